@@ -1,0 +1,198 @@
+import { readFileSync } from 'node:fs';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { UsageError, listAllowed, showValue } from '../errors.js';
+import { findSystem, systems } from '../rules/registry.js';
+import type { FieldSchema, FieldSpec, FieldValue, Scenario, SystemSpec } from './types.js';
+
+/** Keys every scenario may carry besides the fields of its system. */
+const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description']);
+const DEFAULT_SYSTEM = 'trench-crusade';
+
+/** JSON-Schema (draft-07) fragment for one field. */
+function fieldJsonSchema(f: FieldSpec): Record<string, unknown> {
+  const s = f.schema;
+  const base = { description: f.description };
+  switch (s.type) {
+    case 'integer':
+    case 'number':
+      return { ...base, type: s.type, minimum: s.minimum, maximum: s.maximum };
+    case 'boolean':
+      return { ...base, type: 'boolean' };
+    case 'string':
+      return { ...base, type: 'string', enum: [...s.enum] };
+    case 'integer-or':
+      return {
+        ...base,
+        anyOf: [{ type: 'integer', minimum: s.minimum, maximum: s.maximum }, { enum: [...s.words] }],
+      };
+  }
+}
+
+/** Human description of what a field allows, for error messages and `systems`. */
+export function describeAllowed(schema: FieldSchema): string {
+  switch (schema.type) {
+    case 'integer':
+      return `a whole number from ${schema.minimum} to ${schema.maximum}`;
+    case 'number':
+      return `a number from ${schema.minimum} to ${schema.maximum}`;
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return listAllowed(schema.enum);
+    case 'integer-or':
+      return `a whole number from ${schema.minimum} to ${schema.maximum}, or ${schema.words.map((w) => `"${w}"`).join(', ')}`;
+  }
+}
+
+function systemProperties(system: SystemSpec, kind?: string): Record<string, unknown> {
+  const props: Record<string, unknown> = {
+    $schema: { type: 'string' },
+    name: { type: 'string', description: 'A label for this scenario (reports and comparisons show it)' },
+    description: { type: 'string' },
+    system: { const: system.id },
+    edition: { enum: system.editions.map((e) => e.id), default: system.defaultEdition },
+    kind: kind ? { const: kind } : { enum: system.kinds.map((k) => k.id) },
+  };
+  for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
+  return props;
+}
+
+/**
+ * The published JSON Schema for scenario files (draft-07, which most editors understand). One branch per
+ * system; a file without `system` is a Trench Crusade scenario.
+ */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://injury-lab.invalid/scenario.schema.json',
+    title: 'injury-lab scenario',
+    type: 'object',
+    properties: { system: { enum: systems.map((s) => s.id), default: DEFAULT_SYSTEM } },
+    allOf: systems.map((system) => ({
+      if:
+        system.id === DEFAULT_SYSTEM
+          ? { anyOf: [{ not: { required: ['system'] } }, { properties: { system: { const: system.id } } }] }
+          : { required: ['system'], properties: { system: { const: system.id } } },
+      then: { properties: systemProperties(system), additionalProperties: false },
+    })),
+  };
+}
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const kindValidators = new Map<string, ValidateFunction>();
+
+/** Validator for the fields one kind reads; unknown keys are rejected by additionalProperties. */
+function validatorFor(system: SystemSpec, kind: string): ValidateFunction {
+  const key = `${system.id}/${kind}`;
+  let v = kindValidators.get(key);
+  if (!v) {
+    v = ajv.compile({ type: 'object', properties: systemProperties(system, kind), additionalProperties: false });
+    kindValidators.set(key, v);
+  }
+  return v;
+}
+
+function where(origin: string): string {
+  return origin ? `${origin}: ` : '';
+}
+
+/**
+ * Turns raw fields (from a JSON file, flags or a report) into a validated scenario with every field of
+ * its kind filled. Throws UsageError with one line naming the field, the value and what is allowed.
+ */
+export function parseScenario(raw: unknown, origin = ''): Scenario {
+  const at = where(origin);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new UsageError(`${at}a scenario must be a JSON object of fields, got ${showValue(raw)}`);
+  }
+  const input = raw as Record<string, unknown>;
+  const systemId = input.system ?? DEFAULT_SYSTEM;
+  const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
+  if (!system) {
+    throw new UsageError(`${at}system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
+  }
+  const edition = input.edition ?? system.defaultEdition;
+  if (!system.editions.some((e) => e.id === edition)) {
+    throw new UsageError(
+      `${at}edition: ${showValue(edition)} is not an edition of ${system.id}; allowed: ${listAllowed(system.editions.map((e) => e.id))}`,
+    );
+  }
+  const kind = input.kind ?? system.kinds[0]!.id;
+  if (typeof kind !== 'string' || !system.kinds.some((k) => k.id === kind)) {
+    throw new UsageError(`${at}kind: ${showValue(kind)} is not a kind of ${system.id}; allowed: ${listAllowed(system.kinds.map((k) => k.id))}`);
+  }
+
+  for (const key of Object.keys(input)) {
+    if (META_KEYS.has(key)) continue;
+    const field = system.fields.find((f) => f.name === key);
+    if (!field) {
+      throw new UsageError(
+        `${at}${key}: not a field of ${system.id}; allowed: ${listAllowed(system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name))}`,
+      );
+    }
+    if (!field.kinds.includes(kind)) {
+      throw new UsageError(`${at}${key}: ${showValue(input[key])} is not read by kind "${kind}"; it is a field of kind ${listAllowed(field.kinds)}`);
+    }
+  }
+
+  const candidate: Record<string, unknown> = { ...input, system: system.id, edition, kind };
+  const validate = validatorFor(system, kind);
+  if (!validate(candidate)) {
+    const err = validate.errors?.[0];
+    const fieldName = err?.instancePath.split('/')[1] ?? '';
+    const field = system.fields.find((f) => f.name === fieldName);
+    if (field) {
+      throw new UsageError(`${at}${field.name}: ${showValue(candidate[field.name])} is not allowed; allowed: ${describeAllowed(field.schema)}`);
+    }
+    throw new UsageError(`${at}${fieldName || 'scenario'}: ${showValue(fieldName ? candidate[fieldName] : raw)} ${err?.message ?? 'is not valid'}`);
+  }
+
+  const scenario: Record<string, FieldValue> = { system: system.id, edition: edition as string, kind };
+  for (const f of system.fields) {
+    if (!f.kinds.includes(kind)) continue;
+    const given = input[f.name];
+    scenario[f.name] =
+      given !== undefined ? (given as FieldValue) : typeof f.default === 'function' ? f.default(edition as string) : f.default;
+  }
+  const problem = system.checkCombination(scenario as Scenario);
+  if (problem) throw new UsageError(`${at}${problem}`);
+  return scenario as Scenario;
+}
+
+/** Reads a scenario file (JSON). Missing or malformed files are user mistakes, reported in one line. */
+export function readScenarioFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`scenario file ${showValue(path)}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`scenario file ${showValue(path)}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new UsageError(`scenario file ${showValue(path)}: must hold one JSON object of scenario fields, got ${Array.isArray(parsed) ? 'an array' : showValue(parsed)}`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** Converts a flag's text to the type its field wants; anything unconvertible is left for the schema to reject. */
+export function coerceFlagValue(field: FieldSpec, text: unknown): unknown {
+  if (typeof text !== 'string') return text;
+  const t = text.trim();
+  switch (field.schema.type) {
+    case 'boolean':
+      return t === 'true' || t === '' ? true : t === 'false' ? false : text;
+    case 'integer':
+    case 'number':
+      return t !== '' && Number.isFinite(Number(t)) ? Number(t) : text;
+    case 'integer-or':
+      return field.schema.words.includes(t) ? t : t !== '' && Number.isFinite(Number(t)) ? Number(t) : text;
+    case 'string':
+      return t;
+  }
+}

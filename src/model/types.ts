@@ -1,0 +1,120 @@
+import type { Fraction } from '../exact/fraction.js';
+import type { Rng } from '../sim/rng.js';
+
+/** A value a scenario field can hold (files and flags both end up as these). */
+export type FieldValue = string | number | boolean;
+
+/** A validated scenario: every field of its kind present, defaults filled. */
+export interface Scenario {
+  readonly system: string;
+  readonly edition: string;
+  readonly kind: string;
+  readonly [field: string]: FieldValue;
+}
+
+/** JSON-Schema fragment for one field; the published schema and validation are built from these. */
+export type FieldSchema =
+  | { type: 'integer'; minimum: number; maximum: number }
+  | { type: 'number'; minimum: number; maximum: number }
+  | { type: 'boolean' }
+  | { type: 'string'; enum: readonly string[] }
+  /** An integer in a range, or one of a few words (the d20 stat "-"). */
+  | { type: 'integer-or'; minimum: number; maximum: number; words: readonly string[] };
+
+export interface FieldSpec {
+  /** camelCase in files; the CLI flag is its kebab-case form. */
+  readonly name: string;
+  readonly description: string;
+  readonly schema: FieldSchema;
+  /** Default as a player would assume; may depend on the edition (e.g. the modifier cap). */
+  readonly default: FieldValue | ((edition: string) => FieldValue);
+  /** Kinds that read this field. */
+  readonly kinds: readonly string[];
+}
+
+/** A numeric per-trial quantity whose mean is reported, e.g. blood markers placed. */
+export interface MeanSpec {
+  readonly id: string;
+  /** Key in the JSON output, e.g. "expectedBloodMarkers". */
+  readonly jsonKey: string;
+  readonly label: string;
+}
+
+/** A per-trial integer quantity whose whole distribution is reported, e.g. wounds lost 0..n. */
+export interface HistogramSpec {
+  readonly id: string;
+  readonly label: string;
+  /** Names of the bins, in order; a trial falls in exactly one bin. */
+  readonly bins: readonly string[];
+}
+
+/**
+ * What a scenario kind reports. The exact engine and the simulator both fill this layout, which is what
+ * lets `check` compare them generically: outcomes (one per trial), means, histograms.
+ */
+export interface ReportLayout {
+  readonly outcomes: readonly string[];
+  readonly means: readonly MeanSpec[];
+  readonly histograms: readonly HistogramSpec[];
+}
+
+/** The exact answer for a scenario, aligned with its ReportLayout. */
+export interface ExactAnswer {
+  /** One fraction per outcome of the layout, in order; they sum to exactly 1. */
+  readonly outcomes: readonly Fraction[];
+  readonly means: readonly Fraction[];
+  /** Per histogram, one fraction per bin. */
+  readonly histograms: readonly (readonly Fraction[])[];
+  /** Extra fields a kind adds to its JSON output (already JSON-ready). */
+  readonly extra?: Readonly<Record<string, unknown>>;
+  /** Extra lines a kind adds under its table (e.g. a printed policy). */
+  readonly notes?: readonly string[];
+}
+
+/**
+ * A compiled simulator for one scenario, run inside a worker. `run` plays `trials` trials with `rng`,
+ * rolling dice one by one, and adds into `tally`, whose layout is:
+ *   [outcome counts...] [sum, sum of squares per mean...] [bin counts per histogram, in order...]
+ * It must not allocate per trial.
+ */
+export interface SimKernel {
+  run(rng: Rng, trials: number, tally: Float64Array): void;
+}
+
+export interface KindSpec {
+  readonly id: string;
+  readonly description: string;
+  /** Layout for a validated scenario (some kinds have scenario-dependent histograms, e.g. N attacks). */
+  layout(scenario: Scenario): ReportLayout;
+  exact(scenario: Scenario): ExactAnswer;
+  /** Builds the simulator. Must not call the exact engine. */
+  simulator(scenario: Scenario): SimKernel;
+}
+
+export interface EditionSpec {
+  readonly id: string;
+  readonly title: string;
+  /** The rule file it comes from, relative to shared/rules. */
+  readonly source: string;
+}
+
+export interface SystemSpec {
+  readonly id: string;
+  readonly title: string;
+  readonly editions: readonly EditionSpec[];
+  readonly defaultEdition: string;
+  readonly kinds: readonly KindSpec[];
+  readonly fields: readonly FieldSpec[];
+  /**
+   * Rule combinations the field schema cannot express (machine armour with a shield, a fall in an
+   * edition without falling rules). Returns one user-facing line naming the field, or undefined.
+   */
+  checkCombination(scenario: Scenario): string | undefined;
+}
+
+/** Length of the tally array for a layout. */
+export function tallyLength(layout: ReportLayout): number {
+  let n = layout.outcomes.length + 2 * layout.means.length;
+  for (const h of layout.histograms) n += h.bins.length;
+  return n;
+}

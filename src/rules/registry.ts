@@ -1,0 +1,17 @@
+import type { KindSpec, Scenario, SystemSpec } from '../model/types.js';
+import { trenchCrusade } from './trench-crusade/system.js';
+
+/** Every rule system injury-lab knows. Add a system by adding its folder and one line here. */
+export const systems: readonly SystemSpec[] = [trenchCrusade];
+
+export function findSystem(id: string): SystemSpec | undefined {
+  return systems.find((s) => s.id === id);
+}
+
+/** The system and kind of a validated scenario (validation guarantees both exist). */
+export function resolveKind(scenario: Scenario): { system: SystemSpec; kind: KindSpec } {
+  const system = findSystem(scenario.system);
+  const kind = system?.kinds.find((k) => k.id === scenario.kind);
+  if (!system || !kind) throw new Error(`unvalidated scenario: ${scenario.system}/${scenario.kind}`);
+  return { system, kind };
+}

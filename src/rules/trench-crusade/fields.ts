@@ -1,0 +1,160 @@
+import type { FieldSpec } from '../../model/types.js';
+import {
+  ARMOURS,
+  DEFAULT_CRITICAL_INJURY_DICE,
+  DEFAULT_DOWN_BONUS,
+  DEFAULT_MODIFIER_CAP,
+  DOWN_BONUSES,
+  MODIFIER_CAPS,
+  type Edition,
+} from './tables.js';
+
+/** Kinds that make an injury roll (every kind in this system; sequences extend this list). */
+export const INJURY_KINDS = ['injury', 'attack', 'fall'] as const;
+const ATTACKING_KINDS = ['injury', 'attack'] as const;
+
+
+
+export const trenchCrusadeFields: readonly FieldSpec[] = [
+  {
+    name: 'injuryDice',
+    description: 'Net +/- injury dice from the weapon, abilities and keywords (+ and - cancel one for one)',
+    schema: { type: 'integer', minimum: -10, maximum: 10 },
+    default: 0,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'injuryModifier',
+    description: "Flat +/- injury modifier from the attacker's weapon, abilities and keywords",
+    schema: { type: 'integer', minimum: -10, maximum: 10 },
+    default: 0,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'targetInjuryModifier',
+    description: "Further -injury modifier from the target's abilities or battlekit, beyond armour and shield",
+    schema: { type: 'integer', minimum: -10, maximum: 0 },
+    default: 0,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'armour',
+    description: "The target's armour",
+    schema: { type: 'string', enum: ARMOURS },
+    default: 'none',
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'shield',
+    description: 'The target carries a Trench Shield (-1 injury modifier)',
+    schema: { type: 'boolean' },
+    default: false,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'modifierCap',
+    description:
+      'How the -3 limit on injury modifiers applies: to the sum of negative modifiers before positives are added (negative), to the net total (net), or not at all (none)',
+    schema: { type: 'string', enum: MODIFIER_CAPS },
+    default: (edition) => DEFAULT_MODIFIER_CAP[edition as Edition],
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'bloodMarkersSpent',
+    description: 'Blood markers the attacker spends on this injury roll, +1 injury dice each',
+    schema: { type: 'integer', minimum: 0, maximum: 20 },
+    default: 0,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'blessingMarkersSpent',
+    description: 'Blessing markers the target spends on this injury roll, -1 injury dice each (core edition)',
+    schema: { type: 'integer', minimum: 0, maximum: 20 },
+    default: 0,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'bloodbath',
+    description: 'The attacker converts the injury roll to a Bloodbath (playtest: +1D6 to the total; core: 3 dice kept)',
+    schema: { type: 'boolean' },
+    default: false,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'deadly',
+    description: 'The injury roll has the Deadly keyword: roll 3 dice and keep 3 (core edition)',
+    schema: { type: 'boolean' },
+    default: false,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'targetDown',
+    description: 'The target is already Down (down bonus dice; a Down result then places 2 blood markers)',
+    schema: { type: 'boolean' },
+    default: false,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'downBonus',
+    description: 'Which injury rolls against a Down target get +1 injury dice: melee attacks, any roll, or none',
+    schema: { type: 'string', enum: DOWN_BONUSES },
+    default: (edition) => DEFAULT_DOWN_BONUS[edition as Edition],
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'attackType',
+    description: 'Whether the injury comes from a melee or a ranged attack',
+    schema: { type: 'string', enum: ['melee', 'ranged'] },
+    default: 'melee',
+    kinds: ATTACKING_KINDS,
+  },
+  {
+    name: 'tough',
+    description: 'The target is Tough: its first Out of Action becomes Down instead',
+    schema: { type: 'boolean' },
+    default: false,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'toughUsed',
+    description: 'The Tough target has already been saved from Out of Action once this battle',
+    schema: { type: 'boolean' },
+    default: false,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'critical',
+    description: 'The hit that caused this injury roll was a critical success',
+    schema: { type: 'boolean' },
+    default: false,
+    kinds: ['injury'],
+  },
+  {
+    name: 'criticalInjuryDice',
+    description: 'Injury dice a critical success adds (comprehensive and core: 1; the playtest chart names none)',
+    schema: { type: 'integer', minimum: 0, maximum: 3 },
+    default: (edition) => DEFAULT_CRITICAL_INJURY_DICE[edition as Edition],
+    kinds: ATTACKING_KINDS,
+  },
+  {
+    name: 'attackDice',
+    description: 'Net +/- dice on the success roll of the attack',
+    schema: { type: 'integer', minimum: -10, maximum: 10 },
+    default: 0,
+    kinds: ['attack'],
+  },
+  {
+    name: 'attackModifier',
+    description: 'Flat +/- modifier on the success roll of the attack',
+    schema: { type: 'integer', minimum: -10, maximum: 10 },
+    default: 0,
+    kinds: ['attack'],
+  },
+  {
+    name: 'heightInches',
+    description: 'Height of the fall in inches (no roll under 3; +1 injury dice per full 3 inches)',
+    schema: { type: 'number', minimum: 0, maximum: 120 },
+    default: 0,
+    kinds: ['fall'],
+  },
+];

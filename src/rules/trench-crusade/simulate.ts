@@ -1,0 +1,197 @@
+import type { Scenario, SimKernel } from '../../model/types.js';
+import type { Rng } from '../../sim/rng.js';
+import {
+  ARMOUR_MODIFIER,
+  BLOODBATH_RULE,
+  CRITICAL_MIN,
+  DOWN_BONUS_DICE,
+  DOWN_MAX,
+  FALL_INCHES_PER_DICE,
+  FALL_MIN_INCHES,
+  MINOR_HIT_MAX,
+  MISS_MAX,
+  NEGATIVE_MODIFIER_CAP,
+  NO_EFFECT_MAX,
+  SHIELD_MODIFIER,
+  type Armour,
+  type Edition,
+} from './tables.js';
+
+/**
+ * The Trench Crusade simulator. It shares the rule tables with the exact engine but none of its code:
+ * it works out the roll the way a player at the table would (gather the dice and modifiers, roll every
+ * die, keep the best or worst, add, look up), so a mistake in either path shows up in `check`.
+ */
+
+/** One injury roll as a player sets it up: how many dice to pick up, how many to keep, what to add. */
+interface TableRoll {
+  rollNothing: boolean;
+  dice: number;
+  keep: number;
+  keepHighest: boolean;
+  bonusD6: number;
+  add: number;
+}
+
+function setUpInjuryRoll(s: Scenario, wasCritical: boolean): TableRoll {
+  const edition = s.edition as Edition;
+  const falling = s.kind === 'fall';
+  if (falling && (s.heightInches as number) < FALL_MIN_INCHES) {
+    return { rollNothing: true, dice: 0, keep: 0, keepHighest: true, bonusD6: 0, add: 0 };
+  }
+  // Injury dice, source by source.
+  let plus = 0;
+  let minus = 0;
+  const weaponDice = s.injuryDice as number;
+  if (weaponDice > 0) plus += weaponDice;
+  else minus -= weaponDice;
+  plus += s.bloodMarkersSpent as number;
+  minus += s.blessingMarkersSpent as number;
+  if (wasCritical) plus += s.criticalInjuryDice as number;
+  if (s.targetDown === true) {
+    if (s.downBonus === 'any' || (s.downBonus === 'melee' && !falling && s.attackType === 'melee')) {
+      plus += DOWN_BONUS_DICE;
+    }
+  }
+  if (falling) plus += Math.floor((s.heightInches as number) / FALL_INCHES_PER_DICE);
+
+  // Starting pool: Bloodbath in core and Deadly each add a die to the starting pool.
+  let startingDice = 2;
+  let bonusD6 = 0;
+  if (s.bloodbath === true) {
+    if (BLOODBATH_RULE[edition] === 'three-dice') startingDice += 1;
+    else if (BLOODBATH_RULE[edition] === 'extra-d6') bonusD6 = 1;
+  }
+  if (s.deadly === true) startingDice += 1;
+
+  // Flat modifiers: list the penalties and the bonuses separately, as the cap reads.
+  const penalties: number[] = [ARMOUR_MODIFIER[s.armour as Armour]];
+  if (s.shield === true && s.armour !== 'machine') penalties.push(SHIELD_MODIFIER);
+  penalties.push(s.targetInjuryModifier as number);
+  const attackerModifier = s.injuryModifier as number;
+  if (attackerModifier < 0) penalties.push(attackerModifier);
+  const bonus = attackerModifier > 0 ? attackerModifier : 0;
+  let penalty = 0;
+  for (const p of penalties) penalty += p;
+  let add: number;
+  if (s.modifierCap === 'negative') add = (penalty < NEGATIVE_MODIFIER_CAP ? NEGATIVE_MODIFIER_CAP : penalty) + bonus;
+  else if (s.modifierCap === 'net') add = Math.max(NEGATIVE_MODIFIER_CAP, penalty + bonus);
+  else add = penalty + bonus;
+
+  const net = plus - minus;
+  return {
+    rollNothing: false,
+    dice: startingDice + Math.abs(net),
+    keep: startingDice,
+    keepHighest: net >= 0,
+    bonusD6,
+    add,
+  };
+}
+
+/** Rolls `dice` d6 one at a time and totals the `keep` highest or lowest; `kept` is scratch space. */
+function rollAndKeep(rng: Rng, dice: number, keep: number, keepHighest: boolean, kept: Int32Array): number {
+  let held = 0;
+  for (let i = 0; i < dice; i++) {
+    // Store lowest-first dice as negatives, so "keep the best" is one comparison rule.
+    const face = keepHighest ? rng.d6() : -rng.d6();
+    if (held < keep) {
+      let j = held++;
+      while (j > 0 && kept[j - 1]! < face) {
+        kept[j] = kept[j - 1]!;
+        j--;
+      }
+      kept[j] = face;
+    } else if (face > kept[keep - 1]!) {
+      let j = keep - 1;
+      while (j > 0 && kept[j - 1]! < face) {
+        kept[j] = kept[j - 1]!;
+        j--;
+      }
+      kept[j] = face;
+    }
+  }
+  let total = 0;
+  for (let j = 0; j < held; j++) total += kept[j]!;
+  return keepHighest ? total : -total;
+}
+
+/** Row of the injury table for a modified total: 0 no effect, 1 minor hit, 2 down, 3 out of action. */
+function tableRow(total: number): number {
+  return total <= NO_EFFECT_MAX ? 0 : total <= MINOR_HIT_MAX ? 1 : total <= DOWN_MAX ? 2 : 3;
+}
+
+function rollInjury(rng: Rng, r: TableRoll, kept: Int32Array, toughSaves: boolean): number {
+  if (r.rollNothing) return 0;
+  let total = r.dice === r.keep ? plainSum(rng, r.dice) : rollAndKeep(rng, r.dice, r.keep, r.keepHighest, kept);
+  for (let i = 0; i < r.bonusD6; i++) total += rng.d6();
+  const row = tableRow(total + r.add);
+  return row === 3 && toughSaves ? 2 : row;
+}
+
+function plainSum(rng: Rng, dice: number): number {
+  let total = 0;
+  for (let i = 0; i < dice; i++) total += rng.d6();
+  return total;
+}
+
+/**
+ * Blood markers a result places, per table row, and their sum and sum of squares from the row counts:
+ * the markers are a function of the row, so adding them up per trial would only cost time.
+ */
+function addMarkers(tally: Float64Array, rowOffset: number, meanOffset: number, alreadyDown: boolean): void {
+  const perRow = [0, 1, alreadyDown ? 2 : 1, 0];
+  let sum = 0;
+  let sumSq = 0;
+  for (let row = 0; row < 4; row++) {
+    const n = tally[rowOffset + row]!;
+    sum += n * perRow[row]!;
+    sumSq += n * perRow[row]! * perRow[row]!;
+  }
+  tally[meanOffset] = sum;
+  tally[meanOffset + 1] = sumSq;
+}
+
+export function trenchCrusadeSimulator(s: Scenario): SimKernel {
+  const toughSaves = s.tough === true && s.toughUsed !== true;
+  const alreadyDown = s.targetDown === true;
+  const kept = new Int32Array(8);
+  if (s.kind !== 'attack') {
+    const roll = setUpInjuryRoll(s, s.critical === true);
+    return {
+      run(rng, trials, tally) {
+        // Count into a local copy of the rows so the running sums from earlier chunks stay untouched.
+        const counts = new Float64Array(4);
+        for (let t = 0; t < trials; t++) counts[rollInjury(rng, roll, kept, toughSaves)]! += 1;
+        const before = new Float64Array(tally.subarray(0, 6));
+        for (let row = 0; row < 4; row++) tally[row] = counts[row]!;
+        addMarkers(tally, 0, 4, alreadyDown);
+        for (let i = 0; i < 6; i++) tally[i]! += before[i]!;
+      },
+    };
+  }
+  const onHit = setUpInjuryRoll(s, false);
+  const onCritical = setUpInjuryRoll(s, true);
+  const attackNet = s.attackDice as number;
+  const attackDice = 2 + Math.abs(attackNet);
+  const attackKeepsHighest = attackNet >= 0;
+  const attackAdd = s.attackModifier as number;
+  return {
+    run(rng, trials, tally) {
+      const counts = new Float64Array(5);
+      for (let t = 0; t < trials; t++) {
+        const success = rollAndKeep(rng, attackDice, 2, attackKeepsHighest, kept) + attackAdd;
+        if (success <= MISS_MAX) {
+          counts[0]! += 1;
+          continue;
+        }
+        const roll = success >= CRITICAL_MIN ? onCritical : onHit;
+        counts[1 + rollInjury(rng, roll, kept, toughSaves)]! += 1;
+      }
+      const before = new Float64Array(tally.subarray(0, 7));
+      for (let i = 0; i < 5; i++) tally[i] = counts[i]!;
+      addMarkers(tally, 1, 5, alreadyDown);
+      for (let i = 0; i < 7; i++) tally[i]! += before[i]!;
+    },
+  };
+}

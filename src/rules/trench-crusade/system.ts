@@ -1,0 +1,74 @@
+import type { KindSpec, ReportLayout, Scenario, SystemSpec } from '../../model/types.js';
+import { showValue } from '../../errors.js';
+import { exactAnswer } from './exact.js';
+import { trenchCrusadeFields } from './fields.js';
+import { trenchCrusadeSimulator } from './simulate.js';
+import {
+  ATTACK_OUTCOMES,
+  BLOODBATH_RULE,
+  DEFAULT_EDITION,
+  EDITIONS,
+  EDITION_SOURCES,
+  INJURY_OUTCOMES,
+  type Edition,
+} from './tables.js';
+
+const bloodMarkersMean = {
+  id: 'bloodMarkers',
+  jsonKey: 'expectedBloodMarkers',
+  label: 'blood markers placed',
+} as const;
+
+const injuryLayout: ReportLayout = { outcomes: INJURY_OUTCOMES, means: [bloodMarkersMean], histograms: [] };
+const attackLayout: ReportLayout = { outcomes: ATTACK_OUTCOMES, means: [bloodMarkersMean], histograms: [] };
+
+function singleRollKind(id: string, description: string, layout: ReportLayout): KindSpec {
+  return {
+    id,
+    description,
+    layout: () => layout,
+    exact: (s) => exactAnswer(s, layout.outcomes),
+    simulator: (s) => trenchCrusadeSimulator(s),
+  };
+}
+
+export const trenchCrusadeKinds: KindSpec[] = [
+  singleRollKind('injury', 'One injury roll against the target', injuryLayout),
+  singleRollKind('attack', 'A success roll and, on a hit, the injury roll (a critical adds injury dice)', attackLayout),
+  singleRollKind('fall', 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches', injuryLayout),
+];
+
+/** Combinations the rule text forbids, checked after the field schema has passed. */
+function checkCombination(s: Scenario): string | undefined {
+  const edition = s.edition as Edition;
+  const file = EDITION_SOURCES[edition].source;
+  if (s.shield === true && s.armour === 'machine' && edition !== 'playtest') {
+    return `shield: true cannot be combined with armour "machine" in the ${edition} edition (Machine Armour "cannot be combined with a Trench Shield", 001_920d0edf0f4b2e8e.txt); allowed: shield with none, standard or reinforced armour`;
+  }
+  if (s.bloodbath === true && BLOODBATH_RULE[edition] === 'none') {
+    return `bloodbath: true is not a rule of the ${edition} edition (${file} has no Bloodbath); allowed in editions: playtest, core`;
+  }
+  if (s.deadly === true && edition !== 'core') {
+    return `deadly: true is not a rule of the ${edition} edition (the Deadly keyword is in 004_8876b2fc69d19d53.txt); allowed in editions: core`;
+  }
+  if ((s.blessingMarkersSpent as number | undefined ?? 0) > 0 && edition !== 'core') {
+    return `blessingMarkersSpent: ${showValue(s.blessingMarkersSpent)} is not allowed in the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt); allowed: 0`;
+  }
+  if (s.kind === 'fall' && edition === 'playtest') {
+    return `kind: "fall" is not a rule of the playtest edition (002_a737ac1d047c7862.txt has no falling rule); allowed in editions: comprehensive, core`;
+  }
+  if (s.toughUsed === true && s.tough !== true) {
+    return `toughUsed: true needs tough: true (only a Tough model can have used Tough); allowed: toughUsed false, or tough true`;
+  }
+  return undefined;
+}
+
+export const trenchCrusade: SystemSpec = {
+  id: 'trench-crusade',
+  title: 'Trench Crusade (2D6 keep two, injury dice)',
+  editions: EDITIONS.map((id) => ({ id, ...EDITION_SOURCES[id] })),
+  defaultEdition: DEFAULT_EDITION,
+  kinds: trenchCrusadeKinds,
+  fields: trenchCrusadeFields,
+  checkCombination,
+};

@@ -1,0 +1,90 @@
+/**
+ * Trench Crusade rule tables: the numbers printed in the rule files, shared by the exact engine and the
+ * simulator. Nothing here computes a probability; the two engines only agree if each reads these
+ * tables correctly on its own.
+ */
+
+export type Edition = 'playtest' | 'comprehensive' | 'core';
+export const EDITIONS = ['playtest', 'comprehensive', 'core'] as const;
+export const DEFAULT_EDITION: Edition = 'core';
+
+export const EDITION_SOURCES: Record<Edition, { title: string; source: string }> = {
+  playtest: { title: 'Playtest Injury Chart', source: '002_a737ac1d047c7862.txt' },
+  comprehensive: { title: 'Comprehensive rules', source: '001_920d0edf0f4b2e8e.txt' },
+  core: { title: 'Core rules (newest)', source: '004_8876b2fc69d19d53.txt' },
+};
+
+export type InjuryOutcome = 'no-effect' | 'minor-hit' | 'down' | 'out-of-action';
+export const INJURY_OUTCOMES: readonly InjuryOutcome[] = ['no-effect', 'minor-hit', 'down', 'out-of-action'];
+export const ATTACK_OUTCOMES = ['miss', ...INJURY_OUTCOMES] as const;
+
+/** Injury table, identical in all three editions: 1 or less, 2-6, 7-8, 9+. Highest total of each band. */
+export const NO_EFFECT_MAX = 1;
+export const MINOR_HIT_MAX = 6;
+export const DOWN_MAX = 8;
+
+export function injuryOutcome(total: number): InjuryOutcome {
+  if (total <= NO_EFFECT_MAX) return 'no-effect';
+  if (total <= MINOR_HIT_MAX) return 'minor-hit';
+  if (total <= DOWN_MAX) return 'down';
+  return 'out-of-action';
+}
+
+/** Success roll bands for attacks: modified total <= 6 misses, 7-11 hits, 12+ is a critical success. */
+export const MISS_MAX = 6;
+export const CRITICAL_MIN = 12;
+
+/** Dice in an injury roll before +/- injury dice. */
+export const INJURY_BASE_DICE = 2;
+/** Bloodbath (core) and Deadly each turn it into a 3-dice roll; together they keep 4 (004_…). */
+export const BLOODBATH_OR_DEADLY_BASE_DICE = 3;
+export const BLOODBATH_AND_DEADLY_BASE_DICE = 4;
+export const SUCCESS_BASE_DICE = 2;
+
+export type Armour = 'none' | 'standard' | 'reinforced' | 'machine';
+export const ARMOURS: readonly Armour[] = ['none', 'standard', 'reinforced', 'machine'];
+/** Injury modifier of each armour (playtest 002_…, comprehensive 001_…; core 004_… carries these over). */
+export const ARMOUR_MODIFIER: Record<Armour, number> = { none: 0, standard: -1, reinforced: -2, machine: -3 };
+export const SHIELD_MODIFIER = -1;
+/** "The maximum -Injury Modifier cannot be more than -3 in total" (001_…, 004_…). */
+export const NEGATIVE_MODIFIER_CAP = -3;
+
+/** How the -3 cap is applied: to the negative modifiers only (the text), to the net total, or not at all. */
+export type ModifierCap = 'negative' | 'net' | 'none';
+export const MODIFIER_CAPS: readonly ModifierCap[] = ['negative', 'net', 'none'];
+export const DEFAULT_MODIFIER_CAP: Record<Edition, ModifierCap> = {
+  playtest: 'none',
+  comprehensive: 'negative',
+  core: 'negative',
+};
+
+/** Which injury rolls against a Down target get +1 injury dice. */
+export type DownBonus = 'melee' | 'any' | 'none';
+export const DOWN_BONUSES: readonly DownBonus[] = ['melee', 'any', 'none'];
+export const DEFAULT_DOWN_BONUS: Record<Edition, DownBonus> = { playtest: 'any', comprehensive: 'melee', core: 'melee' };
+export const DOWN_BONUS_DICE = 1;
+
+/** Injury dice a critical success adds: +1 in comprehensive and core; the playtest chart names none. */
+export const DEFAULT_CRITICAL_INJURY_DICE: Record<Edition, number> = { playtest: 0, comprehensive: 1, core: 1 };
+
+/** How a Bloodbath changes the roll in each edition (none: the edition has no Bloodbath). */
+export type BloodbathRule = 'extra-d6' | 'three-dice' | 'none';
+export const BLOODBATH_RULE: Record<Edition, BloodbathRule> = {
+  playtest: 'extra-d6',
+  comprehensive: 'none',
+  core: 'three-dice',
+};
+/** Blood markers a Bloodbath costs (playtest and core): six, or three against a Down target. */
+export const BLOODBATH_COST = 6;
+export const BLOODBATH_COST_DOWN = 3;
+
+/** Falls: none under 3 inches; +1 injury dice per full 3 inches (001_…, 004_… via 001_…). */
+export const FALL_MIN_INCHES = 3;
+export const FALL_INCHES_PER_DICE = 3;
+
+/** Blood markers placed by a result: Down places 2 on a model already Down (all editions). */
+export function bloodMarkersPlaced(outcome: InjuryOutcome, alreadyDown: boolean): number {
+  if (outcome === 'minor-hit') return 1;
+  if (outcome === 'down') return alreadyDown ? 2 : 1;
+  return 0;
+}
