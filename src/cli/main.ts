@@ -26,7 +26,9 @@ async function main(): Promise<void> {
     .wrap(Math.min(120, process.stdout.columns ?? 100))
     .fail((msg, err) => {
       if (err && !(err instanceof UsageError)) throw err;
-      failUsage(err ? err.message : msg);
+      const text = err ? err.message : msg;
+      // yargs names unknown flags but not where to look; point at the command's help.
+      failUsage(/^Unknown arguments?:/.test(text) ? `${text} (\`injury-lab <command> --help\` lists the options)` : text);
     });
   for (const c of commands) cli = cli.command(c);
   try {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario, readScenarioFile, scenarioJsonSchema } from '../src/model/scenario.js';
+import { Ajv } from 'ajv';
+
+/** Each bad input gets one line naming the field, the value and what is allowed. */
+const cases: [string, Record<string, unknown>, RegExp][] = [
+  ['unknown system', { system: 'warhammer' }, /^system: "warhammer" is not a known system; allowed: trench-crusade/],
+  ['unknown edition', { edition: 'beta' }, /^edition: "beta" is not an edition of trench-crusade; allowed: playtest, comprehensive, core$/],
+  ['unknown kind', { kind: 'shoot' }, /^kind: "shoot" is not a kind of trench-crusade; allowed: injury, attack, fall/],
+  ['unknown field', { kind: 'injury', armor: 'standard' }, /^armor: not a field of trench-crusade; allowed: .*armour/],
+  ['field of another kind', { kind: 'injury', heightInches: 6 }, /^heightInches: 6 is not read by kind "injury"; it is a field of kind fall$/],
+  ['number out of range', { injuryDice: 11 }, /^injuryDice: 11 is not allowed; allowed: a whole number from -10 to 10$/],
+  ['not an integer', { injuryDice: 1.5 }, /^injuryDice: 1.5 is not allowed; allowed: a whole number from -10 to 10$/],
+  ['wrong type', { injuryDice: 'two' }, /^injuryDice: "two" is not allowed; allowed: a whole number from -10 to 10$/],
+  ['unknown armour', { armour: 'plate' }, /^armour: "plate" is not allowed; allowed: none, standard, reinforced, machine$/],
+  ['negative markers', { bloodMarkersSpent: -1 }, /^bloodMarkersSpent: -1 is not allowed; allowed: a whole number from 0 to 20$/],
+  ['boolean as string', { shield: 'yes' }, /^shield: "yes" is not allowed; allowed: true or false$/],
+  ['negative fall height', { kind: 'fall', heightInches: -3 }, /^heightInches: -3 is not allowed; allowed: a number from 0 to 120$/],
+  ['machine armour with shield (core)', { armour: 'machine', shield: true }, /^shield: true cannot be combined with armour "machine" in the core edition/],
+  ['bloodbath in comprehensive', { edition: 'comprehensive', bloodbath: true }, /^bloodbath: true is not a rule of the comprehensive edition/],
+  ['fall in playtest', { edition: 'playtest', kind: 'fall' }, /^kind: "fall" is not a rule of the playtest edition/],
+  ['toughUsed without tough', { toughUsed: true }, /^toughUsed: true needs tough: true/],
+  ['not an object', [] as unknown as Record<string, unknown>, /^a scenario must be a JSON object/],
+];
+
+describe('scenario validation messages', () => {
+  for (const [name, raw, message] of cases) {
+    it(name, () => {
+      expect(() => parseScenario(raw)).toThrow(message);
+    });
+  }
+
+  it('messages name the file they come from', () => {
+    expect(() => parseScenario({ injuryDice: 99 }, 'my.json')).toThrow(/^my\.json: injuryDice: 99/);
+  });
+
+  it('missing, malformed and non-object scenario files', () => {
+    expect(() => readScenarioFile('test/fixtures/nope.json')).toThrow(/^scenario file "test\/fixtures\/nope.json": no such file$/);
+    expect(() => readScenarioFile('test/fixtures/malformed.json')).toThrow(/^scenario file "test\/fixtures\/malformed.json": not valid JSON/);
+    expect(() => readScenarioFile('test/fixtures/array.json')).toThrow(/must hold one JSON object of scenario fields, got an array/);
+  });
+
+  it('defaults are filled as a player would assume', () => {
+    const s = parseScenario({});
+    expect(s).toMatchObject({ system: 'trench-crusade', edition: 'core', kind: 'injury', armour: 'none', injuryDice: 0, attackType: 'melee', modifierCap: 'negative' });
+    expect(parseScenario({ edition: 'playtest' })).toMatchObject({ modifierCap: 'none', downBonus: 'any', criticalInjuryDice: 0 });
+    expect(parseScenario({ edition: 'playtest', kind: 'attack' }).criticalInjuryDice).toBe(0);
+  });
+});
+
+describe('published JSON Schema', () => {
+  const ajv = new Ajv({ strict: false });
+  const validate = ajv.compile(scenarioJsonSchema());
+  it('accepts valid scenario files and rejects unknown fields and bad values', () => {
+    expect(validate({ kind: 'attack', armour: 'standard', injuryDice: 1 })).toBe(true);
+    expect(validate({ system: 'trench-crusade', kind: 'fall', heightInches: 7 })).toBe(true);
+    expect(validate({ kind: 'attack', armor: 'standard' })).toBe(false);
+    expect(validate({ armour: 'plate' })).toBe(false);
+    expect(validate({ system: 'nope' })).toBe(false);
+  });
+
+  it('the committed scenario.schema.json is the generated one', async () => {
+    const { readFileSync } = await import('node:fs');
+    expect(JSON.parse(readFileSync('scenario.schema.json', 'utf8'))).toEqual(scenarioJsonSchema());
+  });
+});
