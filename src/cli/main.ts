@@ -6,8 +6,23 @@ import { toolVersion } from '../project.js';
 import { exactCommand } from './commands/exact.js';
 import { schemaCommand, systemsCommand } from './commands/systems.js';
 import { demoCommand } from './commands/demo.js';
+import { sweepCommand } from './commands/sweep.js';
+import { reportCommand } from './commands/report.js';
+import { compareCommand } from './commands/compare.js';
+import { simulateCommand } from './commands/simulate.js';
+import { checkCommand } from './commands/check.js';
 
-const commands: CommandModule[] = [exactCommand, systemsCommand, schemaCommand, demoCommand];
+const commands: CommandModule[] = [
+  exactCommand,
+  simulateCommand,
+  checkCommand,
+  sweepCommand,
+  compareCommand,
+  reportCommand,
+  systemsCommand,
+  schemaCommand,
+  demoCommand,
+];
 
 /** User mistakes: one line on stderr, exit 2, never a stack trace. */
 function failUsage(message: string): never {
@@ -15,8 +30,24 @@ function failUsage(message: string): never {
   process.exit(2);
 }
 
+/**
+ * A lone "-" is a value for the flag before it (`--defence -`, the d20 "no Defence" stat); yargs would
+ * otherwise read it as a positional argument.
+ */
+function dashAsValue(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith('--') && !a.includes('=') && args[i + 1] === '-') {
+      out.push(`${a}=-`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
-  let cli = yargs(hideBin(process.argv))
+  let cli = yargs(dashAsValue(hideBin(process.argv)))
     .scriptName('injury-lab')
     .usage('$0 <command> [options]\n\nExact and Monte-Carlo answers to what tabletop wargame injury rules do.')
     .version(toolVersion)

@@ -1,8 +1,9 @@
 import type { KindSpec, Scenario, SystemSpec } from '../model/types.js';
 import { trenchCrusade } from './trench-crusade/system.js';
+import { d20Warband } from './d20-warband/system.js';
 
 /** Every rule system injury-lab knows. Add a system by adding its folder and one line here. */
-export const systems: readonly SystemSpec[] = [trenchCrusade];
+export const systems: readonly SystemSpec[] = [trenchCrusade, d20Warband];
 
 export function findSystem(id: string): SystemSpec | undefined {
   return systems.find((s) => s.id === id);

@@ -8,10 +8,13 @@ import {
   MODIFIER_CAPS,
   type Edition,
 } from './tables.js';
+import { sequenceFields } from './sequence/fields.js';
 
 /** Kinds that make an injury roll (every kind in this system; sequences extend this list). */
-export const INJURY_KINDS = ['injury', 'attack', 'fall'] as const;
-const ATTACKING_KINDS = ['injury', 'attack'] as const;
+export const INJURY_KINDS = ['injury', 'attack', 'fall', 'sequence'] as const;
+const ATTACKING_KINDS = ['injury', 'attack', 'sequence'] as const;
+/** Spending on one roll; a sequence spends by its policies instead (sequence/fields.ts). */
+const ONE_ROLL_KINDS = ['injury', 'attack', 'fall'] as const;
 
 
 
@@ -64,21 +67,21 @@ export const trenchCrusadeFields: readonly FieldSpec[] = [
     description: 'Blood markers the attacker spends on this injury roll, +1 injury dice each',
     schema: { type: 'integer', minimum: 0, maximum: 20 },
     default: 0,
-    kinds: INJURY_KINDS,
+    kinds: ONE_ROLL_KINDS,
   },
   {
     name: 'blessingMarkersSpent',
     description: 'Blessing markers the target spends on this injury roll, -1 injury dice each (core edition)',
     schema: { type: 'integer', minimum: 0, maximum: 20 },
     default: 0,
-    kinds: INJURY_KINDS,
+    kinds: ONE_ROLL_KINDS,
   },
   {
     name: 'bloodbath',
     description: 'The attacker converts the injury roll to a Bloodbath (playtest: +1D6 to the total; core: 3 dice kept)',
     schema: { type: 'boolean' },
     default: false,
-    kinds: INJURY_KINDS,
+    kinds: ONE_ROLL_KINDS,
   },
   {
     name: 'deadly',
@@ -141,14 +144,14 @@ export const trenchCrusadeFields: readonly FieldSpec[] = [
     description: 'Net +/- dice on the success roll of the attack',
     schema: { type: 'integer', minimum: -10, maximum: 10 },
     default: 0,
-    kinds: ['attack'],
+    kinds: ['attack', 'sequence'],
   },
   {
     name: 'attackModifier',
     description: 'Flat +/- modifier on the success roll of the attack',
     schema: { type: 'integer', minimum: -10, maximum: 10 },
     default: 0,
-    kinds: ['attack'],
+    kinds: ['attack', 'sequence'],
   },
   {
     name: 'heightInches',
@@ -157,4 +160,5 @@ export const trenchCrusadeFields: readonly FieldSpec[] = [
     default: 0,
     kinds: ['fall'],
   },
+  ...sequenceFields,
 ];

@@ -89,21 +89,59 @@ function setUpInjuryRoll(s: Scenario, wasCritical: boolean): TableRoll {
   };
 }
 
-/** Rolls `dice` d6 one at a time and totals the `keep` highest or lowest; `kept` is scratch space. */
+/**
+ * Rolls `dice` d6 one at a time and totals the `keep` highest (or lowest), as a player sorting dice on the
+ * table would. Keeping 2 (every ordinary roll) tracks the best two in locals; keeping 3 or 4 (Bloodbath,
+ * Deadly) inserts into the small scratch array `kept`.
+ */
 function rollAndKeep(rng: Rng, dice: number, keep: number, keepHighest: boolean, kept: Int32Array): number {
+  if (dice === keep) {
+    let total = 0;
+    for (let i = 0; i < dice; i++) total += rng.d6();
+    return total;
+  }
+  if (keep === 2) {
+    let best = rng.d6();
+    let second = rng.d6();
+    if (keepHighest) {
+      if (second > best) {
+        const t = best;
+        best = second;
+        second = t;
+      }
+      for (let i = 2; i < dice; i++) {
+        const face = rng.d6();
+        if (face > second) {
+          if (face > best) {
+            second = best;
+            best = face;
+          } else second = face;
+        }
+      }
+    } else {
+      if (second < best) {
+        const t = best;
+        best = second;
+        second = t;
+      }
+      for (let i = 2; i < dice; i++) {
+        const face = rng.d6();
+        if (face < second) {
+          if (face < best) {
+            second = best;
+            best = face;
+          } else second = face;
+        }
+      }
+    }
+    return best + second;
+  }
   let held = 0;
   for (let i = 0; i < dice; i++) {
     // Store lowest-first dice as negatives, so "keep the best" is one comparison rule.
     const face = keepHighest ? rng.d6() : -rng.d6();
-    if (held < keep) {
-      let j = held++;
-      while (j > 0 && kept[j - 1]! < face) {
-        kept[j] = kept[j - 1]!;
-        j--;
-      }
-      kept[j] = face;
-    } else if (face > kept[keep - 1]!) {
-      let j = keep - 1;
+    if (held < keep || face > kept[keep - 1]!) {
+      let j = held < keep ? held++ : keep - 1;
       while (j > 0 && kept[j - 1]! < face) {
         kept[j] = kept[j - 1]!;
         j--;
@@ -121,18 +159,66 @@ function tableRow(total: number): number {
   return total <= NO_EFFECT_MAX ? 0 : total <= MINOR_HIT_MAX ? 1 : total <= DOWN_MAX ? 2 : 3;
 }
 
-function rollInjury(rng: Rng, r: TableRoll, kept: Int32Array, toughSaves: boolean): number {
-  if (r.rollNothing) return 0;
-  let total = r.dice === r.keep ? plainSum(rng, r.dice) : rollAndKeep(rng, r.dice, r.keep, r.keepHighest, kept);
-  for (let i = 0; i < r.bonusD6; i++) total += rng.d6();
-  const row = tableRow(total + r.add);
-  return row === 3 && toughSaves ? 2 : row;
+/**
+ * The table as a player reads it for one set-up roll, written out once per scenario: row by unmodified
+ * dice total (Tough already applied), so the hot loop does one lookup instead of a chain of comparisons.
+ */
+interface ReadyRoll extends TableRoll {
+  rowByDiceTotal: Int32Array;
+  /** For a keep-2 roll of 3+ dice without a bonus die: row by the final (best, second) state. */
+  rowByBestTwo: Int32Array | undefined;
 }
 
-function plainSum(rng: Rng, dice: number): number {
-  let total = 0;
-  for (let i = 0; i < dice; i++) total += rng.d6();
-  return total;
+/**
+ * Keeping the best two of several dice, die by die, is a small state machine: the state is the pair
+ * (best, second best) seen so far, packed as best * 8 + second, and each new face moves it. Writing the
+ * moves out as a table turns the comparisons, which mispredict on random faces, into one load per die.
+ * For "keep the lowest" the player mirrors each face (7 - face) and keeps the highest of those.
+ */
+const BEST_TWO_NEXT: Int32Array = (() => {
+  const next = new Int32Array(64 * 8);
+  for (let best = 0; best <= 6; best++)
+    for (let second = 0; second <= best; second++)
+      for (let face = 1; face <= 6; face++) {
+        const [b, s] = face > best ? [face, best] : face > second ? [best, face] : [best, second];
+        next[((best * 8 + second) << 3) | face] = b * 8 + s;
+      }
+  return next;
+})();
+
+function rollBestTwo(rng: Rng, dice: number, mirror: boolean): number {
+  let state = 0;
+  if (mirror) for (let i = 0; i < dice; i++) state = BEST_TWO_NEXT[(state << 3) | (7 - rng.d6())]!;
+  else for (let i = 0; i < dice; i++) state = BEST_TWO_NEXT[(state << 3) | rng.d6()]!;
+  return state;
+}
+
+function prepare(r: TableRoll, toughSaves: boolean): ReadyRoll {
+  const highest = r.keep * 6 + r.bonusD6 * 6;
+  const rowByDiceTotal = new Int32Array(highest + 1);
+  for (let dice = 0; dice <= highest; dice++) {
+    const row = tableRow(dice + r.add);
+    rowByDiceTotal[dice] = row === 3 && toughSaves ? 2 : row;
+  }
+  let rowByBestTwo: Int32Array | undefined;
+  if (r.keep === 2 && r.dice > 2 && r.bonusD6 === 0) {
+    rowByBestTwo = new Int32Array(64);
+    for (let best = 1; best <= 6; best++)
+      for (let second = 1; second <= best; second++) {
+        const kept = r.keepHighest ? best + second : 14 - best - second;
+        rowByBestTwo[best * 8 + second] = rowByDiceTotal[kept]!;
+      }
+  }
+  return { ...r, rowByDiceTotal, rowByBestTwo };
+}
+
+function rollInjury(rng: Rng, r: ReadyRoll, kept: Int32Array): number {
+  if (r.rollNothing) return 0;
+  const bestTwo = r.rowByBestTwo;
+  if (bestTwo !== undefined) return bestTwo[rollBestTwo(rng, r.dice, !r.keepHighest)]!;
+  let total = rollAndKeep(rng, r.dice, r.keep, r.keepHighest, kept);
+  for (let i = 0; i < r.bonusD6; i++) total += rng.d6();
+  return r.rowByDiceTotal[total]!;
 }
 
 /**
@@ -157,12 +243,12 @@ export function trenchCrusadeSimulator(s: Scenario): SimKernel {
   const alreadyDown = s.targetDown === true;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
-    const roll = setUpInjuryRoll(s, s.critical === true);
+    const roll = prepare(setUpInjuryRoll(s, s.critical === true), toughSaves);
     return {
       run(rng, trials, tally) {
         // Count into a local copy of the rows so the running sums from earlier chunks stay untouched.
         const counts = new Float64Array(4);
-        for (let t = 0; t < trials; t++) counts[rollInjury(rng, roll, kept, toughSaves)]! += 1;
+        for (let t = 0; t < trials; t++) counts[rollInjury(rng, roll, kept)]! += 1;
         const before = new Float64Array(tally.subarray(0, 6));
         for (let row = 0; row < 4; row++) tally[row] = counts[row]!;
         addMarkers(tally, 0, 4, alreadyDown);
@@ -170,8 +256,8 @@ export function trenchCrusadeSimulator(s: Scenario): SimKernel {
       },
     };
   }
-  const onHit = setUpInjuryRoll(s, false);
-  const onCritical = setUpInjuryRoll(s, true);
+  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves);
+  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves);
   const attackNet = s.attackDice as number;
   const attackDice = 2 + Math.abs(attackNet);
   const attackKeepsHighest = attackNet >= 0;
@@ -186,7 +272,7 @@ export function trenchCrusadeSimulator(s: Scenario): SimKernel {
           continue;
         }
         const roll = success >= CRITICAL_MIN ? onCritical : onHit;
-        counts[1 + rollInjury(rng, roll, kept, toughSaves)]! += 1;
+        counts[1 + rollInjury(rng, roll, kept)]! += 1;
       }
       const before = new Float64Array(tally.subarray(0, 7));
       for (let i = 0; i < 5; i++) tally[i] = counts[i]!;

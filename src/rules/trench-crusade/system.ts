@@ -3,6 +3,7 @@ import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
 import { trenchCrusadeFields } from './fields.js';
 import { trenchCrusadeSimulator } from './simulate.js';
+import { checkSequence, sequenceKind } from './sequence/kind.js';
 import {
   ATTACK_OUTCOMES,
   BLOODBATH_RULE,
@@ -36,6 +37,7 @@ export const trenchCrusadeKinds: KindSpec[] = [
   singleRollKind('injury', 'One injury roll against the target', injuryLayout),
   singleRollKind('attack', 'A success roll and, on a hit, the injury roll (a critical adds injury dice)', attackLayout),
   singleRollKind('fall', 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches', injuryLayout),
+  sequenceKind,
 ];
 
 /** Combinations the rule text forbids, checked after the field schema has passed. */
@@ -60,7 +62,7 @@ function checkCombination(s: Scenario): string | undefined {
   if (s.toughUsed === true && s.tough !== true) {
     return `toughUsed: true needs tough: true (only a Tough model can have used Tough); allowed: toughUsed false, or tough true`;
   }
-  return undefined;
+  return checkSequence(s);
 }
 
 export const trenchCrusade: SystemSpec = {

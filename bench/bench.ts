@@ -1,0 +1,253 @@
+/**
+ * `npm run bench` (`-- --json` for one JSON document): the simulator's speed against the practical
+ * limit, the raw dice loop, measured in one run on this machine.
+ *
+ * - Per worker: one worker thread, the Trench Crusade core `injury` scenario with 0, +2 and -2 injury
+ *   dice and the core `attack`; the figure is injury rolls (trials) per second.
+ * - Raw: the same generator drawing the same number of unbiased d6 per trial, totalled and counted,
+ *   and nothing else. The ratio simulated / raw says how much the rules cost over the dice themselves.
+ * - Speed-up from 1 to 2 workers on 10^8 trials, and peak memory (RSS) of a 10^9-trial run, measured
+ *   in a child process so this process's own allocations do not count.
+ *
+ * Each rate is the best of a few repetitions after a warm-up: other work on the machine only ever slows
+ * a run down, so the fastest repetition is the least disturbed one. Rates are given per second of wall
+ * clock and per second of CPU time (process.cpuUsage, all threads): on a machine that other jobs share,
+ * the CPU-time figure is what a worker achieves while it actually runs, and the load average printed
+ * first says how shared the machine was.
+ */
+import { spawnSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseScenario } from '../src/model/scenario.js';
+import type { Scenario } from '../src/model/types.js';
+import { compileKernel } from '../src/sim/chunks.js';
+import { CHUNK_SIZE } from '../src/sim/protocol.js';
+import { Rng } from '../src/sim/rng.js';
+import { closePool, simulate, simulateSource } from '../src/sim/run.js';
+
+const TRIALS_PER_WORKER = 2e7;
+const REPEATS = 3;
+const SPEEDUP_TRIALS = 1e8;
+const MEMORY_TRIALS = 1e9;
+
+/** The numpy figures quoted in the issue (default_rng, integers, partition, bincount; one core). */
+const NUMPY_RANGE: Record<string, [number, number] | undefined> = {
+  'injury 0': [45e6, 64e6],
+  'injury +2': [20e6, 24e6],
+};
+
+const TARGETS = { ratio: 0.5, speedup: 1.8, peakMemoryMB: 200 };
+
+interface Case {
+  readonly id: string;
+  readonly label: string;
+  readonly scenario: Scenario;
+}
+
+const cases: Case[] = [
+  { id: 'injury 0', label: 'injury, 0 injury dice', scenario: parseScenario({ system: 'trench-crusade', edition: 'core', kind: 'injury', injuryDice: 0 }, 'bench') },
+  { id: 'injury +2', label: 'injury, +2 injury dice', scenario: parseScenario({ system: 'trench-crusade', edition: 'core', kind: 'injury', injuryDice: 2 }, 'bench') },
+  { id: 'injury -2', label: 'injury, -2 injury dice', scenario: parseScenario({ system: 'trench-crusade', edition: 'core', kind: 'injury', injuryDice: -2 }, 'bench') },
+  { id: 'attack', label: 'attack (success roll, then injury on a hit)', scenario: parseScenario({ system: 'trench-crusade', edition: 'core', kind: 'attack' }, 'bench') },
+];
+
+/** Counts the 32-bit words a kernel draws: with rejection so rare (4 in 2^32), words are d6 rolled. */
+class CountingRng extends Rng {
+  words = 0;
+  override nextUint32(): number {
+    this.words++;
+    return super.nextUint32();
+  }
+}
+
+/** Average d6 a kernel rolls per trial, from 10^5 trials in this thread. */
+function dicePerTrial(scenario: Scenario): number {
+  const { kernel, tallyLength } = compileKernel({ type: 'scenario', scenario });
+  const rng = new CountingRng();
+  rng.reseed(12345, 0);
+  const trials = 100_000;
+  kernel.run(rng, trials, new Float64Array(tallyLength));
+  return rng.words / trials;
+}
+
+interface Rate {
+  /** Trials per second of wall clock. */
+  wall: number;
+  /** Trials per second of CPU time, all threads of the process. */
+  cpu: number;
+}
+
+/** Best wall and best CPU rate over `times` runs of `trials` trials. */
+async function best(times: number, trials: number, run: () => Promise<unknown>): Promise<Rate> {
+  const top: Rate = { wall: 0, cpu: 0 };
+  for (let i = 0; i < times; i++) {
+    const cpu = process.cpuUsage();
+    const wall = performance.now();
+    await run();
+    const wallSeconds = (performance.now() - wall) / 1000;
+    const used = process.cpuUsage(cpu);
+    top.wall = Math.max(top.wall, trials / wallSeconds);
+    top.cpu = Math.max(top.cpu, trials / ((used.user + used.system) / 1e6));
+  }
+  return top;
+}
+
+interface CaseResult {
+  id: string;
+  label: string;
+  dicePerTrial: number;
+  /** Simulated injury rolls (trials) per second, one worker. */
+  simulated: Rate;
+  /** The raw loop's d6 per second. */
+  rawDice: Rate;
+  /** The raw loop's d6 per second divided by the kernel's d6 per trial: the rolls per second it allows. */
+  rawRolls: Rate;
+  /** simulated / rawRolls, from the CPU-time rates (the wall-clock ratio in `ratioWall`). */
+  ratio: number;
+  ratioWall: number;
+  numpyRange?: [number, number];
+}
+
+async function perWorker(c: Case): Promise<CaseResult> {
+  const dice = dicePerTrial(c.scenario);
+  // Warm up the thread and its JIT on this kernel before timing it.
+  await simulate(c.scenario, { trials: 2e6, seed: 99, workers: 1 });
+  const sim = await best(REPEATS, TRIALS_PER_WORKER, () => simulate(c.scenario, { trials: TRIALS_PER_WORKER, seed: 1, workers: 1 }));
+  // The raw loop rolls a whole number of dice per trial; its dice per second converts to rolls per
+  // second at the kernel's (for `attack`, fractional) dice per trial.
+  const count = Math.max(1, Math.round(dice));
+  const raw = { type: 'dice', sides: 6, count } as const;
+  const length = 5 * count + 1;
+  await simulateSource(raw, length, { trials: 2e6, seed: 99, workers: 1 });
+  const rawTrials = await best(REPEATS, TRIALS_PER_WORKER, () => simulateSource(raw, length, { trials: TRIALS_PER_WORKER, seed: 1, workers: 1 }));
+  const rawDice = { wall: rawTrials.wall * count, cpu: rawTrials.cpu * count };
+  const rawRolls = { wall: rawDice.wall / dice, cpu: rawDice.cpu / dice };
+  return {
+    id: c.id,
+    label: c.label,
+    dicePerTrial: dice,
+    simulated: sim,
+    rawDice,
+    rawRolls,
+    ratio: sim.cpu / rawRolls.cpu,
+    ratioWall: sim.wall / rawRolls.wall,
+    ...(NUMPY_RANGE[c.id] ? { numpyRange: NUMPY_RANGE[c.id] } : {}),
+  };
+}
+
+interface Speedup {
+  trials: number;
+  oneWorkerSeconds: number;
+  twoWorkerSeconds: number;
+  /** Wall-clock speed-up, 1 worker to 2. */
+  speedup: number;
+  /** CPU seconds over wall seconds in the 2-worker run: how many cores the run actually had. */
+  coresUsedByTwoWorkers: number;
+}
+
+async function speedup(): Promise<Speedup> {
+  const scenario = cases[0]!.scenario;
+  const measure = async (workers: number) => {
+    await simulate(scenario, { trials: 2e6, seed: 99, workers });
+    let fastest = { wall: Number.POSITIVE_INFINITY, cores: 0 };
+    for (let i = 0; i < 2; i++) {
+      const cpu = process.cpuUsage();
+      const run = await simulate(scenario, { trials: SPEEDUP_TRIALS, seed: 1, workers });
+      const used = process.cpuUsage(cpu);
+      if (run.seconds < fastest.wall) fastest = { wall: run.seconds, cores: (used.user + used.system) / 1e6 / run.seconds };
+    }
+    return fastest;
+  };
+  const one = await measure(1);
+  const two = await measure(2);
+  return { trials: SPEEDUP_TRIALS, oneWorkerSeconds: one.wall, twoWorkerSeconds: two.wall, speedup: one.wall / two.wall, coresUsedByTwoWorkers: two.cores };
+}
+
+/** Runs this script as `--memory-child N` and reads its peak RSS. */
+function peakMemory(): { trials: number; workers: number; peakRssMB: number; seconds: number } {
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--memory-child', String(MEMORY_TRIALS)], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`memory child failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as { trials: number; workers: number; peakRssMB: number; seconds: number };
+}
+
+async function memoryChild(trials: number): Promise<void> {
+  const run = await simulate(cases[0]!.scenario, { trials, seed: 1 });
+  await closePool();
+  // maxRSS covers the whole process, worker threads included, in kilobytes.
+  const peakRssMB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(JSON.stringify({ trials, workers: run.workers, peakRssMB, seconds: run.seconds }) + '\n');
+}
+
+const M = (x: number) => (x / 1e6).toFixed(1);
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const child = args.indexOf('--memory-child');
+  if (child >= 0) return memoryChild(Number(args[child + 1]));
+  const json = args.includes('--json');
+  const log = (line: string) => {
+    if (!json) process.stdout.write(line + '\n');
+  };
+
+  const load = loadavg()[0]!;
+  log(`injury-lab benchmark: node ${process.version}, ${availableParallelism()} cores, ${Rng.generatorName}, chunks of ${CHUNK_SIZE}`);
+  log(`load average before the run: ${load.toFixed(2)}${load > 0.5 ? ' (other work is running: wall-clock figures are pessimistic, CPU-time ones less so)' : ''}`);
+  log(`per worker: 1 worker thread, best of ${REPEATS} runs of ${TRIALS_PER_WORKER.toExponential(0)} trials; M rolls per CPU second (per wall second)`);
+  log('');
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    const r = await perWorker(c);
+    results.push(r);
+    const numpy = r.numpyRange
+      ? `  numpy ${M(r.numpyRange[0])}-${M(r.numpyRange[1])}: ${(r.simulated.cpu / r.numpyRange[1]).toFixed(2)}x its best`
+      : '';
+    log(
+      `${r.label.padEnd(44)} ${r.dicePerTrial.toFixed(2)} d6/roll  simulated ${M(r.simulated.cpu).padStart(5)} (${M(r.simulated.wall)})  ` +
+        `raw ${M(r.rawRolls.cpu).padStart(5)} (${M(r.rawRolls.wall)})  ratio ${r.ratio.toFixed(2)} (${r.ratioWall.toFixed(2)})${numpy}`,
+    );
+  }
+  const s = await speedup();
+  log('');
+  log(
+    `speed-up on ${s.trials.toExponential(0)} trials (injury, 0 dice): 1 worker ${s.oneWorkerSeconds.toFixed(2)} s, ` +
+      `2 workers ${s.twoWorkerSeconds.toFixed(2)} s: ${s.speedup.toFixed(2)}x (the 2-worker run had ${s.coresUsedByTwoWorkers.toFixed(2)} cores of CPU time)`,
+  );
+  await closePool();
+  const mem = peakMemory();
+  log(`peak memory for ${mem.trials.toExponential(0)} trials on ${mem.workers} workers: ${mem.peakRssMB.toFixed(0)} MB RSS (${mem.seconds.toFixed(1)} s, ${M(mem.trials / mem.seconds)} M trials/s)`);
+  const worstRatio = Math.min(...results.map((r) => r.ratio));
+  const checks = {
+    ratio: { target: `>= ${TARGETS.ratio}`, worst: worstRatio, met: worstRatio >= TARGETS.ratio },
+    speedup: { target: `>= ${TARGETS.speedup}`, value: s.speedup, met: s.speedup >= TARGETS.speedup },
+    peakMemory: { target: `< ${TARGETS.peakMemoryMB} MB`, value: mem.peakRssMB, met: mem.peakRssMB < TARGETS.peakMemoryMB },
+    beatsNumpy: {
+      target: 'above the top of the numpy range per core',
+      met: results.every((r) => !r.numpyRange || r.simulated.cpu > r.numpyRange[1]),
+    },
+  };
+  log('');
+  log(
+    `targets: simulated/raw ${checks.ratio.met ? 'met' : 'MISSED'} (worst ${worstRatio.toFixed(2)}, target ${checks.ratio.target}); ` +
+      `speed-up ${checks.speedup.met ? 'met' : 'MISSED'} (${s.speedup.toFixed(2)}x, target ${checks.speedup.target}); ` +
+      `memory ${checks.peakMemory.met ? 'met' : 'MISSED'} (${mem.peakRssMB.toFixed(0)} MB, target ${checks.peakMemory.target}); ` +
+      `numpy ${checks.beatsNumpy.met ? 'beaten' : 'NOT beaten'}`,
+  );
+  if (json) {
+    const doc = {
+      node: process.version,
+      cores: availableParallelism(),
+      loadAverageBefore: load,
+      generator: Rng.generatorName,
+      chunkSize: CHUNK_SIZE,
+      trialsPerWorkerRun: TRIALS_PER_WORKER,
+      repeats: REPEATS,
+      perWorker: results,
+      speedup: s,
+      memory: mem,
+      targets: checks,
+    };
+    process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+  }
+}
+
+await main();

@@ -1,0 +1,33 @@
+import type { CommandModule } from 'yargs';
+import { resolveKind } from '../../rules/registry.js';
+import { simulate } from '../../sim/run.js';
+import { crossCheck } from '../../stats/cross-check.js';
+import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
+import { withRunControls } from '../sim-controls.js';
+import { formatCheck } from '../sim-format.js';
+import { addSimOptions, parseSimFlags } from '../sim-options.js';
+
+/** Exit status when the simulation disagrees with the exact answer (2 stays for usage errors). */
+export const DISAGREES_EXIT = 1;
+
+export const checkCommand: CommandModule = {
+  command: 'check [scenario]',
+  describe: 'Simulate a scenario and test the result against the exact answer (exit 1 if they disagree)',
+  builder: (y) =>
+    addSimOptions(addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' }))), {
+      precision: false,
+    }).example('$0 check --kind attack --attack-dice 1 --trials 1e7', 'ten million attacks against the exact distribution'),
+  handler: async (argv) => {
+    const format = parseFormat(argv.format);
+    const scenario = scenarioFromArgv(argv);
+    const flags = parseSimFlags(argv);
+    const exact = resolveKind(scenario).kind.exact(scenario);
+    const run = await withRunControls(({ signal, onProgress }) =>
+      simulate(scenario, { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress }),
+    );
+    const report = crossCheck(exact, run);
+    process.stdout.write(formatCheck(run, report, format));
+    // exitCode rather than exit(): stdout may still be draining into a pipe.
+    if (!report.passed) process.exitCode = DISAGREES_EXIT;
+  },
+};

@@ -1,0 +1,51 @@
+import type { CommandModule } from 'yargs';
+import { UsageError } from '../../errors.js';
+import { readScenarioFile } from '../../model/scenario.js';
+import { addSweepSimOptions, simPlanFromArgv } from '../../report/cli-common.js';
+import { compareJson, compareRows, compareScenarios, compareTable, scenarioName } from '../../report/compare.js';
+import { writeFileAtomic } from '../../report/files.js';
+import { csv, renderTable } from '../format.js';
+import { addFormatOption, parseFormat } from '../options.js';
+import { withRunControls } from '../sim-controls.js';
+
+export const compareCommand: CommandModule = {
+  command: 'compare <a> <b> [more..]',
+  describe: 'Scenarios side by side: per outcome the probabilities, differences and ratios against the first, and a verdict',
+  builder: (y) =>
+    addFormatOption(
+      addSweepSimOptions(
+        y
+          .positional('a', { type: 'string', describe: 'The scenario file the others are compared with' })
+          .positional('b', { type: 'string', describe: 'A scenario file' })
+          .positional('more', { type: 'string', array: true, describe: 'More scenario files' }),
+      ),
+    )
+      .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })
+      .option('out', { type: 'string', describe: 'Write to this file instead of stdout (whole or not at all)' })
+      .example('$0 compare reinforced.json standard.json', 'exact differences and verdicts')
+      .example('$0 compare a.json b.json --trials 1e6', 'with simulation: intervals of paired differences'),
+  handler: async (argv) => {
+    const format = parseFormat(argv.format);
+    const files = [argv.a, argv.b, ...((argv.more as unknown[] | undefined) ?? [])].map(String);
+    const inputs = files.map((file) => {
+      const raw = readScenarioFile(file);
+      return { name: scenarioName(raw, file), file, raw };
+    });
+    const names = new Set(inputs.map((i) => i.name));
+    // Two files of one name in different folders: tell them apart by path.
+    if (names.size < inputs.length) for (const i of inputs) (i as { name: string }).name = i.file;
+    const sim = simPlanFromArgv(argv);
+    if (argv.exact === false && !sim) throw new UsageError('--no-exact needs --trials or --precision: there would be nothing to compare');
+    const result = await withRunControls(({ signal }) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal }));
+    const text =
+      format === 'json'
+        ? JSON.stringify(compareJson(result), null, 2) + '\n'
+        : format === 'csv'
+          ? csv(compareRows(result))
+          : compareTable(result, renderTable);
+    if (typeof argv.out === 'string') {
+      writeFileAtomic(argv.out, text);
+      process.stderr.write(`injury-lab: wrote ${argv.out}\n`);
+    } else process.stdout.write(text);
+  },
+};

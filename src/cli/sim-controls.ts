@@ -1,0 +1,81 @@
+import { closePool } from '../sim/run.js';
+
+/** What a command hands to simulate(): Ctrl-C as an abort signal, and a progress callback if wanted. */
+export interface RunControls {
+  readonly signal: AbortSignal;
+  readonly onProgress: ((doneTrials: number, totalTrials: number) => void) | undefined;
+}
+
+/** Exit status after Ctrl-C, as shells report a process ended by SIGINT (128 + 2). */
+export const INTERRUPTED_EXIT = 130;
+
+/**
+ * Runs a simulation the way the CLI wants it run: Ctrl-C aborts it, stops the worker threads and exits
+ * 130 before anything was printed (output is written only once a run is complete, so nothing partial
+ * reaches stdout or a file it is redirected to); a progress bar shows on stderr when that is a terminal
+ * and the run is long enough to wonder about. The pool is closed at the end so the process can exit.
+ */
+export async function withRunControls<T>(run: (controls: RunControls) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const bar = progressBar(process.stderr);
+  const onSigint = (): void => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSigint);
+  try {
+    return await run({ signal: controller.signal, onProgress: bar?.update });
+  } catch (err) {
+    if (controller.signal.aborted) {
+      bar?.clear();
+      await closePool();
+      process.exit(INTERRUPTED_EXIT);
+    }
+    throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
+    bar?.clear();
+    await closePool();
+  }
+}
+
+/** Below this a run is quick enough that a bar would only flicker. */
+const SHOW_AFTER_MS = 1000;
+const REDRAW_EVERY_MS = 100;
+
+export interface ProgressBar {
+  update(doneTrials: number, totalTrials: number): void;
+  clear(): void;
+}
+
+/** A one-line bar redrawn in place with \r; undefined when the stream is not a terminal. */
+export function progressBar(stream: NodeJS.WriteStream, showAfterMs = SHOW_AFTER_MS): ProgressBar | undefined {
+  if (!stream.isTTY) return undefined;
+  const started = performance.now();
+  let lastDraw = 0;
+  let drawn = false;
+  return {
+    update(done, total) {
+      const now = performance.now();
+      if (now - started < showAfterMs || now - lastDraw < REDRAW_EVERY_MS) return;
+      lastDraw = now;
+      drawn = true;
+      const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - 45));
+      const filled = Math.round((width * done) / total);
+      const rate = done / ((now - started) / 1000);
+      stream.write(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${((100 * done) / total).toFixed(0).padStart(3)}%  ${compact(done)} / ${compact(total)} trials  ${compact(rate)}/s\x1b[K`,
+      );
+    },
+    clear() {
+      if (drawn) stream.write('\r\x1b[K');
+      drawn = false;
+    },
+  };
+}
+
+/** 12.3M, 4.56G: trial counts at a glance. */
+export function compact(n: number): string {
+  if (n >= 1e12) return `${(n / 1e12).toFixed(2)}T`;
+  if (n >= 1e9) return `${(n / 1e9).toFixed(2)}G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
+  return String(Math.round(n));
+}

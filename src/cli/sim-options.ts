@@ -1,0 +1,98 @@
+import type { Argv } from 'yargs';
+import { UsageError, showValue } from '../errors.js';
+import { defaultWorkers } from '../sim/pool.js';
+
+/**
+ * The simulation flags (--trials, --seed, --workers, --precision, --max-trials) and every message about
+ * them, kept together so they can be read and tested as a set. yargs hands them over as strings and
+ * they are checked here once: `1e7` notation is accepted because nobody types seven zeros twice alike.
+ */
+
+export const MAX_TRIALS = 1e12;
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+export const MAX_WORKERS = 64;
+export const DEFAULT_TRIALS = 1e6;
+export const DEFAULT_SEED = 1;
+export const DEFAULT_MAX_TRIALS = 1e9;
+
+export interface SimFlags {
+  readonly trials: number;
+  readonly seed: number;
+  readonly workers: number;
+  /** Present when --precision was given: simulate in rounds until it is reached or maxTrials is. */
+  readonly precision?: number;
+  readonly maxTrials: number;
+}
+
+const GROUP = 'Simulation:';
+
+export function addSimOptions<T>(y: Argv<T>, { precision }: { precision: boolean }): Argv<T> {
+  let out = y
+    // Defaults are applied in parseSimFlags, not by yargs, which would also substitute them for a bare
+    // `--trials` with its value forgotten.
+    .option('trials', {
+      type: 'string',
+      describe: 'Trials to simulate, a whole number up to 1e12 (1e7 notation is fine)',
+      defaultDescription: '1e6',
+      group: GROUP,
+    })
+    .option('seed', { type: 'string', describe: 'Seed: the same seed and trials give the same numbers on any machine', defaultDescription: '1', group: GROUP })
+    .option('workers', {
+      type: 'string',
+      describe: `Worker threads, 1 to ${MAX_WORKERS} (default: the number of cores, ${defaultWorkers()})`,
+      group: GROUP,
+    }) as Argv<T>;
+  if (precision) {
+    out = out
+      .option('precision', {
+        type: 'string',
+        describe: "Simulate until every outcome's 95% interval is within +- this (e.g. 0.001); overrides --trials",
+        group: GROUP,
+      })
+      .option('max-trials', { type: 'string', describe: 'Upper limit on trials for --precision', defaultDescription: '1e9', group: GROUP }) as Argv<T>;
+  }
+  return out;
+}
+
+/** Reads and checks the simulation flags; a bad value is a UsageError naming the flag, value and range. */
+export function parseSimFlags(argv: Record<string, unknown>): SimFlags {
+  const trials =
+    argv.trials === undefined ? DEFAULT_TRIALS : wholeNumber(argv, 'trials', 1, MAX_TRIALS, 'a whole number from 1 to 1e12 (such as 1000000 or 1e6)');
+  const seed = argv.seed === undefined ? DEFAULT_SEED : wholeNumber(argv, 'seed', 0, MAX_SEED, `a whole number from 0 to ${MAX_SEED} (2^53 - 1)`);
+  const workers =
+    argv.workers === undefined ? defaultWorkers() : wholeNumber(argv, 'workers', 1, MAX_WORKERS, `a whole number from 1 to ${MAX_WORKERS}`);
+  const maxTrials =
+    argv['max-trials'] === undefined ? DEFAULT_MAX_TRIALS : wholeNumber(argv, 'max-trials', 1, MAX_TRIALS, 'a whole number from 1 to 1e12 (such as 1e9)');
+  if (argv.precision === undefined) return { trials, seed, workers, maxTrials };
+  const text = single(argv, 'precision');
+  const precision = parseDecimal(text);
+  if (precision === undefined || !(precision > 0 && precision < 0.5)) {
+    throw new UsageError(`--precision: ${showValue(text)} is not allowed; allowed: a number above 0 and below 0.5 (such as 0.001)`);
+  }
+  return { trials, seed, workers, precision, maxTrials };
+}
+
+function single(argv: Record<string, unknown>, flag: string): unknown {
+  const value = argv[flag];
+  if (Array.isArray(value)) throw new UsageError(`--${flag}: given more than once (${value.map(showValue).join(', ')}); give it once`);
+  return value;
+}
+
+function wholeNumber(argv: Record<string, unknown>, flag: string, min: number, max: number, allowed: string): number {
+  const text = single(argv, flag);
+  const n = parseDecimal(text);
+  if (n === undefined || !Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`--${flag}: ${showValue(text)} is not allowed; allowed: ${allowed}`);
+  }
+  return n;
+}
+
+/**
+ * A plain decimal such as 1000000, 1e6, 2.5e6 or 0.001. Number() alone would also take "", " ", "0x10"
+ * and "Infinity", none of which anyone means as a trial count.
+ */
+function parseDecimal(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || !/^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value)) return undefined;
+  return Number(value);
+}

@@ -1,0 +1,482 @@
+import type { Dimension } from './dimensions.js';
+import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, pct, textColourOn } from './labels.js';
+import type { Cell, CellOutcome, SweepResult } from './sweep.js';
+
+/**
+ * Vega-Lite specs for the three chart types a report draws. Every spec carries its data inline, so the
+ * .vl.json file opens in the Vega editor as it is, and every chart shares one outcome -> colour map
+ * (labels.ts): out of action is the same dark red in bars, lines, legends and heat maps.
+ *
+ * Sizes are planned for 800 px of width. Vega measures text without a canvas by estimating 0.8 em per
+ * character, so the plans below use the same estimate; real text is narrower, never wider.
+ */
+
+export type ChartDef =
+  | { readonly type: 'stacked-bars'; readonly y: string; readonly facet?: string; readonly title?: string; readonly file: string }
+  | {
+      readonly type: 'lines';
+      readonly x: string;
+      readonly series?: string;
+      readonly facet?: string;
+      readonly outcomes?: readonly string[];
+      readonly cumulative?: boolean;
+      /** "step-after" for quantities that hold until the next threshold (fall heights). */
+      readonly interpolate?: 'linear' | 'step-after';
+      readonly title?: string;
+      readonly file: string;
+    }
+  | {
+      readonly type: 'heatmap';
+      readonly x: string;
+      readonly y: string;
+      readonly facet?: string;
+      readonly outcome: string;
+      readonly cumulative?: boolean;
+      readonly title?: string;
+      readonly file: string;
+    };
+
+export type ChartType = ChartDef['type'];
+export const CHART_TYPES: readonly ChartType[] = ['stacked-bars', 'lines', 'heatmap'];
+
+/** The dimensions a chart puts on its channels, in the order they are listed. */
+export function chartDimensions(c: ChartDef): string[] {
+  switch (c.type) {
+    case 'stacked-bars':
+      return [c.y, ...(c.facet ? [c.facet] : [])];
+    case 'lines':
+      return [c.x, ...(c.series ? [c.series] : []), ...(c.facet ? [c.facet] : [])];
+    case 'heatmap':
+      return [c.x, c.y, ...(c.facet ? [c.facet] : [])];
+  }
+}
+
+/** A spec as plain JSON (vega-lite's own types are far larger than what this file uses). */
+export type VlSpec = Record<string, unknown>;
+
+export const CHART_WIDTH = 800;
+const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
+const LABEL_SIZE = 12;
+const TITLE_SIZE = 13;
+const TITLE_FONT_SIZE = 17;
+
+/** Width vega will reserve for a text, by its own estimate. */
+function textWidth(text: string, size = LABEL_SIZE): number {
+  return Math.floor(0.8 * text.length * size);
+}
+
+const SERIES_COLOURS = ['#1f4e79', '#4c9f70', '#8e6bbf', '#3fa7c4', '#7f6f5f', '#c05aa8', '#5a5a5a', '#2e8b57', '#6a5acd', '#8b6914'];
+const SERIES_DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [1, 0], [6, 3]];
+
+export const CONFIG = {
+  font: FONT,
+  background: 'white',
+  padding: 12,
+  title: { fontSize: TITLE_FONT_SIZE, subtitleFontSize: 12.5, subtitleColor: '#444444', anchor: 'start', offset: 12, subtitlePadding: 4, limit: CHART_WIDTH - 30 },
+  axis: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, titleFontWeight: 'bold', labelLimit: 400, titleColor: '#222222', labelColor: '#222222', gridColor: '#e6e6e6' },
+  legend: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, labelLimit: 400, symbolSize: 140 },
+  header: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, labelLimit: 400 },
+  view: { stroke: '#cccccc' },
+} as const;
+
+/** Text colour from the row's precomputed `ink` (white on dark segments), without a second colour scale. */
+const INK = { condition: { test: "datum.ink === '#ffffff'", value: '#ffffff' }, value: '#111111' };
+
+interface Shown {
+  value: number;
+  low?: number;
+  high?: number;
+  /** The simulated estimate, when the value shown is exact and a simulation was run too. */
+  estimate?: number;
+}
+
+/** What a chart shows for one outcome of a cell: exact where known, else the estimate; intervals when simulated. */
+function shown(o: CellOutcome | undefined, cumulative: boolean): Shown | undefined {
+  if (!o) return undefined;
+  const exact = cumulative ? o.orWorse : o.probability;
+  const est = cumulative ? o.orWorseEstimate : o.estimate;
+  const low = cumulative ? o.orWorseCiLow : o.ciLow;
+  const high = cumulative ? o.orWorseCiHigh : o.ciHigh;
+  if (exact === undefined && est === undefined) return undefined;
+  return {
+    value: exact ?? est!,
+    ...(low !== undefined && high !== undefined ? { low, high } : {}),
+    ...(exact !== undefined && est !== undefined ? { estimate: est } : {}),
+  };
+}
+
+function dim(sweep: SweepResult, id: string): { d: Dimension; index: number } {
+  const index = sweep.dimensions.findIndex((x) => x.id === id);
+  return { d: sweep.dimensions[index]!, index };
+}
+
+const labelsOf = (d: Dimension) => d.values.map((v) => v.label);
+const maxWidth = (texts: readonly string[], size = LABEL_SIZE) => Math.max(0, ...texts.map((t) => textWidth(t, size)));
+
+function simulated(sweep: SweepResult): boolean {
+  return sweep.cells.some((c) => c.sim);
+}
+
+function allExact(sweep: SweepResult): boolean {
+  return sweep.cells.every((c) => c.exact);
+}
+
+function trialsText(sweep: SweepResult): string {
+  const t = [...new Set(sweep.cells.filter((c) => c.sim).map((c) => c.sim!.trials))];
+  return t.length === 1 ? `${t[0]!.toLocaleString('en-GB')} simulated trials per cell` : 'simulated trials per cell as listed in the table';
+}
+
+/** The subtitle line saying what the marks are: exact values, estimates, intervals. */
+function provenance(sweep: SweepResult, marks: { exact: string; sim: string }): string {
+  if (!simulated(sweep)) return 'Exact probabilities.';
+  if (allExact(sweep)) return `${marks.exact} exact; ${marks.sim} simulation with 95% intervals (${trialsText(sweep)}).`;
+  return `Simulated estimates with 95% intervals (${trialsText(sweep)}).`;
+}
+
+/** Breaks text into lines that vega will not cut short (its estimate: 0.8 em per character). */
+export function wrap(text: string, maxChars = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5))): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > maxChars) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+function header(def: ChartDef, fallback: string, sub: string[]): VlSpec {
+  const text = wrap(def.title ?? capitalise(fallback), Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
+  return { title: { text: text.length === 1 ? text[0] : text, subtitle: sub.flatMap((l) => wrap(l)) } };
+}
+
+function outcomeScale(ids: readonly string[], cumulative: boolean) {
+  return {
+    domain: ids.map((id) => (cumulative ? orWorseLabel(id) : outcomeLabel(id))),
+    range: ids.map(outcomeColour),
+  };
+}
+
+function cellsAt(sweep: SweepResult): Map<string, Cell> {
+  return new Map(sweep.cells.map((c) => [c.point.join(','), c]));
+}
+
+/** Axis for probabilities: 0-100% with a title naming what is measured. */
+function probabilityAxis(title: string) {
+  return { format: '.0%', title, tickCount: 5 };
+}
+
+function facetField(sweep: SweepResult, facetId: string | undefined, orient: 'row' | 'column') {
+  if (!facetId) return undefined;
+  const { d } = dim(sweep, facetId);
+  return {
+    [orient]: {
+      field: 'facet',
+      type: 'ordinal',
+      sort: labelsOf(d),
+      title: d.title,
+      header: orient === 'row' ? { labelAngle: 0, labelAlign: 'left', labelPadding: 6, titleOrient: 'left' } : { labelPadding: 4 },
+    },
+  };
+}
+
+/**
+ * Stacked horizontal bars: one bar per value of `y` (and facet row), its segments the outcome
+ * distribution from the mildest (left) to the most severe (right), with the percentage written in each
+ * segment wide enough to hold it. When simulated, a black interval marks each boundary between
+ * segments: the 95% interval of "this outcome or worse".
+ */
+function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked-bars' }>): VlSpec {
+  const { d: yd, index: yi } = dim(sweep, def.y);
+  const fd = def.facet ? dim(sweep, def.facet) : undefined;
+  const ids = sweep.outcomes;
+  const bars: Record<string, unknown>[] = [];
+  const bounds: Record<string, unknown>[] = [];
+  for (const cell of sweep.cells) {
+    const byId = new Map(cell.outcomes.map((o) => [o.outcome, o]));
+    let x = 0;
+    ids.forEach((id, k) => {
+      const s = shown(byId.get(id), false);
+      const p = s?.value ?? 0;
+      const cum = shown(byId.get(id), true);
+      const row = {
+        kind: 'bar',
+        y: cell.labels[yi],
+        ...(fd ? { facet: cell.labels[fd.index] } : {}),
+        outcome: outcomeLabel(id),
+        order: k,
+        x0: x,
+        x1: x + p,
+        mid: x + p / 2,
+        p,
+        label: p >= 0.06 ? pct(p, p >= 0.9995 ? 0 : 1) : '',
+        ink: textColourOn(outcomeColour(id)),
+        tip: `${outcomeLabel(id)}: ${pct(p, 2)}${s?.low !== undefined ? ` (95% ${pct(s.low, 2)}-${pct(s.high!, 2)})` : ''}`,
+      };
+      bars.push(row);
+      // No mark where nothing is this bad: that boundary is the end of the bar.
+      if (k > 0 && cum?.low !== undefined && (cum.estimate ?? cum.value) > 0) {
+        // Left edge of outcome k = 1 - P(k or worse); its interval mirrors that of P(k or worse).
+        bounds.push({ kind: 'bound', y: row.y, ...(fd ? { facet: row.facet } : {}), lo: 1 - cum.high!, hi: 1 - cum.low, at: 1 - (cum.estimate ?? cum.value) });
+      }
+      x += p;
+    });
+  }
+  const yLabelWidth = maxWidth(labelsOf(yd));
+  const facetWidth = fd ? maxWidth(labelsOf(fd.d)) + 40 : 0;
+  const width = Math.max(300, CHART_WIDTH - 24 - yLabelWidth - 30 - facetWidth - 10);
+  const layers: VlSpec[] = [
+    {
+      transform: [{ filter: "datum.kind === 'bar'" }],
+      mark: { type: 'bar', stroke: 'white', strokeWidth: 0.5 },
+      encoding: {
+        y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title },
+        x: { field: 'x0', type: 'quantitative', scale: { domain: [0, 1], nice: false }, axis: probabilityAxis('Share of rolls') },
+        x2: { field: 'x1' },
+        color: { field: 'outcome', type: 'nominal', scale: outcomeScale(ids, false), title: 'Outcome', sort: ids.map(outcomeLabel) },
+        tooltip: { field: 'tip', type: 'nominal' },
+      },
+    },
+    {
+      transform: [{ filter: "datum.kind === 'bar' && datum.label !== ''" }],
+      mark: { type: 'text', fontSize: 11, baseline: 'middle', align: 'center' },
+      encoding: {
+        y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title },
+        x: { field: 'mid', type: 'quantitative', title: 'Share of rolls' },
+        text: { field: 'label' },
+        color: INK,
+      },
+    },
+  ];
+  if (bounds.length > 0) {
+    layers.push({
+      transform: [{ filter: "datum.kind === 'bound'" }],
+      mark: { type: 'errorbar', ticks: { size: 8, color: '#000000' }, rule: { color: '#000000', strokeWidth: 1.5 } },
+      encoding: {
+        y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title },
+        x: { field: 'lo', type: 'quantitative', title: 'Share of rolls' },
+        x2: { field: 'hi' },
+      },
+    });
+  }
+  const inner = { width, height: { step: 24 }, layer: layers };
+  const subtitle = [
+    `Outcome of each roll, mildest on the left${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
+    provenance(sweep, { exact: 'Bars', sim: 'black marks: the boundaries from' }),
+  ];
+  const top = {
+    ...header(def, `Outcomes by ${yd.title.toLowerCase()}${fd ? ` and ${fd.d.title.toLowerCase()}` : ''}`, subtitle),
+    data: { values: [...bars, ...bounds] },
+  };
+  const legend = { config: { ...CONFIG, legend: { ...CONFIG.legend, orient: 'top', direction: 'horizontal', titleOrient: 'top' } } };
+  if (fd) {
+    return { ...top, facet: facetField(sweep, def.facet, 'row'), spacing: 8, spec: inner, ...legend };
+  }
+  return { ...top, ...inner, ...legend };
+}
+
+/**
+ * Lines over an ordered dimension: one line per outcome (or per "this or worse"), or, with `series`,
+ * one line per value of another dimension for a single outcome. Exact values are drawn as lines; when
+ * simulated, the estimates are points with 95% interval bars on top, so exact and simulation can be
+ * compared by eye.
+ */
+function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): VlSpec {
+  const { d: xd, index: xi } = dim(sweep, def.x);
+  const sd = def.series ? dim(sweep, def.series) : undefined;
+  const fd = def.facet ? dim(sweep, def.facet) : undefined;
+  const cumulative = def.cumulative === true;
+  const ids = def.outcomes ?? (cumulative ? sweep.outcomes.slice(1) : sweep.outcomes);
+  const name = (id: string) => (cumulative ? orWorseLabel(id) : outcomeLabel(id));
+  const rows: Record<string, unknown>[] = [];
+  for (const cell of sweep.cells) {
+    const byId = new Map(cell.outcomes.map((o) => [o.outcome, o]));
+    for (const id of ids) {
+      const s = shown(byId.get(id), cumulative);
+      if (!s) continue;
+      const xValue = cell.scenario[xd.fields[0]!];
+      rows.push({
+        x: xd.numeric ? xValue : cell.labels[xi],
+        series: sd ? cell.labels[sd.index] : name(id),
+        ...(fd ? { facet: cell.labels[fd.index] } : {}),
+        p: s.value,
+        ...(s.low !== undefined ? { lo: s.low, hi: s.high, est: s.estimate ?? s.value } : {}),
+        tip: `${cell.labels.join(', ')}: ${name(id)} ${pct(s.value, 2)}${s.low !== undefined ? ` (95% ${pct(s.low, 2)}-${pct(s.high!, 2)})` : ''}`,
+      });
+    }
+  }
+  const xNumbers = xd.values.map((v) => v.values[0] as number);
+  const x = xd.numeric
+    ? {
+        field: 'x',
+        type: 'quantitative',
+        title: xd.title,
+        scale: { domain: [Math.min(...xNumbers), Math.max(...xNumbers)], nice: false, zero: false },
+        axis: { values: xNumbers.length <= 25 ? xNumbers : undefined, format: xNumbers.every(Number.isInteger) ? 'd' : undefined, labelExpr: signedLabelExpr(xd) },
+      }
+    : { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: { labelAngle: 0 } };
+  const seriesLabels = sd ? labelsOf(sd.d) : ids.map(name);
+  const lineLegend = { symbolType: 'stroke', symbolStrokeWidth: 3, symbolSize: 400 };
+  const colour = sd
+    ? {
+        field: 'series',
+        type: 'nominal',
+        sort: seriesLabels,
+        title: sd.d.title,
+        scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
+        legend: lineLegend,
+      }
+    : { field: 'series', type: 'nominal', sort: seriesLabels, title: cumulative ? 'Chance of at least' : 'Outcome', scale: outcomeScale(ids, cumulative), legend: lineLegend };
+  const dash = sd ? { strokeDash: { field: 'series', type: 'nominal', sort: seriesLabels, scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => SERIES_DASHES[i % SERIES_DASHES.length]!) }, title: sd.d.title } } : {};
+  const yTitle = sd ? `P(${name(ids[0]!)})` : cumulative ? 'Chance of at least this bad' : 'Probability';
+  const hasSim = rows.some((r) => r.lo !== undefined);
+  const layers: VlSpec[] = [
+    {
+      mark: { type: 'line', strokeWidth: 2.5, interpolate: def.interpolate ?? 'linear', point: hasSim && !allExact(sweep) ? false : { filled: true, size: 45 } },
+      encoding: { x, y: { field: 'p', type: 'quantitative', axis: probabilityAxis(yTitle), scale: { zero: true } }, color: colour, ...dash, tooltip: { field: 'tip', type: 'nominal' } },
+    },
+  ];
+  if (hasSim) {
+    layers.push({
+      mark: { type: 'errorbar', ticks: { size: 7 }, rule: { strokeWidth: 1.5 } },
+      encoding: { x, y: { field: 'lo', type: 'quantitative', title: yTitle }, y2: { field: 'hi' }, color: colour },
+    });
+    layers.push({
+      mark: { type: 'point', shape: 'diamond', filled: true, size: 50, opacity: 1 },
+      encoding: { x, y: { field: 'est', type: 'quantitative', title: yTitle }, color: colour, tooltip: { field: 'tip', type: 'nominal' } },
+    });
+  }
+  const legendWidth = Math.max(textWidth(sd ? sd.d.title : 'Chance of at least', TITLE_SIZE), maxWidth(seriesLabels)) + 40;
+  const facets = fd ? Math.min(fd.d.values.length, 3) : 1;
+  const plotWidth = Math.floor((CHART_WIDTH - 24 - 70 - legendWidth - (facets - 1) * 30) / facets);
+  const subtitle = [
+    sd
+      ? `${cumulative ? 'Chance of' : 'Probability of'} ${name(ids[0]!)} by ${xd.title.toLowerCase()}, one line per ${sd.d.title.toLowerCase()}.`
+      : `${cumulative ? 'Chance of each outcome or a worse one' : 'Probability of each outcome'} by ${xd.title.toLowerCase()}.`,
+    provenance(sweep, { exact: 'Lines', sim: 'diamonds and bars:' }),
+    ...coincidingSeries(rows),
+  ];
+  const inner = { width: plotWidth, height: fd ? 240 : 340, layer: layers };
+  const top = { ...header(def, sd ? `${name(ids[0]!)} by ${xd.title.toLowerCase()}` : `Outcomes by ${xd.title.toLowerCase()}`, subtitle), data: { values: rows }, config: CONFIG };
+  if (fd) return { ...top, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title }, columns: 3, spec: inner };
+  return { ...top, ...inner };
+}
+
+/**
+ * Lines that lie exactly on top of each other hide one another; say which, e.g. "Same values
+ * throughout: none + shield = standard." (a shield is worth one step of armour).
+ */
+function coincidingSeries(rows: readonly Record<string, unknown>[]): string[] {
+  const bySeries = new Map<string, string[]>();
+  for (const r of rows) {
+    const key = `${String(r.facet ?? '')}|${String(r.x)}:${(r.p as number).toPrecision(12)}`;
+    bySeries.set(r.series as string, [...(bySeries.get(r.series as string) ?? []), key]);
+  }
+  const groups = new Map<string, string[]>();
+  for (const [series, keys] of bySeries) {
+    const sig = keys.join(';');
+    groups.set(sig, [...(groups.get(sig) ?? []), series]);
+  }
+  const same = [...groups.values()].filter((g) => g.length > 1).map((g) => g.join(' = '));
+  return same.length ? [`Same values throughout (lines on top of each other): ${same.join('; ')}.`] : [];
+}
+
+/** "+1" labels for signed numeric axes (injury dice), plain numbers otherwise. */
+function signedLabelExpr(d: Dimension): string | undefined {
+  const signed = d.values.some((v) => v.label.startsWith('+'));
+  return signed ? "datum.value > 0 ? '+' + datum.label : datum.label" : undefined;
+}
+
+/** Linear interpolation between two #rrggbb colours, as the heat map's rgb scale does it. */
+function mix(a: string, b: string, t: number): string {
+  const ca = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
+  const cb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
+  return `#${ca.map((v, i) => Math.round(v + (cb[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * A heat map of one outcome (or "this or worse") over two dimensions, each cell labelled with its
+ * percentage (and the interval's half-width when only simulated). The ramp runs from near white to the
+ * outcome's own colour, so an out-of-action map is red and a down map orange.
+ */
+function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): VlSpec {
+  const { d: xd, index: xi } = dim(sweep, def.x);
+  const { d: yd, index: yi } = dim(sweep, def.y);
+  const fd = def.facet ? dim(sweep, def.facet) : undefined;
+  const cumulative = def.cumulative === true;
+  const name = cumulative ? orWorseLabel(def.outcome) : outcomeLabel(def.outcome);
+  const colour = outcomeColour(def.outcome);
+  const values = sweep.cells.map((c) => shown(c.outcomes.find((o) => o.outcome === def.outcome), cumulative));
+  const top = Math.max(0.1, Math.ceil(Math.max(...values.map((v) => v?.value ?? 0)) * 10 - 1e-9) / 10);
+  const rows = sweep.cells.map((cell, i) => {
+    const s = values[i];
+    const p = s?.value ?? 0;
+    const onlySim = s?.low !== undefined && s.estimate === undefined;
+    return {
+      x: cell.labels[xi],
+      y: cell.labels[yi],
+      ...(fd ? { facet: cell.labels[fd.index] } : {}),
+      p,
+      label: onlySim ? `${pct(p)} ±${((Math.max(p - s.low!, s.high! - p)) * 100).toFixed(1)}` : pct(p),
+      ink: textColourOn(mix(RAMP_START, colour, Math.min(1, p / top))),
+      tip: `${cell.labels.join(', ')}: ${name} ${pct(p, 2)}${s?.low !== undefined ? ` (95% ${pct(s.low, 2)}-${pct(s.high!, 2)})` : ''}`,
+    };
+  });
+  const yLabelWidth = maxWidth(labelsOf(yd));
+  const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
+  const facets = fd ? Math.min(fd.d.values.length, 2) : 1;
+  const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - 30 - legendWidth - (facets - 1) * 20) / facets);
+  const enc = {
+    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: { labelAngle: 0, orient: 'top', domain: false, ticks: false } },
+    y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false } },
+  };
+  const inner = {
+    width: plotWidth,
+    height: { step: 40 },
+    layer: [
+      {
+        mark: { type: 'rect', stroke: 'white', strokeWidth: 2 },
+        encoding: {
+          ...enc,
+          color: {
+            field: 'p',
+            type: 'quantitative',
+            title: [`P(${name})`],
+            scale: { domain: [0, top], range: [RAMP_START, colour], interpolate: 'rgb', clamp: true },
+            legend: { format: '.0%', gradientLength: 200, orient: 'right' },
+          },
+          tooltip: { field: 'tip', type: 'nominal' },
+        },
+      },
+      {
+        mark: { type: 'text', fontSize: 13, fontWeight: 'bold' },
+        encoding: { ...enc, text: { field: 'label' }, color: INK },
+      },
+    ],
+  };
+  const subtitle = [
+    `Probability of ${name} for every combination.`,
+    simulated(sweep) && allExact(sweep)
+      ? "Exact values; the check of the simulation against them is listed with the table."
+      : provenance(sweep, { exact: '', sim: '' }),
+  ];
+  const head = { ...header(def, `${name}: ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`, subtitle), data: { values: rows }, config: CONFIG };
+  if (fd) return { ...head, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title }, columns: 2, spec: inner };
+  return { ...head, ...inner };
+}
+
+/** The Vega-Lite spec of one chart of an analysis. */
+export function chartSpec(sweep: SweepResult, def: ChartDef): VlSpec {
+  const body = def.type === 'stacked-bars' ? stackedBars(sweep, def) : def.type === 'lines' ? lines(sweep, def) : heatmap(sweep, def);
+  return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', ...body };
+}
+
+/** A chart's title as one line of text (titles are wrapped into several lines for drawing). */
+export function chartTitle(spec: VlSpec, fallback = ''): string {
+  const text = (spec.title as { text?: string | string[] } | undefined)?.text;
+  return Array.isArray(text) ? text.join(' ') : (text ?? fallback);
+}

@@ -1,0 +1,73 @@
+import type { Argv } from 'yargs';
+import { UsageError, showValue } from '../errors.js';
+import { coerceFlagValue, readScenarioFile } from '../model/scenario.js';
+import type { FieldSpec } from '../model/types.js';
+import { systems } from '../rules/registry.js';
+import { kebab } from '../cli/options.js';
+import { parseSimFlags } from '../cli/sim-options.js';
+import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from './sweep.js';
+
+/**
+ * Flags shared by `sweep` and `compare`: simulation (only when --trials or --precision is given, since
+ * the exact answer needs none), the batches behind the intervals of differences, and --out.
+ */
+const GROUP = 'Simulation (optional):';
+
+export function addSweepSimOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('trials', { type: 'string', describe: 'Also simulate, with this many trials per scenario (1e5 notation is fine)', group: GROUP })
+    .option('precision', { type: 'string', describe: "Also simulate, until every outcome's 95% interval is within +- this (e.g. 0.002)", group: GROUP })
+    .option('max-trials', { type: 'string', describe: 'Upper limit on trials per scenario for --precision', default: '1e8', group: GROUP })
+    .option('seed', { type: 'string', describe: 'Seed; every scenario uses the same seeds (common random numbers)', default: '1', group: GROUP })
+    .option('workers', { type: 'string', describe: 'Worker threads (default: the number of cores)', group: GROUP })
+    .option('batches', {
+      type: 'string',
+      describe: `Split each scenario's trials into this many runs (seeds seed..seed+batches-1), 1 to ${MAX_BATCHES}; paired batches give the intervals of differences between scenarios`,
+      default: String(DEFAULT_BATCHES),
+      group: GROUP,
+    }) as Argv<T>;
+}
+
+/** The simulation plan the flags ask for, or undefined when they ask for exact answers only. */
+export function simPlanFromArgv(argv: Record<string, unknown>): SimPlan | undefined {
+  const wanted = argv.trials !== undefined || argv.precision !== undefined;
+  const flags = parseSimFlags({ ...argv, trials: argv.trials ?? '1' });
+  const batchesText = argv.batches;
+  const batches = Number(batchesText);
+  if (typeof batchesText !== 'string' || !/^\s*\d+\s*$/.test(batchesText) || batches < 1 || batches > MAX_BATCHES) {
+    throw new UsageError(`--batches: ${showValue(batchesText)} is not allowed; allowed: a whole number from 1 to ${MAX_BATCHES}`);
+  }
+  if (!wanted) return undefined;
+  if (flags.precision === undefined && flags.trials < batches) {
+    throw new UsageError(`--trials: ${showValue(argv.trials)} is fewer than --batches ${batches}; allowed: at least one trial per batch`);
+  }
+  return {
+    ...(flags.precision !== undefined ? { precision: flags.precision, maxTrials: flags.maxTrials } : { trials: flags.trials }),
+    seed: flags.seed,
+    batches,
+    workers: flags.workers,
+  };
+}
+
+/** Every field flag name of every system (systems may share a field). */
+function fieldsByName(): Map<string, FieldSpec> {
+  const out = new Map<string, FieldSpec>();
+  for (const s of systems) for (const f of s.fields) if (!out.has(f.name)) out.set(f.name, f);
+  return out;
+}
+
+/**
+ * The raw fields of a scenario file overridden by field flags, not yet validated: a sweep validates
+ * each cell, with the varied fields filled in, and fills defaults per cell (an edition's own defaults).
+ */
+export function rawScenarioFromArgv(argv: Record<string, unknown>, path: unknown): Record<string, unknown> {
+  const raw: Record<string, unknown> = typeof path === 'string' ? readScenarioFile(path) : {};
+  for (const key of ['system', 'edition', 'kind']) if (argv[key] !== undefined) raw[key] = argv[key];
+  for (const [name, spec] of fieldsByName()) {
+    const given = argv[name];
+    if (given === undefined) continue;
+    if (Array.isArray(given)) throw new UsageError(`--${kebab(name)}: given more than once (${given.map(showValue).join(', ')}); give it once`);
+    raw[name] = coerceFlagValue(spec, given);
+  }
+  return raw;
+}

@@ -1,0 +1,335 @@
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import { UsageError, listAllowed, showValue } from '../errors.js';
+import type { ReportLayout } from '../model/types.js';
+import { resolveKind } from '../rules/registry.js';
+import { CHART_TYPES, chartDimensions, type ChartDef } from './charts.js';
+import type { Dimension, VarySpec } from './dimensions.js';
+import { MAX_BATCHES, DEFAULT_BATCHES, planCells, sweepDimensions, type SimPlan } from './sweep.js';
+
+/**
+ * Report definitions: a JSON file with a title, a description and a list of analyses, each a base
+ * scenario, what to vary, whether to simulate, and which charts to draw. The shape is checked with a
+ * JSON Schema (ajv), then each analysis against the rules: its fields, every cell of its grid, its
+ * charts. Every problem is one line naming the report file and the analysis.
+ */
+
+const ID = '^[a-z0-9][a-z0-9-]*$';
+
+const varyItem = {
+  type: ['string', 'object'],
+  properties: {
+    field: { type: 'string' },
+    fields: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    values: { type: 'array', minItems: 1 },
+    from: { type: 'number' },
+    to: { type: 'number' },
+    step: { type: 'number', exclusiveMinimum: 0 },
+    labels: { type: 'array', items: { type: 'string' } },
+    title: { type: 'string', description: 'Axis title, with the unit: "Fall height (inches)"' },
+    name: { type: 'string', pattern: ID, description: 'Id charts use for this dimension (default: the field, or fields joined with "+")' },
+  },
+  additionalProperties: false,
+};
+
+const chart = {
+  type: 'object',
+  required: ['type'],
+  properties: {
+    type: { enum: [...CHART_TYPES] },
+    x: { type: 'string' },
+    y: { type: 'string' },
+    series: { type: 'string' },
+    facet: { type: 'string' },
+    outcome: { type: 'string' },
+    outcomes: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    cumulative: { type: 'boolean', description: 'Show "this outcome or worse" instead of each outcome' },
+    interpolate: { enum: ['linear', 'step-after'] },
+    title: { type: 'string' },
+    file: { type: 'string', pattern: ID, description: 'File name of the chart, without extension' },
+  },
+  additionalProperties: false,
+};
+
+const simulate = {
+  type: 'object',
+  properties: {
+    trials: { type: 'integer', minimum: 1, maximum: 1e10 },
+    precision: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 0.5 },
+    maxTrials: { type: 'integer', minimum: 1, maximum: 1e10 },
+    seed: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    batches: { type: 'integer', minimum: 1, maximum: MAX_BATCHES },
+  },
+  additionalProperties: false,
+};
+
+/** The published schema of report definitions (`injury-lab report --schema`). */
+export const reportJsonSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://injury-lab.invalid/report.schema.json',
+  title: 'injury-lab report definition',
+  type: 'object',
+  required: ['title', 'analyses'],
+  properties: {
+    $schema: { type: 'string' },
+    title: { type: 'string', minLength: 1 },
+    description: { type: 'string' },
+    seed: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Seed of every simulated analysis that names none' },
+    analyses: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['id', 'title', 'scenario', 'vary'],
+        properties: {
+          id: { type: 'string', pattern: ID },
+          title: { type: 'string', minLength: 1 },
+          description: { type: 'string' },
+          scenario: { type: 'object', description: 'The base scenario: the fields of a scenario file' },
+          vary: { type: 'array', minItems: 1, items: varyItem },
+          exact: { type: 'boolean', description: 'Compute exact answers (default true)' },
+          simulate: { ...simulate, description: 'Simulate too; omit for exact only' },
+          charts: { type: 'array', items: chart },
+        },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+/** A chart as a definition gives it, before its file name is settled. */
+type ChartInput = { readonly type: ChartDef['type']; readonly file?: string; readonly [option: string]: unknown };
+
+export interface AnalysisDef {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly base: Record<string, unknown>;
+  readonly vary: readonly VarySpec[];
+  readonly dimensions: readonly Dimension[];
+  readonly exact: boolean;
+  readonly sim?: SimPlan;
+  readonly charts: readonly ChartDef[];
+  readonly cells: number;
+  readonly layout: ReportLayout;
+}
+
+export interface ReportDef {
+  /** File name without .json: the output folder's name under --all. */
+  readonly id: string;
+  readonly file: string;
+  readonly title: string;
+  readonly description: string;
+  readonly analyses: readonly AnalysisDef[];
+  /** The definition file's text, hashed into the manifest. */
+  readonly source: string;
+}
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validate = ajv.compile(reportJsonSchema);
+
+/** "analyses/0/charts/1/type" -> "charts[1].type", for messages that already name the analysis. */
+function pathText(parts: readonly string[]): string {
+  return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+function allowedKeys(schemaPath: string): string {
+  const parts = schemaPath.replace(/^#\//, '').split('/').slice(0, -1);
+  let node: unknown = reportJsonSchema;
+  for (const p of parts) node = (node as Record<string, unknown>)[p];
+  const props = (node as { properties?: Record<string, unknown> }).properties;
+  return props ? listAllowed(Object.keys(props)) : '';
+}
+
+/** One line for the first schema violation: where, what was given, what is allowed. */
+function schemaMessage(err: ErrorObject, doc: unknown): { analysis?: number; text: string } {
+  const parts = err.instancePath.split('/').slice(1);
+  let analysis: number | undefined;
+  let rest = parts;
+  if (parts[0] === 'analyses' && parts[1] !== undefined) {
+    analysis = Number(parts[1]);
+    rest = parts.slice(2);
+  }
+  const where = pathText(rest);
+  const at = where ? `${where}: ` : '';
+  let value: unknown = doc;
+  for (const p of parts) value = (value as Record<string, unknown> | undefined)?.[p];
+  const p = err.params as Record<string, unknown>;
+  let text: string;
+  switch (err.keyword) {
+    case 'additionalProperties':
+      text = `${at}unknown key ${showValue(p.additionalProperty)}; allowed: ${allowedKeys(err.schemaPath)}`;
+      break;
+    case 'required':
+      text = `${at}missing ${showValue(p.missingProperty)}`;
+      break;
+    case 'minItems':
+      text =
+        rest[rest.length - 1] === 'vary'
+          ? `${at}empty list; give at least one field to vary, e.g. "injuryDice=-1..3"`
+          : `${at}empty list; give at least ${String(p.limit)}`;
+      break;
+    case 'enum':
+      text = `${at}${showValue(value)} is not allowed; allowed: ${listAllowed((p.allowedValues as unknown[]) ?? [])}`;
+      break;
+    case 'pattern':
+      text = `${at}${showValue(value)} is not allowed; allowed: lower-case letters, digits and "-", starting with a letter or digit`;
+      break;
+    default:
+      text = `${at}${showValue(value)} ${err.message ?? 'is not valid'}`;
+  }
+  return { ...(analysis !== undefined ? { analysis } : {}), text };
+}
+
+function analysisName(doc: unknown, i: number): string {
+  const id = (doc as { analyses?: { id?: unknown }[] })?.analyses?.[i]?.id;
+  return typeof id === 'string' ? `analysis ${showValue(id)} (analyses[${i}])` : `analyses[${i}]`;
+}
+
+/** Charts for an analysis that names none: what its dimensions are best shown by. */
+function defaultCharts(dims: readonly Dimension[], layout: ReportLayout): ChartInput[] {
+  const worst = layout.outcomes[layout.outcomes.length - 1]!;
+  if (dims.length === 1) {
+    const d = dims[0]!;
+    return d.numeric ? [{ type: 'lines', x: d.id, cumulative: true }, { type: 'stacked-bars', y: d.id }] : [{ type: 'stacked-bars', y: d.id }];
+  }
+  if (dims.length === 2) {
+    const [a, b] = dims as [Dimension, Dimension];
+    const numeric = b.numeric ? b : a.numeric ? a : undefined;
+    const other = numeric === b ? a : b;
+    return [
+      { type: 'heatmap', x: b.id, y: a.id, outcome: worst },
+      ...(numeric ? [{ type: 'lines' as const, x: numeric.id, series: other.id, outcomes: [worst] }] : []),
+      { type: 'stacked-bars', y: a.id, facet: b.id },
+    ];
+  }
+  throw new UsageError(`charts: give the charts for a grid of ${dims.length} dimensions (which dimension goes on which axis and facet)`);
+}
+
+function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLayout, i: number): void {
+  const at = `charts[${i}] (${c.type})`;
+  const ids = dims.map((d) => d.id);
+  const raw: Record<string, unknown> = c;
+  const channels: Record<ChartDef['type'], { required: string[]; allowed: string[] }> = {
+    'stacked-bars': { required: ['y'], allowed: ['y', 'facet', 'title', 'file'] },
+    lines: { required: ['x'], allowed: ['x', 'series', 'facet', 'outcomes', 'cumulative', 'interpolate', 'title', 'file'] },
+    heatmap: { required: ['x', 'y', 'outcome'], allowed: ['x', 'y', 'facet', 'outcome', 'cumulative', 'title', 'file'] },
+  };
+  const spec = channels[c.type];
+  for (const key of Object.keys(raw)) {
+    if (key !== 'type' && !spec.allowed.includes(key)) throw new UsageError(`${at}: ${showValue(key)} is not an option of a ${c.type} chart; allowed: ${listAllowed(spec.allowed)}`);
+  }
+  for (const key of spec.required) if (raw[key] === undefined) throw new UsageError(`${at}: missing ${showValue(key)}`);
+  const used = chartDimensions(c as unknown as ChartDef);
+  for (const d of used) if (!ids.includes(d)) throw new UsageError(`${at}: ${showValue(d)} is not a varied dimension of this analysis; allowed: ${listAllowed(ids)}`);
+  if (new Set(used).size !== used.length) throw new UsageError(`${at}: a dimension is used on two channels (${used.join(', ')})`);
+  const missing = ids.filter((d) => !used.includes(d));
+  if (missing.length) throw new UsageError(`${at}: dimension ${missing.map((m) => showValue(m)).join(', ')} is varied but not shown; put it on a channel (e.g. "facet")`);
+  const outcomes = [...(raw.outcome !== undefined ? [raw.outcome as string] : []), ...((raw.outcomes as string[] | undefined) ?? [])];
+  for (const o of outcomes) if (!layout.outcomes.includes(o)) throw new UsageError(`${at}: outcome ${showValue(o)} is not an outcome of this kind; allowed: ${listAllowed(layout.outcomes)}`);
+  if (c.type === 'lines' && raw.series !== undefined && outcomes.length !== 1) {
+    throw new UsageError(`${at}: with "series", name exactly one outcome in "outcomes" (lines are coloured by series)`);
+  }
+}
+
+/** Reads, checks and fills in a report definition. Throws a UsageError naming the file and the analysis. */
+export function loadReportDef(file: string): ReportDef {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`${file}: ${code === 'ENOENT' ? 'no such report file' : `cannot be read (${code ?? 'error'})`}`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(source);
+  } catch (e) {
+    throw new UsageError(`${file}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  return parseReportDef(doc, file, source);
+}
+
+export function parseReportDef(doc: unknown, file: string, source = JSON.stringify(doc)): ReportDef {
+  if (!validate(doc)) {
+    const m = schemaMessage(validate.errors![0]!, doc);
+    throw new UsageError(`${file}: ${m.analysis !== undefined ? `${analysisName(doc, m.analysis)}: ` : ''}${m.text}`);
+  }
+  const d = doc as {
+    title: string;
+    description?: string;
+    seed?: number;
+    analyses: {
+      id: string;
+      title: string;
+      description?: string;
+      scenario: Record<string, unknown>;
+      vary: VarySpec[];
+      exact?: boolean;
+      simulate?: { trials?: number; precision?: number; maxTrials?: number; seed?: number; batches?: number };
+      charts?: ChartInput[];
+    }[];
+  };
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const analyses = d.analyses.map((a, i): AnalysisDef => {
+    const name = analysisName(doc, i);
+    try {
+      if (seen.has(a.id)) throw new UsageError(`id: ${showValue(a.id)} is used by an earlier analysis; give each analysis its own id`);
+      seen.add(a.id);
+      const dims = sweepDimensions(a.scenario, a.vary);
+      const cells = planCells(a.scenario, dims);
+      const first = cells[0]!.scenario;
+      const layout = resolveKind(first).kind.layout(first);
+      const s = a.simulate;
+      if (s && (s.trials === undefined) === (s.precision === undefined)) {
+        throw new UsageError(`simulate: give either "trials" or "precision"${s.trials !== undefined ? ', not both' : ''}`);
+      }
+      if (a.exact === false && !s) throw new UsageError('exact: false needs "simulate": an analysis must compute something');
+      const batches = s?.batches ?? DEFAULT_BATCHES;
+      if (s?.trials !== undefined && s.trials < batches) throw new UsageError(`simulate.trials: ${s.trials} is fewer than the ${batches} batches; allowed: at least one trial per batch`);
+      const charts = (a.charts && a.charts.length > 0 ? a.charts : defaultCharts(dims, layout)).map((c, k) => {
+        checkChart(c, dims, layout, k);
+        let fileName = c.file ?? `${a.id}-${c.type}`;
+        for (let n = 2; files.has(fileName) && c.file === undefined; n++) fileName = `${a.id}-${c.type}-${n}`;
+        if (files.has(fileName)) throw new UsageError(`charts[${k}]: file ${showValue(fileName)} is used by another chart; give each chart its own file`);
+        files.add(fileName);
+        return { ...c, file: fileName } as unknown as ChartDef;
+      });
+      return {
+        id: a.id,
+        title: a.title,
+        description: a.description ?? '',
+        base: a.scenario,
+        vary: a.vary,
+        dimensions: dims,
+        exact: a.exact ?? true,
+        ...(s
+          ? {
+              sim: {
+                ...(s.precision !== undefined ? { precision: s.precision, maxTrials: s.maxTrials ?? 1e8 } : { trials: s.trials! }),
+                seed: s.seed ?? d.seed ?? 1,
+                batches: s.precision !== undefined ? 1 : batches,
+              },
+            }
+          : {}),
+        charts,
+        cells: cells.length,
+        layout,
+      };
+    } catch (e) {
+      if (e instanceof UsageError) throw new UsageError(`${file}: ${name}: ${e.message}`);
+      throw e;
+    }
+  });
+  return {
+    id: basename(file, extname(file)),
+    file,
+    title: d.title,
+    description: d.description ?? '',
+    analyses,
+    source,
+  };
+}

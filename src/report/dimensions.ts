@@ -1,0 +1,242 @@
+import { UsageError, listAllowed, showValue } from '../errors.js';
+import { coerceFlagValue } from '../model/scenario.js';
+import type { FieldSpec, FieldValue, SystemSpec } from '../model/types.js';
+import { findSystem, systems } from '../rules/registry.js';
+import { fieldTitle } from './labels.js';
+
+/**
+ * A dimension of a sweep: one field (armour), or several fields varied together (armour and shield as
+ * the seven combinations the rules allow), with the values it takes in order and a label for each.
+ */
+export interface Dimension {
+  /** The field name, or the fields joined with "+" ("armour+shield"), or the name a report gave it. */
+  readonly id: string;
+  readonly fields: readonly string[];
+  /** Axis title, with its unit where it has one: "Fall height (inches)". */
+  readonly title: string;
+  readonly values: readonly DimensionValue[];
+  /** A single numeric field: lines put it on a quantitative axis. */
+  readonly numeric: boolean;
+}
+
+export interface DimensionValue {
+  /** One value per field, in the order of the dimension's fields. */
+  readonly values: readonly FieldValue[];
+  readonly label: string;
+}
+
+/** What a `--vary` flag or a report's `vary` item says, before it is checked against the rules. */
+export type VarySpec =
+  | string
+  | {
+      readonly field?: string;
+      readonly fields?: readonly string[];
+      readonly values?: readonly unknown[];
+      readonly from?: number;
+      readonly to?: number;
+      readonly step?: number;
+      readonly labels?: readonly string[];
+      readonly title?: string;
+      readonly name?: string;
+    };
+
+/** Fields a sweep may vary besides the system's own: the edition (kind and system stay fixed). */
+const EDITION = 'edition';
+/** Above this many cells a sweep is almost certainly a typo (0..1000 for 0..10). */
+export const MAX_CELLS = 2000;
+const DEFAULT_SYSTEM = 'trench-crusade';
+
+/** The system and kind a base scenario names, with the defaults parseScenario would fill. */
+export function baseSystemAndKind(base: Record<string, unknown>): { system: SystemSpec; kind: string } {
+  const systemId = base.system ?? DEFAULT_SYSTEM;
+  const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
+  if (!system) throw new UsageError(`system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
+  const kind = base.kind ?? system.kinds[0]!.id;
+  if (typeof kind !== 'string' || !system.kinds.some((k) => k.id === kind)) {
+    throw new UsageError(`kind: ${showValue(kind)} is not a kind of ${system.id}; allowed: ${listAllowed(system.kinds.map((k) => k.id))}`);
+  }
+  return { system, kind };
+}
+
+/** The fields a sweep of this kind may vary, for messages. */
+function variableFields(system: SystemSpec, kind: string): string[] {
+  return [EDITION, ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
+}
+
+function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | 'edition' {
+  if (name === EDITION) return EDITION;
+  const f = system.fields.find((x) => x.name === name);
+  if (!f || !f.kinds.includes(kind)) {
+    const why = name === 'system' || name === 'kind' ? 'cannot be varied (run one sweep per kind)' : `is not a field of ${system.id} kind "${kind}"`;
+    throw new UsageError(`vary: ${showValue(name)} ${why}; allowed: ${listAllowed(variableFields(system, kind))}`);
+  }
+  return f;
+}
+
+/** "+1" for fields that can go negative (injury dice), "3" for those that cannot (inches). */
+function numberLabel(spec: FieldSpec | 'edition', v: number): string {
+  const signed = spec !== EDITION && 'minimum' in spec.schema && spec.schema.minimum < 0;
+  return signed && v > 0 ? `+${v}` : String(v);
+}
+
+/**
+ * Label of one point of a dimension. Booleans read as the field's name when true ("standard + shield")
+ * and drop out when false; a dimension that is a single boolean reads "shield" / "no shield".
+ */
+function valueLabel(specs: readonly (FieldSpec | 'edition')[], names: readonly string[], values: readonly FieldValue[]): string {
+  const words = (n: string) => fieldTitle(n).toLowerCase();
+  if (values.length === 1 && typeof values[0] === 'boolean') return values[0] ? words(names[0]!) : `no ${words(names[0]!)}`;
+  const parts: string[] = [];
+  values.forEach((v, i) => {
+    if (typeof v === 'boolean') {
+      if (v) parts.push(words(names[i]!));
+    } else if (typeof v === 'number') parts.push(numberLabel(specs[i]!, v));
+    else parts.push(v);
+  });
+  return parts.join(' + ') || 'none';
+}
+
+/** A value as the field wants it: flags arrive as text, report files as JSON values. */
+function coerce(spec: FieldSpec | 'edition', value: unknown): FieldValue {
+  const v = spec === EDITION ? value : coerceFlagValue(spec, value);
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  throw new UsageError(`vary: ${showValue(value)} is not a value a scenario field can hold; allowed: text, numbers, true or false`);
+}
+
+/**
+ * A range "from..to" with a step, for numeric fields. Values are computed as from + i * step and
+ * rounded to 9 decimals, so 0..1:0.1 gives 0.3 and not 0.30000000000000004.
+ */
+function rangeValues(name: string, spec: FieldSpec | 'edition', from: number, to: number, step: number): number[] {
+  if (spec === EDITION || !(spec.schema.type === 'integer' || spec.schema.type === 'number' || spec.schema.type === 'integer-or')) {
+    throw new UsageError(`vary: ${name}: a range needs a numeric field; give the values as a list instead`);
+  }
+  if (![from, to, step].every(Number.isFinite) || step <= 0) {
+    throw new UsageError(`vary: ${name}: range ${from}..${to} step ${step} is not allowed; allowed: from <= to and a step above 0`);
+  }
+  if (from > to) throw new UsageError(`vary: ${name}: range ${from}..${to} runs backwards; allowed: from <= to (e.g. ${to}..${from})`);
+  const count = Math.floor((to - from) / step + 1e-9) + 1;
+  if (count > MAX_CELLS) throw new UsageError(`vary: ${name}: range ${from}..${to} step ${step} has ${count} values; allowed: at most ${MAX_CELLS}`);
+  return Array.from({ length: count }, (_, i) => Math.round((from + i * step) * 1e9) / 1e9);
+}
+
+/** Parses the text after "=" of a --vary flag: "a,b,c", "lo..hi" or "lo..hi:step"; "a/b" per value for several fields. */
+function parseVaryText(text: string): { fields: string[]; values?: string[][]; range?: [number, number, number] } {
+  const eq = text.indexOf('=');
+  if (eq <= 0) {
+    throw new UsageError(`--vary: ${showValue(text)} is not allowed; allowed: field=v1,v2,... or field=lo..hi[:step], e.g. armour=none,standard or injuryDice=-1..3`);
+  }
+  const fields = text.slice(0, eq).split(',').map((s) => s.trim());
+  const rest = text.slice(eq + 1).trim();
+  const range = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(rest);
+  if (range && fields.length === 1) return { fields, range: [Number(range[1]), Number(range[2]), range[3] ? Number(range[3]) : 1] };
+  const values = rest
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s) => s.split('/').map((x) => x.trim()));
+  return { fields, values };
+}
+
+/**
+ * Checks one vary item against the rules of the base scenario's system and kind, and returns its
+ * dimension. Values are converted to the type each field wants; whether a value is allowed is left to
+ * parseScenario when the cells are built, so sweeps and single scenarios give the same messages.
+ */
+export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string): Dimension {
+  let fields: string[];
+  let rawValues: unknown[][] = [];
+  let labels: readonly string[] | undefined;
+  let title: string | undefined;
+  let name: string | undefined;
+  let range: [number, number, number] | undefined;
+  if (typeof spec === 'string') {
+    const parsed = parseVaryText(spec);
+    fields = parsed.fields;
+    rawValues = parsed.values ?? [];
+    range = parsed.range;
+  } else {
+    if (spec.field !== undefined && spec.fields !== undefined) throw new UsageError('vary: give "field" or "fields", not both');
+    fields = spec.fields ? [...spec.fields] : spec.field !== undefined ? [spec.field] : [];
+    if (fields.length === 0) throw new UsageError('vary: name the field to vary ("field": "armour") or the fields varied together ("fields": [...])');
+    labels = spec.labels;
+    title = spec.title;
+    name = spec.name;
+    if (spec.from !== undefined || spec.to !== undefined) {
+      if (spec.values !== undefined) throw new UsageError(`vary: ${fields.join('+')}: give "values" or "from"/"to", not both`);
+      if (spec.from === undefined || spec.to === undefined) throw new UsageError(`vary: ${fields.join('+')}: a range needs both "from" and "to"`);
+      if (fields.length !== 1) throw new UsageError(`vary: ${fields.join('+')}: a range varies one field; list the combinations in "values" instead`);
+      range = [spec.from, spec.to, spec.step ?? 1];
+    } else {
+      const values = spec.values ?? [];
+      rawValues = values.map((v) => (fields.length > 1 ? (Array.isArray(v) ? v : [v]) : [v]));
+    }
+
+  }
+  const id = name ?? fields.join('+');
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (seen.has(f)) throw new UsageError(`vary: ${id}: field ${showValue(f)} is named twice`);
+    seen.add(f);
+  }
+  const specs = fields.map((f) => fieldSpec(system, kind, f));
+
+  let points: FieldValue[][];
+  if (range) {
+    points = rangeValues(id, specs[0]!, ...range).map((v) => [v]);
+  } else {
+    points = rawValues.map((vals) => {
+      if (vals.length !== fields.length) {
+        throw new UsageError(
+          `vary: ${id}: ${showValue(vals)} gives ${vals.length} value(s) for ${fields.length} fields; allowed: one value per field (${fields.join(', ')})`,
+        );
+      }
+      return vals.map((v, i) => coerce(specs[i]!, v));
+    });
+  }
+  if (points.length === 0) {
+    throw new UsageError(`vary: ${id}: no values given; allowed: a list of at least one value, or a range (e.g. ${fields[0]}=-1..3)`);
+  }
+  if (labels !== undefined && labels.length !== points.length) {
+    throw new UsageError(`vary: ${id}: ${labels.length} labels for ${points.length} values; give one label per value`);
+  }
+  const keys = new Set<string>();
+  for (const p of points) {
+    const key = JSON.stringify(p);
+    if (keys.has(key)) throw new UsageError(`vary: ${id}: value ${showValue(p.length === 1 ? p[0] : p)} is listed twice`);
+    keys.add(key);
+  }
+  const single = specs.length === 1 ? specs[0]! : undefined;
+  const numeric = single !== undefined && single !== EDITION && (single.schema.type === 'integer' || single.schema.type === 'number') && points.every((p) => typeof p[0] === 'number');
+  return {
+    id,
+    fields,
+    title: title ?? (fields.length === 1 ? fieldTitle(fields[0]!) : fields.map((f, i) => (i === 0 ? fieldTitle(f) : fieldTitle(f).toLowerCase())).join(' and ')),
+    values: points.map((values, i) => ({ values, label: labels?.[i] ?? valueLabel(specs, fields, values) })),
+    numeric,
+  };
+}
+
+/** Dimensions must not share fields: the grid would assign one field twice per cell. */
+export function checkDisjoint(dims: readonly Dimension[]): void {
+  const owner = new Map<string, string>();
+  for (const d of dims) {
+    if (dims.filter((x) => x.id === d.id).length > 1) throw new UsageError(`vary: ${showValue(d.id)} is varied twice; vary each field once`);
+    for (const f of d.fields) {
+      const other = owner.get(f);
+      if (other) throw new UsageError(`vary: field ${showValue(f)} is in both ${showValue(other)} and ${showValue(d.id)}; vary each field once`);
+      owner.set(f, d.id);
+    }
+  }
+  const cells = dims.reduce((n, d) => n * d.values.length, 1);
+  if (cells > MAX_CELLS) {
+    throw new UsageError(`vary: the grid has ${cells} cells (${dims.map((d) => d.values.length).join(' x ')}); allowed: at most ${MAX_CELLS}`);
+  }
+}
+
+/** Every cell of the grid, first dimension outermost: index vectors into each dimension's values. */
+export function gridPoints(dims: readonly Dimension[]): number[][] {
+  let out: number[][] = [[]];
+  for (const d of dims) out = out.flatMap((prefix) => d.values.map((_, i) => [...prefix, i]));
+  return out;
+}

@@ -1,0 +1,230 @@
+import { chartTitle } from './charts.js';
+import { orWorseLabel, outcomeColour, outcomeLabel, pct } from './labels.js';
+import { worstZ } from './present.js';
+import type { AnalysisRun, ChartRun, ReportRun } from './run-report.js';
+import type { Cell, CellOutcome } from './sweep.js';
+
+/**
+ * The report page: one self-contained HTML file. Charts are inline SVG, the style sheet is inline, and
+ * nothing is fetched: no fonts, scripts or images from anywhere, so it opens offline, from an e-mail
+ * attachment or a shared drive, exactly as it was made. Links to the CSV, JSON and chart files are
+ * relative, for whoever has the whole folder.
+ */
+
+const esc = (s: unknown): string =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = `
+:root { --ink: #1d1d1f; --muted: #5b5b60; --rule: #d9d9de; --band: #f5f5f7; --ok: #1b7a3a; --bad: #b3261e; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.5 "DejaVu Sans", Verdana, Arial, sans-serif; color: var(--ink); background: #fff; }
+main { max-width: 1060px; margin: 0 auto; padding: 24px 20px 64px; }
+h1 { font-size: 28px; margin: 0 0 6px; }
+h2 { font-size: 22px; margin: 48px 0 6px; padding-top: 12px; border-top: 2px solid var(--ink); }
+h3 { font-size: 16px; margin: 26px 0 8px; }
+p.lede { font-size: 16px; color: var(--muted); margin: 0 0 12px; max-width: 820px; }
+p.facts { color: var(--muted); margin: 4px 0 16px; }
+nav ol { padding-left: 22px; margin: 8px 0; }
+.files a { margin-right: 14px; }
+figure.chart { margin: 18px 0 26px; }
+figure.chart svg { display: block; max-width: 100%; height: auto; border: 1px solid var(--rule); }
+figure.chart figcaption { font-size: 13px; color: var(--muted); margin-top: 4px; }
+figure.chart figcaption a { margin-right: 10px; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; font-size: 13.5px; margin: 6px 0 10px; }
+th, td { padding: 4px 10px; border-bottom: 1px solid var(--rule); text-align: right; white-space: nowrap; vertical-align: top; }
+th { background: var(--band); font-weight: 600; }
+th.dim, td.dim { text-align: left; }
+td .fr { display: block; font-size: 11.5px; color: var(--muted); }
+th .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 5px; border-radius: 2px; vertical-align: baseline; }
+tbody tr:nth-child(even) td { background: #fbfbfc; }
+.verdict-ok { color: var(--ok); font-weight: 600; }
+.verdict-bad { color: var(--bad); font-weight: 600; }
+details { margin: 8px 0; }
+summary { cursor: pointer; font-weight: 600; }
+dl.manifest { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; font-size: 14px; }
+dl.manifest dt { font-weight: 600; }
+dl.manifest dd { margin: 0; font-family: "DejaVu Sans Mono", monospace; font-size: 13px; word-break: break-all; }
+footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
+@media print { h2 { break-before: page; } figure.chart svg { border: none; } }
+`;
+
+/**
+ * Inlined SVGs share one document, so the ids vega gives clip paths and gradients ("gradient_0") would
+ * clash between charts: each chart's ids get its own prefix.
+ */
+export function inlineSvg(svg: string, prefix: string, label: string): string {
+  return svg
+    .replace(/<\?xml[^>]*>\s*/, '')
+    .replace(/\sid="([^"]+)"/g, ` id="${prefix}-$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}-$1)`)
+    .replace(/href="#([^"]+)"/g, `href="#${prefix}-$1"`)
+    .replace(/^<svg /, `<svg role="img" aria-label="${esc(label)}" `);
+}
+
+function chartFigure(c: ChartRun, prefix: string): string {
+  const title = chartTitle(c.spec, c.def.file);
+  const f = esc(c.def.file);
+  return `<figure class="chart" data-chart="${f}">
+${inlineSvg(c.rendered.svg, prefix, title)}
+<figcaption>${esc(title)}. Files: <a href="charts/${f}.png">PNG</a><a href="charts/${f}.svg">SVG</a><a href="charts/${f}.vl.json">Vega-Lite spec</a> (opens in the Vega editor)</figcaption>
+</figure>`;
+}
+
+function swatch(id: string): string {
+  return `<span class="swatch" style="background:${outcomeColour(id)}"></span>`;
+}
+
+/** A table cell for one value: exact (with its fraction) or estimate (with its interval's half-width). */
+function valueCell(o: { probability?: number; exact?: string; estimate?: number; ciLow?: number; ciHigh?: number } | undefined): string {
+  if (!o) return '<td>–</td>';
+  if (o.probability !== undefined) return `<td>${pct(o.probability, 2)}<span class="fr">${esc(o.exact ?? '')}</span></td>`;
+  if (o.estimate !== undefined) {
+    const half = Math.max(o.estimate - o.ciLow!, o.ciHigh! - o.estimate);
+    return `<td>${pct(o.estimate, 2)}<span class="fr">±${(half * 100).toFixed(2)} points</span></td>`;
+  }
+  return '<td>–</td>';
+}
+
+function cumulative(o: CellOutcome | undefined) {
+  if (!o) return undefined;
+  return {
+    ...(o.orWorse !== undefined ? { probability: o.orWorse, exact: o.orWorseExact! } : {}),
+    ...(o.orWorseEstimate !== undefined ? { estimate: o.orWorseEstimate, ciLow: o.orWorseCiLow!, ciHigh: o.orWorseCiHigh! } : {}),
+  };
+}
+
+function dimHeaders(a: AnalysisRun): string {
+  return a.sweep.dimensions.map((d) => `<th class="dim" scope="col">${esc(d.title)}</th>`).join('');
+}
+
+function dimCells(c: Cell): string {
+  return c.labels.map((l) => `<td class="dim">${esc(l)}</td>`).join('');
+}
+
+function probabilityTable(a: AnalysisRun, cum: boolean): string {
+  const ids = cum ? a.sweep.outcomes.slice(1) : a.sweep.outcomes;
+  const means = cum ? [] : a.sweep.cells[0]!.means;
+  const head = `<tr>${dimHeaders(a)}${ids.map((id) => `<th scope="col">${swatch(id)}${esc(cum ? orWorseLabel(id) : outcomeLabel(id))}</th>`).join('')}${means.map((m) => `<th scope="col">${esc(m.label)} (mean)</th>`).join('')}</tr>`;
+  const rows = a.sweep.cells.map((c) => {
+    const byId = new Map(c.outcomes.map((o) => [o.outcome, o]));
+    const values = ids.map((id) => valueCell(cum ? cumulative(byId.get(id)) : byId.get(id))).join('');
+    const meanCells = means
+      .map((_, j) => {
+        const m = c.means[j]!;
+        if (m.value !== undefined) return `<td>${m.value.toFixed(4)}<span class="fr">${esc(m.exact ?? '')}</span></td>`;
+        if (m.estimate !== undefined) return `<td>${m.estimate.toFixed(4)}<span class="fr">${m.ciLow!.toFixed(4)}–${m.ciHigh!.toFixed(4)}</span></td>`;
+        return '<td>–</td>';
+      })
+      .join('');
+    return `<tr>${dimCells(c)}${values}${meanCells}</tr>`;
+  });
+  return `<div class="scroll"><table class="numbers" data-table="${cum ? 'cumulative' : 'outcomes'}"><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table></div>`;
+}
+
+function checkSection(a: AnalysisRun): string {
+  const checked = a.sweep.cells.filter((c) => c.check);
+  if (checked.length === 0) return '';
+  const failed = checked.filter((c) => !c.check!.passed);
+  const minP = Math.min(...checked.map((c) => c.check!.outcomeFit.pValue));
+  const alpha = checked[0]!.check!.testAlpha;
+  const summary =
+    failed.length === 0
+      ? `<p><span class="verdict-ok">Simulation agrees with the exact answers</span> in all ${checked.length} cells (chi-square goodness of fit per cell; smallest p-value ${minP.toPrecision(2)}, a cell fails below ${alpha.toExponential(0)}).</p>`
+      : `<p><span class="verdict-bad">Simulation disagrees with the exact answers in ${failed.length} of ${checked.length} cells</span>: ${esc(failed[0]!.check!.failures[0] ?? '')}</p>`;
+  const rows = checked.map((c) => {
+    const k = c.check!;
+    return `<tr>${dimCells(c)}<td>${c.sim!.trials.toLocaleString('en-GB')}</td><td>${k.outcomeFit.statistic.toFixed(2)} (${k.outcomeFit.df})</td><td>${k.outcomeFit.pValue.toPrecision(3)}</td><td>${worstZ(k).toFixed(2)}</td><td class="${k.passed ? 'verdict-ok' : 'verdict-bad'}">${k.passed ? 'agrees' : 'disagrees'}</td></tr>`;
+  });
+  return `<h3>Exact versus simulation</h3>
+${summary}
+<details><summary>Check per cell</summary>
+<div class="scroll"><table class="numbers" data-table="check"><thead><tr>${dimHeaders(a)}<th>trials</th><th>chi-square (df)</th><th>p-value</th><th>largest |z|</th><th>result</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>
+</details>`;
+}
+
+function facts(a: AnalysisRun): string {
+  const m = a.sweep.manifest;
+  const dims = a.sweep.dimensions.map((d) => `${d.title.toLowerCase()} (${d.values.length})`).join(' × ');
+  const sim = m.simulation
+    ? `; simulated, ${m.simulation.trialsPerCell.map((t) => t.toLocaleString('en-GB')).join('/')} trials per cell in ${m.simulation.batches} batch(es) from seed ${m.simulation.seed}, the same seeds in every cell (common random numbers)`
+    : '';
+  return `<p class="facts">${esc(m.system)}, kind <b>${esc(m.kind)}</b>, edition ${esc(m.editions.join(', '))}; ${a.sweep.cells.length} cells: ${esc(dims)}; ${m.exact ? 'exact' : 'no exact answer'}${esc(sim)}.</p>`;
+}
+
+function analysisSection(a: AnalysisRun, index: number): string {
+  const charts = a.charts.map((c, k) => chartFigure(c, `a${index}c${k}`)).join('\n');
+  return `<section class="analysis" id="${esc(a.def.id)}">
+<h2>${esc(a.def.title)}</h2>
+${a.def.description ? `<p class="lede">${esc(a.def.description)}</p>` : ''}
+${facts(a)}
+${charts}
+<h3>Probabilities</h3>
+${probabilityTable(a, false)}
+<h3>At least this bad</h3>
+<p>The chance of each outcome or a worse one, for questions such as "what is the chance of at least Down?"</p>
+${probabilityTable(a, true)}
+${checkSection(a)}
+</section>`;
+}
+
+function manifestSection(run: ReportRun): string {
+  const m = run.manifest;
+  const item = (k: string, v: string) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`;
+  const perAnalysis = m.analyses
+    .map((a) =>
+      item(
+        a.id,
+        `${a.kind}, edition ${a.editions.join(', ')}, ${a.cells} cells, ${a.exact ? 'exact' : 'not exact'}${a.simulation ? `, seed ${a.simulation.seed}, ${a.simulation.batches} batch(es), trials per cell ${a.simulation.trialsPerCell.join('/')}, ${a.simulation.generator}, chunk ${a.simulation.chunkSize}` : ''}`,
+      ),
+    )
+    .join('');
+  return `<section id="manifest"><h2>Reproducibility</h2>
+<p>Everything needed to make these numbers again: the same tool version, definition, seeds and trials give the same results on any machine.</p>
+<dl class="manifest">
+${item('tool', `${m.tool} ${m.version}`)}${item('made', m.date)}${item('node', m.node)}${item('definition', `${m.definition.file} (sha256 ${m.definition.sha256})`)}${item('systems', m.systems.join(', '))}${item('editions', m.editions.join(', '))}${item('rule sources', m.ruleSources.join(', '))}${perAnalysis}
+</dl>
+<p>To make it again: <code>injury-lab report ${esc(m.definition.file)} --out DIR</code></p>
+</section>`;
+}
+
+export function reportHtml(run: ReportRun): string {
+  const def = run.def;
+  const toc = run.analyses.map((a) => `<li><a href="#${esc(a.def.id)}">${esc(a.def.title)}</a></li>`).join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="injury-lab ${esc(run.manifest.version)}">
+<title>${esc(def.title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<header>
+<h1>${esc(def.title)}</h1>
+${def.description ? `<p class="lede">${esc(def.description)}</p>` : ''}
+<p class="files">Data: <a href="results.csv">results.csv</a><a href="results.json">results.json</a> · made ${esc(run.manifest.date)} with injury-lab ${esc(run.manifest.version)} · <a href="#manifest">reproducibility</a></p>
+<nav><ol>${toc}</ol></nav>
+</header>
+${run.analyses.map(analysisSection).join('\n')}
+${manifestSection(run)}
+<footer>Made by injury-lab ${esc(run.manifest.version)} from ${esc(def.file)}. Exact values are fractions computed from the rules; simulated values are estimates with 95% intervals.</footer>
+</main>
+</body>
+</html>
+`;
+}
+
+/** The page linking every report of a batch run. */
+export function indexHtml(reports: readonly { id: string; title: string; description: string }[], date: string): string {
+  const items = reports.map((r) => `<li><a href="${esc(r.id)}/index.html">${esc(r.title)}</a><br><span class="lede">${esc(r.description)}</span></li>`).join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>injury-lab reports</title><style>${STYLE} li { margin: 10px 0; }</style></head>
+<body><main><h1>injury-lab reports</h1><p class="facts">Made ${esc(date)}.</p><ol>
+${items}
+</ol></main></body></html>
+`;
+}

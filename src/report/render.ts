@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import * as vega from 'vega';
+import { compile } from 'vega-lite';
+import type { VlSpec } from './charts.js';
+
+/**
+ * Vega-Lite spec -> Vega spec -> SVG (vega's headless view, no canvas, no DOM) -> PNG (resvg). The PNG
+ * is drawn with the DejaVu Sans files of the dejavu-fonts-ttf package and no system fonts, so the same
+ * spec gives the same pixels on every machine, fonts installed or not.
+ */
+
+const require = createRequire(import.meta.url);
+const fontDir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+export const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) => join(fontDir, f));
+
+export interface Rendered {
+  readonly vega: Record<string, unknown>;
+  readonly svg: string;
+  readonly png: Buffer;
+  readonly width: number;
+  readonly height: number;
+  /** Warnings from vega-lite's compiler and vega's view; a correct chart has none. */
+  readonly warnings: readonly string[];
+}
+
+/** A logger for vega and vega-lite that collects warnings instead of printing them. */
+function collectingLogger(into: string[]) {
+  let level = vega.Warn;
+  const logger = {
+    level(l?: number) {
+      if (l === undefined) return level;
+      level = l;
+      return logger;
+    },
+    error(...args: unknown[]) {
+      into.push(`error: ${args.map(String).join(' ')}`);
+      return logger;
+    },
+    warn(...args: unknown[]) {
+      if (level >= vega.Warn) into.push(`warning: ${args.map(String).join(' ')}`);
+      return logger;
+    },
+    info() {
+      return logger;
+    },
+    debug() {
+      return logger;
+    },
+  };
+  return logger;
+}
+
+export async function renderChart(spec: VlSpec, opts: { pngScale?: number } = {}): Promise<Rendered> {
+  const warnings: string[] = [];
+  const logger = collectingLogger(warnings);
+  // vega-lite's TopLevelSpec type is far wider than the plain JSON built here; it checks the spec itself.
+  const compiled = compile(spec as never, { logger: logger as never });
+  const view = new vega.View(vega.parse(compiled.spec as vega.Spec), { renderer: 'none', logger: logger as never, logLevel: vega.Warn });
+  await view.runAsync();
+  const svg = await view.toSVG();
+  // The outer size (view.width() is the plot's inner width, 0 for faceted charts).
+  const size = /<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"/.exec(svg);
+  const width = size ? Number(size[1]) : 0;
+  const height = size ? Number(size[2]) : 0;
+  view.finalize();
+  const png = new Resvg(svg, {
+    fitTo: { mode: 'zoom', value: opts.pngScale ?? 2 },
+    background: 'white',
+    font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+  })
+    .render()
+    .asPng();
+  return { vega: compiled.spec as Record<string, unknown>, svg, png, width, height, warnings };
+}
+
+/** Reads a font file once, for tests that check the bundled fonts exist. */
+export function fontBytes(i = 0): Buffer {
+  return readFileSync(FONT_FILES[i]!);
+}

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { toolVersion } from '../project.js';
+import { chartSpec, chartTitle, type ChartDef, type VlSpec } from './charts.js';
+import { tidyCsv } from './csv.js';
+import type { AnalysisDef, ReportDef } from './definition.js';
+import { writeDirAtomic } from './files.js';
+import { reportHtml } from './html.js';
+import { cellJson, dimensionsJson } from './present.js';
+import { renderChart, type Rendered } from './render.js';
+import { neighbourDifferences, runSweep, type SweepResult } from './sweep.js';
+
+export interface ChartRun {
+  readonly def: ChartDef;
+  readonly spec: VlSpec;
+  readonly rendered: Rendered;
+}
+
+export interface AnalysisRun {
+  readonly def: AnalysisDef;
+  readonly sweep: SweepResult;
+  readonly charts: readonly ChartRun[];
+  readonly seconds: number;
+}
+
+export interface ReportManifest {
+  readonly tool: 'injury-lab';
+  readonly version: string;
+  /** When the report was made (ISO 8601); SOURCE_DATE_EPOCH fixes it for reproducible builds. */
+  readonly date: string;
+  readonly node: string;
+  readonly definition: { readonly file: string; readonly sha256: string };
+  readonly systems: readonly string[];
+  readonly editions: readonly string[];
+  readonly ruleSources: readonly string[];
+  readonly analyses: readonly {
+    readonly id: string;
+    readonly kind: string;
+    readonly editions: readonly string[];
+    readonly cells: number;
+    readonly exact: boolean;
+    readonly simulation?: {
+      readonly seed: number;
+      readonly batches: number;
+      readonly trialsPerCell: readonly number[];
+      readonly generator: string;
+      readonly chunkSize: number;
+      readonly commonRandomNumbers: boolean;
+    };
+  }[];
+}
+
+export interface ReportRun {
+  readonly def: ReportDef;
+  readonly analyses: readonly AnalysisRun[];
+  readonly manifest: ReportManifest;
+  readonly seconds: number;
+}
+
+export interface RunOptions {
+  readonly workers?: number;
+  readonly signal?: AbortSignal;
+  /** Called when an analysis is finished: a progress line. */
+  readonly onAnalysis?: (done: AnalysisRun, index: number, total: number) => void;
+}
+
+export function reportDate(): string {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  const d = epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date();
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Computes every analysis and draws every chart, in memory: nothing is written here. */
+export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<ReportRun> {
+  const started = performance.now();
+  const analyses: AnalysisRun[] = [];
+  for (const [i, a] of def.analyses.entries()) {
+    const t0 = performance.now();
+    const sweep = await runSweep({
+      base: a.base,
+      vary: a.vary,
+      exact: a.exact,
+      ...(a.sim ? { sim: { ...a.sim, ...(opts.workers ? { workers: opts.workers } : {}) } } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+    const charts: ChartRun[] = [];
+    for (const c of a.charts) {
+      opts.signal?.throwIfAborted();
+      const spec = chartSpec(sweep, c);
+      charts.push({ def: c, spec, rendered: await renderChart(spec) });
+    }
+    const run = { def: a, sweep, charts, seconds: (performance.now() - t0) / 1000 };
+    analyses.push(run);
+    opts.onAnalysis?.(run, i, def.analyses.length);
+  }
+  const manifest: ReportManifest = {
+    tool: 'injury-lab',
+    version: toolVersion,
+    date: reportDate(),
+    node: process.version,
+    definition: { file: def.file, sha256: createHash('sha256').update(def.source).digest('hex') },
+    systems: [...new Set(analyses.map((a) => a.sweep.manifest.system))],
+    editions: [...new Set(analyses.flatMap((a) => a.sweep.manifest.editions))],
+    ruleSources: [...new Set(analyses.flatMap((a) => a.sweep.manifest.ruleSources))],
+    analyses: analyses.map((a) => {
+      const m = a.sweep.manifest;
+      return {
+        id: a.def.id,
+        kind: m.kind,
+        editions: m.editions,
+        cells: a.sweep.cells.length,
+        exact: m.exact,
+        ...(m.simulation
+          ? {
+              simulation: {
+                seed: m.simulation.seed,
+                batches: m.simulation.batches,
+                trialsPerCell: m.simulation.trialsPerCell,
+                generator: m.simulation.generator,
+                chunkSize: m.simulation.chunkSize,
+                commonRandomNumbers: m.simulation.commonRandomNumbers,
+              },
+            }
+          : {}),
+      };
+    }),
+  };
+  return { def, analyses, manifest, seconds: (performance.now() - started) / 1000 };
+}
+
+/** results.json: everything the page shows, as data. */
+export function reportJson(run: ReportRun) {
+  return {
+    report: { id: run.def.id, title: run.def.title, description: run.def.description, file: run.def.file },
+    manifest: run.manifest,
+    analyses: run.analyses.map((a) => ({
+      id: a.def.id,
+      title: a.def.title,
+      description: a.def.description,
+      scenario: a.def.base,
+      dimensions: dimensionsJson(a.sweep),
+      outcomes: a.sweep.outcomes,
+      ...(a.def.sim ? { simulate: a.def.sim } : {}),
+      charts: a.charts.map((c) => ({ type: c.def.type, file: c.def.file, title: chartTitle(c.spec) })),
+      cells: a.sweep.cells.map(cellJson),
+      neighbours: neighbourDifferences(a.sweep),
+    })),
+  };
+}
+
+/**
+ * Writes the report folder: index.html, results.csv, results.json and charts/NAME.vl.json|svg|png. All
+ * of it goes to a temporary folder first, renamed to `outDir` at the end.
+ */
+export async function writeReport(run: ReportRun, outDir: string): Promise<void> {
+  await writeDirAtomic(outDir, (dir) => {
+    mkdirSync(join(dir, 'charts'));
+    for (const a of run.analyses) {
+      for (const c of a.charts) {
+        const base = join(dir, 'charts', c.def.file);
+        writeFileSync(`${base}.vl.json`, JSON.stringify(c.spec, null, 2) + '\n');
+        writeFileSync(`${base}.svg`, c.rendered.svg);
+        writeFileSync(`${base}.png`, c.rendered.png);
+      }
+    }
+    writeFileSync(join(dir, 'results.csv'), tidyCsv(run.analyses.map((a) => ({ report: run.def.id, analysis: a.def.id, sweep: a.sweep }))));
+    writeFileSync(join(dir, 'results.json'), JSON.stringify(reportJson(run), null, 2) + '\n');
+    writeFileSync(join(dir, 'index.html'), reportHtml(run));
+  });
+}

@@ -1,0 +1,448 @@
+import { UsageError, showValue } from '../errors.js';
+import { evaluateExact, manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
+import { type Fraction, ZERO, add, formatFraction, sub, toNumber } from '../exact/fraction.js';
+import { parseScenario } from '../model/scenario.js';
+import type { FieldValue, ReportLayout, Scenario } from '../model/types.js';
+import { toolVersion } from '../project.js';
+import { resolveKind } from '../rules/registry.js';
+import { setMaxListeners } from 'node:events';
+import { acquirePool, defaultWorkers } from '../sim/pool.js';
+import { simulate, simulateToPrecision } from '../sim/run.js';
+import { crossCheck, summarize, type CrossCheckReport, type SimSummary } from '../stats/index.js';
+import { baseSystemAndKind, checkDisjoint, gridPoints, parseDimension, type Dimension, type VarySpec } from './dimensions.js';
+import { differenceEstimate, type Estimate } from './paired.js';
+
+/** How the cells of a sweep are simulated. Absent: exact only. */
+export interface SimPlan {
+  /** Trials per cell, split into `batches` runs of equal size (rounded up). */
+  readonly trials?: number;
+  /** Instead of trials: simulate each cell until every outcome's 95% half-width is at most this. */
+  readonly precision?: number;
+  readonly maxTrials?: number;
+  /** Batch k of every cell uses seed + k: common random numbers across cells. */
+  readonly seed: number;
+  readonly batches: number;
+  readonly workers?: number;
+  /**
+   * For demonstrating what common random numbers save: give every cell its own seeds (cell i uses
+   * seed + i * batches + k) instead of the same ones. Reports never set this.
+   */
+  readonly independentSeeds?: boolean;
+}
+
+export const DEFAULT_BATCHES = 10;
+export const MAX_BATCHES = 100;
+
+export interface SweepRequest {
+  /** Raw scenario fields the grid starts from (defaults are filled per cell, so an edition's own apply). */
+  readonly base: Record<string, unknown>;
+  readonly vary: readonly VarySpec[];
+  /** Compute exact answers (default true). */
+  readonly exact?: boolean;
+  readonly sim?: SimPlan;
+  readonly signal?: AbortSignal;
+  /** Called after each finished cell. */
+  readonly onCell?: (done: number, total: number) => void;
+}
+
+/** One outcome of one cell: the exact value where there is one, the estimate where simulated. */
+export interface CellOutcome {
+  readonly outcome: string;
+  readonly exact?: string;
+  readonly probability?: number;
+  readonly orWorseExact?: string;
+  readonly orWorse?: number;
+  readonly estimate?: number;
+  readonly ciLow?: number;
+  readonly ciHigh?: number;
+  readonly orWorseEstimate?: number;
+  readonly orWorseCiLow?: number;
+  readonly orWorseCiHigh?: number;
+}
+
+export interface CellMean {
+  readonly id: string;
+  readonly jsonKey: string;
+  readonly label: string;
+  readonly exact?: string;
+  readonly value?: number;
+  readonly estimate?: number;
+  readonly ciLow?: number;
+  readonly ciHigh?: number;
+}
+
+export interface CellSimulation {
+  readonly trials: number;
+  /** Seeds of the batches: seed, seed + 1, ..., seed + batches - 1. */
+  readonly seed: number;
+  readonly batches: number;
+  readonly batchTrials: number;
+  readonly workers: number;
+  readonly seconds: number;
+  readonly generator: string;
+  readonly chunkSize: number;
+  readonly reachedPrecision?: boolean;
+  readonly summary: SimSummary;
+  /** Per batch, the outcome counts (for paired differences between cells). */
+  readonly batchCounts: readonly Float64Array[];
+  /** The summed tally of all batches (for the cross-check, which also reads the means). */
+  readonly tally: Float64Array;
+}
+
+export interface Cell {
+  readonly index: number;
+  /** Index into each dimension's values. */
+  readonly point: readonly number[];
+  /** Label per dimension, in order. */
+  readonly labels: readonly string[];
+  /** Every varied field with its value in this cell. */
+  readonly assignment: Readonly<Record<string, FieldValue>>;
+  readonly scenario: Scenario;
+  readonly layout: ReportLayout;
+  readonly exact?: ExactResult;
+  readonly sim?: CellSimulation;
+  readonly check?: CrossCheckReport;
+  readonly outcomes: readonly CellOutcome[];
+  readonly means: readonly CellMean[];
+}
+
+export interface SweepResult {
+  readonly base: Record<string, unknown>;
+  readonly dimensions: readonly Dimension[];
+  readonly cells: readonly Cell[];
+  readonly outcomes: readonly string[];
+  readonly exact: boolean;
+  readonly sim?: SimPlan;
+  readonly seconds: number;
+  readonly manifest: SweepManifest;
+}
+
+export interface SweepManifest {
+  readonly tool: 'injury-lab';
+  readonly version: string;
+  readonly system: string;
+  readonly kind: string;
+  readonly editions: readonly string[];
+  readonly ruleSources: readonly string[];
+  readonly exact: boolean;
+  readonly simulation?: {
+    readonly generator: string;
+    readonly chunkSize: number;
+    readonly seed: number;
+    readonly batches: number;
+    readonly trialsPerCell: readonly number[];
+    readonly commonRandomNumbers: boolean;
+    readonly note: string;
+  };
+}
+
+/** The dimensions of a request, checked against the base scenario's system and kind. */
+export function sweepDimensions(base: Record<string, unknown>, vary: readonly VarySpec[]): Dimension[] {
+  if (vary.length === 0) throw new UsageError('vary: empty list; give at least one field to vary, e.g. "injuryDice=-1..3"');
+  const { system, kind } = baseSystemAndKind(base);
+  const dims = vary.map((v) => parseDimension(v, system, kind));
+  checkDisjoint(dims);
+  return dims;
+}
+
+function describeAssignment(assignment: Readonly<Record<string, FieldValue>>): string {
+  return Object.entries(assignment)
+    .map(([k, v]) => `${k}=${showValue(v)}`)
+    .join(', ');
+}
+
+/** The scenarios of every cell, validated up front so a bad grid fails before anything runs. */
+export function planCells(base: Record<string, unknown>, dims: readonly Dimension[]) {
+  return gridPoints(dims).map((point, index) => {
+    const assignment: Record<string, FieldValue> = {};
+    point.forEach((vi, di) => {
+      const d = dims[di]!;
+      d.fields.forEach((f, fi) => (assignment[f] = d.values[vi]!.values[fi]!));
+    });
+    let scenario: Scenario;
+    try {
+      scenario = parseScenario({ ...base, ...assignment });
+    } catch (e) {
+      if (e instanceof UsageError) throw new UsageError(`cell ${describeAssignment(assignment)}: ${e.message}`);
+      throw e;
+    }
+    return { index, point, labels: point.map((vi, di) => dims[di]!.values[vi]!.label), assignment, scenario };
+  });
+}
+
+/** Cumulative "this or worse" of counts, from the most severe outcome down. */
+function orWorseCounts(counts: ArrayLike<number>, n: number): number[] {
+  const out = new Array<number>(n);
+  let acc = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    acc += counts[i]!;
+    out[i] = acc;
+  }
+  return out;
+}
+
+async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimPlan, seed: number, signal?: AbortSignal): Promise<CellSimulation> {
+  const outcomes = layout.outcomes.length;
+  if (plan.precision !== undefined) {
+    const run = await simulateToPrecision(scenario, {
+      precision: plan.precision,
+      maxTrials: plan.maxTrials ?? 1e9,
+      seed,
+      workers: plan.workers ?? defaultWorkers(),
+      ...(signal ? { signal } : {}),
+    });
+    return {
+      trials: run.trials,
+      seed,
+      batches: 1,
+      batchTrials: run.trials,
+      workers: run.workers,
+      seconds: run.seconds,
+      generator: run.generator,
+      chunkSize: run.chunkSize,
+      reachedPrecision: run.reachedPrecision,
+      summary: summarize(run),
+      batchCounts: [run.tally.slice(0, outcomes)],
+      tally: run.tally,
+    };
+  }
+  const batches = plan.batches;
+  const batchTrials = Math.ceil((plan.trials ?? 1) / batches);
+  const workers = plan.workers ?? defaultWorkers();
+  const started = performance.now();
+  // The pool is made once before the batches start: calls that race to make it would each start one.
+  await acquirePool(workers);
+  // Every batch and each of its tasks listens to the one abort signal.
+  if (signal) setMaxListeners(0, signal);
+  // The batches run side by side on the shared pool, so both cores stay busy even when a batch is a
+  // single chunk.
+  const runs = await Promise.all(
+    Array.from({ length: batches }, (_, k) => simulate(scenario, { trials: batchTrials, seed: seed + k, workers, ...(signal ? { signal } : {}) })),
+  );
+  const tally = new Float64Array(runs[0]!.tally.length);
+  for (const r of runs) for (let i = 0; i < tally.length; i++) tally[i]! += r.tally[i]!;
+  const trials = batchTrials * batches;
+  return {
+    trials,
+    seed,
+    batches,
+    batchTrials,
+    workers: runs[0]!.workers,
+    seconds: (performance.now() - started) / 1000,
+    generator: runs[0]!.generator,
+    chunkSize: runs[0]!.chunkSize,
+    summary: summarize({ layout, trials, tally }),
+    batchCounts: runs.map((r) => r.tally.slice(0, outcomes)),
+    tally,
+  };
+}
+
+function cellOutcomes(layout: ReportLayout, exact: ExactResult | undefined, sim: CellSimulation | undefined): CellOutcome[] {
+  const n = layout.outcomes.length;
+  let cum: number[] | undefined;
+  let cumLow: number[] | undefined;
+  let cumHigh: number[] | undefined;
+  if (sim) {
+    const counts = sim.summary.outcomes.map((o) => o.count);
+    const c = orWorseCounts(counts, n);
+    cum = c.map((x) => x / sim.trials);
+    // Wilson intervals of the cumulative counts, in the same form as the per-outcome ones.
+    const w = c.map((x) => summarize({ layout: { outcomes: ['x'], means: [], histograms: [] }, trials: sim.trials, tally: Float64Array.of(x) }).outcomes[0]!);
+    cumLow = w.map((x) => x.ciLow);
+    cumHigh = w.map((x) => x.ciHigh);
+  }
+  return layout.outcomes.map((outcome, i) => {
+    const e = exact?.outcomes[i];
+    const s = sim?.summary.outcomes[i];
+    return {
+      outcome,
+      ...(e ? { exact: e.exact, probability: e.probability, orWorseExact: e.orWorseExact, orWorse: e.orWorse } : {}),
+      ...(s
+        ? { estimate: s.probability, ciLow: s.ciLow, ciHigh: s.ciHigh, orWorseEstimate: cum![i]!, orWorseCiLow: cumLow![i]!, orWorseCiHigh: cumHigh![i]! }
+        : {}),
+    };
+  });
+}
+
+function cellMeans(layout: ReportLayout, exact: ExactResult | undefined, sim: CellSimulation | undefined): CellMean[] {
+  return layout.means.map((m, j) => {
+    const e = exact?.means[m.jsonKey];
+    const s = sim?.summary.means[j];
+    return {
+      id: m.id,
+      jsonKey: m.jsonKey,
+      label: m.label,
+      ...(e ? { exact: e.exact, value: e.value } : {}),
+      ...(s ? { estimate: s.value, ciLow: s.ciLow, ciHigh: s.ciHigh } : {}),
+    };
+  });
+}
+
+type PlannedCell = Pick<Cell, 'index' | 'point' | 'labels' | 'assignment' | 'scenario'>;
+
+/** One cell: its exact answer, and its simulation (batch k with seed + k) when there is a plan. */
+export async function computeCell(p: PlannedCell, exactWanted: boolean, plan: SimPlan | undefined, seed: number, signal?: AbortSignal): Promise<Cell> {
+  const exact = exactWanted ? evaluateExact(p.scenario) : undefined;
+  const layout = exact ? exact.layout : resolveKind(p.scenario).kind.layout(p.scenario);
+  let sim: CellSimulation | undefined;
+  let check: CrossCheckReport | undefined;
+  if (plan) {
+    sim = await simulateCell(p.scenario, layout, plan, seed, signal);
+    if (exact) check = crossCheck(exact.answer, { layout, trials: sim.trials, tally: sim.tally });
+  }
+  return {
+    ...p,
+    layout,
+    ...(exact ? { exact } : {}),
+    ...(sim ? { sim } : {}),
+    ...(check ? { check } : {}),
+    outcomes: cellOutcomes(layout, exact, sim),
+    means: cellMeans(layout, exact, sim),
+  };
+}
+
+/**
+ * Evaluates every cell of the grid: exact always (unless switched off), simulation too when asked, with
+ * the same seeds in every cell. Cells are checked before any is computed.
+ */
+export async function runSweep(req: SweepRequest): Promise<SweepResult> {
+  const started = performance.now();
+  const dims = sweepDimensions(req.base, req.vary);
+  const planned = planCells(req.base, dims);
+  const exactWanted = req.exact ?? true;
+  const plan = req.sim;
+  const cells: Cell[] = [];
+  for (const p of planned) {
+    const seed = plan ? (plan.independentSeeds ? plan.seed + p.index * plan.batches : plan.seed) : 0;
+    cells.push(await computeCell(p, exactWanted, plan, seed, req.signal));
+    req.onCell?.(cells.length, planned.length);
+  }
+  const outcomes = unionOutcomes(cells.map((c) => c.layout.outcomes));
+  return {
+    base: req.base,
+    dimensions: dims,
+    cells,
+    outcomes,
+    exact: exactWanted,
+    ...(plan ? { sim: plan } : {}),
+    seconds: (performance.now() - started) / 1000,
+    manifest: sweepManifest(cells, exactWanted, plan),
+  };
+}
+
+/** Outcome ids of several layouts in one order: the first layout's, then any new ones where they appear. */
+export function unionOutcomes(lists: readonly (readonly string[])[]): string[] {
+  const out: string[] = [];
+  for (const list of lists) {
+    list.forEach((id, i) => {
+      if (out.includes(id)) return;
+      // Insert after the previous outcome of this list, so severity order is kept.
+      const prev = i > 0 ? out.indexOf(list[i - 1]!) : -1;
+      out.splice(prev + 1, 0, id);
+    });
+  }
+  return out;
+}
+
+const CRN_NOTE =
+  'Every cell is simulated with the same seeds (batch k uses seed + k): common random numbers, so differences between cells are much less noisy than the cells themselves.';
+
+function sweepManifest(cells: readonly Cell[], exact: boolean, plan: SimPlan | undefined): SweepManifest {
+  const manifests: Manifest[] = cells.map((c) => c.exact?.manifest ?? manifestFor(c.scenario));
+  const first = cells[0]!;
+  const sim = cells.find((c) => c.sim)?.sim;
+  return {
+    tool: 'injury-lab',
+    version: toolVersion,
+    system: first.scenario.system,
+    kind: first.scenario.kind,
+    editions: [...new Set(cells.map((c) => c.scenario.edition))],
+    ruleSources: [...new Set(manifests.flatMap((m) => m.ruleSources))],
+    exact,
+    ...(plan && sim
+      ? {
+          simulation: {
+            generator: sim.generator,
+            chunkSize: sim.chunkSize,
+            seed: plan.seed,
+            batches: plan.precision !== undefined ? 1 : plan.batches,
+            trialsPerCell: [...new Set(cells.map((c) => c.sim!.trials))],
+            commonRandomNumbers: !plan.independentSeeds,
+            note: plan.independentSeeds ? 'Every cell has its own seeds (independent runs).' : CRN_NOTE,
+          },
+        }
+      : {}),
+  };
+}
+
+/** A difference between two cells for one outcome: exact where both are exact, estimated where simulated. */
+export interface OutcomeDifference {
+  readonly outcome: string;
+  readonly exact?: string;
+  readonly value?: number;
+  readonly estimate?: Estimate;
+}
+
+/**
+ * Which of a cell's outcomes count towards `outcome` (or towards "`outcome` or worse"), with severity
+ * read from `order`, a list of outcome ids from mildest to most severe that may hold outcomes the cell
+ * does not have (comparing an attack, which can miss, with an injury roll, which cannot).
+ */
+function counting(cell: Cell, outcome: string, cumulative: boolean, order: readonly string[]): boolean[] {
+  const at = order.indexOf(outcome);
+  return cell.layout.outcomes.map((id) => (cumulative ? order.indexOf(id) >= at : id === outcome));
+}
+
+/** P(outcome), or P(outcome or worse), exactly; undefined when the cell has no exact answer. */
+export function exactProbability(cell: Cell, outcome: string, cumulative: boolean, order: readonly string[] = cell.layout.outcomes): Fraction | undefined {
+  if (!cell.exact) return undefined;
+  let acc = ZERO;
+  counting(cell, outcome, cumulative, order).forEach((yes, i) => {
+    if (yes) acc = add(acc, cell.exact!.answer.outcomes[i]!);
+  });
+  return acc;
+}
+
+/** Per-batch proportions of an outcome (or of "this or worse") in a simulated cell. */
+export function batchProportions(
+  cell: Cell,
+  outcome: string,
+  cumulative: boolean,
+  order: readonly string[] = cell.layout.outcomes,
+): { batches: number[]; trials: number } {
+  const sim = cell.sim!;
+  const use = counting(cell, outcome, cumulative, order);
+  return {
+    trials: sim.trials,
+    batches: sim.batchCounts.map((counts) => {
+      let c = 0;
+      for (let i = 0; i < use.length; i++) if (use[i]) c += counts[i]!;
+      return c / sim.batchTrials;
+    }),
+  };
+}
+
+/** to - from for every outcome of `order` (default: `to`'s outcomes), or for "this or worse". */
+export function cellDifference(from: Cell, to: Cell, cumulative = false, order: readonly string[] = to.layout.outcomes): OutcomeDifference[] {
+  return order.map((outcome) => {
+    const ea = exactProbability(from, outcome, cumulative, order);
+    const eb = exactProbability(to, outcome, cumulative, order);
+    const d = ea && eb ? sub(eb, ea) : undefined;
+    const est = from.sim && to.sim ? differenceEstimate(batchProportions(from, outcome, cumulative, order), batchProportions(to, outcome, cumulative, order)) : undefined;
+    return { outcome, ...(d ? { exact: formatFraction(d), value: toNumber(d) } : {}), ...(est ? { estimate: est } : {}) };
+  });
+}
+
+/** Differences between neighbouring cells along each dimension (the previous value to this one). */
+export function neighbourDifferences(sweep: SweepResult, cumulative = false) {
+  const byPoint = new Map(sweep.cells.map((c) => [c.point.join(','), c]));
+  const out: { dimension: string; fromCell: number; toCell: number; from: string; to: string; outcomes: OutcomeDifference[] }[] = [];
+  for (const cell of sweep.cells) {
+    sweep.dimensions.forEach((d, di) => {
+      if (cell.point[di]! === 0) return;
+      const prev = byPoint.get(cell.point.map((v, k) => (k === di ? v - 1 : v)).join(','))!;
+      out.push({ dimension: d.id, fromCell: prev.index, toCell: cell.index, from: prev.labels[di]!, to: cell.labels[di]!, outcomes: cellDifference(prev, cell, cumulative) });
+    });
+  }
+  return out;
+}

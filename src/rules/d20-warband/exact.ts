@@ -1,0 +1,386 @@
+import { Dist } from '../../exact/dist.js';
+import { ONE, ZERO, add, div, fraction, mul, sub, type Fraction } from '../../exact/fraction.js';
+import { keepDice } from '../../exact/keep.js';
+import type { ExactAnswer, Scenario } from '../../model/types.js';
+import {
+  CHECK_DAZED_MAX,
+  CHECK_STUNNED_MAX,
+  DASH_FIRST_IMPROVED,
+  DAZED,
+  DIE_SIDES,
+  FALL_FREE_INCHES,
+  FALL_MODIFIER_PER_INCH,
+  INCAPACITATED,
+  INJURY_ROLL_OUTCOMES,
+  NATURAL_FAIL_MAX,
+  NATURAL_SUCCESS,
+  NONE,
+  ROLL_DAZED_MAX,
+  ROLL_NO_EFFECT_MAX,
+  ROLL_STUNNED_MAX,
+  STAGGERED,
+  STATE_SEVERITY,
+  STUNNED,
+  modifierValue,
+  statValue,
+  type InjuryTiming,
+  type Severity,
+  type TargetState,
+} from './tables.js';
+
+/** +1 advantage, -1 disadvantage, 0 a plain d20 (both at once cancel: see docs/rules-d20.md). */
+export type Tilt = -1 | 0 | 1;
+
+export function tilt(advantage: boolean, disadvantage: boolean): Tilt {
+  return advantage === disadvantage ? 0 : advantage ? 1 : -1;
+}
+
+const keptCache = new Map<Tilt, Dist<number>>();
+/** The kept d20 of a check or roll: one d20, or the higher/lower of two (stats file, Advantage). */
+export function keptD20(t: Tilt): Dist<number> {
+  let d = keptCache.get(t);
+  if (!d) {
+    d = t === 0 ? Dist.die(DIE_SIDES) : keepDice(2, 1, DIE_SIDES, t > 0 ? 'highest' : 'lowest');
+    keptCache.set(t, d);
+  }
+  return d;
+}
+
+/**
+ * The number a natural roll must reach for a stat check, after `improvement` points of modifiers, or null
+ * when no roll is made: a "-" stat "does not need to make Defence Checks", but "the first point of
+ * improvement changes the stat from a '-' to a '20'" (stats file, Stats with Dashes).
+ */
+export function checkTarget(stat: number | null, improvement: number): number | null {
+  if (stat !== null) return stat - improvement;
+  return improvement > 0 ? DASH_FIRST_IMPROVED - (improvement - 1) : null;
+}
+
+/** Natural 20 always succeeds, natural 1-4 always fails (stats file, Criticals and Stats Checks). */
+export function passes(natural: number, target: number): boolean {
+  if (natural === NATURAL_SUCCESS) return true;
+  if (natural <= NATURAL_FAIL_MAX) return false;
+  return natural >= target;
+}
+
+/** Injury Check Chart (injury file) on the modified attack roll. */
+export function injuryCheckResult(value: number): Severity {
+  return value <= CHECK_DAZED_MAX ? DAZED : value <= CHECK_STUNNED_MAX ? STUNNED : INCAPACITATED;
+}
+
+export type InjuryRollOutcome = (typeof INJURY_ROLL_OUTCOMES)[number];
+/** Injury Roll Table (injury file) on the modified d20. */
+export function injuryRollResult(value: number): InjuryRollOutcome {
+  if (value <= ROLL_NO_EFFECT_MAX) return 'no-effect';
+  if (value <= ROLL_DAZED_MAX) return 'dazed';
+  if (value <= ROLL_STUNNED_MAX) return 'stunned';
+  return 'incapacitated';
+}
+
+/** "+2 for every extra full inch above 2"" (injury file, Falling). */
+export function fallModifier(heightInches: number): number {
+  return FALL_MODIFIER_PER_INCH * Math.max(0, Math.floor(heightInches - FALL_FREE_INCHES));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// check
+
+function checkAnswer(s: Scenario): ExactAnswer {
+  const target = checkTarget(statValue(s.stat), s.modifier as number);
+  const t = tilt(s.advantage === true, s.disadvantage === true);
+  if (target === null) {
+    return {
+      outcomes: [ONE, ZERO],
+      means: [ZERO],
+      histograms: [],
+      notes: ['No roll: a "-" stat fails without rolling unless a modifier improves it (it then reads 20, 19, ...)'],
+    };
+  }
+  const kept = keptD20(t);
+  const result = kept.map((r) => (passes(r, target) ? 'success' : 'fail'));
+  return {
+    outcomes: [result.probability('fail'), result.probability('success')],
+    means: [kept.probability(NATURAL_SUCCESS)],
+    histograms: [],
+    notes: [`Check: ${describeD20(t)} needs ${describeNeed(target)}`],
+  };
+}
+
+function describeD20(t: Tilt): string {
+  return t === 0 ? 'd20' : `2d20 keep ${t > 0 ? 'highest (advantage)' : 'lowest (disadvantage)'}`;
+}
+
+function describeNeed(target: number | null): string {
+  if (target === null) return 'nothing: no roll is made, the check fails';
+  if (target >= NATURAL_SUCCESS) return 'a natural 20';
+  const n = Math.max(target, NATURAL_FAIL_MAX + 1);
+  return `${n}+ (natural 1-4 always fail, natural 20 always succeeds)`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// injury-roll and fall
+
+function injuryRollAnswer(s: Scenario): ExactAnswer {
+  const extra = s.kind === 'fall' ? fallModifier(s.heightInches as number) : 0;
+  const mod = (s.modifier as number) + extra;
+  const t = tilt(s.advantage === true, s.disadvantage === true);
+  const result = keptD20(t).shift(mod).map(injuryRollResult);
+  const fall = s.kind === 'fall' ? ` (falling ${s.heightInches as number}": +${extra})` : '';
+  return {
+    outcomes: INJURY_ROLL_OUTCOMES.map((o) => result.probability(o)),
+    means: [],
+    histograms: [],
+    notes: [`Injury roll: ${describeD20(t)} ${mod >= 0 ? '+' : '-'} ${Math.abs(mod)}${fall}`],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// attack
+
+/** Everything that decides one attack action, read from a validated scenario. */
+export interface AttackPlan {
+  readonly melee: boolean;
+  readonly attacks: number;
+  readonly explode: boolean;
+  readonly advantage: boolean;
+  readonly disadvantage: boolean;
+  /** Natural roll the attack check needs (before the natural 1-4 / 20 rules). */
+  readonly attackTarget: number;
+  /** Added to the kept attack roll for the Injury Check. */
+  readonly injuryAdd: number;
+  /** Natural roll the Defence check needs, or null when no roll is made (an unimproved "-"). */
+  readonly defenceTarget: number | null;
+  readonly startState: Severity;
+  readonly startWounds: number;
+  readonly timing: InjuryTiming;
+  readonly stunnedDefends: boolean;
+  /** Defence rolls with disadvantage for the whole action (started Staggered and the option is on). */
+  readonly staggeredAllAction: boolean;
+}
+
+export function attackPlan(s: Scenario): AttackPlan {
+  const modifier = s.modifier as number;
+  const stat = statValue(s.stat);
+  // checkCombination rejects a "-" attack stat, so this never falls back.
+  const attackTarget = checkTarget(stat, modifier) ?? NATURAL_SUCCESS + 1;
+  // Pierce is "the equivalent of saying 'a -1 Defence modifier for your opponent'" (stats file), so it nets
+  // against the Defence modifier before a "-" is improved.
+  const defenceImprovement = (s.defenceModifier as number) - modifierValue(s.pierce);
+  return {
+    melee: s.attackType === 'melee',
+    attacks: s.attacks as number,
+    explode: s.explode === true,
+    advantage: s.advantage === true,
+    disadvantage: s.disadvantage === true,
+    attackTarget,
+    injuryAdd: modifierValue(s.injury) + (s.attackModifierToInjury === true ? modifier : 0),
+    defenceTarget: checkTarget(statValue(s.defence), defenceImprovement),
+    startState: STATE_SEVERITY[s.state as TargetState],
+    startWounds: s.wounds as number,
+    timing: s.injuryTiming as InjuryTiming,
+    stunnedDefends: s.stunnedDefends !== false,
+    staggeredAllAction: s.staggerPersists !== false && s.state === 'staggered',
+  };
+}
+
+/** One attack's effect on the target: whether it exploded and the target's state and wounds after it. */
+interface Step {
+  readonly p: Fraction;
+  readonly crit: boolean;
+  readonly state: Severity;
+  readonly wounds: number;
+}
+
+function stepKey(crit: boolean, state: Severity, wounds: number): string {
+  return `${crit ? 1 : 0}|${state}|${wounds}`;
+}
+
+function parseStepKey(key: string, p: Fraction): Step {
+  const [c, st, w] = key.split('|');
+  return { p, crit: c === '1', state: Number(st) as Severity, wounds: Number(w) };
+}
+
+/** Distribution of a Defence check: 'fail' includes "no roll" (stats file, Criticals). */
+function defenceDist(plan: AttackPlan, effective: Severity): Dist<'pass' | 'fail'> {
+  if (plan.defenceTarget === null) return Dist.constant('fail');
+  if (!plan.melee && effective === STUNNED && !plan.stunnedDefends) return Dist.constant('fail');
+  // "all Checks made by it are rolled with Disadvantage until the end of the current turn" (injury file,
+  // Staggered): by default that lasts the whole action even after a worse injury replaces Staggered.
+  const target = plan.defenceTarget;
+  return keptD20(effective === STAGGERED || plan.staggeredAllAction ? -1 : 0).map((d) => (passes(d, target) ? 'pass' : 'fail'));
+}
+
+/** The target after a hit it failed to defend, given the kept attack roll. */
+function afterFailedDefence(
+  plan: AttackPlan,
+  effective: Severity,
+  state: Severity,
+  wounds: number,
+  roll: number,
+): { state: Severity; wounds: number } {
+  // "If a Dazed warrior fails a Defence Check in Melee they are immediately Incapacitated, no Injury Check
+  // required" (injury file): it replaces the wound and the Injury Check.
+  if (plan.melee && effective === DAZED) return { state: INCAPACITATED, wounds };
+  // "it actually loses 1 Wound first. If this would bring its Wounds to 0, then it rolls the Injury Check"
+  // (injury file, Wounds); a unit with none left goes straight to the Injury Check.
+  let w = wounds;
+  if (w > 0) {
+    w -= 1;
+    if (w > 0) return { state, wounds: w };
+  }
+  const result = injuryCheckResult(roll + plan.injuryAdd);
+  // Ranged: "If the Injury Check would inflict a less severe Injury than the one the unit already has,
+  // nothing happens" (injury file). In melee an injured unit never reaches an Injury Check (Stunned and
+  // Dazed are handled above, and every result is worse than Staggered), so the same max is exact there.
+  return { state: result > state ? result : state, wounds: w };
+}
+
+/** Distribution of one attack against a target in `state` with `wounds` left. */
+function oneAttack(plan: AttackPlan, state: Severity, wounds: number): Step[] {
+  const effective = plan.timing === 'next-attack' ? state : plan.startState;
+  // "If a Stunned unit is attacked in Melee, they are immediately Incapacitated, no Melee, Defence, or
+  // Injury Checks required" (injury file): no roll, so no critical hit either.
+  if (plan.melee && effective === STUNNED) return [{ p: ONE, crit: false, state: INCAPACITATED, wounds }];
+  // "Enemies attacking Dazed units do so with Advantage" (injury file); one advantage, however many sources.
+  const roll = keptD20(tilt(plan.advantage || effective === DAZED, plan.disadvantage));
+  const defence = defenceDist(plan, effective);
+  const steps = roll.flatMap<string>((r) => {
+    const crit = plan.explode && r === NATURAL_SUCCESS;
+    const unchanged = stepKey(crit, state, wounds);
+    if (!passes(r, plan.attackTarget)) return Dist.constant(unchanged);
+    return defence.map((d) => {
+      if (d === 'pass') return unchanged;
+      const after = afterFailedDefence(plan, effective, state, wounds, r);
+      return stepKey(crit, after.state, after.wounds);
+    });
+  });
+  return [...steps.weights].map(([key, w]) => parseStepKey(key, fraction(w, steps.total)));
+}
+
+/** Final (state, wounds) of the target as one number, for map keys. */
+function finalKey(state: Severity, wounds: number): number {
+  return state * 64 + wounds;
+}
+
+interface Solved {
+  /** Probability of each final (state, wounds). */
+  readonly finals: ReadonlyMap<number, Fraction>;
+  /** Expected number of attacks still to be made, explosions included. */
+  readonly attacks: Fraction;
+}
+
+/**
+ * The whole attack action as a Markov chain on (attacks pending, target state, wounds left), solved
+ * exactly. An attack either leaves the target as it was or moves it to a strictly worse (state, wounds)
+ * (more severe, or fewer wounds); it uses up one pending attack and adds one back on a critical hit.
+ *
+ * The only step that keeps the chain where it is - a critical hit that leaves the target unchanged - has
+ * probability `stay` < 1 (at most 39/400, a natural 20 with advantage). Runs of it are a geometric series:
+ * the next step that does something else has probability p / (1 - stay), and takes 1 / (1 - stay) attacks
+ * on average. With those removed, every step either spends a pending attack or worsens the target, which
+ * happens at most 5 + wounds times, so the recursion is finite and the answer is exact: no truncation.
+ */
+export function solveAttack(plan: AttackPlan): Solved {
+  const transitions = new Map<number, Step[]>();
+  const memo = new Map<string, Solved>();
+
+  const stepsFrom = (state: Severity, wounds: number): Step[] => {
+    const key = finalKey(state, wounds);
+    let t = transitions.get(key);
+    if (!t) {
+      t = oneAttack(plan, state, wounds);
+      transitions.set(key, t);
+    }
+    return t;
+  };
+
+  const solve = (pending: number, state: Severity, wounds: number): Solved => {
+    // Attacks stop once the target is Incapacitated: its model "is removed from the board" (injury file).
+    if (pending === 0 || state === INCAPACITATED) {
+      return { finals: new Map([[finalKey(state, wounds), ONE]]), attacks: ZERO };
+    }
+    const key = `${pending}|${state}|${wounds}`;
+    const known = memo.get(key);
+    if (known) return known;
+    const steps = stepsFrom(state, wounds);
+    let stay = ZERO;
+    for (const st of steps) if (st.crit && st.state === state && st.wounds === wounds) stay = add(stay, st.p);
+    const leave = sub(ONE, stay);
+    let attacks = div(ONE, leave);
+    const finals = new Map<number, Fraction>();
+    for (const st of steps) {
+      if (st.crit && st.state === state && st.wounds === wounds) continue;
+      const p = div(st.p, leave);
+      const next = solve(st.crit ? pending : pending - 1, st.state, st.wounds);
+      attacks = add(attacks, mul(p, next.attacks));
+      for (const [f, q] of next.finals) finals.set(f, add(finals.get(f) ?? ZERO, mul(p, q)));
+    }
+    const solved = { finals, attacks };
+    memo.set(key, solved);
+    return solved;
+  };
+
+  return solve(plan.attacks, plan.startState, plan.startWounds);
+}
+
+/** Outcome index in ATTACK_OUTCOMES for a final target. */
+export function attackOutcomeIndex(state: Severity, woundsLost: number): number {
+  if (state === NONE) return woundsLost > 0 ? 1 : 0;
+  return state + 1; // staggered 2, dazed 3, stunned 4, incapacitated 5
+}
+
+function attackAnswer(s: Scenario): ExactAnswer {
+  const plan = attackPlan(s);
+  const solved = solveAttack(plan);
+  const outcomes: Fraction[] = new Array<Fraction>(6).fill(ZERO);
+  const lost: Fraction[] = new Array<Fraction>(plan.startWounds + 1).fill(ZERO);
+  for (const [key, p] of solved.finals) {
+    const state = Math.floor(key / 64) as Severity;
+    const woundsLost = plan.startWounds - (key % 64);
+    const i = attackOutcomeIndex(state, woundsLost);
+    outcomes[i] = add(outcomes[i]!, p);
+    lost[woundsLost] = add(lost[woundsLost]!, p);
+  }
+  return {
+    outcomes,
+    means: [solved.attacks],
+    histograms: [lost],
+    notes: describeAttack(plan),
+  };
+}
+
+function describeDefence(plan: AttackPlan): string {
+  if (plan.defenceTarget === null) return 'none (Defence "-"), every hit gets through';
+  const staggered =
+    plan.startState !== STAGGERED
+      ? ''
+      : plan.staggeredAllAction || plan.timing === 'end-of-action'
+        ? ' with disadvantage (Staggered) for the whole action'
+        : ' with disadvantage while Staggered';
+  return `d20 needs ${describeNeed(plan.defenceTarget)}${staggered}`;
+}
+
+function describeAttack(plan: AttackPlan): string[] {
+  const t = tilt(plan.advantage, plan.disadvantage);
+  const lines = [
+    `Attack check: ${describeD20(t)} needs ${describeNeed(plan.attackTarget)}` +
+      (plan.explode ? '; a natural 20 is a critical hit and grants one more attack' : ''),
+    `Defence check: ${describeDefence(plan)}`,
+    `Injury check: kept attack roll ${plan.injuryAdd >= 0 ? '+' : '-'} ${Math.abs(plan.injuryAdd)}; 14 or less Dazed, 15-17 Stunned, 18+ Incapacitated`,
+  ];
+  if (plan.explode) {
+    lines.push('Explosions are summed exactly (a geometric series per target state), not truncated: error 0');
+  }
+  return lines;
+}
+
+export function exactAnswer(s: Scenario): ExactAnswer {
+  switch (s.kind) {
+    case 'check':
+      return checkAnswer(s);
+    case 'attack':
+      return attackAnswer(s);
+    default:
+      return injuryRollAnswer(s);
+  }
+}

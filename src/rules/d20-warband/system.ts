@@ -1,0 +1,81 @@
+import type { KindSpec, MeanSpec, ReportLayout, Scenario, SystemSpec } from '../../model/types.js';
+import { showValue } from '../../errors.js';
+import { exactAnswer } from './exact.js';
+import { d20WarbandFields } from './fields.js';
+import { d20WarbandSimulator } from './simulate.js';
+import {
+  ATTACK_OUTCOMES,
+  CHECK_OUTCOMES,
+  DASH,
+  EDITION_ID,
+  INJURY_FILE,
+  INJURY_ROLL_OUTCOMES,
+  STATS_FILE,
+} from './tables.js';
+
+const naturalTwentyMean: MeanSpec = {
+  id: 'natural20',
+  jsonKey: 'naturalTwentyProbability',
+  label: 'natural 20 rolled',
+};
+
+const attacksMadeMean: MeanSpec = {
+  id: 'attacksMade',
+  jsonKey: 'expectedAttacks',
+  label: 'attacks made (critical hits included)',
+};
+
+const checkLayout: ReportLayout = { outcomes: CHECK_OUTCOMES, means: [naturalTwentyMean], histograms: [] };
+const injuryRollLayout: ReportLayout = { outcomes: INJURY_ROLL_OUTCOMES, means: [], histograms: [] };
+
+/** The wounds-lost histogram has one bin per wound the target can lose, so it depends on the scenario. */
+function attackLayout(s: Scenario): ReportLayout {
+  const wounds = s.wounds as number;
+  const bins: string[] = [];
+  for (let i = 0; i <= wounds; i++) bins.push(String(i));
+  return {
+    outcomes: ATTACK_OUTCOMES,
+    means: [attacksMadeMean],
+    histograms: [{ id: 'woundsLost', label: 'wounds lost', bins }],
+  };
+}
+
+function kind(id: string, description: string, layout: (s: Scenario) => ReportLayout): KindSpec {
+  return { id, description, layout, exact: exactAnswer, simulator: d20WarbandSimulator };
+}
+
+export const d20WarbandKinds: KindSpec[] = [
+  kind('check', 'One stat check: d20 at least the stat (natural 1-4 fail, natural 20 succeeds)', () => checkLayout),
+  kind(
+    'attack',
+    "One unit's whole attack on one target: attack checks, critical hits that explode, Defence checks, wounds, Injury Checks",
+    attackLayout,
+  ),
+  kind('injury-roll', 'One Injury Roll: d20 plus modifiers on the Injury Roll Table', () => injuryRollLayout),
+  kind('fall', 'A fall: an Injury Roll with +2 per full inch above 2 inches', () => injuryRollLayout),
+];
+
+/** Combinations the field schema cannot express. */
+function checkCombination(s: Scenario): string | undefined {
+  if (s.kind === 'attack' && s.stat === DASH) {
+    return `stat: ${showValue(s.stat)} cannot make an attack (a Ranged stat of "-" "cannot perform Ranged Attacks at all", ${STATS_FILE}); allowed for kind "attack": a whole number from 1 to 20`;
+  }
+  return undefined;
+}
+
+export const d20Warband: SystemSpec = {
+  id: 'd20-warband',
+  title: 'd20 warband (stat checks, exploding critical hits, wounds and Injury Checks)',
+  editions: [
+    {
+      id: EDITION_ID,
+      title: 'Stats, Checks & Rolls; Injury',
+      // Both files: stats and checks from the first, injury from the second (comma-separated list).
+      source: `${STATS_FILE}, ${INJURY_FILE}`,
+    },
+  ],
+  defaultEdition: EDITION_ID,
+  kinds: d20WarbandKinds,
+  fields: d20WarbandFields,
+  checkCombination,
+};

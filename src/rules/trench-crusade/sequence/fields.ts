@@ -1,0 +1,78 @@
+import type { FieldSpec } from '../../../model/types.js';
+import type { Edition } from '../tables.js';
+import {
+  BLESSING_POLICIES,
+  DEFAULT_ATTACKS,
+  DEFAULT_MARKER_CAP,
+  MAX_ATTACKS,
+  MAX_MARKER_CAP,
+  MAX_START_MARKERS,
+  MIN_ATTACKS,
+  NO_CAP,
+  ONE_ACTIVATION,
+  POLICIES,
+} from './rules.js';
+
+export const SEQUENCE_KIND = 'sequence';
+
+/** Fields only the `sequence` kind reads; it also reads the attack fields (see ../fields.ts). */
+export const sequenceFields: readonly FieldSpec[] = [
+  {
+    name: 'attacks',
+    description: 'Attacks in the sequence (N); the sequence ends early when the target goes Out of Action',
+    schema: { type: 'integer', minimum: MIN_ATTACKS, maximum: MAX_ATTACKS },
+    default: DEFAULT_ATTACKS,
+    kinds: [SEQUENCE_KIND],
+  },
+  {
+    name: 'policy',
+    description:
+      "How the attacker spends the target's blood markers on injury rolls: none, all (every marker as +1 injury dice), bloodbath (6, or 3 if Down, for a Bloodbath when possible), optimal (the spending that maximises the chance of Out of Action within N attacks)",
+    schema: { type: 'string', enum: POLICIES },
+    default: 'none',
+    kinds: [SEQUENCE_KIND],
+  },
+  {
+    name: 'blessingPolicy',
+    description: 'How the target spends its blessing markers (core): none, or all of them on the first injury roll against it',
+    schema: { type: 'string', enum: BLESSING_POLICIES },
+    default: 'none',
+    kinds: [SEQUENCE_KIND],
+  },
+  {
+    name: 'bloodMarkers',
+    description: 'Blood markers on the target when the sequence starts',
+    schema: { type: 'integer', minimum: 0, maximum: MAX_START_MARKERS },
+    default: 0,
+    kinds: [SEQUENCE_KIND],
+  },
+  {
+    name: 'blessingMarkers',
+    description: 'Blessing markers the target holds when the sequence starts (core)',
+    schema: { type: 'integer', minimum: 0, maximum: MAX_START_MARKERS },
+    default: 0,
+    kinds: [SEQUENCE_KIND],
+  },
+  {
+    name: 'attacksPerActivation',
+    description: 'Attacks per activation of the attacker; a Down target stands up between activations ("all": one activation)',
+    schema: { type: 'integer-or', minimum: 1, maximum: MAX_ATTACKS, words: [ONE_ACTIVATION] },
+    default: ONE_ACTIVATION,
+    kinds: [SEQUENCE_KIND],
+  },
+  {
+    name: 'attackRollMarkers',
+    description:
+      'Playtest: blood markers the attacker spends on each attack roll, +1 dice each, before the policy spends the rest on the injury roll (with policy optimal, the most it may spend there)',
+    schema: { type: 'integer', minimum: 0, maximum: MAX_START_MARKERS },
+    default: 0,
+    kinds: [SEQUENCE_KIND],
+  },
+  {
+    name: 'markerCap',
+    description: 'Most blood markers a model can carry, more being lost (playtest: 6, "maximum six per model"; other editions: none)',
+    schema: { type: 'integer-or', minimum: 0, maximum: MAX_MARKER_CAP, words: [NO_CAP] },
+    default: (edition) => DEFAULT_MARKER_CAP[edition as Edition],
+    kinds: [SEQUENCE_KIND],
+  },
+];

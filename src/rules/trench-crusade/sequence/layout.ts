@@ -1,0 +1,62 @@
+/**
+ * What a sequence reports: outcomes at the end of the N attacks, means, and the histograms of the attack
+ * that took the target Out of Action and of the markers left on it. The exact chain and the simulator
+ * both fill this layout.
+ */
+import type { MeanSpec, ReportLayout, Scenario } from '../../../model/types.js';
+import { planInjuryRoll } from '../exact.js';
+import { MISS_MAX } from '../tables.js';
+import { markerCapOf } from './rules.js';
+
+export const SEQUENCE_OUTCOMES = ['standing', 'down', 'out-of-action'] as const;
+
+const attacksMadeMean: MeanSpec = { id: 'attacksMade', jsonKey: 'expectedAttacksMade', label: 'attacks made (at most N)' };
+const spentMean: MeanSpec = { id: 'bloodMarkersSpent', jsonKey: 'expectedBloodMarkersSpent', label: 'blood markers the attacker spent' };
+const toughSavedMean: MeanSpec = { id: 'toughSaved', jsonKey: 'toughSavedChance', label: 'chance that Tough saved it at least once' };
+export const unlimitedMean: MeanSpec = {
+  id: 'attacksToOutOfAction',
+  jsonKey: 'expectedAttacks',
+  label: 'attacks to Out of Action with unlimited attacks',
+};
+
+/** Histogram ids; the first gives P(Out of Action within n attacks) by summing its bins. */
+export const OUT_AT_HISTOGRAM = 'outOfActionAt';
+export const FINAL_MARKERS_HISTOGRAM = 'finalBloodMarkers';
+export const SURVIVED_BIN = 'survived';
+export const OUT_BIN = 'out-of-action';
+
+/**
+ * Is Out of Action certain with unlimited attacks, whatever the state? It is when an attack can hit and
+ * an injury roll with no markers spent can reach 9: more dice, a Bloodbath and a Down target only widen
+ * the pool, and the keep-lowest pool still rolls all sixes sometimes. Then the expected attacks are
+ * finite and the simulator can play each trial to the end. (The exact answer reports the expectation
+ * in any case, infinite or not.)
+ */
+export function unlimitedIsCertain(s: Scenario): boolean {
+  const hits = 12 + (s.attackModifier as number) > MISS_MAX;
+  const plan = planInjuryRoll({ ...s, kind: 'attack', bloodMarkersSpent: 0, blessingMarkersSpent: 0, bloodbath: false, targetDown: false }, false);
+  return hits && 6 * plan.baseDice + plan.modifier >= 9;
+}
+
+/** Most markers the finite chain (and the final-markers histogram) can show. */
+export function maxFinalMarkers(s: Scenario): number {
+  return Math.min(markerCapOf(s.markerCap as number | string), (s.bloodMarkers as number) + 2 * (s.attacks as number));
+}
+
+export function sequenceLayout(s: Scenario): ReportLayout {
+  const n = s.attacks as number;
+  const outBins: string[] = [];
+  for (let j = 1; j <= n; j++) outBins.push(String(j));
+  outBins.push(SURVIVED_BIN);
+  const markerBins = [OUT_BIN];
+  for (let m = 0; m <= maxFinalMarkers(s); m++) markerBins.push(String(m));
+  return {
+    outcomes: SEQUENCE_OUTCOMES,
+    means: [attacksMadeMean, spentMean, toughSavedMean, ...(unlimitedIsCertain(s) ? [unlimitedMean] : [])],
+    histograms: [
+      { id: OUT_AT_HISTOGRAM, label: 'attack that took it Out of Action', bins: outBins },
+      { id: FINAL_MARKERS_HISTOGRAM, label: 'blood markers on the target at the end', bins: markerBins },
+    ],
+  };
+}
+

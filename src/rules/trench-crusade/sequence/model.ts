@@ -1,0 +1,281 @@
+/**
+ * The exact side of a sequence of attacks: the target's state, the attacker's decisions, and the exact
+ * transition of one attack. The single-roll code (../exact.ts) decides what each roll is (dice, modifier,
+ * edition rules) so that a one-attack sequence is the `attack` kind by construction; the kept-dice sums
+ * come from ./keep.ts because hoarding policies can roll pools of a hundred dice.
+ */
+import { toNumber } from '../../../exact/fraction.js';
+import type { Scenario } from '../../../model/types.js';
+import { planInjuryRoll, successRollDist } from '../exact.js';
+import { DOWN_MAX, MINOR_HIT_MAX, NO_EFFECT_MAX, type Edition } from '../tables.js';
+import { keptSumCounts } from './keep.js';
+import {
+  attacksPerActivationOf,
+  bloodbathCost,
+  hasBloodbath,
+  markerCapOf,
+  type BlessingPolicy,
+  type Policy,
+} from './rules.js';
+
+/** A row of exact weights over a denominator, with the probabilities as doubles for the float DP. */
+export interface Row {
+  readonly w: readonly bigint[];
+  /** Always a power of six: den = 6^exp. */
+  readonly den: bigint;
+  readonly exp: number;
+  readonly p: Float64Array;
+}
+
+function makeRow(w: bigint[], den: bigint): Row {
+  const p = new Float64Array(w.length);
+  for (let i = 0; i < w.length; i++) p[i] = toNumber({ num: w[i]!, den });
+  let exp = 0;
+  for (let d = den; d > 1n; d /= 6n) {
+    if (d % 6n !== 0n) throw new Error('internal: a roll denominator that is not a power of 6');
+    exp++;
+  }
+  return { w, den, exp, p };
+}
+
+export const ABSORBED = -1;
+/** Injury table rows, in the order of Row.w for an injury roll. */
+export const NO_EFFECT = 0;
+export const MINOR = 1;
+export const DOWN = 2;
+export const OUT = 3;
+/** Success roll rows. */
+export const MISS = 0;
+export const HIT = 1;
+export const CRIT = 2;
+
+/**
+ * The target's state between attacks, packed into one index: markers m, Down d, Tough still to save it
+ * tl, blessing markers still held bl. idx = ((m * 2 + d) * 2 + tl) * 2 + bl.
+ */
+export const stateIndex = (m: number, d: number, tl: number, bl: number): number => ((m * 2 + d) * 2 + tl) * 2 + bl;
+export const markersOf = (idx: number): number => idx >> 3;
+export const downOf = (idx: number): number => (idx >> 2) & 1;
+export const toughLeftOf = (idx: number): number => (idx >> 1) & 1;
+export const blessingLeftOf = (idx: number): number => idx & 1;
+export const standUp = (idx: number): number => idx & ~4;
+
+/**
+ * The attacker's choice on an injury roll, packed: s markers as +1 injury dice each, and whether to pay
+ * for a Bloodbath. code = s * 2 + bloodbath.
+ */
+export const choiceCode = (s: number, bloodbath: boolean): number => s * 2 + (bloodbath ? 1 : 0);
+export const choiceDice = (code: number): number => code >> 1;
+export const choiceBloodbath = (code: number): boolean => (code & 1) === 1;
+
+/** One attack's decisions: markers on the attack roll, then the injury choice on a hit and on a critical. */
+export interface Decision {
+  readonly a: number;
+  readonly hit: number;
+  readonly crit: number;
+}
+
+export interface SequenceModel {
+  readonly scenario: Scenario;
+  readonly edition: Edition;
+  readonly policy: Policy;
+  readonly blessingPolicy: BlessingPolicy;
+  readonly attacks: number;
+  /** Attacks per activation; 0 when the sequence is one activation. */
+  readonly perActivation: number;
+  readonly startMarkers: number;
+  readonly blessingMarkers: number;
+  /** Markers a model can carry (Infinity: no cap). */
+  readonly cap: number;
+  /** Most markers on one attack roll (playtest). */
+  readonly attackRollMarkers: number;
+  readonly bloodbathAllowed: boolean;
+  /** The state the sequence starts in. */
+  readonly start: number;
+  /** Most markers the finite chain can see: min(cap, start + 2N). */
+  readonly maxMarkers: number;
+  successRow(a: number): Row;
+  /** Injury roll on a hit (crit 0) or critical (crit 1) against a target Down or not, with the attacker's choice and the blessing markers spent. */
+  injuryRow(crit: number, down: number, bloodbath: boolean, dice: number, blessingSpent: number): Row;
+  /** Markers a Bloodbath costs in this state (Infinity if the edition has none). */
+  bloodbathCost(down: number): number;
+}
+
+/** The sequence's exact model. Cheap to build; rows are computed on first use and cached. */
+export function buildModel(s: Scenario): SequenceModel {
+  const edition = s.edition as Edition;
+  const attacks = s.attacks as number;
+  const startMarkers = s.bloodMarkers as number;
+  const cap = markerCapOf(s.markerCap as number | string);
+  const blessingPolicy = s.blessingPolicy as BlessingPolicy;
+  const blessingMarkers = s.blessingMarkers as number;
+  const bloodbathAllowed = hasBloodbath(edition);
+  const toughLeft = s.tough === true && s.toughUsed !== true ? 1 : 0;
+  const blessingLeft = blessingPolicy === 'all' && blessingMarkers > 0 ? 1 : 0;
+
+  const successRows = new Map<number, Row>();
+  const injuryRows = new Map<string, Row>();
+  // The plan of each roll with no markers spent; markers add to its net dice one for one.
+  const plans = new Map<string, ReturnType<typeof planInjuryRoll>>();
+  const planFor = (crit: number, down: number, bloodbath: boolean) => {
+    const key = `${crit}${down}${bloodbath ? 1 : 0}`;
+    let plan = plans.get(key);
+    if (!plan) {
+      plan = planInjuryRoll(
+        { ...s, kind: 'attack', bloodMarkersSpent: 0, blessingMarkersSpent: 0, bloodbath, targetDown: down === 1, tough: false, toughUsed: false },
+        crit === 1,
+      );
+      plans.set(key, plan);
+    }
+    return plan;
+  };
+
+  return {
+    scenario: s,
+    edition,
+    policy: s.policy as Policy,
+    blessingPolicy,
+    attacks,
+    perActivation: attacksPerActivationOf(s.attacksPerActivation as number | string),
+    startMarkers,
+    blessingMarkers,
+    cap,
+    attackRollMarkers: s.attackRollMarkers as number,
+    bloodbathAllowed,
+    start: stateIndex(startMarkers, s.targetDown === true ? 1 : 0, toughLeft, blessingLeft),
+    maxMarkers: Math.min(cap, startMarkers + 2 * attacks),
+    successRow(a) {
+      let row = successRows.get(a);
+      if (!row) {
+        const dist = successRollDist({ ...s, kind: 'attack', attackDice: (s.attackDice as number) + a });
+        row = makeRow([dist.weight('miss'), dist.weight('hit'), dist.weight('critical')], dist.total);
+        successRows.set(a, row);
+      }
+      return row;
+    },
+    injuryRow(crit, down, bloodbath, dice, blessingSpent) {
+      const plan = planFor(crit, down, bloodbath);
+      const net = plan.netDice + dice - blessingSpent;
+      const key = `${plan.baseDice}/${plan.extraD6}/${net}`;
+      let row = injuryRows.get(key);
+      if (!row) {
+        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier);
+        injuryRows.set(key, row);
+      }
+      return row;
+    },
+    bloodbathCost: (down) => (bloodbathAllowed ? bloodbathCost(down === 1) : Number.POSITIVE_INFINITY),
+  };
+}
+
+/** Injury-table row of a roll: kept sum (plus extra D6s) plus modifier, before Tough. */
+function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number): Row {
+  let sums = keptSumCounts(pool, keep, lowest);
+  let den = 6n ** BigInt(pool);
+  for (let i = 0; i < extraD6; i++) {
+    const wider = new Array<bigint>(sums.length + 6).fill(0n);
+    sums.forEach((w, t) => {
+      for (let f = 1; f <= 6; f++) wider[t + f]! += w;
+    });
+    sums = wider;
+    den *= 6n;
+  }
+  const w = [0n, 0n, 0n, 0n];
+  sums.forEach((weight, t) => {
+    const total = t + modifier;
+    w[total <= NO_EFFECT_MAX ? NO_EFFECT : total <= MINOR_HIT_MAX ? MINOR : total <= DOWN_MAX ? DOWN : OUT]! += weight;
+  });
+  return makeRow(w, den);
+}
+
+/** One exact transition: weights over `den` for each next state (ABSORBED: out of action). */
+export interface Transition {
+  readonly next: readonly number[];
+  readonly w: readonly bigint[];
+  readonly den: bigint;
+  /** Sum over outcomes of weight x markers the attacker spent, over den. */
+  readonly spent: bigint;
+  /** Did the cap take away markers a possible result placed? */
+  readonly capped: boolean;
+}
+
+/**
+ * The exact transition of one attack from state `idx` (after any standing up) under `decision`, with
+ * markers above `cap` lost. Spent markers leave the target; blessing markers are all spent on the first
+ * injury roll when the target's policy is `all`.
+ */
+export function transition(model: SequenceModel, idx: number, decision: Decision, cap: number): Transition {
+  const m = markersOf(idx);
+  const d = downOf(idx);
+  const tl = toughLeftOf(idx);
+  const bl = blessingLeftOf(idx);
+  const m1 = m - decision.a;
+  const success = model.successRow(decision.a);
+  const blessingSpent = bl === 1 ? model.blessingMarkers : 0;
+  const rows: (Row | undefined)[] = [undefined, undefined];
+  const codes = [decision.hit, decision.crit];
+  let common = 1n;
+  for (let c = 0; c < 2; c++) {
+    if (success.w[HIT + c] === 0n) continue;
+    const code = codes[c]!;
+    rows[c] = model.injuryRow(c, d, choiceBloodbath(code), choiceDice(code), blessingSpent);
+    common = lcmPow(common, rows[c]!.den);
+  }
+  const out = new Map<number, bigint>();
+  const put = (next: number, w: bigint) => {
+    if (w !== 0n) out.set(next, (out.get(next) ?? 0n) + w);
+  };
+  let capped = false;
+  const placeMarkers = (m2: number, placed: number, w: bigint): number => {
+    if (m2 + placed > cap && w !== 0n) capped = true;
+    return Math.min(m2 + placed, cap);
+  };
+  put(stateIndex(m1, d, tl, bl), success.w[MISS]! * common);
+  let spent = BigInt(decision.a) * success.den * common;
+  for (let c = 0; c < 2; c++) {
+    const row = rows[c];
+    if (!row) continue;
+    const code = codes[c]!;
+    const cost = (choiceBloodbath(code) ? model.bloodbathCost(d) : 0) + choiceDice(code);
+    const m2 = m1 - cost;
+    const scale = success.w[HIT + c]! * (common / row.den);
+    spent += BigInt(cost) * scale * row.den;
+    const placedDown = d === 1 ? 2 : 1;
+    put(stateIndex(m2, d, tl, 0), row.w[NO_EFFECT]! * scale);
+    put(stateIndex(placeMarkers(m2, 1, row.w[MINOR]!), d, tl, 0), row.w[MINOR]! * scale);
+    put(stateIndex(placeMarkers(m2, placedDown, row.w[DOWN]!), 1, tl, 0), row.w[DOWN]! * scale);
+    // Tough: the first Out of Action is a Down result in full, markers and all (004_…: "apply the
+    // appropriate Result from the Injury Roll Table in full").
+    const out = row.w[OUT]!;
+    put(tl === 1 ? stateIndex(placeMarkers(m2, placedDown, out), 1, 0, 0) : ABSORBED, out * scale);
+  }
+  // Blessing markers only go when an injury roll is made: a miss keeps them (the miss entry above uses
+  // bl), an injury roll spends them all (bl is only ever 1 under the blessing policy `all`).
+  const next = [...out.keys()];
+  return { next, w: next.map((k) => out.get(k)!), den: success.den * common, spent, capped };
+}
+
+/** lcm of two denominators that are both powers of 6 (asserted), i.e. the larger one. */
+function lcmPow(a: bigint, b: bigint): bigint {
+  const [small, big] = a < b ? [a, b] : [b, a];
+  if (big % small !== 0n) throw new Error('internal: denominators are not powers of 6');
+  return big;
+}
+
+/** The decision a fixed policy makes in a state (after standing up); `optimal` has tables instead. */
+export function fixedDecision(model: SequenceModel, idx: number): Decision {
+  const m = markersOf(idx);
+  const d = downOf(idx);
+  const a = Math.min(model.attackRollMarkers, m);
+  const left = m - a;
+  switch (model.policy) {
+    case 'all':
+      return { a, hit: choiceCode(left, false), crit: choiceCode(left, false) };
+    case 'bloodbath': {
+      const code = left >= model.bloodbathCost(d) ? choiceCode(0, true) : choiceCode(0, false);
+      return { a, hit: code, crit: code };
+    }
+    default:
+      return { a, hit: 0, crit: 0 };
+  }
+}

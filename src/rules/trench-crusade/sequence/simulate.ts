@@ -1,0 +1,284 @@
+/**
+ * The sequence simulator. It plays each trial the way players would: attack after attack, rolling every
+ * die, keeping the best or worst, reading the injury table, placing and spending markers. It shares the
+ * rule tables (../tables.ts, ./rules.ts) with the exact chain and nothing else, with one deliberate
+ * exception: under the `optimal` policy the attacker looks its decisions up in the table the dynamic
+ * programme produced (./optimal.ts). That table is a policy, what to spend in which state, not a
+ * probability, so a mistake in the chain's probabilities still shows up in `check`; the state packing
+ * of ./model.ts is imported only to read that table.
+ */
+import type { Scenario, SimKernel } from '../../../model/types.js';
+import type { Rng } from '../../../sim/rng.js';
+import {
+  ARMOUR_MODIFIER,
+  BLOODBATH_RULE,
+  CRITICAL_MIN,
+  DOWN_BONUS_DICE,
+  DOWN_MAX,
+  MINOR_HIT_MAX,
+  MISS_MAX,
+  NEGATIVE_MODIFIER_CAP,
+  NO_EFFECT_MAX,
+  SHIELD_MODIFIER,
+  type Armour,
+  type Edition,
+} from '../tables.js';
+import { buildModel, stateIndex } from './model.js';
+import { optimalFinite, optimalUnlimited } from './optimal.js';
+import {
+  attacksPerActivationOf,
+  bloodbathCost,
+  markerCapOf,
+  unlimitedMarkerLimit,
+  type Policy,
+} from './rules.js';
+import { maxFinalMarkers, sequenceLayout, unlimitedMean } from './layout.js';
+
+/** Safety stop for one unlimited trial; never reached when Out of Action is certain (the layout checks). */
+const MAX_UNLIMITED_ATTACKS = 10_000_000;
+
+/** A policy's decision table, as the simulator reads it. */
+interface Lookup {
+  readonly stride: number;
+  readonly attack: Int32Array;
+  readonly inner: Int32Array;
+}
+
+/**
+ * The optimal policy's tables, kept per scenario: a worker compiles the kernel once per task, and the
+ * dynamic programme takes a good fraction of a second at N = 50, so each worker computes it once.
+ */
+const tablesByScenario = new Map<string, { finiteTable: Lookup; unlimitedTable: Lookup | undefined }>();
+function optimalTables(s: Scenario, unlimited: boolean, limit: number) {
+  const key = JSON.stringify(s);
+  let t = tablesByScenario.get(key);
+  if (!t) {
+    const model = buildModel(s);
+    const u = unlimited ? optimalUnlimited(model, limit) : undefined;
+    t = { finiteTable: optimalFinite(model), unlimitedTable: u && { stride: u.stride, attack: u.attack, inner: u.inner } };
+    if (tablesByScenario.size >= 8) tablesByScenario.clear();
+    tablesByScenario.set(key, t);
+  }
+  return t;
+}
+
+export function sequenceSimulator(s: Scenario): SimKernel {
+  const edition = s.edition as Edition;
+  const layout = sequenceLayout(s);
+  const n = s.attacks as number;
+  const per = attacksPerActivationOf(s.attacksPerActivation as number | string);
+  const policy = s.policy as Policy;
+  const cap = markerCapOf(s.markerCap as number | string);
+  const m0 = s.bloodMarkers as number;
+  const d0 = s.targetDown === true ? 1 : 0;
+  const tl0 = s.tough === true && s.toughUsed !== true ? 1 : 0;
+  const blessing = s.blessingPolicy === 'all' ? (s.blessingMarkers as number) : 0;
+  const bl0 = blessing > 0 ? 1 : 0;
+  const attackRollMax = s.attackRollMarkers as number;
+  const attackDiceBase = s.attackDice as number;
+  const attackAdd = s.attackModifier as number;
+  const critDice = s.criticalInjuryDice as number;
+  const weaponDice = s.injuryDice as number;
+  const downBonus =
+    s.downBonus === 'any' || (s.downBonus === 'melee' && s.attackType === 'melee') ? DOWN_BONUS_DICE : 0;
+  const rule = BLOODBATH_RULE[edition];
+  const deadly = s.deadly === true ? 1 : 0;
+  const bbCostUp = rule === 'none' ? Infinity : bloodbathCost(false);
+  const bbCostDown = rule === 'none' ? Infinity : bloodbathCost(true);
+
+  // Flat modifiers, as the cap reads: penalties summed (and capped), bonuses added after.
+  const armour = s.armour as Armour;
+  let penalty = ARMOUR_MODIFIER[armour] + (s.targetInjuryModifier as number);
+  if (s.shield === true && armour !== 'machine') penalty += SHIELD_MODIFIER;
+  const attackerMod = s.injuryModifier as number;
+  if (attackerMod < 0) penalty += attackerMod;
+  const bonus = attackerMod > 0 ? attackerMod : 0;
+  const add =
+    s.modifierCap === 'negative'
+      ? Math.max(penalty, NEGATIVE_MODIFIER_CAP) + bonus
+      : s.modifierCap === 'net'
+        ? Math.max(penalty + bonus, NEGATIVE_MODIFIER_CAP)
+        : penalty + bonus;
+
+  const means = layout.means.length;
+  const unlimited = layout.means.some((m) => m.id === unlimitedMean.id);
+  const outcomesAt = 0;
+  const meansAt = layout.outcomes.length;
+  const outHistAt = meansAt + 2 * means;
+  const markerHistAt = outHistAt + n + 1;
+  const maxFinal = maxFinalMarkers(s);
+
+  const { limit, hoarding } = unlimitedMarkerLimit(policy, m0, attackRollMax, cap);
+  // A fixed policy whose markers stay bounded by themselves plays the unlimited question on in the
+  // same trial; `optimal` (a different, stationary policy) and a hoarding limit need a trial of their own.
+  const sameTrial = policy !== 'optimal' && !hoarding;
+
+  let finiteTable: Lookup | undefined;
+  let unlimitedTable: Lookup | undefined;
+  if (policy === 'optimal') ({ finiteTable, unlimitedTable } = optimalTables(s, unlimited, limit));
+
+  const kept = new Int32Array(8);
+
+  /** Sum of the `keep` highest (or lowest) of `dice` d6, rolled one by one. */
+  function rollKeep(rng: Rng, dice: number, keep: number, lowest: boolean): number {
+    let held = 0;
+    for (let i = 0; i < dice; i++) {
+      const face = lowest ? -rng.d6() : rng.d6();
+      if (held < keep) {
+        let j = held++;
+        while (j > 0 && kept[j - 1]! < face) {
+          kept[j] = kept[j - 1]!;
+          j--;
+        }
+        kept[j] = face;
+      } else if (face > kept[keep - 1]!) {
+        let j = keep - 1;
+        while (j > 0 && kept[j - 1]! < face) {
+          kept[j] = kept[j - 1]!;
+          j--;
+        }
+        kept[j] = face;
+      }
+    }
+    let total = 0;
+    for (let j = 0; j < held; j++) total += kept[j]!;
+    return lowest ? -total : total;
+  }
+
+  /** Table row of an injury roll: 0 no effect, 1 minor hit, 2 down, 3 out of action (before Tough). */
+  function injuryRoll(rng: Rng, netDice: number, bloodbath: boolean): number {
+    let start = 2 + deadly;
+    let extra = 0;
+    if (bloodbath) {
+      if (rule === 'three-dice') start += 1;
+      else extra = 1;
+    }
+    const dice = start + (netDice < 0 ? -netDice : netDice);
+    let total = rollKeep(rng, dice, start, netDice < 0) + add;
+    for (let i = 0; i < extra; i++) total += rng.d6();
+    return total <= NO_EFFECT_MAX ? 0 : total <= MINOR_HIT_MAX ? 1 : total <= DOWN_MAX ? 2 : 3;
+  }
+
+  // Trial state, shared by the helpers below (locals of the kernel, never reallocated).
+  let m = 0;
+  let d = 0;
+  let tl = 0;
+  let bl = 0;
+  let spent = 0;
+  let saved = 0;
+
+  /**
+   * One attack. `table`/`row` select the optimal policy's lookup (row: k or the activation phase).
+   * Returns true when the target goes Out of Action.
+   */
+  function attack(rng: Rng, markerCap: number, table: Lookup | undefined, row: number): boolean {
+    // Attack-roll markers (playtest), then the success roll.
+    let a: number;
+    if (table) a = table.attack[row * table.stride + stateIndex(m, d, tl, bl)]!;
+    else a = m < attackRollMax ? m : attackRollMax;
+    m -= a;
+    spent += a;
+    const net = attackDiceBase + a;
+    const success = rollKeep(rng, 2 + (net < 0 ? -net : net), 2, net < 0) + attackAdd;
+    if (success <= MISS_MAX) return false;
+    const critical = success >= CRITICAL_MIN ? 1 : 0;
+    // The attacker's injury spending.
+    let dice = 0;
+    let bloodbath = false;
+    const cost = d === 1 ? bbCostDown : bbCostUp;
+    if (table) {
+      const code = table.inner[(row * table.stride + stateIndex(m, d, tl, bl)) * 2 + critical]!;
+      dice = code >> 1;
+      bloodbath = (code & 1) === 1;
+    } else if (policy === 'all') {
+      dice = m;
+    } else if (policy === 'bloodbath') {
+      bloodbath = m >= cost;
+    }
+    const used = dice + (bloodbath ? cost : 0);
+    m -= used;
+    spent += used;
+    // The target's blessing markers, all on its first injury roll.
+    let blessed = 0;
+    if (bl === 1) {
+      blessed = blessing;
+      bl = 0;
+    }
+    const net2 = weaponDice + dice - blessed + (critical === 1 ? critDice : 0) + (d === 1 ? downBonus : 0);
+    let result = injuryRoll(rng, net2, bloodbath);
+    if (result === 3 && tl === 1) {
+      tl = 0;
+      saved = 1;
+      result = 2;
+    }
+    if (result === 3) return true;
+    if (result === 1) m += 1;
+    else if (result === 2) {
+      m += d === 1 ? 2 : 1;
+      d = 1;
+    }
+    if (m > markerCap) m = markerCap;
+    return false;
+  }
+
+  return {
+    run(rng, trials, tally) {
+      for (let t = 0; t < trials; t++) {
+        m = m0;
+        d = d0;
+        tl = tl0;
+        bl = bl0;
+        spent = 0;
+        saved = 0;
+        let outAt = 0;
+        let j = 1;
+        for (; j <= n; j++) {
+          if (per > 0 && j > 1 && (j - 1) % per === 0) d = 0;
+          if (attack(rng, cap, finiteTable, n - j + 1)) {
+            outAt = j;
+            break;
+          }
+        }
+        const made = outAt > 0 ? outAt : n;
+        tally[outcomesAt + (outAt > 0 ? 2 : d)]! += 1;
+        tally[meansAt]! += made;
+        tally[meansAt + 1]! += made * made;
+        tally[meansAt + 2]! += spent;
+        tally[meansAt + 3]! += spent * spent;
+        tally[meansAt + 4]! += saved;
+        tally[meansAt + 5]! += saved;
+        tally[outHistAt + (outAt > 0 ? outAt - 1 : n)]! += 1;
+        tally[markerHistAt + (outAt > 0 ? 0 : 1 + (m > maxFinal ? maxFinal : m))]! += 1;
+        if (!unlimited) continue;
+
+        // Attacks to Out of Action with no limit on attacks.
+        let total: number;
+        if (sameTrial) {
+          total = outAt;
+          if (total === 0) {
+            for (j = n + 1; j <= MAX_UNLIMITED_ATTACKS; j++) {
+              if (per > 0 && (j - 1) % per === 0) d = 0;
+              if (attack(rng, cap, undefined, 0)) break;
+            }
+            total = j;
+          }
+        } else {
+          m = m0 < limit ? m0 : limit;
+          d = d0;
+          tl = tl0;
+          bl = bl0;
+          let phase = 0;
+          for (j = 1; j <= MAX_UNLIMITED_ATTACKS; j++) {
+            if (per > 0 && j > 1 && phase === 0) d = 0;
+            const hitOut = attack(rng, limit, unlimitedTable, phase);
+            if (hitOut) break;
+            phase = per > 0 ? (phase + 1) % per : 0;
+          }
+          total = j;
+        }
+        tally[meansAt + 6]! += total;
+        tally[meansAt + 7]! += total * total;
+      }
+    },
+  };
+}

@@ -1,0 +1,22 @@
+export { chiSquareGoodnessOfFit, MIN_EXPECTED, type GoodnessOfFit } from './chi-square.js';
+export {
+  crossCheck,
+  FAMILY_ALPHA,
+  type BinCheck,
+  type CrossCheckReport,
+  type HistogramCheck,
+  type MeanCheck,
+  type OutcomeCheck,
+} from './cross-check.js';
+export { meanInterval, wilson, type Interval, type MeanEstimate } from './interval.js';
+export { chiSquareUpperTail, normalCdf, normalQuantile, normalTwoSided, Z95 } from './normal.js';
+export {
+  summarize,
+  tallyOffsets,
+  type BinSummary,
+  type HistogramSummary,
+  type MeanSummary,
+  type OutcomeSummary,
+  type SimSummary,
+  type TallyOffsets,
+} from './summary.js';

@@ -1,0 +1,84 @@
+import type { ReportLayout } from '../model/types.js';
+import type { SimRun } from '../sim/run.js';
+import { meanInterval, wilson } from './interval.js';
+import { Z95 } from './normal.js';
+
+/** Where each part of a tally starts (see SimKernel in src/model/types.ts for the layout). */
+export interface TallyOffsets {
+  /** Index of the first mean's sum; its sum of squares follows it. */
+  readonly means: number;
+  /** Index of each histogram's first bin. */
+  readonly histograms: readonly number[];
+}
+
+export function tallyOffsets(layout: ReportLayout): TallyOffsets {
+  const means = layout.outcomes.length;
+  const histograms: number[] = [];
+  let at = means + 2 * layout.means.length;
+  for (const h of layout.histograms) {
+    histograms.push(at);
+    at += h.bins.length;
+  }
+  return { means, histograms };
+}
+
+export interface OutcomeSummary {
+  readonly outcome: string;
+  readonly count: number;
+  readonly probability: number;
+  readonly ciLow: number;
+  readonly ciHigh: number;
+}
+
+export interface MeanSummary {
+  readonly id: string;
+  readonly jsonKey: string;
+  readonly label: string;
+  readonly value: number;
+  readonly ciLow: number;
+  readonly ciHigh: number;
+}
+
+export interface BinSummary {
+  readonly bin: string;
+  readonly count: number;
+  readonly probability: number;
+  readonly ciLow: number;
+  readonly ciHigh: number;
+}
+
+export interface HistogramSummary {
+  readonly id: string;
+  readonly label: string;
+  readonly bins: readonly BinSummary[];
+}
+
+/** Estimates with 95% intervals: Wilson for proportions, normal approximation for means. */
+export interface SimSummary {
+  readonly trials: number;
+  readonly outcomes: readonly OutcomeSummary[];
+  readonly means: readonly MeanSummary[];
+  readonly histograms: readonly HistogramSummary[];
+}
+
+export function summarize(run: Pick<SimRun, 'layout' | 'trials' | 'tally'>): SimSummary {
+  const { layout, trials: n, tally } = run;
+  const at = tallyOffsets(layout);
+  const proportion = (count: number) => {
+    const { low, high } = wilson(count, n, Z95);
+    return { count, probability: count / n, ciLow: low, ciHigh: high };
+  };
+  return {
+    trials: n,
+    outcomes: layout.outcomes.map((outcome, i) => ({ outcome, ...proportion(tally[i]!) })),
+    means: layout.means.map((m, j) => {
+      const { mean, low, high } = meanInterval(tally[at.means + 2 * j]!, tally[at.means + 2 * j + 1]!, n, Z95);
+      return { id: m.id, jsonKey: m.jsonKey, label: m.label, value: mean, ciLow: low, ciHigh: high };
+    }),
+    histograms: layout.histograms.map((h, k) => ({
+      id: h.id,
+      label: h.label,
+      bins: h.bins.map((bin, b) => ({ bin, ...proportion(tally[at.histograms[k]! + b]!) })),
+    })),
+  };
+}

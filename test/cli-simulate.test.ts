@@ -1,0 +1,101 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+/** Runs the built CLI (npm test builds first) the way a user would. */
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('injury-lab simulate', () => {
+  it('prints one JSON document with the run, every outcome with its interval, the means and a manifest', () => {
+    const r = cli('simulate', '--kind', 'injury', '--injury-dice', '2', '--trials', '2e5', '--seed', '42', '--workers', '2', '--format', 'json');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ system: 'trench-crusade', edition: 'core', kind: 'injury', trials: 200000, seed: 42, workers: 2 });
+    expect(doc.seconds).toBeGreaterThan(0);
+    expect(doc.trialsPerSecond).toBeGreaterThan(0);
+    expect(doc.outcomes.map((o: { outcome: string }) => o.outcome)).toEqual(['no-effect', 'minor-hit', 'down', 'out-of-action']);
+    for (const o of doc.outcomes) expect(o.ciLow).toBeLessThanOrEqual(o.probability);
+    expect(Object.keys(doc.expectedBloodMarkers)).toEqual(['value', 'ciLow', 'ciHigh']);
+    expect(doc.manifest).toMatchObject({ tool: 'injury-lab', system: 'trench-crusade', edition: 'core', seed: 42, trials: 200000, generator: 'xoshiro128**', chunkSize: 65536 });
+    expect(doc.manifest.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('gives the same numbers for a seed on 1 and 3 workers', () => {
+    const counts = (workers: string) =>
+      JSON.parse(cli('simulate', '--kind', 'attack', '--trials', '300001', '--workers', workers, '--format', 'json').stdout).outcomes;
+    expect(counts('3')).toEqual(counts('1'));
+  });
+
+  it('prints a table by default and CSV on request', () => {
+    const table = cli('simulate', '--kind', 'attack', '--trials', '1e5');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/95% interval/);
+    expect(table.stdout).toMatch(/100,000 trials, seed 1/);
+    const lines = cli('simulate', '--kind', 'attack', '--trials', '1e5', '--format', 'csv').stdout.trim().split('\n');
+    expect(lines[0]).toBe('system,edition,kind,outcome,count,probability,ci_low,ci_high,trials,seed');
+    expect(lines).toHaveLength(6);
+  });
+
+  it('--precision simulates until every interval is narrow enough, and says how many trials it took', () => {
+    const doc = JSON.parse(cli('simulate', '--kind', 'injury', '--precision', '0.002', '--format', 'json').stdout);
+    expect(doc.reachedPrecision).toBe(true);
+    for (const o of doc.outcomes) expect((o.ciHigh - o.ciLow) / 2).toBeLessThanOrEqual(0.002);
+    const capped = cli('simulate', '--kind', 'injury', '--precision', '0.0001', '--max-trials', '1e5');
+    expect(capped.code).toBe(0);
+    expect(capped.stdout).toMatch(/NOT reached: stopped at --max-trials 100,000/);
+  });
+
+  it('stops on Ctrl-C with exit 130 and prints nothing', async () => {
+    const child = spawn(process.execPath, ['dist/src/cli/main.js', 'simulate', '--kind', 'injury', '--trials', '1e11'], { stdio: 'pipe' });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    // Late enough that the CLI has started (about half a second) even on a loaded machine.
+    setTimeout(() => child.kill('SIGINT'), 2500);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(130);
+    expect(stdout).toBe('');
+  });
+});
+
+describe('injury-lab check', () => {
+  it('agrees with the exact answer for a fixed seed and exits 0', () => {
+    const r = cli('check', '--kind', 'attack', '--injury-dice', '1', '--trials', '5e5');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/chi-square over outcomes: [\d.]+ on 3 degrees of freedom, p = /);
+    expect(r.stdout).toMatch(/^AGREES/m);
+  });
+
+  it('prints exact, estimate, interval and z per outcome as JSON', () => {
+    const doc = JSON.parse(cli('check', '--kind', 'injury', '--trials', '2e5', '--format', 'json').stdout);
+    expect(doc.passed).toBe(true);
+    expect(doc.outcomes[3]).toMatchObject({ outcome: 'out-of-action', exact: '5/18' });
+    expect(Object.keys(doc.outcomes[3])).toEqual(['outcome', 'exact', 'exactProbability', 'count', 'probability', 'ciLow', 'ciHigh', 'z']);
+    expect(doc.chiSquare.df).toBe(2);
+    expect(doc.manifest.generator).toBe('xoshiro128**');
+  });
+});
+
+describe('bad simulation flags: one line on stderr, exit 2, nothing on stdout', () => {
+  const bad: [string[], RegExp][] = [
+    [['simulate', '--trials', '0'], /--trials: "0" is not allowed/],
+    [['simulate', '--trials', '-5'], /--trials: "-5" is not allowed/],
+    [['simulate', '--trials', 'many'], /--trials: "many" is not allowed/],
+    [['simulate', '--workers', '0'], /--workers: "0" is not allowed; allowed: a whole number from 1 to 64/],
+    [['simulate', '--precision', '2'], /--precision: "2" is not allowed; allowed: a number above 0 and below 0.5/],
+    [['simulate', '--seed', 'abc'], /--seed: "abc" is not allowed/],
+    [['check', '--trials', '1e13'], /--trials: "1e13" is not allowed/],
+    [['check', '--precision', '0.01'], /Unknown argument: precision/],
+  ];
+  for (const [args, message] of bad) {
+    it(args.join(' '), () => {
+      const r = cli(...args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    });
+  }
+});

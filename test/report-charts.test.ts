@@ -1,0 +1,155 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartSpec, type VlSpec } from '../src/report/charts.js';
+import { loadReportDef, parseReportDef } from '../src/report/definition.js';
+import { OUTCOME_COLOURS, outcomeColour, textColourOn } from '../src/report/labels.js';
+import { renderChart } from '../src/report/render.js';
+import { runReport, type ReportRun } from '../src/report/run-report.js';
+import { closePool } from '../src/sim/run.js';
+
+/** Every chart type and option the shipped reports do not use, on small grids. */
+const variants = parseReportDef(
+  {
+    title: 'Chart variants',
+    seed: 5,
+    analyses: [
+      {
+        id: 'three-dims',
+        title: 'Three dimensions: facets',
+        scenario: { kind: 'injury' },
+        vary: ['armour=none,standard', 'injuryDice=0..2', 'edition=comprehensive,core'],
+        simulate: { trials: 2000, batches: 2 },
+        charts: [
+          { type: 'lines', x: 'injuryDice', series: 'armour', facet: 'edition', outcomes: ['down'], cumulative: true },
+          { type: 'heatmap', x: 'injuryDice', y: 'armour', facet: 'edition', outcome: 'out-of-action' },
+        ],
+      },
+      {
+        id: 'simulated-only',
+        title: 'Simulation only, by precision',
+        scenario: { kind: 'attack' },
+        vary: ['armour=none,standard', 'attackType=melee,ranged'],
+        exact: false,
+        simulate: { precision: 0.02 },
+        charts: [
+          { type: 'heatmap', x: 'attackType', y: 'armour', outcome: 'out-of-action' },
+          { type: 'stacked-bars', y: 'armour', facet: 'attackType' },
+          { type: 'lines', x: 'armour', series: 'attackType', outcomes: ['down'] },
+        ],
+      },
+      {
+        id: 'one-dim',
+        title: 'One categorical dimension, default charts',
+        scenario: { kind: 'attack' },
+        vary: ['armour=none,standard,reinforced,machine'],
+      },
+    ],
+  },
+  'variants.json',
+);
+
+const runs: ReportRun[] = [];
+
+beforeAll(async () => {
+  const defs = [...readdirSync('reports').filter((f) => f.endsWith('.json')).map((f) => loadReportDef(join('reports', f))), variants];
+  for (const def of defs) runs.push(await runReport(def));
+}, 120_000);
+afterAll(() => closePool());
+
+const allCharts = () => runs.flatMap((r) => r.analyses.flatMap((a) => a.charts.map((c) => ({ report: r.def.id, ...c }))));
+
+describe('Vega-Lite charts', () => {
+  it('every emitted spec compiles with vega-lite and renders with vega without warnings', async () => {
+    const charts = allCharts();
+    expect(charts.length).toBeGreaterThan(25);
+    for (const c of charts) {
+      expect({ chart: `${c.report}/${c.def.file}`, warnings: c.rendered.warnings }).toEqual({ chart: `${c.report}/${c.def.file}`, warnings: [] });
+      expect(c.rendered.svg).toMatch(/^<svg[^>]+viewBox/);
+    }
+    // The file as written (JSON) is the spec: render it again from its text.
+    const again = await renderChart(JSON.parse(JSON.stringify(charts[0]!.spec)) as VlSpec);
+    expect(again.warnings).toEqual([]);
+  });
+
+  it('are planned for 800 px: no chart is much wider, and the PNG is the SVG at twice the size', () => {
+    for (const c of allCharts()) {
+      expect(c.rendered.width, c.def.file).toBeGreaterThan(500);
+      expect(c.rendered.width, c.def.file).toBeLessThanOrEqual(820);
+      const png = c.rendered.png;
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect(png.readUInt32BE(16)).toBe(Math.ceil(c.rendered.width * 2));
+    }
+  });
+
+  it('have a title, axis titles and units where the definition gives them', () => {
+    for (const c of allCharts()) {
+      const title = (c.spec.title as { text: string | string[] }).text;
+      expect(String(title).length, c.def.file).toBeGreaterThan(5);
+    }
+    const falls = runs.find((r) => r.def.id === 'trench-falls')!.analyses[0]!.charts[0]!;
+    expect(falls.rendered.svg).toContain('Fall height (inches)');
+  });
+
+  it('give each outcome the same colour in every chart: out of action is always the same dark red', () => {
+    const seen = new Map<string, Set<string>>();
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      const scale = o.scale as { domain?: unknown[]; range?: unknown[] } | undefined;
+      if (o.field === 'outcome' || (o.field === 'series' && scale?.domain?.some((d) => String(d).includes('or worse') || String(d) === 'out of action'))) {
+        scale?.domain?.forEach((d, i) => {
+          const key = String(d).replace(/ or worse$/, '');
+          seen.set(key, (seen.get(key) ?? new Set()).add(String(scale.range![i])));
+        });
+      }
+      Object.values(o).forEach(visit);
+    };
+    for (const c of allCharts()) visit(c.spec);
+    expect(seen.get('out of action')).toEqual(new Set([OUTCOME_COLOURS['out-of-action']]));
+    for (const [outcome, colours] of seen) expect({ outcome, colours: [...colours] }).toEqual({ outcome, colours: [outcomeColour(outcome.replace(/ /g, '-'))] });
+    // Heat maps of an outcome end their ramp in that outcome's colour.
+    const heat = allCharts().find((c) => c.def.type === 'heatmap' && 'outcome' in c.def && c.def.outcome === 'out-of-action')!;
+    expect(JSON.stringify(heat.spec)).toContain(OUTCOME_COLOURS['out-of-action']);
+  });
+
+  it('write labels in a colour that reads on their background', () => {
+    expect(textColourOn(OUTCOME_COLOURS['out-of-action']!)).toBe('#ffffff');
+    expect(textColourOn(OUTCOME_COLOURS['minor-hit']!)).toBe('#111111');
+    expect(textColourOn(OUTCOME_COLOURS['no-effect']!)).toBe('#111111');
+  });
+
+  it('show error bars where values are simulated, and none where they are only exact', () => {
+    const bars = (s: VlSpec) => JSON.stringify(s).includes('"errorbar"');
+    const armour = runs.find((r) => r.def.id === 'trench-armour')!;
+    expect(armour.analyses[0]!.charts.some((c) => bars(c.spec))).toBe(true);
+    const plain = runs.find((r) => r.def.id === 'trench-editions')!.analyses.find((a) => a.def.id === 'plain')!;
+    expect(plain.charts.some((c) => bars(c.spec))).toBe(false);
+    // A heat map of estimates only labels each cell with its interval.
+    const simOnly = runs.find((r) => r.def.id === 'variants')!.analyses.find((a) => a.def.id === 'simulated-only')!;
+    expect(JSON.stringify(simOnly.charts[0]!.spec)).toMatch(/"label":"[\d.]+% ±[\d.]+"/);
+  });
+
+  it('note lines that lie on top of each other', () => {
+    const armour = runs.find((r) => r.def.id === 'trench-armour')!.analyses[0]!;
+    const lines = armour.charts.find((c) => c.def.type === 'lines')!;
+    expect((lines.spec.title as { subtitle: string[] }).subtitle.join(' ')).toContain('none + shield = standard');
+  });
+
+  it('keep the spec self-contained (data inline) so it opens in the Vega editor as it is', () => {
+    for (const c of allCharts()) {
+      const text = JSON.stringify(c.spec);
+      expect(text).not.toMatch(/"url"\s*:/);
+      expect(c.spec.$schema).toBe('https://vega.github.io/schema/vega-lite/v6.json');
+    }
+  });
+});
+
+describe('a chart of a sweep', () => {
+  it('is built from the sweep alone, for any chart type', () => {
+    const analysis = runs.find((r) => r.def.id === 'variants')!.analyses[2]!;
+    const spec = chartSpec(analysis.sweep, { type: 'stacked-bars', y: 'armour', file: 'x' });
+    expect(JSON.stringify(spec)).toContain('miss');
+  });
+});

@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateExact } from '../src/evaluate.js';
+import { toolVersion } from '../src/project.js';
+import { csv } from '../src/cli/format.js';
+import { FIXED_COLUMNS, tidyCsv } from '../src/report/csv.js';
+import { compareRows, compareScenarios } from '../src/report/compare.js';
+import { runSweep, type SweepResult } from '../src/report/sweep.js';
+import { closePool } from '../src/sim/run.js';
+
+type Row = Record<string, string>;
+
+const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
+
+describe('tidy CSV round-trips through a CSV parser', () => {
+  let sweep: SweepResult;
+  let rows: Row[];
+
+  beforeAll(async () => {
+    sweep = await runSweep({
+      base: { kind: 'attack', edition: 'core' },
+      vary: ['armour,shield=none/false,standard/true,machine/false', 'injuryDice=-1..1'],
+      sim: { trials: 20_000, seed: 7, batches: 4 },
+    });
+    rows = parse(tidyCsv([{ report: 'r', analysis: 'a', sweep }]), { columns: true }) as Row[];
+  }, 60_000);
+  afterAll(() => closePool());
+
+  it('has the right columns: ids, every varied field, then the fixed ones', () => {
+    expect(Object.keys(rows[0]!)).toEqual(['report', 'analysis', 'armour', 'shield', 'injuryDice', ...FIXED_COLUMNS]);
+  });
+
+  it('has one row per cell and outcome, in grid order', () => {
+    expect(rows).toHaveLength(3 * 3 * 5);
+    expect(rows.slice(0, 5).map((r) => r.outcome)).toEqual(['miss', 'no-effect', 'minor-hit', 'down', 'out-of-action']);
+    expect(rows[0]).toMatchObject({ armour: 'none', shield: 'false', injuryDice: '-1', edition: 'core', kind: 'attack' });
+    expect(rows[5]).toMatchObject({ armour: 'none', shield: 'false', injuryDice: '0' });
+    expect(rows[15]).toMatchObject({ armour: 'standard', shield: 'true', injuryDice: '-1' });
+  });
+
+  it('holds numbers that match `exact` to the last digit, and exact fractions', () => {
+    for (const r of rows) {
+      const e = evaluateExact({ kind: 'attack', armour: r.armour, shield: r.shield === 'true', injuryDice: Number(r.injuryDice) });
+      const o = e.outcomes.find((x) => x.outcome === r.outcome)!;
+      expect(Number(r.probability)).toBe(o.probability);
+      expect(r.exact).toBe(o.exact);
+      expect(Number(r.or_worse)).toBe(o.orWorse);
+      expect(r.or_worse_exact).toBe(o.orWorseExact);
+      const [num, den] = o.exact.split('/');
+      expect([r.exact_numerator, r.exact_denominator]).toEqual([num, den ?? '1']);
+    }
+  });
+
+  it('holds the estimate, its interval, trials, seed and tool version of each simulated cell', () => {
+    for (const r of rows) {
+      const est = Number(r.estimate);
+      expect(Number(r.ci_low)).toBeLessThanOrEqual(est);
+      expect(Number(r.ci_high)).toBeGreaterThanOrEqual(est);
+      expect(r).toMatchObject({ trials: '20000', seed: '7', batches: '4', tool_version: toolVersion });
+    }
+    // The estimates are counts over trials: they sum to 1 per cell (to rounding).
+    const first = rows.slice(0, 5).reduce((s, r) => s + Number(r.estimate), 0);
+    expect(first).toBeCloseTo(1, 12);
+  });
+
+  it('`sweep --format csv` prints the same kind of table, and parses back to `exact`', () => {
+    const r = cli('sweep', '--kind', 'fall', '--vary', 'heightInches=0..9:3', '--format', 'csv');
+    expect(r.status).toBe(0);
+    const parsed = parse(r.stdout, { columns: true }) as Row[];
+    expect(parsed).toHaveLength(4 * 4);
+    const nine = parsed.filter((x) => x.heightInches === '9');
+    const e = evaluateExact({ kind: 'fall', heightInches: 9 });
+    expect(nine.map((x) => x.exact)).toEqual(e.outcomes.map((o) => o.exact));
+    expect(nine[0]!.estimate).toBe('');
+  });
+});
+
+describe('CSV quoting (RFC 4180)', () => {
+  it('keeps a name with commas, quotes and a line break in one field', async () => {
+    const name = 'Bob\'s "best", armour\nline two';
+    const result = await compareScenarios([
+      { name, file: 'a.json', raw: { kind: 'injury' } },
+      { name: 'b', file: 'b.json', raw: { kind: 'injury', armour: 'standard' } },
+    ]);
+    const text = csv(compareRows(result));
+    const parsed = parse(text, { columns: true }) as Row[];
+    expect(parsed[0]!.name).toBe(name);
+    expect(parsed.filter((r) => r.name === 'b' && r.view === 'outcome' && r.outcome === 'out-of-action')[0]).toMatchObject({
+      difference_exact: '-1/9',
+      exact: '1/6',
+    });
+  });
+});

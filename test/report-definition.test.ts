@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadReportDef, parseReportDef } from '../src/report/definition.js';
+import { writeDirAtomic } from '../src/report/files.js';
+
+const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
+
+const good = {
+  title: 'A report',
+  analyses: [
+    {
+      id: 'armour',
+      title: 'Armour',
+      scenario: { kind: 'injury' },
+      vary: ['armour=none,standard', { field: 'injuryDice', from: 0, to: 1 }],
+    },
+  ],
+};
+
+/** The good definition with one analysis changed (or the whole document, given a function of it). */
+function withAnalysis(change: Record<string, unknown>) {
+  return { ...good, analyses: [{ ...good.analyses[0], ...change }] };
+}
+
+const bad: [string, unknown, RegExp][] = [
+  ['an unknown report key', { ...good, colour: 'red' }, /^bad\.json: unknown key "colour"; allowed: \$schema, title, description, seed, analyses$/],
+  ['an unknown analysis key', withAnalysis({ chart: [] }), /^bad\.json: analysis "armour" \(analyses\[0\]\): unknown key "chart"; allowed: id, title/],
+  ['an unknown scenario field', withAnalysis({ scenario: { kind: 'injury', armor: 'standard' } }), /^bad\.json: analysis "armour" \(analyses\[0\]\): cell .*armor: not a field of trench-crusade/],
+  ['an empty vary list', withAnalysis({ vary: [] }), /^bad\.json: analysis "armour" \(analyses\[0\]\): vary: empty list; give at least one field to vary/],
+  ['a vary of no values', withAnalysis({ vary: [{ field: 'armour', values: [] }] }), /analysis "armour" \(analyses\[0\]\): vary\[0\]\.values: empty list/],
+  ['a field the kind does not read', withAnalysis({ vary: ['heightInches=0..3'] }), /analysis "armour" \(analyses\[0\]\): vary: "heightInches" is not a field of trench-crusade kind "injury"/],
+  [
+    'a cell that cannot be computed (machine armour with a shield)',
+    withAnalysis({ scenario: { kind: 'injury', shield: true }, vary: ['armour=none,machine'] }),
+    /analysis "armour" \(analyses\[0\]\): cell armour="machine": shield: true cannot be combined with armour "machine"/,
+  ],
+  [
+    'a fall in the playtest edition',
+    withAnalysis({ scenario: { kind: 'fall' }, vary: ['edition=playtest,core'] }),
+    /analysis "armour" \(analyses\[0\]\): cell edition="playtest": kind: "fall" is not a rule of the playtest edition/,
+  ],
+  ['a chart of an unknown dimension', withAnalysis({ charts: [{ type: 'heatmap', x: 'injuryDice', y: 'armor', outcome: 'down' }] }), /charts\[0\] \(heatmap\): "armor" is not a varied dimension of this analysis; allowed: armour, injuryDice/],
+  ['a chart that leaves a dimension out', withAnalysis({ charts: [{ type: 'stacked-bars', y: 'armour' }] }), /charts\[0\] \(stacked-bars\): dimension "injuryDice" is varied but not shown/],
+  ['an unknown outcome', withAnalysis({ charts: [{ type: 'heatmap', x: 'injuryDice', y: 'armour', outcome: 'dead' }] }), /outcome "dead" is not an outcome of this kind; allowed: no-effect, minor-hit, down, out-of-action/],
+  ['an unknown chart type', withAnalysis({ charts: [{ type: 'pie' }] }), /analysis "armour" \(analyses\[0\]\): charts\[0\]\.type: "pie" is not allowed; allowed: stacked-bars, lines, heatmap/],
+  ['trials and precision together', withAnalysis({ simulate: { trials: 1000, precision: 0.01 } }), /simulate: give either "trials" or "precision", not both/],
+  ['a bad trial count', withAnalysis({ simulate: { trials: -5 } }), /analysis "armour" \(analyses\[0\]\): simulate\.trials: -5 must be >= 1/],
+  ['two analyses with one id', { ...good, analyses: [good.analyses[0], good.analyses[0]] }, /analysis "armour" \(analyses\[1\]\): id: "armour" is used by an earlier analysis/],
+  ['no analyses', { title: 'x', analyses: [] }, /^bad\.json: analyses: empty list/],
+];
+
+describe('report definitions', () => {
+  it('accept a good definition and fill in charts, seeds and files', () => {
+    const def = parseReportDef(good, 'good.json');
+    expect(def.analyses[0]!.cells).toBe(4);
+    expect(def.analyses[0]!.charts.map((c) => c.type)).toEqual(['heatmap', 'lines', 'stacked-bars']);
+    expect(def.analyses[0]!.charts.map((c) => c.file)).toEqual(['armour-heatmap', 'armour-lines', 'armour-stacked-bars']);
+  });
+
+  for (const [what, doc, message] of bad) {
+    it(`reject ${what} in one line naming the file and the analysis`, () => {
+      let err: Error | undefined;
+      try {
+        parseReportDef(doc, 'bad.json');
+      } catch (e) {
+        err = e as Error;
+      }
+      expect(err?.name).toBe('UsageError');
+      expect(err!.message).toMatch(message);
+      expect(err!.message).not.toMatch(/\n/);
+    });
+  }
+
+  it('every shipped report is valid', () => {
+    for (const f of readdirSync('reports').filter((n) => n.endsWith('.json'))) {
+      const def = loadReportDef(join('reports', f));
+      expect(def.analyses.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('injury-lab report with a bad definition', () => {
+  it('exits 2 with one line, and leaves no output folder and no temporary folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-bad-'));
+    const def = join(dir, 'bad.json');
+    writeFileSync(def, JSON.stringify(withAnalysis({ vary: [] })));
+    const out = join(dir, 'out');
+    const r = cli('report', def, '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toEqual([`injury-lab: ${def}: analysis "armour" (analyses[0]): vary: empty list; give at least one field to vary, e.g. "injuryDice=-1..3"`]);
+    expect(readdirSync(dir)).toEqual(['bad.json']);
+  });
+
+  it('leaves an existing output folder as it was', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-bad-'));
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'index.html'), 'old report');
+    writeFileSync(join(dir, 'bad.json'), '{ "title": "x", ');
+    const r = cli('report', join(dir, 'bad.json'), '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/bad\.json: not valid JSON/);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('old report');
+    expect(readdirSync(dir).sort()).toEqual(['bad.json', 'out']);
+  });
+
+  it('checks every definition of --all before running any', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-all-'));
+    writeFileSync(join(dir, 'a.json'), JSON.stringify(good));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify({ ...good, analyses: [{ ...good.analyses[0], scenario: { kind: 'injury', edition: 'v9' } }] }));
+    const r = cli('report', '--all', dir, '--out', join(dir, 'out'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/b\.json: analysis "armour" \(analyses\[0\]\): cell .*edition: "v9" is not an edition of trench-crusade/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});
+
+describe('writeDirAtomic', () => {
+  it('on an error, removes its temporary folder and keeps the old folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-atomic-'));
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'keep.txt'), 'old');
+    await expect(
+      writeDirAtomic(out, (tmp) => {
+        writeFileSync(join(tmp, 'half.txt'), 'half');
+        throw new Error('chart failed');
+      }),
+    ).rejects.toThrow('chart failed');
+    expect(readdirSync(dir)).toEqual(['out']);
+    expect(readdirSync(out)).toEqual(['keep.txt']);
+  });
+
+  it('replaces the folder whole when it succeeds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-atomic-'));
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'stale.txt'), 'old');
+    await writeDirAtomic(out, (tmp) => writeFileSync(join(tmp, 'index.html'), 'new'));
+    expect(readdirSync(dir)).toEqual(['out']);
+    expect(readdirSync(out)).toEqual(['index.html']);
+  });
+});
