@@ -1,11 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-
-/** Runs the built CLI (npm test builds first) the way a user would. */
-export function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { cli } from './helpers/cli.js';
 
 describe('injury-lab exact', () => {
   it('prints one JSON document with every outcome, in order, and the expected blood markers', () => {

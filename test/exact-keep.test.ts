@@ -53,3 +53,14 @@ describe('keepDice', () => {
     expect(keepDice(12, 2, 6, 'highest').total).toBe(6n ** 12n);
   });
 });
+
+describe('toNumber', () => {
+  it('converts huge fractions to doubles (within an ulp or two)', async () => {
+    const { fraction, toNumber } = await import('../src/exact/fraction.js');
+    // (6^200 + 1) / (3 * 6^200) is 1/3 to far more than double precision; 6^200 overflows a double.
+    const big = 6n ** 200n;
+    expect(toNumber(fraction(big + 1n, 3n * big))).toBeCloseTo(1 / 3, 15);
+    expect(toNumber(fraction(-5n, 18n))).toBe(-5 / 18);
+    expect(toNumber(fraction(1n, big)) / 6 ** -200).toBeCloseTo(1, 12);
+  });
+});

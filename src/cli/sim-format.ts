@@ -3,6 +3,8 @@ import { manifestFor, type Manifest } from '../evaluate.js';
 import type { PrecisionRun, SimRun } from '../sim/run.js';
 import type { CrossCheckReport } from '../stats/cross-check.js';
 import { summarize } from '../stats/summary.js';
+import { wilson } from '../stats/interval.js';
+import { Z95 } from '../stats/normal.js';
 import { csv, percent, renderTable, scenarioHeading } from './format.js';
 import { compact } from './sim-controls.js';
 
@@ -40,14 +42,40 @@ export function simulationJson(run: SimRun | PrecisionRun, precision?: number): 
   for (const m of s.means) means[m.jsonKey] = { value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh };
   const histograms: Record<string, unknown> = {};
   for (const h of s.histograms) histograms[h.id] = h.bins;
+  const cumulative: Record<string, unknown> = {};
+  for (const c of cumulativeViews(run)) cumulative[c.jsonKey] = c.rows;
   return {
     ...runFacts(run),
     ...(precision !== undefined ? { precision, reachedPrecision: (run as PrecisionRun).reachedPrecision } : {}),
     outcomes: s.outcomes,
     ...means,
+    ...cumulative,
     ...(s.histograms.length ? { histograms } : {}),
     manifest: simManifest(run),
   };
+}
+
+/**
+ * Running sums of "when did it happen" histograms (bins 1..N then "never"), with Wilson intervals: the
+ * simulated counterpart of the exact `outOfActionWithin` / `incapacitatedBy`.
+ */
+export function cumulativeViews(run: SimRun): { jsonKey: string; indexKey: string; label: string; rows: Record<string, number>[] }[] {
+  const views = [];
+  let offset = run.layout.outcomes.length + 2 * run.layout.means.length;
+  for (const h of run.layout.histograms) {
+    if (h.cumulative) {
+      const rows: Record<string, number>[] = [];
+      let count = 0;
+      for (let i = 0; i < h.bins.length - 1; i++) {
+        count += run.tally[offset + i]!;
+        const ci = wilson(count, run.trials, Z95);
+        rows.push({ [h.cumulative.indexKey]: i + 1, count, probability: count / run.trials, ciLow: ci.low, ciHigh: ci.high });
+      }
+      views.push({ ...h.cumulative, label: h.label, rows });
+    }
+    offset += h.bins.length;
+  }
+  return views;
 }
 
 /** Digits after the percent point that resolve a 95% interval of this many trials, and no more. */
@@ -93,6 +121,16 @@ export function formatSimulation(run: SimRun | PrecisionRun, format: 'table' | '
         [h.id, 'probability', '95% interval'],
         h.bins.map((b) => [b.bin, percent(b.probability, digits), interval(b.ciLow, b.ciHigh, digits)]),
         [false, true, true],
+      ),
+    );
+  }
+  for (const c of cumulativeViews(run)) {
+    lines.push(
+      '',
+      renderTable(
+        [`${c.jsonKey} (${c.indexKey})`, 'probability', '95% interval'],
+        c.rows.map((r) => [String(r[c.indexKey]), percent(r.probability!, digits), interval(r.ciLow!, r.ciHigh!, digits)]),
+        [true, true, true],
       ),
     );
   }

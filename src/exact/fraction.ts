@@ -50,16 +50,21 @@ export function formatFraction(f: Fraction): string {
 }
 
 /**
- * Nearest double to num/den. Number(num)/Number(den) loses precision once either side passes 2^53,
- * so scale both down together first; the relative error stays at the last bit of a double.
+ * The double nearest num/den, to an ulp or two. Number(num)/Number(den) loses precision once either side passes 2^53 (and
+ * overflows to Infinity past 2^1024), so keep the top 64 bits of each side, divide, and put the dropped
+ * powers of two back; the quotient is then within an ulp or two of the true value, tiny values included.
  */
 export function toNumber(f: Fraction): number {
-  let { num, den } = f;
-  const limit = 1n << 60n;
-  while (den > limit || num > limit || -num > limit) {
-    num >>= 8n;
-    den >>= 8n;
-    if (den === 0n) return num === 0n ? 0 : Number.POSITIVE_INFINITY;
-  }
-  return Number(num) / Number(den);
+  const { num, den } = f;
+  const numDrop = Math.max(0, bitLength(num < 0n ? -num : num) - 64);
+  const denDrop = Math.max(0, bitLength(den) - 64);
+  const ratio = Number(num >> BigInt(numDrop)) / Number(den >> BigInt(denDrop));
+  const exponent = numDrop - denDrop;
+  // Two steps so that 2^exponent itself never overflows or underflows on the way.
+  const half = Math.trunc(exponent / 2);
+  return ratio * 2 ** half * 2 ** (exponent - half);
+}
+
+function bitLength(x: bigint): number {
+  return x === 0n ? 0 : x.toString(2).length;
 }

@@ -46,6 +46,11 @@ export interface HistogramSpec {
   readonly label: string;
   /** Names of the bins, in order; a trial falls in exactly one bin. */
   readonly bins: readonly string[];
+  /**
+   * For "when did it happen" histograms (bins 1..N, then "never"): the running sums are reported too,
+   * as `jsonKey: [{ [indexKey]: n, probability, ... }]`, e.g. outOfActionWithin by attacks.
+   */
+  readonly cumulative?: { readonly jsonKey: string; readonly indexKey: string };
 }
 
 /**

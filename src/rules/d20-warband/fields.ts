@@ -1,9 +1,11 @@
 import type { FieldSpec } from '../../model/types.js';
 import { ATTACK_TYPES, DASH, INJURY_TIMINGS, TARGET_STATES } from './tables.js';
+import { turnsFields } from './turns/fields.js';
 
-const ROLLING_KINDS = ['check', 'attack', 'injury-roll', 'fall'] as const;
-const STAT_KINDS = ['check', 'attack'] as const;
-const ATTACK = ['attack'] as const;
+const ROLLING_KINDS = ['check', 'attack', 'injury-roll', 'fall', 'turns'] as const;
+const STAT_KINDS = ['check', 'attack', 'turns'] as const;
+/** The attack fields; `turns` makes one such attack action per turn (turns/fields.ts). */
+const ATTACK = ['attack', 'turns'] as const;
 
 /** Stats are 1-20 (rolled on a d20); Defence-style stats may be "-" (stats file, Stats with Dashes). */
 const STAT_SCHEMA = { type: 'integer-or', minimum: 1, maximum: 20, words: [DASH] } as const;
@@ -144,4 +146,5 @@ export const d20WarbandFields: readonly FieldSpec[] = [
     default: 3,
     kinds: ['fall'],
   },
+  ...turnsFields,
 ];

@@ -3,6 +3,7 @@ import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
 import { d20WarbandFields } from './fields.js';
 import { d20WarbandSimulator } from './simulate.js';
+import { turnsKind } from './turns/kind.js';
 import {
   ATTACK_OUTCOMES,
   CHECK_OUTCOMES,
@@ -53,11 +54,12 @@ export const d20WarbandKinds: KindSpec[] = [
   ),
   kind('injury-roll', 'One Injury Roll: d20 plus modifiers on the Injury Roll Table', () => injuryRollLayout),
   kind('fall', 'A fall: an Injury Roll with +2 per full inch above 2 inches', () => injuryRollLayout),
+  turnsKind,
 ];
 
 /** Combinations the field schema cannot express. */
 function checkCombination(s: Scenario): string | undefined {
-  if (s.kind === 'attack' && s.stat === DASH) {
+  if ((s.kind === 'attack' || s.kind === 'turns') && s.stat === DASH) {
     return `stat: ${showValue(s.stat)} cannot make an attack (a Ranged stat of "-" "cannot perform Ranged Attacks at all", ${STATS_FILE}); allowed for kind "attack": a whole number from 1 to 20`;
   }
   return undefined;

@@ -10,7 +10,7 @@
  * eliminated by walking one activation backwards, leaving a system over the states an activation can
  * start in.
  */
-import { type Fraction, ONE, ZERO, add, fraction, sub } from '../../../exact/fraction.js';
+import { type Fraction, fraction } from '../../../exact/fraction.js';
 import { solveIntegerSystem } from './linear.js';
 import {
   ABSORBED,
@@ -137,7 +137,12 @@ export interface UnlimitedValues {
  * `decide(idx, p)` (p: attacks already made in the current activation), with at most `limit` markers
  * tracked. Nodes from which Out of Action is not certain have infinite value.
  */
-export function solveUnlimited(model: SequenceModel, limit: number, decide: (idx: number, p: number) => Decision): UnlimitedValues {
+export function solveUnlimited(
+  model: SequenceModel,
+  limit: number,
+  decide: (idx: number, p: number) => Decision,
+  precision: 'exact' | 'approx' = 'exact',
+): UnlimitedValues {
   const phases = model.perActivation > 0 ? model.perActivation : 1;
   const wrapStands = model.perActivation > 0;
   const stride = (limit + 1) * 8;
@@ -193,6 +198,8 @@ export function solveUnlimited(model: SequenceModel, limit: number, decide: (idx
   const bad = new Uint8Array(nodes);
   for (let v = 0; v < nodes; v++) if (trans[v] && !canAbsorb[v]) (bad[v] = 1), queue.push(v);
   while (queue.length) for (const u of preds[queue.pop()!]!) if (!bad[u]) (bad[u] = 1), queue.push(u);
+
+  if (precision === 'approx') return approxValues(model, limit, phases, stride, startIdx, trans, bad, nextNode, limitReached);
 
   const num: bigint[] = new Array(nodes).fill(0n);
   const denOf: bigint[][] = []; // per block, per phase
@@ -301,6 +308,115 @@ export function solveUnlimited(model: SequenceModel, limit: number, decide: (idx
       }
       return v;
     },
+  };
+}
+
+/**
+ * The same solution in doubles, for the policy search to explore with before it pays for exact
+ * evaluations: the same block and phase elimination, Gaussian elimination with partial pivoting.
+ */
+function approxValues(
+  model: SequenceModel,
+  limit: number,
+  phases: number,
+  stride: number,
+  startIdx: number,
+  trans: (Transition | undefined)[],
+  bad: Uint8Array,
+  nextNode: (y: number, p: number) => number,
+  limitReached: boolean,
+): UnlimitedValues {
+  const nodes = stride * phases;
+  const wrapStands = model.perActivation > 0;
+  const tl0 = toughLeftOf(startIdx);
+  const bl0 = blessingLeftOf(startIdx);
+  const blockOf = (idx: number) => toughLeftOf(idx) * 2 + blessingLeftOf(idx);
+  const h = new Float64Array(nodes).fill(Number.POSITIVE_INFINITY);
+  const probs = new Map<Transition, Float64Array>();
+  const probOf = (t: Transition) => {
+    let pr = probs.get(t);
+    if (!pr) probs.set(t, (pr = Float64Array.from(t.w, (w) => toApprox(w, t.den))));
+    return pr;
+  };
+  for (const block of [0, 1, 2, 3]) {
+    if (block >> 1 > tl0 || (block & 1) > bl0) continue;
+    const inBlock = (idx: number) => blockOf(idx) === block;
+    const symbol = new Map<number, number>();
+    for (let idx = 0; idx < stride; idx++) {
+      if (!inBlock(idx) || bad[idx] || !trans[idx]) continue;
+      if (wrapStands && downOf(idx) === 1) continue;
+      symbol.set(idx, symbol.size);
+    }
+    const ns = symbol.size;
+    const coef: (Float64Array | undefined)[] = new Array(nodes);
+    const cst = new Float64Array(nodes);
+    for (let p = phases - 1; p >= 0; p--) {
+      for (let idx = 0; idx < stride; idx++) {
+        const node = p * stride + idx;
+        if (!inBlock(idx) || !trans[node] || bad[node]) continue;
+        const t = trans[node]!;
+        const pr = probOf(t);
+        const c = new Float64Array(ns);
+        let k = 1;
+        for (let e = 0; e < t.next.length; e++) {
+          const y = t.next[e]!;
+          if (y === ABSORBED) continue;
+          const to = nextNode(y, p);
+          const toIdx = to % stride;
+          if (!inBlock(toIdx)) k += pr[e]! * h[to]!;
+          else if (p === phases - 1) c[symbol.get(toIdx)!]! += pr[e]!;
+          else {
+            const cn = coef[to]!;
+            for (let j = 0; j < ns; j++) c[j]! += pr[e]! * cn[j]!;
+            k += pr[e]! * cst[to]!;
+          }
+        }
+        coef[node] = c;
+        cst[node] = k;
+      }
+    }
+    // (I - C) sym = k, by Gaussian elimination with partial pivoting.
+    const a: Float64Array[] = [];
+    const b: number[] = [];
+    for (const [idx, i] of symbol) {
+      const row = Float64Array.from(coef[idx]!, (v) => -v);
+      row[i]! += 1;
+      a.push(row);
+      b.push(cst[idx]!);
+    }
+    for (let col = 0; col < ns; col++) {
+      let piv = col;
+      for (let r = col + 1; r < ns; r++) if (Math.abs(a[r]![col]!) > Math.abs(a[piv]![col]!)) piv = r;
+      [a[col], a[piv]] = [a[piv]!, a[col]!];
+      [b[col], b[piv]] = [b[piv]!, b[col]!];
+      for (let r = col + 1; r < ns; r++) {
+        const f = a[r]![col]! / a[col]![col]!;
+        if (f === 0) continue;
+        for (let k = col; k < ns; k++) a[r]![k]! -= f * a[col]![k]!;
+        b[r]! -= f * b[col]!;
+      }
+    }
+    const sym = new Float64Array(ns);
+    for (let i = ns - 1; i >= 0; i--) {
+      let acc = b[i]!;
+      for (let j = i + 1; j < ns; j++) acc -= a[i]![j]! * sym[j]!;
+      sym[i] = acc / a[i]![i]!;
+    }
+    for (let node = 0; node < nodes; node++) {
+      const idx = node % stride;
+      if (!inBlock(idx) || !trans[node] || bad[node]) continue;
+      let v = cst[node]!;
+      const c = coef[node]!;
+      for (let j = 0; j < ns; j++) v += c[j]! * sym[j]!;
+      h[node] = v;
+    }
+  }
+  return {
+    phases,
+    limit,
+    limitReached,
+    value: () => undefined,
+    approx: (idx, p) => h[p * stride + idx]!,
   };
 }
 

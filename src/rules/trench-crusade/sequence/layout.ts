@@ -54,7 +54,7 @@ export function sequenceLayout(s: Scenario): ReportLayout {
     outcomes: SEQUENCE_OUTCOMES,
     means: [attacksMadeMean, spentMean, toughSavedMean, ...(unlimitedIsCertain(s) ? [unlimitedMean] : [])],
     histograms: [
-      { id: OUT_AT_HISTOGRAM, label: 'attack that took it Out of Action', bins: outBins },
+      { id: OUT_AT_HISTOGRAM, label: 'attack that took it Out of Action', bins: outBins, cumulative: { jsonKey: 'outOfActionWithin', indexKey: 'attacks' } },
       { id: FINAL_MARKERS_HISTOGRAM, label: 'blood markers on the target at the end', bins: markerBins },
     ],
   };

@@ -76,15 +76,8 @@ function sameRow(x: Row, y: Row): boolean {
   return true;
 }
 
-/** Drops candidates that an earlier (cheaper) candidate with the same row dominates. */
-function undominated<T extends { row: Row }>(cands: T[]): T[] {
-  const kept: T[] = [];
-  for (const c of cands) if (!kept.some((k) => sameRow(k.row, c.row))) kept.push(c);
-  return kept;
-}
-
 /** Next states of an injury roll's four outcomes (or -1 where Out of Action ends the sequence). */
-function injuryNext(model: SequenceModel, cap: number, m2: number, d: number, tl: number): [number, number, number, number] {
+function injuryNext(cap: number, m2: number, d: number, tl: number): [number, number, number, number] {
   const placed = d === 1 ? 2 : 1;
   return [
     stateIndex(m2, d, tl, 0),
@@ -250,7 +243,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
     return v;
   };
   const exactInner = (k: number, m: number, d: number, tl: number, opt: Option): Pow6 => {
-    const next = injuryNext(model, cap, m - opt.cost, d, tl);
+    const next = injuryNext(cap, m - opt.cost, d, tl);
     let v = P6_ZERO;
     for (let o = NO_EFFECT; o <= OUT; o++) {
       const w = opt.row.w[o]!;
@@ -426,11 +419,12 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
     const key = (p * stride + stateIndex(markersOf(idx) - a, downOf(idx), toughLeftOf(idx), blessingLeftOf(idx))) * 2;
     return { a, hit: inner[key]!, crit: inner[key + 1]! };
   };
+  // Whether a value is infinite is decided on the transition graph, exactly, in either precision.
   seed('all');
-  let values = solveUnlimited(model, limit, decide);
-  if (!values.value(start, 0) && model.bloodbathAllowed) {
+  let values = solveUnlimited(model, limit, decide, 'approx');
+  if (!Number.isFinite(values.approx(start, 0)) && model.bloodbathAllowed) {
     seed('bloodbath');
-    values = solveUnlimited(model, limit, decide);
+    values = solveUnlimited(model, limit, decide, 'approx');
   }
   const nextNode = (y: number, p: number) => (p + 1 < phases ? { idx: y, p: p + 1 } : { idx: wrapStands ? standUp(y) : y, p: 0 });
   const hApprox = (y: number, p: number) => {
@@ -442,8 +436,11 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
     return values.value(to.idx, to.p);
   };
 
+  // First explore in doubles (cheap evaluations, improvements taken only when clearly better), then
+  // confirm in exact arithmetic; the exact rounds usually find nothing more to improve.
+  let exactRounds = false;
   let iterations = 1;
-  for (; iterations < 100; iterations++) {
+  for (; iterations < 200; iterations++) {
     let improved = false;
     for (let p = 0; p < phases; p++) {
       // Injury choices: minimise the expected attacks still to come after the roll.
@@ -456,13 +453,13 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
                 const key = (p * stride + stateIndex(m, d, tl, bl)) * 2 + crit;
                 const opts = injuryOptions(model, m, d, bl, crit);
                 const val = (opt: Option) => {
-                  const next = injuryNext(model, limit, m - opt.cost, d, tl);
+                  const next = injuryNext(limit, m - opt.cost, d, tl);
                   let v = 0;
                   for (let o = NO_EFFECT; o <= OUT; o++) if (opt.row.p[o] !== 0 && next[o]! >= 0) v += opt.row.p[o]! * hApprox(next[o]!, p);
                   return v;
                 };
                 const exactVal = (opt: Option): Fraction | undefined => {
-                  const next = injuryNext(model, limit, m - opt.cost, d, tl);
+                  const next = injuryNext(limit, m - opt.cost, d, tl);
                   let v = ZERO;
                   for (let o = NO_EFFECT; o <= OUT; o++) {
                     if (opt.row.w[o] === 0n || next[o]! < 0) continue;
@@ -489,7 +486,8 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
                   improved = true;
                   continue;
                 }
-                // Near tie: switch only on an exact strict improvement.
+                // Near tie: switch only on an exact strict improvement (not while exploring in doubles).
+                if (!exactRounds) continue;
                 const curExact = exactVal(current);
                 for (const opt of opts) {
                   if (opt === current || val(opt) > curVal + margin) continue;
@@ -534,6 +532,7 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
           improved = true;
           continue;
         }
+        if (!exactRounds) continue;
         const curExact = values.value(idx, p);
         for (let a = 0; a <= maxA; a++) {
           if (a === cur || q(a) > curQ + margin) continue;
@@ -546,8 +545,11 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
         }
       }
     }
-    if (!improved) break;
-    values = solveUnlimited(model, limit, decide);
+    if (!improved) {
+      if (exactRounds) break;
+      exactRounds = true;
+    }
+    values = solveUnlimited(model, limit, decide, exactRounds ? 'exact' : 'approx');
   }
   if (!values.value(start, 0)) notes.push('Unlimited attacks: no spending rule makes Out of Action certain from the start, so the expected attacks are infinite');
   const result: UnlimitedOptimal = { values, stride, phases, attack, inner, iterations, notes };
@@ -583,7 +585,7 @@ function exactAttackValue(
     const bb = choiceBloodbath(code);
     const cost = choiceDice(code) + (bb ? model.bloodbathCost(d) : 0);
     const row = model.injuryRow(c, d, bb, choiceDice(code), blessingSpent);
-    const next = injuryNext(model, limit, m - a - cost, d, tl);
+    const next = injuryNext(limit, m - a - cost, d, tl);
     let iv = ZERO;
     for (let o = NO_EFFECT; o <= OUT; o++) {
       if (row.w[o] === 0n || next[o]! < 0) continue;

@@ -1,0 +1,17 @@
+/**
+ * The d20 warband `turns` kind (issue 6): one attacker makes one attack action on one target per turn,
+ * for up to T turns, and the target recovers between turns as the injury file says.
+ */
+import type { KindSpec } from '../../../model/types.js';
+import { turnsExact } from './chain.js';
+import { TURNS_KIND } from './fields.js';
+import { turnsLayout } from './layout.js';
+import { turnsSimulator } from './simulate.js';
+
+export const turnsKind: KindSpec = {
+  id: TURNS_KIND,
+  description: 'One attack action per turn for up to T turns; the target recovers between turns (Stunned to Dazed to Staggered), wounds do not',
+  layout: turnsLayout,
+  exact: turnsExact,
+  simulator: turnsSimulator,
+};
