@@ -165,6 +165,8 @@ function tableRow(total: number): number {
  */
 interface ReadyRoll extends TableRoll {
   rowByDiceTotal: Int32Array;
+  /** Plain 2D6, no bonus die: the commonest roll, looked up directly. */
+  plainTwo: boolean;
   /** For a keep-2 roll of 3+ dice without a bonus die: row by the final (best, second) state. */
   rowByBestTwo: Int32Array | undefined;
 }
@@ -209,16 +211,57 @@ function prepare(r: TableRoll, toughSaves: boolean): ReadyRoll {
         rowByBestTwo[best * 8 + second] = rowByDiceTotal[kept]!;
       }
   }
-  return { ...r, rowByDiceTotal, rowByBestTwo };
+  return { ...r, rowByDiceTotal, rowByBestTwo, plainTwo: r.dice === 2 && r.keep === 2 && r.bonusD6 === 0 };
 }
 
 function rollInjury(rng: Rng, r: ReadyRoll, kept: Int32Array): number {
   if (r.rollNothing) return 0;
+  if (r.plainTwo) return r.rowByDiceTotal[rng.d6() + rng.d6()]!;
   const bestTwo = r.rowByBestTwo;
   if (bestTwo !== undefined) return bestTwo[rollBestTwo(rng, r.dice, !r.keepHighest)]!;
   let total = rollAndKeep(rng, r.dice, r.keep, r.keepHighest, kept);
   for (let i = 0; i < r.bonusD6; i++) total += rng.d6();
   return r.rowByDiceTotal[total]!;
+}
+
+/**
+ * Plays `trials` injury rolls into `counts` (by table row). The common shapes of roll each get their
+ * own loop: a loop that serves every shape keeps testing which shape it is, and V8 compiles a loop with
+ * one job into far tighter code (about twice the rolls per second for a plain 2D6).
+ */
+function countInjuryRolls(rng: Rng, trials: number, r: ReadyRoll, kept: Int32Array, counts: Float64Array): void {
+  if (r.rollNothing) {
+    counts[0]! += trials;
+    return;
+  }
+  const rows = r.rowByDiceTotal;
+  if (r.plainTwo) {
+    for (let t = 0; t < trials; t++) counts[rows[rng.d6() + rng.d6()]!]! += 1;
+    return;
+  }
+  const bestTwo = r.rowByBestTwo;
+  if (bestTwo !== undefined) {
+    countBestTwo(rng, trials, r.dice, !r.keepHighest, bestTwo, counts);
+    return;
+  }
+  for (let t = 0; t < trials; t++) counts[rollInjury(rng, r, kept)]! += 1;
+}
+
+function countBestTwo(rng: Rng, trials: number, dice: number, mirror: boolean, rows: Int32Array, counts: Float64Array): void {
+  const next = BEST_TWO_NEXT;
+  if (mirror) {
+    for (let t = 0; t < trials; t++) {
+      let state = 0;
+      for (let i = 0; i < dice; i++) state = next[(state << 3) | (7 - rng.d6())]!;
+      counts[rows[state]!]! += 1;
+    }
+  } else {
+    for (let t = 0; t < trials; t++) {
+      let state = 0;
+      for (let i = 0; i < dice; i++) state = next[(state << 3) | rng.d6()]!;
+      counts[rows[state]!]! += 1;
+    }
+  }
 }
 
 /**
@@ -248,7 +291,7 @@ export function trenchCrusadeSimulator(s: Scenario): SimKernel {
       run(rng, trials, tally) {
         // Count into a local copy of the rows so the running sums from earlier chunks stay untouched.
         const counts = new Float64Array(4);
-        for (let t = 0; t < trials; t++) counts[rollInjury(rng, roll, kept)]! += 1;
+        countInjuryRolls(rng, trials, roll, kept, counts);
         const before = new Float64Array(tally.subarray(0, 6));
         for (let row = 0; row < 4; row++) tally[row] = counts[row]!;
         addMarkers(tally, 0, 4, alreadyDown);
@@ -265,14 +308,19 @@ export function trenchCrusadeSimulator(s: Scenario): SimKernel {
   return {
     run(rng, trials, tally) {
       const counts = new Float64Array(5);
-      for (let t = 0; t < trials; t++) {
-        const success = rollAndKeep(rng, attackDice, 2, attackKeepsHighest, kept) + attackAdd;
-        if (success <= MISS_MAX) {
-          counts[0]! += 1;
-          continue;
+      if (attackDice === 2) {
+        // The usual success roll, plain 2D6, gets its own loop (see countInjuryRolls).
+        for (let t = 0; t < trials; t++) {
+          const success = rng.d6() + rng.d6() + attackAdd;
+          if (success <= MISS_MAX) counts[0]! += 1;
+          else counts[1 + rollInjury(rng, success >= CRITICAL_MIN ? onCritical : onHit, kept)]! += 1;
         }
-        const roll = success >= CRITICAL_MIN ? onCritical : onHit;
-        counts[1 + rollInjury(rng, roll, kept)]! += 1;
+      } else {
+        for (let t = 0; t < trials; t++) {
+          const success = rollAndKeep(rng, attackDice, 2, attackKeepsHighest, kept) + attackAdd;
+          if (success <= MISS_MAX) counts[0]! += 1;
+          else counts[1 + rollInjury(rng, success >= CRITICAL_MIN ? onCritical : onHit, kept)]! += 1;
+        }
       }
       const before = new Float64Array(tally.subarray(0, 7));
       for (let i = 0; i < 5; i++) tally[i] = counts[i]!;
