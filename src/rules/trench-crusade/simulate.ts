@@ -94,7 +94,7 @@ function setUpInjuryRoll(s: Scenario, wasCritical: boolean): TableRoll {
  * table would. Keeping 2 (every ordinary roll) tracks the best two in locals; keeping 3 or 4 (Bloodbath,
  * Deadly) inserts into the small scratch array `kept`.
  */
-function rollAndKeep(rng: Rng, dice: number, keep: number, keepHighest: boolean, kept: Int32Array): number {
+export function rollAndKeep(rng: Rng, dice: number, keep: number, keepHighest: boolean, kept: Int32Array): number {
   if (dice === keep) {
     let total = 0;
     for (let i = 0; i < dice; i++) total += rng.d6();

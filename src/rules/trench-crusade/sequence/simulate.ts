@@ -8,6 +8,7 @@
  * of ./model.ts is imported only to read that table.
  */
 import type { Scenario, SimKernel } from '../../../model/types.js';
+import { rollAndKeep } from '../simulate.js';
 import type { Rng } from '../../../sim/rng.js';
 import {
   ARMOUR_MODIFIER,
@@ -119,33 +120,10 @@ export function sequenceSimulator(s: Scenario): SimKernel {
 
   const kept = new Int32Array(8);
 
-  /** Sum of the `keep` highest (or lowest) of `dice` d6, rolled one by one. */
-  function rollKeep(rng: Rng, dice: number, keep: number, lowest: boolean): number {
-    let held = 0;
-    for (let i = 0; i < dice; i++) {
-      const face = lowest ? -rng.d6() : rng.d6();
-      if (held < keep) {
-        let j = held++;
-        while (j > 0 && kept[j - 1]! < face) {
-          kept[j] = kept[j - 1]!;
-          j--;
-        }
-        kept[j] = face;
-      } else if (face > kept[keep - 1]!) {
-        let j = keep - 1;
-        while (j > 0 && kept[j - 1]! < face) {
-          kept[j] = kept[j - 1]!;
-          j--;
-        }
-        kept[j] = face;
-      }
-    }
-    let total = 0;
-    for (let j = 0; j < held; j++) total += kept[j]!;
-    return lowest ? -total : total;
-  }
+  /** Sum of the `keep` highest (or lowest) of `dice` d6, rolled one by one (the single-roll simulator's). */
+  const rollKeep = (rng: Rng, dice: number, keep: number, lowest: boolean): number =>
+    rollAndKeep(rng, dice, keep, !lowest, kept);
 
-  /** Table row of an injury roll: 0 no effect, 1 minor hit, 2 down, 3 out of action (before Tough). */
   function injuryRoll(rng: Rng, netDice: number, bloodbath: boolean): number {
     let start = 2 + deadly;
     let extra = 0;
