@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ExactResult } from '../evaluate.js';
 import { exactJson } from '../evaluate.js';
+import { ZERO, add, formatFraction, toNumber } from '../exact/fraction.js';
 
 /** Plain-text table with right-aligned numeric columns. */
 export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], alignRight: readonly boolean[] = []): string {
@@ -26,6 +27,16 @@ export function csv(rows: readonly (readonly unknown[])[]): string {
   return stringify(rows as unknown[][], { record_delimiter: 'unix' });
 }
 
+/**
+ * Exact fractions of long sequences run to dozens of digits; in a table they would push every other
+ * column off the screen, so they are summarised there (the JSON and CSV output keep them whole).
+ */
+export function tableFraction(exact: string): string {
+  if (exact.length <= 28) return exact;
+  const den = exact.split('/')[1] ?? '';
+  return `exact over ${den.length} digits (JSON)`;
+}
+
 export function formatExact(r: ExactResult, format: 'table' | 'json' | 'csv'): string {
   if (format === 'json') return JSON.stringify(exactJson(r), null, 2) + '\n';
   if (format === 'csv') {
@@ -39,14 +50,24 @@ export function formatExact(r: ExactResult, format: 'table' | 'json' | 'csv'): s
   lines.push(
     renderTable(
       ['outcome', 'probability', 'exact', 'this or worse'],
-      r.outcomes.map((o) => [o.outcome, percent(o.probability), o.exact, percent(o.orWorse)]),
+      r.outcomes.map((o) => [o.outcome, percent(o.probability), tableFraction(o.exact), percent(o.orWorse)]),
       [false, true, true, true],
     ),
   );
   lines.push('');
-  for (const [key, v] of Object.entries(r.means)) lines.push(`${key}: ${v.value.toFixed(4)} (${v.exact})`);
+  for (const [key, v] of Object.entries(r.means)) lines.push(`${key}: ${v.value.toFixed(4)} = ${tableFraction(v.exact)}`);
   for (const [id, bins] of Object.entries(r.histograms)) {
-    lines.push('', renderTable([id, 'probability', 'exact'], bins.map((b) => [b.bin, percent(b.probability), b.exact]), [false, true, true]));
+    lines.push('', renderTable([id, 'probability', 'exact'], bins.map((b) => [b.bin, percent(b.probability), tableFraction(b.exact)]), [false, true, true]));
   }
+  // "Within n" views: running sums of when-did-it-happen histograms.
+  r.layout.histograms.forEach((h, i) => {
+    if (!h.cumulative) return;
+    let acc = ZERO;
+    const rows = h.bins.slice(0, -1).map((_, j) => {
+      acc = add(acc, r.answer.histograms[i]![j]!);
+      return [String(j + 1), percent(toNumber(acc)), tableFraction(formatFraction(acc))];
+    });
+    lines.push('', renderTable([`${h.cumulative.jsonKey} (${h.cumulative.indexKey})`, 'probability', 'exact'], rows, [true, true, true]));
+  });
   return lines.join('\n') + '\n';
 }
