@@ -5,7 +5,6 @@ import { UsageError } from '../errors.js';
 import { toolVersion } from '../project.js';
 import { exactCommand } from './commands/exact.js';
 import { schemaCommand, systemsCommand } from './commands/systems.js';
-import { demoCommand } from './commands/demo.js';
 import { sweepCommand } from './commands/sweep.js';
 import { reportCommand } from './commands/report.js';
 import { compareCommand } from './commands/compare.js';
@@ -21,7 +20,6 @@ const commands: CommandModule[] = [
   reportCommand,
   systemsCommand,
   schemaCommand,
-  demoCommand,
 ];
 
 /** User mistakes: one line on stderr, exit 2, never a stack trace. */
