@@ -34,17 +34,17 @@ import {
  * improved, it reads 20 for the first point and one less for each point after (stats file, Stats with
  * Dashes). The need can be any integer, even below 1, so "no roll" is a separate flag, not a sentinel.
  */
-function needOnDie(stat: number | null, improvement: number): number {
+export function needOnDie(stat: number | null, improvement: number): number {
   if (stat === null) return DASH_FIRST_IMPROVED + 1 - improvement;
   return stat - improvement;
 }
 
-function rollsNothing(stat: number | null, improvement: number): boolean {
+export function rollsNothing(stat: number | null, improvement: number): boolean {
   return stat === null && improvement <= 0;
 }
 
 /** One d20, or the better/worse of two: `lean` +1 advantage, -1 disadvantage, 0 neither (or both). */
-function rollD20(rng: Rng, lean: number): number {
+export function rollD20(rng: Rng, lean: number): number {
   const first = rng.d20();
   if (lean === 0) return first;
   const second = rng.d20();
@@ -52,7 +52,7 @@ function rollD20(rng: Rng, lean: number): number {
   return second < first ? second : first;
 }
 
-function leanOf(advantage: boolean, disadvantage: boolean): number {
+export function leanOf(advantage: boolean, disadvantage: boolean): number {
   if (advantage && !disadvantage) return 1;
   if (disadvantage && !advantage) return -1;
   return 0;

@@ -4,11 +4,11 @@
  * chain and nothing else; in particular it does not call the `attack` kind's exact chain.
  */
 import type { Scenario, SimKernel } from '../../../model/types.js';
+import { needOnDie, rollD20, rollsNothing } from '../simulate.js';
 import type { Rng } from '../../../sim/rng.js';
 import {
   CHECK_DAZED_MAX,
   CHECK_STUNNED_MAX,
-  DASH_FIRST_IMPROVED,
   DAZED,
   INCAPACITATED,
   NATURAL_FAIL_MAX,
@@ -44,8 +44,8 @@ export function turnsSimulator(s: Scenario): SimKernel {
   const attackNeed = stat - modifier;
   const defenceStat = statValue(s.defence);
   const defenceImprovement = (s.defenceModifier as number) - modifierValue(s.pierce);
-  const defenceRolls = defenceStat !== null || defenceImprovement > 0;
-  const defenceNeed = defenceStat !== null ? defenceStat - defenceImprovement : DASH_FIRST_IMPROVED + 1 - defenceImprovement;
+  const defenceRolls = !rollsNothing(defenceStat, defenceImprovement);
+  const defenceNeed = needOnDie(defenceStat, defenceImprovement);
   const injuryAdd = modifierValue(s.injury) + (s.attackModifierToInjury === true ? modifier : 0);
   const atOnce = s.injuryTiming !== 'end-of-action';
   const stunnedDefends = s.stunnedDefends !== false;
@@ -60,12 +60,7 @@ export function turnsSimulator(s: Scenario): SimKernel {
   const lostAt = incapAt + turns + 1;
   const byTurnAt = lostAt + startWounds + 1;
 
-  function roll(rng: Rng, lean: number): number {
-    const a = rng.d20();
-    if (lean === 0) return a;
-    const b = rng.d20();
-    return lean > 0 ? (a > b ? a : b) : a < b ? a : b;
-  }
+  const roll = rollD20;
 
   // The target, updated by `action` (kernel locals, never reallocated).
   let state: Severity = NONE;
