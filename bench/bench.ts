@@ -8,6 +8,8 @@
  *   and nothing else. The ratio simulated / raw says how much the rules cost over the dice themselves.
  * - Speed-up from 1 to 2 workers on 10^8 trials, and peak memory (RSS) of a 10^9-trial run, measured
  *   in a child process so this process's own allocations do not count.
+ * - Exact engine: the time to solve the largest scenarios of each system, the ones the test suite only
+ *   checks for correctness (tests never time anything).
  *
  * Each rate is the best of a few repetitions after a warm-up: other work on the machine only ever slows
  * a run down, so the fastest repetition is the least disturbed one. Rates are given per second of wall
@@ -18,6 +20,7 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { evaluateExact } from '../src/evaluate.js';
 import { parseScenario } from '../src/model/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 import { compileKernel } from '../src/sim/chunks.js';
@@ -178,6 +181,38 @@ async function memoryChild(trials: number): Promise<void> {
   process.stdout.write(JSON.stringify({ trials, workers: run.workers, peakRssMB, seconds: run.seconds }) + '\n');
 }
 
+/** The largest exact answers each system is asked for: the slowest cases of the exact engine. */
+const exactCases: { label: string; fields: Record<string, unknown> }[] = [
+  {
+    label: 'trench-crusade injury: +10 dice, 20 markers, bloodbath, deadly',
+    fields: { system: 'trench-crusade', edition: 'core', kind: 'injury', injuryDice: 10, bloodMarkersSpent: 20, bloodbath: true, deadly: true },
+  },
+  {
+    label: 'd20-warband attack: 10 attacks, 10 wounds, advantage',
+    fields: { system: 'd20-warband', kind: 'attack', stat: 2, attacks: 10, wounds: 10, defence: '-', attackType: 'ranged', state: 'staggered', advantage: true, injury: -4 },
+  },
+];
+
+interface ExactTiming {
+  label: string;
+  /** Fastest of REPEATS solves, in milliseconds, after one warm-up solve. */
+  milliseconds: number;
+}
+
+function exactTimings(): ExactTiming[] {
+  return exactCases.map(({ label, fields }) => {
+    const scenario = parseScenario(fields, 'bench');
+    evaluateExact(scenario);
+    let fastest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < REPEATS; i++) {
+      const t0 = performance.now();
+      evaluateExact(scenario);
+      fastest = Math.min(fastest, performance.now() - t0);
+    }
+    return { label, milliseconds: fastest };
+  });
+}
+
 const M = (x: number) => (x / 1e6).toFixed(1);
 
 async function main(): Promise<void> {
@@ -215,6 +250,10 @@ async function main(): Promise<void> {
   await closePool();
   const mem = peakMemory();
   log(`peak memory for ${mem.trials.toExponential(0)} trials on ${mem.workers} workers: ${mem.peakRssMB.toFixed(0)} MB RSS (${mem.seconds.toFixed(1)} s, ${M(mem.trials / mem.seconds)} M trials/s)`);
+  const exactRuns = exactTimings();
+  log('');
+  log(`exact engine, in this thread, best of ${REPEATS} solves:`);
+  for (const e of exactRuns) log(`  ${e.label.padEnd(64)} ${e.milliseconds.toFixed(0).padStart(6)} ms`);
   const worstRatio = Math.min(...results.map((r) => r.ratio));
   const checks = {
     ratio: { target: `>= ${TARGETS.ratio}`, worst: worstRatio, met: worstRatio >= TARGETS.ratio },
@@ -244,6 +283,7 @@ async function main(): Promise<void> {
       perWorker: results,
       speedup: s,
       memory: mem,
+      exact: exactRuns,
       targets: checks,
     };
     process.stdout.write(JSON.stringify(doc, null, 2) + '\n');

@@ -1,11 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-
-/** Runs the built CLI (npm test builds first) the way a user would. */
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { cli } from './helpers/cli.js';
 
 describe('injury-lab simulate', () => {
   it('prints one JSON document with the run, every outcome with its interval, the means and a manifest', () => {
@@ -49,14 +44,23 @@ describe('injury-lab simulate', () => {
   });
 
   it('stops on Ctrl-C with exit 130 and prints nothing', async () => {
-    const child = spawn(process.execPath, ['dist/src/cli/main.js', 'simulate', '--kind', 'injury', '--trials', '1e11'], { stdio: 'pipe' });
+    // The preload announces on stderr when the CLI starts listening for SIGINT; Ctrl-C is sent then, so
+    // the test waits for an event, not for a guessed delay that a loaded machine could outlast.
+    const child = spawn(process.execPath, ['--import', './test/helpers/announce-sigint.mjs', 'dist/src/cli/main.js', 'simulate', '--kind', 'injury', '--trials', '1e11'], {
+      stdio: 'pipe',
+    });
     let stdout = '';
+    let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
-    // Late enough that the CLI has started (about half a second) even on a loaded machine.
-    setTimeout(() => child.kill('SIGINT'), 2500);
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (stderr.includes('test: listening for SIGINT') && !child.killed) child.kill('SIGINT');
+    });
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(child.killed).toBe(true);
     expect(code).toBe(130);
     expect(stdout).toBe('');
+    expect(stderr).toBe('test: listening for SIGINT\n');
   });
 });
 

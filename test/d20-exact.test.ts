@@ -348,10 +348,10 @@ describe('d20 warband: every distribution sums to exactly 1', () => {
     }
   });
 
-  it('the largest scenario (10 attacks, 10 wounds, advantage) solves quickly', () => {
-    const t0 = Date.now();
+  // How long it takes is measured by `npm run bench` (exact engine), never asserted here.
+  it('the largest scenario (10 attacks, 10 wounds, advantage)', () => {
     const a = exact({ kind: 'attack', stat: 2, attacks: 10, wounds: 10, defence: '-', attackType: 'ranged', state: 'staggered', advantage: true, injury: -4 });
     expect(sum(a.outcomes)).toEqual(ONE);
-    expect(Date.now() - t0).toBeLessThan(5000);
+    for (const h of a.histograms) expect(sum(h)).toEqual(ONE);
   });
 });

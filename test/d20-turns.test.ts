@@ -7,7 +7,7 @@ import { parseScenario } from '../src/model/scenario.js';
 import { tallyLength, type Scenario, type SimKernel } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { betweenAttacks } from '../src/rules/d20-warband/turns/rules.js';
-import { DAZED, NONE, STAGGERED, STUNNED } from '../src/rules/d20-warband/tables.js';
+import { DAZED, NONE, STAGGERED, STUNNED, type Severity } from '../src/rules/d20-warband/tables.js';
 import { Rng } from '../src/sim/rng.js';
 import { crossCheck } from '../src/stats/cross-check.js';
 
@@ -17,11 +17,12 @@ const f = formatFraction;
 const fs = (xs: readonly Fraction[]) => xs.map(f);
 
 describe('recovery between turns (000_87078d30a64c9030.txt, Injury Types)', () => {
+  const states: Severity[] = [NONE, STAGGERED, DAZED, STUNNED];
   it('shared turn: end of turn clears Staggered, the next Upkeep moves Stunned to Dazed and Dazed to Staggered', () => {
-    expect([NONE, STAGGERED, DAZED, STUNNED].map((s) => betweenAttacks(s, 'shared'))).toEqual([NONE, NONE, STAGGERED, DAZED]);
+    expect(states.map((s) => betweenAttacks(s, 'shared'))).toEqual([NONE, NONE, STAGGERED, DAZED]);
   });
   it("separate turns: the target's whole turn, so Dazed has cleared by the next attack", () => {
-    expect([NONE, STAGGERED, DAZED, STUNNED].map((s) => betweenAttacks(s, 'separate'))).toEqual([NONE, NONE, NONE, DAZED]);
+    expect(states.map((s) => betweenAttacks(s, 'separate'))).toEqual([NONE, NONE, NONE, DAZED]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compareScenarios } from '../src/report/compare.js';
 import { differenceEstimate, ratioEstimate, t975 } from '../src/report/paired.js';
 import { closePool } from '../src/sim/run.js';
+import { cli } from './helpers/cli.js';
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
 
 afterAll(() => closePool());
 
@@ -100,14 +99,14 @@ describe('compare', () => {
     writeFileSync(join(dir, 'a.json'), JSON.stringify({ kind: 'injury', name: 'no armour' }));
     writeFileSync(join(dir, 'b.json'), JSON.stringify({ kind: 'injury', armour: 'standard', shield: true }));
     const r = cli('compare', join(dir, 'a.json'), join(dir, 'b.json'));
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/b is out of action 19\.4 points less often than no armour \(8\.3% against 27\.8%; 0\.30 times as often\)\./);
     expect(r.stdout).toMatch(/This outcome or worse:/);
     const j = JSON.parse(cli('compare', join(dir, 'a.json'), join(dir, 'b.json'), '--format', 'json').stdout);
     expect(j.verdicts).toHaveLength(4);
-    expect(cli('compare', join(dir, 'a.json')).status).toBe(2);
+    expect(cli('compare', join(dir, 'a.json')).code).toBe(2);
     const missing = cli('compare', join(dir, 'a.json'), join(dir, 'nope.json'));
-    expect(missing.status).toBe(2);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nope\.json.*no such file/);
   });
 });

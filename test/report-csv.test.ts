@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
@@ -8,10 +7,10 @@ import { FIXED_COLUMNS, tidyCsv } from '../src/report/csv.js';
 import { compareRows, compareScenarios } from '../src/report/compare.js';
 import { runSweep, type SweepResult } from '../src/report/sweep.js';
 import { closePool } from '../src/sim/run.js';
+import { cli } from './helpers/cli.js';
 
 type Row = Record<string, string>;
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
 
 describe('tidy CSV round-trips through a CSV parser', () => {
   let sweep: SweepResult;
@@ -66,7 +65,7 @@ describe('tidy CSV round-trips through a CSV parser', () => {
 
   it('`sweep --format csv` prints the same kind of table, and parses back to `exact`', () => {
     const r = cli('sweep', '--kind', 'fall', '--vary', 'heightInches=0..9:3', '--format', 'csv');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     const parsed = parse(r.stdout, { columns: true }) as Row[];
     expect(parsed).toHaveLength(4 * 4);
     const nine = parsed.filter((x) => x.heightInches === '9');

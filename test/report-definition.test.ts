@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReportDef, parseReportDef } from '../src/report/definition.js';
 import { writeDirAtomic } from '../src/report/files.js';
+import { cli } from './helpers/cli.js';
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
 
 const good = {
   title: 'A report',
@@ -74,10 +73,19 @@ describe('report definitions', () => {
     });
   }
 
-  it('every shipped report is valid', () => {
-    for (const f of readdirSync('reports').filter((n) => n.endsWith('.json'))) {
+  it('every shipped report is valid, and each of its analyses varies something, computes something and charts it', () => {
+    const files = readdirSync('reports').filter((n) => n.endsWith('.json'));
+    // `npm start` runs exactly these; one lost or renamed is a change to what users get.
+    expect(files.sort()).toEqual(['d20-defence.json', 'd20-falls.json', 'd20-turns.json', 'trench-armour.json', 'trench-editions.json', 'trench-falls.json', 'trench-tough.json']);
+    for (const f of files) {
       const def = loadReportDef(join('reports', f));
-      expect(def.analyses.length).toBeGreaterThan(0);
+      expect(def.id).toBe(f.replace(/\.json$/, ''));
+      for (const a of def.analyses) {
+        const where = `${f}: ${a.id}`;
+        expect(a.cells, where).toBeGreaterThan(1);
+        expect(a.exact || a.sim !== undefined, where).toBe(true);
+        expect(a.charts.length, where).toBeGreaterThan(0);
+      }
     }
   });
 });
@@ -89,7 +97,7 @@ describe('injury-lab report with a bad definition', () => {
     writeFileSync(def, JSON.stringify(withAnalysis({ vary: [] })));
     const out = join(dir, 'out');
     const r = cli('report', def, '--out', out);
-    expect(r.status).toBe(2);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toEqual([`injury-lab: ${def}: analysis "armour" (analyses[0]): vary: empty list; give at least one field to vary, e.g. "injuryDice=-1..3"`]);
     expect(readdirSync(dir)).toEqual(['bad.json']);
@@ -102,7 +110,7 @@ describe('injury-lab report with a bad definition', () => {
     writeFileSync(join(out, 'index.html'), 'old report');
     writeFileSync(join(dir, 'bad.json'), '{ "title": "x", ');
     const r = cli('report', join(dir, 'bad.json'), '--out', out);
-    expect(r.status).toBe(2);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad\.json: not valid JSON/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('old report');
     expect(readdirSync(dir).sort()).toEqual(['bad.json', 'out']);
@@ -113,7 +121,7 @@ describe('injury-lab report with a bad definition', () => {
     writeFileSync(join(dir, 'a.json'), JSON.stringify(good));
     writeFileSync(join(dir, 'b.json'), JSON.stringify({ ...good, analyses: [{ ...good.analyses[0], scenario: { kind: 'injury', edition: 'v9' } }] }));
     const r = cli('report', '--all', dir, '--out', join(dir, 'out'));
-    expect(r.status).toBe(2);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/b\.json: analysis "armour" \(analyses\[0\]\): cell .*edition: "v9" is not an edition of trench-crusade/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { fraction, sub, formatFraction } from '../src/exact/fraction.js';
@@ -6,8 +5,8 @@ import { parseDimension } from '../src/report/dimensions.js';
 import { cellDifference, neighbourDifferences, runSweep } from '../src/report/sweep.js';
 import { findSystem } from '../src/rules/registry.js';
 import { closePool } from '../src/sim/run.js';
+import { cli } from './helpers/cli.js';
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
 const tc = findSystem('trench-crusade')!;
 
 afterAll(() => closePool());
@@ -93,7 +92,7 @@ describe('sweep', () => {
 describe('injury-lab sweep', () => {
   it('prints a table with every cell', () => {
     const r = cli('sweep', '--kind', 'injury', '--vary', 'armour=none,standard,reinforced,machine', '--vary', 'injuryDice=-1..3');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/20 cells \(armour x4, injuryDice x5\)/);
     expect(r.stdout.trim().split('\n')).toHaveLength(5 + 20);
     expect(r.stdout).toMatch(/machine\s+\+3\s+0\.5%\s+34\.4%\s+45\.5%\s+19\.6%/);
@@ -101,7 +100,7 @@ describe('injury-lab sweep', () => {
 
   it('prints one JSON document with cells, simulation and the common-random-numbers manifest', () => {
     const r = cli('sweep', '--kind', 'injury', '--vary', 'armour=none,standard', '--trials', '1e5', '--seed', '3', '--format', 'json');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.cells).toHaveLength(2);
     expect(doc.cells[0].simulation).toMatchObject({ trials: 100000, seed: 3, batches: 10 });
@@ -120,7 +119,7 @@ describe('injury-lab sweep', () => {
   it('writes --out whole and prints nothing on stdout', () => {
     const out = `${process.env.TMPDIR ?? '/tmp'}/injury-lab-sweep-${process.pid}.csv`;
     const r = cli('sweep', '--kind', 'injury', '--vary', 'armour=none,standard', '--format', 'csv', '--out', out);
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/wrote/);
   });
@@ -135,7 +134,7 @@ describe('injury-lab sweep', () => {
   for (const [what, args, message] of bad) {
     it(`bad input, ${what}: one line, exit 2`, () => {
       const r = cli(...args);
-      expect(r.status).toBe(2);
+      expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

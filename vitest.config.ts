@@ -1,0 +1,23 @@
+import { availableParallelism } from 'node:os';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The suite has to pass every time on a busy 2-core machine (CI is one), so nothing here races the
+ * clock. Timeouts are a hang detector, not a speed limit: the slowest test takes about 2.5 s on an idle
+ * machine and a CPU-bound neighbour on 2 cores can make it several times slower, so 60 s only ever fires
+ * on a test that would never finish. How fast things are is measured by `npm run bench`, not here.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    // Child processes, not threads: many tests start the CLI or a piscina pool of their own, and a
+    // process per test file keeps their worker threads and signal handlers apart.
+    pool: 'forks',
+    // One test file per core. Several tests start worker threads themselves, so more files at once
+    // would only queue for the same 2 cores and stretch every test's wall time.
+    maxWorkers: availableParallelism(),
+  },
+});
