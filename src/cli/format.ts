@@ -1,7 +1,7 @@
-import { stringify } from 'csv-stringify/sync';
 import type { ExactResult } from '../evaluate.js';
 import { exactJson } from '../evaluate.js';
 import { ZERO, add, formatFraction, toNumber } from '../exact/fraction.js';
+import { csvText } from '../report/csv.js';
 
 /** Plain-text table with right-aligned numeric columns. */
 export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], alignRight: readonly boolean[] = []): string {
@@ -23,9 +23,8 @@ export function scenarioHeading(r: { system: string; edition: string; kind: stri
   return `${r.system} (${r.edition} edition), ${r.kind}`;
 }
 
-export function csv(rows: readonly (readonly unknown[])[]): string {
-  return stringify(rows as unknown[][], { record_delimiter: 'unix' });
-}
+/** The one CSV writer (formula escaping included), under the name the CLI formatters use. */
+export const csv = csvText;
 
 /**
  * Exact fractions of long sequences run to dozens of digits; in a table they would push every other

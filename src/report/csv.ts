@@ -87,16 +87,34 @@ export function tidyRows(sources: readonly TidySource[]): { header: string[]; ro
   return { header, rows };
 }
 
+// Text, not numbers: numerators run past a double's digits. Probabilities are never negative, so the
+// formula escape in csvText never prefixes them.
 function splitFraction(text: string): [string, string] {
   const [num, den] = text.split('/');
   return [num!, den ?? '1'];
 }
 
-/** The CSV text: header line and rows, "\n" line ends, booleans as true/false (not csv-stringify's 1/""). */
-export function tidyCsv(sources: readonly TidySource[]): string {
-  const { header, rows } = tidyRows(sources);
-  return stringify([header, ...rows], {
+/**
+ * Every CSV this tool writes goes through here. RFC 4180 quoting; "\n" line ends; booleans as true/false
+ * (not csv-stringify's 1/""). escape_formulas guards against CSV injection (OWASP): a text cell starting
+ * with = + - @ tab or CR (or their full-width forms) gets a leading ', so a spreadsheet shows it as text
+ * instead of running it. A JS number is never prefixed (csv-stringify exempts number and bigint from the
+ * '-' case), so numeric columns must hold numbers, not formatted strings. Exact fractions stay text: a
+ * negative one ("-1/36", compare's difference_exact) becomes "'-1/36", which is what a spreadsheet should
+ * show anyway (unprefixed it would compute -0.0278 and lose the fraction); the value is in its own
+ * numeric column.
+ */
+export function csvText(rows: readonly (readonly unknown[])[]): string {
+  return stringify(rows as unknown[][], {
     record_delimiter: 'unix',
+    // Setting record_delimiter turns this off; a bare CR unquoted would split the record when read back.
+    quote_record_delimiter: true,
+    escape_formulas: true,
     cast: { boolean: (v: boolean) => (v ? 'true' : 'false'), number: (v: number) => String(v) },
   });
+}
+
+export function tidyCsv(sources: readonly TidySource[]): string {
+  const { header, rows } = tidyRows(sources);
+  return csvText([header, ...rows]);
 }

@@ -14,6 +14,13 @@ import type { Cell, CellOutcome } from './sweep.js';
 const esc = (s: unknown): string =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * An href from user text (report, analysis and chart ids): each path segment URL-encoded, so no id can
+ * form a scheme ("javascript:"), a query or another path, then HTML-escaped for the attribute.
+ */
+const relHref = (...segments: string[]): string => esc(`./${segments.map(encodeURIComponent).join('/')}`);
+const anchorHref = (id: string): string => esc(`#${encodeURIComponent(id)}`);
+
 const STYLE = `
 :root { --ink: #1d1d1f; --muted: #5b5b60; --rule: #d9d9de; --band: #f5f5f7; --ok: #1b7a3a; --bad: #b3261e; }
 * { box-sizing: border-box; }
@@ -64,10 +71,10 @@ export function inlineSvg(svg: string, prefix: string, label: string): string {
 
 function chartFigure(c: ChartRun, prefix: string): string {
   const title = chartTitle(c.spec, c.def.file);
-  const f = esc(c.def.file);
-  return `<figure class="chart" data-chart="${f}">
+  const f = c.def.file;
+  return `<figure class="chart" data-chart="${esc(f)}">
 ${inlineSvg(c.rendered.svg, prefix, title)}
-<figcaption>${esc(title)}. Files: <a href="charts/${f}.png">PNG</a><a href="charts/${f}.svg">SVG</a><a href="charts/${f}.vl.json">Vega-Lite spec</a> (opens in the Vega editor)</figcaption>
+<figcaption>${esc(title)}. Files: <a href="${relHref('charts', `${f}.png`)}">PNG</a><a href="${relHref('charts', `${f}.svg`)}">SVG</a><a href="${relHref('charts', `${f}.vl.json`)}">Vega-Lite spec</a> (opens in the Vega editor)</figcaption>
 </figure>`;
 }
 
@@ -190,7 +197,7 @@ ${item('tool', `${m.tool} ${m.version}`)}${item('made', m.date)}${item('node', m
 
 export function reportHtml(run: ReportRun): string {
   const def = run.def;
-  const toc = run.analyses.map((a) => `<li><a href="#${esc(a.def.id)}">${esc(a.def.title)}</a></li>`).join('');
+  const toc = run.analyses.map((a) => `<li><a href="${anchorHref(a.def.id)}">${esc(a.def.title)}</a></li>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -219,7 +226,7 @@ ${manifestSection(run)}
 
 /** The page linking every report of a batch run. */
 export function indexHtml(reports: readonly { id: string; title: string; description: string }[], date: string): string {
-  const items = reports.map((r) => `<li><a href="${esc(r.id)}/index.html">${esc(r.title)}</a><br><span class="lede">${esc(r.description)}</span></li>`).join('\n');
+  const items = reports.map((r) => `<li><a href="${relHref(r.id, 'index.html')}">${esc(r.title)}</a><br><span class="lede">${esc(r.description)}</span></li>`).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>injury-lab reports</title><style>${STYLE} li { margin: 10px 0; }</style></head>
