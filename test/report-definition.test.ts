@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReportDef, parseReportDef } from '../src/report/definition.js';
-import { writeDirAtomic } from '../src/report/files.js';
 import { cli } from './helpers/cli.js';
 
 
@@ -124,32 +123,5 @@ describe('injury-lab report with a bad definition', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/b\.json: analysis "armour" \(analyses\[0\]\): cell .*edition: "v9" is not an edition of trench-crusade/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
-  });
-});
-
-describe('writeDirAtomic', () => {
-  it('on an error, removes its temporary folder and keeps the old folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-atomic-'));
-    const out = join(dir, 'out');
-    mkdirSync(out);
-    writeFileSync(join(out, 'keep.txt'), 'old');
-    await expect(
-      writeDirAtomic(out, (tmp) => {
-        writeFileSync(join(tmp, 'half.txt'), 'half');
-        throw new Error('chart failed');
-      }),
-    ).rejects.toThrow('chart failed');
-    expect(readdirSync(dir)).toEqual(['out']);
-    expect(readdirSync(out)).toEqual(['keep.txt']);
-  });
-
-  it('replaces the folder whole when it succeeds', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-atomic-'));
-    const out = join(dir, 'out');
-    mkdirSync(out);
-    writeFileSync(join(out, 'stale.txt'), 'old');
-    await writeDirAtomic(out, (tmp) => writeFileSync(join(tmp, 'index.html'), 'new'));
-    expect(readdirSync(dir)).toEqual(['out']);
-    expect(readdirSync(out)).toEqual(['index.html']);
   });
 });

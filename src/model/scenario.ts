@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { UsageError, listAllowed, showValue } from '../errors.js';
+import { readJsonInput } from '../json-input.js';
 import { findSystem, systems } from '../rules/registry.js';
 import type { FieldSchema, FieldSpec, FieldValue, Scenario, SystemSpec } from './types.js';
 
@@ -159,21 +159,9 @@ export function parseScenario(raw: unknown, origin = ''): Scenario {
   return scenario as Scenario;
 }
 
-/** Reads a scenario file (JSON). Missing or malformed files are user mistakes, reported in one line. */
+/** Reads a scenario file (JSON). Missing, special, huge, malformed or too deep files are user mistakes, reported in one line. */
 export function readScenarioFile(path: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`scenario file ${showValue(path)}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`scenario file ${showValue(path)}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
-  }
+  const parsed = readJsonInput(path, { label: `scenario file ${showValue(path)}`, what: 'a scenario file', missing: 'no such file' }).value;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new UsageError(`scenario file ${showValue(path)}: must hold one JSON object of scenario fields, got ${Array.isArray(parsed) ? 'an array' : showValue(parsed)}`);
   }

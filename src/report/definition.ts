@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { UsageError, listAllowed, showValue } from '../errors.js';
+import { checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
 import { resolveKind } from '../rules/registry.js';
 import { CHART_TYPES, chartDimensions, type ChartDef } from './charts.js';
@@ -236,23 +236,30 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
 
 /** Reads, checks and fills in a report definition. Throws a UsageError naming the file and the analysis. */
 export function loadReportDef(file: string): ReportDef {
-  let source: string;
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`${file}: ${code === 'ENOENT' ? 'no such report file' : `cannot be read (${code ?? 'error'})`}`);
+  reportIdOf(file); // a bad name is refused before the file is opened
+  const { text, value } = readJsonInput(file, { label: file, what: 'a report definition', missing: 'no such report file' });
+  return parseReportDef(value, file, text);
+}
+
+/** Report ids name output folders (OUT/ID/ under --all): no dots, slashes or spaces, so never "..". */
+const REPORT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+/** Names Windows keeps for devices: a folder OUT/nul cannot be made there. */
+const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+/** The id of a report: its file name without .json. Throws a UsageError naming the file if it is not a safe folder name. */
+export function reportIdOf(file: string): string {
+  const id = basename(file, extname(file));
+  if (!REPORT_ID.test(id)) {
+    throw new UsageError(`${showValue(file)}: a report file name must be at most 64 letters, digits, - and _ (starting with a letter or digit), then .json`);
   }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(source);
-  } catch (e) {
-    throw new UsageError(`${file}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
-  }
-  return parseReportDef(doc, file, source);
+  if (DEVICE_NAME.test(id)) throw new UsageError(`${showValue(file)}: ${showValue(id)} is a device name on Windows; rename the report file`);
+  return id;
 }
 
 export function parseReportDef(doc: unknown, file: string, source = JSON.stringify(doc)): ReportDef {
+  const id = reportIdOf(file);
+  // Documents not read by loadReportDef: ajv and messages recurse, so deep nesting is refused first.
+  checkJsonDepth(doc, file);
   if (!validate(doc)) {
     const m = schemaMessage(validate.errors![0]!, doc);
     throw new UsageError(`${file}: ${m.analysis !== undefined ? `${analysisName(doc, m.analysis)}: ` : ''}${m.text}`);
@@ -325,7 +332,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
     }
   });
   return {
-    id: basename(file, extname(file)),
+    id,
     file,
     title: d.title,
     description: d.description ?? '',

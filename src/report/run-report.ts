@@ -5,7 +5,7 @@ import { toolVersion } from '../project.js';
 import { chartSpec, chartTitle, type ChartDef, type VlSpec } from './charts.js';
 import { tidyCsv } from './csv.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
-import { writeDirAtomic } from './files.js';
+import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import { reportHtml } from './html.js';
 import { cellJson, dimensionsJson } from './present.js';
 import { renderChart, type Rendered } from './render.js';
@@ -150,22 +150,29 @@ export function reportJson(run: ReportRun) {
 }
 
 /**
- * Writes the report folder: index.html, results.csv, results.json and charts/NAME.vl.json|svg|png. All
- * of it goes to a temporary folder first, renamed to `outDir` at the end.
+ * Writes the report folder: index.html, results.csv, results.json and charts/NAME.vl.json|svg|png, and
+ * the ownership file that lets a later run replace them. All of it is written into a hidden folder
+ * inside the target first and swapped in at the end (see output-folder.ts for when a folder may be
+ * replaced). Given a path, the folder is checked and locked here; the CLI claims it before the run.
  */
-export async function writeReport(run: ReportRun, outDir: string): Promise<void> {
-  await writeDirAtomic(outDir, (dir) => {
-    mkdirSync(join(dir, 'charts'));
-    for (const a of run.analyses) {
-      for (const c of a.charts) {
-        const base = join(dir, 'charts', c.def.file);
-        writeFileSync(`${base}.vl.json`, JSON.stringify(c.spec, null, 2) + '\n');
-        writeFileSync(`${base}.svg`, c.rendered.svg);
-        writeFileSync(`${base}.png`, c.rendered.png);
+export async function writeReport(run: ReportRun, target: string | FolderClaim): Promise<void> {
+  const claim = typeof target === 'string' ? claimReportFolder(target) : target;
+  try {
+    await claim.replace((dir) => {
+      mkdirSync(join(dir, 'charts'));
+      for (const a of run.analyses) {
+        for (const c of a.charts) {
+          const base = join(dir, 'charts', c.def.file);
+          writeFileSync(`${base}.vl.json`, JSON.stringify(c.spec, null, 2) + '\n');
+          writeFileSync(`${base}.svg`, c.rendered.svg);
+          writeFileSync(`${base}.png`, c.rendered.png);
+        }
       }
-    }
-    writeFileSync(join(dir, 'results.csv'), tidyCsv(run.analyses.map((a) => ({ report: run.def.id, analysis: a.def.id, sweep: a.sweep }))));
-    writeFileSync(join(dir, 'results.json'), JSON.stringify(reportJson(run), null, 2) + '\n');
-    writeFileSync(join(dir, 'index.html'), reportHtml(run));
-  });
+      writeFileSync(join(dir, 'results.csv'), tidyCsv(run.analyses.map((a) => ({ report: run.def.id, analysis: a.def.id, sweep: a.sweep }))));
+      writeFileSync(join(dir, 'results.json'), JSON.stringify(reportJson(run), null, 2) + '\n');
+      writeFileSync(join(dir, 'index.html'), reportHtml(run));
+    });
+  } finally {
+    if (typeof target === 'string') claim.release();
+  }
 }

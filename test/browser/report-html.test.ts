@@ -118,7 +118,7 @@ describe.skipIf(!available)('the HTML report in headless Chromium, offline', () 
       const html = readFileSync(join(out, id, 'index.html'), 'utf8');
       expect(html).not.toMatch(/<(script|link|img|iframe)\b/i);
       expect(html).not.toMatch(/\bsrc=|@import|url\((?!#)/i);
-      expect(readdirSync(join(out, id)).sort()).toEqual(['charts', 'index.html', 'results.csv', 'results.json']);
+      expect(readdirSync(join(out, id)).sort()).toEqual(['.injury-lab.json', 'charts', 'index.html', 'results.csv', 'results.json']);
     }
   });
 });

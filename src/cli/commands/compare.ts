@@ -4,6 +4,7 @@ import { readScenarioFile } from '../../model/scenario.js';
 import { addSweepSimOptions, simPlanFromArgv } from '../../report/cli-common.js';
 import { compareJson, compareRows, compareScenarios, compareTable, scenarioName } from '../../report/compare.js';
 import { writeFileAtomic } from '../../report/files.js';
+import { checkOutputFile } from '../../report/output-folder.js';
 import { csv, renderTable } from '../format.js';
 import { addFormatOption, parseFormat } from '../options.js';
 import { withRunControls } from '../sim-controls.js';
@@ -36,6 +37,7 @@ export const compareCommand: CommandModule = {
     if (names.size < inputs.length) for (const i of inputs) (i as { name: string }).name = i.file;
     const sim = simPlanFromArgv(argv);
     if (argv.exact === false && !sim) throw new UsageError('--no-exact needs --trials or --precision: there would be nothing to compare');
+    if (typeof argv.out === 'string') checkOutputFile(argv.out, files);
     const result = await withRunControls(({ signal }) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal }));
     const text =
       format === 'json'

@@ -1,27 +1,53 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UsageError, showValue } from '../../errors.js';
-import { loadReportDef, reportJsonSchema, type ReportDef } from '../../report/definition.js';
-import { writeFileAtomic } from '../../report/files.js';
+import { fileKind } from '../../json-input.js';
+import { loadReportDef, reportIdOf, reportJsonSchema, type ReportDef } from '../../report/definition.js';
+import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../report/output-folder.js';
 import { indexHtml } from '../../report/html.js';
 import type { AnalysisRun } from '../../report/run-report.js';
 import { compact, withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
 
-/** The report definitions in a folder: every *.json except schemas, in name order. */
+/**
+ * The report definitions in a folder: every *.json except schemas, in name order. Each name becomes an
+ * output folder OUT/ID/, so unsafe names, broken links and *.json entries that are not regular files
+ * (folders, FIFOs, ...) are refused, not skipped: a report must not vanish from the index unnoticed.
+ */
 function definitionsIn(dir: string): string[] {
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = readdirSync(dir);
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
     throw new UsageError(`--all: ${showValue(dir)} ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read'}; allowed: a folder of report definitions`);
   }
-  const files = names
-    .filter((n) => n.endsWith('.json') && !n.endsWith('.schema.json'))
-    .sort()
-    .map((n) => join(dir, n))
-    .filter((f) => statSync(f).isFile());
+  const chosen = entries.filter((d) => d.name.endsWith('.json') && !d.name.endsWith('.schema.json')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const byId = new Map<string, string>();
+  const files = chosen.map((d) => {
+    const f = join(dir, d.name);
+    let id: string;
+    try {
+      id = reportIdOf(f);
+    } catch (e) {
+      if (e instanceof UsageError) throw new UsageError(`--all: ${e.message}`);
+      throw e;
+    }
+    // Case-insensitive file systems (macOS, Windows) would write both into one folder.
+    const twin = byId.get(id.toLowerCase());
+    if (twin !== undefined) throw new UsageError(`--all: ${showValue(twin)} and ${showValue(f)} differ only in case; each report needs its own output folder name`);
+    byId.set(id.toLowerCase(), f);
+    let st: Stats;
+    try {
+      st = statSync(f);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && d.isSymbolicLink()) throw new UsageError(`--all: ${showValue(f)} is a broken link`);
+      throw new UsageError(`--all: ${showValue(f)} cannot be read (${code ?? 'error'})`);
+    }
+    if (!st.isFile()) throw new UsageError(`--all: ${showValue(f)} is not a regular file (it is ${fileKind(st)}); allowed: report definitions (*.json)`);
+    return f;
+  });
   if (files.length === 0) throw new UsageError(`--all: ${showValue(dir)} holds no report definitions (*.json)`);
   return files;
 }
@@ -42,7 +68,11 @@ export const reportCommand: CommandModule = {
     y
       .positional('definition', { type: 'string', describe: 'Report definition JSON file' })
       .option('all', { type: 'string', describe: 'Run every report definition in this folder, each into OUT/NAME/' })
-      .option('out', { type: 'string', describe: 'Output folder (replaced whole when the report is complete)' })
+      .option('out', {
+        type: 'string',
+        describe: 'Output folder. Created if missing; replaced when the report is complete, only if it is empty or holds nothing but an earlier report',
+      })
+      .option('force', { type: 'boolean', describe: 'Replace the --out folder even if it holds other files (never a file, the current or home folder, or an input)', default: false })
       .option('workers', { type: 'string', describe: 'Worker threads for simulated analyses (default: the number of cores)' })
       .option('check-only', { type: 'boolean', describe: 'Only check the definitions; compute and write nothing', default: false })
       .option('schema', { type: 'boolean', describe: 'Print the JSON Schema of report definitions and exit', default: false })
@@ -67,28 +97,38 @@ export const reportCommand: CommandModule = {
       for (const d of defs) process.stdout.write(`${d.file}: ok (${d.analyses.length} analyses, ${d.analyses.reduce((n, a) => n + a.cells, 0)} cells)\n`);
       return;
     }
-    const started = performance.now();
-    // vega and resvg load only for commands that draw charts.
-    const { reportDate, runReport, writeReport } = await import('../../report/run-report.js');
-    await withRunControls(async ({ signal }) => {
-      for (const def of defs) {
-        const target = all !== undefined ? join(out!, def.id) : out!;
-        const run = await runReport(def, {
-          signal,
-          ...(workers ? { workers } : {}),
-          onAnalysis: (a, i, n) => process.stderr.write(progressLine(def, a, i, n)),
-        });
-        signal.throwIfAborted();
-        await writeReport(run, target);
-        process.stdout.write(`${def.id}: ${join(target, 'index.html')}\n`);
+    // --out is checked and locked before any work starts: a mistake there costs nothing, and no
+    // file of the user's is ever replaced (see src/report/output-folder.ts for the rules).
+    const force = argv.force === true;
+    const inputs = [...defs.map((d) => d.file), ...(all !== undefined ? [all] : [])];
+    const batch = all !== undefined ? claimBatchFolder(out!, { force, inputs }) : undefined;
+    const claims: FolderClaim[] = [];
+    try {
+      for (const def of defs) claims.push(batch ? batch.claimReport(def.id, inputs) : claimReportFolder(out!, { force, inputs }));
+      const started = performance.now();
+      // vega and resvg load only for commands that draw charts.
+      const { reportDate, runReport, writeReport } = await import('../../report/run-report.js');
+      await withRunControls(async ({ signal }) => {
+        for (const [i, def] of defs.entries()) {
+          const claim = claims[i]!;
+          const run = await runReport(def, {
+            signal,
+            ...(workers ? { workers } : {}),
+            onAnalysis: (a, j, n) => process.stderr.write(progressLine(def, a, j, n)),
+          });
+          signal.throwIfAborted();
+          await writeReport(run, claim);
+          process.stdout.write(`${def.id}: ${join(claim.given, 'index.html')}\n`);
+        }
+      });
+      if (batch) {
+        batch.writeIndex(indexHtml(defs.map((d) => ({ id: d.id, title: d.title, description: d.description })), reportDate()));
+        process.stdout.write(`all reports: ${join(out!, 'index.html')}\n`);
       }
-    });
-    if (all !== undefined) {
-      const date = reportDate();
-      const index = join(out!, 'index.html');
-      writeFileAtomic(index, indexHtml(defs.map((d) => ({ id: d.id, title: d.title, description: d.description })), date));
-      process.stdout.write(`all reports: ${index}\n`);
+      process.stderr.write(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; open ${join(out!, 'index.html')} in a browser\n`);
+    } finally {
+      for (const c of claims) c.release();
+      batch?.release();
     }
-    process.stderr.write(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; open ${join(out!, 'index.html')} in a browser\n`);
   },
 };

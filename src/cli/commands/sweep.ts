@@ -4,6 +4,7 @@ import { withRunControls } from '../sim-controls.js';
 import { addSweepSimOptions, rawScenarioFromArgv, simPlanFromArgv } from '../../report/cli-common.js';
 import { tidyCsv } from '../../report/csv.js';
 import { writeFileAtomic } from '../../report/files.js';
+import { checkOutputFile } from '../../report/output-folder.js';
 import { sweepJson, sweepTable } from '../../report/present.js';
 import { runSweep, sweepDimensions } from '../../report/sweep.js';
 
@@ -37,8 +38,9 @@ export const sweepCommand: CommandModule = {
     const base = rawScenarioFromArgv(argv, argv.scenario);
     const vary = ([] as unknown[]).concat(argv.vary ?? []).map(String);
     const sim = simPlanFromArgv(argv);
-    // Checks the grid before any pool starts, so a typo costs nothing.
+    // Checks the grid and --out before any pool starts, so a typo costs nothing.
     sweepDimensions(base, vary);
+    if (typeof argv.out === 'string') checkOutputFile(argv.out, typeof argv.scenario === 'string' ? [argv.scenario] : []);
     const cumulative = argv.cumulative === true;
     const sweep = await withRunControls(({ signal }) =>
       runSweep({

@@ -1,0 +1,125 @@
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { UsageError } from './errors.js';
+
+/**
+ * Every JSON file the user names (scenario files, report definitions) is read here, so a folder, a device,
+ * a FIFO, a huge file or absurdly deep JSON ends in one line instead of a hang, an out-of-memory or a stack
+ * overflow further on (ajv, messages and titles recurse).
+ */
+
+/** Scenario files and report definitions are a few KB. */
+export const MAX_JSON_BYTES = 1024 * 1024;
+/** A scenario is 1-2 levels deep, a report definition about 6. */
+export const MAX_JSON_DEPTH = 64;
+
+export interface JsonInputKind {
+  /** How messages name the file, e.g. `scenario file "a.json"` or `reports/a.json`. */
+  readonly label: string;
+  /** What the file is, for the size message: "a scenario file". */
+  readonly what: string;
+  /** The words for a missing file (a dangling link included): "no such file". */
+  readonly missing: string;
+}
+
+export interface JsonInput {
+  readonly text: string;
+  readonly value: unknown;
+}
+
+/** "a folder", "a FIFO", ...: what a non-regular file is, for messages. */
+export function fileKind(s: Stats): string {
+  if (s.isFile()) return 'a regular file';
+  if (s.isDirectory()) return 'a folder';
+  if (s.isFIFO()) return 'a FIFO';
+  if (s.isSocket()) return 'a socket';
+  if (s.isCharacterDevice()) return 'a character device';
+  if (s.isBlockDevice()) return 'a block device';
+  return 'a special file';
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/** Depth of nested arrays and objects (a scalar is 0, `[]` is 1), with an explicit stack: never recurses. */
+export function jsonDepth(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, depth] = top;
+    if (typeof v !== 'object' || v === null) continue;
+    const d = depth + 1;
+    if (d > max) max = d;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, d]);
+  }
+  return max;
+}
+
+/** Refuses JSON nested deeper than MAX_JSON_DEPTH, in one line starting with `label`. */
+export function checkJsonDepth(value: unknown, label: string): void {
+  const depth = jsonDepth(value);
+  if (depth > MAX_JSON_DEPTH) throw new UsageError(`${label}: JSON nested ${depth} deep; at most ${MAX_JSON_DEPTH} levels are allowed`);
+}
+
+/**
+ * Reads and parses a JSON file the user gave. Refuses, in one UsageError line starting with `kind.label`:
+ * a missing file, anything but a regular file (a symlink to one is fine), more than MAX_JSON_BYTES, invalid
+ * JSON, and nesting deeper than MAX_JSON_DEPTH.
+ */
+export function readJsonInput(path: string, kind: JsonInputKind): JsonInput {
+  const at = `${kind.label}: `;
+  const cannot = (e: unknown): UsageError => {
+    const code = (e as NodeJS.ErrnoException).code;
+    return new UsageError(`${at}${code === 'ENOENT' ? kind.missing : `cannot be read (${code ?? 'error'})`}`);
+  };
+  const tooBig = (size: string) => new UsageError(`${at}is ${size}; ${kind.what} is at most 1 MiB`);
+  const notRegular = (s: Stats) => new UsageError(`${at}is not a regular file (it is ${fileKind(s)})`);
+
+  // stat before open: opening a FIFO blocks until someone writes to it.
+  let st: Stats;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    throw cannot(e);
+  }
+  if (!st.isFile()) throw notRegular(st);
+  if (st.size > MAX_JSON_BYTES) throw tooBig(mb(st.size));
+
+  let buf: Buffer;
+  let fd: number;
+  try {
+    // O_NONBLOCK: should the path become a FIFO between stat and open, open does not hang.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    throw cannot(e);
+  }
+  try {
+    const again = fstatSync(fd);
+    if (!again.isFile()) throw notRegular(again);
+    // Bounded read: some regular files (/proc) stat as 0 bytes but hold more.
+    buf = Buffer.alloc(MAX_JSON_BYTES + 1);
+    let n = 0;
+    while (n < buf.length) {
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+    }
+    if (n > MAX_JSON_BYTES) throw tooBig('more than 1 MiB');
+    buf = buf.subarray(0, n);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw cannot(e);
+  } finally {
+    closeSync(fd);
+  }
+
+  const text = buf.toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${at}not valid JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  checkJsonDepth(value, kind.label);
+  return { text, value };
+}

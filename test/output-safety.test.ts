@@ -1,0 +1,264 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { claimReportFolder, OWNERSHIP_FILE } from '../src/report/output-folder.js';
+import { cli } from './helpers/cli.js';
+
+/**
+ * Issue 10: a designer's files are never lost. Every case builds its files in a fresh temporary folder
+ * and checks, after the refusal, that every file there is byte for byte what it was.
+ */
+
+const MAIN = resolve('dist/src/cli/main.js');
+const temp = (tag: string) => mkdtempSync(join(tmpdir(), `injury-lab-${tag}-`));
+
+/** A report of two exact cells and one chart: these tests are about files, so the report is small. */
+const DEF = join(temp('def'), 'falls.json');
+writeFileSync(DEF, JSON.stringify({ title: 'Tiny', analyses: [{ id: 'armour', title: 'Armour', scenario: { kind: 'injury' }, vary: ['armour=none,standard'] }] }));
+
+/** Every file under `dir` with its content: what a refusal must leave exactly as it was. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const path = join(e.parentPath, e.name);
+    out[path.slice(dir.length + 1)] = e.isFile() ? readFileSync(path, 'utf8') : '<folder>';
+  }
+  return out;
+}
+
+/** The CLI run from inside `cwd`, for the cases where a relative --out such as "." matters. */
+function cliIn(cwd: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function expectRefused(r: { code: number | null; stdout: string; stderr: string }, message: RegExp | string): void {
+  expect(r.stdout).toBe('');
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).toMatch(typeof message === 'string' ? message : message);
+  expect(r.code).toBe(2);
+}
+
+describe('report --out: a folder is replaced only when it holds nothing but an earlier report', () => {
+  it('a definition named ...json in an --all folder is refused, and the parent of --out keeps its files', () => {
+    const dir = temp('dots');
+    mkdirSync(join(dir, 'defs'));
+    mkdirSync(join(dir, 'parent', 'out'), { recursive: true });
+    writeFileSync(join(dir, 'parent', 'keep.txt'), 'precious');
+    copyFileSync(DEF, join(dir, 'defs', '...json'));
+    const before = snapshot(dir);
+    expectRefused(cli('report', '--all', join(dir, 'defs'), '--out', join(dir, 'parent', 'out')), /\.\.\.json": a report file name must be/);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('an existing file at --out is refused, --force or not', () => {
+    const dir = temp('file');
+    const thesis = join(dir, 'thesis.txt');
+    writeFileSync(thesis, 'three years of work');
+    expectRefused(cli('report', DEF, '--out', thesis), /thesis\.txt" is a file, not a folder/);
+    expectRefused(cli('report', DEF, '--out', thesis, '--force'), /thesis\.txt" is a file, not a folder/);
+    expect(readFileSync(thesis, 'utf8')).toBe('three years of work');
+  });
+
+  it('a folder holding other files is refused; --force replaces it', () => {
+    const dir = temp('foreign');
+    const out = join(dir, 'out');
+    mkdirSync(join(out, 'drafts'), { recursive: true });
+    writeFileSync(join(out, 'drafts', 'notes.txt'), 'mine');
+    const before = snapshot(dir);
+    expectRefused(cli('report', DEF, '--out', out), /holds files injury-lab did not write \(such as "drafts(\/notes\.txt)?"\); name a new or empty folder, or add --force/);
+    expect(snapshot(dir)).toEqual(before);
+    const forced = cli('report', DEF, '--out', out, '--force');
+    expect(forced.code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual([OWNERSHIP_FILE, 'charts', 'index.html', 'results.csv', 'results.json']);
+  });
+
+  it('its own earlier report is replaced, and the ownership file lists exactly the files written', () => {
+    const dir = temp('again');
+    const out = join(dir, 'out');
+    expect(cli('report', DEF, '--out', out).code).toBe(0);
+    const first = JSON.parse(readFileSync(join(out, OWNERSHIP_FILE), 'utf8'));
+    const written = readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name !== OWNERSHIP_FILE)
+      .map((e) => join(e.parentPath, e.name).slice(out.length + 1))
+      .sort();
+    expect(first).toMatchObject({ tool: 'injury-lab', type: 'report', files: written });
+    expect(cli('report', DEF, '--out', out).code).toBe(0);
+    expect(readdirSync(dir)).toEqual(['out']);
+  });
+
+  it('a report folder from before the ownership file is recognised by the manifest in its results.json', () => {
+    const dir = temp('legacy');
+    const out = join(dir, 'out');
+    expect(cli('report', DEF, '--out', out).code).toBe(0);
+    spawnSync('rm', [join(out, OWNERSHIP_FILE)]);
+    expect(cli('report', DEF, '--out', out).code).toBe(0);
+    // ...but one extra file in it makes it the user's again.
+    writeFileSync(join(out, 'charts', 'my-edit.svg'), '<svg/>');
+    expectRefused(cli('report', DEF, '--out', out), /such as "charts\/my-edit\.svg"/);
+  });
+
+  it('a read-only folder is refused and left as it was, with no hidden folder beside or inside it', () => {
+    const dir = temp('readonly');
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'kept.txt'), 'kept');
+    chmodSync(out, 0o555);
+    try {
+      const before = snapshot(dir);
+      expectRefused(cli('report', DEF, '--out', out, '--force'), /out" is read-only; make it writable or name another folder/);
+      expect(snapshot(dir)).toEqual(before);
+      expect(readdirSync(dir)).toEqual(['out']);
+    } finally {
+      chmodSync(out, 0o755);
+    }
+  });
+
+  it('the root, the current folder and its parent are refused before anything is looked at, --force or not', () => {
+    const dir = temp('cwd');
+    writeFileSync(join(dir, 'thesis.txt'), 'mine');
+    mkdirSync(join(dir, 'work'));
+    const cwd = join(dir, 'work');
+    expectRefused(cliIn(cwd, 'report', DEF, '--out', '/'), /"\/" is the root folder/);
+    expectRefused(cliIn(cwd, 'report', DEF, '--out', '.', '--force'), /"\." is or holds the current folder/);
+    expectRefused(cliIn(cwd, 'report', DEF, '--out', '..', '--force'), /"\.\." is or holds the current folder/);
+    expect(snapshot(dir)).toEqual({ 'thesis.txt': 'mine', work: '<folder>' });
+  });
+
+  it('a folder holding the report definition is refused, even with --force', () => {
+    const dir = temp('input');
+    copyFileSync(DEF, join(dir, 'falls.json'));
+    expectRefused(cli('report', join(dir, 'falls.json'), '--out', dir, '--force'), /holds .*falls\.json", an input of this run/);
+    expect(readdirSync(dir)).toEqual(['falls.json']);
+  });
+
+  it('--out under a file is one line, not a stack trace', () => {
+    const dir = temp('under');
+    writeFileSync(join(dir, 'afile'), 'x');
+    expectRefused(cli('report', DEF, '--out', join(dir, 'afile', 'x')), /afile" is a file, not a folder/);
+  });
+
+  it('--all: an index.html that injury-lab did not write is refused; the batch folder keeps other files', () => {
+    const dir = temp('batch');
+    const defs = join(dir, 'defs');
+    mkdirSync(defs);
+    copyFileSync(DEF, join(defs, 'falls.json'));
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'index.html'), 'my own page');
+    writeFileSync(join(out, 'notes.txt'), 'notes');
+    expectRefused(cli('report', '--all', defs, '--out', out), /index\.html" was not written by injury-lab/);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('my own page');
+    writeFileSync(join(out, 'index.html'), '');
+    spawnSync('rm', [join(out, 'index.html')]);
+    expect(cli('report', '--all', defs, '--out', out).code).toBe(0);
+    expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('notes');
+    expect(readdirSync(out).sort()).toEqual([OWNERSHIP_FILE, 'falls', 'index.html', 'notes.txt']);
+    // The second run recognises its own index page.
+    expect(cli('report', '--all', defs, '--out', out).code).toBe(0);
+  });
+});
+
+describe('replacing a claimed folder (in process)', () => {
+  it('a failure while writing leaves the old report as it was and no hidden folder', async () => {
+    const dir = temp('fail');
+    const out = join(dir, 'out');
+    const first = claimReportFolder(out);
+    await first.replace((d) => writeFileSync(join(d, 'index.html'), 'old report'));
+    first.release();
+    const before = snapshot(dir);
+    const second = claimReportFolder(out);
+    await expect(
+      second.replace((d) => {
+        writeFileSync(join(d, 'index.html'), 'half');
+        throw new Error('chart failed');
+      }),
+    ).rejects.toThrow('chart failed');
+    second.release();
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a file the user adds while the report runs stops the swap, and nothing is removed', async () => {
+    const dir = temp('during');
+    const out = join(dir, 'out');
+    const claim = claimReportFolder(out);
+    writeFileSync(join(out, 'added.txt'), 'mine');
+    await expect(claim.replace((d) => writeFileSync(join(d, 'index.html'), 'new'))).rejects.toThrow(/such as "added\.txt"/);
+    claim.release();
+    expect(readdirSync(out)).toEqual(['added.txt']);
+  });
+});
+
+describe('two runs into one folder', () => {
+  it('a live lock refuses the second run; a lock whose process is gone is taken over', () => {
+    const dir = temp('lock');
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    // This test's own process is alive: its lock is current.
+    writeFileSync(join(out, '.injury-lab.lock'), `${process.pid}\n`);
+    expectRefused(cli('report', DEF, '--out', out), new RegExp(`is being written by another injury-lab run \\(process ${process.pid}\\)`));
+    // A process that has ended: its lock is stale.
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(join(out, '.injury-lab.lock'), `${ended.stdout}\n`);
+    expect(cli('report', DEF, '--out', out).code).toBe(0);
+    expect(existsSync(join(out, '.injury-lab.lock'))).toBe(false);
+  });
+
+  it('started together, one writes and the other refuses or runs after it; never a half-written folder', async () => {
+    const dir = temp('race');
+    const out = join(dir, 'out');
+    const run = () =>
+      new Promise<{ code: number | null; stderr: string }>((done) => {
+        const child = spawn(process.execPath, [MAIN, 'report', DEF, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('exit', (code) => done({ code, stderr }));
+      });
+    for (let pair = 0; pair < 3; pair++) {
+      const results = await Promise.all([run(), run()]);
+      expect(results.filter((r) => r.code === 0).length).toBeGreaterThan(0);
+      for (const r of results.filter((x) => x.code !== 0)) {
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/is being written by another injury-lab run/);
+      }
+      const own = JSON.parse(readFileSync(join(out, OWNERSHIP_FILE), 'utf8')) as { files: string[] };
+      const present = readdirSync(out, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name !== OWNERSHIP_FILE)
+        .map((e) => join(e.parentPath, e.name).slice(out.length + 1))
+        .sort();
+      expect(present).toEqual(own.files);
+    }
+  });
+});
+
+describe('sweep and compare --out: checked before any work, one line', () => {
+  const sweep = (out: string) => cli('sweep', '--kind', 'injury', '--vary', 'armour=none,standard', '--out', out);
+
+  it('a folder, a path under a file, a read-only folder and /proc are refused', () => {
+    const dir = temp('fileout');
+    mkdirSync(join(dir, 'folder'));
+    writeFileSync(join(dir, 'afile'), 'x');
+    mkdirSync(join(dir, 'locked'));
+    chmodSync(join(dir, 'locked'), 0o555);
+    try {
+      expectRefused(sweep(join(dir, 'folder')), /folder" is a folder; name a file/);
+      expectRefused(sweep(join(dir, 'afile', 'x.csv')), /afile" is a file, not a folder/);
+      expectRefused(sweep(join(dir, 'locked', 'x.csv')), /locked" is read-only/);
+      expectRefused(sweep('/proc/nope/x.csv'), /"\/proc" is read-only/);
+      expectRefused(cli('compare', 'test/fixtures/attack.json', 'test/fixtures/attack.json', '--out', join(dir, 'folder')), /folder" is a folder; name a file/);
+    } finally {
+      chmodSync(join(dir, 'locked'), 0o755);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['afile', 'folder', 'locked']);
+  });
+
+  it('an input of the run is never the output', () => {
+    const dir = temp('sameio');
+    const scenario = join(dir, 's.json');
+    writeFileSync(scenario, '{"kind": "injury"}');
+    expectRefused(cli('sweep', scenario, '--vary', 'armour=none,standard', '--out', scenario), /s\.json" is an input of this run/);
+    expect(readFileSync(scenario, 'utf8')).toBe('{"kind": "injury"}');
+  });
+});
