@@ -130,12 +130,15 @@ function parseVaryText(text: string): { fields: string[]; values?: string[][]; r
   const rest = text.slice(eq + 1).trim();
   const range = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(rest);
   if (range && fields.length === 1) return { fields, range: [Number(range[1]), Number(range[2]), range[3] ? Number(range[3]) : 1] };
-  const values = rest
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '')
-    .map((s) => s.split('/').map((x) => x.trim()));
-  return { fields, values };
+  const items = rest.split(',').map((s) => s.trim());
+  // An empty item is a typo ("none,,standard"), never a value: dropping it would hide it.
+  const empty = items.findIndex((s) => s === '' || s.split('/').some((x) => x.trim() === ''));
+  if (empty >= 0) {
+    throw new UsageError(
+      `--vary: ${showValue(text)}: value ${empty + 1} is empty; allowed: values separated by single commas${fields.length > 1 ? ', each with one part per field separated by /' : ''}, e.g. ${fields.join(',')}=${fields.length > 1 ? 'a/b,c/d' : 'a,b'}`,
+    );
+  }
+  return { fields, values: items.map((s) => s.split('/').map((x) => x.trim())) };
 }
 
 /**

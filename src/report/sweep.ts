@@ -142,7 +142,29 @@ export function sweepDimensions(base: Record<string, unknown>, vary: readonly Va
   const { system, kind } = baseSystemAndKind(base);
   const dims = vary.map((v) => parseDimension(v, system, kind));
   checkDisjoint(dims);
+  checkVariedBaseValues(base, dims);
   return dims;
+}
+
+/**
+ * A base value that the grid replaces is never computed, but it is still what the user wrote: a typo
+ * there ("injuryDice": "lots") is refused as it would be in a single scenario, not silently dropped.
+ * Each such value is checked on its own, in a scenario of the base's system, kind and edition.
+ */
+function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dimension[]): void {
+  const context: Record<string, unknown> = {};
+  for (const key of ['system', 'kind', 'edition']) if (base[key] !== undefined) context[key] = base[key];
+  for (const d of dims) {
+    for (const f of d.fields) {
+      if (base[f] === undefined) continue;
+      try {
+        parseScenario(f === 'edition' ? context : { ...context, [f]: base[f] });
+      } catch (e) {
+        if (e instanceof UsageError) throw new UsageError(`scenario: ${e.message} (the grid varies ${f}, but the value given must still be allowed)`);
+        throw e;
+      }
+    }
+  }
 }
 
 function describeAssignment(assignment: Readonly<Record<string, FieldValue>>): string {

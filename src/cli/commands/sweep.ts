@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { addFormatOption, addScenarioOptions, parseFormat } from '../options.js';
+import { UsageError, showValue } from '../../errors.js';
+import { addFormatOption, addScenarioOptions, kebab, parseFormat } from '../options.js';
 import { withRunControls } from '../sim-controls.js';
 import { addSweepSimOptions, rawScenarioFromArgv, simPlanFromArgv } from '../../report/cli-common.js';
 import { tidyCsv } from '../../report/csv.js';
@@ -39,7 +40,13 @@ export const sweepCommand: CommandModule = {
     const vary = ([] as unknown[]).concat(argv.vary ?? []).map(String);
     const sim = simPlanFromArgv(argv);
     // Checks the grid and --out before any pool starts, so a typo costs nothing.
-    sweepDimensions(base, vary);
+    const dims = sweepDimensions(base, vary);
+    // A field given as a flag and varied too: the flag would be silently ignored.
+    for (const d of dims) {
+      for (const f of d.fields) {
+        if (argv[f] !== undefined) throw new UsageError(`--${kebab(f)} ${String(argv[f])}: the field is also varied (--vary ${d.id}); give it one way`);
+      }
+    }
     if (typeof argv.out === 'string') checkOutputFile(argv.out, typeof argv.scenario === 'string' ? [argv.scenario] : []);
     const cumulative = argv.cumulative === true;
     const sweep = await withRunControls(({ signal }) =>
