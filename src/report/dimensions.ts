@@ -130,6 +130,7 @@ function parseVaryText(text: string): { fields: string[]; values?: string[][]; r
   const rest = text.slice(eq + 1).trim();
   const range = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(rest);
   if (range && fields.length === 1) return { fields, range: [Number(range[1]), Number(range[2]), range[3] ? Number(range[3]) : 1] };
+  if (rest === '') return { fields, values: [] };
   const items = rest.split(',').map((s) => s.trim());
   // An empty item is a typo ("none,,standard"), never a value: dropping it would hide it.
   const empty = items.findIndex((s) => s === '' || s.split('/').some((x) => x.trim() === ''));
