@@ -19,6 +19,10 @@ const cases: [string, Record<string, unknown>, RegExp][] = [
   ['machine armour with shield (core)', { armour: 'machine', shield: true }, /^shield: true cannot be combined with armour "machine" in the core edition/],
   ['bloodbath in comprehensive', { edition: 'comprehensive', bloodbath: true }, /^bloodbath: true is not a rule of the comprehensive edition/],
   ['fall in playtest', { edition: 'playtest', kind: 'fall' }, /^kind: "fall" is not a rule of the playtest edition/],
+  ['unknown bloodbathDie', { edition: 'playtest', bloodbathDie: 'extra' }, /^bloodbathDie: "extra" is not allowed; allowed: pooled, separate$/],
+  ['separate Bloodbath die in core', { bloodbathDie: 'separate' }, /^bloodbathDie: "separate" is not allowed in the core edition .*; allowed: pooled \(separate: playtest only\)$/],
+  ['deadlyBloodbathKeep out of range', { deadlyBloodbathKeep: 2 }, /^deadlyBloodbathKeep: 2 is not allowed; allowed: a whole number from 3 to 4$/],
+  ['deadlyBloodbathKeep 3 outside core', { edition: 'comprehensive', deadlyBloodbathKeep: 3 }, /^deadlyBloodbathKeep: 3 is not allowed in the comprehensive edition .*; allowed: 4$/],
   ['toughUsed without tough', { toughUsed: true }, /^toughUsed: true needs tough: true/],
   ['not an object', [] as unknown as Record<string, unknown>, /^a scenario must be a JSON object/],
 ];
@@ -43,7 +47,7 @@ describe('scenario validation messages', () => {
   it('defaults are filled as a player would assume', () => {
     const s = parseScenario({});
     expect(s).toMatchObject({ system: 'trench-crusade', edition: 'core', kind: 'injury', armour: 'none', injuryDice: 0, attackType: 'melee', modifierCap: 'negative' });
-    expect(parseScenario({ edition: 'playtest' })).toMatchObject({ modifierCap: 'none', downBonus: 'any', criticalInjuryDice: 0 });
+    expect(parseScenario({ edition: 'playtest' })).toMatchObject({ modifierCap: 'none', downBonus: 'any', criticalInjuryDice: 0, bloodbathDie: 'pooled', deadlyBloodbathKeep: 4 });
     expect(parseScenario({ edition: 'playtest', kind: 'attack' }).criticalInjuryDice).toBe(0);
   });
 });

@@ -11,7 +11,8 @@ import { crossCheck } from '../src/stats/cross-check.js';
  * `check` for every Trench Crusade single-roll kind in every edition that has it, with a fixed seed, so
  * the test is deterministic. The chunks run in this thread: the same streams as the worker pool.
  * Each scenario exercises the rules that differ between editions (armour, the cap, Down, criticals,
- * Bloodbath).
+ * Bloodbath), then each reading of the Bloodbath options (bloodbathDie, deadlyBloodbathKeep), sequences
+ * included.
  */
 const editions = ['playtest', 'comprehensive', 'core'] as const;
 const kinds: Record<string, Record<string, unknown>> = {
@@ -45,6 +46,25 @@ describe('check: simulation agrees with exact for every kind and edition (fixed 
       expect(crossCheck(evaluateExact(s).answer, run(s)).passed).toBe(true);
     }
   });
+  // The readings of rulings T10 and T11: the playtest Bloodbath die pooled or apart, Deadly with
+  // Bloodbath keeping 4 or 3, with +/- injury dice, in single rolls and in sequences.
+  const readings: Record<string, unknown>[] = [
+    { edition: 'playtest', kind: 'attack', bloodbath: true, bloodbathDie: 'pooled', injuryDice: -1, armour: 'standard' },
+    { edition: 'playtest', kind: 'attack', bloodbath: true, bloodbathDie: 'separate', injuryDice: 1, targetDown: true },
+    { edition: 'playtest', kind: 'injury', bloodbath: true, bloodbathDie: 'separate', injuryDice: -2, armour: 'reinforced' },
+    { kind: 'attack', deadly: true, bloodbath: true, deadlyBloodbathKeep: 4, injuryDice: -1, armour: 'machine' },
+    { kind: 'fall', heightInches: 4, deadly: true, bloodbath: true, deadlyBloodbathKeep: 3, armour: 'machine' },
+    { edition: 'playtest', kind: 'sequence', attacks: 4, policy: 'bloodbath', bloodMarkers: 6, bloodbathDie: 'separate', armour: 'standard' },
+    { kind: 'sequence', attacks: 3, policy: 'all', bloodMarkers: 2, deadly: true, deadlyBloodbathKeep: 3, armour: 'machine' },
+  ];
+  for (const fields of readings) {
+    it(`reading ${JSON.stringify(fields)}`, () => {
+      const s = parseScenario(fields);
+      const report = crossCheck(evaluateExact(s).answer, run(s, 100_000));
+      expect(report.failures).toEqual([]);
+      expect(report.passed).toBe(true);
+    });
+  }
 });
 
 describe('the same check catches a simulator that breaks an edition rule', () => {
@@ -55,6 +75,8 @@ describe('the same check catches a simulator that breaks an edition rule', () =>
     ['forgets the Down bonus on melee', { kind: 'attack', targetDown: true, armour: 'standard' }, { downBonus: 'none' }],
     ['forgets the critical injury dice', { kind: 'attack', attackDice: 2, armour: 'machine' }, { criticalInjuryDice: 0 }],
     ['gives the playtest its Down bonus on ranged rolls', { kind: 'injury', attackType: 'ranged', targetDown: true }, { downBonus: 'any' }],
+    ['keeps the playtest Bloodbath die apart', { edition: 'playtest', kind: 'injury', bloodbath: true, injuryDice: 2, armour: 'machine' }, { bloodbathDie: 'separate' }],
+    ['keeps 3 dice for Deadly with Bloodbath', { kind: 'injury', deadly: true, bloodbath: true, armour: 'machine' }, { deadlyBloodbathKeep: 3 }],
   ];
   for (const [name, truth, breakage] of broken) {
     it(name, () => {

@@ -201,26 +201,30 @@ describe('properties', () => {
 });
 
 describe('edition differences (each fails if the editions were swapped)', () => {
-  it('Bloodbath: playtest adds a D6 to the kept total; core keeps 3 of the pool; comprehensive rejects it', () => {
+  it('Bloodbath: playtest and core keep 3 of the pool; the playtest may keep the die apart; comprehensive rejects it', () => {
     const play = injuryOutcomeDist(planInjuryRoll(tc({ edition: 'playtest', kind: 'injury', bloodbath: true }), false));
     const core = injuryOutcomeDist(planInjuryRoll(tc({ edition: 'core', kind: 'injury', bloodbath: true }), false));
-    // Playtest: 2D6 + 1D6 = 3D6 summed; core: 3D6 keep 3 = 3D6 summed. Equal at 0 dice...
+    // 3D6 keep 3 in both. (Changed by ruling T10: the playtest used to add the D6 apart, which is
+    // bloodbathDie "separate" now; with no injury dice the two readings agree anyway.)
     expect(play.probability('out-of-action')).toEqual(core.probability('out-of-action'));
-    // ...but with +1 injury dice playtest keeps 2 of 3 then adds a D6, core keeps 3 of 4.
+    // With +1 injury dice both keep 3 of 4; the separate reading keeps 2 of 3, then adds a D6.
     const play1 = evaluateExact(tc({ edition: 'playtest', kind: 'injury', bloodbath: true, injuryDice: 1 }));
     const core1 = evaluateExact(tc({ edition: 'core', kind: 'injury', bloodbath: true, injuryDice: 1 }));
+    const apart1 = evaluateExact(tc({ edition: 'playtest', kind: 'injury', bloodbath: true, injuryDice: 1, bloodbathDie: 'separate' }));
     const keep2of3plusD6 = keepDice(3, 2, 6, 'highest').plus(Dist.die(6));
     const keep3of4 = keepDice(4, 3, 6, 'highest');
     const p = (d: Dist<number>) => d.probabilityWhere((t) => t >= 9);
-    expect(play1.outcomes.at(-1)!.exact).toBe(f(p(keep2of3plusD6)));
+    expect(play1.outcomes.at(-1)!.exact).toBe(f(p(keep3of4)));
     expect(core1.outcomes.at(-1)!.exact).toBe(f(p(keep3of4)));
-    expect(play1.outcomes.at(-1)!.exact).not.toBe(core1.outcomes.at(-1)!.exact);
+    expect(apart1.outcomes.at(-1)!.exact).toBe(f(p(keep2of3plusD6)));
+    expect(apart1.outcomes.at(-1)!.exact).not.toBe(play1.outcomes.at(-1)!.exact);
     expect(() => tc({ edition: 'comprehensive', kind: 'injury', bloodbath: true })).toThrow(/bloodbath: true is not a rule of the comprehensive edition/);
   });
 
-  it('Deadly: a 3-dice roll in core, 4 kept with Bloodbath; rejected elsewhere', () => {
+  it('Deadly: a 3-dice roll in core, 4 kept with Bloodbath (3 with deadlyBloodbathKeep 3); rejected elsewhere', () => {
     expect(planInjuryRoll(tc({ kind: 'injury', deadly: true }), false).baseDice).toBe(3);
     expect(planInjuryRoll(tc({ kind: 'injury', deadly: true, bloodbath: true }), false).baseDice).toBe(4);
+    expect(planInjuryRoll(tc({ kind: 'injury', deadly: true, bloodbath: true, deadlyBloodbathKeep: 3 }), false).baseDice).toBe(3);
     expect(() => tc({ edition: 'playtest', kind: 'injury', deadly: true })).toThrow(/deadly/);
   });
 

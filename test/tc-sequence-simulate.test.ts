@@ -38,6 +38,8 @@ describe('sequence simulator agrees with the exact chain (fixed seed)', () => {
     ['comprehensive, shield, 2 attacks per activation', { edition: 'comprehensive', armour: 'standard', shield: true, attacks: 6, attacksPerActivation: 2 }],
     ['core blessing markers, Down at the start, 3 per activation', { armour: 'machine', tough: true, attacks: 12, attacksPerActivation: 3, blessingMarkers: 2, blessingPolicy: 'all', targetDown: true }],
     ['playtest markers on the attack roll', { edition: 'playtest', attacks: 6, attackRollMarkers: 2, bloodMarkers: 2, armour: 'standard' }],
+    ['playtest Bloodbath die kept apart', { edition: 'playtest', attacks: 6, bloodMarkers: 6, bloodbathDie: 'separate', armour: 'standard', injuryDice: 1 }],
+    ['core Deadly with Bloodbath keeping 3', { attacks: 5, bloodMarkers: 6, deadly: true, deadlyBloodbathKeep: 3, armour: 'machine' }],
   ];
   for (const [name, fields] of targets) {
     for (const policy of ['none', 'all', 'bloodbath', 'optimal']) {
@@ -62,6 +64,7 @@ describe('a broken simulator is caught', () => {
     ['forgets Tough', { attacks: 6, armour: 'machine', tough: true }, { tough: false }],
     ['never pays for the Bloodbath', { attacks: 8, armour: 'reinforced', policy: 'bloodbath', bloodMarkers: 4 }, { policy: 'none' }],
     ['forgets the target\'s blessing markers', { attacks: 4, blessingMarkers: 3, blessingPolicy: 'all' }, { blessingPolicy: 'none' }],
+    ['keeps the playtest Bloodbath die apart', { edition: 'playtest', attacks: 4, policy: 'bloodbath', bloodMarkers: 6, injuryDice: 2, armour: 'machine' }, { bloodbathDie: 'separate' }],
   ];
   for (const [name, right, wrong] of broken) {
     it(name, () => {

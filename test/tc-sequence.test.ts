@@ -43,6 +43,8 @@ describe('a one-attack sequence is the attack kind', () => {
     ['core Bloodbath with 6 markers', { policy: 'bloodbath', bloodMarkers: 6, armour: 'reinforced' }, { bloodbath: true, armour: 'reinforced' }],
     ['core Bloodbath against a Down target costs 3', { policy: 'bloodbath', bloodMarkers: 3, targetDown: true }, { bloodbath: true, targetDown: true }],
     ['playtest Bloodbath, ranged', { edition: 'playtest', policy: 'bloodbath', bloodMarkers: 6, attackType: 'ranged' }, { edition: 'playtest', bloodbath: true, attackType: 'ranged' }],
+    ['playtest Bloodbath die apart, Down target', { edition: 'playtest', policy: 'bloodbath', bloodMarkers: 3, targetDown: true, bloodbathDie: 'separate' }, { edition: 'playtest', bloodbath: true, targetDown: true, bloodbathDie: 'separate' }],
+    ['core Deadly Bloodbath keeping 3', { policy: 'bloodbath', bloodMarkers: 6, deadly: true, deadlyBloodbathKeep: 3, injuryDice: 1, armour: 'machine' }, { bloodbath: true, deadly: true, deadlyBloodbathKeep: 3, injuryDice: 1, armour: 'machine' }],
     ['blessing markers spent', { blessingPolicy: 'all', blessingMarkers: 2, policy: 'all', bloodMarkers: 1 }, { blessingMarkersSpent: 2, bloodMarkersSpent: 1 }],
     ['attack dice and modifiers', { attackDice: 1, attackModifier: -1, injuryDice: -1, injuryModifier: 2, deadly: true }, { attackDice: 1, attackModifier: -1, injuryDice: -1, injuryModifier: 2, deadly: true }],
   ];

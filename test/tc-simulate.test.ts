@@ -48,13 +48,25 @@ describe('Trench Crusade simulator replays the worked examples', () => {
     expect([...runKernel(p, scripted([6, 6, 1, 4]), 1).subarray(0, 5)]).toEqual([0, 0, 1, 0, 0]);
   });
 
-  it('playtest Bloodbath adds a D6 after keeping; core keeps 3 of the pool', () => {
-    // +1 injury dice and Bloodbath. Playtest: 3 dice (1, 2, 6) keep 2 highest = 8, plus a D6 of 1 = 9.
+  it('playtest Bloodbath: 3 of the pool kept (002_…: "roll four dice and keep and total the highest three"), or the D6 apart', () => {
+    // +1 injury dice and Bloodbath, dice 3, 3, 3, 1. Pooled (the default since ruling T10): 4 dice keep 3
+    // highest = 9, out of action. (This test used to expect the D6 apart, now bloodbathDie "separate".)
     const play = tc({ edition: 'playtest', kind: 'injury', injuryDice: 1, bloodbath: true });
-    expect([...runKernel(play, scripted([1, 2, 6, 1]), 1).subarray(0, 4)]).toEqual([0, 0, 0, 1]);
+    expect([...runKernel(play, scripted([3, 3, 3, 1]), 1).subarray(0, 4)]).toEqual([0, 0, 0, 1]);
+    // Separate: 3 dice (3, 3, 3) keep 2 highest = 6, plus a D6 of 1 = 7, Down.
+    const apart = tc({ edition: 'playtest', kind: 'injury', injuryDice: 1, bloodbath: true, bloodbathDie: 'separate' });
+    expect([...runKernel(apart, scripted([3, 3, 3, 1]), 1).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
     // Core: 4 dice (1, 2, 6, 1) keep 3 highest = 2 + 6 + 1 = 9.
     const core = tc({ edition: 'core', kind: 'injury', injuryDice: 1, bloodbath: true });
     expect([...runKernel(core, scripted([1, 2, 6, 1]), 1).subarray(0, 4)]).toEqual([0, 0, 0, 1]);
+  });
+
+  it('core Deadly with Bloodbath keeps 4 of the pool, or 3 with deadlyBloodbathKeep 3', () => {
+    // Reinforced (-2), dice 3, 3, 2, 1: all 4 kept = 9 - 2 = 7, Down; 3 dice 3, 3, 2 = 8 - 2 = 6, minor hit.
+    const four = tc({ kind: 'injury', deadly: true, bloodbath: true, armour: 'reinforced' });
+    expect([...runKernel(four, scripted([3, 3, 2, 1]), 1).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const three = tc({ kind: 'injury', deadly: true, bloodbath: true, armour: 'reinforced', deadlyBloodbathKeep: 3 });
+    expect([...runKernel(three, scripted([3, 3, 2]), 1).subarray(0, 4)]).toEqual([0, 1, 0, 0]);
   });
 });
 
@@ -66,6 +78,8 @@ describe('Trench Crusade simulator agrees with the exact engine (in-process, fix
     { kind: 'attack', attackDice: 1, armour: 'machine', targetDown: true },
     { kind: 'fall', heightInches: 7, armour: 'standard' },
     { edition: 'playtest', kind: 'attack', bloodbath: true, targetDown: true, attackType: 'ranged' },
+    { edition: 'playtest', kind: 'injury', bloodbath: true, bloodbathDie: 'separate', injuryDice: -1, armour: 'standard' },
+    { kind: 'injury', deadly: true, bloodbath: true, deadlyBloodbathKeep: 3, injuryDice: 1, armour: 'machine' },
     { edition: 'comprehensive', kind: 'injury', armour: 'reinforced', shield: true, targetInjuryModifier: -2, injuryModifier: 1 },
   ];
   for (const fields of scenarios) {

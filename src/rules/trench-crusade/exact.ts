@@ -4,13 +4,12 @@ import { keepDice } from '../../exact/keep.js';
 import type { ExactAnswer, Scenario } from '../../model/types.js';
 import {
   ARMOUR_MODIFIER,
-  BLOODBATH_AND_DEADLY_BASE_DICE,
   BLOODBATH_OR_DEADLY_BASE_DICE,
-  BLOODBATH_RULE,
   CRITICAL_MIN,
   DOWN_BONUS_DICE,
   FALL_INCHES_PER_DICE,
   FALL_MIN_INCHES,
+  HAS_BLOODBATH,
   INJURY_BASE_DICE,
   INJURY_OUTCOMES,
   MISS_MAX,
@@ -27,13 +26,13 @@ import {
 
 /** Everything that decides one injury roll, after the scenario's modifiers have been resolved. */
 export interface InjuryRollPlan {
-  /** Dice in the starting pool (2; 3 for Bloodbath or Deadly in core; 4 for both). Also how many are kept. */
+  /** Dice in the starting pool (2; 3 for a pooled Bloodbath or Deadly; both: deadlyBloodbathKeep). Also how many are kept. */
   readonly baseDice: number;
   /** Net injury dice: positive keeps the highest, negative the lowest. */
   readonly netDice: number;
   /** Flat modifier after the -3 cap. */
   readonly modifier: number;
-  /** Playtest Bloodbath: one more D6 added to the kept total. */
+  /** Playtest Bloodbath with bloodbathDie "separate": one more D6 added to the kept total. */
   readonly extraD6: number;
   /** No roll at all (a fall under 3 inches). */
   readonly noRoll: boolean;
@@ -73,15 +72,18 @@ export function planInjuryRoll(s: Scenario, critical: boolean): InjuryRollPlan {
     downDice +
     fallDice;
 
-  const threeDiceBloodbath = s.bloodbath === true && BLOODBATH_RULE[edition] === 'three-dice';
+  // A fall reads no bloodbathDie (undefined): pooled, the only choice where falls exist.
+  const bloodbath = s.bloodbath === true && HAS_BLOODBATH[edition];
+  const separateDie = bloodbath && s.bloodbathDie === 'separate';
+  const pooledBloodbath = bloodbath && !separateDie;
   const deadly = s.deadly === true;
   const baseDice =
-    threeDiceBloodbath && deadly
-      ? BLOODBATH_AND_DEADLY_BASE_DICE
-      : threeDiceBloodbath || deadly
+    pooledBloodbath && deadly
+      ? (s.deadlyBloodbathKeep as number)
+      : pooledBloodbath || deadly
         ? BLOODBATH_OR_DEADLY_BASE_DICE
         : INJURY_BASE_DICE;
-  const extraD6 = s.bloodbath === true && BLOODBATH_RULE[edition] === 'extra-d6' ? 1 : 0;
+  const extraD6 = separateDie ? 1 : 0;
 
   // Playtest: Machine Armour is "not cumulative with a shield", so the shield adds nothing there.
   // The other editions forbid the combination; validation rejects it before we get here.

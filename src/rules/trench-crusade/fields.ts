@@ -1,7 +1,12 @@
 import type { FieldSpec } from '../../model/types.js';
 import {
   ARMOURS,
+  BLOODBATH_DIES,
+  DEADLY_BLOODBATH_KEEP_MAX,
+  DEADLY_BLOODBATH_KEEP_MIN,
+  DEFAULT_BLOODBATH_DIE,
   DEFAULT_CRITICAL_INJURY_DICE,
+  DEFAULT_DEADLY_BLOODBATH_KEEP,
   DEFAULT_DOWN_BONUS,
   DEFAULT_MODIFIER_CAP,
   DOWN_BONUSES,
@@ -78,16 +83,34 @@ export const trenchCrusadeFields: readonly FieldSpec[] = [
   },
   {
     name: 'bloodbath',
-    description: 'The attacker converts the injury roll to a Bloodbath (playtest: +1D6 to the total; core: 3 dice kept)',
+    description:
+      'The attacker converts the injury roll to a Bloodbath (playtest, core): a 3-dice starting pool, 3 kept (playtest: see bloodbathDie)',
     schema: { type: 'boolean' },
     default: false,
     kinds: ONE_ROLL_KINDS,
+  },
+  {
+    // Sequences make Bloodbaths by policy, so they read it too; a fall has no playtest rule to choose for.
+    name: 'bloodbathDie',
+    description:
+      'Playtest Bloodbath: pooled (3 dice in the starting pool, injury dice added, 3 kept: the chart\'s rule for rolls of more than 2D6) or separate (2 dice kept as usual, then a D6 added); core and comprehensive: pooled only',
+    schema: { type: 'string', enum: BLOODBATH_DIES },
+    default: (edition) => DEFAULT_BLOODBATH_DIE[edition as Edition],
+    kinds: ATTACKING_KINDS,
   },
   {
     name: 'deadly',
     description: 'The injury roll has the Deadly keyword: roll 3 dice and keep 3 (core edition)',
     schema: { type: 'boolean' },
     default: false,
+    kinds: INJURY_KINDS,
+  },
+  {
+    name: 'deadlyBloodbathKeep',
+    description:
+      'Core: dice kept by a Bloodbath roll with the Deadly keyword (the text does not say): 4 (each adds a die to the pool; assumed) or 3 (both are the same 3D6)',
+    schema: { type: 'integer', minimum: DEADLY_BLOODBATH_KEEP_MIN, maximum: DEADLY_BLOODBATH_KEEP_MAX },
+    default: DEFAULT_DEADLY_BLOODBATH_KEEP,
     kinds: INJURY_KINDS,
   },
   {

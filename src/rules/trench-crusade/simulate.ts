@@ -2,7 +2,7 @@ import type { Scenario, SimKernel } from '../../model/types.js';
 import type { Rng } from '../../sim/rng.js';
 import {
   ARMOUR_MODIFIER,
-  BLOODBATH_RULE,
+  HAS_BLOODBATH,
   CRITICAL_MIN,
   DOWN_BONUS_DICE,
   DOWN_MAX,
@@ -55,14 +55,17 @@ function setUpInjuryRoll(s: Scenario, wasCritical: boolean): TableRoll {
   }
   if (falling) plus += Math.floor((s.heightInches as number) / FALL_INCHES_PER_DICE);
 
-  // Starting pool: Bloodbath in core and Deadly each add a die to the starting pool.
+  // Starting pool: a pooled Bloodbath and Deadly each make it 3 dice; both together make it
+  // deadlyBloodbathKeep dice. A separate Bloodbath die (playtest option) is rolled after keeping.
   let startingDice = 2;
   let bonusD6 = 0;
-  if (s.bloodbath === true) {
-    if (BLOODBATH_RULE[edition] === 'three-dice') startingDice += 1;
-    else if (BLOODBATH_RULE[edition] === 'extra-d6') bonusD6 = 1;
+  let pooledBloodbath = false;
+  if (s.bloodbath === true && HAS_BLOODBATH[edition]) {
+    if (s.bloodbathDie === 'separate') bonusD6 = 1;
+    else pooledBloodbath = true;
   }
-  if (s.deadly === true) startingDice += 1;
+  if (pooledBloodbath && s.deadly === true) startingDice = s.deadlyBloodbathKeep as number;
+  else if (pooledBloodbath || s.deadly === true) startingDice = 3;
 
   // Flat modifiers: list the penalties and the bonuses separately, as the cap reads.
   const penalties: number[] = [ARMOUR_MODIFIER[s.armour as Armour]];

@@ -6,8 +6,10 @@ import { trenchCrusadeSimulator } from './simulate.js';
 import { checkSequence, sequenceKind } from './sequence/kind.js';
 import {
   ATTACK_OUTCOMES,
-  BLOODBATH_RULE,
+  BLOODBATH_DIE_CHOICES,
+  DEFAULT_DEADLY_BLOODBATH_KEEP,
   DEFAULT_EDITION,
+  HAS_BLOODBATH,
   EDITIONS,
   EDITION_SOURCES,
   INJURY_OUTCOMES,
@@ -47,11 +49,23 @@ function checkCombination(s: Scenario): string | undefined {
   if (s.shield === true && s.armour === 'machine' && edition !== 'playtest') {
     return `shield: true cannot be combined with armour "machine" in the ${edition} edition (Machine Armour "cannot be combined with a Trench Shield", 001_920d0edf0f4b2e8e.txt); allowed: shield with none, standard or reinforced armour`;
   }
-  if (s.bloodbath === true && BLOODBATH_RULE[edition] === 'none') {
+  if (s.bloodbath === true && !HAS_BLOODBATH[edition]) {
     return `bloodbath: true is not a rule of the ${edition} edition (${file} has no Bloodbath); allowed in editions: playtest, core`;
+  }
+  // Only the playtest's one-line Bloodbath can be read with a separate die; core spells out one pool.
+  const bloodbathDie = s.bloodbathDie as string | undefined;
+  if (bloodbathDie !== undefined && !(BLOODBATH_DIE_CHOICES[edition] as readonly string[]).includes(bloodbathDie)) {
+    const why = HAS_BLOODBATH[edition]
+      ? `${file} makes the Bloodbath one pool: "roll 3D6 … pick the 3 highest or 3 lowest dice"`
+      : `${file} has no Bloodbath`;
+    return `bloodbathDie: ${showValue(bloodbathDie)} is not allowed in the ${edition} edition (${why}); allowed: ${BLOODBATH_DIE_CHOICES[edition].join(', ')} (separate: playtest only)`;
   }
   if (s.deadly === true && edition !== 'core') {
     return `deadly: true is not a rule of the ${edition} edition (the Deadly keyword is in 004_8876b2fc69d19d53.txt); allowed in editions: core`;
+  }
+  const deadlyBloodbathKeep = s.deadlyBloodbathKeep as number | undefined;
+  if (deadlyBloodbathKeep !== undefined && deadlyBloodbathKeep !== DEFAULT_DEADLY_BLOODBATH_KEEP && edition !== 'core') {
+    return `deadlyBloodbathKeep: ${showValue(deadlyBloodbathKeep)} is not allowed in the ${edition} edition (Deadly is a core keyword, 004_8876b2fc69d19d53.txt); allowed: ${DEFAULT_DEADLY_BLOODBATH_KEEP}`;
   }
   if ((s.blessingMarkersSpent as number | undefined ?? 0) > 0 && edition !== 'core') {
     return `blessingMarkersSpent: ${showValue(s.blessingMarkersSpent)} is not allowed in the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt); allowed: 0`;

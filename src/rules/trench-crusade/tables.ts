@@ -36,9 +36,11 @@ export const CRITICAL_MIN = 12;
 
 /** Dice in an injury roll before +/- injury dice. */
 export const INJURY_BASE_DICE = 2;
-/** Bloodbath (core) and Deadly each turn it into a 3-dice roll; together they keep 4 (004_…). */
+/**
+ * A Bloodbath (pooled: the core rule, and the playtest by its larger-pool rule) and Deadly (core) each
+ * make the starting pool 3 dice, all kept (002_…, 004_…).
+ */
 export const BLOODBATH_OR_DEADLY_BASE_DICE = 3;
-export const BLOODBATH_AND_DEADLY_BASE_DICE = 4;
 export const SUCCESS_BASE_DICE = 2;
 
 export type Armour = 'none' | 'standard' | 'reinforced' | 'machine';
@@ -67,13 +69,35 @@ export const DOWN_BONUS_DICE = 1;
 /** Injury dice a critical success adds: +1 in comprehensive and core; the playtest chart names none. */
 export const DEFAULT_CRITICAL_INJURY_DICE: Record<Edition, number> = { playtest: 0, comprehensive: 1, core: 1 };
 
-/** How a Bloodbath changes the roll in each edition (none: the edition has no Bloodbath). */
-export type BloodbathRule = 'extra-d6' | 'three-dice' | 'none';
-export const BLOODBATH_RULE: Record<Edition, BloodbathRule> = {
-  playtest: 'extra-d6',
-  comprehensive: 'none',
-  core: 'three-dice',
+/** Editions with a Bloodbath roll: playtest (002_…) and core (004_…); the comprehensive rules have none. */
+export const HAS_BLOODBATH: Record<Edition, boolean> = { playtest: true, comprehensive: false, core: true };
+
+/**
+ * Where the Bloodbath's extra die goes. `pooled`: the starting pool is 3 dice, injury dice join it and 3
+ * are kept (core's text; the playtest's rule for rolls of more than 2D6). `separate`: the playtest
+ * sentence read on its own, 2 dice kept as usual and a D6 added after. Only the playtest may choose.
+ */
+export type BloodbathDie = 'pooled' | 'separate';
+export const BLOODBATH_DIES: readonly BloodbathDie[] = ['pooled', 'separate'];
+export const DEFAULT_BLOODBATH_DIE: Record<Edition, BloodbathDie> = {
+  playtest: 'pooled',
+  comprehensive: 'pooled',
+  core: 'pooled',
 };
+export const BLOODBATH_DIE_CHOICES: Record<Edition, readonly BloodbathDie[]> = {
+  playtest: ['pooled', 'separate'],
+  comprehensive: ['pooled'],
+  core: ['pooled'],
+};
+
+/**
+ * Dice kept by a Bloodbath roll with the Deadly keyword (core). 004_… does not say: 4 assumes each adds a
+ * die to the starting pool; 3 reads both as "roll 3D6", the same starting pool.
+ */
+export const DEADLY_BLOODBATH_KEEP_MIN = 3;
+export const DEADLY_BLOODBATH_KEEP_MAX = 4;
+export const DEFAULT_DEADLY_BLOODBATH_KEEP = 4;
+
 /** Blood markers a Bloodbath costs (playtest and core): six, or three against a Down target. */
 export const BLOODBATH_COST = 6;
 export const BLOODBATH_COST_DOWN = 3;

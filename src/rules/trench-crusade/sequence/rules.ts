@@ -3,7 +3,7 @@
  * the few numbers the exact chain and the simulator both read. Like ../tables.ts, nothing here computes
  * a probability, so sharing it does not make the two engines depend on each other.
  */
-import { BLOODBATH_COST, BLOODBATH_COST_DOWN, BLOODBATH_RULE, type Edition } from '../tables.js';
+import { BLOODBATH_COST, BLOODBATH_COST_DOWN, HAS_BLOODBATH, type Edition } from '../tables.js';
 
 /** How the attacker spends the target's blood markers on injury rolls. */
 export type Policy = 'none' | 'all' | 'bloodbath' | 'optimal';
@@ -52,7 +52,7 @@ export function bloodbathCost(targetDown: boolean): number {
 }
 
 export function hasBloodbath(edition: Edition): boolean {
-  return BLOODBATH_RULE[edition] !== 'none';
+  return HAS_BLOODBATH[edition];
 }
 
 /** The cap as a number (Infinity for none). */

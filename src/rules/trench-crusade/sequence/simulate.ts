@@ -12,7 +12,6 @@ import { rollAndKeep } from '../simulate.js';
 import type { Rng } from '../../../sim/rng.js';
 import {
   ARMOUR_MODIFIER,
-  BLOODBATH_RULE,
   CRITICAL_MIN,
   DOWN_BONUS_DICE,
   DOWN_MAX,
@@ -29,6 +28,7 @@ import { optimalFinite, optimalUnlimited } from './optimal.js';
 import {
   attacksPerActivationOf,
   bloodbathCost,
+  hasBloodbath,
   markerCapOf,
   unlimitedMarkerLimit,
   type Policy,
@@ -82,10 +82,12 @@ export function sequenceSimulator(s: Scenario): SimKernel {
   const weaponDice = s.injuryDice as number;
   const downBonus =
     s.downBonus === 'any' || (s.downBonus === 'melee' && s.attackType === 'melee') ? DOWN_BONUS_DICE : 0;
-  const rule = BLOODBATH_RULE[edition];
-  const deadly = s.deadly === true ? 1 : 0;
-  const bbCostUp = rule === 'none' ? Infinity : bloodbathCost(false);
-  const bbCostDown = rule === 'none' ? Infinity : bloodbathCost(true);
+  const withBloodbath = hasBloodbath(edition);
+  const deadly = s.deadly === true;
+  const separateBloodbathDie = s.bloodbathDie === 'separate';
+  const deadlyBloodbathKeep = s.deadlyBloodbathKeep as number;
+  const bbCostUp = withBloodbath ? bloodbathCost(false) : Infinity;
+  const bbCostDown = withBloodbath ? bloodbathCost(true) : Infinity;
 
   // Flat modifiers, as the cap reads: penalties summed (and capped), bonuses added after.
   const armour = s.armour as Armour;
@@ -125,11 +127,13 @@ export function sequenceSimulator(s: Scenario): SimKernel {
     rollAndKeep(rng, dice, keep, !lowest, kept);
 
   function injuryRoll(rng: Rng, netDice: number, bloodbath: boolean): number {
-    let start = 2 + deadly;
+    // Deadly rolls 3 dice; a pooled Bloodbath too; both together deadlyBloodbathKeep. A separate
+    // Bloodbath die (playtest option) is added after keeping.
+    let start = deadly ? 3 : 2;
     let extra = 0;
     if (bloodbath) {
-      if (rule === 'three-dice') start += 1;
-      else extra = 1;
+      if (separateBloodbathDie) extra = 1;
+      else start = deadly ? deadlyBloodbathKeep : 3;
     }
     const dice = start + (netDice < 0 ? -netDice : netDice);
     let total = rollKeep(rng, dice, start, netDice < 0) + add;
