@@ -1,4 +1,5 @@
 import { closePool } from '../sim/run.js';
+import { takeSimNotes } from './sim-options.js';
 
 /** What a command hands to simulate(): Ctrl-C as an abort signal, and a progress callback if wanted. */
 export interface RunControls {
@@ -14,8 +15,10 @@ export const INTERRUPTED_EXIT = 130;
  * 130 before anything was printed (output is written only once a run is complete, so nothing partial
  * reaches stdout or a file it is redirected to); a progress bar shows on stderr when that is a terminal
  * and the run is long enough to wonder about. The pool is closed at the end so the process can exit.
+ * Notes about adjusted flags (see capWorkers) are printed first, once everything has been checked.
  */
 export async function withRunControls<T>(run: (controls: RunControls) => Promise<T>): Promise<T> {
+  for (const note of takeSimNotes()) process.stderr.write(`injury-lab: ${note}\n`);
   const controller = new AbortController();
   const bar = progressBar(process.stderr);
   const onSigint = (): void => controller.abort(new Error('interrupted'));

@@ -39,7 +39,7 @@ export function addSimOptions<T>(y: Argv<T>, { precision }: { precision: boolean
     .option('seed', { type: 'string', describe: 'Seed: the same seed and trials give the same numbers on any machine', defaultDescription: '1', group: GROUP })
     .option('workers', {
       type: 'string',
-      describe: `Worker threads, 1 to ${MAX_WORKERS} (default: the number of cores, ${defaultWorkers()})`,
+      describe: `Worker threads, 1 to ${MAX_WORKERS}; more than the cores are capped to them (default: the number of cores, ${defaultWorkers()})`,
       group: GROUP,
     }) as Argv<T>;
   if (precision) {
@@ -60,7 +60,7 @@ export function parseSimFlags(argv: Record<string, unknown>): SimFlags {
     argv.trials === undefined ? DEFAULT_TRIALS : wholeNumber(argv, 'trials', 1, MAX_TRIALS, 'a whole number from 1 to 1e12 (such as 1000000 or 1e6)');
   const seed = argv.seed === undefined ? DEFAULT_SEED : wholeNumber(argv, 'seed', 0, MAX_SEED, `a whole number from 0 to ${MAX_SEED} (2^53 - 1)`);
   const workers =
-    argv.workers === undefined ? defaultWorkers() : wholeNumber(argv, 'workers', 1, MAX_WORKERS, `a whole number from 1 to ${MAX_WORKERS}`);
+    argv.workers === undefined ? defaultWorkers() : capWorkers(wholeNumber(argv, 'workers', 1, MAX_WORKERS, `a whole number from 1 to ${MAX_WORKERS}`));
   const maxTrials =
     argv['max-trials'] === undefined ? DEFAULT_MAX_TRIALS : wholeNumber(argv, 'max-trials', 1, MAX_TRIALS, 'a whole number from 1 to 1e12 (such as 1e9)');
   if (argv.precision === undefined) return { trials, seed, workers, maxTrials };
@@ -70,6 +70,29 @@ export function parseSimFlags(argv: Record<string, unknown>): SimFlags {
     throw new UsageError(`--precision: ${showValue(text)} is not allowed; allowed: a number above 0 and below 0.5 (such as 0.001)`);
   }
   return { trials, seed, workers, precision, maxTrials };
+}
+
+/**
+ * Notes about flags that were given but adjusted, shown once a run starts (withRunControls takes
+ * them), so a command refused for another reason still prints only its one error line.
+ */
+const pendingNotes = new Set<string>();
+
+export function takeSimNotes(): string[] {
+  const notes = [...pendingNotes];
+  pendingNotes.clear();
+  return notes;
+}
+
+/**
+ * More threads than cores only costs time and memory (64 on 2 cores: 7x slower, 1.2 GB), and a seed's
+ * numbers are the same on any worker count, so the CLI uses the cores and says so. The library
+ * (simulate's `workers`) is not capped: it does what it is asked, and reports it.
+ */
+export function capWorkers(requested: number, cores: number = defaultWorkers()): number {
+  if (requested <= cores) return requested;
+  pendingNotes.add(`--workers ${requested} is more than this machine's ${cores} core${cores === 1 ? '' : 's'}; using ${cores}`);
+  return cores;
 }
 
 function single(argv: Record<string, unknown>, flag: string): unknown {

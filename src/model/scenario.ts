@@ -97,6 +97,26 @@ function where(origin: string): string {
 }
 
 /**
+ * The system and kind raw fields name, with the defaults filled in. Only a missing key means the
+ * default: an explicit null is refused (a template left unfilled), as it is for every other field.
+ */
+export function scenarioSystemAndKind(input: Readonly<Record<string, unknown>>, origin = ''): { system: SystemSpec; kind: string } {
+  const at = where(origin);
+  const systemIds = systems.map((s) => s.id);
+  if (input.system === null) throw new UsageError(`${at}system: null is not allowed; allowed: ${listAllowed(systemIds)} (or leave system out for ${DEFAULT_SYSTEM})`);
+  const systemId = input.system ?? DEFAULT_SYSTEM;
+  const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
+  if (!system) throw new UsageError(`${at}system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systemIds)}`);
+  const kindIds = system.kinds.map((k) => k.id);
+  if (input.kind === null) throw new UsageError(`${at}kind: null is not allowed; allowed: ${listAllowed(kindIds)} (or leave kind out for ${kindIds[0]!})`);
+  const kind = input.kind ?? kindIds[0]!;
+  if (typeof kind !== 'string' || !kindIds.includes(kind)) {
+    throw new UsageError(`${at}kind: ${showValue(kind)} is not a kind of ${system.id}; allowed: ${listAllowed(kindIds)}`);
+  }
+  return { system, kind };
+}
+
+/**
  * Turns raw fields (from a JSON file, flags or a report) into a validated scenario with every field of
  * its kind filled. Throws UsageError with one line naming the field, the value and what is allowed.
  */
@@ -106,20 +126,14 @@ export function parseScenario(raw: unknown, origin = ''): Scenario {
     throw new UsageError(`${at}a scenario must be a JSON object of fields, got ${showValue(raw)}`);
   }
   const input = raw as Record<string, unknown>;
-  const systemId = input.system ?? DEFAULT_SYSTEM;
-  const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
-  if (!system) {
-    throw new UsageError(`${at}system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
+  const { system, kind } = scenarioSystemAndKind(input, origin);
+  const editionIds = system.editions.map((e) => e.id);
+  if (input.edition === null) {
+    throw new UsageError(`${at}edition: null is not allowed; allowed: ${listAllowed(editionIds)} (or leave edition out for ${system.defaultEdition})`);
   }
   const edition = input.edition ?? system.defaultEdition;
   if (!system.editions.some((e) => e.id === edition)) {
-    throw new UsageError(
-      `${at}edition: ${showValue(edition)} is not an edition of ${system.id}; allowed: ${listAllowed(system.editions.map((e) => e.id))}`,
-    );
-  }
-  const kind = input.kind ?? system.kinds[0]!.id;
-  if (typeof kind !== 'string' || !system.kinds.some((k) => k.id === kind)) {
-    throw new UsageError(`${at}kind: ${showValue(kind)} is not a kind of ${system.id}; allowed: ${listAllowed(system.kinds.map((k) => k.id))}`);
+    throw new UsageError(`${at}edition: ${showValue(edition)} is not an edition of ${system.id}; allowed: ${listAllowed(editionIds)}`);
   }
 
   for (const key of Object.keys(input)) {

@@ -1,9 +1,10 @@
 import { basename, extname } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError, showValue } from '../errors.js';
 import { div, formatFraction, toNumber } from '../exact/fraction.js';
 import { parseScenario } from '../model/scenario.js';
-import type { FieldValue } from '../model/types.js';
+import type { FieldValue, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
+import { resolveKind } from '../rules/registry.js';
 import { manifestFor } from '../evaluate.js';
 import { orWorseLabel, outcomeLabel, outcomePhrase, pct, points } from './labels.js';
 import { ratioEstimate, type Estimate } from './paired.js';
@@ -15,8 +16,9 @@ import { batchProportions, cellDifference, computeCell, exactProbability, unionO
  * such as "b is out of action 16.7 points less often than a". Every scenario is simulated with the same
  * seeds, so the intervals of differences are those of paired batches (common random numbers).
  *
- * Scenarios may differ in kind: an outcome one of them cannot have (an injury roll cannot miss) counts as
- * probability 0 for it.
+ * Scenarios must be of one system. They may differ in kind when one kind's outcomes are the other's with
+ * some added in order (an attack adds "miss" to an injury roll): an outcome one of them cannot have counts
+ * as probability 0 for it. Any other mix is refused, since its "or worse" rows would mean nothing.
  */
 
 export interface CompareInput {
@@ -132,6 +134,38 @@ function rowsFor(entries: CompareResult['scenarios'], outcomes: readonly string[
   });
 }
 
+/** True when `small` is `big` with some outcomes left out, the rest in the same order. */
+function isSubsequence(small: readonly string[], big: readonly string[]): boolean {
+  let j = 0;
+  for (const id of big) if (j < small.length && small[j] === id) j++;
+  return j === small.length;
+}
+
+/**
+ * Refuses scenarios whose outcomes cannot share one severity order: other systems, or kinds whose
+ * outcome lists are not all the longest one with outcomes left out. Without this, "or worse" rows of
+ * a union of unrelated outcome lists contradict the rows above them.
+ */
+export function checkComparable(items: readonly { file: string; scenario: Scenario }[]): void {
+  const first = items[0];
+  if (!first) return;
+  for (const it of items.slice(1)) {
+    if (it.scenario.system !== first.scenario.system) {
+      throw new UsageError(
+        `compare: ${showValue(it.file)} is a ${it.scenario.system} scenario and ${showValue(first.file)} a ${first.scenario.system} one; compare scenarios of one system`,
+      );
+    }
+  }
+  const lists = items.map((it) => ({ ...it, outcomes: resolveKind(it.scenario).kind.layout(it.scenario).outcomes }));
+  const longest = lists.reduce((a, b) => (b.outcomes.length > a.outcomes.length ? b : a));
+  for (const it of lists) {
+    if (isSubsequence(it.outcomes, longest.outcomes)) continue;
+    throw new UsageError(
+      `compare: ${showValue(it.file)} is kind ${showValue(it.scenario.kind)} with outcomes (${it.outcomes.join(', ')}) and ${showValue(longest.file)} kind ${showValue(longest.scenario.kind)} (${longest.outcomes.join(', ')}); compare kinds with the same outcomes (or one that only adds outcomes, as trench-crusade attack adds miss to injury)`,
+    );
+  }
+}
+
 /** Evaluates and compares the scenarios; every one is validated before anything is computed. */
 export async function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal } = {}): Promise<CompareResult> {
   if (inputs.length < 2) throw new UsageError('compare: give at least two scenario files');
@@ -139,6 +173,7 @@ export async function compareScenarios(inputs: readonly CompareInput[], opts: { 
     const scenario = parseScenario(input.raw, input.file);
     return { index, point: [index], labels: [input.name], assignment: {} as Record<string, FieldValue>, scenario };
   });
+  checkComparable(planned.map((p) => ({ file: inputs[p.index]!.file, scenario: p.scenario })));
   const scenarios: CompareResult['scenarios'][number][] = [];
   for (const p of planned) {
     // The same seeds for every scenario: common random numbers, as in a sweep.

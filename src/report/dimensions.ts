@@ -1,7 +1,6 @@
 import { UsageError, listAllowed, showValue } from '../errors.js';
-import { coerceFlagValue } from '../model/scenario.js';
+import { coerceFlagValue, scenarioSystemAndKind } from '../model/scenario.js';
 import type { FieldSpec, FieldValue, SystemSpec } from '../model/types.js';
-import { findSystem, systems } from '../rules/registry.js';
 import { fieldTitle } from './labels.js';
 
 /**
@@ -44,18 +43,10 @@ export type VarySpec =
 const EDITION = 'edition';
 /** Above this many cells a sweep is almost certainly a typo (0..1000 for 0..10). */
 export const MAX_CELLS = 2000;
-const DEFAULT_SYSTEM = 'trench-crusade';
 
 /** The system and kind a base scenario names, with the defaults parseScenario would fill. */
 export function baseSystemAndKind(base: Record<string, unknown>): { system: SystemSpec; kind: string } {
-  const systemId = base.system ?? DEFAULT_SYSTEM;
-  const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
-  if (!system) throw new UsageError(`system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
-  const kind = base.kind ?? system.kinds[0]!.id;
-  if (typeof kind !== 'string' || !system.kinds.some((k) => k.id === kind)) {
-    throw new UsageError(`kind: ${showValue(kind)} is not a kind of ${system.id}; allowed: ${listAllowed(system.kinds.map((k) => k.id))}`);
-  }
-  return { system, kind };
+  return scenarioSystemAndKind(base);
 }
 
 /** The fields a sweep of this kind may vary, for messages. */

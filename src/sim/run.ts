@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Piscina } from 'piscina';
 import type { ReportLayout, Scenario } from '../model/types.js';
 import { tallyLength } from '../model/types.js';
@@ -196,14 +197,22 @@ function playRange(
     let doneTrials = 0;
     let failed = false;
 
+    // The caller's signal gets one listener per run; the tasks (up to `limit` at once, each adding a
+    // listener in piscina) listen to a signal of our own. Handing them the caller's signal made 5 or
+    // more workers exceed Node's 10 listeners and print MaxListenersExceededWarning.
+    const tasks = signal ? new AbortController() : undefined;
+    if (tasks) setMaxListeners(limit + 1, tasks.signal);
     const fail = (err: unknown): void => {
       if (failed) return;
       failed = true;
       signal?.removeEventListener('abort', onAbort);
       reject(err);
     };
-    // Running tasks see the same signal through piscina, which stops their threads.
-    const onAbort = (): void => fail(signal!.reason);
+    // Aborting the tasks' signal makes piscina stop their threads.
+    const onAbort = (): void => {
+      tasks!.abort(signal!.reason);
+      fail(signal!.reason);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const launch = (): void => {
@@ -218,7 +227,7 @@ function playRange(
         };
         next += task.chunkCount;
         running++;
-        pool.run(task, signal ? { signal } : {}).then((part: Float64Array) => {
+        pool.run(task, tasks ? { signal: tasks.signal } : {}).then((part: Float64Array) => {
           if (failed) return;
           running--;
           for (let i = 0; i < tally.length; i++) tally[i]! += part[i]!;

@@ -1,12 +1,12 @@
 import type { CommandModule } from 'yargs';
-import { UsageError } from '../../errors.js';
-import { readScenarioFile } from '../../model/scenario.js';
+import { parseScenario, readScenarioFile } from '../../model/scenario.js';
 import { addSweepSimOptions, simPlanFromArgv } from '../../report/cli-common.js';
-import { compareJson, compareRows, compareScenarios, compareTable, scenarioName } from '../../report/compare.js';
+import { checkComparable, compareJson, compareRows, compareScenarios, compareTable, scenarioName } from '../../report/compare.js';
 import { writeFileAtomic } from '../../report/files.js';
 import { checkOutputFile } from '../../report/output-folder.js';
 import { csv, renderTable } from '../format.js';
 import { addFormatOption, parseFormat } from '../options.js';
+import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 
 export const compareCommand: CommandModule = {
@@ -36,7 +36,9 @@ export const compareCommand: CommandModule = {
     // Two files of one name in different folders: tell them apart by path.
     if (names.size < inputs.length) for (const i of inputs) (i as { name: string }).name = i.file;
     const sim = simPlanFromArgv(argv);
-    if (argv.exact === false && !sim) throw new UsageError('--no-exact needs --trials or --precision: there would be nothing to compare');
+    requireSomethingToCompute(argv.exact !== false, sim, 'compare');
+    // compareScenarios checks this too; here it comes before the run, and so before any note on stderr.
+    checkComparable(inputs.map((i) => ({ file: i.file, scenario: parseScenario(i.raw, i.file) })));
     if (typeof argv.out === 'string') checkOutputFile(argv.out, files);
     const result = await withRunControls(({ signal }) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal }));
     const text =

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { UsageError, showValue } from '../../errors.js';
 import { addFormatOption, addScenarioOptions, kebab, parseFormat } from '../options.js';
+import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { addSweepSimOptions, rawScenarioFromArgv, simPlanFromArgv } from '../../report/cli-common.js';
 import { tidyCsv } from '../../report/csv.js';
@@ -39,6 +40,7 @@ export const sweepCommand: CommandModule = {
     const base = rawScenarioFromArgv(argv, argv.scenario);
     const vary = ([] as unknown[]).concat(argv.vary ?? []).map(String);
     const sim = simPlanFromArgv(argv);
+    requireSomethingToCompute(argv.exact !== false, sim, 'sweep');
     // Checks the grid and --out before any pool starts, so a typo costs nothing.
     const dims = sweepDimensions(base, vary);
     // A field given as a flag and varied too: the flag would be silently ignored.

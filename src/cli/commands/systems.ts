@@ -1,7 +1,16 @@
 import type { CommandModule } from 'yargs';
 import { describeAllowed, scenarioJsonSchema } from '../../model/scenario.js';
 import { systems } from '../../rules/registry.js';
+import { UsageError, listAllowed, showValue } from '../../errors.js';
 import { kebab } from '../options.js';
+
+/** No CSV: the listing is nested. Checked here, not by yargs `choices`, whose message spans lines. */
+const SYSTEMS_FORMATS = ['table', 'json'] as const;
+
+function parseSystemsFormat(value: unknown): (typeof SYSTEMS_FORMATS)[number] {
+  if (typeof value === 'string' && (SYSTEMS_FORMATS as readonly string[]).includes(value)) return value as (typeof SYSTEMS_FORMATS)[number];
+  throw new UsageError(`--format: ${showValue(value)} is not a format systems can print; allowed: ${listAllowed(SYSTEMS_FORMATS)}`);
+}
 
 function describeSystems(): string {
   const lines: string[] = [];
@@ -25,9 +34,9 @@ function describeSystems(): string {
 export const systemsCommand: CommandModule = {
   command: 'systems',
   describe: 'List the rule systems, editions, kinds and fields with their allowed values',
-  builder: (y) => y.option('format', { type: 'string', choices: ['table', 'json'], default: 'table' }),
+  builder: (y) => y.option('format', { type: 'string', describe: `Output format: ${SYSTEMS_FORMATS.join(', ')}`, default: 'table' }),
   handler: (argv) => {
-    if (argv.format === 'json') {
+    if (parseSystemsFormat(argv.format) === 'json') {
       const doc = systems.map((s) => ({
         id: s.id,
         title: s.title,

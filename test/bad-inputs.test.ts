@@ -1,0 +1,190 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../src/errors.js';
+import { capWorkers, takeSimNotes } from '../src/cli/sim-options.js';
+import { parseScenario } from '../src/model/scenario.js';
+import { compareScenarios } from '../src/report/compare.js';
+import { closePool, simulate } from '../src/sim/run.js';
+import { cli } from './helpers/cli.js';
+
+/** Issue #10, "Wrong answers and silent acceptance": each input below used to print a wrong or empty answer. */
+
+afterAll(() => closePool());
+
+const dir = mkdtempSync(join(tmpdir(), 'injury-lab-bad-inputs-'));
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+/** Every refusal: exit 2, nothing on stdout, exactly one line on stderr (no stack trace). */
+function expectRefused(r: ReturnType<typeof cli>, message: RegExp | string): void {
+  expect(r.stderr).toMatch(/^injury-lab: [^\n]*\n$/);
+  if (typeof message === 'string') expect(r.stderr).toBe(`injury-lab: ${message}\n`);
+  else expect(r.stderr).toMatch(message);
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+}
+
+const re = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('compare refuses scenarios whose outcomes cannot be lined up', () => {
+  const tcInjury = file('tc-injury.json', { kind: 'injury' });
+  const tcComprehensive = file('tc-comprehensive.json', { kind: 'injury', edition: 'comprehensive' });
+  const tcAttack = file('tc-attack.json', { kind: 'attack' });
+  const tcFall = file('tc-fall.json', { kind: 'fall', heightInches: 6 });
+  const tcSequence = file('tc-sequence.json', { kind: 'sequence', attacks: 2 });
+  const d20Attack = file('d20-attack.json', { system: 'd20-warband', kind: 'attack' });
+  const d20Check = file('d20-check.json', { system: 'd20-warband', kind: 'check' });
+  const d20Injury = file('d20-injury.json', { system: 'd20-warband', kind: 'injury-roll' });
+
+  it('of different systems (the "or worse" rows said 0.00% against 27.76%)', () => {
+    expectRefused(
+      cli('compare', tcInjury, d20Attack),
+      `compare: ${JSON.stringify(d20Attack)} is a d20-warband scenario and ${JSON.stringify(tcInjury)} a trench-crusade one; compare scenarios of one system`,
+    );
+    // Also when simulating with more workers than cores: the refusal is still the only line.
+    expectRefused(cli('compare', tcInjury, d20Attack, '--trials', '1e4', '--workers', '64'), /is a d20-warband scenario/);
+  });
+
+  it('of kinds whose outcomes are not one list with outcomes left out', () => {
+    expectRefused(
+      cli('compare', tcInjury, tcSequence),
+      new RegExp(
+        `^injury-lab: compare: ${re(JSON.stringify(tcSequence))} is kind "sequence" with outcomes \\(standing, down, out-of-action\\) and ${re(JSON.stringify(tcInjury))} kind "injury" \\(no-effect, minor-hit, down, out-of-action\\); compare kinds with the same outcomes`,
+      ),
+    );
+    expectRefused(cli('compare', d20Attack, d20Check), /compare: ".*d20-check\.json" is kind "check" with outcomes \(fail, success\)/);
+    expectRefused(cli('compare', d20Attack, d20Injury), /compare: ".*d20-injury\.json" is kind "injury-roll" with outcomes \(no-effect, dazed, stunned, incapacitated\) and ".*d20-attack\.json" kind "attack"/);
+  });
+
+  it('still compares editions of one kind, and a kind that only adds outcomes (attack adds miss)', () => {
+    const editions = cli('compare', tcInjury, tcComprehensive);
+    expect(editions.code).toBe(0);
+    expect(editions.stderr).toBe('');
+    const addsMiss = cli('compare', tcFall, tcAttack, '--format', 'json');
+    expect(addsMiss.code).toBe(0);
+    expect(JSON.parse(addsMiss.stdout).outcomes).toEqual(['miss', 'no-effect', 'minor-hit', 'down', 'out-of-action']);
+  });
+
+  it('in the library too, before anything is computed', async () => {
+    const run = compareScenarios([
+      { name: 'a', file: 'a.json', raw: { kind: 'injury' } },
+      { name: 'b', file: 'b.json', raw: { system: 'd20-warband', kind: 'attack' } },
+    ]);
+    await expect(run).rejects.toThrow(UsageError);
+    await expect(run).rejects.toThrow('compare: "b.json" is a d20-warband scenario and "a.json" a trench-crusade one; compare scenarios of one system');
+  });
+});
+
+describe('an explicit null system, kind or edition is refused, not read as the default', () => {
+  it('in a scenario file', () => {
+    const system = file('null-system.json', { system: null, kind: 'injury' });
+    expectRefused(cli('exact', system), `${system}: system: null is not allowed; allowed: trench-crusade, d20-warband (or leave system out for trench-crusade)`);
+    const kind = file('null-kind.json', { kind: null });
+    expectRefused(cli('exact', kind), `${kind}: kind: null is not allowed; allowed: injury, attack, fall, sequence (or leave kind out for injury)`);
+    const d20Kind = file('null-d20-kind.json', { system: 'd20-warband', kind: null });
+    expectRefused(cli('exact', d20Kind), /kind: null is not allowed; allowed: check, attack, injury-roll, fall, turns/);
+    const edition = file('null-edition.json', { kind: 'injury', edition: null });
+    expectRefused(cli('exact', edition), `${edition}: edition: null is not allowed; allowed: playtest, comprehensive, core (or leave edition out for core)`);
+  });
+
+  it('while a missing key still means the default', () => {
+    expect(parseScenario({})).toMatchObject({ system: 'trench-crusade', kind: 'injury', edition: 'core' });
+    const r = cli('exact', file('no-keys.json', {}), '--format', 'json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ system: 'trench-crusade', kind: 'injury', edition: 'core' });
+  });
+
+  it("in a report definition's scenario", () => {
+    const def = (name: string, scenario: Record<string, unknown>) =>
+      file(name, { title: 'nulls', analyses: [{ id: 'a', title: 'a', scenario, vary: [{ field: 'armour', values: ['none', 'standard'] }] }] });
+    expectRefused(cli('report', def('report-null-system.json', { system: null, kind: 'injury' }), '--check-only'), /system: null is not allowed; allowed: trench-crusade, d20-warband/);
+    expectRefused(cli('report', def('report-null-kind.json', { kind: null }), '--check-only'), /kind: null is not allowed; allowed: injury, attack, fall, sequence/);
+    const ok = cli('report', def('report-ok.json', { kind: 'injury' }), '--check-only');
+    expect(ok.code).toBe(0);
+  });
+});
+
+describe('--no-exact with nothing to simulate', () => {
+  it('is refused by compare', () => {
+    const a = file('no-exact-a.json', { kind: 'injury' });
+    const b = file('no-exact-b.json', { kind: 'injury', armour: 'standard' });
+    expectRefused(cli('compare', a, b, '--no-exact'), '--no-exact needs --trials or --precision: compare would have nothing to compute');
+  });
+
+  // Passes once src/cli/commands/sweep.ts calls requireSomethingToCompute (see src/cli/run-plan.ts).
+  it('is refused by sweep (it printed an empty table)', () => {
+    expectRefused(cli('sweep', '--kind', 'injury', '--vary', 'armour=none,standard', '--no-exact'), '--no-exact needs --trials or --precision: sweep would have nothing to compute');
+  });
+});
+
+describe('a bad --format is one line naming the flag, the value and the formats', () => {
+  const scenario = file('format.json', { kind: 'injury' });
+  const commands: [string, string[], string][] = [
+    ['systems', ['systems'], 'table, json'],
+    ['exact', ['exact', scenario], 'table, json, csv'],
+    ['simulate', ['simulate', scenario, '--trials', '1000'], 'table, json, csv'],
+    ['check', ['check', scenario, '--trials', '1000'], 'table, json, csv'],
+    ['sweep', ['sweep', scenario, '--vary', 'armour=none,standard'], 'table, json, csv'],
+    ['compare', ['compare', scenario, scenario], 'table, json, csv'],
+  ];
+  for (const [name, args, allowed] of commands) {
+    it(name, () => {
+      expectRefused(cli(...args, '--format', 'xml'), new RegExp(`^injury-lab: --format: "xml" is not a format[^\\n]*; allowed: ${allowed}\\n$`));
+    });
+  }
+
+  it('systems says so for csv, which other commands print', () => {
+    expectRefused(cli('systems', '--format', 'csv'), '--format: "csv" is not a format systems can print; allowed: table, json');
+    expect(JSON.parse(cli('systems', '--format', 'json').stdout)[0].id).toBe('trench-crusade');
+  });
+});
+
+describe('--workers above the cores', () => {
+  const cores = availableParallelism();
+  const note = (n: number) => (n > cores ? `injury-lab: --workers ${n} is more than this machine's ${cores} core${cores === 1 ? '' : 's'}; using ${cores}\n` : '');
+  const outcomes = (stdout: string) => JSON.parse(stdout).outcomes;
+
+  it('is capped to the cores with one note, and gives the numbers of one worker', () => {
+    const one = cli('simulate', '--kind', 'injury', '--trials', '1e5', '--workers', '1', '--format', 'json');
+    expect(one.code).toBe(0);
+    for (const n of [64, 5]) {
+      const r = cli('simulate', '--kind', 'injury', '--trials', '1e5', '--workers', String(n), '--format', 'json');
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe(note(n));
+      expect(r.stderr).not.toMatch(/MaxListenersExceededWarning/);
+      expect(JSON.parse(r.stdout).workers).toBe(Math.min(n, cores));
+      expect(outcomes(r.stdout)).toEqual(outcomes(one.stdout));
+    }
+  });
+
+  it('capWorkers leaves counts up to the cores alone and notes the rest once', () => {
+    takeSimNotes();
+    expect(capWorkers(2, 2)).toBe(2);
+    expect(takeSimNotes()).toEqual([]);
+    expect(capWorkers(64, 2)).toBe(2);
+    expect(capWorkers(64, 2)).toBe(2);
+    expect(capWorkers(3, 1)).toBe(1);
+    expect(takeSimNotes()).toEqual(["--workers 64 is more than this machine's 2 cores; using 2", "--workers 3 is more than this machine's 1 core; using 1"]);
+  });
+
+  it('the library is not capped, and many workers on one abort signal print no MaxListenersExceededWarning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      // 8 workers keep 16 tasks in flight: with a listener each on the caller's signal, Node warned past 10.
+      const run = await simulate(parseScenario({ kind: 'injury' }), { trials: 2e6, seed: 1, workers: 8, signal: controller.signal });
+      expect(run.workers).toBe(8);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => /MaxListeners/.test(w))).toEqual([]);
+  });
+});
