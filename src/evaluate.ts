@@ -1,8 +1,9 @@
-import { type Fraction, ONE, ZERO, add, formatFraction, sub, toNumber } from './exact/fraction.js';
+import { type Fraction, ONE, formatFraction, sub, toNumber } from './exact/fraction.js';
 import { parseScenario } from './model/scenario.js';
 import type { ExactAnswer, ReportLayout, Scenario } from './model/types.js';
 import { toolVersion } from './project.js';
 import { resolveKind } from './rules/registry.js';
+import { orWorse, total } from './running-sums.js';
 
 export interface ExactOutcome {
   outcome: string;
@@ -55,17 +56,6 @@ export function manifestFor(scenario: Scenario): Manifest {
   };
 }
 
-/** Cumulative "this or worse" from the most severe outcome down. */
-export function orWorse(fractions: readonly Fraction[]): Fraction[] {
-  const out = new Array<Fraction>(fractions.length);
-  let acc = ZERO;
-  for (let i = fractions.length - 1; i >= 0; i--) {
-    acc = add(acc, fractions[i]!);
-    out[i] = acc;
-  }
-  return out;
-}
-
 export const value = (f: Fraction): ExactValue => ({ value: toNumber(f), exact: formatFraction(f) });
 
 /** Evaluates a scenario exactly. Accepts raw fields (validated here) or an already validated scenario. */
@@ -74,8 +64,7 @@ export function evaluateExact(input: Scenario | Record<string, unknown>): ExactR
   const { kind } = resolveKind(scenario);
   const layout = kind.layout(scenario);
   const answer = kind.exact(scenario);
-  let sum = ZERO;
-  for (const f of answer.outcomes) sum = add(sum, f);
+  const sum = total(answer.outcomes);
   if (sub(sum, ONE).num !== 0n) throw new Error(`internal: ${scenario.kind} outcomes sum to ${formatFraction(sum)}, not 1`);
   const cumulative = orWorse(answer.outcomes);
   const means: Record<string, ExactValue> = {};
@@ -108,20 +97,4 @@ export function evaluateExact(input: Scenario | Record<string, unknown>): ExactR
 
 function renameValue(f: Fraction): { probability: number; exact: string } {
   return { probability: toNumber(f), exact: formatFraction(f) };
-}
-
-/** The JSON document `exact --format json` prints: flat, with means and extras at the top level. */
-export function exactJson(r: ExactResult): Record<string, unknown> {
-  return {
-    system: r.system,
-    edition: r.edition,
-    kind: r.kind,
-    scenario: r.scenario,
-    outcomes: r.outcomes,
-    ...r.means,
-    ...(Object.keys(r.histograms).length ? { histograms: r.histograms } : {}),
-    ...r.extra,
-    notes: r.notes,
-    manifest: r.manifest,
-  };
 }

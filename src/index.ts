@@ -6,7 +6,8 @@
  *   const run = await simulate(parseScenario({ kind: 'attack' }), { trials: 1e6, seed: 1 });
  *   await closePool();
  */
-export { evaluateExact, exactJson, type ExactResult, type ExactOutcome, type ExactValue, type Manifest } from './evaluate.js';
+export { evaluateExact, type ExactResult, type ExactOutcome, type ExactValue, type Manifest } from './evaluate.js';
+export { exactJson } from './present/exact.js';
 export { parseScenario, readScenarioFile, scenarioJsonSchema } from './model/scenario.js';
 export type { Scenario, ExactAnswer, ReportLayout, KindSpec, SystemSpec, FieldSpec, SimKernel } from './model/types.js';
 export { systems, findSystem } from './rules/registry.js';

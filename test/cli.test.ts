@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIXED_COLUMNS, meanColumns } from '../src/present/csv.js';
 import { cli } from './helpers/cli.js';
 
 describe('injury-lab exact', () => {
@@ -23,9 +24,10 @@ describe('injury-lab exact', () => {
     expect(over.scenario.armour).toBe('standard');
   });
 
-  it('prints CSV: a header and one row per outcome', () => {
+  it('prints CSV: a header and one row per outcome, the tidy columns of a sweep', () => {
     const lines = cli('exact', '--kind', 'attack', '--format', 'csv').stdout.trim().split('\n');
-    expect(lines[0]).toBe('system,edition,kind,outcome,exact,probability,or_worse_exact,or_worse');
+    const inputs = Object.keys(JSON.parse(cli('exact', '--kind', 'attack', '--format', 'json').stdout).scenario).slice(3);
+    expect(lines[0]).toBe([...inputs, ...FIXED_COLUMNS, ...meanColumns('expectedBloodMarkers')].join(','));
     expect(lines).toHaveLength(6);
   });
 

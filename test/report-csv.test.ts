@@ -2,9 +2,9 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { toolVersion } from '../src/project.js';
-import { csv } from '../src/cli/format.js';
-import { FIXED_COLUMNS, tidyCsv } from '../src/report/csv.js';
-import { compareRows, compareScenarios } from '../src/report/compare.js';
+import { compareRows } from '../src/present/compare.js';
+import { FIXED_COLUMNS, csvText, meanColumns, tidyCsv } from '../src/present/csv.js';
+import { compareScenarios } from '../src/report/compare.js';
 import { runSweep, type SweepResult } from '../src/report/sweep.js';
 import { closePool } from '../src/sim/run.js';
 import { cli } from './helpers/cli.js';
@@ -26,8 +26,10 @@ describe('tidy CSV round-trips through a CSV parser', () => {
   }, 60_000);
   afterAll(() => closePool());
 
-  it('has the right columns: ids, every varied field, then the fixed ones', () => {
-    expect(Object.keys(rows[0]!)).toEqual(['report', 'analysis', 'armour', 'shield', 'injuryDice', ...FIXED_COLUMNS]);
+  it('has the right columns: ids, every varied field, the other inputs, the fixed ones, then the means', () => {
+    const varied = ['armour', 'shield', 'injuryDice'];
+    const others = Object.keys(sweep.cells[0]!.scenario).filter((f) => !['system', 'edition', 'kind', ...varied].includes(f));
+    expect(Object.keys(rows[0]!)).toEqual(['report', 'analysis', ...varied, ...others, ...FIXED_COLUMNS, ...meanColumns('expectedBloodMarkers')]);
   });
 
   it('has one row per cell and outcome, in grid order', () => {
@@ -82,7 +84,7 @@ describe('CSV quoting (RFC 4180)', () => {
       { name, file: 'a.json', raw: { kind: 'injury' } },
       { name: 'b', file: 'b.json', raw: { kind: 'injury', armour: 'standard' } },
     ]);
-    const text = csv(compareRows(result));
+    const text = csvText(compareRows(result));
     const parsed = parse(text, { columns: true }) as Row[];
     expect(parsed[0]!.name).toBe(name);
     expect(parsed.filter((r) => r.name === 'b' && r.view === 'outcome' && r.outcome === 'out-of-action')[0]).toMatchObject({

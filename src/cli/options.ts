@@ -1,10 +1,9 @@
 import type { Argv } from 'yargs';
 import { UsageError, listAllowed, showValue } from '../errors.js';
-import { coerceFlagValue, parseScenario, readScenarioFile } from '../model/scenario.js';
+import { coerceFlagValue, kebab, parseScenario, readScenarioFile } from '../model/scenario.js';
 import type { FieldSpec, Scenario } from '../model/types.js';
+import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
 import { systems } from '../rules/registry.js';
-
-export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** Every scenario field of every system, once per flag name (systems may share a field name). */
 function allFields(): Map<string, FieldSpec[]> {
@@ -14,21 +13,21 @@ function allFields(): Map<string, FieldSpec[]> {
   return byName;
 }
 
-export const FORMATS = ['table', 'json', 'csv'] as const;
-export type Format = (typeof FORMATS)[number];
-
-/** Output format flag shared by every command that prints results. */
-export function addFormatOption<T>(y: Argv<T>) {
+/** The --format flag of a command that prints with `presenter`: the formats it offers, table (the default) first. */
+export function addFormatOption<T, R, F extends Format>(y: Argv<T>, presenter: Presenter<R, F | 'table'>) {
   return y.option('format', {
     type: 'string',
-    describe: `Output format: ${FORMATS.join(', ')}`,
+    describe: `Output format: ${formatsOf(presenter).join(', ')}`,
     default: 'table',
   });
 }
 
-export function parseFormat(value: unknown): Format {
-  if (typeof value === 'string' && (FORMATS as readonly string[]).includes(value)) return value as Format;
-  throw new UsageError(`--format: ${showValue(value)} is not a format; allowed: ${listAllowed(FORMATS)}`);
+/** The --format a command was given, if `presenter` offers it; `command` names it in the message. */
+export function parseFormat<R, F extends Format>(value: unknown, presenter: Presenter<R, F>, command: string): F {
+  const offered = formatsOf(presenter);
+  if (typeof value === 'string' && (offered as readonly string[]).includes(value)) return value as F;
+  const known = typeof value === 'string' && (FORMATS as readonly string[]).includes(value);
+  throw new UsageError(`--format: ${showValue(value)} is not a format${known ? ` ${command} can print` : ''}; allowed: ${listAllowed(offered)}`);
 }
 
 /**

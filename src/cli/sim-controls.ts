@@ -1,3 +1,4 @@
+import { compact } from '../present/text.js';
 import { closePool } from '../sim/run.js';
 import { takeSimNotes } from './sim-options.js';
 
@@ -72,13 +73,4 @@ export function progressBar(stream: NodeJS.WriteStream, showAfterMs = SHOW_AFTER
       drawn = false;
     },
   };
-}
-
-/** 12.3M, 4.56G: trial counts at a glance. */
-export function compact(n: number): string {
-  if (n >= 1e12) return `${(n / 1e12).toFixed(2)}T`;
-  if (n >= 1e9) return `${(n / 1e9).toFixed(2)}G`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
-  return String(Math.round(n));
 }

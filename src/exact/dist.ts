@@ -112,11 +112,4 @@ export class Dist<T extends Outcome = number> {
     for (const [k, w] of this.weights) s += BigInt(f(k)) * w;
     return fraction(s, this.total);
   }
-
-  /** Outcomes sorted ascending (numbers) or in insertion order (strings). */
-  outcomes(): T[] {
-    const keys = [...this.weights.keys()];
-    if (keys.every((k) => typeof k === 'number')) (keys as number[]).sort((a, b) => a - b);
-    return keys;
-  }
 }

@@ -68,3 +68,26 @@ export function toNumber(f: Fraction): number {
 function bitLength(x: bigint): number {
   return x === 0n ? 0 : x.toString(2).length;
 }
+
+/**
+ * num / den, not reduced, as a double without a gcd: both are shifted down together so that neither
+ * passes 1000 bits, then divided, which is within a few ulps. The sequence chain's policy search reads
+ * its whole-number values this way. toNumber is the careful conversion, for printed answers. The two
+ * can differ in the last bit, and such a bit can decide which of two exactly equal options the search
+ * keeps, so they stay two functions and no optimal policy found so far changes.
+ */
+export function approxRatio(num: bigint, den: bigint): number {
+  const bits = Math.max(hexBitLength(num), hexBitLength(den));
+  if (bits > 1000) {
+    const shift = BigInt(bits - 1000);
+    num >>= shift;
+    den >>= shift;
+  }
+  return Number(num) / Number(den);
+}
+
+/** Bit length rounded up to a whole hex digit: enough to decide the shift above, cheaper than base 2. */
+function hexBitLength(x: bigint): number {
+  if (x < 0n) x = -x;
+  return x === 0n ? 0 : x.toString(16).length * 4;
+}

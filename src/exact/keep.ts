@@ -2,61 +2,80 @@ import { Dist } from './dist.js';
 
 export type KeepMode = 'highest' | 'lowest';
 
-const binomialRows: bigint[][] = [[1n]];
-/** C(n, r) from a cached Pascal triangle (pools are small; the rows are reused across calls). */
-function binomial(n: number, r: number): bigint {
-  for (let i = binomialRows.length; i <= n; i++) {
-    const prev = binomialRows[i - 1]!;
-    const row: bigint[] = [1n];
-    for (let j = 1; j < i; j++) row.push(prev[j - 1]! + prev[j]!);
-    row.push(1n);
-    binomialRows.push(row);
-  }
-  return binomialRows[n]![r]!;
+const binomialCache: bigint[][] = [];
+
+/** C(n, r) for the small r used here (r < keep), cached: the same few are asked for again and again. */
+function choose(n: number, r: number): bigint {
+  let row = binomialCache[n];
+  if (!row) binomialCache[n] = row = [];
+  const hit = row[r];
+  if (hit !== undefined) return hit;
+  let v = 1n;
+  for (let i = 0; i < r; i++) v = (v * BigInt(n - i)) / BigInt(i + 1);
+  row[r] = v;
+  return v;
 }
 
 /**
- * Distribution of the sum of the `keep` highest (or lowest) of `pool` dice with `sides` faces.
+ * Number of ordered rolls of `pool` dice with `sides` faces (d6 unless told) for each sum of the `keep`
+ * highest (or lowest) dice: index = sum, total sides^pool. With fewer dice than `keep` all of them count.
  *
- * Rather than enumerating sides^pool rolls, walk the faces from the best kept value to the worst and
- * decide how many dice show each face. Because the walk starts at the kept end, after placing m dice
- * exactly min(m, keep) of them are kept, so the state is just (dice placed, kept sum). Choosing c of the
- * remaining dice to show a face has C(remaining, c) orderings, which keeps the weights exact counts of
- * ordered rolls: the total is sides^pool. Cost is O(sides * pool^2 * maxSum), far below 6^12 for 2 of 12.
+ * Rather than enumerating sides^pool rolls, walk the faces from the best kept value down and decide how
+ * many dice show each face; the state is (dice placed, kept sum), and while fewer than `keep` dice are
+ * placed every one of them is kept. The walk stops as soon as the kept dice are complete, because the
+ * dice left over can then show any lower face: (face - 1)^rest ways, summed in closed form by the
+ * binomial theorem. So the cost is O(sides * keep^2 * maxSum) whatever the pool, which matters to the
+ * Trench Crusade sequence chain: a hoarding policy can roll a hundred dice or more.
  */
+export function keptSumCounts(pool: number, keep: number, lowest: boolean, sides = 6): bigint[] {
+  checkRoll(pool, keep, sides);
+  const kept = Math.min(keep, pool);
+  const size = sides * kept + 1;
+  const out = new Array<bigint>(size).fill(0n);
+  if (kept === 0) {
+    out[0] = BigInt(sides) ** BigInt(pool);
+    return out;
+  }
+  // cur[j][s]: ways to have placed j dice (all of them kept, j < kept) on the faces above, summing to s.
+  let cur: bigint[][] = [];
+  for (let j = 0; j < kept; j++) cur.push(new Array<bigint>(size).fill(0n));
+  cur[0]![0] = 1n;
+  for (let face = sides; face >= 1; face--) {
+    const next: bigint[][] = [];
+    for (let j = 0; j < kept; j++) next.push(new Array<bigint>(size).fill(0n));
+    for (let j = 0; j < kept; j++) {
+      const row = cur[j]!;
+      const rem = pool - j;
+      const need = kept - j;
+      // All dice showing `face` or higher are kept once `need` of the remaining show it; the rest then
+      // show any lower face: sum over c >= need of C(rem, c) (face-1)^(rem-c) = face^rem - the c < need terms.
+      let finish = BigInt(face) ** BigInt(rem);
+      for (let c = 0; c < need; c++) finish -= choose(rem, c) * BigInt(face - 1) ** BigInt(rem - c);
+      for (let s = 0; s < size; s++) {
+        const ways = row[s]!;
+        if (ways === 0n) continue;
+        out[s + need * face]! += ways * finish;
+        // Fewer than `need` show this face: they are kept, and the walk goes on to lower faces.
+        if (face > 1) for (let c = 0; c < need; c++) next[j + c]![s + c * face]! += ways * choose(rem, c);
+      }
+    }
+    cur = next;
+  }
+  if (!lowest) return out;
+  // Turning every die over (x -> sides + 1 - x) swaps highest and lowest: sum_lowest = (sides + 1) * kept - sum_highest.
+  const mirrored = new Array<bigint>(size).fill(0n);
+  for (let s = kept; s < size; s++) mirrored[(sides + 1) * kept - s] = out[s]!;
+  return mirrored;
+}
+
+/** Distribution of the sum of the `keep` highest (or lowest) of `pool` dice with `sides` faces; weights count ordered rolls (total sides^pool). */
 export function keepDice(pool: number, keep: number, sides: number, mode: KeepMode): Dist<number> {
+  const counts = keptSumCounts(pool, keep, mode === 'lowest', sides);
+  return new Dist(counts.map((w, sum) => [sum, w] as const));
+}
+
+function checkRoll(pool: number, keep: number, sides: number): void {
   if (!Number.isInteger(pool) || pool < 0) throw new RangeError(`pool must be a whole number >= 0, got ${pool}`);
   if (!Number.isInteger(keep) || keep < 0) throw new RangeError(`keep must be a whole number >= 0, got ${keep}`);
   if (!Number.isInteger(sides) || sides < 1) throw new RangeError(`sides must be a whole number >= 1, got ${sides}`);
-  const kept = Math.min(keep, pool);
-  const maxSum = kept * sides;
-  // layer[m][s]: number of ways to have placed m dice with kept sum s.
-  let layer: bigint[][] = [];
-  for (let m = 0; m <= pool; m++) layer.push(new Array<bigint>(maxSum + 1).fill(0n));
-  layer[0]![0] = 1n;
-  for (let step = 0; step < sides; step++) {
-    const face = mode === 'highest' ? sides - step : step + 1;
-    const next: bigint[][] = [];
-    for (let m = 0; m <= pool; m++) next.push(new Array<bigint>(maxSum + 1).fill(0n));
-    for (let m = 0; m <= pool; m++) {
-      const row = layer[m]!;
-      const keptBefore = Math.min(m, kept);
-      for (let s = 0; s <= maxSum; s++) {
-        const ways = row[s]!;
-        if (ways === 0n) continue;
-        const remaining = pool - m;
-        // The last face must take every remaining die, otherwise the roll would be incomplete.
-        const cMin = step === sides - 1 ? remaining : 0;
-        for (let c = cMin; c <= remaining; c++) {
-          const keptAfter = Math.min(m + c, kept);
-          const sum = s + face * (keptAfter - keptBefore);
-          next[m + c]![sum]! += ways * binomial(remaining, c);
-        }
-      }
-    }
-    layer = next;
-  }
-  const entries: [number, bigint][] = [];
-  layer[pool]!.forEach((w, s) => entries.push([s, w]));
-  return new Dist(entries);
 }

@@ -8,6 +8,9 @@ import type { FieldSchema, FieldSpec, FieldValue, Scenario, SystemSpec } from '.
 const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description']);
 const DEFAULT_SYSTEM = 'trench-crusade';
 
+/** A field's command-line flag, without its dashes: injuryDice is --injury-dice. */
+export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
 /** JSON-Schema (draft-07) fragment for one field. */
 function fieldJsonSchema(f: FieldSpec): Record<string, unknown> {
   const s = f.schema;

@@ -1,5 +1,6 @@
 import type { Dimension } from './dimensions.js';
-import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, pct, textColourOn } from './labels.js';
+import { percent, percentPlusMinus } from '../present/text.js';
+import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, textColourOn } from './labels.js';
 import type { Cell, CellOutcome, SweepResult } from './sweep.js';
 
 /**
@@ -213,9 +214,9 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
         x1: x + p,
         mid: x + p / 2,
         p,
-        label: p >= 0.06 ? pct(p, p >= 0.9995 ? 0 : 1) : '',
+        label: p >= 0.06 ? percent(p, p >= 0.9995 ? 0 : 1) : '',
         ink: textColourOn(outcomeColour(id)),
-        tip: `${outcomeLabel(id)}: ${pct(p, 2)}${s?.low !== undefined ? ` (95% ${pct(s.low, 2)}-${pct(s.high!, 2)})` : ''}`,
+        tip: `${outcomeLabel(id)}: ${percent(p, 2)}${s?.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
       };
       bars.push(row);
       // No mark where nothing is this bad: that boundary is the end of the bar.
@@ -305,7 +306,7 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): V
         ...(fd ? { facet: cell.labels[fd.index] } : {}),
         p: s.value,
         ...(s.low !== undefined ? { lo: s.low, hi: s.high, est: s.estimate ?? s.value } : {}),
-        tip: `${cell.labels.join(', ')}: ${name(id)} ${pct(s.value, 2)}${s.low !== undefined ? ` (95% ${pct(s.low, 2)}-${pct(s.high!, 2)})` : ''}`,
+        tip: `${cell.labels.join(', ')}: ${name(id)} ${percent(s.value, 2)}${s.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
       });
     }
   }
@@ -421,9 +422,9 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
       y: cell.labels[yi],
       ...(fd ? { facet: cell.labels[fd.index] } : {}),
       p,
-      label: onlySim ? `${pct(p)} ±${((Math.max(p - s.low!, s.high! - p)) * 100).toFixed(1)}` : pct(p),
+      label: onlySim ? percentPlusMinus(p, s.low!, s.high!, 1) : percent(p, 1),
       ink: textColourOn(mix(RAMP_START, colour, Math.min(1, p / top))),
-      tip: `${cell.labels.join(', ')}: ${name} ${pct(p, 2)}${s?.low !== undefined ? ` (95% ${pct(s.low, 2)}-${pct(s.high!, 2)})` : ''}`,
+      tip: `${cell.labels.join(', ')}: ${name} ${percent(p, 2)}${s?.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
     };
   });
   const yLabelWidth = maxWidth(labelsOf(yd));

@@ -6,7 +6,8 @@ import type { FieldValue, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
 import { resolveKind } from '../rules/registry.js';
 import { manifestFor } from '../evaluate.js';
-import { orWorseLabel, outcomeLabel, outcomePhrase, pct, points } from './labels.js';
+import { percent } from '../present/text.js';
+import { outcomePhrase, points } from './labels.js';
 import { ratioEstimate, type Estimate } from './paired.js';
 import { batchProportions, cellDifference, computeCell, exactProbability, unionOutcomes, type Cell, type OutcomeDifference, type SimPlan } from './sweep.js';
 
@@ -94,16 +95,16 @@ export function verdict(a: string, b: string, outcome: string, cumulative: boole
   const phrase = outcomePhrase(outcome, cumulative);
   if (diff.value !== undefined) {
     const d = diff.value;
-    if (d === 0) return `${b} ${phrase} exactly as often as ${a} (${pct(pb)}).`;
+    if (d === 0) return `${b} ${phrase} exactly as often as ${a} (${percent(pb, 1)}).`;
     const times = ratio.value !== undefined ? timesText(ratio.value) : '';
-    return `${b} ${phrase} ${pointsText(d)} points ${d < 0 ? 'less' : 'more'} often than ${a} (${pct(pb)} against ${pct(pa)}${times ? `; ${times}` : ''}).`;
+    return `${b} ${phrase} ${pointsText(d)} points ${d < 0 ? 'less' : 'more'} often than ${a} (${percent(pb, 1)} against ${percent(pa, 1)}${times ? `; ${times}` : ''}).`;
   }
   const e = diff.estimate!;
   const interval = `95% interval ${points(e.ciLow)} to ${points(e.ciHigh)} points`;
   if (e.ciLow <= 0 && e.ciHigh >= 0) {
     return `${b} and ${a}: no clear difference in how often the target ${phrase.replace(/^is /, 'is ')} (difference ${points(e.value)} points, ${interval}).`;
   }
-  return `${b} ${phrase} ${pointsText(e.value)} points ${e.value < 0 ? 'less' : 'more'} often than ${a} (${pct(pb)} against ${pct(pa)}, simulated; ${interval}).`;
+  return `${b} ${phrase} ${pointsText(e.value)} points ${e.value < 0 ? 'less' : 'more'} often than ${a} (${percent(pb, 1)} against ${percent(pa, 1)}, simulated; ${interval}).`;
 }
 
 function rowsFor(entries: CompareResult['scenarios'], outcomes: readonly string[], cumulative: boolean): CompareRow[] {
@@ -203,119 +204,4 @@ export async function compareScenarios(inputs: readonly CompareInput[], opts: { 
         : {}),
     },
   };
-}
-
-export function labelFor(outcome: string, cumulative: boolean): string {
-  return cumulative ? orWorseLabel(outcome) : outcomeLabel(outcome);
-}
-
-function cellText(v: CompareRow['values'][number]): string {
-  if (v.probability !== undefined) return pct(v.probability, 2);
-  if (v.estimate !== undefined) return `${pct(v.estimate, 2)} ±${((Math.max(v.estimate - v.ciLow!, v.ciHigh! - v.estimate)) * 100).toFixed(2)}`;
-  return '-';
-}
-
-function diffText(d: OutcomeDifference): string {
-  return d.value !== undefined ? points(d.value, 2) : d.estimate ? points(d.estimate.value, 2) : '-';
-}
-
-function ratioText(r: Ratio): string {
-  const v = r.value ?? r.estimate?.value;
-  return v === undefined ? '-' : v.toFixed(3);
-}
-
-function simDiffText(d: OutcomeDifference): string {
-  const e = d.estimate;
-  return e ? `${points(e.value, 2)} [${points(e.ciLow, 2)}, ${points(e.ciHigh, 2)}]` : '-';
-}
-
-/** The plain-text comparison: a table per view (each outcome, this or worse), then the verdicts. */
-export function compareTable(r: CompareResult, render: (h: string[], rows: string[][], right: boolean[]) => string): string {
-  const names = r.scenarios.map((s) => s.name);
-  const others = names.slice(1);
-  const simulated = r.scenarios.every((s) => s.cell.sim);
-  const exact = r.scenarios.every((s) => s.cell.exact);
-  const table = (rows: readonly CompareRow[]) => {
-    const headers = [
-      'outcome',
-      ...names,
-      ...others.map((n) => `${n} - ${names[0]} (points)`),
-      ...others.map((n) => `${n} / ${names[0]}`),
-      ...(simulated && exact ? others.map((n) => `simulated ${n} - ${names[0]} [95%]`) : []),
-    ];
-    const body = rows.map((row) => [
-      labelFor(row.outcome, row.cumulative),
-      ...row.values.map(cellText),
-      ...row.versus.map((v) => diffText(v.difference)),
-      ...row.versus.map((v) => ratioText(v.ratio)),
-      ...(simulated && exact ? row.versus.map((v) => simDiffText(v.difference)) : []),
-    ]);
-    return render(headers, body, headers.map((_, i) => i > 0));
-  };
-  const lines: string[] = [];
-  r.scenarios.forEach((s) => {
-    const sc = s.cell.scenario;
-    lines.push(`${s.name}: ${s.file} (${sc.system} ${sc.kind}, ${sc.edition} edition)`);
-  });
-  if (simulated) {
-    const sim = r.scenarios[0]!.cell.sim!;
-    lines.push(`${exact ? 'exact and simulated' : 'simulated'}: ${r.scenarios.map((s) => s.cell.sim!.trials).join('/')} trials each, seed ${sim.seed}, ${sim.batches} batch(es), the same seeds for every scenario`);
-  } else lines.push('exact');
-  lines.push('', table(r.rows), '', 'This outcome or worse:', table(r.cumulativeRows), '', 'Verdicts:');
-  for (const row of r.rows) for (const v of row.versus) lines.push(`  ${v.verdict}`);
-  return lines.join('\n') + '\n';
-}
-
-export function compareJson(r: CompareResult) {
-  return {
-    scenarios: r.scenarios.map((s) => ({ name: s.name, file: s.file, scenario: s.cell.scenario, outcomes: s.cell.outcomes, means: s.cell.means })),
-    outcomes: r.outcomes,
-    comparisons: [...r.rows, ...r.cumulativeRows].map((row) => ({
-      outcome: row.outcome,
-      cumulative: row.cumulative,
-      values: row.values.map((v, i) => ({ name: r.scenarios[i]!.name, ...v })),
-      versus: row.versus.map((v) => ({ of: v.name, against: r.scenarios[0]!.name, difference: v.difference, ratio: v.ratio, verdict: v.verdict })),
-    })),
-    verdicts: r.rows.flatMap((row) => row.versus.map((v) => v.verdict)),
-    manifest: r.manifest,
-  };
-}
-
-/** Tidy rows: one per scenario, view and outcome, with the difference and ratio against the first. */
-export function compareRows(r: CompareResult): (string | number)[][] {
-  const header = ['name', 'file', 'system', 'kind', 'edition', 'view', 'outcome', 'exact', 'probability', 'estimate', 'ci_low', 'ci_high', 'difference', 'difference_exact', 'difference_ci_low', 'difference_ci_high', 'ratio', 'ratio_ci_low', 'ratio_ci_high', 'trials', 'seed', 'tool_version'];
-  const out: (string | number)[][] = [header];
-  for (const row of [...r.rows, ...r.cumulativeRows]) {
-    r.scenarios.forEach((s, i) => {
-      const v = row.values[i]!;
-      const vs = i > 0 ? row.versus[i - 1] : undefined;
-      const d = vs?.difference;
-      const ratio = vs?.ratio;
-      out.push([
-        s.name,
-        s.file,
-        s.cell.scenario.system,
-        s.cell.scenario.kind,
-        s.cell.scenario.edition,
-        row.cumulative ? 'or-worse' : 'outcome',
-        row.outcome,
-        v.exact ?? '',
-        v.probability ?? '',
-        v.estimate ?? '',
-        v.ciLow ?? '',
-        v.ciHigh ?? '',
-        d ? (d.value ?? d.estimate?.value ?? '') : '',
-        d?.exact ?? '',
-        d?.estimate?.ciLow ?? '',
-        d?.estimate?.ciHigh ?? '',
-        ratio ? (ratio.value ?? ratio.estimate?.value ?? '') : '',
-        ratio?.estimate?.ciLow ?? '',
-        ratio?.estimate?.ciHigh ?? '',
-        s.cell.sim?.trials ?? '',
-        s.cell.sim?.seed ?? '',
-        toolVersion,
-      ]);
-    });
-  }
-  return out;
 }

@@ -1,6 +1,7 @@
 import { chartTitle } from './charts.js';
-import { orWorseLabel, outcomeColour, outcomeLabel, pct } from './labels.js';
-import { worstZ } from './present.js';
+import { percent } from '../present/text.js';
+import { worstZ } from '../stats/index.js';
+import { orWorseLabel, outcomeColour, outcomeLabel } from './labels.js';
 import type { AnalysisRun, ChartRun, ReportRun } from './run-report.js';
 import type { Cell, CellOutcome } from './sweep.js';
 
@@ -85,10 +86,10 @@ function swatch(id: string): string {
 /** A table cell for one value: exact (with its fraction) or estimate (with its interval's half-width). */
 function valueCell(o: { probability?: number; exact?: string; estimate?: number; ciLow?: number; ciHigh?: number } | undefined): string {
   if (!o) return '<td>–</td>';
-  if (o.probability !== undefined) return `<td>${pct(o.probability, 2)}<span class="fr">${esc(o.exact ?? '')}</span></td>`;
+  if (o.probability !== undefined) return `<td>${percent(o.probability, 2)}<span class="fr">${esc(o.exact ?? '')}</span></td>`;
   if (o.estimate !== undefined) {
     const half = Math.max(o.estimate - o.ciLow!, o.ciHigh! - o.estimate);
-    return `<td>${pct(o.estimate, 2)}<span class="fr">±${(half * 100).toFixed(2)} points</span></td>`;
+    return `<td>${percent(o.estimate, 2)}<span class="fr">±${(half * 100).toFixed(2)} points</span></td>`;
   }
   return '<td>–</td>';
 }

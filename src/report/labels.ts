@@ -103,11 +103,6 @@ export function fieldTitle(name: string): string {
   return unit ? `${title} (${unit})` : title;
 }
 
-/** Percent with a fixed number of decimals: 0.16885 -> "16.9%". */
-export function pct(p: number, digits = 1): string {
-  return `${(p * 100).toFixed(digits)}%`;
-}
-
 /** A difference in percentage points with its sign: 0.167 -> "+16.7". */
 export function points(d: number, digits = 1): string {
   const v = (d * 100).toFixed(digits);

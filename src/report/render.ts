@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
@@ -14,7 +13,7 @@ import type { VlSpec } from './charts.js';
 
 const require = createRequire(import.meta.url);
 const fontDir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-export const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) => join(fontDir, f));
+const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) => join(fontDir, f));
 
 export interface Rendered {
   readonly vega: Record<string, unknown>;
@@ -74,9 +73,4 @@ export async function renderChart(spec: VlSpec, opts: { pngScale?: number } = {}
     .render()
     .asPng();
   return { vega: compiled.spec as Record<string, unknown>, svg, png, width, height, warnings };
-}
-
-/** Reads a font file once, for tests that check the bundled fonts exist. */
-export function fontBytes(i = 0): Buffer {
-  return readFileSync(FONT_FILES[i]!);
 }

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { toolVersion } from '../project.js';
-import { chartSpec, chartTitle, type ChartDef, type VlSpec } from './charts.js';
-import { tidyCsv } from './csv.js';
+import { reportCsv, reportJson } from '../present/report.js';
+import { jsonText } from '../present/text.js';
+import { chartSpec, type ChartDef, type VlSpec } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
 import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import { reportHtml } from './html.js';
-import { cellJson, dimensionsJson } from './present.js';
 import { renderChart, type Rendered } from './render.js';
-import { neighbourDifferences, runSweep, type SweepResult } from './sweep.js';
+import { runSweep, type SweepResult } from './sweep.js';
 
 export interface ChartRun {
   readonly def: ChartDef;
@@ -129,26 +129,6 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
   return { def, analyses, manifest, seconds: (performance.now() - started) / 1000 };
 }
 
-/** results.json: everything the page shows, as data. */
-export function reportJson(run: ReportRun) {
-  return {
-    report: { id: run.def.id, title: run.def.title, description: run.def.description, file: run.def.file },
-    manifest: run.manifest,
-    analyses: run.analyses.map((a) => ({
-      id: a.def.id,
-      title: a.def.title,
-      description: a.def.description,
-      scenario: a.def.base,
-      dimensions: dimensionsJson(a.sweep),
-      outcomes: a.sweep.outcomes,
-      ...(a.def.sim ? { simulate: a.def.sim } : {}),
-      charts: a.charts.map((c) => ({ type: c.def.type, file: c.def.file, title: chartTitle(c.spec) })),
-      cells: a.sweep.cells.map(cellJson),
-      neighbours: neighbourDifferences(a.sweep),
-    })),
-  };
-}
-
 /**
  * Writes the report folder: index.html, results.csv, results.json and charts/NAME.vl.json|svg|png, and
  * the ownership file that lets a later run replace them. All of it is written into a hidden folder
@@ -168,8 +148,8 @@ export async function writeReport(run: ReportRun, target: string | FolderClaim):
           writeFileSync(`${base}.png`, c.rendered.png);
         }
       }
-      writeFileSync(join(dir, 'results.csv'), tidyCsv(run.analyses.map((a) => ({ report: run.def.id, analysis: a.def.id, sweep: a.sweep }))));
-      writeFileSync(join(dir, 'results.json'), JSON.stringify(reportJson(run), null, 2) + '\n');
+      writeFileSync(join(dir, 'results.csv'), reportCsv(run));
+      writeFileSync(join(dir, 'results.json'), jsonText(reportJson(run)));
       writeFileSync(join(dir, 'index.html'), reportHtml(run));
     });
   } finally {

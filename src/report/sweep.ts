@@ -1,14 +1,15 @@
 import { UsageError, showValue } from '../errors.js';
 import { evaluateExact, manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
-import { type Fraction, ZERO, add, formatFraction, sub, toNumber } from '../exact/fraction.js';
+import { type Fraction, formatFraction, sub, toNumber } from '../exact/fraction.js';
 import { parseScenario } from '../model/scenario.js';
 import type { FieldValue, ReportLayout, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
 import { resolveKind } from '../rules/registry.js';
+import { orWorse, total } from '../running-sums.js';
 import { setMaxListeners } from 'node:events';
 import { acquirePool, defaultWorkers } from '../sim/pool.js';
 import { simulate, simulateToPrecision } from '../sim/run.js';
-import { crossCheck, summarize, type CrossCheckReport, type SimSummary } from '../stats/index.js';
+import { Z95, crossCheck, summarize, wilson, type CrossCheckReport, type SimSummary } from '../stats/index.js';
 import { baseSystemAndKind, checkDisjoint, gridPoints, parseDimension, type Dimension, type VarySpec } from './dimensions.js';
 import { differenceEstimate, type Estimate } from './paired.js';
 
@@ -192,17 +193,6 @@ export function planCells(base: Record<string, unknown>, dims: readonly Dimensio
   });
 }
 
-/** Cumulative "this or worse" of counts, from the most severe outcome down. */
-function orWorseCounts(counts: ArrayLike<number>, n: number): number[] {
-  const out = new Array<number>(n);
-  let acc = 0;
-  for (let i = n - 1; i >= 0; i--) {
-    acc += counts[i]!;
-    out[i] = acc;
-  }
-  return out;
-}
-
 async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimPlan, seed: number, signal?: AbortSignal): Promise<CellSimulation> {
   const outcomes = layout.outcomes.length;
   if (plan.precision !== undefined) {
@@ -259,34 +249,28 @@ async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimP
   };
 }
 
-function cellOutcomes(layout: ReportLayout, exact: ExactResult | undefined, sim: CellSimulation | undefined): CellOutcome[] {
-  const n = layout.outcomes.length;
-  let cum: number[] | undefined;
-  let cumLow: number[] | undefined;
-  let cumHigh: number[] | undefined;
-  if (sim) {
-    const counts = sim.summary.outcomes.map((o) => o.count);
-    const c = orWorseCounts(counts, n);
-    cum = c.map((x) => x / sim.trials);
-    // Wilson intervals of the cumulative counts, in the same form as the per-outcome ones.
-    const w = c.map((x) => summarize({ layout: { outcomes: ['x'], means: [], histograms: [] }, trials: sim.trials, tally: Float64Array.of(x) }).outcomes[0]!);
-    cumLow = w.map((x) => x.ciLow);
-    cumHigh = w.map((x) => x.ciHigh);
-  }
+/**
+ * A scenario's outcomes as sweeps, comparisons and the tidy CSV show them: the exact values where there
+ * are some, the estimates with 95% intervals where simulated, each also as "this or worse".
+ */
+export function cellOutcomes(layout: ReportLayout, exact: ExactResult | undefined, sim: { readonly summary: SimSummary } | undefined): CellOutcome[] {
+  // Wilson intervals of the "or worse" counts, in the same form as the per-outcome ones.
+  const orWorseEstimates = sim
+    ? orWorse(sim.summary.outcomes.map((o) => o.count)).map((count) => ({ estimate: count / sim.summary.trials, ...wilson(count, sim.summary.trials, Z95) }))
+    : undefined;
   return layout.outcomes.map((outcome, i) => {
     const e = exact?.outcomes[i];
     const s = sim?.summary.outcomes[i];
+    const w = orWorseEstimates?.[i];
     return {
       outcome,
       ...(e ? { exact: e.exact, probability: e.probability, orWorseExact: e.orWorseExact, orWorse: e.orWorse } : {}),
-      ...(s
-        ? { estimate: s.probability, ciLow: s.ciLow, ciHigh: s.ciHigh, orWorseEstimate: cum![i]!, orWorseCiLow: cumLow![i]!, orWorseCiHigh: cumHigh![i]! }
-        : {}),
+      ...(s && w ? { estimate: s.probability, ciLow: s.ciLow, ciHigh: s.ciHigh, orWorseEstimate: w.estimate, orWorseCiLow: w.low, orWorseCiHigh: w.high } : {}),
     };
   });
 }
 
-function cellMeans(layout: ReportLayout, exact: ExactResult | undefined, sim: CellSimulation | undefined): CellMean[] {
+export function cellMeans(layout: ReportLayout, exact: ExactResult | undefined, sim: { readonly summary: SimSummary } | undefined): CellMean[] {
   return layout.means.map((m, j) => {
     const e = exact?.means[m.jsonKey];
     const s = sim?.summary.means[j];
@@ -418,11 +402,8 @@ function counting(cell: Cell, outcome: string, cumulative: boolean, order: reado
 /** P(outcome), or P(outcome or worse), exactly; undefined when the cell has no exact answer. */
 export function exactProbability(cell: Cell, outcome: string, cumulative: boolean, order: readonly string[] = cell.layout.outcomes): Fraction | undefined {
   if (!cell.exact) return undefined;
-  let acc = ZERO;
-  counting(cell, outcome, cumulative, order).forEach((yes, i) => {
-    if (yes) acc = add(acc, cell.exact!.answer.outcomes[i]!);
-  });
-  return acc;
+  const use = counting(cell, outcome, cumulative, order);
+  return total(cell.exact.answer.outcomes.filter((_, i) => use[i]));
 }
 
 /** Per-batch proportions of an outcome (or of "this or worse") in a simulated cell. */

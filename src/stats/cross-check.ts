@@ -155,3 +155,10 @@ function judgeFit(
     );
   }
 }
+
+/** Largest |z| over the outcomes: the one figure that says how close a passing check came to failing. */
+export function worstZ(c: CrossCheckReport): number {
+  let m = 0;
+  for (const o of c.outcomes) m = Math.max(m, Math.abs(o.z));
+  return m;
+}

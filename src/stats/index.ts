@@ -2,6 +2,7 @@ export { chiSquareGoodnessOfFit, MIN_EXPECTED, type GoodnessOfFit } from './chi-
 export {
   crossCheck,
   FAMILY_ALPHA,
+  worstZ,
   type BinCheck,
   type CrossCheckReport,
   type HistogramCheck,

@@ -1,10 +1,10 @@
 import type { CommandModule } from 'yargs';
-import { resolveKind } from '../../rules/registry.js';
+import { evaluateExact } from '../../evaluate.js';
+import { checkPresenter } from '../../present/check.js';
 import { simulate } from '../../sim/run.js';
 import { crossCheck } from '../../stats/cross-check.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 import { withRunControls } from '../sim-controls.js';
-import { formatCheck } from '../sim-format.js';
 import { addSimOptions, parseSimFlags } from '../sim-options.js';
 
 /** Exit status when the simulation disagrees with the exact answer (2 stays for usage errors). */
@@ -14,19 +14,19 @@ export const checkCommand: CommandModule = {
   command: 'check [scenario]',
   describe: 'Simulate a scenario and test the result against the exact answer (exit 1 if they disagree)',
   builder: (y) =>
-    addSimOptions(addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' }))), {
+    addSimOptions(addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' })), checkPresenter), {
       precision: false,
     }).example('$0 check --kind attack --attack-dice 1 --trials 1e7', 'ten million attacks against the exact distribution'),
   handler: async (argv) => {
-    const format = parseFormat(argv.format);
+    const format = parseFormat(argv.format, checkPresenter, 'check');
     const scenario = scenarioFromArgv(argv);
     const flags = parseSimFlags(argv);
-    const exact = resolveKind(scenario).kind.exact(scenario);
+    const exact = evaluateExact(scenario);
     const run = await withRunControls(({ signal, onProgress }) =>
       simulate(scenario, { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress }),
     );
-    const report = crossCheck(exact, run);
-    process.stdout.write(formatCheck(run, report, format));
+    const report = crossCheck(exact.answer, run);
+    process.stdout.write(checkPresenter[format]({ exact, run, report }));
     // exitCode rather than exit(): stdout may still be draining into a pipe.
     if (!report.passed) process.exitCode = DISAGREES_EXIT;
   },

@@ -1,13 +1,13 @@
 import type { CommandModule } from 'yargs';
 import { parseScenario, readScenarioFile } from '../../model/scenario.js';
-import { addSweepSimOptions, simPlanFromArgv } from '../../report/cli-common.js';
-import { checkComparable, compareJson, compareRows, compareScenarios, compareTable, scenarioName } from '../../report/compare.js';
+import { comparePresenter } from '../../present/compare.js';
+import { checkComparable, compareScenarios, scenarioName } from '../../report/compare.js';
 import { writeFileAtomic } from '../../report/files.js';
 import { checkOutputFile } from '../../report/output-folder.js';
-import { csv, renderTable } from '../format.js';
 import { addFormatOption, parseFormat } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
+import { addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
 
 export const compareCommand: CommandModule = {
   command: 'compare <a> <b> [more..]',
@@ -20,13 +20,14 @@ export const compareCommand: CommandModule = {
           .positional('b', { type: 'string', describe: 'A scenario file' })
           .positional('more', { type: 'string', array: true, describe: 'More scenario files' }),
       ),
+      comparePresenter,
     )
       .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })
       .option('out', { type: 'string', describe: 'Write to this file instead of stdout (whole or not at all)' })
       .example('$0 compare reinforced.json standard.json', 'exact differences and verdicts')
       .example('$0 compare a.json b.json --trials 1e6', 'with simulation: intervals of paired differences'),
   handler: async (argv) => {
-    const format = parseFormat(argv.format);
+    const format = parseFormat(argv.format, comparePresenter, 'compare');
     const files = [argv.a, argv.b, ...((argv.more as unknown[] | undefined) ?? [])].map(String);
     const inputs = files.map((file) => {
       const raw = readScenarioFile(file);
@@ -41,12 +42,7 @@ export const compareCommand: CommandModule = {
     checkComparable(inputs.map((i) => ({ file: i.file, scenario: parseScenario(i.raw, i.file) })));
     if (typeof argv.out === 'string') checkOutputFile(argv.out, files);
     const result = await withRunControls(({ signal }) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal }));
-    const text =
-      format === 'json'
-        ? JSON.stringify(compareJson(result), null, 2) + '\n'
-        : format === 'csv'
-          ? csv(compareRows(result))
-          : compareTable(result, renderTable);
+    const text = comparePresenter[format](result);
     if (typeof argv.out === 'string') {
       writeFileAtomic(argv.out, text);
       process.stderr.write(`injury-lab: wrote ${argv.out}\n`);

@@ -1,18 +1,18 @@
 import type { CommandModule } from 'yargs';
 import { evaluateExact } from '../../evaluate.js';
-import { formatExact } from '../format.js';
+import { exactPresenter } from '../../present/exact.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 
 export const exactCommand: CommandModule = {
   command: 'exact [scenario]',
   describe: 'Exact outcome probabilities of a scenario (a JSON file and/or field flags)',
   builder: (y) =>
-    addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' })))
+    addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' })), exactPresenter)
       .example('$0 exact --kind injury --injury-dice 1 --armour standard', 'one injury roll, +1 injury dice against Standard Armour')
       .example('$0 exact scenarios/attack.json --format json', 'a scenario file, as JSON'),
   handler: (argv) => {
-    const format = parseFormat(argv.format);
+    const format = parseFormat(argv.format, exactPresenter, 'exact');
     const scenario = scenarioFromArgv(argv);
-    process.stdout.write(formatExact(evaluateExact(scenario), format));
+    process.stdout.write(exactPresenter[format](evaluateExact(scenario)));
   },
 };

@@ -7,7 +7,8 @@ import { loadReportDef, reportIdOf, reportJsonSchema, type ReportDef } from '../
 import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../report/output-folder.js';
 import { indexHtml } from '../../report/html.js';
 import type { AnalysisRun } from '../../report/run-report.js';
-import { compact, withRunControls } from '../sim-controls.js';
+import { compact } from '../../present/text.js';
+import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
+import { simulationPresenter } from '../../present/simulation.js';
 import { simulate, simulateToPrecision } from '../../sim/run.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 import { withRunControls } from '../sim-controls.js';
-import { formatSimulation } from '../sim-format.js';
 import { addSimOptions, parseSimFlags } from '../sim-options.js';
 
 export const simulateCommand: CommandModule = {
@@ -10,14 +10,14 @@ export const simulateCommand: CommandModule = {
   describe: 'Monte-Carlo estimate of a scenario, with 95% intervals (seeded: the same on any number of workers)',
   builder: (y) =>
     addSimOptions(
-      addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' }))),
+      addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' })), simulationPresenter),
       { precision: true },
     )
       .example('$0 simulate --kind injury --injury-dice 2 --trials 1e7 --seed 42', 'ten million injury rolls with +2 injury dice')
       .example('$0 simulate test/fixtures/attack.json --precision 0.0005 --format json', 'until every interval is within +-0.05%'),
   handler: async (argv) => {
     // Everything the user typed is checked before a thread starts.
-    const format = parseFormat(argv.format);
+    const format = parseFormat(argv.format, simulationPresenter, 'simulate');
     const scenario = scenarioFromArgv(argv);
     const flags = parseSimFlags(argv);
     const run = await withRunControls(({ signal, onProgress }) =>
@@ -25,6 +25,6 @@ export const simulateCommand: CommandModule = {
         ? simulateToPrecision(scenario, { precision: flags.precision, maxTrials: flags.maxTrials, seed: flags.seed, workers: flags.workers, signal, onProgress })
         : simulate(scenario, { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress }),
     );
-    process.stdout.write(formatSimulation(run, format, flags.precision));
+    process.stdout.write(simulationPresenter[format]({ run, ...(flags.precision !== undefined ? { precision: flags.precision } : {}) }));
   },
 };

@@ -1,14 +1,14 @@
 import type { CommandModule } from 'yargs';
-import { UsageError, showValue } from '../../errors.js';
-import { addFormatOption, addScenarioOptions, kebab, parseFormat } from '../options.js';
-import { requireSomethingToCompute } from '../run-plan.js';
-import { withRunControls } from '../sim-controls.js';
-import { addSweepSimOptions, rawScenarioFromArgv, simPlanFromArgv } from '../../report/cli-common.js';
-import { tidyCsv } from '../../report/csv.js';
+import { UsageError } from '../../errors.js';
+import { kebab } from '../../model/scenario.js';
+import { sweepPresenter } from '../../present/sweep.js';
 import { writeFileAtomic } from '../../report/files.js';
 import { checkOutputFile } from '../../report/output-folder.js';
-import { sweepJson, sweepTable } from '../../report/present.js';
 import { runSweep, sweepDimensions } from '../../report/sweep.js';
+import { addFormatOption, addScenarioOptions, parseFormat } from '../options.js';
+import { requireSomethingToCompute } from '../run-plan.js';
+import { withRunControls } from '../sim-controls.js';
+import { addSweepSimOptions, rawScenarioFromArgv, simPlanFromArgv } from '../sweep-options.js';
 
 export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
@@ -18,6 +18,7 @@ export const sweepCommand: CommandModule = {
       addSweepSimOptions(
         addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })),
       ),
+      sweepPresenter,
     )
       .option('vary', {
         type: 'string',
@@ -36,7 +37,7 @@ export const sweepCommand: CommandModule = {
       .example('$0 sweep --kind injury --vary armour=none,standard,reinforced,machine --vary injuryDice=-1..3', 'exact grid, 4 x 5 cells')
       .example('$0 sweep attack.json --vary armour=none,standard --trials 1e6 --format csv --out grid.csv', 'exact and simulated, tidy CSV'),
   handler: async (argv) => {
-    const format = parseFormat(argv.format);
+    const format = parseFormat(argv.format, sweepPresenter, 'sweep');
     const base = rawScenarioFromArgv(argv, argv.scenario);
     const vary = ([] as unknown[]).concat(argv.vary ?? []).map(String);
     const sim = simPlanFromArgv(argv);
@@ -60,7 +61,7 @@ export const sweepCommand: CommandModule = {
         signal,
       }),
     );
-    const text = format === 'json' ? JSON.stringify(sweepJson(sweep), null, 2) + '\n' : format === 'csv' ? tidyCsv([{ sweep }]) : sweepTable(sweep, cumulative);
+    const text = sweepPresenter[format]({ sweep, cumulative });
     if (typeof argv.out === 'string') {
       writeFileAtomic(argv.out, text);
       process.stderr.write(`injury-lab: wrote ${argv.out} (${sweep.cells.length} cells)\n`);

@@ -19,6 +19,7 @@ import {
   STUNNED,
   modifierValue,
   statValue,
+  type Severity,
   type TargetState,
 } from './tables.js';
 
@@ -34,17 +35,17 @@ import {
  * improved, it reads 20 for the first point and one less for each point after (stats file, Stats with
  * Dashes). The need can be any integer, even below 1, so "no roll" is a separate flag, not a sentinel.
  */
-export function needOnDie(stat: number | null, improvement: number): number {
+function needOnDie(stat: number | null, improvement: number): number {
   if (stat === null) return DASH_FIRST_IMPROVED + 1 - improvement;
   return stat - improvement;
 }
 
-export function rollsNothing(stat: number | null, improvement: number): boolean {
+function rollsNothing(stat: number | null, improvement: number): boolean {
   return stat === null && improvement <= 0;
 }
 
 /** One d20, or the better/worse of two: `lean` +1 advantage, -1 disadvantage, 0 neither (or both). */
-export function rollD20(rng: Rng, lean: number): number {
+function rollD20(rng: Rng, lean: number): number {
   const first = rng.d20();
   if (lean === 0) return first;
   const second = rng.d20();
@@ -52,7 +53,7 @@ export function rollD20(rng: Rng, lean: number): number {
   return second < first ? second : first;
 }
 
-export function leanOf(advantage: boolean, disadvantage: boolean): number {
+function leanOf(advantage: boolean, disadvantage: boolean): number {
   if (advantage && !disadvantage) return 1;
   if (disadvantage && !advantage) return -1;
   return 0;
@@ -117,7 +118,22 @@ function injuryRollSimulator(s: Scenario): SimKernel {
   };
 }
 
-function attackSimulator(s: Scenario): SimKernel {
+/** The target of attack actions, updated in place by an AttackAction: one per kernel, never reallocated. */
+export interface ActionTarget {
+  state: Severity;
+  wounds: number;
+  /** Attacks made on it so far. */
+  made: number;
+}
+
+/** One attack action on the target as it is now, rolled die by die. */
+export type AttackAction = (rng: Rng, target: ActionTarget) => void;
+
+/**
+ * The attack action the scenario's `attack` fields describe, resolved as the simulator's header says.
+ * The `attack` kind makes one; `turns` makes one per turn, the target recovering in between.
+ */
+export function attackActionOf(s: Scenario): AttackAction {
   const melee = s.attackType === 'melee';
   const attacks = s.attacks as number;
   const explode = s.explode === true;
@@ -131,12 +147,64 @@ function attackSimulator(s: Scenario): SimKernel {
   const defenceNeed = needOnDie(defenceStat, defenceImprovement);
   const defenceRolls = !rollsNothing(defenceStat, defenceImprovement);
   const injuryAdd = modifierValue(s.injury) + (s.attackModifierToInjury === true ? modifier : 0);
-  const start = STATE_SEVERITY[s.state as TargetState];
-  const startWounds = s.wounds as number;
   const changesAtOnce = s.injuryTiming !== 'end-of-action';
   const stunnedDefends = s.stunnedDefends !== false;
-  // Staggered's disadvantage runs "until the end of the current turn", past a worse injury (by default).
-  const staggeredThroughout = s.staggerPersists !== false && start === STAGGERED;
+  const staggerPersists = s.staggerPersists !== false;
+  // The attack roll's advantage by the injury the attacker sees (Dazed targets give advantage), looked up
+  // rather than worked out for every die: this is the innermost loop of both d20 simulators.
+  const attackLean = new Int8Array(INCAPACITATED + 1);
+  for (let seen = NONE; seen <= INCAPACITATED; seen++) attackLean[seen] = leanOf(advantage || seen === DAZED, disadvantage);
+
+  return (rng, target) => {
+    const begin = target.state;
+    let state = begin;
+    let wounds = target.wounds;
+    let made = target.made;
+    // Staggered's disadvantage runs "until the end of the current turn", past a worse injury (by default).
+    const staggeredThroughout = staggerPersists && begin === STAGGERED;
+    let owed = attacks;
+    while (owed > 0 && state !== INCAPACITATED) {
+      owed--;
+      made++;
+      // Which injury the attacker sees: the one it has now, or the one it had when the action began.
+      const seen = changesAtOnce ? state : begin;
+      if (melee && seen === STUNNED) {
+        state = INCAPACITATED; // attacked in melee while Stunned: no checks at all
+        break;
+      }
+      const die = rollD20(rng, attackLean[seen]!);
+      if (explode && die === NATURAL_SUCCESS) owed++; // critical hit: one more attack, resolved after this
+      const hit = die === NATURAL_SUCCESS || (die > NATURAL_FAIL_MAX && die >= attackNeed);
+      if (!hit) continue;
+      let defended = false;
+      if (defenceRolls && (melee || seen !== STUNNED || stunnedDefends)) {
+        const d = rollD20(rng, seen === STAGGERED || staggeredThroughout ? -1 : 0);
+        defended = d === NATURAL_SUCCESS || (d > NATURAL_FAIL_MAX && d >= defenceNeed);
+      }
+      if (defended) continue;
+      if (melee && seen === DAZED) {
+        state = INCAPACITATED;
+        continue;
+      }
+      if (wounds > 0) {
+        wounds--;
+        if (wounds > 0) continue;
+      }
+      const value = die + injuryAdd;
+      const injury = value <= CHECK_DAZED_MAX ? DAZED : value <= CHECK_STUNNED_MAX ? STUNNED : INCAPACITATED;
+      if (injury > state) state = injury; // never less severe than what the target already has
+    }
+    target.state = state;
+    target.wounds = wounds;
+    target.made = made;
+  };
+}
+
+function attackSimulator(s: Scenario): SimKernel {
+  const action = attackActionOf(s);
+  const start = STATE_SEVERITY[s.state as TargetState];
+  const startWounds = s.wounds as number;
+  const target: ActionTarget = { state: start, wounds: startWounds, made: 0 };
   // Tally layout: 6 outcomes, then sum and sum of squares of attacks made, then wounds-lost bins.
   const ATTACKS_SUM = 6;
   const LOST_BINS = 8;
@@ -144,41 +212,11 @@ function attackSimulator(s: Scenario): SimKernel {
   return {
     run(rng, trials, tally) {
       for (let t = 0; t < trials; t++) {
-        let owed = attacks;
-        let state = start;
-        let wounds = startWounds;
-        let made = 0;
-        while (owed > 0 && state !== INCAPACITATED) {
-          owed--;
-          made++;
-          // Which injury the attacker sees: the one it has now, or the one it had when the action began.
-          const seen = changesAtOnce ? state : start;
-          if (melee && seen === STUNNED) {
-            state = INCAPACITATED; // attacked in melee while Stunned: no checks at all
-            break;
-          }
-          const die = rollD20(rng, leanOf(advantage || seen === DAZED, disadvantage));
-          if (explode && die === NATURAL_SUCCESS) owed++; // critical hit: one more attack, resolved after this
-          const hit = die === NATURAL_SUCCESS || (die > NATURAL_FAIL_MAX && die >= attackNeed);
-          if (!hit) continue;
-          let defended = false;
-          if (defenceRolls && (melee || seen !== STUNNED || stunnedDefends)) {
-            const d = rollD20(rng, seen === STAGGERED || staggeredThroughout ? -1 : 0);
-            defended = d === NATURAL_SUCCESS || (d > NATURAL_FAIL_MAX && d >= defenceNeed);
-          }
-          if (defended) continue;
-          if (melee && seen === DAZED) {
-            state = INCAPACITATED;
-            continue;
-          }
-          if (wounds > 0) {
-            wounds--;
-            if (wounds > 0) continue;
-          }
-          const value = die + injuryAdd;
-          const injury = value <= CHECK_DAZED_MAX ? DAZED : value <= CHECK_STUNNED_MAX ? STUNNED : INCAPACITATED;
-          if (injury > state) state = injury; // never less severe than what the target already has
-        }
+        target.state = start;
+        target.wounds = startWounds;
+        target.made = 0;
+        action(rng, target);
+        const { state, wounds, made } = target;
         const lost = startWounds - wounds;
         let outcome: number;
         if (state === INCAPACITATED) outcome = 5;

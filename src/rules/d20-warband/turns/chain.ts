@@ -7,7 +7,8 @@
  * never come back, so the system is triangular by wounds left, and each level has at most four unknowns
  * (the injury states), solved in fractions.
  */
-import { type Fraction, ONE, ZERO, add, div, formatFraction, mul, sub, toNumber } from '../../../exact/fraction.js';
+import { type Fraction, ONE, ZERO, add, formatFraction, mul, sub, toNumber } from '../../../exact/fraction.js';
+import { solveFractionSystem } from '../../../exact/linear.js';
 import type { ExactAnswer, Scenario } from '../../../model/types.js';
 import { attackOutcomeIndex, attackPlan, solveAttack } from '../exact.js';
 import { ATTACK_OUTCOMES, INCAPACITATED, STAGGERED, type Severity } from '../tables.js';
@@ -167,7 +168,6 @@ export function expectedTurns(s: Scenario, startKey: number): Fraction | undefin
   for (const w of levels) {
     const unknowns = [...succ.keys()].filter((k) => woundsOf(k) === w && !bad.has(k)).sort((a, b) => a - b);
     const index = new Map(unknowns.map((k, i) => [k, i]));
-    const n = unknowns.length;
     // h(k) - sum_same p h(next) = 1 + sum_lower p h(next)
     const a: Fraction[][] = unknowns.map((_, i) => unknowns.map((__, j) => (i === j ? ONE : ZERO)));
     const b: Fraction[] = unknowns.map(() => ONE);
@@ -178,25 +178,8 @@ export function expectedTurns(s: Scenario, startKey: number): Fraction | undefin
         else b[i] = add(b[i]!, mul(e.p, h.get(e.next)!));
       }
     });
-    const x = solveFractions(a, b, n);
+    const x = solveFractionSystem(a, b);
     unknowns.forEach((k, i) => h.set(k, x[i]!));
   }
   return h.get(startKey);
-}
-
-/** Gaussian elimination in fractions for the few unknowns of one wounds level. */
-function solveFractions(a: Fraction[][], b: Fraction[], n: number): Fraction[] {
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    while (a[p]![c]!.num === 0n) p++;
-    [a[c], a[p]] = [a[p]!, a[c]!];
-    [b[c], b[p]] = [b[p]!, b[c]!];
-    for (let r = 0; r < n; r++) {
-      if (r === c || a[r]![c]!.num === 0n) continue;
-      const factor = div(a[r]![c]!, a[c]![c]!);
-      for (let k = c; k < n; k++) a[r]![k] = sub(a[r]![k]!, mul(factor, a[c]![k]!));
-      b[r] = sub(b[r]!, mul(factor, b[c]!));
-    }
-  }
-  return b.map((v, i) => div(v, a[i]![i]!));
 }

@@ -4,14 +4,15 @@
  *
  * Finite sequences are run forward attack by attack with whole-number weights over one denominator per
  * attack (every probability here is a count over a power of 6), so the only gcds are taken once at the
- * end. The unlimited chain (expected attacks to Out of Action) is solved exactly as a linear system,
- * block by block: Tough and blessing markers can only be used up, never regained, so the chain is
+ * end. The unlimited chain (expected attacks to Out of Action) is solved as a linear system, block by
+ * block: Tough and blessing markers can only be used up, never regained, so the chain is
  * block-triangular in (Tough left, blessing left), and within a block the activation phase is
  * eliminated by walking one activation backwards, leaving a system over the states an activation can
- * start in.
+ * start in. One elimination (eliminateBlocks) runs in whole numbers for the exact answer and in doubles
+ * for the policy search of ./optimal-unlimited.ts.
  */
-import { type Fraction, fraction } from '../../../exact/fraction.js';
-import { solveIntegerSystem } from './linear.js';
+import { type Fraction, approxRatio, fraction } from '../../../exact/fraction.js';
+import { solveFloatSystem, solveIntegerSystem } from '../../../exact/linear.js';
 import {
   ABSORBED,
   type Decision,
@@ -118,15 +119,15 @@ export function runFinite(model: SequenceModel, decide: (k: number, idx: number)
   return { outAt, final: dist, finalDen: den, attacksMade: fraction(made, den), spent: fraction(spentTotal, den) };
 }
 
-/** Exact expected attacks from every state of the unlimited chain, or Infinity where it is infinite. */
+/** Expected attacks to Out of Action from every state (idx, phase p) of the unlimited chain. */
 export interface UnlimitedValues {
   /** Attacks per activation in the chain's phase (1 when one activation never ends). */
   readonly phases: number;
   /** Markers tracked (more are lost). */
   readonly limit: number;
-  /** Value at node p * stride + idx: num / den[p] for finite nodes; undefined for infinite ones. */
+  /** The exact value; undefined for infinite nodes, and for every node of a solve in doubles. */
   value(idx: number, p: number): Fraction | undefined;
-  /** Same as a double (Infinity for infinite nodes), for the float side of policy improvement. */
+  /** The value as a double (Infinity for infinite nodes), for the float side of policy improvement. */
   approx(idx: number, p: number): number;
   /** Did a transition the chain can reach from its start lose markers to the limit (or the cap)? */
   readonly limitReached: boolean;
@@ -199,99 +200,21 @@ export function solveUnlimited(
   for (let v = 0; v < nodes; v++) if (trans[v] && !canAbsorb[v]) (bad[v] = 1), queue.push(v);
   while (queue.length) for (const u of preds[queue.pop()!]!) if (!bad[u]) (bad[u] = 1), queue.push(u);
 
-  if (precision === 'approx') return approxValues(model, limit, phases, stride, startIdx, trans, bad, nextNode, limitReached);
-
-  const num: bigint[] = new Array(nodes).fill(0n);
-  const denOf: bigint[][] = []; // per block, per phase
-  const blockOf = (idx: number) => toughLeftOf(idx) * 2 + blessingLeftOf(idx);
-  const gPow: bigint[] = [1n];
-  for (let i = 1; i <= phases; i++) gPow.push(gPow[i - 1]! * step);
-  // A common multiple of the denominators of every block solved so far.
-  let universal = 1n;
-
-  for (const block of [0, 1, 2, 3]) {
-    const tl = block >> 1;
-    const bl = block & 1;
-    if (tl > tl0 || bl > bl0) continue;
-    const lh = universal;
-    // Values of lower blocks brought over lh, computed once per node.
-    const lowerScaled = new Map<number, bigint>();
-    const inBlock = (idx: number) => blockOf(idx) === block;
-    // Symbols: the values of the states an activation can start in (after standing up), unknown.
-    const symbol = new Map<number, number>();
-    for (let idx = 0; idx < stride; idx++) {
-      if (!inBlock(idx) || bad[idx] || !trans[idx]) continue;
-      if (wrapStands && downOf(idx) === 1) continue;
-      symbol.set(idx, symbol.size);
-    }
-    const ns = symbol.size;
-    // Affine forms, walking the activation backwards: value(node at p) = (cnum / (G^(P-p) lh)) + sum_j coef_j sym_j / G^(P-p).
-    const coef: (bigint[] | undefined)[] = new Array(nodes);
-    const cnum: bigint[] = new Array(nodes);
-    for (let p = phases - 1; p >= 0; p--) {
-      for (let idx = 0; idx < stride; idx++) {
-        const node = p * stride + idx;
-        if (!inBlock(idx) || !trans[node] || bad[node]) continue;
-        const t = trans[node]!;
-        const c = new Array<bigint>(ns).fill(0n);
-        let k = gPow[phases - p]! * lh;
-        for (let e = 0; e < t.next.length; e++) {
-          const y = t.next[e]!;
-          if (y === ABSORBED) continue;
-          const wgt = t.w[e]! * (step / t.den);
-          const to = nextNode(y, p);
-          const toIdx = to % stride;
-          const toP = (to - toIdx) / stride;
-          if (!inBlock(toIdx)) {
-            let scaled = lowerScaled.get(to);
-            if (scaled === undefined) {
-              scaled = num[to]! * (lh / denOf[blockOf(toIdx)]![toP]!);
-              lowerScaled.set(to, scaled);
-            }
-            k += wgt * gPow[phases - p - 1]! * scaled;
-          } else if (p === phases - 1) {
-            c[symbol.get(toIdx)!]! += wgt;
-          } else {
-            const cn = coef[to]!;
-            for (let j = 0; j < ns; j++) if (cn[j] !== 0n) c[j]! += wgt * cn[j]!;
-            k += wgt * cnum[to]!;
-          }
-        }
-        coef[node] = c;
-        cnum[node] = k;
-      }
-    }
-    // sym_i = cnum_i / (G^P lh) + sum_j coef_ij sym_j / G^P, i.e. (G^P I - coef) (lh sym) = cnum.
-    const a: bigint[][] = [];
-    const b: bigint[] = [];
-    for (const [idx, i] of symbol) {
-      const row = coef[idx]!.map((v) => -v);
-      row[i]! += gPow[phases]!;
-      a.push(row);
-      b.push(cnum[idx]!);
-    }
-    const sol = ns > 0 ? solveIntegerSystem(a, b) : { num: [], den: 1n };
-    // value(node at p) = (cnum * xden + sum_j coef_j xnum_j) / (G^(P-p) xden lh).
-    const dens: bigint[] = [];
-    for (let p = 0; p < phases; p++) dens.push(gPow[phases - p]! * sol.den * lh);
-    denOf[block] = dens;
-    for (let p = 0; p < phases; p++) {
-      for (let idx = 0; idx < stride; idx++) {
-        const node = p * stride + idx;
-        if (!inBlock(idx) || !trans[node] || bad[node]) continue;
-        const c = coef[node]!;
-        let v = cnum[node]! * sol.den;
-        for (let j = 0; j < ns; j++) if (c[j] !== 0n) v += c[j]! * sol.num[j]!;
-        num[node] = v;
-      }
-    }
-    universal = lh * gPow[phases]! * sol.den;
+  const graph: ChainGraph = { phases, stride, trans, bad, nextNode, wrapStands, tl0, bl0, step };
+  if (precision === 'approx') {
+    // In doubles every denominator is 1: a node's numerator is its value.
+    const { num } = eliminateBlocks(DOUBLES, graph);
+    const approx = (idx: number, p: number): number => {
+      const node = p * stride + idx;
+      return !trans[node] || bad[node] ? Number.POSITIVE_INFINITY : num[node]!;
+    };
+    return { phases, limit, limitReached, value: () => undefined, approx };
   }
-
+  const { num, den } = eliminateBlocks(WHOLE_NUMBERS, graph);
   const value = (idx: number, p: number): Fraction | undefined => {
     const node = p * stride + idx;
     if (!trans[node] || bad[node]) return undefined;
-    return fraction(num[node]!, denOf[blockOf(idx)]![p]!);
+    return fraction(num[node]!, den[node]!);
   };
   const approxCache = new Float64Array(nodes).fill(Number.NaN);
   return {
@@ -303,7 +226,7 @@ export function solveUnlimited(
       const node = p * stride + idx;
       let v = approxCache[node]!;
       if (Number.isNaN(v)) {
-        v = !trans[node] || bad[node] ? Number.POSITIVE_INFINITY : toApprox(num[node]!, denOf[blockOf(idx)]![p]!);
+        v = !trans[node] || bad[node] ? Number.POSITIVE_INFINITY : approxRatio(num[node]!, den[node]!);
         approxCache[node] = v;
       }
       return v;
@@ -311,36 +234,119 @@ export function solveUnlimited(
   };
 }
 
+/** The unlimited chain under fixed decisions, as the block elimination reads it. */
+interface ChainGraph {
+  readonly phases: number;
+  readonly stride: number;
+  /** Transition of every node the chain can be in (undefined: not a state of this chain). */
+  readonly trans: readonly (Transition | undefined)[];
+  /** Nodes of infinite value. */
+  readonly bad: Uint8Array;
+  readonly nextNode: (y: number, p: number) => number;
+  readonly wrapStands: boolean;
+  readonly tl0: number;
+  readonly bl0: number;
+  /** The largest transition denominator, a multiple of every other (all are powers of 6). */
+  readonly step: bigint;
+}
+
 /**
- * The same solution in doubles, for the policy search to explore with before it pays for exact
- * evaluations: the same block and phase elimination, Gaussian elimination with partial pivoting.
+ * What the block elimination computes with. Each value is a numerator over a denominator the
+ * elimination builds as it goes, from the common step denominator G and the denominators of the blocks
+ * solved before; exactly, in BigInt, that keeps every number whole and no gcd is ever taken. In doubles
+ * every denominator is 1 (G included) and edge weights are probabilities, which turns the same formulas
+ * into the plain ones, operation for operation.
  */
-function approxValues(
-  model: SequenceModel,
-  limit: number,
-  phases: number,
-  stride: number,
-  startIdx: number,
-  trans: (Transition | undefined)[],
-  bad: Uint8Array,
-  nextNode: (y: number, p: number) => number,
-  limitReached: boolean,
-): UnlimitedValues {
+interface ElimNumbers<N> {
+  readonly zero: N;
+  readonly one: N;
+  /** A fresh row of `size` numbers, all `fill` (doubles in a Float64Array, so nothing is boxed). */
+  row(size: number, fill: N): Row<N>;
+  add(a: N, b: N): N;
+  mul(a: N, b: N): N;
+  neg(a: N): N;
+  /** a / b, where b divides a (exactly, for whole numbers). */
+  divide(a: N, b: N): N;
+  isZero(a: N): boolean;
+  /** G, the denominator every transition's weights are brought to. */
+  stepDenominator(step: bigint): N;
+  /** The weights of a transition over G. */
+  edgeWeights(t: Transition, step: bigint): Row<N>;
+  /** x with a x = b, as x_i = num[i] / den. */
+  solve(a: readonly Row<N>[], b: Row<N>): { readonly num: ArrayLike<N>; readonly den: N };
+}
+
+/** A writable row of numbers: a BigInt array, or a Float64Array. */
+interface Row<N> {
+  [j: number]: N;
+  readonly length: number;
+}
+
+const WHOLE_NUMBERS: ElimNumbers<bigint> = {
+  zero: 0n,
+  one: 1n,
+  row: (size, fill) => new Array<bigint>(size).fill(fill),
+  add: (a, b) => a + b,
+  mul: (a, b) => a * b,
+  neg: (a) => -a,
+  divide: (a, b) => a / b,
+  isZero: (a) => a === 0n,
+  stepDenominator: (step) => step,
+  edgeWeights: (t, step) => t.w.map((w) => w * (step / t.den)),
+  solve: solveIntegerSystem,
+};
+
+const DOUBLES: ElimNumbers<number> = {
+  zero: 0,
+  one: 1,
+  row: (size, fill) => new Float64Array(size).fill(fill),
+  add: (a, b) => a + b,
+  mul: (a, b) => a * b,
+  neg: (a) => -a,
+  divide: (a, b) => a / b,
+  isZero: (a) => a === 0,
+  stepDenominator: () => 1,
+  edgeWeights: (t) => Float64Array.from(t.w, (w) => approxRatio(w, t.den)),
+  solve: (a, b) => ({ num: solveFloatSystem(a, b), den: 1 }),
+};
+
+/**
+ * Values of every finite node, as num[node] / den[node], by block and phase elimination. Tough and
+ * blessing markers can only be used up, so blocks (Tough left, blessing left) are solved from the one
+ * with neither left upwards, each reading the values of the blocks below. Within a block, walking one
+ * activation backwards writes every node's value as an affine form in the values of the states an
+ * activation can start in (the symbols); those satisfy a square system, solved, and read back.
+ *
+ * With G the step denominator, P the phases and L a common multiple of the lower blocks' denominators,
+ * a node at phase p is kept as cnum / (G^(P-p) L) + sum_j coef_j sym_j / G^(P-p): the attack itself adds
+ * G^(P-p) L to cnum, and an edge of weight w (over G) to a node at phase p + 1 adds w times that node's
+ * cnum and coef. So everything stays whole, and the symbols solve (G^P I - coef) (L sym) = cnum.
+ */
+function eliminateBlocks<N>(numbers: ElimNumbers<N>, graph: ChainGraph): { num: Row<N>; den: Row<N> } {
+  const { phases, stride, trans, bad, nextNode, wrapStands, tl0, bl0 } = graph;
+  const { zero, add, mul } = numbers;
   const nodes = stride * phases;
-  const wrapStands = model.perActivation > 0;
-  const tl0 = toughLeftOf(startIdx);
-  const bl0 = blessingLeftOf(startIdx);
+  const num = numbers.row(nodes, zero);
+  const den = numbers.row(nodes, numbers.one);
   const blockOf = (idx: number) => toughLeftOf(idx) * 2 + blessingLeftOf(idx);
-  const h = new Float64Array(nodes).fill(Number.POSITIVE_INFINITY);
-  const probs = new Map<Transition, Float64Array>();
-  const probOf = (t: Transition) => {
-    let pr = probs.get(t);
-    if (!pr) probs.set(t, (pr = Float64Array.from(t.w, (w) => toApprox(w, t.den))));
-    return pr;
+  const g = numbers.stepDenominator(graph.step);
+  const gPow: N[] = [numbers.one];
+  for (let i = 1; i <= phases; i++) gPow.push(mul(gPow[i - 1]!, g));
+  const weights = new Map<Transition, Row<N>>();
+  const weightsOf = (t: Transition) => {
+    let w = weights.get(t);
+    if (!w) weights.set(t, (w = numbers.edgeWeights(t, graph.step)));
+    return w;
   };
+  // L: a common multiple of the denominators of every block solved so far.
+  let lowerDen = numbers.one;
+
   for (const block of [0, 1, 2, 3]) {
     if (block >> 1 > tl0 || (block & 1) > bl0) continue;
+    // Values of lower blocks brought over L, computed once per node.
+    const lowerScaled: (N | undefined)[] = new Array(nodes);
     const inBlock = (idx: number) => blockOf(idx) === block;
+    // Symbols: the values of the states an activation can start in (after standing up), unknown.
     const symbol = new Map<number, number>();
     for (let idx = 0; idx < stride; idx++) {
       if (!inBlock(idx) || bad[idx] || !trans[idx]) continue;
@@ -348,92 +354,68 @@ function approxValues(
       symbol.set(idx, symbol.size);
     }
     const ns = symbol.size;
-    const coef: (Float64Array | undefined)[] = new Array(nodes);
-    const cst = new Float64Array(nodes);
+    // Affine forms, walking the activation backwards: value(node at p) = cnum / (G^(P-p) L) + sum_j coef_j sym_j / G^(P-p).
+    const coef: (Row<N> | undefined)[] = new Array(nodes);
+    const cnum = numbers.row(nodes, zero);
     for (let p = phases - 1; p >= 0; p--) {
       for (let idx = 0; idx < stride; idx++) {
         const node = p * stride + idx;
         if (!inBlock(idx) || !trans[node] || bad[node]) continue;
         const t = trans[node]!;
-        const pr = probOf(t);
-        const c = new Float64Array(ns);
-        let k = 1;
+        const w = weightsOf(t);
+        const c = numbers.row(ns, zero);
+        let k = mul(gPow[phases - p]!, lowerDen);
         for (let e = 0; e < t.next.length; e++) {
           const y = t.next[e]!;
           if (y === ABSORBED) continue;
           const to = nextNode(y, p);
           const toIdx = to % stride;
-          if (!inBlock(toIdx)) k += pr[e]! * h[to]!;
-          else if (p === phases - 1) c[symbol.get(toIdx)!]! += pr[e]!;
-          else {
+          if (!inBlock(toIdx)) {
+            let scaled = lowerScaled[to];
+            if (scaled === undefined) scaled = lowerScaled[to] = mul(num[to]!, numbers.divide(lowerDen, den[to]!));
+            k = add(k, mul(mul(w[e]!, gPow[phases - p - 1]!), scaled));
+          } else if (p === phases - 1) {
+            const j = symbol.get(toIdx)!;
+            c[j] = add(c[j]!, w[e]!);
+          } else {
             const cn = coef[to]!;
-            for (let j = 0; j < ns; j++) c[j]! += pr[e]! * cn[j]!;
-            k += pr[e]! * cst[to]!;
+            for (let j = 0; j < ns; j++) if (!numbers.isZero(cn[j]!)) c[j] = add(c[j]!, mul(w[e]!, cn[j]!));
+            k = add(k, mul(w[e]!, cnum[to]!));
           }
         }
         coef[node] = c;
-        cst[node] = k;
+        cnum[node] = k;
       }
     }
-    // (I - C) sym = k, by Gaussian elimination with partial pivoting.
-    const a: Float64Array[] = [];
-    const b: number[] = [];
+    // sym_i = cnum_i / (G^P L) + sum_j coef_ij sym_j / G^P, i.e. (G^P I - coef) (L sym) = cnum.
+    const a: Row<N>[] = [];
+    const b = numbers.row(ns, zero);
     for (const [idx, i] of symbol) {
-      const row = Float64Array.from(coef[idx]!, (v) => -v);
-      row[i]! += 1;
+      const c = coef[idx]!;
+      const row = numbers.row(ns, zero);
+      for (let j = 0; j < ns; j++) row[j] = numbers.neg(c[j]!);
+      row[i] = add(row[i]!, gPow[phases]!);
       a.push(row);
-      b.push(cst[idx]!);
+      b[i] = cnum[idx]!;
     }
-    for (let col = 0; col < ns; col++) {
-      let piv = col;
-      for (let r = col + 1; r < ns; r++) if (Math.abs(a[r]![col]!) > Math.abs(a[piv]![col]!)) piv = r;
-      [a[col], a[piv]] = [a[piv]!, a[col]!];
-      [b[col], b[piv]] = [b[piv]!, b[col]!];
-      for (let r = col + 1; r < ns; r++) {
-        const f = a[r]![col]! / a[col]![col]!;
-        if (f === 0) continue;
-        for (let k = col; k < ns; k++) a[r]![k]! -= f * a[col]![k]!;
-        b[r]! -= f * b[col]!;
+    const sol = numbers.solve(a, b);
+    // value(node at p) = (cnum * xden + sum_j coef_j xnum_j) / (G^(P-p) xden L).
+    const dens: N[] = [];
+    for (let p = 0; p < phases; p++) dens.push(mul(mul(gPow[phases - p]!, sol.den), lowerDen));
+    for (let p = 0; p < phases; p++) {
+      for (let idx = 0; idx < stride; idx++) {
+        const node = p * stride + idx;
+        if (!inBlock(idx) || !trans[node] || bad[node]) continue;
+        const c = coef[node]!;
+        let v = mul(cnum[node]!, sol.den);
+        for (let j = 0; j < ns; j++) if (!numbers.isZero(c[j]!)) v = add(v, mul(c[j]!, sol.num[j]!));
+        num[node] = v;
+        den[node] = dens[p]!;
       }
     }
-    const sym = new Float64Array(ns);
-    for (let i = ns - 1; i >= 0; i--) {
-      let acc = b[i]!;
-      for (let j = i + 1; j < ns; j++) acc -= a[i]![j]! * sym[j]!;
-      sym[i] = acc / a[i]![i]!;
-    }
-    for (let node = 0; node < nodes; node++) {
-      const idx = node % stride;
-      if (!inBlock(idx) || !trans[node] || bad[node]) continue;
-      let v = cst[node]!;
-      const c = coef[node]!;
-      for (let j = 0; j < ns; j++) v += c[j]! * sym[j]!;
-      h[node] = v;
-    }
+    lowerDen = mul(mul(lowerDen, gPow[phases]!), sol.den);
   }
-  return {
-    phases,
-    limit,
-    limitReached,
-    value: () => undefined,
-    approx: (idx, p) => h[p * stride + idx]!,
-  };
-}
-
-/** num / den as the nearest double or so, without a gcd: both are shifted down together in one step. */
-export function toApprox(num: bigint, den: bigint): number {
-  const bits = Math.max(bitLength(num), bitLength(den));
-  if (bits > 1000) {
-    const shift = BigInt(bits - 1000);
-    num >>= shift;
-    den >>= shift;
-  }
-  return Number(num) / Number(den);
-}
-
-function bitLength(x: bigint): number {
-  if (x < 0n) x = -x;
-  return x === 0n ? 0 : x.toString(16).length * 4;
+  return { num, den };
 }
 
 /** The unlimited chain's first state: the sequence's start with at most `limit` markers. */

@@ -20,7 +20,8 @@ import {
   standUp,
   toughLeftOf,
 } from './model.js';
-import type { FiniteOptimal, UnlimitedOptimal } from './optimal.js';
+import type { FiniteOptimal } from './optimal-finite.js';
+import type { UnlimitedOptimal } from './optimal-unlimited.js';
 
 /** One grouped rule of the printed policy (also the JSON form). */
 export interface PolicyRule {

@@ -1,7 +1,7 @@
 /**
  * The Trench Crusade `sequence` kind: up to N attacks by one attacker on one target whose state carries
  * over (issue 6). This file lays out the report and assembles the exact answer; ./chain.ts solves the
- * chain, ./optimal.ts finds the optimal policy, ./simulate.ts is the independent simulator.
+ * chain, ./optimal-finite.ts and ./optimal-unlimited.ts find the optimal policy, ./simulate.ts is the independent simulator.
  */
 import { type Fraction, ONE, ZERO, add, compare, formatFraction, fraction, sub, toNumber } from '../../../exact/fraction.js';
 import type { ExactAnswer, KindSpec, Scenario } from '../../../model/types.js';
@@ -11,7 +11,8 @@ import { EDITION_SOURCES, type Edition } from '../tables.js';
 import { runFinite, solveUnlimited, unlimitedStart, type FiniteResult } from './chain.js';
 import { SEQUENCE_KIND } from './fields.js';
 import { buildModel, downOf, fixedDecision, markersOf, toughLeftOf, type SequenceModel } from './model.js';
-import { optimalFinite, optimalUnlimited } from './optimal.js';
+import { optimalFinite } from './optimal-finite.js';
+import { optimalUnlimited } from './optimal-unlimited.js';
 import { describeFinite, describeUnlimited, type PolicyRule } from './describe.js';
 import {
   NO_CAP,

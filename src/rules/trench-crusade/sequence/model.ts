@@ -2,13 +2,13 @@
  * The exact side of a sequence of attacks: the target's state, the attacker's decisions, and the exact
  * transition of one attack. The single-roll code (../exact.ts) decides what each roll is (dice, modifier,
  * edition rules) so that a one-attack sequence is the `attack` kind by construction; the kept-dice sums
- * come from ./keep.ts because hoarding policies can roll pools of a hundred dice.
+ * come from src/exact/keep.ts because hoarding policies can roll pools of a hundred dice.
  */
 import { toNumber } from '../../../exact/fraction.js';
 import type { Scenario } from '../../../model/types.js';
 import { planInjuryRoll, successRollDist } from '../exact.js';
 import { DOWN_MAX, MINOR_HIT_MAX, NO_EFFECT_MAX, type Edition } from '../tables.js';
-import { keptSumCounts } from './keep.js';
+import { keptSumCounts } from '../../../exact/keep.js';
 import {
   attacksPerActivationOf,
   bloodbathCost,

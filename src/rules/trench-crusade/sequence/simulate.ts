@@ -3,7 +3,7 @@
  * die, keeping the best or worst, reading the injury table, placing and spending markers. It shares the
  * rule tables (../tables.ts, ./rules.ts) with the exact chain and nothing else, with one deliberate
  * exception: under the `optimal` policy the attacker looks its decisions up in the table the dynamic
- * programme produced (./optimal.ts). That table is a policy, what to spend in which state, not a
+ * programme produced (./optimal-finite.ts, ./optimal-unlimited.ts). That table is a policy, what to spend in which state, not a
  * probability, so a mistake in the chain's probabilities still shows up in `check`; the state packing
  * of ./model.ts is imported only to read that table.
  */
@@ -24,7 +24,8 @@ import {
   type Edition,
 } from '../tables.js';
 import { buildModel, stateIndex } from './model.js';
-import { optimalFinite, optimalUnlimited } from './optimal.js';
+import { optimalFinite } from './optimal-finite.js';
+import { optimalUnlimited } from './optimal-unlimited.js';
 import {
   attacksPerActivationOf,
   bloodbathCost,

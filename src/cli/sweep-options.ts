@@ -1,11 +1,10 @@
 import type { Argv } from 'yargs';
 import { UsageError, showValue } from '../errors.js';
-import { coerceFlagValue, readScenarioFile } from '../model/scenario.js';
+import { coerceFlagValue, kebab, readScenarioFile } from '../model/scenario.js';
 import type { FieldSpec } from '../model/types.js';
+import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from '../report/sweep.js';
 import { systems } from '../rules/registry.js';
-import { kebab } from '../cli/options.js';
-import { parseSimFlags } from '../cli/sim-options.js';
-import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from './sweep.js';
+import { parseSimFlags } from './sim-options.js';
 
 /**
  * Flags shared by `sweep` and `compare`: simulation (only when --trials or --precision is given, since

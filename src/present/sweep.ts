@@ -1,27 +1,15 @@
-import type { CrossCheckReport } from '../stats/index.js';
-import { renderTable } from '../cli/format.js';
-import { orWorseLabel, outcomeLabel, pct } from './labels.js';
-import { neighbourDifferences, type Cell, type SweepResult } from './sweep.js';
+import { orWorseLabel, outcomeLabel } from '../report/labels.js';
+import { neighbourDifferences, type Cell, type SweepResult } from '../report/sweep.js';
+import { worstZ } from '../stats/index.js';
+import { crossCheckJson } from './check.js';
+import { tidyCsv } from './csv.js';
+import type { Presenter } from './presenter.js';
+import { jsonText, percent, percentPlusMinus, renderTable } from './text.js';
 
-/** The cross-check in JSON-ready form (the report's fractions are BigInt, which JSON cannot hold). */
-export function checkJson(c: CrossCheckReport) {
-  return {
-    passed: c.passed,
-    trials: c.trials,
-    familyAlpha: c.familyAlpha,
-    testAlpha: c.testAlpha,
-    chiSquare: { statistic: c.outcomeFit.statistic, df: c.outcomeFit.df, pValue: c.outcomeFit.pValue },
-    outcomes: c.outcomes.map((o) => ({ outcome: o.outcome, exact: o.exactProbability, estimate: o.estimate, z: Number.isFinite(o.z) ? o.z : String(o.z) })),
-    means: c.means.map((m) => ({ id: m.id, exact: m.exactValue, estimate: m.estimate, z: m.z, pValue: m.pValue })),
-    failures: c.failures,
-  };
-}
-
-/** Largest |z| over the outcomes of a cross-check, for one-glance tables. */
-export function worstZ(c: CrossCheckReport): number {
-  let m = 0;
-  for (const o of c.outcomes) m = Math.max(m, Math.abs(o.z));
-  return m;
+/** What `sweep` prints: the grid, and whether its table shows "this or worse" instead of each outcome. */
+export interface SweepView {
+  readonly sweep: SweepResult;
+  readonly cumulative?: boolean;
 }
 
 export function cellJson(cell: Cell) {
@@ -47,7 +35,7 @@ export function cellJson(cell: Cell) {
           },
         }
       : {}),
-    ...(cell.check ? { check: checkJson(cell.check) } : {}),
+    ...(cell.check ? { check: crossCheckJson(cell.check) } : {}),
   };
 }
 
@@ -55,7 +43,7 @@ export function dimensionsJson(sweep: SweepResult) {
   return sweep.dimensions.map((d) => ({ id: d.id, fields: d.fields, title: d.title, values: d.values.map((v) => ({ label: v.label, values: v.values })) }));
 }
 
-/** The document `sweep --format json` prints and reports store per analysis. */
+/** The document `sweep --format json` prints; a report's results.json holds the same cells. */
 export function sweepJson(sweep: SweepResult) {
   return {
     base: sweep.base,
@@ -69,13 +57,13 @@ export function sweepJson(sweep: SweepResult) {
 }
 
 /** "16.9%" for an exact value, "16.9% ±0.2" for an estimate. */
-export function valueText(o: { probability?: number; estimate?: number; ciLow?: number; ciHigh?: number }, digits = 1): string {
-  if (o.probability !== undefined) return pct(o.probability, digits);
-  if (o.estimate !== undefined) return `${pct(o.estimate, digits)} ±${((Math.max(o.estimate - o.ciLow!, o.ciHigh! - o.estimate) * 100).toFixed(digits))}`;
+function valueText(o: { probability?: number; estimate?: number; ciLow?: number; ciHigh?: number }): string {
+  if (o.probability !== undefined) return percent(o.probability, 1);
+  if (o.estimate !== undefined) return percentPlusMinus(o.estimate, o.ciLow!, o.ciHigh!, 1);
   return '';
 }
 
-export function cumulativeView(o: Cell['outcomes'][number]) {
+function cumulativeView(o: Cell['outcomes'][number]) {
   return {
     ...(o.orWorse !== undefined ? { probability: o.orWorse } : {}),
     ...(o.orWorseEstimate !== undefined ? { estimate: o.orWorseEstimate, ciLow: o.orWorseCiLow!, ciHigh: o.orWorseCiHigh! } : {}),
@@ -86,7 +74,7 @@ export function cumulativeView(o: Cell['outcomes'][number]) {
  * The plain-text table of a sweep: one row per cell, one column per outcome (or per "this or worse"),
  * the means, and when simulated a check column (exact and simulation agree, with the worst z-score).
  */
-export function sweepTable(sweep: SweepResult, cumulative = false): string {
+function sweepTable({ sweep, cumulative = false }: SweepView): string {
   const outcomes = cumulative ? sweep.outcomes.slice(1) : sweep.outcomes;
   const means = sweep.cells[0]!.means.map((m) => m.label);
   const checked = sweep.cells.some((c) => c.check);
@@ -121,3 +109,9 @@ export function sweepTable(sweep: SweepResult, cumulative = false): string {
   ];
   return lines.join('\n') + '\n';
 }
+
+export const sweepPresenter: Presenter<SweepView> = {
+  table: sweepTable,
+  json: ({ sweep }) => jsonText(sweepJson(sweep)),
+  csv: ({ sweep }) => tidyCsv([{ sweep }]),
+};

@@ -1,0 +1,48 @@
+import { describeAllowed, kebab } from '../model/scenario.js';
+import type { SystemSpec } from '../model/types.js';
+import type { Presenter } from './presenter.js';
+import { jsonText } from './text.js';
+
+function systemsTable(systems: readonly SystemSpec[]): string {
+  const lines: string[] = [];
+  for (const s of systems) {
+    lines.push(`${s.id}: ${s.title}`);
+    lines.push('  editions:');
+    for (const e of s.editions) lines.push(`    ${e.id}${e.id === s.defaultEdition ? ' (default)' : ''}: ${e.title} [${e.source}]`);
+    lines.push('  kinds:');
+    for (const k of s.kinds) lines.push(`    ${k.id}: ${k.description}`);
+    lines.push('  fields (file name / flag: allowed values; default; kinds):');
+    for (const f of s.fields) {
+      const def = typeof f.default === 'function' ? s.editions.map((e) => `${e.id} ${String((f.default as (e: string) => unknown)(e.id))}`).join(', ') : String(f.default);
+      lines.push(`    ${f.name} / --${kebab(f.name)}: ${describeAllowed(f.schema)}; default ${def}; ${f.kinds.join(', ')}`);
+      lines.push(`        ${f.description}`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function systemsJson(systems: readonly SystemSpec[]) {
+  return systems.map((s) => ({
+    id: s.id,
+    title: s.title,
+    defaultEdition: s.defaultEdition,
+    editions: s.editions,
+    kinds: s.kinds.map((k) => ({ id: k.id, description: k.description })),
+    fields: s.fields.map((f) => ({
+      name: f.name,
+      flag: `--${kebab(f.name)}`,
+      description: f.description,
+      allowed: describeAllowed(f.schema),
+      schema: f.schema,
+      default: typeof f.default === 'function' ? Object.fromEntries(s.editions.map((e) => [e.id, (f.default as (e: string) => unknown)(e.id)])) : f.default,
+      kinds: f.kinds,
+    })),
+  }));
+}
+
+/** The listing of systems, editions, kinds and fields. No CSV: the listing is nested. */
+export const systemsPresenter: Presenter<readonly SystemSpec[], 'table' | 'json'> = {
+  table: systemsTable,
+  json: (systems) => jsonText(systemsJson(systems)),
+};
