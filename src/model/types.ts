@@ -21,16 +21,39 @@ export type FieldSchema =
   /** An integer in a range, or one of a few words (the d20 stat "-"). */
   | { type: 'integer-or'; minimum: number; maximum: number; words: readonly string[] };
 
-export interface FieldSpec {
+/**
+ * One scenario field, declared once per system (src/model/fields.ts builds them): the published schema,
+ * validation, flags, --help and messages all come from it. The type parameters carry the field's name,
+ * value type and kinds into the system's scenario type (ScenarioOf), so engines read typed values.
+ */
+export interface FieldSpec<N extends string = string, V extends FieldValue = FieldValue, K extends string = string> {
   /** camelCase in files; the CLI flag is its kebab-case form. */
-  readonly name: string;
+  readonly name: N;
   readonly description: string;
   readonly schema: FieldSchema;
   /** Default as a player would assume; may depend on the edition (e.g. the modifier cap). */
-  readonly default: FieldValue | ((edition: string) => FieldValue);
+  readonly default: V | ((edition: string) => V);
   /** Kinds that read this field. */
-  readonly kinds: readonly string[];
+  readonly kinds: readonly K[];
 }
+
+/** The value type a field declaration holds. */
+export type ValueOf<F> = F extends FieldSpec<string, infer V, string> ? V : never;
+
+/** The fields a kind reads, by name, with their value types. */
+export type FieldsOfKind<Fields extends readonly FieldSpec[], K extends string> = {
+  readonly [F in Fields[number] as K extends F['kinds'][number] ? F['name'] : never]: ValueOf<F>;
+};
+
+/**
+ * The validated scenario of one kind of a system, as its field declarations say: parseScenario fills
+ * every field the kind reads (defaults included) and no other.
+ */
+export type ScenarioOf<System extends string, Edition extends string, Fields extends readonly FieldSpec[], K extends string> = {
+  readonly system: System;
+  readonly edition: Edition;
+  readonly kind: K;
+} & FieldsOfKind<Fields, K>;
 
 /** A numeric per-trial quantity whose mean is reported, e.g. blood markers placed. */
 export interface MeanSpec {

@@ -1,4 +1,5 @@
-import type { FieldSpec } from '../../model/types.js';
+import { booleanField, choiceField, integerField, numberField } from '../../model/fields.js';
+import type { ScenarioOf } from '../../model/types.js';
 import {
   ARMOURS,
   BLOODBATH_DIES,
@@ -23,165 +24,153 @@ const ONE_ROLL_KINDS = ['injury', 'attack', 'fall'] as const;
 
 
 
-export const trenchCrusadeFields: readonly FieldSpec[] = [
-  {
-    name: 'injuryDice',
+export const trenchCrusadeFields = [
+  integerField('injuryDice', {
     description: 'Net +/- injury dice from the weapon, abilities and keywords (+ and - cancel one for one)',
-    schema: { type: 'integer', minimum: -10, maximum: 10 },
+    minimum: -10,
+    maximum: 10,
     default: 0,
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'injuryModifier',
+  }),
+  integerField('injuryModifier', {
     description: "Flat +/- injury modifier from the attacker's weapon, abilities and keywords",
-    schema: { type: 'integer', minimum: -10, maximum: 10 },
+    minimum: -10,
+    maximum: 10,
     default: 0,
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'targetInjuryModifier',
+  }),
+  integerField('targetInjuryModifier', {
     description: "Further -injury modifier from the target's abilities or battlekit, beyond armour and shield",
-    schema: { type: 'integer', minimum: -10, maximum: 0 },
+    minimum: -10,
+    maximum: 0,
     default: 0,
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'armour',
+  }),
+  choiceField('armour', {
     description: "The target's armour",
-    schema: { type: 'string', enum: ARMOURS },
+    values: ARMOURS,
     default: 'none',
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'shield',
+  }),
+  booleanField('shield', {
     description: 'The target carries a Trench Shield (-1 injury modifier)',
-    schema: { type: 'boolean' },
     default: false,
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'modifierCap',
-    description:
-      'How the -3 limit on injury modifiers applies: to the sum of negative modifiers before positives are added (negative), to the net total (net), or not at all (none)',
-    schema: { type: 'string', enum: MODIFIER_CAPS },
+  }),
+  choiceField('modifierCap', {
+    description: 'How the -3 limit on injury modifiers applies: to the sum of negative modifiers before positives are added (negative), to the net total (net), or not at all (none)',
+    values: MODIFIER_CAPS,
     default: (edition) => DEFAULT_MODIFIER_CAP[edition as Edition],
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'bloodMarkersSpent',
+  }),
+  integerField('bloodMarkersSpent', {
     description: 'Blood markers the attacker spends on this injury roll, +1 injury dice each',
-    schema: { type: 'integer', minimum: 0, maximum: 20 },
+    minimum: 0,
+    maximum: 20,
     default: 0,
     kinds: ONE_ROLL_KINDS,
-  },
-  {
-    name: 'blessingMarkersSpent',
+  }),
+  integerField('blessingMarkersSpent', {
     description: 'Blessing markers the target spends on this injury roll, -1 injury dice each (core edition)',
-    schema: { type: 'integer', minimum: 0, maximum: 20 },
+    minimum: 0,
+    maximum: 20,
     default: 0,
     kinds: ONE_ROLL_KINDS,
-  },
-  {
-    name: 'bloodbath',
-    description:
-      'The attacker converts the injury roll to a Bloodbath (playtest, core): a 3-dice starting pool, 3 kept (playtest: see bloodbathDie)',
-    schema: { type: 'boolean' },
+  }),
+  booleanField('bloodbath', {
+    description: 'The attacker converts the injury roll to a Bloodbath (playtest, core): a 3-dice starting pool, 3 kept (playtest: see bloodbathDie)',
     default: false,
     kinds: ONE_ROLL_KINDS,
-  },
-  {
-    // Sequences make Bloodbaths by policy, so they read it too; a fall has no playtest rule to choose for.
-    name: 'bloodbathDie',
-    description:
-      'Playtest Bloodbath: pooled (3 dice in the starting pool, injury dice added, 3 kept: the chart\'s rule for rolls of more than 2D6) or separate (2 dice kept as usual, then a D6 added); core and comprehensive: pooled only',
-    schema: { type: 'string', enum: BLOODBATH_DIES },
+  }),
+  // Sequences make Bloodbaths by policy, so they read it too; a fall has no playtest rule to choose for.
+  choiceField('bloodbathDie', {
+    description: 'Playtest Bloodbath: pooled (3 dice in the starting pool, injury dice added, 3 kept: the chart\'s rule for rolls of more than 2D6) or separate (2 dice kept as usual, then a D6 added); core and comprehensive: pooled only',
+    values: BLOODBATH_DIES,
     default: (edition) => DEFAULT_BLOODBATH_DIE[edition as Edition],
     kinds: ATTACKING_KINDS,
-  },
-  {
-    name: 'deadly',
+  }),
+  booleanField('deadly', {
     description: 'The injury roll has the Deadly keyword: roll 3 dice and keep 3 (core edition)',
-    schema: { type: 'boolean' },
     default: false,
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'deadlyBloodbathKeep',
-    description:
-      'Core: dice kept by a Bloodbath roll with the Deadly keyword (the text does not say): 4 (each adds a die to the pool; assumed) or 3 (both are the same 3D6)',
-    schema: { type: 'integer', minimum: DEADLY_BLOODBATH_KEEP_MIN, maximum: DEADLY_BLOODBATH_KEEP_MAX },
+  }),
+  integerField('deadlyBloodbathKeep', {
+    description: 'Core: dice kept by a Bloodbath roll with the Deadly keyword (the text does not say): 4 (each adds a die to the pool; assumed) or 3 (both are the same 3D6)',
+    minimum: DEADLY_BLOODBATH_KEEP_MIN,
+    maximum: DEADLY_BLOODBATH_KEEP_MAX,
     default: DEFAULT_DEADLY_BLOODBATH_KEEP,
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'targetDown',
+  }),
+  booleanField('targetDown', {
     description: 'The target is already Down (down bonus dice; a Down result then places 2 blood markers)',
-    schema: { type: 'boolean' },
     default: false,
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'downBonus',
+  }),
+  choiceField('downBonus', {
     description: 'Which injury rolls against a Down target get +1 injury dice: melee attacks, any roll, or none',
-    schema: { type: 'string', enum: DOWN_BONUSES },
+    values: DOWN_BONUSES,
     default: (edition) => DEFAULT_DOWN_BONUS[edition as Edition],
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'attackType',
+  }),
+  choiceField('attackType', {
     description: 'Whether the injury comes from a melee or a ranged attack',
-    schema: { type: 'string', enum: ['melee', 'ranged'] },
+    values: ['melee', 'ranged'],
     default: 'melee',
     kinds: ATTACKING_KINDS,
-  },
-  {
-    name: 'tough',
+  }),
+  booleanField('tough', {
     description: 'The target is Tough: its first Out of Action becomes Down instead',
-    schema: { type: 'boolean' },
     default: false,
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'toughUsed',
+  }),
+  booleanField('toughUsed', {
     description: 'The Tough target has already been saved from Out of Action once this battle',
-    schema: { type: 'boolean' },
     default: false,
     kinds: INJURY_KINDS,
-  },
-  {
-    name: 'critical',
+  }),
+  booleanField('critical', {
     description: 'The hit that caused this injury roll was a critical success',
-    schema: { type: 'boolean' },
     default: false,
     kinds: ['injury'],
-  },
-  {
-    name: 'criticalInjuryDice',
+  }),
+  integerField('criticalInjuryDice', {
     description: 'Injury dice a critical success adds (comprehensive and core: 1; the playtest chart names none)',
-    schema: { type: 'integer', minimum: 0, maximum: 3 },
+    minimum: 0,
+    maximum: 3,
     default: (edition) => DEFAULT_CRITICAL_INJURY_DICE[edition as Edition],
     kinds: ATTACKING_KINDS,
-  },
-  {
-    name: 'attackDice',
+  }),
+  integerField('attackDice', {
     description: 'Net +/- dice on the success roll of the attack',
-    schema: { type: 'integer', minimum: -10, maximum: 10 },
+    minimum: -10,
+    maximum: 10,
     default: 0,
     kinds: ['attack', 'sequence'],
-  },
-  {
-    name: 'attackModifier',
+  }),
+  integerField('attackModifier', {
     description: 'Flat +/- modifier on the success roll of the attack',
-    schema: { type: 'integer', minimum: -10, maximum: 10 },
+    minimum: -10,
+    maximum: 10,
     default: 0,
     kinds: ['attack', 'sequence'],
-  },
-  {
-    name: 'heightInches',
+  }),
+  numberField('heightInches', {
     description: 'Height of the fall in inches (no roll under 3; +1 injury dice per full 3 inches)',
-    schema: { type: 'number', minimum: 0, maximum: 120 },
+    minimum: 0,
+    maximum: 120,
     default: 0,
     kinds: ['fall'],
-  },
+  }),
   ...sequenceFields,
-];
+] as const;
+
+/** The kinds of Trench Crusade scenario. */
+export type TrenchCrusadeKind = (typeof INJURY_KINDS)[number];
+
+/**
+ * A validated Trench Crusade scenario of one kind (or, unparameterised, of any kind), typed from the
+ * field declarations above: `s.armour` is 'none' | 'standard' | ..., and only the kind's fields exist.
+ */
+export type TrenchCrusadeScenario<K extends TrenchCrusadeKind = TrenchCrusadeKind> = K extends TrenchCrusadeKind
+  ? ScenarioOf<'trench-crusade', Edition, typeof trenchCrusadeFields, K>
+  : never;

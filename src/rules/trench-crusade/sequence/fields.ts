@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../../../model/types.js';
+import { choiceField, integerField, integerOrField } from '../../../model/fields.js';
 import type { Edition } from '../tables.js';
 import {
   BLESSING_POLICIES,
@@ -16,63 +16,61 @@ import {
 export const SEQUENCE_KIND = 'sequence';
 
 /** Fields only the `sequence` kind reads; it also reads the attack fields (see ../fields.ts). */
-export const sequenceFields: readonly FieldSpec[] = [
-  {
-    name: 'attacks',
+export const sequenceFields = [
+  integerField('attacks', {
     description: 'Attacks in the sequence (N); the sequence ends early when the target goes Out of Action',
-    schema: { type: 'integer', minimum: MIN_ATTACKS, maximum: MAX_ATTACKS },
+    minimum: MIN_ATTACKS,
+    maximum: MAX_ATTACKS,
     default: DEFAULT_ATTACKS,
     kinds: [SEQUENCE_KIND],
-  },
-  {
-    name: 'policy',
-    description:
-      "How the attacker spends the target's blood markers on injury rolls: none, all (every marker as +1 injury dice), bloodbath (6, or 3 if Down, for a Bloodbath when possible), optimal (the spending that maximises the chance of Out of Action within N attacks)",
-    schema: { type: 'string', enum: POLICIES },
+  }),
+  choiceField('policy', {
+    description: "How the attacker spends the target's blood markers on injury rolls: none, all (every marker as +1 injury dice), bloodbath (6, or 3 if Down, for a Bloodbath when possible), optimal (the spending that maximises the chance of Out of Action within N attacks)",
+    values: POLICIES,
     default: 'none',
     kinds: [SEQUENCE_KIND],
-  },
-  {
-    name: 'blessingPolicy',
+  }),
+  choiceField('blessingPolicy', {
     description: 'How the target spends its blessing markers (core): none, or all of them on the first injury roll against it',
-    schema: { type: 'string', enum: BLESSING_POLICIES },
+    values: BLESSING_POLICIES,
     default: 'none',
     kinds: [SEQUENCE_KIND],
-  },
-  {
-    name: 'bloodMarkers',
+  }),
+  integerField('bloodMarkers', {
     description: 'Blood markers on the target when the sequence starts',
-    schema: { type: 'integer', minimum: 0, maximum: MAX_START_MARKERS },
+    minimum: 0,
+    maximum: MAX_START_MARKERS,
     default: 0,
     kinds: [SEQUENCE_KIND],
-  },
-  {
-    name: 'blessingMarkers',
+  }),
+  integerField('blessingMarkers', {
     description: 'Blessing markers the target holds when the sequence starts (core)',
-    schema: { type: 'integer', minimum: 0, maximum: MAX_START_MARKERS },
+    minimum: 0,
+    maximum: MAX_START_MARKERS,
     default: 0,
     kinds: [SEQUENCE_KIND],
-  },
-  {
-    name: 'attacksPerActivation',
+  }),
+  integerOrField('attacksPerActivation', {
     description: 'Attacks per activation of the attacker; a Down target stands up between activations ("all": one activation)',
-    schema: { type: 'integer-or', minimum: 1, maximum: MAX_ATTACKS, words: [ONE_ACTIVATION] },
+    minimum: 1,
+    maximum: MAX_ATTACKS,
+    words: [ONE_ACTIVATION],
     default: ONE_ACTIVATION,
     kinds: [SEQUENCE_KIND],
-  },
-  {
-    name: 'attackRollMarkers',
-    description:
-      'Playtest: blood markers the attacker spends on each attack roll, +1 dice each, before the policy spends the rest on the injury roll (with policy optimal, the most it may spend there)',
-    schema: { type: 'integer', minimum: 0, maximum: MAX_START_MARKERS },
+  }),
+  integerField('attackRollMarkers', {
+    description: 'Playtest: blood markers the attacker spends on each attack roll, +1 dice each, before the policy spends the rest on the injury roll (with policy optimal, the most it may spend there)',
+    minimum: 0,
+    maximum: MAX_START_MARKERS,
     default: 0,
     kinds: [SEQUENCE_KIND],
-  },
-  {
-    name: 'markerCap',
+  }),
+  integerOrField('markerCap', {
     description: 'Most blood markers a model can carry, more being lost (playtest: 6, "maximum six per model"; other editions: none)',
-    schema: { type: 'integer-or', minimum: 0, maximum: MAX_MARKER_CAP, words: [NO_CAP] },
+    minimum: 0,
+    maximum: MAX_MARKER_CAP,
+    words: [NO_CAP],
     default: (edition) => DEFAULT_MARKER_CAP[edition as Edition],
     kinds: [SEQUENCE_KIND],
-  },
-];
+  }),
+] as const;

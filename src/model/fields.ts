@@ -1,0 +1,55 @@
+import type { FieldSpec } from './types.js';
+
+/**
+ * Typed builders for field declarations. Each keeps the field's name, value type and kinds as literal
+ * types, so a system's scenario type follows from its list of fields (ScenarioOf) and its engines read
+ * `s.armour` as 'none' | 'standard' | ... without a cast.
+ */
+
+interface Common<K extends string> {
+  readonly description: string;
+  /** The kinds that read the field. */
+  readonly kinds: readonly K[];
+}
+
+type Default<V> = V | ((edition: string) => V);
+
+export function integerField<const N extends string, const K extends string>(
+  name: N,
+  o: Common<K> & { readonly minimum: number; readonly maximum: number; readonly default: Default<number> },
+): FieldSpec<N, number, K> {
+  return { name, description: o.description, schema: { type: 'integer', minimum: o.minimum, maximum: o.maximum }, default: o.default, kinds: o.kinds };
+}
+
+export function numberField<const N extends string, const K extends string>(
+  name: N,
+  o: Common<K> & { readonly minimum: number; readonly maximum: number; readonly default: Default<number> },
+): FieldSpec<N, number, K> {
+  return { name, description: o.description, schema: { type: 'number', minimum: o.minimum, maximum: o.maximum }, default: o.default, kinds: o.kinds };
+}
+
+export function booleanField<const N extends string, const K extends string>(name: N, o: Common<K> & { readonly default: Default<boolean> }): FieldSpec<N, boolean, K> {
+  return { name, description: o.description, schema: { type: 'boolean' }, default: o.default, kinds: o.kinds };
+}
+
+/** One of a list of words (armour: none, standard, ...). */
+export function choiceField<const N extends string, const V extends string, const K extends string>(
+  name: N,
+  o: Common<K> & { readonly values: readonly V[]; readonly default: Default<NoInfer<V>> },
+): FieldSpec<N, V, K> {
+  return { name, description: o.description, schema: { type: 'string', enum: o.values }, default: o.default, kinds: o.kinds };
+}
+
+/** A whole number in a range, or one of a few words (the d20 stat "-", "all" activations). */
+export function integerOrField<const N extends string, const W extends string, const K extends string>(
+  name: N,
+  o: Common<K> & { readonly minimum: number; readonly maximum: number; readonly words: readonly W[]; readonly default: Default<number | NoInfer<W>> },
+): FieldSpec<N, number | W, K> {
+  return {
+    name,
+    description: o.description,
+    schema: { type: 'integer-or', minimum: o.minimum, maximum: o.maximum, words: o.words },
+    default: o.default,
+    kinds: o.kinds,
+  };
+}
