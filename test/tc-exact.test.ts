@@ -6,8 +6,12 @@ import { keepDice } from '../src/exact/keep.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { parseScenario } from '../src/model/scenario.js';
 import type { Scenario } from '../src/model/types.js';
-import { injuryOutcomeDist, planInjuryRoll, successRollDist } from '../src/rules/trench-crusade/exact.js';
+import { injuryOutcomeDist, injuryRollInput, planInjuryRoll, successRollDist } from '../src/rules/trench-crusade/exact.js';
+import type { OneRollScenario } from '../src/rules/trench-crusade/fields.js';
 import { injuryOutcome } from '../src/rules/trench-crusade/tables.js';
+
+/** The injury roll a parsed one-roll scenario makes (parseScenario returns the general Scenario type). */
+const roll = (s: Scenario) => injuryRollInput(s as OneRollScenario);
 
 const tc = (fields: Record<string, unknown>): Scenario => parseScenario({ system: 'trench-crusade', ...fields });
 const outcome = (fields: Record<string, unknown>, id: string): Fraction => {
@@ -34,7 +38,7 @@ describe('hand-checked values', () => {
   });
 
   it('3 dice keep 2 highest: total 12 with probability 16/216', () => {
-    const plan = planInjuryRoll(tc({ kind: 'injury', injuryDice: 1 }), false);
+    const plan = planInjuryRoll(roll(tc({ kind: 'injury', injuryDice: 1 })), false);
     expect(plan).toMatchObject({ baseDice: 2, netDice: 1, modifier: 0 });
     expect(keepDice(3, 2, 6, 'highest').probability(12)).toEqual(fraction(16, 216));
   });
@@ -43,7 +47,7 @@ describe('hand-checked values', () => {
     // "The Heretic player decides to use both Blood Markers ... takes 4D6 (2D6 +2 Injury Dice) and rolls
     // 2, 5, 4 and 1 ... the two highest numbers are used ... total of 9. The Castigator's armour adds -1
     // Injury Modifier ... modified roll of 8 ... the Pilgrim is Down!" (a ranged attack)
-    const plan = planInjuryRoll(tc({ kind: 'injury', attackType: 'ranged', bloodMarkersSpent: 2, armour: 'standard' }), false);
+    const plan = planInjuryRoll(roll(tc({ kind: 'injury', attackType: 'ranged', bloodMarkersSpent: 2, armour: 'standard' })), false);
     expect(plan.baseDice + Math.abs(plan.netDice)).toBe(4);
     expect(plan.netDice).toBe(2);
     const kept = keepConcrete([2, 5, 4, 1], plan.baseDice, plan.netDice);
@@ -56,7 +60,7 @@ describe('hand-checked values', () => {
     // "+1 Injury Dice modifier and a -1 Injury Modifier. 3 dice are rolled, resulting in a 2, 4 and 5. The
     // two highest dice are used, giving a roll of 9. Then the -1 ... changing it to an 8 ... Down".
     for (const edition of ['comprehensive', 'core']) {
-      const plan = planInjuryRoll(tc({ edition, kind: 'injury', injuryDice: 1, armour: 'standard' }), false);
+      const plan = planInjuryRoll(roll(tc({ edition, kind: 'injury', injuryDice: 1, armour: 'standard' })), false);
       expect(plan.baseDice + Math.abs(plan.netDice)).toBe(3);
       const total = keepConcrete([2, 4, 5], plan.baseDice, plan.netDice) + plan.modifier;
       expect(total).toBe(8);
@@ -82,7 +86,7 @@ describe('hand-checked values', () => {
 
   it('attack: success roll bands on plain 2D6', () => {
     // miss on 2-6: 15/36; hit 7-11: 20/36; critical 12: 1/36.
-    const d = successRollDist(tc({ kind: 'attack' }));
+    const d = successRollDist(0, 0);
     expect(d.probability('miss')).toEqual(fraction(15, 36));
     expect(d.probability('hit')).toEqual(fraction(20, 36));
     expect(d.probability('critical')).toEqual(fraction(1, 36));
@@ -117,12 +121,12 @@ describe('hand-checked values', () => {
   it('falls: none under 3 inches; +1 injury dice per full 3 inches', () => {
     expect(f(outcome({ kind: 'fall', heightInches: 2.9 }, 'no-effect'))).toBe('1');
     const three = tc({ kind: 'fall', heightInches: 3 });
-    expect(planInjuryRoll(three, false).netDice).toBe(1);
-    expect(planInjuryRoll(tc({ kind: 'fall', heightInches: 7 }), false).netDice).toBe(2);
-    expect(planInjuryRoll(tc({ kind: 'fall', heightInches: 8.9 }), false).netDice).toBe(2);
-    expect(planInjuryRoll(tc({ kind: 'fall', heightInches: 9 }), false).netDice).toBe(3);
+    expect(planInjuryRoll(roll(three), false).netDice).toBe(1);
+    expect(planInjuryRoll(roll(tc({ kind: 'fall', heightInches: 7 })), false).netDice).toBe(2);
+    expect(planInjuryRoll(roll(tc({ kind: 'fall', heightInches: 8.9 })), false).netDice).toBe(2);
+    expect(planInjuryRoll(roll(tc({ kind: 'fall', heightInches: 9 })), false).netDice).toBe(3);
     // A fall is not a melee attack: no down bonus in core even against a Down model.
-    expect(planInjuryRoll(tc({ kind: 'fall', heightInches: 3, targetDown: true }), false).netDice).toBe(1);
+    expect(planInjuryRoll(roll(tc({ kind: 'fall', heightInches: 3, targetDown: true })), false).netDice).toBe(1);
   });
 });
 
@@ -190,7 +194,7 @@ describe('properties', () => {
         fc.boolean(),
         (fields, armour, shield) => {
           const sh = armour === 'machine' ? false : shield;
-          const plan = planInjuryRoll(tc({ ...fields, armour, shield: sh }), false);
+          const plan = planInjuryRoll(roll(tc({ ...fields, armour, shield: sh })), false);
           const positives = Math.max(fields.injuryModifier, 0);
           expect(plan.modifier).toBeGreaterThanOrEqual(-3 + positives);
         },
@@ -202,8 +206,8 @@ describe('properties', () => {
 
 describe('edition differences (each fails if the editions were swapped)', () => {
   it('Bloodbath: playtest and core keep 3 of the pool; the playtest may keep the die apart; comprehensive rejects it', () => {
-    const play = injuryOutcomeDist(planInjuryRoll(tc({ edition: 'playtest', kind: 'injury', bloodbath: true }), false));
-    const core = injuryOutcomeDist(planInjuryRoll(tc({ edition: 'core', kind: 'injury', bloodbath: true }), false));
+    const play = injuryOutcomeDist(planInjuryRoll(roll(tc({ edition: 'playtest', kind: 'injury', bloodbath: true })), false));
+    const core = injuryOutcomeDist(planInjuryRoll(roll(tc({ edition: 'core', kind: 'injury', bloodbath: true })), false));
     // 3D6 keep 3 in both. (Changed by ruling T10: the playtest used to add the D6 apart, which is
     // bloodbathDie "separate" now; with no injury dice the two readings agree anyway.)
     expect(play.probability('out-of-action')).toEqual(core.probability('out-of-action'));
@@ -222,9 +226,9 @@ describe('edition differences (each fails if the editions were swapped)', () => 
   });
 
   it('Deadly: a 3-dice roll in core, 4 kept with Bloodbath (3 with deadlyBloodbathKeep 3); rejected elsewhere', () => {
-    expect(planInjuryRoll(tc({ kind: 'injury', deadly: true }), false).baseDice).toBe(3);
-    expect(planInjuryRoll(tc({ kind: 'injury', deadly: true, bloodbath: true }), false).baseDice).toBe(4);
-    expect(planInjuryRoll(tc({ kind: 'injury', deadly: true, bloodbath: true, deadlyBloodbathKeep: 3 }), false).baseDice).toBe(3);
+    expect(planInjuryRoll(roll(tc({ kind: 'injury', deadly: true })), false).baseDice).toBe(3);
+    expect(planInjuryRoll(roll(tc({ kind: 'injury', deadly: true, bloodbath: true })), false).baseDice).toBe(4);
+    expect(planInjuryRoll(roll(tc({ kind: 'injury', deadly: true, bloodbath: true, deadlyBloodbathKeep: 3 })), false).baseDice).toBe(3);
     expect(() => tc({ edition: 'playtest', kind: 'injury', deadly: true })).toThrow(/deadly/);
   });
 
@@ -238,31 +242,31 @@ describe('edition differences (each fails if the editions were swapped)', () => 
 
   it('-3 cap: comprehensive and core cap the negatives; the playtest has no cap', () => {
     const fields = { kind: 'injury', armour: 'reinforced', shield: true, targetInjuryModifier: -1 };
-    expect(planInjuryRoll(tc({ ...fields, edition: 'playtest' }), false).modifier).toBe(-4);
-    expect(planInjuryRoll(tc({ ...fields, edition: 'comprehensive' }), false).modifier).toBe(-3);
-    expect(planInjuryRoll(tc({ ...fields, edition: 'core' }), false).modifier).toBe(-3);
+    expect(planInjuryRoll(roll(tc({ ...fields, edition: 'playtest' })), false).modifier).toBe(-4);
+    expect(planInjuryRoll(roll(tc({ ...fields, edition: 'comprehensive' })), false).modifier).toBe(-3);
+    expect(planInjuryRoll(roll(tc({ ...fields, edition: 'core' })), false).modifier).toBe(-3);
     // Positives are added after the cap (default reading) or the net total is capped (option).
     const mixed = { kind: 'injury', armour: 'machine', targetInjuryModifier: -1, injuryModifier: 1 };
-    expect(planInjuryRoll(tc({ ...mixed, modifierCap: 'negative' }), false).modifier).toBe(-2);
-    expect(planInjuryRoll(tc({ ...mixed, modifierCap: 'net' }), false).modifier).toBe(-3);
+    expect(planInjuryRoll(roll(tc({ ...mixed, modifierCap: 'negative' })), false).modifier).toBe(-2);
+    expect(planInjuryRoll(roll(tc({ ...mixed, modifierCap: 'net' })), false).modifier).toBe(-3);
   });
 
   it('Down target: playtest +1 dice on any injury roll; comprehensive and core on melee attacks only', () => {
     const ranged = { kind: 'injury', attackType: 'ranged', targetDown: true };
-    expect(planInjuryRoll(tc({ ...ranged, edition: 'playtest' }), false).netDice).toBe(1);
-    expect(planInjuryRoll(tc({ ...ranged, edition: 'comprehensive' }), false).netDice).toBe(0);
-    expect(planInjuryRoll(tc({ ...ranged, edition: 'core' }), false).netDice).toBe(0);
-    expect(planInjuryRoll(tc({ ...ranged, attackType: 'melee', edition: 'core' }), false).netDice).toBe(1);
+    expect(planInjuryRoll(roll(tc({ ...ranged, edition: 'playtest' })), false).netDice).toBe(1);
+    expect(planInjuryRoll(roll(tc({ ...ranged, edition: 'comprehensive' })), false).netDice).toBe(0);
+    expect(planInjuryRoll(roll(tc({ ...ranged, edition: 'core' })), false).netDice).toBe(0);
+    expect(planInjuryRoll(roll(tc({ ...ranged, attackType: 'melee', edition: 'core' })), false).netDice).toBe(1);
   });
 
   it('critical success: +1 injury dice in comprehensive and core, none in the playtest chart', () => {
-    expect(planInjuryRoll(tc({ kind: 'attack', edition: 'playtest' }), true).netDice).toBe(0);
-    expect(planInjuryRoll(tc({ kind: 'attack', edition: 'comprehensive' }), true).netDice).toBe(1);
-    expect(planInjuryRoll(tc({ kind: 'attack', edition: 'core' }), true).netDice).toBe(1);
+    expect(planInjuryRoll(roll(tc({ kind: 'attack', edition: 'playtest' })), true).netDice).toBe(0);
+    expect(planInjuryRoll(roll(tc({ kind: 'attack', edition: 'comprehensive' })), true).netDice).toBe(1);
+    expect(planInjuryRoll(roll(tc({ kind: 'attack', edition: 'core' })), true).netDice).toBe(1);
   });
 
   it('Blessing markers: core only', () => {
-    expect(planInjuryRoll(tc({ kind: 'injury', blessingMarkersSpent: 2 }), false).netDice).toBe(-2);
+    expect(planInjuryRoll(roll(tc({ kind: 'injury', blessingMarkersSpent: 2 })), false).netDice).toBe(-2);
     expect(() => tc({ edition: 'comprehensive', kind: 'injury', blessingMarkersSpent: 1 })).toThrow(/blessingMarkersSpent: 1 is not allowed in the comprehensive edition/);
   });
 

@@ -3,7 +3,11 @@ import { type Fraction, formatFraction, fraction } from '../src/exact/fraction.j
 import { evaluateExact } from '../src/evaluate.js';
 import { parseScenario } from '../src/model/scenario.js';
 import type { Scenario } from '../src/model/types.js';
-import { describePlan, planInjuryRoll } from '../src/rules/trench-crusade/exact.js';
+import { describePlan, injuryRollInput, planInjuryRoll } from '../src/rules/trench-crusade/exact.js';
+import type { OneRollScenario } from '../src/rules/trench-crusade/fields.js';
+
+/** The injury roll a parsed one-roll scenario makes (parseScenario returns the general Scenario type). */
+const roll = (s: Scenario) => injuryRollInput(s as OneRollScenario);
 
 /**
  * Rulings T3, T10 and T11 of docs/rules.md (the Bloodbath's dice and Deadly with Bloodbath), checked
@@ -54,9 +58,9 @@ function exactOutcomes(s: Scenario): Map<string, string> {
 describe('playtest Bloodbath: the extra D6 joins the pool (T10)', () => {
   it('the chart\'s own example: "3D6 with +1 DICE … roll four dice and keep and total the highest three"', () => {
     // 002_…: Bloodbath is the chart's only rule that totals more than 2D6.
-    const plan = planInjuryRoll(tc({ edition: 'playtest', kind: 'injury', bloodbath: true, injuryDice: 1 }), false);
+    const plan = planInjuryRoll(roll(tc({ edition: 'playtest', kind: 'injury', bloodbath: true, injuryDice: 1 })), false);
     expect(describePlan(plan)).toBe('4D6 keep 3 highest');
-    const apart = planInjuryRoll(tc({ edition: 'playtest', kind: 'injury', bloodbath: true, injuryDice: 1, bloodbathDie: 'separate' }), false);
+    const apart = planInjuryRoll(roll(tc({ edition: 'playtest', kind: 'injury', bloodbath: true, injuryDice: 1, bloodbathDie: 'separate' })), false);
     expect(describePlan(apart)).toBe('3D6 keep 2 highest + 1D6 (Bloodbath)');
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Fraction, ZERO, add, compare, formatFraction } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
 import { TransitionCache, runFinite, solveUnlimited, standsUpBefore, unlimitedStart } from '../src/rules/trench-crusade/sequence/chain.js';
-import { ABSORBED, type Decision, type SequenceModel, buildModel, choiceCode, downOf, markersOf, standUp } from '../src/rules/trench-crusade/sequence/model.js';
+import { ABSORBED, type Decision, type SequenceModel, buildModel, choiceCode, downOf, markersOf, standUp, type SequenceScenario } from '../src/rules/trench-crusade/sequence/model.js';
 import { optimalFinite } from '../src/rules/trench-crusade/sequence/optimal-finite.js';
 import { optimalUnlimited } from '../src/rules/trench-crusade/sequence/optimal-unlimited.js';
 import { unlimitedMarkerLimit } from '../src/rules/trench-crusade/sequence/rules.js';
@@ -32,7 +32,7 @@ import { unlimitedMarkerLimit } from '../src/rules/trench-crusade/sequence/rules
 
 type Fields = Record<string, unknown>;
 
-const modelOf = (fields: Fields): SequenceModel => buildModel(parseScenario({ system: 'trench-crusade', kind: 'sequence', ...fields }));
+const modelOf = (fields: Fields): SequenceModel => buildModel(parseScenario({ system: 'trench-crusade', kind: 'sequence', ...fields }) as SequenceScenario);
 
 /** Injury choice codes with m markers available against a target Down (d = 1) or not. */
 function injuryCodes(model: SequenceModel, m: number, d: number): number[] {

@@ -109,14 +109,19 @@ export interface SimKernel {
   run(rng: Rng, trials: number, tally: Float64Array): void;
 }
 
-export interface KindSpec {
-  readonly id: string;
+/**
+ * One kind of scenario of a system, typed by the scenario it reads (a system's ScenarioOf for that
+ * kind). The registry holds kinds as KindSpec<Scenario>; parseScenario is what guarantees a kind only
+ * ever receives its own, validated, scenario.
+ */
+export interface KindSpec<S extends Scenario = Scenario> {
+  readonly id: S['kind'];
   readonly description: string;
   /** Layout for a validated scenario (some kinds have scenario-dependent histograms, e.g. N attacks). */
-  layout(scenario: Scenario): ReportLayout;
-  exact(scenario: Scenario): ExactAnswer;
+  layout(scenario: S): ReportLayout;
+  exact(scenario: S): ExactAnswer;
   /** Builds the simulator. Must not call the exact engine. */
-  simulator(scenario: Scenario): SimKernel;
+  simulator(scenario: S): SimKernel;
 }
 
 export interface EditionSpec {

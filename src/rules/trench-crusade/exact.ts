@@ -1,7 +1,8 @@
 import { Dist } from '../../exact/dist.js';
 import type { Fraction } from '../../exact/fraction.js';
 import { keepDice } from '../../exact/keep.js';
-import type { ExactAnswer, Scenario } from '../../model/types.js';
+import type { ExactAnswer } from '../../model/types.js';
+import type { OneRollScenario } from './fields.js';
 import {
   ARMOUR_MODIFIER,
   BLOODBATH_OR_DEADLY_BASE_DICE,
@@ -11,7 +12,6 @@ import {
   FALL_MIN_INCHES,
   HAS_BLOODBATH,
   INJURY_BASE_DICE,
-  INJURY_OUTCOMES,
   MISS_MAX,
   NEGATIVE_MODIFIER_CAP,
   SHIELD_MODIFIER,
@@ -19,6 +19,9 @@ import {
   bloodMarkersPlaced,
   injuryOutcome,
   type Armour,
+  type AttackType,
+  type BloodbathDie,
+  type DownBonus,
   type Edition,
   type InjuryOutcome,
   type ModifierCap,
@@ -53,55 +56,91 @@ export function cappedModifier(negatives: number, positives: number, cap: Modifi
   }
 }
 
-/** Resolves a validated scenario into the injury roll it makes; `critical` says whether the hit was one. */
-export function planInjuryRoll(s: Scenario, critical: boolean): InjuryRollPlan {
-  const edition = s.edition as Edition;
-  const isFall = s.kind === 'fall';
-  const height = isFall ? (s.heightInches as number) : 0;
-  const fallDice = isFall ? Math.floor(height / FALL_INCHES_PER_DICE) : 0;
-  const isMelee = !isFall && s.attackType === 'melee';
-  const downBonus = s.downBonus as string;
-  const downDice =
-    s.targetDown && (downBonus === 'any' || (downBonus === 'melee' && isMelee)) ? DOWN_BONUS_DICE : 0;
-  const criticalDice = critical ? (s.criticalInjuryDice as number) : 0;
-  const netDice =
-    (s.injuryDice as number) +
-    (s.bloodMarkersSpent as number) -
-    (s.blessingMarkersSpent as number) +
-    criticalDice +
-    downDice +
-    fallDice;
+/**
+ * What decides one injury roll, whatever made it: a scenario of one roll (injuryRollInput), or a state
+ * of a sequence (sequence/model.ts). Markers are already netted into `markerDice`.
+ */
+export interface InjuryRollInput {
+  readonly edition: Edition;
+  /** A fall's height in inches; undefined for an injury from an attack. */
+  readonly fallInches: number | undefined;
+  readonly attackType: AttackType;
+  readonly injuryDice: number;
+  /** Blood markers spent (+1 dice each) less blessing markers spent (-1 each). */
+  readonly markerDice: number;
+  readonly criticalInjuryDice: number;
+  readonly injuryModifier: number;
+  readonly targetInjuryModifier: number;
+  readonly armour: Armour;
+  readonly shield: boolean;
+  readonly modifierCap: ModifierCap;
+  readonly bloodbath: boolean;
+  readonly bloodbathDie: BloodbathDie;
+  readonly deadly: boolean;
+  readonly deadlyBloodbathKeep: number;
+  readonly targetDown: boolean;
+  readonly downBonus: DownBonus;
+  /** Tough and not yet used: Out of Action becomes Down. */
+  readonly toughSaves: boolean;
+}
 
-  // A fall reads no bloodbathDie (undefined): pooled, the only choice where falls exist.
-  const bloodbath = s.bloodbath === true && HAS_BLOODBATH[edition];
-  const separateDie = bloodbath && s.bloodbathDie === 'separate';
+/** The injury roll a scenario of one roll makes (a fall reads no attack type, Bloodbath die or critical dice: their defaults). */
+export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
+  const attacking = s.kind === 'fall' ? undefined : s;
+  return {
+    edition: s.edition,
+    fallInches: s.kind === 'fall' ? s.heightInches : undefined,
+    attackType: attacking?.attackType ?? 'melee',
+    injuryDice: s.injuryDice,
+    markerDice: s.bloodMarkersSpent - s.blessingMarkersSpent,
+    criticalInjuryDice: attacking?.criticalInjuryDice ?? 0,
+    injuryModifier: s.injuryModifier,
+    targetInjuryModifier: s.targetInjuryModifier,
+    armour: s.armour,
+    shield: s.shield,
+    modifierCap: s.modifierCap,
+    bloodbath: s.bloodbath,
+    // Falls exist only where the Bloodbath is one pool.
+    bloodbathDie: attacking?.bloodbathDie ?? 'pooled',
+    deadly: s.deadly,
+    deadlyBloodbathKeep: s.deadlyBloodbathKeep,
+    targetDown: s.targetDown,
+    downBonus: s.downBonus,
+    toughSaves: s.tough && !s.toughUsed,
+  };
+}
+
+/** Resolves an injury roll's inputs into the dice it rolls; `critical` says whether the hit was one. */
+export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRollPlan {
+  const isFall = r.fallInches !== undefined;
+  const height = r.fallInches ?? 0;
+  const fallDice = isFall ? Math.floor(height / FALL_INCHES_PER_DICE) : 0;
+  const isMelee = !isFall && r.attackType === 'melee';
+  const downDice = r.targetDown && (r.downBonus === 'any' || (r.downBonus === 'melee' && isMelee)) ? DOWN_BONUS_DICE : 0;
+  const criticalDice = critical ? r.criticalInjuryDice : 0;
+  const netDice = r.injuryDice + r.markerDice + criticalDice + downDice + fallDice;
+
+  const bloodbath = r.bloodbath && HAS_BLOODBATH[r.edition];
+  const separateDie = bloodbath && r.bloodbathDie === 'separate';
   const pooledBloodbath = bloodbath && !separateDie;
-  const deadly = s.deadly === true;
   const baseDice =
-    pooledBloodbath && deadly
-      ? (s.deadlyBloodbathKeep as number)
-      : pooledBloodbath || deadly
-        ? BLOODBATH_OR_DEADLY_BASE_DICE
-        : INJURY_BASE_DICE;
+    pooledBloodbath && r.deadly ? r.deadlyBloodbathKeep : pooledBloodbath || r.deadly ? BLOODBATH_OR_DEADLY_BASE_DICE : INJURY_BASE_DICE;
   const extraD6 = separateDie ? 1 : 0;
 
   // Playtest: Machine Armour is "not cumulative with a shield", so the shield adds nothing there.
   // The other editions forbid the combination; validation rejects it before we get here.
-  const armour = s.armour as Armour;
-  const shield = s.shield === true && armour !== 'machine' ? SHIELD_MODIFIER : 0;
-  const attackerModifier = s.injuryModifier as number;
-  const negatives =
-    ARMOUR_MODIFIER[armour] + shield + (s.targetInjuryModifier as number) + Math.min(attackerModifier, 0);
-  const positives = Math.max(attackerModifier, 0);
+  const shield = r.shield && r.armour !== 'machine' ? SHIELD_MODIFIER : 0;
+  const negatives = ARMOUR_MODIFIER[r.armour] + shield + r.targetInjuryModifier + Math.min(r.injuryModifier, 0);
+  const positives = Math.max(r.injuryModifier, 0);
 
   return {
     baseDice,
     netDice,
-    modifier: cappedModifier(negatives, positives, s.modifierCap as ModifierCap),
+    modifier: cappedModifier(negatives, positives, r.modifierCap),
     extraD6,
     noRoll: isFall && height < FALL_MIN_INCHES,
-    alreadyDown: s.targetDown === true,
-    toughSaves: s.tough === true && s.toughUsed !== true,
+    alreadyDown: r.targetDown,
+    toughSaves: r.toughSaves,
   };
 }
 
@@ -122,28 +161,29 @@ export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
 }
 
 /** Success roll of an attack: 2D6 plus net attack dice, keep 2, plus the flat modifier. */
-export function successRollDist(s: Scenario): Dist<'miss' | 'hit' | 'critical'> {
-  const net = s.attackDice as number;
+export function successRollDist(attackDice: number, attackModifier: number): Dist<'miss' | 'hit' | 'critical'> {
+  const net = attackDice;
   const total = keepDice(SUCCESS_BASE_DICE + Math.abs(net), SUCCESS_BASE_DICE, 6, net < 0 ? 'lowest' : 'highest');
   return total
-    .shift(s.attackModifier as number)
+    .shift(attackModifier)
     .map((t) => (t <= MISS_MAX ? 'miss' : t >= CRITICAL_MIN ? 'critical' : 'hit'));
 }
 
 /** Outcome distribution for any Trench Crusade kind of one roll (`injury`, `fall`, `attack`). */
-export function outcomeDist(s: Scenario): Dist<string> {
+export function outcomeDist(s: OneRollScenario): Dist<string> {
+  const input = injuryRollInput(s);
   if (s.kind === 'attack') {
-    const success = successRollDist(s);
+    const success = successRollDist(s.attackDice, s.attackModifier);
     return success.flatMap<string>((r) =>
-      r === 'miss' ? Dist.constant('miss') : injuryOutcomeDist(planInjuryRoll(s, r === 'critical')),
+      r === 'miss' ? Dist.constant('miss') : injuryOutcomeDist(planInjuryRoll(input, r === 'critical')),
     );
   }
-  return injuryOutcomeDist(planInjuryRoll(s, s.critical === true));
+  return injuryOutcomeDist(planInjuryRoll(input, s.kind === 'injury' && s.critical));
 }
 
-export function exactAnswer(s: Scenario, outcomes: readonly string[]): ExactAnswer {
+export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): ExactAnswer {
   const dist = outcomeDist(s);
-  const alreadyDown = s.targetDown === true;
+  const alreadyDown = s.targetDown;
   const markers = dist.expectation((o) =>
     o === 'miss' ? 0 : bloodMarkersPlaced(o as InjuryOutcome, alreadyDown),
   );
@@ -166,18 +206,19 @@ export function describePlan(plan: InjuryRollPlan): string {
   return `${keep}${extra}${mod}${tough}`;
 }
 
-function describeRolls(s: Scenario): string[] {
+function describeRolls(s: OneRollScenario): string[] {
+  const input = injuryRollInput(s);
   if (s.kind === 'attack') {
-    const net = s.attackDice as number;
+    const net = s.attackDice;
     const pool = SUCCESS_BASE_DICE + Math.abs(net);
     const keep = net === 0 ? `${pool}D6` : `${pool}D6 keep 2 ${net > 0 ? 'highest' : 'lowest'}`;
-    const mod = s.attackModifier as number;
+    const mod = s.attackModifier;
     return [
       `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (6 or less misses, 12+ is critical)`,
-      `Injury roll on a hit: ${describePlan(planInjuryRoll(s, false))}`,
-      `Injury roll on a critical: ${describePlan(planInjuryRoll(s, true))}`,
+      `Injury roll on a hit: ${describePlan(planInjuryRoll(input, false))}`,
+      `Injury roll on a critical: ${describePlan(planInjuryRoll(input, true))}`,
     ];
   }
-  return [`Injury roll: ${describePlan(planInjuryRoll(s, s.critical === true))}`];
+  return [`Injury roll: ${describePlan(planInjuryRoll(input, s.kind === 'injury' && s.critical))}`];
 }
 

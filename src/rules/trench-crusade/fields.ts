@@ -2,6 +2,7 @@ import { booleanField, choiceField, integerField, numberField } from '../../mode
 import type { ScenarioOf } from '../../model/types.js';
 import {
   ARMOURS,
+  ATTACK_TYPES,
   BLOODBATH_DIES,
   DEADLY_BLOODBATH_KEEP_MAX,
   DEADLY_BLOODBATH_KEEP_MIN,
@@ -114,7 +115,7 @@ export const trenchCrusadeFields = [
   }),
   choiceField('attackType', {
     description: 'Whether the injury comes from a melee or a ranged attack',
-    values: ['melee', 'ranged'],
+    values: ATTACK_TYPES,
     default: 'melee',
     kinds: ATTACKING_KINDS,
   }),
@@ -174,3 +175,6 @@ export type TrenchCrusadeKind = (typeof INJURY_KINDS)[number];
 export type TrenchCrusadeScenario<K extends TrenchCrusadeKind = TrenchCrusadeKind> = K extends TrenchCrusadeKind
   ? ScenarioOf<'trench-crusade', Edition, typeof trenchCrusadeFields, K>
   : never;
+
+/** The kinds of one roll: an injury, an attack (success roll, then injury) or a fall. */
+export type OneRollScenario = TrenchCrusadeScenario<'injury' | 'attack' | 'fall'>;

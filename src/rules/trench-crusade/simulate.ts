@@ -1,4 +1,5 @@
-import type { Scenario, SimKernel } from '../../model/types.js';
+import type { SimKernel } from '../../model/types.js';
+import type { OneRollScenario } from './fields.js';
 import type { Rng } from '../../sim/rng.js';
 import {
   ARMOUR_MODIFIER,
@@ -13,8 +14,6 @@ import {
   NEGATIVE_MODIFIER_CAP,
   NO_EFFECT_MAX,
   SHIELD_MODIFIER,
-  type Armour,
-  type Edition,
 } from './tables.js';
 
 /**
@@ -33,45 +32,48 @@ interface TableRoll {
   add: number;
 }
 
-function setUpInjuryRoll(s: Scenario, wasCritical: boolean): TableRoll {
-  const edition = s.edition as Edition;
-  const falling = s.kind === 'fall';
-  if (falling && (s.heightInches as number) < FALL_MIN_INCHES) {
+function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
+  const edition = s.edition;
+  const fallInches = s.kind === 'fall' ? s.heightInches : undefined;
+  const falling = fallInches !== undefined;
+  // A fall has no attack type, critical or Bloodbath die of its own.
+  const attack = s.kind === 'fall' ? undefined : s;
+  if (falling && fallInches < FALL_MIN_INCHES) {
     return { rollNothing: true, dice: 0, keep: 0, keepHighest: true, bonusD6: 0, add: 0 };
   }
   // Injury dice, source by source.
   let plus = 0;
   let minus = 0;
-  const weaponDice = s.injuryDice as number;
+  const weaponDice = s.injuryDice;
   if (weaponDice > 0) plus += weaponDice;
   else minus -= weaponDice;
-  plus += s.bloodMarkersSpent as number;
-  minus += s.blessingMarkersSpent as number;
-  if (wasCritical) plus += s.criticalInjuryDice as number;
-  if (s.targetDown === true) {
-    if (s.downBonus === 'any' || (s.downBonus === 'melee' && !falling && s.attackType === 'melee')) {
+  plus += s.bloodMarkersSpent;
+  minus += s.blessingMarkersSpent;
+  if (wasCritical && attack) plus += attack.criticalInjuryDice;
+  if (s.targetDown) {
+    if (s.downBonus === 'any' || (s.downBonus === 'melee' && attack?.attackType === 'melee')) {
       plus += DOWN_BONUS_DICE;
     }
   }
-  if (falling) plus += Math.floor((s.heightInches as number) / FALL_INCHES_PER_DICE);
+  if (falling) plus += Math.floor(fallInches / FALL_INCHES_PER_DICE);
 
   // Starting pool: a pooled Bloodbath and Deadly each make it 3 dice; both together make it
   // deadlyBloodbathKeep dice. A separate Bloodbath die (playtest option) is rolled after keeping.
   let startingDice = 2;
   let bonusD6 = 0;
   let pooledBloodbath = false;
-  if (s.bloodbath === true && HAS_BLOODBATH[edition]) {
-    if (s.bloodbathDie === 'separate') bonusD6 = 1;
+  if (s.bloodbath && HAS_BLOODBATH[edition]) {
+    if (attack?.bloodbathDie === 'separate') bonusD6 = 1;
     else pooledBloodbath = true;
   }
-  if (pooledBloodbath && s.deadly === true) startingDice = s.deadlyBloodbathKeep as number;
-  else if (pooledBloodbath || s.deadly === true) startingDice = 3;
+  if (pooledBloodbath && s.deadly) startingDice = s.deadlyBloodbathKeep;
+  else if (pooledBloodbath || s.deadly) startingDice = 3;
 
   // Flat modifiers: list the penalties and the bonuses separately, as the cap reads.
-  const penalties: number[] = [ARMOUR_MODIFIER[s.armour as Armour]];
-  if (s.shield === true && s.armour !== 'machine') penalties.push(SHIELD_MODIFIER);
-  penalties.push(s.targetInjuryModifier as number);
-  const attackerModifier = s.injuryModifier as number;
+  const penalties: number[] = [ARMOUR_MODIFIER[s.armour]];
+  if (s.shield && s.armour !== 'machine') penalties.push(SHIELD_MODIFIER);
+  penalties.push(s.targetInjuryModifier);
+  const attackerModifier = s.injuryModifier;
   if (attackerModifier < 0) penalties.push(attackerModifier);
   const bonus = attackerModifier > 0 ? attackerModifier : 0;
   let penalty = 0;
@@ -284,12 +286,12 @@ function addMarkers(tally: Float64Array, rowOffset: number, meanOffset: number, 
   tally[meanOffset + 1] = sumSq;
 }
 
-export function trenchCrusadeSimulator(s: Scenario): SimKernel {
-  const toughSaves = s.tough === true && s.toughUsed !== true;
-  const alreadyDown = s.targetDown === true;
+export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
+  const toughSaves = s.tough && !s.toughUsed;
+  const alreadyDown = s.targetDown;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
-    const roll = prepare(setUpInjuryRoll(s, s.critical === true), toughSaves);
+    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves);
     return {
       run(rng, trials, tally) {
         // Count into a local copy of the rows so the running sums from earlier chunks stay untouched.
@@ -304,10 +306,10 @@ export function trenchCrusadeSimulator(s: Scenario): SimKernel {
   }
   const onHit = prepare(setUpInjuryRoll(s, false), toughSaves);
   const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves);
-  const attackNet = s.attackDice as number;
+  const attackNet = s.attackDice;
   const attackDice = 2 + Math.abs(attackNet);
   const attackKeepsHighest = attackNet >= 0;
-  const attackAdd = s.attackModifier as number;
+  const attackAdd = s.attackModifier;
   return {
     run(rng, trials, tally) {
       const counts = new Float64Array(5);

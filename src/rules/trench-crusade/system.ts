@@ -1,7 +1,7 @@
 import type { KindSpec, ReportLayout, Scenario, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
-import { trenchCrusadeFields } from './fields.js';
+import { trenchCrusadeFields, type OneRollScenario, type TrenchCrusadeScenario } from './fields.js';
 import { trenchCrusadeSimulator } from './simulate.js';
 import { checkSequence, sequenceKind } from './sequence/kind.js';
 import {
@@ -25,7 +25,7 @@ const bloodMarkersMean = {
 const injuryLayout: ReportLayout = { outcomes: INJURY_OUTCOMES, means: [bloodMarkersMean], histograms: [] };
 const attackLayout: ReportLayout = { outcomes: ATTACK_OUTCOMES, means: [bloodMarkersMean], histograms: [] };
 
-function singleRollKind(id: string, description: string, layout: ReportLayout): KindSpec {
+function singleRollKind<K extends OneRollScenario['kind']>(id: K, description: string, layout: ReportLayout): KindSpec<TrenchCrusadeScenario<K>> {
   return {
     id,
     description,
@@ -35,7 +35,8 @@ function singleRollKind(id: string, description: string, layout: ReportLayout): 
   };
 }
 
-export const trenchCrusadeKinds: KindSpec[] = [
+// Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
+export const trenchCrusadeKinds: readonly KindSpec[] = [
   singleRollKind('injury', 'One injury roll against the target', injuryLayout),
   singleRollKind('attack', 'A success roll and, on a hit, the injury roll (a critical adds injury dice)', attackLayout),
   singleRollKind('fall', 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches', injuryLayout),

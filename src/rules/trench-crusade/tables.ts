@@ -44,6 +44,10 @@ export const BLOODBATH_OR_DEADLY_BASE_DICE = 3;
 export const SUCCESS_BASE_DICE = 2;
 
 export type Armour = 'none' | 'standard' | 'reinforced' | 'machine';
+
+/** Where an injury comes from: the Down bonus reads it (melee only, in comprehensive and core). */
+export const ATTACK_TYPES = ['melee', 'ranged'] as const;
+export type AttackType = (typeof ATTACK_TYPES)[number];
 export const ARMOURS: readonly Armour[] = ['none', 'standard', 'reinforced', 'machine'];
 /** Injury modifier of each armour (playtest 002_…, comprehensive 001_…; core 004_… carries these over). */
 export const ARMOUR_MODIFIER: Record<Armour, number> = { none: 0, standard: -1, reinforced: -2, machine: -3 };

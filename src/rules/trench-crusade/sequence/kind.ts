@@ -10,7 +10,7 @@ import { describePlan, planInjuryRoll } from '../exact.js';
 import { EDITION_SOURCES, type Edition } from '../tables.js';
 import { runFinite, solveUnlimited, unlimitedStart, type FiniteResult } from './chain.js';
 import { SEQUENCE_KIND } from './fields.js';
-import { buildModel, downOf, fixedDecision, markersOf, toughLeftOf, type SequenceModel } from './model.js';
+import { buildModel, downOf, fixedDecision, markersOf, sequenceInjuryInput, toughLeftOf, type SequenceModel, type SequenceScenario } from './model.js';
 import { optimalFinite } from './optimal-finite.js';
 import { optimalUnlimited } from './optimal-unlimited.js';
 import { describeFinite, describeUnlimited, type PolicyRule } from './describe.js';
@@ -69,7 +69,7 @@ function hoardNote(limit: number): string {
 
 const jsonValue = (f: Fraction) => ({ value: toNumber(f), exact: formatFraction(f) });
 
-export function sequenceExact(s: Scenario): ExactAnswer {
+export function sequenceExact(s: SequenceScenario): ExactAnswer {
   const layout = sequenceLayout(s);
   const model = buildModel(s);
   const main = evaluatePolicy(model, model.policy);
@@ -145,14 +145,14 @@ export function sequenceExact(s: Scenario): ExactAnswer {
 const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(4)}%`;
 const pctPoints = (f: Fraction) => `${(toNumber(f) * 100).toFixed(4)} percentage points`;
 
-function describeSequence(s: Scenario, model: SequenceModel): string[] {
-  const per = attacksPerActivationOf(s.attacksPerActivation as number | string);
-  const cap = s.markerCap === NO_CAP ? 'no cap on blood markers' : `at most ${s.markerCap as number} blood markers per model`;
+function describeSequence(s: SequenceScenario, model: SequenceModel): string[] {
+  const per = attacksPerActivationOf(s.attacksPerActivation);
+  const cap = s.markerCap === NO_CAP ? 'no cap on blood markers' : `at most ${s.markerCap} blood markers per model`;
   const lines = [
     `${model.attacks} attacks${per > 0 ? `, ${per} per activation (a Down target stands up between activations)` : ' in one activation'}; policy ${model.policy}${
       model.attackRollMarkers > 0 ? `, up to ${model.attackRollMarkers} markers on each attack roll` : ''
     }; blessing policy ${model.blessingPolicy}; ${cap}`,
-    `Injury roll on a hit, no markers spent: ${describePlan(planInjuryRoll({ ...s, kind: 'attack', bloodMarkersSpent: 0, blessingMarkersSpent: 0, bloodbath: false }, false))}`,
+    `Injury roll on a hit, no markers spent: ${describePlan(planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: s.targetDown, toughSaves: s.tough && !s.toughUsed }), false))}`,
   ];
   return lines;
 }
@@ -181,7 +181,7 @@ export function checkSequence(s: Scenario): string | undefined {
   return undefined;
 }
 
-export const sequenceKind: KindSpec = {
+export const sequenceKind: KindSpec<SequenceScenario> = {
   id: SEQUENCE_KIND,
   description: 'Up to N attacks on one target whose blood markers, Down and Tough carry over; blood-marker policies incl. the optimal one',
   layout: sequenceLayout,

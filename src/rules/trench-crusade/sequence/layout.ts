@@ -3,8 +3,9 @@
  * that took the target Out of Action and of the markers left on it. The exact chain and the simulator
  * both fill this layout.
  */
-import type { MeanSpec, ReportLayout, Scenario } from '../../../model/types.js';
+import type { MeanSpec, ReportLayout } from '../../../model/types.js';
 import { planInjuryRoll } from '../exact.js';
+import { sequenceInjuryInput, type SequenceScenario } from './model.js';
 import { MISS_MAX } from '../tables.js';
 import { markerCapOf } from './rules.js';
 
@@ -32,19 +33,19 @@ export const OUT_BIN = 'out-of-action';
  * finite and the simulator can play each trial to the end. (The exact answer reports the expectation
  * in any case, infinite or not.)
  */
-export function unlimitedIsCertain(s: Scenario): boolean {
-  const hits = 12 + (s.attackModifier as number) > MISS_MAX;
-  const plan = planInjuryRoll({ ...s, kind: 'attack', bloodMarkersSpent: 0, blessingMarkersSpent: 0, bloodbath: false, targetDown: false }, false);
+export function unlimitedIsCertain(s: SequenceScenario): boolean {
+  const hits = 12 + s.attackModifier > MISS_MAX;
+  const plan = planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: false, toughSaves: s.tough && !s.toughUsed }), false);
   return hits && 6 * plan.baseDice + plan.modifier >= 9;
 }
 
 /** Most markers the finite chain (and the final-markers histogram) can show. */
-export function maxFinalMarkers(s: Scenario): number {
-  return Math.min(markerCapOf(s.markerCap as number | string), (s.bloodMarkers as number) + 2 * (s.attacks as number));
+export function maxFinalMarkers(s: SequenceScenario): number {
+  return Math.min(markerCapOf(s.markerCap), s.bloodMarkers + 2 * s.attacks);
 }
 
-export function sequenceLayout(s: Scenario): ReportLayout {
-  const n = s.attacks as number;
+export function sequenceLayout(s: SequenceScenario): ReportLayout {
+  const n = s.attacks;
   const outBins: string[] = [];
   for (let j = 1; j <= n; j++) outBins.push(String(j));
   outBins.push(SURVIVED_BIN);

@@ -5,8 +5,8 @@
  * come from src/exact/keep.ts because hoarding policies can roll pools of a hundred dice.
  */
 import { toNumber } from '../../../exact/fraction.js';
-import type { Scenario } from '../../../model/types.js';
-import { planInjuryRoll, successRollDist } from '../exact.js';
+import { planInjuryRoll, successRollDist, type InjuryRollInput } from '../exact.js';
+import type { TrenchCrusadeScenario } from '../fields.js';
 import { DOWN_MAX, MINOR_HIT_MAX, NO_EFFECT_MAX, type Edition } from '../tables.js';
 import { keptSumCounts } from '../../../exact/keep.js';
 import {
@@ -76,7 +76,7 @@ export interface Decision {
 }
 
 export interface SequenceModel {
-  readonly scenario: Scenario;
+  readonly scenario: SequenceScenario;
   readonly edition: Edition;
   readonly policy: Policy;
   readonly blessingPolicy: BlessingPolicy;
@@ -101,14 +101,46 @@ export interface SequenceModel {
   bloodbathCost(down: number): number;
 }
 
+export type SequenceScenario = TrenchCrusadeScenario<'sequence'>;
+
+/**
+ * The injury roll of one state of a sequence, with no markers spent (the chain adds them to the net
+ * dice one for one): the scenario's weapon and target, and the state's Bloodbath and Down.
+ */
+export function sequenceInjuryInput(
+  s: SequenceScenario,
+  state: { readonly bloodbath: boolean; readonly targetDown: boolean; readonly toughSaves: boolean },
+): InjuryRollInput {
+  return {
+    edition: s.edition,
+    fallInches: undefined,
+    attackType: s.attackType,
+    injuryDice: s.injuryDice,
+    markerDice: 0,
+    criticalInjuryDice: s.criticalInjuryDice,
+    injuryModifier: s.injuryModifier,
+    targetInjuryModifier: s.targetInjuryModifier,
+    armour: s.armour,
+    shield: s.shield,
+    modifierCap: s.modifierCap,
+    bloodbath: state.bloodbath,
+    bloodbathDie: s.bloodbathDie,
+    deadly: s.deadly,
+    deadlyBloodbathKeep: s.deadlyBloodbathKeep,
+    targetDown: state.targetDown,
+    downBonus: s.downBonus,
+    toughSaves: state.toughSaves,
+  };
+}
+
 /** The sequence's exact model. Cheap to build; rows are computed on first use and cached. */
-export function buildModel(s: Scenario): SequenceModel {
-  const edition = s.edition as Edition;
-  const attacks = s.attacks as number;
-  const startMarkers = s.bloodMarkers as number;
-  const cap = markerCapOf(s.markerCap as number | string);
-  const blessingPolicy = s.blessingPolicy as BlessingPolicy;
-  const blessingMarkers = s.blessingMarkers as number;
+export function buildModel(s: SequenceScenario): SequenceModel {
+  const edition = s.edition;
+  const attacks = s.attacks;
+  const startMarkers = s.bloodMarkers;
+  const cap = markerCapOf(s.markerCap);
+  const blessingPolicy = s.blessingPolicy;
+  const blessingMarkers = s.blessingMarkers;
   const bloodbathAllowed = hasBloodbath(edition);
   const toughLeft = s.tough === true && s.toughUsed !== true ? 1 : 0;
   const blessingLeft = blessingPolicy === 'all' && blessingMarkers > 0 ? 1 : 0;
@@ -121,10 +153,8 @@ export function buildModel(s: Scenario): SequenceModel {
     const key = `${crit}${down}${bloodbath ? 1 : 0}`;
     let plan = plans.get(key);
     if (!plan) {
-      plan = planInjuryRoll(
-        { ...s, kind: 'attack', bloodMarkersSpent: 0, blessingMarkersSpent: 0, bloodbath, targetDown: down === 1, tough: false, toughUsed: false },
-        crit === 1,
-      );
+      // Tough is tracked by the chain's state, not by the roll.
+      plan = planInjuryRoll(sequenceInjuryInput(s, { bloodbath, targetDown: down === 1, toughSaves: false }), crit === 1);
       plans.set(key, plan);
     }
     return plan;
@@ -133,21 +163,21 @@ export function buildModel(s: Scenario): SequenceModel {
   return {
     scenario: s,
     edition,
-    policy: s.policy as Policy,
+    policy: s.policy,
     blessingPolicy,
     attacks,
-    perActivation: attacksPerActivationOf(s.attacksPerActivation as number | string),
+    perActivation: attacksPerActivationOf(s.attacksPerActivation),
     startMarkers,
     blessingMarkers,
     cap,
-    attackRollMarkers: s.attackRollMarkers as number,
+    attackRollMarkers: s.attackRollMarkers,
     bloodbathAllowed,
     start: stateIndex(startMarkers, s.targetDown === true ? 1 : 0, toughLeft, blessingLeft),
     maxMarkers: Math.min(cap, startMarkers + 2 * attacks),
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
-        const dist = successRollDist({ ...s, kind: 'attack', attackDice: (s.attackDice as number) + a });
+        const dist = successRollDist(s.attackDice + a, s.attackModifier);
         row = makeRow([dist.weight('miss'), dist.weight('hit'), dist.weight('critical')], dist.total);
         successRows.set(a, row);
       }

@@ -7,7 +7,7 @@
  * probability, so a mistake in the chain's probabilities still shows up in `check`; the state packing
  * of ./model.ts is imported only to read that table.
  */
-import type { Scenario, SimKernel } from '../../../model/types.js';
+import type { SimKernel } from '../../../model/types.js';
 import { rollAndKeep } from '../simulate.js';
 import type { Rng } from '../../../sim/rng.js';
 import {
@@ -20,10 +20,8 @@ import {
   NEGATIVE_MODIFIER_CAP,
   NO_EFFECT_MAX,
   SHIELD_MODIFIER,
-  type Armour,
-  type Edition,
 } from '../tables.js';
-import { buildModel, stateIndex } from './model.js';
+import { buildModel, stateIndex, type SequenceScenario } from './model.js';
 import { optimalFinite } from './optimal-finite.js';
 import { optimalUnlimited } from './optimal-unlimited.js';
 import {
@@ -32,7 +30,6 @@ import {
   hasBloodbath,
   markerCapOf,
   unlimitedMarkerLimit,
-  type Policy,
 } from './rules.js';
 import { maxFinalMarkers, sequenceLayout, unlimitedMean } from './layout.js';
 
@@ -51,7 +48,7 @@ interface Lookup {
  * dynamic programme takes a good fraction of a second at N = 50, so each worker computes it once.
  */
 const tablesByScenario = new Map<string, { finiteTable: Lookup; unlimitedTable: Lookup | undefined }>();
-function optimalTables(s: Scenario, unlimited: boolean, limit: number) {
+function optimalTables(s: SequenceScenario, unlimited: boolean, limit: number) {
   const key = JSON.stringify(s);
   let t = tablesByScenario.get(key);
   if (!t) {
@@ -64,37 +61,37 @@ function optimalTables(s: Scenario, unlimited: boolean, limit: number) {
   return t;
 }
 
-export function sequenceSimulator(s: Scenario): SimKernel {
-  const edition = s.edition as Edition;
+export function sequenceSimulator(s: SequenceScenario): SimKernel {
+  const edition = s.edition;
   const layout = sequenceLayout(s);
-  const n = s.attacks as number;
-  const per = attacksPerActivationOf(s.attacksPerActivation as number | string);
-  const policy = s.policy as Policy;
-  const cap = markerCapOf(s.markerCap as number | string);
-  const m0 = s.bloodMarkers as number;
+  const n = s.attacks;
+  const per = attacksPerActivationOf(s.attacksPerActivation);
+  const policy = s.policy;
+  const cap = markerCapOf(s.markerCap);
+  const m0 = s.bloodMarkers;
   const d0 = s.targetDown === true ? 1 : 0;
   const tl0 = s.tough === true && s.toughUsed !== true ? 1 : 0;
-  const blessing = s.blessingPolicy === 'all' ? (s.blessingMarkers as number) : 0;
+  const blessing = s.blessingPolicy === 'all' ? s.blessingMarkers : 0;
   const bl0 = blessing > 0 ? 1 : 0;
-  const attackRollMax = s.attackRollMarkers as number;
-  const attackDiceBase = s.attackDice as number;
-  const attackAdd = s.attackModifier as number;
-  const critDice = s.criticalInjuryDice as number;
-  const weaponDice = s.injuryDice as number;
+  const attackRollMax = s.attackRollMarkers;
+  const attackDiceBase = s.attackDice;
+  const attackAdd = s.attackModifier;
+  const critDice = s.criticalInjuryDice;
+  const weaponDice = s.injuryDice;
   const downBonus =
     s.downBonus === 'any' || (s.downBonus === 'melee' && s.attackType === 'melee') ? DOWN_BONUS_DICE : 0;
   const withBloodbath = hasBloodbath(edition);
   const deadly = s.deadly === true;
   const separateBloodbathDie = s.bloodbathDie === 'separate';
-  const deadlyBloodbathKeep = s.deadlyBloodbathKeep as number;
+  const deadlyBloodbathKeep = s.deadlyBloodbathKeep;
   const bbCostUp = withBloodbath ? bloodbathCost(false) : Infinity;
   const bbCostDown = withBloodbath ? bloodbathCost(true) : Infinity;
 
   // Flat modifiers, as the cap reads: penalties summed (and capped), bonuses added after.
-  const armour = s.armour as Armour;
-  let penalty = ARMOUR_MODIFIER[armour] + (s.targetInjuryModifier as number);
+  const armour = s.armour;
+  let penalty = ARMOUR_MODIFIER[armour] + s.targetInjuryModifier;
   if (s.shield === true && armour !== 'machine') penalty += SHIELD_MODIFIER;
-  const attackerMod = s.injuryModifier as number;
+  const attackerMod = s.injuryModifier;
   if (attackerMod < 0) penalty += attackerMod;
   const bonus = attackerMod > 0 ? attackerMod : 0;
   const add =
