@@ -1,7 +1,8 @@
 import { Dist } from '../../exact/dist.js';
 import { ONE, ZERO, add, div, fraction, mul, sub, type Fraction } from '../../exact/fraction.js';
 import { keepDice } from '../../exact/keep.js';
-import type { ExactAnswer, Scenario } from '../../model/types.js';
+import type { ExactAnswer } from '../../model/types.js';
+import type { D20WarbandScenario, OneActionKind } from './fields.js';
 import {
   CHECK_DAZED_MAX,
   CHECK_STUNNED_MAX,
@@ -25,7 +26,6 @@ import {
   statValue,
   type InjuryTiming,
   type Severity,
-  type TargetState,
 } from './tables.js';
 
 /** +1 advantage, -1 disadvantage, 0 a plain d20 (both at once cancel: see docs/rules-d20.md). */
@@ -85,8 +85,8 @@ export function fallModifier(heightInches: number): number {
 // ---------------------------------------------------------------------------------------------------------
 // check
 
-function checkAnswer(s: Scenario): ExactAnswer {
-  const target = checkTarget(statValue(s.stat), s.modifier as number);
+function checkAnswer(s: D20WarbandScenario<'check'>): ExactAnswer {
+  const target = checkTarget(statValue(s.stat), s.modifier);
   const t = tilt(s.advantage === true, s.disadvantage === true);
   if (target === null) {
     return {
@@ -120,12 +120,12 @@ function describeNeed(target: number | null): string {
 // ---------------------------------------------------------------------------------------------------------
 // injury-roll and fall
 
-function injuryRollAnswer(s: Scenario): ExactAnswer {
-  const extra = s.kind === 'fall' ? fallModifier(s.heightInches as number) : 0;
-  const mod = (s.modifier as number) + extra;
+function injuryRollAnswer(s: D20WarbandScenario<'injury-roll' | 'fall'>): ExactAnswer {
+  const extra = s.kind === 'fall' ? fallModifier(s.heightInches) : 0;
+  const mod = s.modifier + extra;
   const t = tilt(s.advantage === true, s.disadvantage === true);
   const result = keptD20(t).shift(mod).map(injuryRollResult);
-  const fall = s.kind === 'fall' ? ` (falling ${s.heightInches as number}": +${extra})` : '';
+  const fall = s.kind === 'fall' ? ` (falling ${s.heightInches}": +${extra})` : '';
   return {
     outcomes: INJURY_ROLL_OUTCOMES.map((o) => result.probability(o)),
     means: [],
@@ -158,26 +158,26 @@ export interface AttackPlan {
   readonly staggeredAllAction: boolean;
 }
 
-export function attackPlan(s: Scenario): AttackPlan {
-  const modifier = s.modifier as number;
+export function attackPlan(s: D20WarbandScenario<'attack' | 'turns'>): AttackPlan {
+  const modifier = s.modifier;
   const stat = statValue(s.stat);
   // checkCombination rejects a "-" attack stat, so this never falls back.
   const attackTarget = checkTarget(stat, modifier) ?? NATURAL_SUCCESS + 1;
   // Pierce is "the equivalent of saying 'a -1 Defence modifier for your opponent'" (stats file), so it nets
   // against the Defence modifier before a "-" is improved.
-  const defenceImprovement = (s.defenceModifier as number) - modifierValue(s.pierce);
+  const defenceImprovement = s.defenceModifier - modifierValue(s.pierce);
   return {
     melee: s.attackType === 'melee',
-    attacks: s.attacks as number,
+    attacks: s.attacks,
     explode: s.explode === true,
     advantage: s.advantage === true,
     disadvantage: s.disadvantage === true,
     attackTarget,
     injuryAdd: modifierValue(s.injury) + (s.attackModifierToInjury === true ? modifier : 0),
     defenceTarget: checkTarget(statValue(s.defence), defenceImprovement),
-    startState: STATE_SEVERITY[s.state as TargetState],
-    startWounds: s.wounds as number,
-    timing: s.injuryTiming as InjuryTiming,
+    startState: STATE_SEVERITY[s.state],
+    startWounds: s.wounds,
+    timing: s.injuryTiming,
     stunnedDefends: s.stunnedDefends !== false,
     staggeredAllAction: s.staggerPersists !== false && s.state === 'staggered',
   };
@@ -329,7 +329,7 @@ export function attackOutcomeIndex(state: Severity, woundsLost: number): number 
   return state + 1; // staggered 2, dazed 3, stunned 4, incapacitated 5
 }
 
-function attackAnswer(s: Scenario): ExactAnswer {
+function attackAnswer(s: D20WarbandScenario<'attack'>): ExactAnswer {
   const plan = attackPlan(s);
   const solved = solveAttack(plan);
   const outcomes: Fraction[] = new Array<Fraction>(6).fill(ZERO);
@@ -374,7 +374,7 @@ function describeAttack(plan: AttackPlan): string[] {
   return lines;
 }
 
-export function exactAnswer(s: Scenario): ExactAnswer {
+export function exactAnswer(s: D20WarbandScenario<OneActionKind>): ExactAnswer {
   switch (s.kind) {
     case 'check':
       return checkAnswer(s);

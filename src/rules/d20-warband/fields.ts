@@ -132,3 +132,6 @@ export type D20WarbandKind = (typeof ROLLING_KINDS)[number];
 export type D20WarbandScenario<K extends D20WarbandKind = D20WarbandKind> = K extends D20WarbandKind
   ? ScenarioOf<'d20-warband', string, typeof d20WarbandFields, K>
   : never;
+
+/** The kinds of one action (every kind but turns, which repeats the attack kind's action). */
+export type OneActionKind = Exclude<D20WarbandKind, 'turns'>;

@@ -1,4 +1,5 @@
-import type { Scenario, SimKernel } from '../../model/types.js';
+import type { SimKernel } from '../../model/types.js';
+import type { D20WarbandScenario, OneActionKind } from './fields.js';
 import type { Rng } from '../../sim/rng.js';
 import {
   CHECK_DAZED_MAX,
@@ -20,7 +21,6 @@ import {
   modifierValue,
   statValue,
   type Severity,
-  type TargetState,
 } from './tables.js';
 
 /**
@@ -59,10 +59,10 @@ function leanOf(advantage: boolean, disadvantage: boolean): number {
   return 0;
 }
 
-function checkSimulator(s: Scenario): SimKernel {
+function checkSimulator(s: D20WarbandScenario<'check'>): SimKernel {
   const stat = statValue(s.stat);
-  const noRoll = rollsNothing(stat, s.modifier as number);
-  const need = needOnDie(stat, s.modifier as number);
+  const noRoll = rollsNothing(stat, s.modifier);
+  const need = needOnDie(stat, s.modifier);
   const lean = leanOf(s.advantage === true, s.disadvantage === true);
   return {
     run(rng, trials, tally) {
@@ -90,10 +90,10 @@ function checkSimulator(s: Scenario): SimKernel {
   };
 }
 
-function injuryRollSimulator(s: Scenario): SimKernel {
-  let add = s.modifier as number;
+function injuryRollSimulator(s: D20WarbandScenario<'injury-roll' | 'fall'>): SimKernel {
+  let add = s.modifier;
   if (s.kind === 'fall') {
-    const fullInchesAbove = Math.floor((s.heightInches as number) - FALL_FREE_INCHES);
+    const fullInchesAbove = Math.floor(s.heightInches - FALL_FREE_INCHES);
     if (fullInchesAbove > 0) add += FALL_MODIFIER_PER_INCH * fullInchesAbove;
   }
   const lean = leanOf(s.advantage === true, s.disadvantage === true);
@@ -133,17 +133,17 @@ export type AttackAction = (rng: Rng, target: ActionTarget) => void;
  * The attack action the scenario's `attack` fields describe, resolved as the simulator's header says.
  * The `attack` kind makes one; `turns` makes one per turn, the target recovering in between.
  */
-export function attackActionOf(s: Scenario): AttackAction {
+export function attackActionOf(s: D20WarbandScenario<'attack' | 'turns'>): AttackAction {
   const melee = s.attackType === 'melee';
-  const attacks = s.attacks as number;
+  const attacks = s.attacks;
   const explode = s.explode === true;
   const advantage = s.advantage === true;
   const disadvantage = s.disadvantage === true;
-  const modifier = s.modifier as number;
+  const modifier = s.modifier;
   const attackNeed = needOnDie(statValue(s.stat), modifier);
   // Pierce "reduces the opponent's Defence roll by 1" per point: the same as worsening the stat it must reach.
   const defenceStat = statValue(s.defence);
-  const defenceImprovement = (s.defenceModifier as number) - modifierValue(s.pierce);
+  const defenceImprovement = s.defenceModifier - modifierValue(s.pierce);
   const defenceNeed = needOnDie(defenceStat, defenceImprovement);
   const defenceRolls = !rollsNothing(defenceStat, defenceImprovement);
   const injuryAdd = modifierValue(s.injury) + (s.attackModifierToInjury === true ? modifier : 0);
@@ -200,10 +200,10 @@ export function attackActionOf(s: Scenario): AttackAction {
   };
 }
 
-function attackSimulator(s: Scenario): SimKernel {
+function attackSimulator(s: D20WarbandScenario<'attack'>): SimKernel {
   const action = attackActionOf(s);
-  const start = STATE_SEVERITY[s.state as TargetState];
-  const startWounds = s.wounds as number;
+  const start = STATE_SEVERITY[s.state];
+  const startWounds = s.wounds;
   const target: ActionTarget = { state: start, wounds: startWounds, made: 0 };
   // Tally layout: 6 outcomes, then sum and sum of squares of attacks made, then wounds-lost bins.
   const ATTACKS_SUM = 6;
@@ -234,7 +234,7 @@ function attackSimulator(s: Scenario): SimKernel {
   };
 }
 
-export function d20WarbandSimulator(s: Scenario): SimKernel {
+export function d20WarbandSimulator(s: D20WarbandScenario<OneActionKind>): SimKernel {
   switch (s.kind) {
     case 'check':
       return checkSimulator(s);

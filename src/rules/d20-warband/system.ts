@@ -1,7 +1,7 @@
 import type { KindSpec, MeanSpec, ReportLayout, Scenario, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
-import { d20WarbandFields } from './fields.js';
+import { d20WarbandFields, type D20WarbandScenario, type OneActionKind } from './fields.js';
 import { d20WarbandSimulator } from './simulate.js';
 import { turnsKind } from './turns/kind.js';
 import {
@@ -30,8 +30,8 @@ const checkLayout: ReportLayout = { outcomes: CHECK_OUTCOMES, means: [naturalTwe
 const injuryRollLayout: ReportLayout = { outcomes: INJURY_ROLL_OUTCOMES, means: [], histograms: [] };
 
 /** The wounds-lost histogram has one bin per wound the target can lose, so it depends on the scenario. */
-function attackLayout(s: Scenario): ReportLayout {
-  const wounds = s.wounds as number;
+function attackLayout(s: D20WarbandScenario<'attack'>): ReportLayout {
+  const wounds = s.wounds;
   const bins: string[] = [];
   for (let i = 0; i <= wounds; i++) bins.push(String(i));
   return {
@@ -41,11 +41,12 @@ function attackLayout(s: Scenario): ReportLayout {
   };
 }
 
-function kind(id: string, description: string, layout: (s: Scenario) => ReportLayout): KindSpec {
+function kind<K extends OneActionKind>(id: K, description: string, layout: (s: D20WarbandScenario<K>) => ReportLayout): KindSpec<D20WarbandScenario<K>> {
   return { id, description, layout, exact: exactAnswer, simulator: d20WarbandSimulator };
 }
 
-export const d20WarbandKinds: KindSpec[] = [
+// Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
+export const d20WarbandKinds: readonly KindSpec[] = [
   kind('check', 'One stat check: d20 at least the stat (natural 1-4 fail, natural 20 succeeds)', () => checkLayout),
   kind(
     'attack',

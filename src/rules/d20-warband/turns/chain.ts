@@ -9,11 +9,12 @@
  */
 import { type Fraction, ONE, ZERO, add, formatFraction, mul, sub, toNumber } from '../../../exact/fraction.js';
 import { solveFractionSystem } from '../../../exact/linear.js';
-import type { ExactAnswer, Scenario } from '../../../model/types.js';
+import type { ExactAnswer } from '../../../model/types.js';
+import type { D20WarbandScenario } from '../fields.js';
 import { attackOutcomeIndex, attackPlan, solveAttack } from '../exact.js';
 import { ATTACK_OUTCOMES, INCAPACITATED, STAGGERED, type Severity } from '../tables.js';
 import { turnsLayout, turnsMean } from './layout.js';
-import { betweenAttacks, type TargetTurn } from './rules.js';
+import { betweenAttacks } from './rules.js';
 
 const key = (state: Severity, wounds: number) => state * 64 + wounds;
 const stateOf = (k: number) => Math.floor(k / 64) as Severity;
@@ -26,7 +27,7 @@ interface Action {
   readonly attacks: Fraction;
 }
 
-function actions(s: Scenario): (k: number) => Action {
+function actions(s: D20WarbandScenario<'turns'>): (k: number) => Action {
   const plan = attackPlan(s);
   const cache = new Map<number, Action>();
   return (k) => {
@@ -41,11 +42,11 @@ function actions(s: Scenario): (k: number) => Action {
   };
 }
 
-export function turnsExact(s: Scenario): ExactAnswer {
+export function turnsExact(s: D20WarbandScenario<'turns'>): ExactAnswer {
   const layout = turnsLayout(s);
-  const turns = s.turns as number;
-  const wounds = s.wounds as number;
-  const mode = s.targetTurn as TargetTurn;
+  const turns = s.turns;
+  const wounds = s.wounds;
+  const mode = s.targetTurn;
   const action = actions(s);
   const startKey = key(attackPlan(s).startState, wounds);
 
@@ -125,8 +126,8 @@ function outcomesOf(dist: ReadonlyMap<number, Fraction>, startWounds: number): F
  * Expected turns to Incapacitated with unlimited turns, from the target as it is at the first attack;
  * undefined when that is infinite (some reachable state can never be Incapacitated).
  */
-export function expectedTurns(s: Scenario, startKey: number): Fraction | undefined {
-  const mode = s.targetTurn as TargetTurn;
+export function expectedTurns(s: D20WarbandScenario<'turns'>, startKey: number): Fraction | undefined {
+  const mode = s.targetTurn;
   const action = actions(s);
   // Nodes: the target at the start of an attack action. Explore what the start can reach.
   const succ = new Map<number, { next: number; p: Fraction }[]>();

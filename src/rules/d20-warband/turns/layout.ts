@@ -3,7 +3,8 @@
  * outcomes), the turn it was Incapacitated in, the wounds it lost, and its state after every turn's
  * attack. The exact chain and the simulator both fill this layout.
  */
-import type { MeanSpec, ReportLayout, Scenario } from '../../../model/types.js';
+import type { MeanSpec, ReportLayout } from '../../../model/types.js';
+import type { D20WarbandScenario } from '../fields.js';
 import { ATTACK_OUTCOMES, modifierValue } from '../tables.js';
 
 export const attacksMadeMean: MeanSpec = {
@@ -27,18 +28,18 @@ export const stateHistogramId = (turn: number) => `stateAfterTurn${turn}`;
  * "-" Defence makes none), each hit that gets through costs a wound, wounds never return, and at none
  * left such a hit Incapacitates. Then the expected turns are finite and a simulated trial always ends.
  */
-export function incapacitationCertain(s: Scenario): boolean {
-  const injuryAdd = modifierValue(s.injury) + (s.attackModifierToInjury === true ? (s.modifier as number) : 0);
+export function incapacitationCertain(s: D20WarbandScenario<'turns'>): boolean {
+  const injuryAdd = modifierValue(s.injury) + (s.attackModifierToInjury === true ? s.modifier : 0);
   return 20 + injuryAdd >= 18;
 }
 
-export function turnsLayout(s: Scenario): ReportLayout {
-  const turns = s.turns as number;
+export function turnsLayout(s: D20WarbandScenario<'turns'>): ReportLayout {
+  const turns = s.turns;
   const at: string[] = [];
   for (let t = 1; t <= turns; t++) at.push(String(t));
   at.push(NEVER_BIN);
   const lost: string[] = [];
-  for (let w = 0; w <= (s.wounds as number); w++) lost.push(String(w));
+  for (let w = 0; w <= s.wounds; w++) lost.push(String(w));
   const byTurn = [];
   for (let t = 1; t <= turns; t++) byTurn.push({ id: stateHistogramId(t), label: `target after turn ${t}'s attack`, bins: ATTACK_OUTCOMES });
   return {

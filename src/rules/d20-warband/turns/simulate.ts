@@ -3,22 +3,23 @@
  * the `attack` simulator's, rolled die by die the way players resolve it (../simulate.ts); the recovery
  * comes from the rule tables (./rules.ts). Nothing here comes from the exact chain.
  */
-import type { Scenario, SimKernel } from '../../../model/types.js';
+import type { SimKernel } from '../../../model/types.js';
+import type { D20WarbandScenario } from '../fields.js';
 import { attackActionOf, type ActionTarget } from '../simulate.js';
-import { INCAPACITATED, NONE, STATE_SEVERITY, type TargetState } from '../tables.js';
+import { INCAPACITATED, NONE, STATE_SEVERITY } from '../tables.js';
 import { turnsLayout, turnsMean } from './layout.js';
-import { betweenAttacks, type TargetTurn } from './rules.js';
+import { betweenAttacks } from './rules.js';
 
 /** Safety stop for one unlimited trial; never reached when the layout asks for the expectation. */
 const MAX_UNLIMITED_TURNS = 10_000_000;
 
-export function turnsSimulator(s: Scenario): SimKernel {
+export function turnsSimulator(s: D20WarbandScenario<'turns'>): SimKernel {
   const layout = turnsLayout(s);
-  const turns = s.turns as number;
-  const mode = s.targetTurn as TargetTurn;
+  const turns = s.turns;
+  const mode = s.targetTurn;
   const action = attackActionOf(s);
-  const startState = STATE_SEVERITY[s.state as TargetState];
-  const startWounds = s.wounds as number;
+  const startState = STATE_SEVERITY[s.state];
+  const startWounds = s.wounds;
   const unlimited = layout.means.some((m) => m.id === turnsMean.id);
 
   const outcomes = layout.outcomes.length;
