@@ -49,7 +49,7 @@ describe('d20 warband: scenario defaults and words', () => {
   });
 
   it('every field names the kinds that read it, and every kind is read by some field', () => {
-    const kinds = new Set(d20Warband.kinds.map((k) => k.id));
+    const kinds = new Set<string>(d20Warband.kinds.map((k) => k.id));
     for (const f of d20Warband.fields) for (const k of f.kinds) expect(kinds.has(k)).toBe(true);
     for (const k of kinds) expect(d20Warband.fields.some((f) => f.kinds.includes(k))).toBe(true);
   });

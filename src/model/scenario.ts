@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
-import { findSystem, systems } from '../rules/registry.js';
+import { findSystem, systems, type AnyScenario } from '../rules/registry.js';
 import type { FieldSchema, FieldSpec, FieldValue, Scenario, SystemSpec } from './types.js';
 
 /** Keys every scenario may carry besides the fields of its system. */
@@ -123,7 +123,7 @@ export function scenarioSystemAndKind(input: Readonly<Record<string, unknown>>, 
  * Turns raw fields (from a JSON file, flags or a report) into a validated scenario with every field of
  * its kind filled. Throws UsageError with one line naming the field, the value and what is allowed.
  */
-export function parseScenario(raw: unknown, origin = ''): Scenario {
+export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   const at = where(origin);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new UsageError(`${at}a scenario must be a JSON object of fields, got ${showValue(raw)}`);
@@ -173,7 +173,8 @@ export function parseScenario(raw: unknown, origin = ''): Scenario {
   }
   const problem = system.checkCombination(scenario as Scenario);
   if (problem) throw new UsageError(`${at}${problem}`);
-  return scenario as Scenario;
+  // The schema of its system and kind has passed: it is that system's scenario of that kind.
+  return scenario as unknown as AnyScenario;
 }
 
 /** Reads a scenario file (JSON). Missing, special, huge, malformed or too deep files are user mistakes, reported in one line. */

@@ -131,18 +131,22 @@ export interface EditionSpec {
   readonly source: string;
 }
 
-export interface SystemSpec {
-  readonly id: string;
+/**
+ * A rule system, typed by its scenario (the union of its kinds' scenarios). The registry holds every
+ * system as SystemSpec<Scenario>; validation is what ties a scenario to its system.
+ */
+export interface SystemSpec<S extends Scenario = Scenario> {
+  readonly id: S['system'];
   readonly title: string;
   readonly editions: readonly EditionSpec[];
   readonly defaultEdition: string;
-  readonly kinds: readonly KindSpec[];
+  readonly kinds: readonly KindSpec<S>[];
   readonly fields: readonly FieldSpec[];
   /**
    * Rule combinations the field schema cannot express (machine armour with a shield, a fall in an
    * edition without falling rules). Returns one user-facing line naming the field, or undefined.
    */
-  checkCombination(scenario: Scenario): string | undefined;
+  checkCombination(scenario: S): string | undefined;
 }
 
 /** Length of the tally array for a layout. */

@@ -1,6 +1,11 @@
 import type { KindSpec, Scenario, SystemSpec } from '../model/types.js';
+import type { D20WarbandScenario } from './d20-warband/fields.js';
+import type { TrenchCrusadeScenario } from './trench-crusade/fields.js';
 import { trenchCrusade } from './trench-crusade/system.js';
 import { d20Warband } from './d20-warband/system.js';
+
+/** A validated scenario of any system and kind: what parseScenario returns; narrow it by system and kind. */
+export type AnyScenario = TrenchCrusadeScenario | D20WarbandScenario;
 
 /** Every rule system injury-lab knows. Add a system by adding its folder and one line here. */
 export const systems: readonly SystemSpec[] = [trenchCrusade, d20Warband];

@@ -1,4 +1,4 @@
-import type { KindSpec, MeanSpec, ReportLayout, Scenario, SystemSpec } from '../../model/types.js';
+import type { KindSpec, MeanSpec, ReportLayout, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
 import { d20WarbandFields, type D20WarbandScenario, type OneActionKind } from './fields.js';
@@ -46,7 +46,7 @@ function kind<K extends OneActionKind>(id: K, description: string, layout: (s: D
 }
 
 // Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
-export const d20WarbandKinds: readonly KindSpec[] = [
+export const d20WarbandKinds: readonly KindSpec<D20WarbandScenario>[] = [
   kind('check', 'One stat check: d20 at least the stat (natural 1-4 fail, natural 20 succeeds)', () => checkLayout),
   kind(
     'attack',
@@ -59,14 +59,14 @@ export const d20WarbandKinds: readonly KindSpec[] = [
 ];
 
 /** Combinations the field schema cannot express. */
-function checkCombination(s: Scenario): string | undefined {
+function checkCombination(s: D20WarbandScenario): string | undefined {
   if ((s.kind === 'attack' || s.kind === 'turns') && s.stat === DASH) {
     return `stat: ${showValue(s.stat)} cannot make an attack (a Ranged stat of "-" "cannot perform Ranged Attacks at all", ${STATS_FILE}); allowed for kind "attack": a whole number from 1 to 20`;
   }
   return undefined;
 }
 
-export const d20Warband: SystemSpec = {
+export const d20Warband: SystemSpec<D20WarbandScenario> = {
   id: 'd20-warband',
   title: 'd20 warband (stat checks, exploding critical hits, wounds and Injury Checks)',
   editions: [

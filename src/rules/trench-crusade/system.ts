@@ -1,4 +1,4 @@
-import type { KindSpec, ReportLayout, Scenario, SystemSpec } from '../../model/types.js';
+import type { KindSpec, ReportLayout, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
 import { trenchCrusadeFields, type OneRollScenario, type TrenchCrusadeScenario } from './fields.js';
@@ -13,7 +13,6 @@ import {
   EDITIONS,
   EDITION_SOURCES,
   INJURY_OUTCOMES,
-  type Edition,
 } from './tables.js';
 
 const bloodMarkersMean = {
@@ -36,7 +35,7 @@ function singleRollKind<K extends OneRollScenario['kind']>(id: K, description: s
 }
 
 // Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
-export const trenchCrusadeKinds: readonly KindSpec[] = [
+export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
   singleRollKind('injury', 'One injury roll against the target', injuryLayout),
   singleRollKind('attack', 'A success roll and, on a hit, the injury roll (a critical adds injury dice)', attackLayout),
   singleRollKind('fall', 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches', injuryLayout),
@@ -44,43 +43,43 @@ export const trenchCrusadeKinds: readonly KindSpec[] = [
 ];
 
 /** Combinations the rule text forbids, checked after the field schema has passed. */
-function checkCombination(s: Scenario): string | undefined {
-  const edition = s.edition as Edition;
+function checkCombination(s: TrenchCrusadeScenario): string | undefined {
+  const edition = s.edition;
   const file = EDITION_SOURCES[edition].source;
-  if (s.shield === true && s.armour === 'machine' && edition !== 'playtest') {
+  if (s.shield && s.armour === 'machine' && edition !== 'playtest') {
     return `shield: true cannot be combined with armour "machine" in the ${edition} edition (Machine Armour "cannot be combined with a Trench Shield", 001_920d0edf0f4b2e8e.txt); allowed: shield with none, standard or reinforced armour`;
   }
-  if (s.bloodbath === true && !HAS_BLOODBATH[edition]) {
+  // Fields a kind does not read are absent: `in` asks whether this kind has them.
+  if ('bloodbath' in s && s.bloodbath && !HAS_BLOODBATH[edition]) {
     return `bloodbath: true is not a rule of the ${edition} edition (${file} has no Bloodbath); allowed in editions: playtest, core`;
   }
   // Only the playtest's one-line Bloodbath can be read with a separate die; core spells out one pool.
-  const bloodbathDie = s.bloodbathDie as string | undefined;
-  if (bloodbathDie !== undefined && !(BLOODBATH_DIE_CHOICES[edition] as readonly string[]).includes(bloodbathDie)) {
+  const bloodbathDie = 'bloodbathDie' in s ? s.bloodbathDie : undefined;
+  if (bloodbathDie !== undefined && !BLOODBATH_DIE_CHOICES[edition].includes(bloodbathDie)) {
     const why = HAS_BLOODBATH[edition]
       ? `${file} makes the Bloodbath one pool: "roll 3D6 … pick the 3 highest or 3 lowest dice"`
       : `${file} has no Bloodbath`;
     return `bloodbathDie: ${showValue(bloodbathDie)} is not allowed in the ${edition} edition (${why}); allowed: ${BLOODBATH_DIE_CHOICES[edition].join(', ')} (separate: playtest only)`;
   }
-  if (s.deadly === true && edition !== 'core') {
+  if (s.deadly && edition !== 'core') {
     return `deadly: true is not a rule of the ${edition} edition (the Deadly keyword is in 004_8876b2fc69d19d53.txt); allowed in editions: core`;
   }
-  const deadlyBloodbathKeep = s.deadlyBloodbathKeep as number | undefined;
-  if (deadlyBloodbathKeep !== undefined && deadlyBloodbathKeep !== DEFAULT_DEADLY_BLOODBATH_KEEP && edition !== 'core') {
-    return `deadlyBloodbathKeep: ${showValue(deadlyBloodbathKeep)} is not allowed in the ${edition} edition (Deadly is a core keyword, 004_8876b2fc69d19d53.txt); allowed: ${DEFAULT_DEADLY_BLOODBATH_KEEP}`;
+  if (s.deadlyBloodbathKeep !== DEFAULT_DEADLY_BLOODBATH_KEEP && edition !== 'core') {
+    return `deadlyBloodbathKeep: ${showValue(s.deadlyBloodbathKeep)} is not allowed in the ${edition} edition (Deadly is a core keyword, 004_8876b2fc69d19d53.txt); allowed: ${DEFAULT_DEADLY_BLOODBATH_KEEP}`;
   }
-  if ((s.blessingMarkersSpent as number | undefined ?? 0) > 0 && edition !== 'core') {
+  if ('blessingMarkersSpent' in s && s.blessingMarkersSpent > 0 && edition !== 'core') {
     return `blessingMarkersSpent: ${showValue(s.blessingMarkersSpent)} is not allowed in the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt); allowed: 0`;
   }
   if (s.kind === 'fall' && edition === 'playtest') {
     return `kind: "fall" is not a rule of the playtest edition (002_a737ac1d047c7862.txt has no falling rule); allowed in editions: comprehensive, core`;
   }
-  if (s.toughUsed === true && s.tough !== true) {
+  if (s.toughUsed && !s.tough) {
     return `toughUsed: true needs tough: true (only a Tough model can have used Tough); allowed: toughUsed false, or tough true`;
   }
-  return checkSequence(s);
+  return s.kind === 'sequence' ? checkSequence(s) : undefined;
 }
 
-export const trenchCrusade: SystemSpec = {
+export const trenchCrusade: SystemSpec<TrenchCrusadeScenario> = {
   id: 'trench-crusade',
   title: 'Trench Crusade (2D6 keep two, injury dice)',
   editions: EDITIONS.map((id) => ({ id, ...EDITION_SOURCES[id] })),

@@ -3,12 +3,13 @@
  * for up to T turns, and the target recovers between turns as the injury file says.
  */
 import type { KindSpec } from '../../../model/types.js';
+import type { D20WarbandScenario } from '../fields.js';
 import { turnsExact } from './chain.js';
 import { TURNS_KIND } from './fields.js';
 import { turnsLayout } from './layout.js';
 import { turnsSimulator } from './simulate.js';
 
-export const turnsKind: KindSpec = {
+export const turnsKind: KindSpec<D20WarbandScenario<'turns'>> = {
   id: TURNS_KIND,
   description: 'One attack action per turn for up to T turns; the target recovers between turns (Stunned to Dazed to Staggered), wounds do not',
   layout: turnsLayout,

@@ -4,10 +4,10 @@
  * chain, ./optimal-finite.ts and ./optimal-unlimited.ts find the optimal policy, ./simulate.ts is the independent simulator.
  */
 import { type Fraction, ONE, ZERO, add, compare, formatFraction, fraction, sub, toNumber } from '../../../exact/fraction.js';
-import type { ExactAnswer, KindSpec, Scenario } from '../../../model/types.js';
+import type { ExactAnswer, KindSpec } from '../../../model/types.js';
 import { showValue } from '../../../errors.js';
 import { describePlan, planInjuryRoll } from '../exact.js';
-import { EDITION_SOURCES, type Edition } from '../tables.js';
+import { EDITION_SOURCES } from '../tables.js';
 import { runFinite, solveUnlimited, unlimitedStart, type FiniteResult } from './chain.js';
 import { SEQUENCE_KIND } from './fields.js';
 import { buildModel, downOf, fixedDecision, markersOf, sequenceInjuryInput, toughLeftOf, type SequenceModel, type SequenceScenario } from './model.js';
@@ -158,9 +158,8 @@ function describeSequence(s: SequenceScenario, model: SequenceModel): string[] {
 }
 
 /** Combinations a sequence cannot have; one user-facing line naming the field, or undefined. */
-export function checkSequence(s: Scenario): string | undefined {
-  if (s.kind !== SEQUENCE_KIND) return undefined;
-  const edition = s.edition as Edition;
+export function checkSequence(s: SequenceScenario): string | undefined {
+  const edition = s.edition;
   const file = EDITION_SOURCES[edition].source;
   if (s.policy === 'bloodbath' && !hasBloodbath(edition)) {
     return `policy: "bloodbath" is not a policy of the ${edition} edition (${file} has no Bloodbath); allowed: none, all, optimal`;
@@ -168,14 +167,14 @@ export function checkSequence(s: Scenario): string | undefined {
   if (s.blessingPolicy !== 'none' && edition !== 'core') {
     return `blessingPolicy: ${showValue(s.blessingPolicy)} is not a policy of the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt); allowed: none`;
   }
-  if ((s.blessingMarkers as number) > 0 && edition !== 'core') {
+  if (s.blessingMarkers > 0 && edition !== 'core') {
     return `blessingMarkers: ${showValue(s.blessingMarkers)} is not allowed in the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt); allowed: 0`;
   }
-  if ((s.attackRollMarkers as number) > 0 && edition !== 'playtest') {
+  if (s.attackRollMarkers > 0 && edition !== 'playtest') {
     return `attackRollMarkers: ${showValue(s.attackRollMarkers)} is not allowed in the ${edition} edition (only the playtest chart, 002_a737ac1d047c7862.txt, lets blood markers add dice to the attack roll); allowed: 0`;
   }
-  const cap = markerCapOf(s.markerCap as number | string);
-  if ((s.bloodMarkers as number) > cap) {
+  const cap = markerCapOf(s.markerCap);
+  if (s.bloodMarkers > cap) {
     return `bloodMarkers: ${showValue(s.bloodMarkers)} is more than the marker cap (markerCap ${showValue(s.markerCap)}); allowed: 0 to ${cap}`;
   }
   return undefined;
