@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-import yargs, { type CommandModule } from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { UsageError } from '../errors.js';
+import { systems } from '../rules/registry.js';
 import { toolVersion } from '../project.js';
+import { cliArgs, declaredOptions, helpWidth, scanArgs } from './args.js';
+import { unknownArgumentsMessage } from './did-you-mean.js';
+import { scenarioHelp, scenarioScope, scopeFlags } from './options.js';
 import { exactCommand } from './commands/exact.js';
 import { schemaCommand, systemsCommand } from './commands/systems.js';
 import { sweepCommand } from './commands/sweep.js';
@@ -28,38 +31,55 @@ function failUsage(message: string): never {
   process.exit(2);
 }
 
+/** What the running command declared, for the suggestions after an unknown flag. */
+let inPlay: { command: string; flags: () => string[] } | undefined;
+
 /**
- * A lone "-" is a value for the flag before it (`--defence -`, the d20 "no Defence" stat); yargs would
- * otherwise read it as a positional argument.
+ * A command whose builder, once its options are declared, reads the command line (yargs' own parser,
+ * before yargs parses it for real) for the system and kind it names: its help then lists the field
+ * flags of that system and kind (all of them, per system, when it names none), and an unknown flag is
+ * matched against the command's own flags and those fields.
  */
-function dashAsValue(args: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.startsWith('--') && !a.includes('=') && args[i + 1] === '-') {
-      out.push(`${a}=-`);
-      i++;
-    } else out.push(a);
-  }
-  return out;
+function scoped(c: CommandModule, args: readonly string[]): CommandModule {
+  const name = String(c.command).split(' ')[0]!;
+  const positionals = new Set([...String(c.command).matchAll(/[<[]([^\]>.]+)/g)].map((m) => m[1]!));
+  return {
+    ...c,
+    builder: (y) => {
+      const built = (typeof c.builder === 'function' ? c.builder(y) : c.builder ? y.options(c.builder) : y) as Argv;
+      const declared = declaredOptions(built);
+      const scan = scanArgs(args, declared.booleans);
+      const fields = new Set(declared.keys.includes('system') ? scopeFlags({ systems }) : []);
+      const scope = () => scenarioScope(scan);
+      inPlay = {
+        command: name,
+        flags: () => [
+          ...declared.keys.filter((k) => !positionals.has(k) && !fields.has(k) && !/[A-Z]/.test(k)),
+          ...(fields.size > 0 ? scopeFlags(scope()) : []),
+        ],
+      };
+      return fields.size > 0 && scan.help ? scenarioHelp(built, scope(), helpWidth()) : built;
+    },
+  };
 }
 
 async function main(): Promise<void> {
-  let cli = yargs(dashAsValue(hideBin(process.argv)))
+  const args = cliArgs();
+  let cli = yargs(args)
     .scriptName('injury-lab')
     .usage('$0 <command> [options]\n\nExact and Monte-Carlo answers to what tabletop wargame injury rules do.')
     .version(toolVersion)
     .strict()
     .demandCommand(1, 'name a command; `injury-lab --help` lists them')
     .recommendCommands()
-    .wrap(Math.min(120, process.stdout.columns ?? 100))
+    .wrap(helpWidth())
     .fail((msg, err) => {
       if (err && !(err instanceof UsageError)) throw err;
       const text = err ? err.message : msg;
-      // yargs names unknown flags but not where to look; point at the command's help.
-      failUsage(/^Unknown arguments?:/.test(text) ? `${text} (\`injury-lab <command> --help\` lists the options)` : text);
+      // yargs names unknown flags but not the ones meant, nor where to look.
+      failUsage(/^Unknown arguments?:/.test(text) ? unknownArgumentsMessage(text, { command: inPlay?.command, flags: inPlay?.flags() ?? [], args }) : text);
     });
-  for (const c of commands) cli = cli.command(c);
+  for (const c of commands) cli = cli.command(scoped(c, args));
   try {
     await cli.parseAsync();
   } catch (e) {

@@ -1,17 +1,13 @@
 import type { Argv } from 'yargs';
 import { UsageError, listAllowed, showValue } from '../errors.js';
-import { coerceFlagValue, kebab, parseScenario, readScenarioFile } from '../model/scenario.js';
-import type { FieldSpec, Scenario } from '../model/types.js';
+import { coerceFlagValue, describeAllowed, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
+import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
 import { systems } from '../rules/registry.js';
+import type { ArgsScan } from './args.js';
 
-/** Every scenario field of every system, once per flag name (systems may share a field name). */
-function allFields(): Map<string, FieldSpec[]> {
-  const byName = new Map<string, FieldSpec[]>();
-  for (const system of systems)
-    for (const f of system.fields) byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
-  return byName;
-}
+type System = (typeof systems)[number];
+type Field = System['fields'][number];
 
 /** The --format flag of a command that prints with `presenter`: the formats it offers, table (the default) first. */
 export function addFormatOption<T, R, F extends Format>(y: Argv<T>, presenter: Presenter<R, F | 'table'>) {
@@ -30,41 +26,211 @@ export function parseFormat<R, F extends Format>(value: unknown, presenter: Pres
   throw new UsageError(`--format: ${showValue(value)} is not a format${known ? ` ${command} can print` : ''}; allowed: ${listAllowed(offered)}`);
 }
 
+/** Every field name of every system, once (systems may share a name, each with its own spec). */
+function fieldNames(registry: readonly System[]): string[] {
+  return [...new Set(registry.flatMap((s) => s.fields.map((f) => f.name)))];
+}
+
+const SCENARIO_GROUP = 'Scenario:';
+
 /**
- * Adds the scenario flags: --system, --edition, --kind and one kebab-case flag per field. They are
- * strings to yargs; each is converted and checked against its field's schema by parseScenario, so flags
- * and files get the same messages.
+ * Adds the scenario flags: --system, --edition, --kind and one kebab-case flag per field of every
+ * system. yargs takes them all as strings; which system's spec converts a field flag is known only once
+ * the system and kind are (rawScenarioFromArgv). yargs lists only --system, --edition and --kind: the
+ * field flags differ per system (--height-inches is a different rule in each), so scenarioHelp lists
+ * them per system and kind.
  */
 export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
+  const texts = scenarioOptionTexts(ALL);
   let out: Argv<T> = y
-    .option('system', { type: 'string', describe: `Rule system: ${systems.map((s) => s.id).join(', ')}`, group: 'Scenario:' })
-    .option('edition', { type: 'string', describe: 'Rule edition (default: the newest of the system)', group: 'Scenario:' })
-    .option('kind', { type: 'string', describe: 'Scenario kind (see `injury-lab systems`)', group: 'Scenario:' }) as Argv<T>;
-  for (const [name, specs] of allFields()) {
-    out = out.option(kebab(name), {
-      type: 'string',
-      describe: specs[0]!.description,
-      group: 'Scenario fields:',
-      // Bare boolean flags (--tough) mean true.
-      ...(specs[0]!.schema.type === 'boolean' ? { coerce: (v: unknown) => (v === '' ? 'true' : v) } : {}),
-    }) as Argv<T>;
+    .option('system', { type: 'string', describe: texts.system, group: SCENARIO_GROUP })
+    .option('edition', { type: 'string', describe: texts.edition, group: SCENARIO_GROUP })
+    .option('kind', { type: 'string', describe: texts.kind, group: SCENARIO_GROUP }) as Argv<T>;
+  for (const name of fieldNames(systems)) out = out.option(kebab(name), { type: 'string', hidden: true }) as Argv<T>;
+  return out;
+}
+
+/** The systems and kinds a command line is about: one system and kind, or all that it leaves open. */
+export interface FieldScope {
+  readonly systems: readonly System[];
+  /** Undefined: every kind of each system. */
+  readonly kind?: string;
+}
+
+const ALL: FieldScope = { systems };
+
+/**
+ * The scope of a command line, for its help and its suggestions: the system and kind of the scenario
+ * file with --system/--kind applied when a readable file is given (as the command will read them), else
+ * --system and --kind, each of them left out meaning all. Never throws: a bad file or system is
+ * reported when the command runs.
+ */
+export function scenarioScope(scan: ArgsScan): FieldScope {
+  const file = scan.positionals[1];
+  if (file !== undefined) {
+    try {
+      const raw = { ...readScenarioFile(file), ...(scan.system ? { system: scan.system } : {}), ...(scan.kind ? { kind: scan.kind } : {}) };
+      const { system, kind } = scenarioSystemAndKind(raw);
+      return { systems: [system], kind };
+    } catch {
+      // Not a readable scenario file: the scope of the flags alone.
+    }
+  }
+  const named = systems.find((s) => s.id === scan.system);
+  return { systems: named ? [named] : systems, ...(scan.kind ? { kind: scan.kind } : {}) };
+}
+
+/** Each system of a scope with its kinds in the scope and the fields they read. */
+function scopeGroups(scope: FieldScope): { system: System; kinds: string[]; fields: Field[] }[] {
+  return scope.systems
+    .map((system) => {
+      const kinds = system.kinds.map((k) => k.id).filter((k) => scope.kind === undefined || k === scope.kind);
+      return { system, kinds, fields: system.fields.filter((f) => f.kinds.some((k) => kinds.includes(k))) };
+    })
+    .filter((g) => g.kinds.length > 0);
+}
+
+/** The field flags (kebab-case, no dashes) of a scope. */
+export function scopeFlags(scope: FieldScope): string[] {
+  return [...new Set(scopeGroups(scope).flatMap((g) => g.fields.map((f) => kebab(f.name))))];
+}
+
+/** Descriptions of --system, --edition and --kind: allowed values and defaults of the systems in scope. */
+function scenarioOptionTexts(scope: FieldScope): { system: string; edition: string; kind: string } {
+  const per = (s: System, list: string) => (scope.systems.length > 1 ? `${s.id}: ${list}` : list);
+  return {
+    system: `Rule system: ${systems.map((s) => s.id).join(', ')} (default: the scenario file's, else ${systems[0]!.id})`,
+    edition: `Rule edition: ${scope.systems
+      .map((s) => per(s, `${s.editions.map((e) => e.id).join(', ')} (default: ${s.defaultEdition})`))
+      .join('; ')}`,
+    kind: `Scenario kind: ${scope.systems.map((s) => per(s, `${s.kinds.map((k, i) => (i === 0 ? `${k.id} (default)` : k.id)).join(', ')}`)).join('; ')}`,
+  };
+}
+
+/** A field's default, per edition where it differs between editions. */
+function defaultText(system: System, field: Field): string {
+  const at = (edition: string) => String(typeof field.default === 'function' ? field.default(edition) : field.default);
+  const values = system.editions.map((e) => ({ edition: e.id, value: at(e.id) }));
+  return values.every((v) => v.value === values[0]!.value) ? values[0]!.value : values.map((v) => `${v.edition} ${v.value}`).join(', ');
+}
+
+/** Greedy word wrap to `width` columns (a word longer than that gets a line of its own). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The field flags of a scope as help text, one group per system ("d20-warband fields (fall):"), each flag
+ * with its system's description, allowed values and default, laid out like yargs' own groups.
+ */
+export function fieldHelp(scope: FieldScope, width: number): string {
+  const groups = scopeGroups(scope);
+  const flagWidth = Math.max(0, ...groups.flatMap((g) => g.fields.map((f) => kebab(f.name).length + 2)));
+  const column = Math.min(2 + flagWidth + 2, Math.floor(width * 0.4));
+  const textWidth = Math.max(30, width - column);
+  const out: string[] = [];
+  for (const { system, kinds, fields } of groups) {
+    out.push(`${system.id} fields (${kinds.join(', ')}):`);
+    for (const f of fields) {
+      const flag = `--${kebab(f.name)}`;
+      const readBy = f.kinds.filter((k) => kinds.includes(k));
+      const facts = [
+        `Allowed: ${describeAllowed(f.schema)}${f.schema.type === 'boolean' ? ` (${flag} alone: true)` : ''}.`,
+        `Default: ${defaultText(system, f)}.`,
+        ...(readBy.length < kinds.length ? [`Kinds: ${readBy.join(', ')}.`] : []),
+      ].join(' ');
+      const lines = [...wrap(f.description, textWidth), ...wrap(facts, textWidth)];
+      const first = `  ${flag}`;
+      if (first.length + 2 > column) out.push(first, ...lines.map((l) => ' '.repeat(column) + l));
+      else out.push(first.padEnd(column) + lines[0]!, ...lines.slice(1).map((l) => ' '.repeat(column) + l));
+    }
+    out.push('');
+  }
+  return out.join('\n').trimEnd();
+}
+
+/**
+ * Fits a command's help to the scope of its command line: --system, --edition and --kind name that
+ * scope's values, and the field flags follow the examples, grouped per system.
+ */
+export function scenarioHelp<T>(y: Argv<T>, scope: FieldScope, width: number): Argv<T> {
+  const texts = scenarioOptionTexts(scope);
+  const open = scope.systems.length > 1 || scope.kind === undefined;
+  const hint = open ? '\n\n`--system NAME --kind KIND --help` lists the fields of one system and kind.' : '';
+  return y
+    .describe('system', texts.system)
+    .describe('edition', texts.edition)
+    .describe('kind', texts.kind)
+    .epilogue(`${fieldHelp(scope, width)}${hint}`) as Argv<T>;
+}
+
+/** Where a field name belongs in systems other than `system`: "d20-warband (attack, turns)". */
+function owners(name: string, system: System, registry: readonly System[]): string {
+  return registry
+    .filter((s) => s !== system)
+    .flatMap((s) => s.fields.filter((f) => f.name === name).map((f) => `${s.id} (${f.kinds.join(', ')})`))
+    .join(', ');
+}
+
+/**
+ * The field flags given, converted with the spec of `system` (the system and kind the scenario is of).
+ * A flag of another system, or of another kind, is refused in one line naming the flag; the field's
+ * value itself is checked by parseScenario, as a file's is.
+ */
+export function coerceFieldFlags(
+  argv: Readonly<Record<string, unknown>>,
+  system: System,
+  kind: string,
+  registry: readonly System[] = systems,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of fieldNames(registry)) {
+    const given = argv[name];
+    if (given === undefined) continue;
+    const flag = `--${kebab(name)}`;
+    if (Array.isArray(given)) throw new UsageError(`${flag}: given more than once (${given.map(showValue).join(', ')}); give it once`);
+    const field = system.fields.find((f) => f.name === name);
+    if (!field) {
+      const allowed = system.fields.filter((f) => f.kinds.includes(kind)).map((f) => `--${kebab(f.name)}`);
+      throw new UsageError(`${flag}: not a field of ${system.id} kind "${kind}"; it belongs to ${owners(name, system, registry)}; allowed: ${listAllowed(allowed)}`);
+    }
+    const value = coerceFlagValue(field, given);
+    // The words of parseScenario's message for a file's field of another kind, naming the flag.
+    if (!field.kinds.includes(kind)) throw new UsageError(`${flag}: ${showValue(value)} is not read by kind "${kind}"; it is a field of kind ${listAllowed(field.kinds)}`);
+    out[name] = value;
   }
   return out;
+}
+
+/**
+ * The raw fields of a scenario file overridden by --system, --edition, --kind and the field flags, not
+ * yet validated: a sweep validates each cell, with the varied fields filled in, and fills defaults per
+ * cell (an edition's own defaults). The field flags are converted with the spec of the scenario's
+ * system (coerceFieldFlags).
+ */
+export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, path: unknown): Record<string, unknown> {
+  const origin = typeof path === 'string' ? path : '';
+  const raw: Record<string, unknown> = typeof path === 'string' ? readScenarioFile(path) : {};
+  for (const key of ['system', 'edition', 'kind']) if (argv[key] !== undefined) raw[key] = argv[key];
+  if (!fieldNames(systems).some((name) => argv[name] !== undefined)) return raw;
+  const { system, kind } = scenarioSystemAndKind(raw, origin);
+  return { ...raw, ...coerceFieldFlags(argv, system, kind) };
 }
 
 /**
  * The scenario a command was asked about: the fields of the optional scenario file, overridden by any
  * field flags, then validated as a whole.
  */
-export function scenarioFromArgv(argv: Record<string, unknown>, fileArg = 'scenario'): Scenario {
+export function scenarioFromArgv(argv: Readonly<Record<string, unknown>>, fileArg = 'scenario'): Scenario {
   const path = argv[fileArg];
-  const raw: Record<string, unknown> = typeof path === 'string' ? readScenarioFile(path) : {};
-  for (const key of ['system', 'edition', 'kind']) if (argv[key] !== undefined) raw[key] = argv[key];
-  for (const [name, specs] of allFields()) {
-    const given = argv[name];
-    if (given === undefined) continue;
-    if (Array.isArray(given)) throw new UsageError(`--${kebab(name)}: given more than once (${given.map(showValue).join(', ')}); give it once`);
-    raw[name] = coerceFlagValue(specs[0]!, given);
-  }
-  return parseScenario(raw, typeof path === 'string' ? path : '');
+  return parseScenario(rawScenarioFromArgv(argv, path), typeof path === 'string' ? path : '');
 }

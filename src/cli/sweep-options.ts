@@ -1,9 +1,6 @@
 import type { Argv } from 'yargs';
 import { UsageError, showValue } from '../errors.js';
-import { coerceFlagValue, kebab, readScenarioFile } from '../model/scenario.js';
-import type { FieldSpec } from '../model/types.js';
 import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from '../report/sweep.js';
-import { systems } from '../rules/registry.js';
 import { parseSimFlags } from './sim-options.js';
 
 /**
@@ -46,27 +43,4 @@ export function simPlanFromArgv(argv: Record<string, unknown>): SimPlan | undefi
     batches,
     workers: flags.workers,
   };
-}
-
-/** Every field flag name of every system (systems may share a field). */
-function fieldsByName(): Map<string, FieldSpec> {
-  const out = new Map<string, FieldSpec>();
-  for (const s of systems) for (const f of s.fields) if (!out.has(f.name)) out.set(f.name, f);
-  return out;
-}
-
-/**
- * The raw fields of a scenario file overridden by field flags, not yet validated: a sweep validates
- * each cell, with the varied fields filled in, and fills defaults per cell (an edition's own defaults).
- */
-export function rawScenarioFromArgv(argv: Record<string, unknown>, path: unknown): Record<string, unknown> {
-  const raw: Record<string, unknown> = typeof path === 'string' ? readScenarioFile(path) : {};
-  for (const key of ['system', 'edition', 'kind']) if (argv[key] !== undefined) raw[key] = argv[key];
-  for (const [name, spec] of fieldsByName()) {
-    const given = argv[name];
-    if (given === undefined) continue;
-    if (Array.isArray(given)) throw new UsageError(`--${kebab(name)}: given more than once (${given.map(showValue).join(', ')}); give it once`);
-    raw[name] = coerceFlagValue(spec, given);
-  }
-  return raw;
 }

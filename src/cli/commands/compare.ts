@@ -24,8 +24,8 @@ export const compareCommand: CommandModule = {
     )
       .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })
       .option('out', { type: 'string', describe: 'Write to this file instead of stdout (whole or not at all)' })
-      .example('$0 compare reinforced.json standard.json', 'exact differences and verdicts')
-      .example('$0 compare a.json b.json --trials 1e6', 'with simulation: intervals of paired differences'),
+      .example('$0 compare examples/reinforced.json examples/standard.json', 'exact differences and verdicts')
+      .example('$0 compare examples/reinforced.json examples/standard.json --trials 1e6', 'with simulation: intervals of paired differences'),
   handler: async (argv) => {
     const format = parseFormat(argv.format, comparePresenter, 'compare');
     const files = [argv.a, argv.b, ...((argv.more as unknown[] | undefined) ?? [])].map(String);

@@ -14,7 +14,7 @@ export const simulateCommand: CommandModule = {
       { precision: true },
     )
       .example('$0 simulate --kind injury --injury-dice 2 --trials 1e7 --seed 42', 'ten million injury rolls with +2 injury dice')
-      .example('$0 simulate test/fixtures/attack.json --precision 0.0005 --format json', 'until every interval is within +-0.05%'),
+      .example('$0 simulate examples/standard.json --precision 0.0005 --format json', 'until every interval is within +-0.05%'),
   handler: async (argv) => {
     // Everything the user typed is checked before a thread starts.
     const format = parseFormat(argv.format, simulationPresenter, 'simulate');

@@ -5,10 +5,10 @@ import { sweepPresenter } from '../../present/sweep.js';
 import { writeFileAtomic } from '../../report/files.js';
 import { checkOutputFile } from '../../report/output-folder.js';
 import { runSweep, sweepDimensions } from '../../report/sweep.js';
-import { addFormatOption, addScenarioOptions, parseFormat } from '../options.js';
+import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
-import { addSweepSimOptions, rawScenarioFromArgv, simPlanFromArgv } from '../sweep-options.js';
+import { addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
 
 export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
@@ -35,7 +35,7 @@ export const sweepCommand: CommandModule = {
       })
       .option('out', { type: 'string', describe: 'Write to this file instead of stdout (whole or not at all)' })
       .example('$0 sweep --kind injury --vary armour=none,standard,reinforced,machine --vary injuryDice=-1..3', 'exact grid, 4 x 5 cells')
-      .example('$0 sweep attack.json --vary armour=none,standard --trials 1e6 --format csv --out grid.csv', 'exact and simulated, tidy CSV'),
+      .example('$0 sweep examples/standard.json --vary shield=false,true --trials 1e6 --format csv --out grid.csv', 'exact and simulated, tidy CSV'),
   handler: async (argv) => {
     const format = parseFormat(argv.format, sweepPresenter, 'sweep');
     const base = rawScenarioFromArgv(argv, argv.scenario);
@@ -47,7 +47,7 @@ export const sweepCommand: CommandModule = {
     // A field given as a flag and varied too: the flag would be silently ignored.
     for (const d of dims) {
       for (const f of d.fields) {
-        if (argv[f] !== undefined) throw new UsageError(`--${kebab(f)} ${String(argv[f])}: the field is also varied (--vary ${d.id}); give it one way`);
+        if (argv[f] !== undefined) throw new UsageError(`--${kebab(f)} ${String(base[f])}: the field is also varied (--vary ${d.id}); give it one way`);
       }
     }
     if (typeof argv.out === 'string') checkOutputFile(argv.out, typeof argv.scenario === 'string' ? [argv.scenario] : []);

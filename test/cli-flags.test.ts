@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../src/errors.js';
+import { coerceFieldFlags } from '../src/cli/options.js';
+import { editDistance, suggestFlags } from '../src/cli/did-you-mean.js';
+import { parseScenario } from '../src/model/scenario.js';
+import { systems } from '../src/rules/registry.js';
+import { cli } from './helpers/cli.js';
+
+/** Issue 9 part 2, the CLI: field flags per system and kind, their help, and suggestions. */
+
+type System = (typeof systems)[number];
+const tc = systems.find((s) => s.id === 'trench-crusade')!;
+const d20 = systems.find((s) => s.id === 'd20-warband')!;
+
+function expectRefused(r: { code: number | null; stdout: string; stderr: string }, message: string | RegExp): void {
+  expect(r.stdout).toBe('');
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  if (typeof message === 'string') expect(r.stderr).toBe(`injury-lab: ${message}\n`);
+  else expect(r.stderr).toMatch(message);
+  expect(r.code).toBe(2);
+}
+
+/** The field groups of a help text (they follow the examples), on one line: wrapping changes no test. */
+function fieldGroups(help: string): string {
+  const at = help.search(/^\S+ fields \(/m);
+  return at < 0 ? '' : help.slice(at).replace(/\s+/g, ' ');
+}
+
+describe('--help lists the field flags per system and kind', () => {
+  it('d20 fall: only d20 fall fields, with d20 descriptions, allowed values and defaults', () => {
+    const r = cli('exact', '--system', 'd20-warband', '--kind', 'fall', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^d20-warband fields \(fall\):$/m);
+    const fields = fieldGroups(r.stdout);
+    expect(fields).toContain('--height-inches Height of the fall in inches: +2 to the Injury Roll per full inch above 2 Allowed: a number from 0 to 100. Default: 3.');
+    expect(fields).not.toMatch(/no roll under 3|trench-crusade|--armour|--stat\b|--defence/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--kind Scenario kind: check (default), attack, injury-roll, fall, turns');
+  });
+
+  it('trench-crusade: its own group, the per-edition defaults, and the kinds of each field', () => {
+    const r = cli('exact', '--system', 'trench-crusade', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^trench-crusade fields \(injury, attack, fall, sequence\):$/m);
+    const fields = fieldGroups(r.stdout);
+    expect(fields).not.toMatch(/d20-warband fields/);
+    expect(fields).toContain("--armour The target's armour Allowed: none, standard, reinforced, machine. Default: none.");
+    expect(fields).toMatch(/--modifier-cap .*? Allowed: negative, net, none\. Default: playtest none, comprehensive negative, core negative\./);
+    expect(fields).toContain('--height-inches Height of the fall in inches (no roll under 3; +1 injury dice per full 3 inches) Allowed: a number from 0 to 120. Default: 0. Kinds: fall.');
+  });
+
+  it('no system named: the common options, then one group per system, each with its own descriptions', () => {
+    const r = cli('exact', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/--format\s+Output format/);
+    const tcAt = r.stdout.indexOf('trench-crusade fields (injury, attack, fall, sequence):');
+    const d20At = r.stdout.indexOf('d20-warband fields (check, attack, injury-roll, fall, turns):');
+    expect(tcAt).toBeGreaterThan(r.stdout.indexOf('Options:'));
+    expect(d20At).toBeGreaterThan(tcAt);
+    const [tcPart, d20Part] = [fieldGroups(r.stdout.slice(tcAt, d20At)), fieldGroups(r.stdout.slice(d20At))];
+    expect(tcPart).toContain('no roll under 3');
+    expect(tcPart).not.toContain('--defence');
+    expect(d20Part).toContain('+2 to the Injury Roll per full inch above 2');
+    expect(d20Part).not.toContain('no roll under 3');
+  });
+
+  it('a scenario file sets the scope when no flag does', () => {
+    const r = cli('exact', 'examples/standard.json', '--help');
+    expect(r.stdout).toMatch(/^trench-crusade fields \(attack\):$/m);
+    expect(fieldGroups(r.stdout)).not.toMatch(/--height-inches|d20-warband/);
+  });
+});
+
+describe('field flags are read with the spec of the scenario system', () => {
+  it('a field flag of the other system is refused in one line naming where it belongs', () => {
+    const allowedTc = tc.fields.filter((f) => f.kinds.includes('injury')).map((f) => `--${f.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    expectRefused(
+      cli('exact', '--kind', 'injury', '--defence', '5'),
+      `--defence: not a field of trench-crusade kind "injury"; it belongs to d20-warband (attack, turns); allowed: ${allowedTc.join(', ')}`,
+    );
+    expectRefused(
+      cli('exact', '--system', 'd20-warband', '--kind', 'fall', '--armour', 'standard'),
+      '--armour: not a field of d20-warband kind "fall"; it belongs to trench-crusade (injury, attack, fall, sequence); allowed: --modifier, --advantage, --disadvantage, --height-inches',
+    );
+    // The system comes from the scenario file when no flag names it.
+    expectRefused(cli('exact', 'examples/standard.json', '--stat', '5'), /^injury-lab: --stat: not a field of trench-crusade kind "attack"; it belongs to d20-warband \(check, attack, turns\)/);
+    expectRefused(cli('sweep', '--system', 'd20-warband', '--kind', 'attack', '--armour', 'standard', '--vary', 'stat=5,6'), /^injury-lab: --armour: not a field of d20-warband kind "attack"/);
+  });
+
+  it('a flag of another kind of the same system gets the words a file field gets', () => {
+    const fromFile = (() => {
+      try {
+        parseScenario({ kind: 'injury', heightInches: 5 });
+      } catch (e) {
+        return (e as UsageError).message;
+      }
+    })();
+    expect(fromFile).toBe('heightInches: 5 is not read by kind "injury"; it is a field of kind fall');
+    expectRefused(cli('exact', '--kind', 'injury', '--height-inches', '5'), `--height-inches: ${fromFile!.replace(/^heightInches: /, '')}`);
+  });
+
+  it('a d20 stat takes "-" or a whole number', () => {
+    const stat = (v: string) => JSON.parse(cli('exact', '--system', 'd20-warband', '--kind', 'check', '--stat', v, '--format', 'json').stdout).scenario.stat;
+    expect(stat('-')).toBe('-');
+    expect(stat('7')).toBe(7);
+    expectRefused(cli('exact', '--system', 'd20-warband', '--kind', 'check', '--stat', '21'), 'stat: 21 is not allowed; allowed: a whole number from 1 to 20, or "-"');
+    const fall = JSON.parse(cli('exact', '--system', 'd20-warband', '--kind', 'fall', '--height-inches', '5', '--format', 'json').stdout);
+    expect(fall.scenario).toMatchObject({ system: 'd20-warband', heightInches: 5 });
+  });
+
+  it('a third system with its own armour field converts --armour with its own spec', () => {
+    const third = {
+      ...d20,
+      id: 'third-system',
+      fields: [{ name: 'armour', description: 'Armour points, or "-"', schema: { type: 'integer-or', minimum: 0, maximum: 6, words: ['-'] }, default: 0, kinds: ['check'] }],
+    } as unknown as System;
+    const registry = [...systems, third];
+    expect(coerceFieldFlags({ armour: '3' }, third, 'check', registry)).toEqual({ armour: 3 });
+    expect(coerceFieldFlags({ armour: '-' }, third, 'check', registry)).toEqual({ armour: '-' });
+    expect(coerceFieldFlags({ armour: ' standard ' }, tc, 'injury', registry)).toEqual({ armour: 'standard' });
+    // A string field keeps "3" for parseScenario to refuse, naming what is allowed.
+    expect(coerceFieldFlags({ armour: '3' }, tc, 'injury', registry)).toEqual({ armour: '3' });
+    expect(() => coerceFieldFlags({ armour: '3' }, d20, 'check', registry)).toThrow(
+      '--armour: not a field of d20-warband kind "check"; it belongs to trench-crusade (injury, attack, fall, sequence), third-system (check)',
+    );
+  });
+});
+
+describe('an unknown flag: did you mean', () => {
+  it('suggests the flag meant', () => {
+    expectRefused(cli('exact', '--armor', 'standard'), 'Unknown argument: armor; did you mean --armour? (`injury-lab exact --help` lists the options)');
+    expectRefused(cli('exact', '--injurydice', '1'), 'Unknown argument: injurydice; did you mean --injury-dice? (`injury-lab exact --help` lists the options)');
+    expectRefused(cli('exact', '--kind', 'fall', '--hieght-inches', '6'), 'Unknown argument: hieght-inches; did you mean --height-inches? (`injury-lab exact --help` lists the options)');
+    expectRefused(cli('simulate', '--trails', '1e5'), 'Unknown argument: trails; did you mean --trials? (`injury-lab simulate --help` lists the options)');
+    expectRefused(cli('report', '--chek-only'), /^injury-lab: Unknown argument: chek-only; did you mean --check-only\?/);
+  });
+
+  it('suggests nothing far off, nothing outside the system in play, and nothing for a positional', () => {
+    expectRefused(cli('exact', '--zzzz', '1'), 'Unknown argument: zzzz (`injury-lab exact --help` lists the options)');
+    expectRefused(cli('exact', '--system', 'd20-warband', '--kind', 'fall', '--armor', 'standard'), 'Unknown argument: armor (`injury-lab exact --help` lists the options)');
+    expectRefused(cli('exact', 'examples/standard.json', 'armor'), 'Unknown argument: armor (`injury-lab exact --help` lists the options)');
+    expectRefused(cli('exact', '--armor', 'x', '--zzzz', 'y'), 'Unknown arguments: armor, zzzz; did you mean --armour for --armor? (`injury-lab exact --help` lists the options)');
+  });
+
+  it('measures by edits, transpositions counting one', () => {
+    expect(editDistance('armor', 'armour')).toBe(1);
+    expect(editDistance('hieght', 'height')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(suggestFlags('seeds', ['seed', 'trials'])).toEqual(['seed']);
+    expect(suggestFlags('injury-dice-count', ['injury-dice', 'seed'])).toEqual(['injury-dice']);
+    expect(suggestFlags('zzzz', ['seed', 'kind', 'out'])).toEqual([]);
+    expect(suggestFlags('xy', ['out', 'all'])).toEqual([]);
+  });
+});
+
+describe('help examples', () => {
+  const commands = ['exact', 'simulate', 'check', 'sweep', 'compare', 'report', 'systems', 'schema'];
+  it('name files that exist', () => {
+    const named: string[] = [];
+    for (const c of commands) {
+      const help = cli(c, '--help').stdout;
+      const examples = /^Examples:\n([\s\S]*?)(?:\n\n|(?![\s\S]))/m.exec(help)?.[1] ?? '';
+      named.push(...(examples.match(/[^\s'"]+\.json\b/g) ?? []));
+    }
+    expect(named.length).toBeGreaterThan(3);
+    expect(named.filter((f) => !existsSync(f))).toEqual([]);
+  });
+});
