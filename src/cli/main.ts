@@ -6,24 +6,28 @@ import { toolVersion } from '../project.js';
 import { cliArgs, declaredOptions, helpWidth, scanArgs } from './args.js';
 import { unknownArgumentsMessage } from './did-you-mean.js';
 import { scenarioHelp, scenarioScope, scopeFlags } from './options.js';
-import { exactCommand } from './commands/exact.js';
-import { schemaCommand, systemsCommand } from './commands/systems.js';
-import { sweepCommand } from './commands/sweep.js';
-import { reportCommand } from './commands/report.js';
-import { compareCommand } from './commands/compare.js';
-import { simulateCommand } from './commands/simulate.js';
-import { checkCommand } from './commands/check.js';
-
-const commands: CommandModule[] = [
-  exactCommand,
-  simulateCommand,
-  checkCommand,
-  sweepCommand,
-  compareCommand,
-  reportCommand,
-  systemsCommand,
-  schemaCommand,
+/**
+ * Commands in the order --help lists them, each loaded only when needed: a run imports its own
+ * command's code (the report command's charts, the simulator's pool), not every command's, which keeps
+ * each start of the CLI short.
+ */
+const commandLoaders: readonly [string, () => Promise<CommandModule>][] = [
+  ['exact', async () => (await import('./commands/exact.js')).exactCommand],
+  ['simulate', async () => (await import('./commands/simulate.js')).simulateCommand],
+  ['check', async () => (await import('./commands/check.js')).checkCommand],
+  ['sweep', async () => (await import('./commands/sweep.js')).sweepCommand],
+  ['compare', async () => (await import('./commands/compare.js')).compareCommand],
+  ['report', async () => (await import('./commands/report.js')).reportCommand],
+  ['systems', async () => (await import('./commands/systems.js')).systemsCommand],
+  ['schema', async () => (await import('./commands/systems.js')).schemaCommand],
 ];
+
+/** The command the first word names; every command when it names none (top-level help, a typo to suggest for). */
+async function loadCommands(args: readonly string[]): Promise<CommandModule[]> {
+  const first = args.find((a) => !a.startsWith('-'));
+  const named = commandLoaders.find(([name]) => name === first);
+  return named ? [await named[1]()] : Promise.all(commandLoaders.map(([, load]) => load()));
+}
 
 /** User mistakes: one line on stderr, exit 2, never a stack trace. */
 function failUsage(message: string): never {
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
       // yargs names unknown flags but not the ones meant, nor where to look.
       failUsage(/^Unknown arguments?:/.test(text) ? unknownArgumentsMessage(text, { command: inPlay?.command, flags: inPlay?.flags() ?? [], args }) : text);
     });
-  for (const c of commands) cli = cli.command(scoped(c, args));
+  for (const c of await loadCommands(args)) cli = cli.command(scoped(c, args));
   try {
     await cli.parseAsync();
   } catch (e) {
