@@ -253,7 +253,7 @@ async function main(): Promise<void> {
   const exactRuns = exactTimings();
   log('');
   log(`exact engine, in this thread, best of ${REPEATS} solves:`);
-  for (const e of exactRuns) log(`  ${e.label.padEnd(64)} ${e.milliseconds.toFixed(0).padStart(6)} ms`);
+  for (const e of exactRuns) log(`  ${e.label.padEnd(64)} ${e.milliseconds.toFixed(1).padStart(7)} ms`);
   const worstRatio = Math.min(...results.map((r) => r.ratio));
   const checks = {
     ratio: { target: `>= ${TARGETS.ratio}`, worst: worstRatio, met: worstRatio >= TARGETS.ratio },
