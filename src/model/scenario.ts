@@ -1,6 +1,7 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
+import { schemaValidator } from './ajv.js';
 import { findSystem, systems, type AnyScenario } from '../rules/registry.js';
 import type { FieldSchema, FieldSpec, FieldValue, Scenario, SystemSpec } from './types.js';
 
@@ -81,7 +82,6 @@ export function scenarioJsonSchema(): Record<string, unknown> {
   };
 }
 
-const ajv = new Ajv({ allErrors: false, strict: false });
 const kindValidators = new Map<string, ValidateFunction>();
 
 /** Validator for the fields one kind reads; unknown keys are rejected by additionalProperties. */
@@ -89,7 +89,7 @@ function validatorFor(system: SystemSpec, kind: string): ValidateFunction {
   const key = `${system.id}/${kind}`;
   let v = kindValidators.get(key);
   if (!v) {
-    v = ajv.compile({ type: 'object', properties: systemProperties(system, kind), additionalProperties: false });
+    v = schemaValidator().compile({ type: 'object', properties: systemProperties(system, kind), additionalProperties: false });
     kindValidators.set(key, v);
   }
   return v;

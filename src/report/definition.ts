@@ -1,5 +1,6 @@
 import { basename, extname } from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { schemaValidator } from '../model/ajv.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
@@ -127,8 +128,9 @@ export interface ReportDef {
   readonly source: string;
 }
 
-const ajv = new Ajv({ allErrors: false, strict: false });
-const validate = ajv.compile(reportJsonSchema);
+let compiled: ValidateFunction | undefined;
+/** The report schema's validator, compiled on first use (see schemaValidator). */
+const reportValidator = (): ValidateFunction => (compiled ??= schemaValidator().compile(reportJsonSchema));
 
 /** "analyses/0/charts/1/type" -> "charts[1].type", for messages that already name the analysis. */
 function pathText(parts: readonly string[]): string {
@@ -260,6 +262,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
   const id = reportIdOf(file);
   // Documents not read by loadReportDef: ajv and messages recurse, so deep nesting is refused first.
   checkJsonDepth(doc, file);
+  const validate = reportValidator();
   if (!validate(doc)) {
     const m = schemaMessage(validate.errors![0]!, doc);
     throw new UsageError(`${file}: ${m.analysis !== undefined ? `${analysisName(doc, m.analysis)}: ` : ''}${m.text}`);
