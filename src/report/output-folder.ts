@@ -1,4 +1,4 @@
-import { accessSync, constants, closeSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, writeSync, linkSync, type Stats } from 'node:fs';
+import { accessSync, constants, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, linkSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
@@ -262,24 +262,32 @@ function checkFolder(flag: string, given: string, dir: string, force: boolean): 
   }
 }
 
+/** A folder checked and locked for this run; `release` undoes the lock (and the folder, if it was made empty). */
+interface LockedFolder {
+  readonly flag: string;
+  readonly force: boolean;
+  readonly dir: string;
+  release(): void;
+}
+
 /**
- * Checks that a report may be written to `given` and locks it, before any work starts. The folder is
- * created if missing (so it can be locked); a refused folder is left exactly as it was.
+ * The steps every claim takes, before any work starts: refuse precious folders, check what is there (or
+ * that it can be made), make it, lock it, and check again under the lock, since another run may have
+ * written between the first look and now. A refused folder is left exactly as it was.
  */
-export function claimReportFolder(given: string, options: ClaimOptions = {}): FolderClaim {
+function lockFolder(given: string, options: ClaimOptions, check: (flag: string, given: string, dir: string, force: boolean) => void): LockedFolder {
   const flag = options.flag ?? '--out';
   const force = options.force ?? false;
   const dir = resolve(given);
   checkNotPrecious(flag, given, dir, options.inputs ?? []);
   const existed = lstatOrUndefined(dir) !== undefined;
-  if (existed) checkFolder(flag, given, dir, force);
+  if (existed) check(flag, given, dir, force);
   else checkCanCreate(flag, given, dir);
   mkdirSync(dir, { recursive: true });
   let lock: string;
   try {
     lock = takeLock(flag, given, dir);
-    // Again under the lock: another run may have written between the first look and now.
-    checkFolder(flag, given, dir, force);
+    check(flag, given, dir, force);
   } catch (e) {
     if (heldLocks.has(join(dir, LOCK_FILE))) releaseLock(join(dir, LOCK_FILE));
     if (!existed) removeIfEmpty(dir);
@@ -287,19 +295,30 @@ export function claimReportFolder(given: string, options: ClaimOptions = {}): Fo
   }
   let released = false;
   return {
-    given,
-    dir,
-    force,
     flag,
-    async replace(fill) {
-      await replaceContents(this, fill);
-    },
+    force,
+    dir,
     release() {
       if (released) return;
       released = true;
       releaseLock(lock);
       if (!existed) removeIfEmpty(dir);
     },
+  };
+}
+
+/** Checks that a report may be written to `given` and locks it (the folder is created if missing, so it can be locked). */
+export function claimReportFolder(given: string, options: ClaimOptions = {}): FolderClaim {
+  const locked = lockFolder(given, options, checkFolder);
+  return {
+    given,
+    dir: locked.dir,
+    force: locked.force,
+    flag: locked.flag,
+    async replace(fill) {
+      await replaceContents(this, fill);
+    },
+    release: locked.release,
   };
 }
 
@@ -353,7 +372,7 @@ async function replaceContents(claim: FolderClaim, fill: (dir: string) => Promis
       .sort();
     const ownership: Ownership = { tool: 'injury-lab', type: 'report', version: toolVersion, files };
     const ownershipText = JSON.stringify(ownership, null, 2) + '\n';
-    closeSync(writeAll(join(writing, OWNERSHIP_FILE), ownershipText));
+    writeFileSync(join(writing, OWNERSHIP_FILE), ownershipText, { flag: 'wx' });
     // A file the user put there while the report ran is theirs: look once more before removing anything.
     checkFolder(flag, given, dir, force);
     mkdirSync(old);
@@ -375,12 +394,6 @@ async function replaceContents(claim: FolderClaim, fill: (dir: string) => Promis
     pendingDirs.delete(writing);
     pendingDirs.delete(old);
   }
-}
-
-function writeAll(path: string, text: string): number {
-  const fd = openSync(path, 'wx');
-  writeSync(fd, text);
-  return fd;
 }
 
 /** A batch's index page is injury-lab's when the batch ownership file lists it (or, from older runs, by its title). */
@@ -424,24 +437,7 @@ export interface BatchClaim {
  * its index page and one report folder per definition, each under the same rules as a single report.
  */
 export function claimBatchFolder(given: string, options: ClaimOptions = {}): BatchClaim {
-  const flag = options.flag ?? '--out';
-  const force = options.force ?? false;
-  const dir = resolve(given);
-  checkNotPrecious(flag, given, dir, options.inputs ?? []);
-  const existed = lstatOrUndefined(dir) !== undefined;
-  if (existed) checkBatchFolder(flag, given, dir, force);
-  else checkCanCreate(flag, given, dir);
-  mkdirSync(dir, { recursive: true });
-  let lock: string;
-  try {
-    lock = takeLock(flag, given, dir);
-    checkBatchFolder(flag, given, dir, force);
-  } catch (e) {
-    if (heldLocks.has(join(dir, LOCK_FILE))) releaseLock(join(dir, LOCK_FILE));
-    if (!existed) removeIfEmpty(dir);
-    throw e;
-  }
-  let released = false;
+  const { flag, force, dir, release } = lockFolder(given, options, checkBatchFolder);
   return {
     given,
     dir,
@@ -451,12 +447,7 @@ export function claimBatchFolder(given: string, options: ClaimOptions = {}): Bat
       const ownership: Ownership = { tool: 'injury-lab', type: 'batch', version: toolVersion, files: ['index.html'] };
       writeFileAtomic(join(dir, OWNERSHIP_FILE), JSON.stringify(ownership, null, 2) + '\n');
     },
-    release() {
-      if (released) return;
-      released = true;
-      releaseLock(lock);
-      if (!existed) removeIfEmpty(dir);
-    },
+    release,
   };
 }
 
