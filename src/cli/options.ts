@@ -3,6 +3,7 @@ import { UsageError, listAllowed, showValue } from '../errors.js';
 import { coerceFlagValue, describeAllowed, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
+import { wordWrap } from '../present/text.js';
 import { systems } from '../rules/registry.js';
 import type { ArgsScan } from './args.js';
 
@@ -114,20 +115,6 @@ function defaultText(system: System, field: Field): string {
   return values.every((v) => v.value === values[0]!.value) ? values[0]!.value : values.map((v) => `${v.edition} ${v.value}`).join(', ');
 }
 
-/** Greedy word wrap to `width` columns (a word longer than that gets a line of its own). */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 /**
  * The field flags of a scope as help text, one group per system ("d20-warband fields (fall):"), each flag
  * with its system's description, allowed values and default, laid out like yargs' own groups.
@@ -148,7 +135,7 @@ export function fieldHelp(scope: FieldScope, width: number): string {
         `Default: ${defaultText(system, f)}.`,
         ...(readBy.length < kinds.length ? [`Kinds: ${readBy.join(', ')}.`] : []),
       ].join(' ');
-      const lines = [...wrap(f.description, textWidth), ...wrap(facts, textWidth)];
+      const lines = [...wordWrap(f.description, textWidth), ...wordWrap(facts, textWidth)];
       const first = `  ${flag}`;
       if (first.length + 2 > column) out.push(first, ...lines.map((l) => ' '.repeat(column) + l));
       else out.push(first.padEnd(column) + lines[0]!, ...lines.slice(1).map((l) => ' '.repeat(column) + l));

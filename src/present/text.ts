@@ -72,3 +72,17 @@ export function scenarioHeading(r: { readonly system: string; readonly edition: 
 export function jsonText(doc: unknown): string {
   return JSON.stringify(doc, null, 2) + '\n';
 }
+
+/** Greedy word wrap to `width` columns (a word longer than that gets a line of its own). */
+export function wordWrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}

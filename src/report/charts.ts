@@ -1,7 +1,7 @@
 import type { Dimension } from './dimensions.js';
-import { percent, percentPlusMinus } from '../present/text.js';
+import { percent, percentPlusMinus, wordWrap } from '../present/text.js';
 import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, textColourOn } from './labels.js';
-import type { Cell, CellOutcome, SweepResult } from './sweep.js';
+import type { CellOutcome, SweepResult } from './sweep.js';
 
 /**
  * Vega-Lite specs for the three chart types a report draws. Every spec carries its data inline, so the
@@ -134,25 +134,14 @@ function provenance(sweep: SweepResult, marks: { exact: string; sim: string }): 
   return `Simulated estimates with 95% intervals (${trialsText(sweep)}).`;
 }
 
-/** Breaks text into lines that vega will not cut short (its estimate: 0.8 em per character). */
-export function wrap(text: string, maxChars = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5))): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + 1 + word.length > maxChars) {
-      out.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) out.push(line);
-  return out;
-}
+/** Characters per subtitle line that vega will not cut short (its estimate: 0.8 em per character). */
+const SUBTITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5));
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 function header(def: ChartDef, fallback: string, sub: string[]): VlSpec {
-  const text = wrap(def.title ?? capitalise(fallback), Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
-  return { title: { text: text.length === 1 ? text[0] : text, subtitle: sub.flatMap((l) => wrap(l)) } };
+  const text = wordWrap(def.title ?? capitalise(fallback), Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
+  return { title: { text: text.length === 1 ? text[0] : text, subtitle: sub.flatMap((l) => wordWrap(l, SUBTITLE_CHARS)) } };
 }
 
 function outcomeScale(ids: readonly string[], cumulative: boolean) {
@@ -160,10 +149,6 @@ function outcomeScale(ids: readonly string[], cumulative: boolean) {
     domain: ids.map((id) => (cumulative ? orWorseLabel(id) : outcomeLabel(id))),
     range: ids.map(outcomeColour),
   };
-}
-
-function cellsAt(sweep: SweepResult): Map<string, Cell> {
-  return new Map(sweep.cells.map((c) => [c.point.join(','), c]));
 }
 
 /** Axis for probabilities: 0-100% with a title naming what is measured. */
