@@ -18,6 +18,7 @@ const commandLoaders: readonly [string, () => Promise<CommandModule>][] = [
   ['sweep', async () => (await import('./commands/sweep.js')).sweepCommand],
   ['compare', async () => (await import('./commands/compare.js')).compareCommand],
   ['report', async () => (await import('./commands/report.js')).reportCommand],
+  ['rules', async () => (await import('./commands/rules.js')).rulesCommand],
   ['systems', async () => (await import('./commands/systems.js')).systemsCommand],
   ['schema', async () => (await import('./commands/systems.js')).schemaCommand],
 ];
@@ -53,7 +54,7 @@ function scoped(c: CommandModule, args: readonly string[]): CommandModule {
       const built = (typeof c.builder === 'function' ? c.builder(y) : c.builder ? y.options(c.builder) : y) as Argv;
       const declared = declaredOptions(built);
       const scan = scanArgs(args, declared.booleans);
-      const fields = new Set(declared.keys.includes('system') ? scopeFlags({ systems }) : []);
+      const fields = new Set(declared.keys.includes('kind') ? scopeFlags({ systems }) : []);
       const scope = () => scenarioScope(scan);
       inPlay = {
         command: name,

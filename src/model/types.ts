@@ -1,5 +1,6 @@
 import type { Fraction } from '../exact/fraction.js';
 import type { Rng } from '../sim/rng.js';
+import type { RuleSpec } from './rule-table.js';
 
 /** A value a scenario field can hold (files and flags both end up as these). */
 export type FieldValue = string | number | boolean;
@@ -142,11 +143,19 @@ export interface SystemSpec<S extends Scenario = Scenario> {
   readonly defaultEdition: string;
   readonly kinds: readonly KindSpec<S>[];
   readonly fields: readonly FieldSpec[];
+  /** Every number of its rules, declared once (per edition: value and source); both engines read the table built from it. */
+  readonly rules: SystemRules;
   /**
    * Rule combinations the field schema cannot express (machine armour with a shield, a fall in an
    * edition without falling rules). Returns one user-facing line naming the field, or undefined.
    */
   checkCombination(scenario: S): string | undefined;
+}
+
+/** A system's rule spec, and the groups of rules that must rise strictly in order (a table's bands). */
+export interface SystemRules {
+  readonly spec: RuleSpec;
+  readonly increasing: readonly (readonly string[])[];
 }
 
 /** Length of the tally array for a layout. */

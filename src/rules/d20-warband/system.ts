@@ -1,3 +1,4 @@
+import { d20WarbandRuleSpec, d20WarbandIncreasing } from './rule-spec.js';
 import type { KindSpec, MeanSpec, ReportLayout, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
@@ -80,5 +81,6 @@ export const d20Warband: SystemSpec<D20WarbandScenario> = {
   defaultEdition: EDITION_ID,
   kinds: d20WarbandKinds,
   fields: d20WarbandFields,
+  rules: { spec: d20WarbandRuleSpec, increasing: d20WarbandIncreasing },
   checkCombination,
 };

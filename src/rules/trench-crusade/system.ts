@@ -1,3 +1,4 @@
+import { trenchCrusadeRuleSpec, trenchCrusadeIncreasing } from './rule-spec.js';
 import type { KindSpec, ReportLayout, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
@@ -86,5 +87,6 @@ export const trenchCrusade: SystemSpec<TrenchCrusadeScenario> = {
   defaultEdition: DEFAULT_EDITION,
   kinds: trenchCrusadeKinds,
   fields: trenchCrusadeFields,
+  rules: { spec: trenchCrusadeRuleSpec, increasing: trenchCrusadeIncreasing },
   checkCombination,
 };

@@ -1,0 +1,166 @@
+/**
+ * Rules as data. Every number a rule file prints that an engine uses is declared once, in its system's
+ * rule spec: what it means, what a variant may set it to, and per edition its value and the sentence it
+ * comes from. An edition's rule table (the plain values) is built from the spec; both engines read that
+ * table, never a constant, so a variant (a partial table over an edition) changes exactly what it says.
+ */
+
+/** Where a rule value comes from: a sentence of a rule file, or one of our rulings where no file prints it. */
+export type RuleCitation =
+  | { readonly file: string; readonly quote: string }
+  | { readonly ruling: string; readonly note: string };
+
+export type RuleValue = number | boolean | string | null;
+
+/** What a variant may set a rule to. `nullable`: null means "none" (no cap, no limit). */
+export type RuleSchema =
+  | { readonly type: 'integer'; readonly minimum: number; readonly maximum: number; readonly nullable?: string }
+  | { readonly type: 'boolean' }
+  | { readonly type: 'string'; readonly enum: readonly string[] };
+
+/** One rule value: its meaning, what it may be, and its value and source in each edition. */
+export interface RuleLeaf<V extends RuleValue = RuleValue> {
+  readonly kind: 'rule';
+  readonly description: string;
+  readonly schema: RuleSchema;
+  readonly editions: Readonly<Record<string, { readonly value: V; readonly source: RuleCitation }>>;
+}
+
+/** A system's rule spec: rule values, grouped (injuryTable, armour, ...). */
+export interface RuleSpec {
+  readonly [key: string]: RuleLeaf | RuleSpec;
+}
+
+/** The plain rule table a spec describes: `injuryTable.down` is a number, and so on. */
+export type RuleValues<S> = {
+  readonly [K in keyof S]: S[K] extends RuleLeaf<infer V> ? V : RuleValues<S[K]>;
+};
+
+/** Per edition: [value, where it comes from]. */
+export type PerEdition<V extends RuleValue> = Readonly<Record<string, readonly [V, RuleCitation]>>;
+
+function leaf<V extends RuleValue>(description: string, schema: RuleSchema, perEdition: PerEdition<V>): RuleLeaf<V> {
+  const editions: Record<string, { value: V; source: RuleCitation }> = {};
+  for (const [edition, [value, source]] of Object.entries(perEdition)) editions[edition] = { value, source };
+  return { kind: 'rule', description, schema, editions };
+}
+
+export function integerRule(
+  description: string,
+  bounds: { minimum: number; maximum: number },
+  perEdition: PerEdition<number>,
+): RuleLeaf<number> {
+  return leaf(description, { type: 'integer', ...bounds }, perEdition);
+}
+
+/** An integer or null, null meaning what `none` says (e.g. "no cap"). */
+export function integerOrNoneRule(
+  description: string,
+  bounds: { minimum: number; maximum: number; none: string },
+  perEdition: PerEdition<number | null>,
+): RuleLeaf<number | null> {
+  return leaf(description, { type: 'integer', minimum: bounds.minimum, maximum: bounds.maximum, nullable: bounds.none }, perEdition);
+}
+
+export function booleanRule(description: string, perEdition: PerEdition<boolean>): RuleLeaf<boolean> {
+  return leaf(description, { type: 'boolean' }, perEdition);
+}
+
+export function choiceRule<const T extends string>(description: string, values: readonly T[], perEdition: PerEdition<T>): RuleLeaf<T> {
+  return leaf(description, { type: 'string', enum: values }, perEdition);
+}
+
+/** The same value in every edition listed, each with its own citation. */
+export function same<V extends RuleValue>(value: V, sources: Readonly<Record<string, RuleCitation>>): PerEdition<V> {
+  const per: Record<string, readonly [V, RuleCitation]> = {};
+  for (const [edition, source] of Object.entries(sources)) per[edition] = [value, source];
+  return per;
+}
+
+export function isRuleLeaf(node: RuleLeaf | RuleSpec): node is RuleLeaf {
+  return (node as RuleLeaf).kind === 'rule' && typeof (node as RuleLeaf).description === 'string';
+}
+
+/** Every rule of a spec with its dotted path ("injuryTable.down"), in declaration order. */
+export function ruleLeaves(spec: RuleSpec, prefix = ''): { path: string; leaf: RuleLeaf }[] {
+  const out: { path: string; leaf: RuleLeaf }[] = [];
+  for (const [key, node] of Object.entries(spec)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isRuleLeaf(node)) out.push({ path, leaf: node });
+    else out.push(...ruleLeaves(node, path));
+  }
+  return out;
+}
+
+/** An edition's rule table: the spec's values for that edition, as a plain nested object. */
+export function editionRules<S extends RuleSpec>(spec: S, edition: string): RuleValues<S> {
+  const build = (node: RuleSpec): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(node)) {
+      if (isRuleLeaf(child)) {
+        const entry = child.editions[edition];
+        if (!entry) throw new Error(`rule ${key} has no value for edition ${edition}`);
+        out[key] = entry.value;
+      } else out[key] = build(child);
+    }
+    return out;
+  };
+  return build(spec) as RuleValues<S>;
+}
+
+/** The value at a dotted path of a plain table. */
+export function valueAt(table: unknown, path: string): unknown {
+  let node = table;
+  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
+  return node;
+}
+
+/** A rule value as a designer writes it ("none" for a null with a meaning). */
+export function showRuleValue(value: unknown, schema: RuleSchema): string {
+  if (value === null && schema.type === 'integer' && schema.nullable) return `null (${schema.nullable})`;
+  return typeof value === 'string' ? value : String(value);
+}
+
+/** What a rule may be set to, for messages and the `rules` listing. */
+export function describeRuleSchema(schema: RuleSchema): string {
+  switch (schema.type) {
+    case 'integer':
+      return `a whole number from ${schema.minimum} to ${schema.maximum}${schema.nullable ? `, or null (${schema.nullable})` : ''}`;
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return schema.enum.map((v) => `"${v}"`).join(', ');
+  }
+}
+
+/** One rule as `injury-lab rules` lists it. */
+export interface RuleEntry {
+  readonly rule: string;
+  readonly value: RuleValue;
+  readonly description: string;
+  readonly allowed: string;
+  readonly source: RuleCitation;
+}
+
+/** A rule table with, rule by rule, what it means and where its value comes from. */
+export interface RuleListing {
+  readonly system: string;
+  readonly edition: { readonly id: string; readonly title: string; readonly source: string };
+  readonly table: unknown;
+  readonly entries: readonly RuleEntry[];
+}
+
+export function ruleListing(
+  system: { readonly id: string; readonly rules: { readonly spec: RuleSpec } },
+  edition: RuleListing['edition'],
+): RuleListing {
+  const table = editionRules(system.rules.spec, edition.id);
+  const entries = ruleLeaves(system.rules.spec).map(({ path, leaf }): RuleEntry => ({
+    rule: path,
+    value: valueAt(table, path) as RuleValue,
+    description: leaf.description,
+    allowed: describeRuleSchema(leaf.schema),
+    source: leaf.editions[edition.id]!.source,
+  }));
+  return { system: system.id, edition, table, entries };
+}
