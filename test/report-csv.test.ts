@@ -28,7 +28,7 @@ describe('tidy CSV round-trips through a CSV parser', () => {
 
   it('has the right columns: ids, every varied field, the other inputs, the fixed ones, then the means', () => {
     const varied = ['armour', 'shield', 'injuryDice'];
-    const others = Object.keys(sweep.cells[0]!.scenario).filter((f) => !['system', 'edition', 'kind', ...varied].includes(f));
+    const others = Object.keys(sweep.cells[0]!.scenario).filter((f) => !['system', 'edition', 'kind', 'rules', ...varied].includes(f));
     expect(Object.keys(rows[0]!)).toEqual(['report', 'analysis', ...varied, ...others, ...FIXED_COLUMNS, ...meanColumns('expectedBloodMarkers')]);
   });
 

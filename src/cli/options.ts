@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { UsageError, listAllowed, showValue } from '../errors.js';
-import { coerceFlagValue, describeAllowed, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
+import { coerceFlagValue, describeAllowed, editionTable, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
 import { wordWrap } from '../present/text.js';
@@ -110,7 +110,7 @@ function scenarioOptionTexts(scope: FieldScope): { system: string; edition: stri
 
 /** A field's default, per edition where it differs between editions. */
 function defaultText(system: System, field: Field): string {
-  const at = (edition: string) => String(typeof field.default === 'function' ? field.default(edition) : field.default);
+  const at = (edition: string) => String(fieldDefault(field, editionTable(system, edition)));
   const values = system.editions.map((e) => ({ edition: e.id, value: at(e.id) }));
   return values.every((v) => v.value === values[0]!.value) ? values[0]!.value : values.map((v) => `${v.edition} ${v.value}`).join(', ');
 }

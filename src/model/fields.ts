@@ -12,7 +12,8 @@ interface Common<K extends string> {
   readonly kinds: readonly K[];
 }
 
-type Default<V> = V | ((edition: string) => V);
+/** A fixed default, or one read from the system's rule table (the function names its own table type). */
+type Default<V> = V | ((rules: never) => V);
 
 export function integerField<const N extends string, const K extends string>(
   name: N,

@@ -3,11 +3,54 @@ import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
 import { schemaValidator } from './ajv.js';
 import { findSystem, systems, type AnyScenario } from '../rules/registry.js';
-import type { FieldSchema, FieldSpec, FieldValue, Scenario, SystemSpec } from './types.js';
+import { editionRules } from './rule-table.js';
+import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
+import type { FieldSchema, FieldSpec, FieldValue, RuleTable, Scenario, SystemSpec } from './types.js';
 
 /** Keys every scenario may carry besides the fields of its system. */
-const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description']);
+const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules']);
 const DEFAULT_SYSTEM = 'trench-crusade';
+
+const tablesByEdition = new Map<string, RuleTable>();
+
+/** An edition's rule table (built once per edition: scenarios share it and never change it). */
+export function editionTable(system: SystemSpec, edition: string): RuleTable {
+  const key = `${system.id}/${edition}`;
+  let table = tablesByEdition.get(key);
+  if (!table) {
+    table = editionRules(system.rules.spec, edition) as RuleTable;
+    tablesByEdition.set(key, table);
+  }
+  return table;
+}
+
+/** A field's default under a rule table (an edition's or a variant's). */
+export function fieldDefault(field: FieldSpec, rules: RuleTable): FieldValue {
+  // A field's default function takes its own system's table type; `rules` is that system's table.
+  return typeof field.default === 'function' ? field.default(rules as never) : field.default;
+}
+
+/** The partial table of the rules where `table` differs from `base` (nested like the table), or undefined. */
+function ruleDifferences(base: RuleTable, table: RuleTable): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(table)) {
+    const under = base[key];
+    const diff = typeof value === 'object' && value !== null && typeof under === 'object' && under !== null ? ruleDifferences(under, value) : value === under ? undefined : value;
+    if (diff !== undefined) out[key] = diff;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * A scenario as outputs show it: its fields, and `rules` only where they differ from its edition's (the
+ * changes, not the whole table). Read back by parseScenario it is the same scenario.
+ */
+export function scenarioRecord(scenario: Scenario): Record<string, unknown> {
+  const { rules, ...fields } = scenario;
+  const system = systems.find((s) => s.id === scenario.system);
+  const changes = system ? ruleDifferences(editionTable(system, scenario.edition), rules) : undefined;
+  return changes ? { ...fields, rules: changes } : fields;
+}
 
 /** A field's command-line flag, without its dashes: injuryDice is --injury-dice. */
 export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -57,6 +100,10 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
     edition: { enum: system.editions.map((e) => e.id), default: system.defaultEdition },
     kind: kind ? { const: kind } : { enum: system.kinds.map((k) => k.id) },
   };
+  props.rules = {
+    description: "Rule changes over the edition's table (`injury-lab rules` lists them): a partial table, or a variant file's path",
+    anyOf: [{ type: 'string' }, ruleChangesJsonSchema(system.rules.spec)],
+  };
   for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
   return props;
 }
@@ -89,7 +136,9 @@ function validatorFor(system: SystemSpec, kind: string): ValidateFunction {
   const key = `${system.id}/${kind}`;
   let v = kindValidators.get(key);
   if (!v) {
-    v = schemaValidator().compile({ type: 'object', properties: systemProperties(system, kind), additionalProperties: false });
+    // The rule changes are checked on their own (applyRuleChanges), with messages that name the rule.
+    const { rules: _rules, ...fields } = systemProperties(system, kind);
+    v = schemaValidator().compile({ type: 'object', properties: fields, additionalProperties: false });
     kindValidators.set(key, v);
   }
   return v;
@@ -152,7 +201,8 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     }
   }
 
-  const candidate: Record<string, unknown> = { ...input, system: system.id, edition, kind };
+  const { rules: ruleChanges, ...fields } = input;
+  const candidate: Record<string, unknown> = { ...fields, system: system.id, edition, kind };
   const validate = validatorFor(system, kind);
   if (!validate(candidate)) {
     const err = validate.errors?.[0];
@@ -164,12 +214,13 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     throw new UsageError(`${at}${fieldName || 'scenario'}: ${showValue(fieldName ? candidate[fieldName] : raw)} ${err?.message ?? 'is not valid'}`);
   }
 
-  const scenario: Record<string, FieldValue> = { system: system.id, edition: edition as string, kind };
+  const rules =
+    ruleChanges === undefined ? editionTable(system, edition as string) : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`);
+  const scenario: Record<string, FieldValue | RuleTable> = { system: system.id, edition: edition as string, kind, rules };
   for (const f of system.fields) {
     if (!f.kinds.includes(kind)) continue;
     const given = input[f.name];
-    scenario[f.name] =
-      given !== undefined ? (given as FieldValue) : typeof f.default === 'function' ? f.default(edition as string) : f.default;
+    scenario[f.name] = given !== undefined ? (given as FieldValue) : fieldDefault(f, rules);
   }
   const problem = system.checkCombination(scenario as Scenario);
   if (problem) throw new UsageError(`${at}${problem}`);

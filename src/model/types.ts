@@ -5,12 +5,22 @@ import type { RuleSpec } from './rule-table.js';
 /** A value a scenario field can hold (files and flags both end up as these). */
 export type FieldValue = string | number | boolean;
 
-/** A validated scenario: every field of its kind present, defaults filled. */
+/** A rule table as plain values (each system types its own from its rule spec, e.g. TrenchCrusadeRules). */
+export interface RuleTable {
+  readonly [key: string]: RuleTableValue;
+}
+export type RuleTableValue = number | boolean | string | null | RuleTable;
+
+/**
+ * A validated scenario: every field of its kind present, defaults filled, and `rules`, the table of
+ * rule values both engines read (its edition's, or a variant of it).
+ */
 export interface Scenario {
   readonly system: string;
   readonly edition: string;
   readonly kind: string;
-  readonly [field: string]: FieldValue;
+  readonly rules: RuleTable;
+  readonly [field: string]: FieldValue | RuleTable;
 }
 
 /** JSON-Schema fragment for one field; the published schema and validation are built from these. */
@@ -32,8 +42,11 @@ export interface FieldSpec<N extends string = string, V extends FieldValue = Fie
   readonly name: N;
   readonly description: string;
   readonly schema: FieldSchema;
-  /** Default as a player would assume; may depend on the edition (e.g. the modifier cap). */
-  readonly default: V | ((edition: string) => V);
+  /**
+   * Default as a player would assume; may depend on the rules (e.g. the modifier cap's reading in the
+   * edition's table). The function takes its own system's rule table (see fieldDefault).
+   */
+  readonly default: V | ((rules: never) => V);
   /** Kinds that read this field. */
   readonly kinds: readonly K[];
 }
@@ -50,10 +63,11 @@ export type FieldsOfKind<Fields extends readonly FieldSpec[], K extends string> 
  * The validated scenario of one kind of a system, as its field declarations say: parseScenario fills
  * every field the kind reads (defaults included) and no other.
  */
-export type ScenarioOf<System extends string, Edition extends string, Fields extends readonly FieldSpec[], K extends string> = {
+export type ScenarioOf<System extends string, Edition extends string, Fields extends readonly FieldSpec[], K extends string, Rules extends RuleTable> = {
   readonly system: System;
   readonly edition: Edition;
   readonly kind: K;
+  readonly rules: Rules;
 } & FieldsOfKind<Fields, K>;
 
 /** A numeric per-trial quantity whose mean is reported, e.g. blood markers placed. */

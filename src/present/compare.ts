@@ -1,3 +1,4 @@
+import { scenarioRecord } from '../model/scenario.js';
 import { toolVersion } from '../project.js';
 import type { CompareResult, CompareRow, Ratio } from '../report/compare.js';
 import { orWorseLabel, outcomeLabel, points } from '../report/labels.js';
@@ -69,7 +70,7 @@ function compareTable(r: CompareResult): string {
 
 export function compareJson(r: CompareResult) {
   return {
-    scenarios: r.scenarios.map((s) => ({ name: s.name, file: s.file, scenario: s.cell.scenario, outcomes: s.cell.outcomes, means: s.cell.means })),
+    scenarios: r.scenarios.map((s) => ({ name: s.name, file: s.file, scenario: scenarioRecord(s.cell.scenario), outcomes: s.cell.outcomes, means: s.cell.means })),
     outcomes: r.outcomes,
     comparisons: [...r.rows, ...r.cumulativeRows].map((row) => ({
       outcome: row.outcome,

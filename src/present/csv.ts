@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { Scenario } from '../model/types.js';
+import type { FieldValue, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
 import type { CellMean, CellOutcome } from '../report/sweep.js';
 
@@ -86,7 +86,8 @@ export interface TidySource {
   readonly sweep: { readonly dimensions: readonly { readonly fields: readonly string[] }[]; readonly cells: readonly TidyCell[] };
 }
 
-const SCENARIO_META = new Set(['system', 'kind', 'edition']);
+/** Not input fields: their own columns, or (the rule table) not a column at all. */
+const SCENARIO_META = new Set(['system', 'kind', 'edition', 'rules']);
 
 /**
  * The input fields of all sources: the varied ones in order of first appearance, then every other field
@@ -122,7 +123,7 @@ export function tidyRows(sources: readonly TidySource[]): { header: string[]; ro
         const [num, den] = o.exact ? splitFraction(o.exact) : ['', ''];
         rows.push([
           ...(withIds ? [src.report ?? '', src.analysis ?? ''] : []),
-          ...fields.map((f) => cell.scenario[f] ?? ''),
+          ...fields.map((f) => (cell.scenario[f] as FieldValue | undefined) ?? ''),
           cell.scenario.system,
           cell.scenario.kind,
           cell.scenario.edition,

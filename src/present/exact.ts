@@ -1,3 +1,4 @@
+import { scenarioRecord } from '../model/scenario.js';
 import type { ExactResult } from '../evaluate.js';
 import { formatFraction, toNumber } from '../exact/fraction.js';
 import { cellMeans, cellOutcomes } from '../report/sweep.js';
@@ -12,7 +13,7 @@ export function exactJson(r: ExactResult): Record<string, unknown> {
     system: r.system,
     edition: r.edition,
     kind: r.kind,
-    scenario: r.scenario,
+    scenario: scenarioRecord(r.scenario),
     outcomes: r.outcomes,
     ...r.means,
     ...(Object.keys(r.histograms).length ? { histograms: r.histograms } : {}),

@@ -1,3 +1,4 @@
+import { scenarioRecord } from '../model/scenario.js';
 import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
 import { cellMeans, cellOutcomes } from '../report/sweep.js';
 import { runningTotals } from '../running-sums.js';
@@ -31,7 +32,7 @@ export function runFacts(run: SimRun) {
     system: run.scenario.system,
     edition: run.scenario.edition,
     kind: run.scenario.kind,
-    scenario: run.scenario,
+    scenario: scenarioRecord(run.scenario),
     trials: run.trials,
     seed: run.seed,
     workers: run.workers,

@@ -1,3 +1,4 @@
+import { scenarioRecord } from '../model/scenario.js';
 import { orWorseLabel, outcomeLabel } from '../report/labels.js';
 import { neighbourDifferences, type Cell, type SweepResult } from '../report/sweep.js';
 import { worstZ } from '../stats/index.js';
@@ -17,7 +18,7 @@ export function cellJson(cell: Cell) {
     index: cell.index,
     values: cell.assignment,
     labels: cell.labels,
-    scenario: cell.scenario,
+    scenario: scenarioRecord(cell.scenario),
     outcomes: cell.outcomes,
     means: cell.means,
     ...(cell.sim

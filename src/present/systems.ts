@@ -1,4 +1,4 @@
-import { describeAllowed, kebab } from '../model/scenario.js';
+import { describeAllowed, editionTable, fieldDefault, kebab } from '../model/scenario.js';
 import type { SystemSpec } from '../model/types.js';
 import type { Presenter } from './presenter.js';
 import { jsonText } from './text.js';
@@ -13,7 +13,7 @@ function systemsTable(systems: readonly SystemSpec[]): string {
     for (const k of s.kinds) lines.push(`    ${k.id}: ${k.description}`);
     lines.push('  fields (file name / flag: allowed values; default; kinds):');
     for (const f of s.fields) {
-      const def = typeof f.default === 'function' ? s.editions.map((e) => `${e.id} ${String((f.default as (e: string) => unknown)(e.id))}`).join(', ') : String(f.default);
+      const def = typeof f.default === 'function' ? s.editions.map((e) => `${e.id} ${String(fieldDefault(f, editionTable(s, e.id)))}`).join(', ') : String(f.default);
       lines.push(`    ${f.name} / --${kebab(f.name)}: ${describeAllowed(f.schema)}; default ${def}; ${f.kinds.join(', ')}`);
       lines.push(`        ${f.description}`);
     }
@@ -35,7 +35,7 @@ function systemsJson(systems: readonly SystemSpec[]) {
       description: f.description,
       allowed: describeAllowed(f.schema),
       schema: f.schema,
-      default: typeof f.default === 'function' ? Object.fromEntries(s.editions.map((e) => [e.id, (f.default as (e: string) => unknown)(e.id)])) : f.default,
+      default: typeof f.default === 'function' ? Object.fromEntries(s.editions.map((e) => [e.id, fieldDefault(f, editionTable(s, e.id))])) : f.default,
       kinds: f.kinds,
     })),
   }));

@@ -1,4 +1,5 @@
 import type { ScenarioOf } from '../../model/types.js';
+import type { D20WarbandRules } from './rule-spec.js';
 import { booleanField, choiceField, integerField, integerOrField, numberField } from '../../model/fields.js';
 import { ATTACK_TYPES, DASH, INJURY_TIMINGS, TARGET_STATES } from './tables.js';
 import { turnsFields } from './turns/fields.js';
@@ -130,7 +131,7 @@ export type D20WarbandKind = (typeof ROLLING_KINDS)[number];
 
 /** A validated d20 warband scenario of one kind (or of any kind), typed from the field declarations above. */
 export type D20WarbandScenario<K extends D20WarbandKind = D20WarbandKind> = K extends D20WarbandKind
-  ? ScenarioOf<'d20-warband', string, typeof d20WarbandFields, K>
+  ? ScenarioOf<'d20-warband', string, typeof d20WarbandFields, K, D20WarbandRules>
   : never;
 
 /** The kinds of one action (every kind but turns, which repeats the attack kind's action). */

@@ -6,15 +6,11 @@ import {
   BLOODBATH_DIES,
   DEADLY_BLOODBATH_KEEP_MAX,
   DEADLY_BLOODBATH_KEEP_MIN,
-  DEFAULT_BLOODBATH_DIE,
-  DEFAULT_CRITICAL_INJURY_DICE,
-  DEFAULT_DEADLY_BLOODBATH_KEEP,
-  DEFAULT_DOWN_BONUS,
-  DEFAULT_MODIFIER_CAP,
   DOWN_BONUSES,
   MODIFIER_CAPS,
   type Edition,
 } from './tables.js';
+import type { TrenchCrusadeRules } from './rule-spec.js';
 import { sequenceFields } from './sequence/fields.js';
 
 /** Kinds that make an injury roll (every kind in this system; sequences extend this list). */
@@ -61,7 +57,7 @@ export const trenchCrusadeFields = [
   choiceField('modifierCap', {
     description: 'How the -3 limit on injury modifiers applies: to the sum of negative modifiers before positives are added (negative), to the net total (net), or not at all (none)',
     values: MODIFIER_CAPS,
-    default: (edition) => DEFAULT_MODIFIER_CAP[edition as Edition],
+    default: (rules: TrenchCrusadeRules) => rules.modifierCap.appliesTo,
     kinds: INJURY_KINDS,
   }),
   integerField('bloodMarkersSpent', {
@@ -87,7 +83,7 @@ export const trenchCrusadeFields = [
   choiceField('bloodbathDie', {
     description: 'Playtest Bloodbath: pooled (3 dice in the starting pool, injury dice added, 3 kept: the chart\'s rule for rolls of more than 2D6) or separate (2 dice kept as usual, then a D6 added); core and comprehensive: pooled only',
     values: BLOODBATH_DIES,
-    default: (edition) => DEFAULT_BLOODBATH_DIE[edition as Edition],
+    default: 'pooled',
     kinds: ATTACKING_KINDS,
   }),
   booleanField('deadly', {
@@ -99,7 +95,7 @@ export const trenchCrusadeFields = [
     description: 'Core: dice kept by a Bloodbath roll with the Deadly keyword (the text does not say): 4 (each adds a die to the pool; assumed) or 3 (both are the same 3D6)',
     minimum: DEADLY_BLOODBATH_KEEP_MIN,
     maximum: DEADLY_BLOODBATH_KEEP_MAX,
-    default: DEFAULT_DEADLY_BLOODBATH_KEEP,
+    default: (rules: TrenchCrusadeRules) => rules.deadly.withBloodbathDice,
     kinds: INJURY_KINDS,
   }),
   booleanField('targetDown', {
@@ -110,7 +106,7 @@ export const trenchCrusadeFields = [
   choiceField('downBonus', {
     description: 'Which injury rolls against a Down target get +1 injury dice: melee attacks, any roll, or none',
     values: DOWN_BONUSES,
-    default: (edition) => DEFAULT_DOWN_BONUS[edition as Edition],
+    default: (rules: TrenchCrusadeRules) => rules.down.bonusApplies,
     kinds: INJURY_KINDS,
   }),
   choiceField('attackType', {
@@ -138,7 +134,7 @@ export const trenchCrusadeFields = [
     description: 'Injury dice a critical success adds (comprehensive and core: 1; the playtest chart names none)',
     minimum: 0,
     maximum: 3,
-    default: (edition) => DEFAULT_CRITICAL_INJURY_DICE[edition as Edition],
+    default: (rules: TrenchCrusadeRules) => rules.critical.injuryDice,
     kinds: ATTACKING_KINDS,
   }),
   integerField('attackDice', {
@@ -173,7 +169,7 @@ export type TrenchCrusadeKind = (typeof INJURY_KINDS)[number];
  * field declarations above: `s.armour` is 'none' | 'standard' | ..., and only the kind's fields exist.
  */
 export type TrenchCrusadeScenario<K extends TrenchCrusadeKind = TrenchCrusadeKind> = K extends TrenchCrusadeKind
-  ? ScenarioOf<'trench-crusade', Edition, typeof trenchCrusadeFields, K>
+  ? ScenarioOf<'trench-crusade', Edition, typeof trenchCrusadeFields, K, TrenchCrusadeRules>
   : never;
 
 /** The kinds of one roll: an injury, an attack (success roll, then injury) or a fall. */

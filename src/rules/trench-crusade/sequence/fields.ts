@@ -1,9 +1,8 @@
 import { choiceField, integerField, integerOrField } from '../../../model/fields.js';
-import type { Edition } from '../tables.js';
+import type { TrenchCrusadeRules } from '../rule-spec.js';
 import {
   BLESSING_POLICIES,
   DEFAULT_ATTACKS,
-  DEFAULT_MARKER_CAP,
   MAX_ATTACKS,
   MAX_MARKER_CAP,
   MAX_START_MARKERS,
@@ -70,7 +69,7 @@ export const sequenceFields = [
     minimum: 0,
     maximum: MAX_MARKER_CAP,
     words: [NO_CAP],
-    default: (edition) => DEFAULT_MARKER_CAP[edition as Edition],
+    default: (rules: TrenchCrusadeRules) => rules.markers.cap ?? NO_CAP,
     kinds: [SEQUENCE_KIND],
   }),
 ] as const;
