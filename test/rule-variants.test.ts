@@ -1,6 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { evaluateExact } from '../src/evaluate.js';
 import { UsageError } from '../src/errors.js';
+import { type Fraction, formatFraction, fraction } from '../src/exact/fraction.js';
 import { parseScenario, scenarioRecord } from '../src/model/scenario.js';
+import { tallyLength, type Scenario } from '../src/model/types.js';
+import { resolveKind } from '../src/rules/registry.js';
+import { runInThread } from '../src/sim/chunks.js';
+import { CHUNK_SIZE } from '../src/sim/protocol.js';
+import { crossCheck } from '../src/stats/cross-check.js';
+
+const addF = (a: Fraction, b: Fraction): Fraction => fraction(a.num * b.den + b.num * a.den, a.den * b.den);
+const mulF = (a: Fraction, b: Fraction): Fraction => fraction(a.num * b.num, a.den * b.den);
+
+/**
+ * The simulator in this thread, fixed seed. 200,000 trials: crossCheck's tests at its own significance
+ * level then flag a real error of about a percentage point in any outcome (the engines are independent,
+ * so a table value read wrongly in either moves an outcome by far more than that).
+ */
+function simulateInThread(s: Scenario, trials = 200_000, seed = 11) {
+  const { kind } = resolveKind(s);
+  const layout = kind.layout(s);
+  const tally = runInThread(kind.simulator(s), tallyLength(layout), { trials, seed, chunkSize: CHUNK_SIZE });
+  return { layout, trials, tally };
+}
 
 /** Rule changes laid over an edition's table: checked in one line each, and carried by the scenario. */
 
@@ -44,5 +66,108 @@ describe('rule changes in a scenario', () => {
     // An output read back is the same scenario.
     expect(parseScenario(record)).toEqual(s);
     expect(scenarioRecord(parseScenario({ kind: 'attack' }))).not.toHaveProperty('rules');
+  });
+});
+
+/**
+ * A variant changes exactly what it says: under changed rules the exact engine equals a brute force
+ * written here from the rule values alone (every die of every roll enumerated, kept, totalled and
+ * looked up), and the simulator agrees with it (check, fixed seed).
+ */
+describe('Trench Crusade under a variant: exact equals brute force, and the simulator agrees', () => {
+  const variant = {
+    injuryTable: { minorHit: 3, down: 7, outOfAction: 10 },
+    armour: { standard: -2 },
+    successRoll: { hit: 8, critical: 11 },
+    critical: { injuryDice: 2 },
+    markers: { minorHit: 2, downAgain: 3 },
+    down: { injuryDice: 2 },
+  };
+  type Outcome = 'miss' | 'no-effect' | 'minor-hit' | 'down' | 'out-of-action';
+
+  /** Every roll of `dice` d6, keeping `keep` highest (or lowest): counts of each kept total. */
+  function keptTotals(dice: number, keep: number, lowest: boolean): Map<number, bigint> {
+    const out = new Map<number, bigint>();
+    const faces = new Array<number>(dice).fill(1);
+    for (;;) {
+      const sorted = [...faces].sort((a, b) => (lowest ? a - b : b - a));
+      const total = sorted.slice(0, keep).reduce((a, b) => a + b, 0);
+      out.set(total, (out.get(total) ?? 0n) + 1n);
+      let i = 0;
+      while (i < dice && faces[i] === 6) faces[i++] = 1;
+      if (i === dice) return out;
+      faces[i]!++;
+    }
+  }
+
+  /**
+   * One melee attack written from the variant's numbers: success roll 2D6 (hit 8+, critical 11+), then
+   * 2D6 + net injury dice (a critical adds 2, a Down target 2), keep 2, armour -2 (capped at -3 with
+   * the shield), table: below 3 no effect, 3-6 minor, 7-9 down, 10+ out of action.
+   */
+  function bruteAttack(o: { injuryDice: number; shield: boolean; targetDown: boolean }) {
+    const counts = new Map<Outcome, bigint>();
+    const row = (t: number): Outcome => (t < 3 ? 'no-effect' : t < 7 ? 'minor-hit' : t < 10 ? 'down' : 'out-of-action');
+    const modifier = Math.max(-2 + (o.shield ? -1 : 0), -3);
+    const maxPool = 2 + Math.abs(o.injuryDice + 2 + (o.targetDown ? 2 : 0));
+    for (const [success, ways] of keptTotals(2, 2, false)) {
+      if (success < 8) {
+        counts.set('miss', (counts.get('miss') ?? 0n) + ways * 6n ** BigInt(maxPool));
+        continue;
+      }
+      const net = o.injuryDice + (success >= 11 ? 2 : 0) + (o.targetDown ? 2 : 0);
+      const pool = 2 + Math.abs(net);
+      for (const [kept, w] of keptTotals(pool, 2, net < 0)) {
+        const outcome = row(kept + modifier);
+        counts.set(outcome, (counts.get(outcome) ?? 0n) + ways * w * 6n ** BigInt(maxPool - pool));
+      }
+    }
+    const den = 36n * 6n ** BigInt(maxPool);
+    const p = (o: Outcome) => formatFraction(fraction(counts.get(o) ?? 0n, den));
+    const markers = formatFraction(fraction(2n * (counts.get('minor-hit') ?? 0n) + (o.targetDown ? 3n : 1n) * (counts.get('down') ?? 0n), den));
+    return { p, markers };
+  }
+
+  const cases = [
+    { injuryDice: 0, shield: false, targetDown: false },
+    { injuryDice: 1, shield: true, targetDown: true },
+    { injuryDice: -2, shield: false, targetDown: true },
+  ];
+  it.each(cases)('attack with %o', (o) => {
+    const s = parseScenario({ kind: 'attack', armour: 'standard', rules: variant, ...o });
+    const exact = evaluateExact(s);
+    const brute = bruteAttack(o);
+    for (const row of exact.outcomes) expect(row.exact, row.outcome).toBe(brute.p(row.outcome as Outcome));
+    expect(exact.means.expectedBloodMarkers?.exact).toBe(brute.markers);
+    // The variant moved something: the core edition gives other answers.
+    expect(evaluateExact(parseScenario({ kind: 'attack', armour: 'standard', ...o })).outcomes).not.toEqual(exact.outcomes);
+    const report = crossCheck(exact.answer, simulateInThread(s));
+    expect(report.failures).toEqual([]);
+  });
+
+  it('a sequence of two ranged attacks places the variant\'s markers: the final-markers histogram by hand', () => {
+    // Ranged, so Down adds no dice (downBonus melee) and both attacks are the same roll; policy none
+    // spends nothing. Each attack: miss/no effect place 0, minor 2, down 1 (3 on a Down target).
+    const one = bruteAttack({ injuryDice: 0, shield: false, targetDown: false });
+    const q = (o: Outcome) => fraction(BigInt(one.p(o).split('/')[0]!), BigInt(one.p(o).split('/')[1] ?? '1'));
+    const s = parseScenario({ kind: 'sequence', attacks: 2, policy: 'none', attackType: 'ranged', armour: 'standard', rules: variant });
+    const exact = evaluateExact(s);
+    const bins = exact.histograms.finalBloodMarkers!;
+    const quiet = ['miss', 'no-effect'] as const;
+    const pQuiet = quiet.map(q).reduce((a, b) => addF(a, b));
+    const pMinor = q('minor-hit');
+    const pDown = q('down');
+    // The markers after the two attacks, order by order (a Down first makes the target Down, so a
+    // second Down places 3): 0 quiet+quiet; 1 down+quiet, quiet+down; 2 minor+quiet, quiet+minor;
+    // 3 minor+down, down+minor; 4 minor+minor, down+down (1 + 3).
+    const expected: Record<string, Fraction> = {
+      '0': mulF(pQuiet, pQuiet),
+      '1': addF(mulF(pDown, pQuiet), mulF(pQuiet, pDown)),
+      '2': addF(mulF(pQuiet, pMinor), mulF(pMinor, pQuiet)),
+      '3': addF(mulF(pMinor, pDown), mulF(pDown, pMinor)),
+      '4': addF(mulF(pMinor, pMinor), mulF(pDown, pDown)),
+    };
+    for (const [bin, p] of Object.entries(expected)) expect(bins.find((b) => b.bin === bin)?.exact, `${bin} markers`).toBe(formatFraction(p));
+    expect(crossCheck(exact.answer, simulateInThread(s)).failures).toEqual([]);
   });
 });

@@ -9,6 +9,11 @@ import type { Scenario } from '../src/model/types.js';
 import { injuryOutcomeDist, injuryRollInput, planInjuryRoll, successRollDist } from '../src/rules/trench-crusade/exact.js';
 import type { OneRollScenario } from '../src/rules/trench-crusade/fields.js';
 import { injuryOutcome } from '../src/rules/trench-crusade/tables.js';
+import { editionRules } from '../src/model/rule-table.js';
+import { trenchCrusadeRuleSpec } from '../src/rules/trench-crusade/rule-spec.js';
+
+/** The core edition's rule table (the bands every edition prints: 1 or less, 2-6, 7-8, 9+). */
+const CORE = editionRules(trenchCrusadeRuleSpec, 'core');
 
 /** The injury roll a parsed one-roll scenario makes (parseScenario returns the general Scenario type). */
 const roll = (s: Scenario) => injuryRollInput(s as OneRollScenario);
@@ -53,7 +58,7 @@ describe('hand-checked values', () => {
     const kept = keepConcrete([2, 5, 4, 1], plan.baseDice, plan.netDice);
     expect(kept).toBe(9);
     expect(kept + plan.modifier).toBe(8);
-    expect(injuryOutcome(kept + plan.modifier)).toBe('down');
+    expect(injuryOutcome(kept + plan.modifier, CORE.injuryTable)).toBe('down');
   });
 
   it('comprehensive-style example: 3 dice 2, 4, 5 with -1 gives 8, Down (004_… "For example")', () => {
@@ -64,12 +69,12 @@ describe('hand-checked values', () => {
       expect(plan.baseDice + Math.abs(plan.netDice)).toBe(3);
       const total = keepConcrete([2, 4, 5], plan.baseDice, plan.netDice) + plan.modifier;
       expect(total).toBe(8);
-      expect(injuryOutcome(total)).toBe('down');
+      expect(injuryOutcome(total, CORE.injuryTable)).toBe('down');
     }
   });
 
   it('injury table bands: 1 or less, 2-6, 7-8, 9+', () => {
-    expect([-3, 1, 2, 6, 7, 8, 9, 15].map(injuryOutcome)).toEqual([
+    expect([-3, 1, 2, 6, 7, 8, 9, 15].map((t) => injuryOutcome(t, CORE.injuryTable))).toEqual([
       'no-effect', 'no-effect', 'minor-hit', 'minor-hit', 'down', 'down', 'out-of-action', 'out-of-action',
     ]);
   });
@@ -86,7 +91,7 @@ describe('hand-checked values', () => {
 
   it('attack: success roll bands on plain 2D6', () => {
     // miss on 2-6: 15/36; hit 7-11: 20/36; critical 12: 1/36.
-    const d = successRollDist(0, 0);
+    const d = successRollDist(0, 0, CORE.successRoll);
     expect(d.probability('miss')).toEqual(fraction(15, 36));
     expect(d.probability('hit')).toEqual(fraction(20, 36));
     expect(d.probability('critical')).toEqual(fraction(1, 36));

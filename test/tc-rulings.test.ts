@@ -96,7 +96,7 @@ describe('playtest Bloodbath: the extra D6 joins the pool (T10)', () => {
     expect(() => tc({ kind: 'injury', bloodbathDie: 'separate' })).toThrow(
       /^bloodbathDie: "separate" is not allowed in the core edition \(004_8876b2fc69d19d53\.txt makes the Bloodbath one pool/,
     );
-    expect(() => tc({ edition: 'comprehensive', kind: 'attack', bloodbathDie: 'separate' })).toThrow(/^bloodbathDie: "separate" is not allowed in the comprehensive edition \(001_920d0edf0f4b2e8e\.txt has no Bloodbath\)/);
+    expect(() => tc({ edition: 'comprehensive', kind: 'attack', bloodbathDie: 'separate' })).toThrow(/^bloodbathDie: "separate" is not allowed in the comprehensive edition \(001_920d0edf0f4b2e8e\.txt has no Bloodbath; rule bloodbath.separateDie is false\)/);
     // Defaults: pooled everywhere; a fall (no playtest falls) does not read the field at all.
     expect(tc({ edition: 'playtest', kind: 'injury' }).bloodbathDie).toBe('pooled');
     expect(tc({ edition: 'playtest', kind: 'sequence' }).bloodbathDie).toBe('pooled');

@@ -234,7 +234,7 @@ describe('bad input', () => {
   });
   it('the bloodbath policy in the comprehensive edition', () => {
     expect(message({ edition: 'comprehensive', policy: 'bloodbath' })).toBe(
-      'policy: "bloodbath" is not a policy of the comprehensive edition (001_920d0edf0f4b2e8e.txt has no Bloodbath); allowed: none, all, optimal',
+      'policy: "bloodbath" is not a policy of the comprehensive edition (001_920d0edf0f4b2e8e.txt has no Bloodbath; rule bloodbath.available is false); allowed: none, all, optimal',
     );
   });
   it('a blessing policy outside core, attack-roll markers outside playtest, markers over the cap', () => {

@@ -3,26 +3,14 @@ import type { Fraction } from '../../exact/fraction.js';
 import { keepDice } from '../../exact/keep.js';
 import type { ExactAnswer } from '../../model/types.js';
 import type { OneRollScenario } from './fields.js';
+import type { TrenchCrusadeRules } from './rule-spec.js';
 import {
-  ARMOUR_MODIFIER,
-  BLOODBATH_OR_DEADLY_BASE_DICE,
-  CRITICAL_MIN,
-  DOWN_BONUS_DICE,
-  FALL_INCHES_PER_DICE,
-  FALL_MIN_INCHES,
-  HAS_BLOODBATH,
-  INJURY_BASE_DICE,
-  MISS_MAX,
-  NEGATIVE_MODIFIER_CAP,
-  SHIELD_MODIFIER,
-  SUCCESS_BASE_DICE,
   bloodMarkersPlaced,
   injuryOutcome,
   type Armour,
   type AttackType,
   type BloodbathDie,
   type DownBonus,
-  type Edition,
   type InjuryOutcome,
   type ModifierCap,
 } from './tables.js';
@@ -42,15 +30,17 @@ export interface InjuryRollPlan {
   readonly alreadyDown: boolean;
   /** Tough and not yet used: Out of Action becomes Down. */
   readonly toughSaves: boolean;
+  /** The injury table the total is read on. */
+  readonly table: TrenchCrusadeRules['injuryTable'];
 }
 
-/** Combines the flat modifiers under the chosen reading of the -3 cap. */
-export function cappedModifier(negatives: number, positives: number, cap: ModifierCap): number {
+/** Combines the flat modifiers under the chosen reading of the cap (`size`, -3 in the rules). */
+export function cappedModifier(negatives: number, positives: number, cap: ModifierCap, size: number): number {
   switch (cap) {
     case 'negative':
-      return Math.max(negatives, NEGATIVE_MODIFIER_CAP) + positives;
+      return Math.max(negatives, size) + positives;
     case 'net':
-      return Math.max(negatives + positives, NEGATIVE_MODIFIER_CAP);
+      return Math.max(negatives + positives, size);
     case 'none':
       return negatives + positives;
   }
@@ -61,7 +51,8 @@ export function cappedModifier(negatives: number, positives: number, cap: Modifi
  * of a sequence (sequence/model.ts). Markers are already netted into `markerDice`.
  */
 export interface InjuryRollInput {
-  readonly edition: Edition;
+  /** The rule table (an edition's, or a variant's) every number comes from. */
+  readonly rules: TrenchCrusadeRules;
   /** A fall's height in inches; undefined for an injury from an attack. */
   readonly fallInches: number | undefined;
   readonly attackType: AttackType;
@@ -88,7 +79,7 @@ export interface InjuryRollInput {
 export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
   const attacking = s.kind === 'fall' ? undefined : s;
   return {
-    edition: s.edition,
+    rules: s.rules,
     fallInches: s.kind === 'fall' ? s.heightInches : undefined,
     attackType: attacking?.attackType ?? 'melee',
     injuryDice: s.injuryDice,
@@ -112,35 +103,43 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
 
 /** Resolves an injury roll's inputs into the dice it rolls; `critical` says whether the hit was one. */
 export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRollPlan {
+  const rules = r.rules;
   const isFall = r.fallInches !== undefined;
   const height = r.fallInches ?? 0;
-  const fallDice = isFall ? Math.floor(height / FALL_INCHES_PER_DICE) : 0;
+  const fallDice = isFall ? Math.floor(height / rules.fall.inchesPerStep) * rules.fall.dicePerStep : 0;
   const isMelee = !isFall && r.attackType === 'melee';
-  const downDice = r.targetDown && (r.downBonus === 'any' || (r.downBonus === 'melee' && isMelee)) ? DOWN_BONUS_DICE : 0;
+  const downDice = r.targetDown && (r.downBonus === 'any' || (r.downBonus === 'melee' && isMelee)) ? rules.down.injuryDice : 0;
   const criticalDice = critical ? r.criticalInjuryDice : 0;
   const netDice = r.injuryDice + r.markerDice + criticalDice + downDice + fallDice;
 
-  const bloodbath = r.bloodbath && HAS_BLOODBATH[r.edition];
+  const bloodbath = r.bloodbath && rules.bloodbath.available;
   const separateDie = bloodbath && r.bloodbathDie === 'separate';
   const pooledBloodbath = bloodbath && !separateDie;
   const baseDice =
-    pooledBloodbath && r.deadly ? r.deadlyBloodbathKeep : pooledBloodbath || r.deadly ? BLOODBATH_OR_DEADLY_BASE_DICE : INJURY_BASE_DICE;
+    pooledBloodbath && r.deadly
+      ? r.deadlyBloodbathKeep
+      : pooledBloodbath
+        ? rules.bloodbath.dice
+        : r.deadly
+          ? rules.deadly.dice
+          : rules.injuryRoll.dice;
   const extraD6 = separateDie ? 1 : 0;
 
   // Playtest: Machine Armour is "not cumulative with a shield", so the shield adds nothing there.
-  // The other editions forbid the combination; validation rejects it before we get here.
-  const shield = r.shield && r.armour !== 'machine' ? SHIELD_MODIFIER : 0;
-  const negatives = ARMOUR_MODIFIER[r.armour] + shield + r.targetInjuryModifier + Math.min(r.injuryModifier, 0);
+  // Where the table forbids the combination, validation rejects it before we get here.
+  const shield = r.shield && r.armour !== 'machine' ? rules.shield.modifier : 0;
+  const negatives = rules.armour[r.armour] + shield + r.targetInjuryModifier + Math.min(r.injuryModifier, 0);
   const positives = Math.max(r.injuryModifier, 0);
 
   return {
     baseDice,
     netDice,
-    modifier: cappedModifier(negatives, positives, r.modifierCap),
+    modifier: cappedModifier(negatives, positives, r.modifierCap, rules.modifierCap.size),
     extraD6,
-    noRoll: isFall && height < FALL_MIN_INCHES,
+    noRoll: isFall && height < rules.fall.minimumInches,
     alreadyDown: r.targetDown,
     toughSaves: r.toughSaves,
+    table: rules.injuryTable,
   };
 }
 
@@ -155,25 +154,23 @@ export function injuryTotalDist(plan: InjuryRollPlan): Dist<number> {
 export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
   if (plan.noRoll) return Dist.constant<InjuryOutcome>('no-effect');
   return injuryTotalDist(plan).map((total) => {
-    const outcome = injuryOutcome(total);
+    const outcome = injuryOutcome(total, plan.table);
     return outcome === 'out-of-action' && plan.toughSaves ? 'down' : outcome;
   });
 }
 
-/** Success roll of an attack: 2D6 plus net attack dice, keep 2, plus the flat modifier. */
-export function successRollDist(attackDice: number, attackModifier: number): Dist<'miss' | 'hit' | 'critical'> {
+/** Success roll of an attack: the table's dice plus net attack dice, keep that many, plus the flat modifier. */
+export function successRollDist(attackDice: number, attackModifier: number, roll: TrenchCrusadeRules['successRoll']): Dist<'miss' | 'hit' | 'critical'> {
   const net = attackDice;
-  const total = keepDice(SUCCESS_BASE_DICE + Math.abs(net), SUCCESS_BASE_DICE, 6, net < 0 ? 'lowest' : 'highest');
-  return total
-    .shift(attackModifier)
-    .map((t) => (t <= MISS_MAX ? 'miss' : t >= CRITICAL_MIN ? 'critical' : 'hit'));
+  const total = keepDice(roll.dice + Math.abs(net), roll.dice, 6, net < 0 ? 'lowest' : 'highest');
+  return total.shift(attackModifier).map((t) => (t < roll.hit ? 'miss' : t >= roll.critical ? 'critical' : 'hit'));
 }
 
 /** Outcome distribution for any Trench Crusade kind of one roll (`injury`, `fall`, `attack`). */
 export function outcomeDist(s: OneRollScenario): Dist<string> {
   const input = injuryRollInput(s);
   if (s.kind === 'attack') {
-    const success = successRollDist(s.attackDice, s.attackModifier);
+    const success = successRollDist(s.attackDice, s.attackModifier, s.rules.successRoll);
     return success.flatMap<string>((r) =>
       r === 'miss' ? Dist.constant('miss') : injuryOutcomeDist(planInjuryRoll(input, r === 'critical')),
     );
@@ -185,7 +182,7 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
   const dist = outcomeDist(s);
   const alreadyDown = s.targetDown;
   const markers = dist.expectation((o) =>
-    o === 'miss' ? 0 : bloodMarkersPlaced(o as InjuryOutcome, alreadyDown),
+    o === 'miss' ? 0 : bloodMarkersPlaced(o as InjuryOutcome, alreadyDown, s.rules.markers),
   );
   return {
     outcomes: outcomes.map((o): Fraction => dist.probability(o)),
@@ -196,7 +193,7 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
 }
 
 export function describePlan(plan: InjuryRollPlan): string {
-  if (plan.noRoll) return 'no injury roll (a fall under 3 inches)';
+  if (plan.noRoll) return 'no injury roll (a fall too short to injure)';
   const pool = plan.baseDice + Math.abs(plan.netDice);
   const keep =
     plan.netDice === 0 ? `${pool}D6` : `${pool}D6 keep ${plan.baseDice} ${plan.netDice > 0 ? 'highest' : 'lowest'}`;
@@ -210,15 +207,15 @@ function describeRolls(s: OneRollScenario): string[] {
   const input = injuryRollInput(s);
   if (s.kind === 'attack') {
     const net = s.attackDice;
-    const pool = SUCCESS_BASE_DICE + Math.abs(net);
-    const keep = net === 0 ? `${pool}D6` : `${pool}D6 keep 2 ${net > 0 ? 'highest' : 'lowest'}`;
+    const roll = s.rules.successRoll;
+    const pool = roll.dice + Math.abs(net);
+    const keep = net === 0 ? `${pool}D6` : `${pool}D6 keep ${roll.dice} ${net > 0 ? 'highest' : 'lowest'}`;
     const mod = s.attackModifier;
     return [
-      `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (6 or less misses, 12+ is critical)`,
+      `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (${roll.hit - 1} or less misses, ${roll.critical}+ is critical)`,
       `Injury roll on a hit: ${describePlan(planInjuryRoll(input, false))}`,
       `Injury roll on a critical: ${describePlan(planInjuryRoll(input, true))}`,
     ];
   }
   return [`Injury roll: ${describePlan(planInjuryRoll(input, s.kind === 'injury' && s.critical))}`];
 }
-

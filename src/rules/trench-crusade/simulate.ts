@@ -1,20 +1,7 @@
 import type { SimKernel } from '../../model/types.js';
 import type { OneRollScenario } from './fields.js';
 import type { Rng } from '../../sim/rng.js';
-import {
-  ARMOUR_MODIFIER,
-  HAS_BLOODBATH,
-  CRITICAL_MIN,
-  DOWN_BONUS_DICE,
-  DOWN_MAX,
-  FALL_INCHES_PER_DICE,
-  FALL_MIN_INCHES,
-  MINOR_HIT_MAX,
-  MISS_MAX,
-  NEGATIVE_MODIFIER_CAP,
-  NO_EFFECT_MAX,
-  SHIELD_MODIFIER,
-} from './tables.js';
+import type { TrenchCrusadeRules } from './rule-spec.js';
 
 /**
  * The Trench Crusade simulator. It shares the rule tables with the exact engine but none of its code:
@@ -33,12 +20,12 @@ interface TableRoll {
 }
 
 function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
-  const edition = s.edition;
+  const rules = s.rules;
   const fallInches = s.kind === 'fall' ? s.heightInches : undefined;
   const falling = fallInches !== undefined;
   // A fall has no attack type, critical or Bloodbath die of its own.
   const attack = s.kind === 'fall' ? undefined : s;
-  if (falling && fallInches < FALL_MIN_INCHES) {
+  if (falling && fallInches < rules.fall.minimumInches) {
     return { rollNothing: true, dice: 0, keep: 0, keepHighest: true, bonusD6: 0, add: 0 };
   }
   // Injury dice, source by source.
@@ -52,35 +39,42 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   if (wasCritical && attack) plus += attack.criticalInjuryDice;
   if (s.targetDown) {
     if (s.downBonus === 'any' || (s.downBonus === 'melee' && attack?.attackType === 'melee')) {
-      plus += DOWN_BONUS_DICE;
+      plus += rules.down.injuryDice;
     }
   }
-  if (falling) plus += Math.floor(fallInches / FALL_INCHES_PER_DICE);
+  if (falling) {
+    // Every full step of the fall adds its dice.
+    let steps = 0;
+    for (let fallen = rules.fall.inchesPerStep; fallen <= fallInches; fallen += rules.fall.inchesPerStep) steps++;
+    plus += steps * rules.fall.dicePerStep;
+  }
 
-  // Starting pool: a pooled Bloodbath and Deadly each make it 3 dice; both together make it
-  // deadlyBloodbathKeep dice. A separate Bloodbath die (playtest option) is rolled after keeping.
-  let startingDice = 2;
+  // Starting pool: a pooled Bloodbath and Deadly each set it (3 dice in the rules); both together make
+  // it deadlyBloodbathKeep dice. A separate Bloodbath die (playtest option) is rolled after keeping.
+  let startingDice = rules.injuryRoll.dice;
   let bonusD6 = 0;
   let pooledBloodbath = false;
-  if (s.bloodbath && HAS_BLOODBATH[edition]) {
+  if (s.bloodbath && rules.bloodbath.available) {
     if (attack?.bloodbathDie === 'separate') bonusD6 = 1;
     else pooledBloodbath = true;
   }
   if (pooledBloodbath && s.deadly) startingDice = s.deadlyBloodbathKeep;
-  else if (pooledBloodbath || s.deadly) startingDice = 3;
+  else if (pooledBloodbath) startingDice = rules.bloodbath.dice;
+  else if (s.deadly) startingDice = rules.deadly.dice;
 
   // Flat modifiers: list the penalties and the bonuses separately, as the cap reads.
-  const penalties: number[] = [ARMOUR_MODIFIER[s.armour]];
-  if (s.shield && s.armour !== 'machine') penalties.push(SHIELD_MODIFIER);
+  const penalties: number[] = [rules.armour[s.armour]];
+  if (s.shield && s.armour !== 'machine') penalties.push(rules.shield.modifier);
   penalties.push(s.targetInjuryModifier);
   const attackerModifier = s.injuryModifier;
   if (attackerModifier < 0) penalties.push(attackerModifier);
   const bonus = attackerModifier > 0 ? attackerModifier : 0;
   let penalty = 0;
   for (const p of penalties) penalty += p;
+  const cap = rules.modifierCap.size;
   let add: number;
-  if (s.modifierCap === 'negative') add = (penalty < NEGATIVE_MODIFIER_CAP ? NEGATIVE_MODIFIER_CAP : penalty) + bonus;
-  else if (s.modifierCap === 'net') add = Math.max(NEGATIVE_MODIFIER_CAP, penalty + bonus);
+  if (s.modifierCap === 'negative') add = (penalty < cap ? cap : penalty) + bonus;
+  else if (s.modifierCap === 'net') add = Math.max(cap, penalty + bonus);
   else add = penalty + bonus;
 
   const net = plus - minus;
@@ -160,8 +154,8 @@ export function rollAndKeep(rng: Rng, dice: number, keep: number, keepHighest: b
 }
 
 /** Row of the injury table for a modified total: 0 no effect, 1 minor hit, 2 down, 3 out of action. */
-function tableRow(total: number): number {
-  return total <= NO_EFFECT_MAX ? 0 : total <= MINOR_HIT_MAX ? 1 : total <= DOWN_MAX ? 2 : 3;
+function tableRow(total: number, table: TrenchCrusadeRules['injuryTable']): number {
+  return total >= table.outOfAction ? 3 : total >= table.down ? 2 : total >= table.minorHit ? 1 : 0;
 }
 
 /**
@@ -200,11 +194,11 @@ function rollBestTwo(rng: Rng, dice: number, mirror: boolean): number {
   return state;
 }
 
-function prepare(r: TableRoll, toughSaves: boolean): ReadyRoll {
+function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['injuryTable']): ReadyRoll {
   const highest = r.keep * 6 + r.bonusD6 * 6;
   const rowByDiceTotal = new Int32Array(highest + 1);
   for (let dice = 0; dice <= highest; dice++) {
-    const row = tableRow(dice + r.add);
+    const row = tableRow(dice + r.add, table);
     rowByDiceTotal[dice] = row === 3 && toughSaves ? 2 : row;
   }
   let rowByBestTwo: Int32Array | undefined;
@@ -273,8 +267,7 @@ function countBestTwo(rng: Rng, trials: number, dice: number, mirror: boolean, r
  * Blood markers a result places, per table row, and their sum and sum of squares from the row counts:
  * the markers are a function of the row, so adding them up per trial would only cost time.
  */
-function addMarkers(tally: Float64Array, rowOffset: number, meanOffset: number, alreadyDown: boolean): void {
-  const perRow = [0, 1, alreadyDown ? 2 : 1, 0];
+function addMarkers(tally: Float64Array, rowOffset: number, meanOffset: number, perRow: readonly number[]): void {
   let sum = 0;
   let sumSq = 0;
   for (let row = 0; row < 4; row++) {
@@ -288,10 +281,13 @@ function addMarkers(tally: Float64Array, rowOffset: number, meanOffset: number, 
 
 export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const toughSaves = s.tough && !s.toughUsed;
-  const alreadyDown = s.targetDown;
+  const markers = s.rules.markers;
+  // Markers placed by each table row: none, minor hit, down (more if already Down), out of action.
+  const markersByRow = [0, markers.minorHit, s.targetDown ? markers.downAgain : markers.down, 0];
+  const table = s.rules.injuryTable;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
-    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves);
+    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table);
     return {
       run(rng, trials, tally) {
         // Count into a local copy of the rows so the running sums from earlier chunks stay untouched.
@@ -299,37 +295,41 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
         countInjuryRolls(rng, trials, roll, kept, counts);
         const before = new Float64Array(tally.subarray(0, 6));
         for (let row = 0; row < 4; row++) tally[row] = counts[row]!;
-        addMarkers(tally, 0, 4, alreadyDown);
+        addMarkers(tally, 0, 4, markersByRow);
         for (let i = 0; i < 6; i++) tally[i]! += before[i]!;
       },
     };
   }
-  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves);
-  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves);
+  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table);
+  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table);
+  const success = s.rules.successRoll;
+  const hitMin = success.hit;
+  const criticalMin = success.critical;
   const attackNet = s.attackDice;
-  const attackDice = 2 + Math.abs(attackNet);
+  const attackKeep = success.dice;
+  const attackDice = attackKeep + Math.abs(attackNet);
   const attackKeepsHighest = attackNet >= 0;
   const attackAdd = s.attackModifier;
   return {
     run(rng, trials, tally) {
       const counts = new Float64Array(5);
-      if (attackDice === 2) {
+      if (attackDice === 2 && attackKeep === 2) {
         // The usual success roll, plain 2D6, gets its own loop (see countInjuryRolls).
         for (let t = 0; t < trials; t++) {
-          const success = rng.d6() + rng.d6() + attackAdd;
-          if (success <= MISS_MAX) counts[0]! += 1;
-          else counts[1 + rollInjury(rng, success >= CRITICAL_MIN ? onCritical : onHit, kept)]! += 1;
+          const total = rng.d6() + rng.d6() + attackAdd;
+          if (total < hitMin) counts[0]! += 1;
+          else counts[1 + rollInjury(rng, total >= criticalMin ? onCritical : onHit, kept)]! += 1;
         }
       } else {
         for (let t = 0; t < trials; t++) {
-          const success = rollAndKeep(rng, attackDice, 2, attackKeepsHighest, kept) + attackAdd;
-          if (success <= MISS_MAX) counts[0]! += 1;
-          else counts[1 + rollInjury(rng, success >= CRITICAL_MIN ? onCritical : onHit, kept)]! += 1;
+          const total = rollAndKeep(rng, attackDice, attackKeep, attackKeepsHighest, kept) + attackAdd;
+          if (total < hitMin) counts[0]! += 1;
+          else counts[1 + rollInjury(rng, total >= criticalMin ? onCritical : onHit, kept)]! += 1;
         }
       }
       const before = new Float64Array(tally.subarray(0, 7));
       for (let i = 0; i < 5; i++) tally[i] = counts[i]!;
-      addMarkers(tally, 1, 5, alreadyDown);
+      addMarkers(tally, 1, 5, markersByRow);
       for (let i = 0; i < 7; i++) tally[i]! += before[i]!;
     },
   };

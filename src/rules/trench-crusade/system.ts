@@ -5,16 +5,7 @@ import { exactAnswer } from './exact.js';
 import { trenchCrusadeFields, type OneRollScenario, type TrenchCrusadeScenario } from './fields.js';
 import { trenchCrusadeSimulator } from './simulate.js';
 import { checkSequence, sequenceKind } from './sequence/kind.js';
-import {
-  ATTACK_OUTCOMES,
-  BLOODBATH_DIE_CHOICES,
-  DEFAULT_DEADLY_BLOODBATH_KEEP,
-  DEFAULT_EDITION,
-  HAS_BLOODBATH,
-  EDITIONS,
-  EDITION_SOURCES,
-  INJURY_OUTCOMES,
-} from './tables.js';
+import { ATTACK_OUTCOMES, DEFAULT_EDITION, EDITIONS, EDITION_SOURCES, INJURY_OUTCOMES } from './tables.js';
 
 const bloodMarkersMean = {
   id: 'bloodMarkers',
@@ -43,36 +34,37 @@ export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
   sequenceKind,
 ];
 
-/** Combinations the rule text forbids, checked after the field schema has passed. */
+/** Combinations the rule table forbids, checked after the field schema has passed. */
 function checkCombination(s: TrenchCrusadeScenario): string | undefined {
   const edition = s.edition;
+  const rules = s.rules;
   const file = EDITION_SOURCES[edition].source;
-  if (s.shield && s.armour === 'machine' && edition !== 'playtest') {
-    return `shield: true cannot be combined with armour "machine" in the ${edition} edition (Machine Armour "cannot be combined with a Trench Shield", 001_920d0edf0f4b2e8e.txt); allowed: shield with none, standard or reinforced armour`;
+  if (s.shield && s.armour === 'machine' && rules.shield.withMachineArmour === 'forbidden') {
+    return `shield: true cannot be combined with armour "machine" in the ${edition} edition (Machine Armour "cannot be combined with a Trench Shield", 001_920d0edf0f4b2e8e.txt; rule shield.withMachineArmour is "forbidden"); allowed: shield with none, standard or reinforced armour`;
   }
   // Fields a kind does not read are absent: `in` asks whether this kind has them.
-  if ('bloodbath' in s && s.bloodbath && !HAS_BLOODBATH[edition]) {
-    return `bloodbath: true is not a rule of the ${edition} edition (${file} has no Bloodbath); allowed in editions: playtest, core`;
+  if ('bloodbath' in s && s.bloodbath && !rules.bloodbath.available) {
+    return `bloodbath: true is not a rule of the ${edition} edition (${file} has no Bloodbath; rule bloodbath.available is false); allowed in editions: playtest, core`;
   }
   // Only the playtest's one-line Bloodbath can be read with a separate die; core spells out one pool.
   const bloodbathDie = 'bloodbathDie' in s ? s.bloodbathDie : undefined;
-  if (bloodbathDie !== undefined && !BLOODBATH_DIE_CHOICES[edition].includes(bloodbathDie)) {
-    const why = HAS_BLOODBATH[edition]
+  if (bloodbathDie === 'separate' && !rules.bloodbath.separateDie) {
+    const why = rules.bloodbath.available
       ? `${file} makes the Bloodbath one pool: "roll 3D6 … pick the 3 highest or 3 lowest dice"`
       : `${file} has no Bloodbath`;
-    return `bloodbathDie: ${showValue(bloodbathDie)} is not allowed in the ${edition} edition (${why}); allowed: ${BLOODBATH_DIE_CHOICES[edition].join(', ')} (separate: playtest only)`;
+    return `bloodbathDie: ${showValue(bloodbathDie)} is not allowed in the ${edition} edition (${why}; rule bloodbath.separateDie is false); allowed: pooled (separate: playtest only)`;
   }
-  if (s.deadly && edition !== 'core') {
-    return `deadly: true is not a rule of the ${edition} edition (the Deadly keyword is in 004_8876b2fc69d19d53.txt); allowed in editions: core`;
+  if (s.deadly && !rules.deadly.available) {
+    return `deadly: true is not a rule of the ${edition} edition (the Deadly keyword is in 004_8876b2fc69d19d53.txt; rule deadly.available is false); allowed in editions: core`;
   }
-  if (s.deadlyBloodbathKeep !== DEFAULT_DEADLY_BLOODBATH_KEEP && edition !== 'core') {
-    return `deadlyBloodbathKeep: ${showValue(s.deadlyBloodbathKeep)} is not allowed in the ${edition} edition (Deadly is a core keyword, 004_8876b2fc69d19d53.txt); allowed: ${DEFAULT_DEADLY_BLOODBATH_KEEP}`;
+  if (s.deadlyBloodbathKeep !== rules.deadly.withBloodbathDice && !rules.deadly.available) {
+    return `deadlyBloodbathKeep: ${showValue(s.deadlyBloodbathKeep)} is not allowed in the ${edition} edition (Deadly is a core keyword, 004_8876b2fc69d19d53.txt); allowed: ${rules.deadly.withBloodbathDice}`;
   }
-  if ('blessingMarkersSpent' in s && s.blessingMarkersSpent > 0 && edition !== 'core') {
-    return `blessingMarkersSpent: ${showValue(s.blessingMarkersSpent)} is not allowed in the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt); allowed: 0`;
+  if ('blessingMarkersSpent' in s && s.blessingMarkersSpent > 0 && !rules.blessings.available) {
+    return `blessingMarkersSpent: ${showValue(s.blessingMarkersSpent)} is not allowed in the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt; rule blessings.available is false); allowed: 0`;
   }
-  if (s.kind === 'fall' && edition === 'playtest') {
-    return `kind: "fall" is not a rule of the playtest edition (002_a737ac1d047c7862.txt has no falling rule); allowed in editions: comprehensive, core`;
+  if (s.kind === 'fall' && !rules.fall.available) {
+    return `kind: "fall" is not a rule of the ${edition} edition (${file} has no falling rule; rule fall.available is false); allowed in editions: comprehensive, core`;
   }
   if (s.toughUsed && !s.tough) {
     return `toughUsed: true needs tough: true (only a Tough model can have used Tough); allowed: toughUsed false, or tough true`;

@@ -3,7 +3,7 @@
  * spend the target's blood markers (as +1 injury dice, with or without a Bloodbath), and where each
  * outcome of the roll leaves the target.
  */
-import { type Row, type SequenceModel, choiceCode, stateIndex } from './model.js';
+import { DOWN, MINOR, type Row, type SequenceModel, choiceCode, stateIndex } from './model.js';
 
 /** An injury option: its code, markers it costs, its outcome row. */
 export interface Option {
@@ -35,12 +35,12 @@ export function sameRow(x: Row, y: Row): boolean {
  * markers left after paying, or -1 where Out of Action ends the sequence. The same placing of markers
  * as model.ts's transition, for the search's inner loops.
  */
-export function injuryNext(cap: number, m2: number, d: number, tl: number): [number, number, number, number] {
-  const placed = d === 1 ? 2 : 1;
+export function injuryNext(model: SequenceModel, cap: number, m2: number, d: number, tl: number): [number, number, number, number] {
+  const placed = model.placed[d]!;
   return [
     stateIndex(m2, d, tl, 0),
-    stateIndex(Math.min(m2 + 1, cap), d, tl, 0),
-    stateIndex(Math.min(m2 + placed, cap), 1, tl, 0),
-    tl === 1 ? stateIndex(Math.min(m2 + placed, cap), 1, 0, 0) : -1,
+    stateIndex(Math.min(m2 + placed[MINOR], cap), d, tl, 0),
+    stateIndex(Math.min(m2 + placed[DOWN], cap), 1, tl, 0),
+    tl === 1 ? stateIndex(Math.min(m2 + placed[DOWN], cap), 1, 0, 0) : -1,
   ];
 }

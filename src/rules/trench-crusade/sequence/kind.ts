@@ -17,7 +17,6 @@ import { describeFinite, describeUnlimited, type PolicyRule } from './describe.j
 import {
   NO_CAP,
   attacksPerActivationOf,
-  hasBloodbath,
   markerCapOf,
   unlimitedMarkerLimit,
   type Policy,
@@ -40,7 +39,7 @@ const outWithinN = (f: FiniteResult): Fraction => f.outAt.reduce(add, ZERO);
 
 function evaluatePolicy(model: SequenceModel, policy: Policy): PolicyResult {
   const m = policy === model.policy ? model : { ...model, policy };
-  const { limit, hoarding } = unlimitedMarkerLimit(policy, m.startMarkers, m.attackRollMarkers, m.cap);
+  const { limit, hoarding } = unlimitedMarkerLimit(m.rules, policy, m.startMarkers, m.attackRollMarkers, m.cap);
   if (policy === 'optimal') {
     const fin = optimalFinite(m);
     const unl = optimalUnlimited(m, limit);
@@ -115,7 +114,7 @@ export function sequenceExact(s: SequenceScenario): ExactAnswer {
   const notes = [...describeSequence(s, model)];
   if (main.limitNote) notes.push(main.limitNote);
   if (model.policy === 'optimal') {
-    const others: Policy[] = ['all', 'none', ...(hasBloodbath(model.edition) ? (['bloodbath'] as Policy[]) : [])];
+    const others: Policy[] = ['all', 'none', ...(model.rules.bloodbath.available ? (['bloodbath'] as Policy[]) : [])];
     const gains: Record<string, unknown> = {};
     const lines: string[] = [];
     for (const other of others) {
@@ -161,16 +160,16 @@ function describeSequence(s: SequenceScenario, model: SequenceModel): string[] {
 export function checkSequence(s: SequenceScenario): string | undefined {
   const edition = s.edition;
   const file = EDITION_SOURCES[edition].source;
-  if (s.policy === 'bloodbath' && !hasBloodbath(edition)) {
-    return `policy: "bloodbath" is not a policy of the ${edition} edition (${file} has no Bloodbath); allowed: none, all, optimal`;
+  if (s.policy === 'bloodbath' && !s.rules.bloodbath.available) {
+    return `policy: "bloodbath" is not a policy of the ${edition} edition (${file} has no Bloodbath; rule bloodbath.available is false); allowed: none, all, optimal`;
   }
-  if (s.blessingPolicy !== 'none' && edition !== 'core') {
-    return `blessingPolicy: ${showValue(s.blessingPolicy)} is not a policy of the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt); allowed: none`;
+  if (s.blessingPolicy !== 'none' && !s.rules.blessings.available) {
+    return `blessingPolicy: ${showValue(s.blessingPolicy)} is not a policy of the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt; rule blessings.available is false); allowed: none`;
   }
-  if (s.blessingMarkers > 0 && edition !== 'core') {
-    return `blessingMarkers: ${showValue(s.blessingMarkers)} is not allowed in the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt); allowed: 0`;
+  if (s.blessingMarkers > 0 && !s.rules.blessings.available) {
+    return `blessingMarkers: ${showValue(s.blessingMarkers)} is not allowed in the ${edition} edition (Blessing Markers are a core rule, 004_8876b2fc69d19d53.txt; rule blessings.available is false); allowed: 0`;
   }
-  if (s.attackRollMarkers > 0 && edition !== 'playtest') {
+  if (s.attackRollMarkers > 0 && !s.rules.markers.onAttackRoll) {
     return `attackRollMarkers: ${showValue(s.attackRollMarkers)} is not allowed in the ${edition} edition (only the playtest chart, 002_a737ac1d047c7862.txt, lets blood markers add dice to the attack roll); allowed: 0`;
   }
   const cap = markerCapOf(s.markerCap);

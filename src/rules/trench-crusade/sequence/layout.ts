@@ -6,8 +6,7 @@
 import type { MeanSpec, ReportLayout } from '../../../model/types.js';
 import { planInjuryRoll } from '../exact.js';
 import { sequenceInjuryInput, type SequenceScenario } from './model.js';
-import { MISS_MAX } from '../tables.js';
-import { markerCapOf } from './rules.js';
+import { markerCapOf, mostMarkersPlaced } from './rules.js';
 
 export const SEQUENCE_OUTCOMES = ['standing', 'down', 'out-of-action'] as const;
 
@@ -34,14 +33,15 @@ export const OUT_BIN = 'out-of-action';
  * in any case, infinite or not.)
  */
 export function unlimitedIsCertain(s: SequenceScenario): boolean {
-  const hits = 12 + s.attackModifier > MISS_MAX;
+  const roll = s.rules.successRoll;
+  const hits = 6 * roll.dice + s.attackModifier >= roll.hit;
   const plan = planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: false, toughSaves: s.tough && !s.toughUsed }), false);
-  return hits && 6 * plan.baseDice + plan.modifier >= 9;
+  return hits && 6 * plan.baseDice + plan.modifier >= s.rules.injuryTable.outOfAction;
 }
 
 /** Most markers the finite chain (and the final-markers histogram) can show. */
 export function maxFinalMarkers(s: SequenceScenario): number {
-  return Math.min(markerCapOf(s.markerCap), s.bloodMarkers + 2 * s.attacks);
+  return Math.min(markerCapOf(s.markerCap), s.bloodMarkers + mostMarkersPlaced(s.rules) * s.attacks);
 }
 
 export function sequenceLayout(s: SequenceScenario): ReportLayout {

@@ -7,13 +7,14 @@
 import { toNumber } from '../../../exact/fraction.js';
 import { planInjuryRoll, successRollDist, type InjuryRollInput } from '../exact.js';
 import type { TrenchCrusadeScenario } from '../fields.js';
-import { DOWN_MAX, MINOR_HIT_MAX, NO_EFFECT_MAX, type Edition } from '../tables.js';
+import type { TrenchCrusadeRules } from '../rule-spec.js';
 import { keptSumCounts } from '../../../exact/keep.js';
 import {
   attacksPerActivationOf,
   bloodbathCost,
-  hasBloodbath,
   markerCapOf,
+  markersByRow,
+  mostMarkersPlaced,
   type BlessingPolicy,
   type Policy,
 } from './rules.js';
@@ -77,7 +78,8 @@ export interface Decision {
 
 export interface SequenceModel {
   readonly scenario: SequenceScenario;
-  readonly edition: Edition;
+  /** The rule table every number comes from. */
+  readonly rules: TrenchCrusadeRules;
   readonly policy: Policy;
   readonly blessingPolicy: BlessingPolicy;
   readonly attacks: number;
@@ -92,8 +94,10 @@ export interface SequenceModel {
   readonly bloodbathAllowed: boolean;
   /** The state the sequence starts in. */
   readonly start: number;
-  /** Most markers the finite chain can see: min(cap, start + 2N). */
+  /** Most markers the finite chain can see: min(cap, start + P N), P the most one result places (2). */
   readonly maxMarkers: number;
+  /** Markers each injury-table row places on a target not Down (index 0) or Down (index 1). */
+  readonly placed: readonly (readonly [number, number, number, number])[];
   successRow(a: number): Row;
   /** Injury roll on a hit (crit 0) or critical (crit 1) against a target Down or not, with the attacker's choice and the blessing markers spent. */
   injuryRow(crit: number, down: number, bloodbath: boolean, dice: number, blessingSpent: number): Row;
@@ -112,7 +116,7 @@ export function sequenceInjuryInput(
   state: { readonly bloodbath: boolean; readonly targetDown: boolean; readonly toughSaves: boolean },
 ): InjuryRollInput {
   return {
-    edition: s.edition,
+    rules: s.rules,
     fallInches: undefined,
     attackType: s.attackType,
     injuryDice: s.injuryDice,
@@ -135,13 +139,13 @@ export function sequenceInjuryInput(
 
 /** The sequence's exact model. Cheap to build; rows are computed on first use and cached. */
 export function buildModel(s: SequenceScenario): SequenceModel {
-  const edition = s.edition;
+  const rules = s.rules;
   const attacks = s.attacks;
   const startMarkers = s.bloodMarkers;
   const cap = markerCapOf(s.markerCap);
   const blessingPolicy = s.blessingPolicy;
   const blessingMarkers = s.blessingMarkers;
-  const bloodbathAllowed = hasBloodbath(edition);
+  const bloodbathAllowed = rules.bloodbath.available;
   const toughLeft = s.tough === true && s.toughUsed !== true ? 1 : 0;
   const blessingLeft = blessingPolicy === 'all' && blessingMarkers > 0 ? 1 : 0;
 
@@ -162,7 +166,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
 
   return {
     scenario: s,
-    edition,
+    rules,
     policy: s.policy,
     blessingPolicy,
     attacks,
@@ -173,11 +177,12 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     attackRollMarkers: s.attackRollMarkers,
     bloodbathAllowed,
     start: stateIndex(startMarkers, s.targetDown === true ? 1 : 0, toughLeft, blessingLeft),
-    maxMarkers: Math.min(cap, startMarkers + 2 * attacks),
+    maxMarkers: Math.min(cap, startMarkers + mostMarkersPlaced(rules) * attacks),
+    placed: [markersByRow(rules, 0), markersByRow(rules, 1)],
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
-        const dist = successRollDist(s.attackDice + a, s.attackModifier);
+        const dist = successRollDist(s.attackDice + a, s.attackModifier, rules.successRoll);
         row = makeRow([dist.weight('miss'), dist.weight('hit'), dist.weight('critical')], dist.total);
         successRows.set(a, row);
       }
@@ -189,17 +194,17 @@ export function buildModel(s: SequenceScenario): SequenceModel {
       const key = `${plan.baseDice}/${plan.extraD6}/${net}`;
       let row = injuryRows.get(key);
       if (!row) {
-        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier);
+        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable);
         injuryRows.set(key, row);
       }
       return row;
     },
-    bloodbathCost: (down) => (bloodbathAllowed ? bloodbathCost(down === 1) : Number.POSITIVE_INFINITY),
+    bloodbathCost: (down) => bloodbathCost(rules, down === 1),
   };
 }
 
 /** Injury-table row of a roll: kept sum (plus extra D6s) plus modifier, before Tough. */
-function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number): Row {
+function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number, table: TrenchCrusadeRules['injuryTable']): Row {
   let sums = keptSumCounts(pool, keep, lowest);
   let den = 6n ** BigInt(pool);
   for (let i = 0; i < extraD6; i++) {
@@ -213,7 +218,7 @@ function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: nu
   const w = [0n, 0n, 0n, 0n];
   sums.forEach((weight, t) => {
     const total = t + modifier;
-    w[total <= NO_EFFECT_MAX ? NO_EFFECT : total <= MINOR_HIT_MAX ? MINOR : total <= DOWN_MAX ? DOWN : OUT]! += weight;
+    w[total < table.minorHit ? NO_EFFECT : total < table.down ? MINOR : total < table.outOfAction ? DOWN : OUT]! += weight;
   });
   return makeRow(w, den);
 }
@@ -270,9 +275,10 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
     const m2 = m1 - cost;
     const scale = success.w[HIT + c]! * (common / row.den);
     spent += BigInt(cost) * scale * row.den;
-    const placedDown = d === 1 ? 2 : 1;
+    const placed = model.placed[d]!;
+    const placedDown = placed[DOWN];
     put(stateIndex(m2, d, tl, 0), row.w[NO_EFFECT]! * scale);
-    put(stateIndex(placeMarkers(m2, 1, row.w[MINOR]!), d, tl, 0), row.w[MINOR]! * scale);
+    put(stateIndex(placeMarkers(m2, placed[MINOR], row.w[MINOR]!), d, tl, 0), row.w[MINOR]! * scale);
     put(stateIndex(placeMarkers(m2, placedDown, row.w[DOWN]!), 1, tl, 0), row.w[DOWN]! * scale);
     // Tough: the first Out of Action is a Down result in full, markers and all (004_…: "apply the
     // appropriate Result from the Injury Roll Table in full").

@@ -25,6 +25,7 @@ import {
   toughLeftOf,
 } from './model.js';
 import { type PolicyTable, emptyPolicyTable, innerIndex, tableDecision } from './policy-table.js';
+import { mostMarkersPlaced } from './rules.js';
 
 /** The optimal policy of a finite sequence: table row k holds the decisions with k attacks left. */
 export interface FiniteOptimal extends PolicyTable {
@@ -78,7 +79,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
     return v;
   };
   const exactInner = (k: number, m: number, d: number, tl: number, opt: Option): Pow6 => {
-    const next = injuryNext(cap, m - opt.cost, d, tl);
+    const next = injuryNext(model, cap, m - opt.cost, d, tl);
     let v = P6_ZERO;
     for (let o = NO_EFFECT; o <= OUT; o++) {
       const w = opt.row.w[o]!;
@@ -110,10 +111,11 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
   const innerOut = new Uint8Array(stride * 2);
   const innerSurv = new Uint8Array(stride * 2);
   const cands = new Candidates();
+  const mostPlaced = mostMarkersPlaced(model.rules);
   for (let k = 1; k <= n; k++) {
     const j = n - k + 1;
     const stand = standsUpBefore(model, j);
-    const mj = Math.min(maxM, model.startMarkers + 2 * (j - 1));
+    const mj = Math.min(maxM, model.startMarkers + mostPlaced * (j - 1));
     exactMemo[k] = new Map();
     const wCur = new Float64Array(stride).fill(1);
     const outCur = new Uint8Array(stride);
@@ -126,7 +128,8 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
             for (let crit = 0; crit < 2; crit++) {
               const opts = optionsFor(m, d, bl, crit);
               cands.reset(opts.length);
-              const placed = d === 1 ? 2 : 1;
+              const placedMinor = model.placed[d]![MINOR];
+              const placed = model.placed[d]![DOWN];
               for (let i = 0; i < opts.length; i++) {
                 const opt = opts[i]!;
                 const p = opt.row.p;
@@ -137,7 +140,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
                 // No effect, minor hit, down, out of action (a Down in full while Tough is left).
                 const up = m2 + placed < cap ? m2 + placed : cap;
                 const t0 = stateIndex(m2, d, tl, 0);
-                const t1 = stateIndex(m2 + 1 < cap ? m2 + 1 : cap, d, tl, 0);
+                const t1 = stateIndex(m2 + placedMinor < cap ? m2 + placedMinor : cap, d, tl, 0);
                 const t2 = stateIndex(up, 1, tl, 0);
                 if (p[NO_EFFECT]! > 0) (w += p[NO_EFFECT]! * wPrev[t0]!), (canOut ||= outPrev[t0] === 1), (canSurvive ||= survPrev[t0] === 1);
                 if (p[MINOR]! > 0) (w += p[MINOR]! * wPrev[t1]!), (canOut ||= outPrev[t1] === 1), (canSurvive ||= survPrev[t1] === 1);

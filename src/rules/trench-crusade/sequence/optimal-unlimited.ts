@@ -108,13 +108,13 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
                 const key = innerIndex(stride, p, stateIndex(m, d, tl, bl), crit);
                 const opts = injuryOptions(model, m, d, bl, crit);
                 const val = (opt: Option) => {
-                  const next = injuryNext(limit, m - opt.cost, d, tl);
+                  const next = injuryNext(model, limit, m - opt.cost, d, tl);
                   let v = 0;
                   for (let o = NO_EFFECT; o <= OUT; o++) if (opt.row.p[o] !== 0 && next[o]! >= 0) v += opt.row.p[o]! * hApprox(next[o]!, p);
                   return v;
                 };
                 const exactVal = (opt: Option): Fraction | undefined => {
-                  const next = injuryNext(limit, m - opt.cost, d, tl);
+                  const next = injuryNext(model, limit, m - opt.cost, d, tl);
                   let v = ZERO;
                   for (let o = NO_EFFECT; o <= OUT; o++) {
                     if (opt.row.w[o] === 0n || next[o]! < 0) continue;
@@ -240,7 +240,7 @@ function exactAttackValue(
     const bb = choiceBloodbath(code);
     const cost = choiceDice(code) + (bb ? model.bloodbathCost(d) : 0);
     const row = model.injuryRow(c, d, bb, choiceDice(code), blessingSpent);
-    const next = injuryNext(limit, m - a - cost, d, tl);
+    const next = injuryNext(model, limit, m - a - cost, d, tl);
     let iv = ZERO;
     for (let o = NO_EFFECT; o <= OUT; o++) {
       if (row.w[o] === 0n || next[o]! < 0) continue;

@@ -3,7 +3,7 @@
  * the few numbers the exact chain and the simulator both read. Like ../tables.ts, nothing here computes
  * a probability, so sharing it does not make the two engines depend on each other.
  */
-import { BLOODBATH_COST, BLOODBATH_COST_DOWN, HAS_BLOODBATH, type Edition } from '../tables.js';
+import type { TrenchCrusadeRules } from '../rule-spec.js';
 
 /** How the attacker spends the target's blood markers on injury rolls. */
 export type Policy = 'none' | 'all' | 'bloodbath' | 'optimal';
@@ -22,17 +22,11 @@ export const DEFAULT_ATTACKS = 10;
 export const MAX_START_MARKERS = 20;
 
 /**
- * Blood markers per model. The playtest chart counts them on a die, "maximum six per model"
- * (002_a737ac1d047c7862.txt); comprehensive and core name no limit. `markerCap: "none"` means no cap.
+ * Blood markers per model: the table's `markers.cap` is the default of the field (playtest 6, "maximum
+ * six per model"; the other editions name none). `markerCap: "none"` means no cap.
  */
-export const PLAYTEST_MARKER_CAP = 6;
 export const MAX_MARKER_CAP = 100;
 export const NO_CAP = 'none';
-export const DEFAULT_MARKER_CAP: Record<Edition, number | typeof NO_CAP> = {
-  playtest: PLAYTEST_MARKER_CAP,
-  comprehensive: NO_CAP,
-  core: NO_CAP,
-};
 
 /** `attacksPerActivation: "all"`: every attack of the sequence belongs to one activation. */
 export const ONE_ACTIVATION = 'all';
@@ -46,13 +40,20 @@ export const ONE_ACTIVATION = 'all';
  */
 export const UNLIMITED_HOARD_LIMIT = 12;
 
-/** Blood markers a Bloodbath costs against a target that is Down or not (playtest and core). */
-export function bloodbathCost(targetDown: boolean): number {
-  return targetDown ? BLOODBATH_COST_DOWN : BLOODBATH_COST;
+/** Blood markers a Bloodbath costs against a target that is Down or not; Infinity where there is no Bloodbath. */
+export function bloodbathCost(rules: TrenchCrusadeRules, targetDown: boolean): number {
+  if (!rules.bloodbath.available) return Number.POSITIVE_INFINITY;
+  return targetDown ? rules.bloodbath.costAgainstDown : rules.bloodbath.cost;
 }
 
-export function hasBloodbath(edition: Edition): boolean {
-  return HAS_BLOODBATH[edition];
+/** The most blood markers one injury result can place (a Down on a model already Down, in the rules). */
+export function mostMarkersPlaced(rules: TrenchCrusadeRules): number {
+  return Math.max(rules.markers.minorHit, rules.markers.down, rules.markers.downAgain);
+}
+
+/** Markers each injury-table row places (no effect, minor hit, down, out of action) on a target Down (d 1) or not. */
+export function markersByRow(rules: TrenchCrusadeRules, d: number): readonly [number, number, number, number] {
+  return [0, rules.markers.minorHit, d === 1 ? rules.markers.downAgain : rules.markers.down, 0];
 }
 
 /** The cap as a number (Infinity for none). */
@@ -69,22 +70,27 @@ export function attacksPerActivationOf(value: number | string): number {
  * Markers the unlimited chain tracks: the largest number the policy can ever leave on the target, or
  * the hoarding limit. Under `none` without attack-roll spending the markers never change a roll, so
  * the chain does not track them at all (0). With `all` every injury roll spends them, leaving at most
- * the 2 a Down places (or the starting stock, before the first hit). With `bloodbath` a stock of 6 or
- * more is spent, so at most 5 + 2. With `none` and k >= 2 markers per attack roll, k >= 2 leave on
- * each attack at least as many as a result can place.
+ * what one result places, P (2 in the rules: a Down on a model already Down), or the starting stock,
+ * before the first hit. With `bloodbath` a stock of the larger cost C or more is spent, so at most
+ * C - 1 + P (5 + 2). With `none` and k >= P markers per attack roll, each attack spends at least as
+ * many as a result can place.
  */
 export function unlimitedMarkerLimit(
+  rules: TrenchCrusadeRules,
   policy: Policy,
   startMarkers: number,
   attackRollMarkers: number,
   cap: number,
 ): { limit: number; hoarding: boolean } {
+  const placed = mostMarkersPlaced(rules);
   let natural: number;
   let hoarding = false;
   if (policy === 'none' && attackRollMarkers === 0) natural = 0;
-  else if (policy === 'all' || (policy === 'none' && attackRollMarkers >= 2)) natural = Math.max(startMarkers, 2);
-  else if (policy === 'bloodbath') natural = Math.max(startMarkers, bloodbathCost(false) + 1);
-  else {
+  else if (policy === 'all' || (policy === 'none' && attackRollMarkers >= placed)) natural = Math.max(startMarkers, placed);
+  else if (policy === 'bloodbath') {
+    const cost = Math.max(rules.bloodbath.cost, rules.bloodbath.costAgainstDown);
+    natural = Math.max(startMarkers, cost - 1 + placed);
+  } else {
     natural = Math.max(startMarkers, UNLIMITED_HOARD_LIMIT);
     hoarding = true;
   }

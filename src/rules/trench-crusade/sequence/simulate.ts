@@ -1,7 +1,7 @@
 /**
  * The sequence simulator. It plays each trial the way players would: attack after attack, rolling every
  * die, keeping the best or worst, reading the injury table, placing and spending markers. It shares the
- * rule tables (../tables.ts, ./rules.ts) with the exact chain and nothing else, with one deliberate
+ * rule table (the scenario's `rules`, and ./rules.ts) with the exact chain and nothing else, with one deliberate
  * exception: under the `optimal` policy the attacker looks its decisions up in the table the dynamic
  * programme produced (./optimal-finite.ts, ./optimal-unlimited.ts). That table is a policy, what to spend in which state, not a
  * probability, so a mistake in the chain's probabilities still shows up in `check`; the state packing
@@ -10,24 +10,12 @@
 import type { SimKernel } from '../../../model/types.js';
 import { rollAndKeep } from '../simulate.js';
 import type { Rng } from '../../../sim/rng.js';
-import {
-  ARMOUR_MODIFIER,
-  CRITICAL_MIN,
-  DOWN_BONUS_DICE,
-  DOWN_MAX,
-  MINOR_HIT_MAX,
-  MISS_MAX,
-  NEGATIVE_MODIFIER_CAP,
-  NO_EFFECT_MAX,
-  SHIELD_MODIFIER,
-} from '../tables.js';
 import { buildModel, stateIndex, type SequenceScenario } from './model.js';
 import { optimalFinite } from './optimal-finite.js';
 import { optimalUnlimited } from './optimal-unlimited.js';
 import {
   attacksPerActivationOf,
   bloodbathCost,
-  hasBloodbath,
   markerCapOf,
   unlimitedMarkerLimit,
 } from './rules.js';
@@ -62,7 +50,7 @@ function optimalTables(s: SequenceScenario, unlimited: boolean, limit: number) {
 }
 
 export function sequenceSimulator(s: SequenceScenario): SimKernel {
-  const edition = s.edition;
+  const rules = s.rules;
   const layout = sequenceLayout(s);
   const n = s.attacks;
   const per = attacksPerActivationOf(s.attacksPerActivation);
@@ -79,26 +67,30 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const critDice = s.criticalInjuryDice;
   const weaponDice = s.injuryDice;
   const downBonus =
-    s.downBonus === 'any' || (s.downBonus === 'melee' && s.attackType === 'melee') ? DOWN_BONUS_DICE : 0;
-  const withBloodbath = hasBloodbath(edition);
+    s.downBonus === 'any' || (s.downBonus === 'melee' && s.attackType === 'melee') ? rules.down.injuryDice : 0;
   const deadly = s.deadly === true;
   const separateBloodbathDie = s.bloodbathDie === 'separate';
   const deadlyBloodbathKeep = s.deadlyBloodbathKeep;
-  const bbCostUp = withBloodbath ? bloodbathCost(false) : Infinity;
-  const bbCostDown = withBloodbath ? bloodbathCost(true) : Infinity;
+  const bbCostUp = bloodbathCost(rules, false);
+  const bbCostDown = bloodbathCost(rules, true);
+  const table = rules.injuryTable;
+  const success = rules.successRoll;
+  const minorMarkers = rules.markers.minorHit;
+  const downMarkers = rules.markers.down;
+  const downAgainMarkers = rules.markers.downAgain;
 
   // Flat modifiers, as the cap reads: penalties summed (and capped), bonuses added after.
   const armour = s.armour;
-  let penalty = ARMOUR_MODIFIER[armour] + s.targetInjuryModifier;
-  if (s.shield === true && armour !== 'machine') penalty += SHIELD_MODIFIER;
+  let penalty = rules.armour[armour] + s.targetInjuryModifier;
+  if (s.shield === true && armour !== 'machine') penalty += rules.shield.modifier;
   const attackerMod = s.injuryModifier;
   if (attackerMod < 0) penalty += attackerMod;
   const bonus = attackerMod > 0 ? attackerMod : 0;
   const add =
     s.modifierCap === 'negative'
-      ? Math.max(penalty, NEGATIVE_MODIFIER_CAP) + bonus
+      ? Math.max(penalty, rules.modifierCap.size) + bonus
       : s.modifierCap === 'net'
-        ? Math.max(penalty + bonus, NEGATIVE_MODIFIER_CAP)
+        ? Math.max(penalty + bonus, rules.modifierCap.size)
         : penalty + bonus;
 
   const means = layout.means.length;
@@ -109,7 +101,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const markerHistAt = outHistAt + n + 1;
   const maxFinal = maxFinalMarkers(s);
 
-  const { limit, hoarding } = unlimitedMarkerLimit(policy, m0, attackRollMax, cap);
+  const { limit, hoarding } = unlimitedMarkerLimit(rules, policy, m0, attackRollMax, cap);
   // A fixed policy whose markers stay bounded by themselves plays the unlimited question on in the
   // same trial; `optimal` (a different, stationary policy) and a hoarding limit need a trial of their own.
   const sameTrial = policy !== 'optimal' && !hoarding;
@@ -125,18 +117,18 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
     rollAndKeep(rng, dice, keep, !lowest, kept);
 
   function injuryRoll(rng: Rng, netDice: number, bloodbath: boolean): number {
-    // Deadly rolls 3 dice; a pooled Bloodbath too; both together deadlyBloodbathKeep. A separate
-    // Bloodbath die (playtest option) is added after keeping.
-    let start = deadly ? 3 : 2;
+    // Deadly rolls its own pool (3 dice); a pooled Bloodbath too; both together deadlyBloodbathKeep.
+    // A separate Bloodbath die (playtest option) is added after keeping.
+    let start = deadly ? rules.deadly.dice : rules.injuryRoll.dice;
     let extra = 0;
     if (bloodbath) {
       if (separateBloodbathDie) extra = 1;
-      else start = deadly ? deadlyBloodbathKeep : 3;
+      else start = deadly ? deadlyBloodbathKeep : rules.bloodbath.dice;
     }
     const dice = start + (netDice < 0 ? -netDice : netDice);
     let total = rollKeep(rng, dice, start, netDice < 0) + add;
     for (let i = 0; i < extra; i++) total += rng.d6();
-    return total <= NO_EFFECT_MAX ? 0 : total <= MINOR_HIT_MAX ? 1 : total <= DOWN_MAX ? 2 : 3;
+    return total >= table.outOfAction ? 3 : total >= table.down ? 2 : total >= table.minorHit ? 1 : 0;
   }
 
   // Trial state, shared by the helpers below (locals of the kernel, never reallocated).
@@ -159,9 +151,9 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
     m -= a;
     spent += a;
     const net = attackDiceBase + a;
-    const success = rollKeep(rng, 2 + (net < 0 ? -net : net), 2, net < 0) + attackAdd;
-    if (success <= MISS_MAX) return false;
-    const critical = success >= CRITICAL_MIN ? 1 : 0;
+    const rolled = rollKeep(rng, success.dice + (net < 0 ? -net : net), success.dice, net < 0) + attackAdd;
+    if (rolled < success.hit) return false;
+    const critical = rolled >= success.critical ? 1 : 0;
     // The attacker's injury spending.
     let dice = 0;
     let bloodbath = false;
@@ -192,9 +184,9 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
       result = 2;
     }
     if (result === 3) return true;
-    if (result === 1) m += 1;
+    if (result === 1) m += minorMarkers;
     else if (result === 2) {
-      m += d === 1 ? 2 : 1;
+      m += d === 1 ? downAgainMarkers : downMarkers;
       d = 1;
     }
     if (m > markerCap) m = markerCap;
