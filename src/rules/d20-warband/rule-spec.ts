@@ -13,7 +13,7 @@ const injury = (quote: string): { v1: RuleCitation } => ({ v1: { file: INJURY_FI
 export const d20WarbandRuleSpec = {
   naturalFailMax: integerRule('Highest natural d20 that always fails a check', { minimum: 0, maximum: 19 }, same(4, stats('An unmodified roll of 1-4 for Stat Checks is always a failure'))),
   naturalSuccessMin: integerRule('Lowest natural d20 that always passes a check', { minimum: 2, maximum: 21 }, same(20, stats("If a player rolls a '20' during a Check, the Check will always succeed"))),
-  criticalHitMin: integerRule('Lowest natural d20 on an attack that is a Critical Hit (an extra attack, if explode)', { minimum: 2, maximum: 21 }, same(20, stats('If as part of any attack a unit rolls a natural 20 on the dice it becomes a Critical Hit!'))),
+  criticalHitMin: integerRule('Lowest natural d20 on an attack that is a Critical Hit: a hit whatever the stat, and an extra attack if explode', { minimum: 2, maximum: 21 }, same(20, stats('If as part of any attack a unit rolls a natural 20 on the dice it becomes a Critical Hit!'))),
   dashFirstImproved: integerRule("What a '-' stat becomes at its first point of improvement", { minimum: 1, maximum: 20 }, same(20, stats("The first point of improvement changes the stat from a '-' to a '20'"))),
   injuryCheckTable: {
     stunned: integerRule('Lowest modified Injury Check that Stuns (below it: Dazed)', { minimum: -20, maximum: 40 }, same(15, injury('| 15-17 | Stunned |'))),
@@ -37,4 +37,6 @@ export const d20WarbandIncreasing: readonly (readonly string[])[] = [
   ['injuryCheckTable.stunned', 'injuryCheckTable.incapacitated'],
   ['injuryRollTable.dazed', 'injuryRollTable.stunned', 'injuryRollTable.incapacitated'],
   ['naturalFailMax', 'naturalSuccessMin'],
+  // A Critical Hit is a hit: a natural that always fails cannot be one.
+  ['naturalFailMax', 'criticalHitMin'],
 ];
