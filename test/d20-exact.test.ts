@@ -10,8 +10,12 @@ import {
   injuryRollResult,
 } from '../src/rules/d20-warband/exact.js';
 import { DAZED, INCAPACITATED, STUNNED } from '../src/rules/d20-warband/tables.js';
+import { editionRules } from '../src/model/rule-table.js';
+import { d20WarbandRuleSpec } from '../src/rules/d20-warband/rule-spec.js';
 import { Rng } from '../src/sim/rng.js';
 
+/** The v1 rule table: what the rule files print (a variant's engines are tested in d20-variants.test.ts). */
+const V1 = editionRules(d20WarbandRuleSpec, 'v1');
 const d20 = (fields: Record<string, unknown>): Scenario => parseScenario({ system: 'd20-warband', ...fields });
 const exact = (fields: Record<string, unknown>): ExactAnswer => {
   const s = d20(fields);
@@ -61,10 +65,10 @@ describe('d20 warband: hand-checked values from issue 5', () => {
   });
 
   it('improving a "-" makes it 20, then 19 (stats file, Stats with Dashes)', () => {
-    expect(checkTarget(null, 0)).toBeNull();
-    expect(checkTarget(null, -3)).toBeNull();
-    expect(checkTarget(null, 1)).toBe(20);
-    expect(checkTarget(null, 2)).toBe(19);
+    expect(checkTarget(null, 0, V1)).toBeNull();
+    expect(checkTarget(null, -3, V1)).toBeNull();
+    expect(checkTarget(null, 1, V1)).toBe(20);
+    expect(checkTarget(null, 2, V1)).toBe(19);
     expect(exact({ kind: 'check', stat: '-', modifier: 1 }).outcomes[1]).toEqual(f(1, 20));
     expect(exact({ kind: 'check', stat: '-', modifier: 2 }).outcomes[1]).toEqual(f(2, 20));
   });
@@ -107,9 +111,9 @@ describe('d20 warband: worked examples from the rule files', () => {
   });
 
   it('Critical Hits (003_…): a natural 20 hits and then 20 again, a 15 is "a hit (and a potential Stun)"', () => {
-    expect(injuryCheckResult(15)).toBe(STUNNED);
-    expect(injuryCheckResult(20)).toBe(INCAPACITATED);
-    expect(injuryCheckResult(14)).toBe(DAZED);
+    expect(injuryCheckResult(15, V1.injuryCheckTable)).toBe(STUNNED);
+    expect(injuryCheckResult(20, V1.injuryCheckTable)).toBe(INCAPACITATED);
+    expect(injuryCheckResult(14, V1.injuryCheckTable)).toBe(DAZED);
     // Each attack owes one more on a natural 20 (1/20), so one attack becomes 1/(1 - 1/20) = 20/19 on
     // average when nothing it does changes the target (a Stunned target hit at range with Injury -20
     // always rolls Dazed, which "nothing happens" to a Stunned unit).
@@ -120,10 +124,10 @@ describe('d20 warband: worked examples from the rule files', () => {
   });
 
   it('Falling 3" is +2, so a roll of 13 Stuns (000_…, Injury Roll modifiers)', () => {
-    expect(fallModifier(3)).toBe(2);
-    expect(injuryRollResult(13 + fallModifier(3))).toBe('stunned');
+    expect(fallModifier(3, V1.fall)).toBe(2);
+    expect(injuryRollResult(13 + fallModifier(3, V1.fall), V1.injuryRollTable)).toBe('stunned');
     // 2" or less adds nothing; 3.9" is still one full inch above 2; 5" is three.
-    expect([fallModifier(0), fallModifier(2), fallModifier(2.9), fallModifier(3.9), fallModifier(5)]).toEqual([0, 0, 0, 2, 6]);
+    expect([0, 2, 2.9, 3.9, 5].map((h) => fallModifier(h, V1.fall))).toEqual([0, 0, 0, 2, 6]);
     // d20 + 2: 1-9 no effect, 10-12 Dazed, 13-15 Stunned, 16-20 Incapacitated.
     expect(exact({ kind: 'fall', heightInches: 3 }).outcomes).toEqual([f(9, 20), f(3, 20), f(3, 20), f(5, 20)]);
   });

@@ -1,8 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { UsageError } from '../src/errors.js';
 import { type Fraction, formatFraction, fraction } from '../src/exact/fraction.js';
-import { parseScenario, scenarioRecord } from '../src/model/scenario.js';
+import { editionTable } from '../src/model/edition-table.js';
+import { ruleListing } from '../src/model/rule-table.js';
+import { changedRules } from '../src/model/rule-variant.js';
+import { parseScenario, readScenarioFile, scenarioRecord } from '../src/model/scenario.js';
+import { parseVariant, readVariantFile, variantJsonSchema } from '../src/model/variant.js';
+import { rulesPresenter } from '../src/present/rules.js';
+import { cli } from './helpers/cli.js';
 import { tallyLength, type Scenario } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { runInThread } from '../src/sim/chunks.js';
@@ -169,5 +177,82 @@ describe('Trench Crusade under a variant: exact equals brute force, and the simu
     };
     for (const [bin, p] of Object.entries(expected)) expect(bins.find((b) => b.bin === bin)?.exact, `${bin} markers`).toBe(formatFraction(p));
     expect(crossCheck(exact.answer, simulateInThread(s)).failures).toEqual([]);
+  });
+});
+
+describe('variant files', () => {
+  const refusalOf = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof UsageError) return e.message;
+      throw e;
+    }
+    throw new Error('accepted');
+  };
+
+  it('the shipped example moves Out of Action to 10+ over core, and names itself', () => {
+    const v = readVariantFile('examples/variants/out-of-action-on-10.json');
+    expect(v.name).toBe('Out of Action on 10+');
+    expect([v.system.id, v.edition]).toEqual(['trench-crusade', 'core']);
+    expect(changedRules(v.system.rules.spec, editionTable(v.system, 'core'), v.table)).toEqual(['injuryTable.outOfAction']);
+  });
+
+  it('a scenario file names a variant relative to its own folder, takes its edition, and outputs name it', () => {
+    const s = parseScenario(readScenarioFile('test/fixtures/variant-scenario/scenario.json'));
+    expect(s.edition).toBe('comprehensive');
+    expect(s.variant).toBe('soft armour');
+    // Standard armour at 0 in this variant: the same roll as no armour in the edition.
+    const plain = evaluateExact(parseScenario({ edition: 'comprehensive', kind: 'injury', armour: 'none' }));
+    expect(evaluateExact(s).outcomes).toEqual(plain.outcomes);
+    expect(scenarioRecord(s)).toMatchObject({ variant: 'soft armour', rules: { armour: { standard: 0 } } });
+  });
+
+  it('refuse a scenario whose edition or system is not the variant\'s', () => {
+    expect(refusalOf(() => parseScenario({ edition: 'core', kind: 'injury', rules: 'test/fixtures/variant-scenario/variant.json' }))).toBe(
+      'edition: "core" is not the edition of variant file "test/fixtures/variant-scenario/variant.json" (its changes are to trench-crusade comprehensive); allowed: "comprehensive", or leave edition out',
+    );
+    expect(refusalOf(() => parseScenario({ system: 'd20-warband', kind: 'fall', rules: 'test/fixtures/variant-scenario/variant.json' }))).toMatch(
+      /^rules: variant file "test\/fixtures\/variant-scenario\/variant.json" is a variant of trench-crusade, not "d20-warband"/,
+    );
+  });
+
+  it('refuse a malformed variant in one line naming the key, the value and what is allowed', () => {
+    const label = 'variant file "v.json"';
+    expect(refusalOf(() => parseVariant({ rules: {}, edtion: 'core' }, label, 'v'))).toBe(`${label}: edtion: not a key of a variant file; allowed: name, description, system, edition, rules`);
+    expect(refusalOf(() => parseVariant({ edition: 'v1', rules: {} }, label, 'v'))).toBe(`${label}: edition: "v1" is not an edition of trench-crusade; allowed: playtest, comprehensive, core`);
+    expect(refusalOf(() => parseVariant({ edition: 'core' }, label, 'v'))).toMatch(/^variant file "v.json": rules: missing; a variant gives the rules it changes/);
+    expect(refusalOf(() => parseVariant({ rules: { injuryTable: { down: 9 } } }, label, 'v'))).toMatch(/^variant file "v.json": rules: injuryTable.minorHit 2, injuryTable.down 9, injuryTable.outOfAction 9 must rise strictly/);
+    expect(refusalOf(() => parseVariant({ system: 'd20-warband', rules: { armour: { none: 0 } } }, label, 'v'))).toMatch(/^variant file "v.json": rules.armour: is a rule of trench-crusade, not d20-warband/);
+    expect(refusalOf(() => parseVariant([], label, 'v'))).toMatch(/^variant file "v.json": must hold one JSON object/);
+    expect(parseVariant({ rules: {} }, label, 'v').name).toBe('v');
+  });
+
+  it('`rules --rules FILE` marks the changed rules with the edition\'s value', () => {
+    const v = readVariantFile('examples/variants/out-of-action-on-10.json');
+    const listing = ruleListing(v.system, v.system.editions.find((e) => e.id === v.edition)!, v);
+    expect(listing.entries.filter((e) => e.editionValue !== undefined)).toMatchObject([{ rule: 'injuryTable.outOfAction', value: 10, editionValue: 9 }]);
+    expect(rulesPresenter.table(listing)).toMatch(/^injuryTable\.outOfAction\s+10 {2}\* \(core: 9\)$/m);
+  });
+
+  it('the committed variant.schema.json is the generated one, and the example file passes it', () => {
+    const schema = JSON.parse(readFileSync('variant.schema.json', 'utf8')) as Record<string, unknown>;
+    expect(schema).toEqual(variantJsonSchema());
+    const validate = new Ajv({ strict: false }).compile(schema);
+    expect(validate(JSON.parse(readFileSync('examples/variants/out-of-action-on-10.json', 'utf8')))).toBe(true);
+    expect(validate({ rules: { injuryTable: { dwn: 8 } } })).toBe(false);
+  });
+
+  it('from the command line: --rules on a command, and a bad variant refused in one line with nothing on stdout', () => {
+    const ok = cli('exact', '--kind', 'injury', '--rules', 'examples/variants/out-of-action-on-10.json', '--format', 'json');
+    expect(ok.code).toBe(0);
+    const json = JSON.parse(ok.stdout) as { scenario: { variant: string; rules: unknown } };
+    expect(json.scenario.variant).toBe('Out of Action on 10+');
+    expect(json.scenario.rules).toEqual({ injuryTable: { outOfAction: 10 } });
+    const bad = cli('exact', '--kind', 'injury', '--rules', 'test/fixtures/malformed.json');
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/^injury-lab: variant file "test\/fixtures\/malformed.json": not valid JSON/);
   });
 });

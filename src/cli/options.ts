@@ -1,6 +1,8 @@
 import type { Argv } from 'yargs';
 import { UsageError, listAllowed, showValue } from '../errors.js';
-import { coerceFlagValue, describeAllowed, editionTable, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
+import { editionTable } from '../model/edition-table.js';
+import { readVariantFile } from '../model/variant.js';
+import { coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
 import { wordWrap } from '../present/text.js';
@@ -46,7 +48,12 @@ export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
   let out: Argv<T> = y
     .option('system', { type: 'string', describe: texts.system, group: SCENARIO_GROUP })
     .option('edition', { type: 'string', describe: texts.edition, group: SCENARIO_GROUP })
-    .option('kind', { type: 'string', describe: texts.kind, group: SCENARIO_GROUP }) as Argv<T>;
+    .option('kind', { type: 'string', describe: texts.kind, group: SCENARIO_GROUP })
+    .option('rules', {
+      type: 'string',
+      describe: 'Variant file: rule changes over the edition (`injury-lab rules` lists every rule; `injury-lab rules --schema` the file format)',
+      group: SCENARIO_GROUP,
+    }) as Argv<T>;
   for (const name of fieldNames(systems)) out = out.option(kebab(name), { type: 'string', hidden: true }) as Argv<T>;
   return out;
 }
@@ -207,8 +214,10 @@ export function coerceFieldFlags(
 export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, path: unknown): Record<string, unknown> {
   const origin = typeof path === 'string' ? path : '';
   const raw: Record<string, unknown> = typeof path === 'string' ? readScenarioFile(path) : {};
-  for (const key of ['system', 'edition', 'kind']) if (argv[key] !== undefined) raw[key] = argv[key];
+  for (const key of ['system', 'edition', 'kind', 'rules']) if (argv[key] !== undefined) raw[key] = argv[key];
   if (!fieldNames(systems).some((name) => argv[name] !== undefined)) return raw;
+  // The field flags are read with the spec of the variant's system when only the variant names one.
+  if (typeof raw.rules === 'string' && raw.system === undefined) raw.system = readVariantFile(raw.rules).system.id;
   const { system, kind } = scenarioSystemAndKind(raw, origin);
   return { ...raw, ...coerceFieldFlags(argv, system, kind) };
 }

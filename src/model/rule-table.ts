@@ -139,28 +139,41 @@ export interface RuleEntry {
   readonly value: RuleValue;
   readonly description: string;
   readonly allowed: string;
+  /** The edition's source for its own value. */
   readonly source: RuleCitation;
+  /** Set when a variant changed this rule: the edition's value it replaced. */
+  readonly editionValue?: RuleValue;
 }
 
 /** A rule table with, rule by rule, what it means and where its value comes from. */
 export interface RuleListing {
   readonly system: string;
   readonly edition: { readonly id: string; readonly title: string; readonly source: string };
+  /** The variant laid over the edition, if any. */
+  readonly variant?: string;
   readonly table: unknown;
   readonly entries: readonly RuleEntry[];
 }
 
+/** The listing of an edition's table, or of a variant's (`variant`: its name and table over that edition). */
 export function ruleListing(
   system: { readonly id: string; readonly rules: { readonly spec: RuleSpec } },
   edition: RuleListing['edition'],
+  variant?: { readonly name: string; readonly table: unknown },
 ): RuleListing {
-  const table = editionRules(system.rules.spec, edition.id);
-  const entries = ruleLeaves(system.rules.spec).map(({ path, leaf }): RuleEntry => ({
-    rule: path,
-    value: valueAt(table, path) as RuleValue,
-    description: leaf.description,
-    allowed: describeRuleSchema(leaf.schema),
-    source: leaf.editions[edition.id]!.source,
-  }));
-  return { system: system.id, edition, table, entries };
+  const base = editionRules(system.rules.spec, edition.id);
+  const table = variant?.table ?? base;
+  const entries = ruleLeaves(system.rules.spec).map(({ path, leaf }): RuleEntry => {
+    const value = valueAt(table, path) as RuleValue;
+    const own = valueAt(base, path) as RuleValue;
+    return {
+      rule: path,
+      value,
+      description: leaf.description,
+      allowed: describeRuleSchema(leaf.schema),
+      source: leaf.editions[edition.id]!.source,
+      ...(value !== own ? { editionValue: own } : {}),
+    };
+  });
+  return { system: system.id, edition, ...(variant ? { variant: variant.name } : {}), table, entries };
 }

@@ -1,28 +1,17 @@
+import { dirname, isAbsolute, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
 import { schemaValidator } from './ajv.js';
 import { findSystem, systems, type AnyScenario } from '../rules/registry.js';
-import { editionRules } from './rule-table.js';
+import { editionTable } from './edition-table.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
+import { parseVariant, readVariantFile, type Variant } from './variant.js';
 import type { FieldSchema, FieldSpec, FieldValue, RuleTable, Scenario, SystemSpec } from './types.js';
 
 /** Keys every scenario may carry besides the fields of its system. */
-const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules']);
+const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant']);
 const DEFAULT_SYSTEM = 'trench-crusade';
-
-const tablesByEdition = new Map<string, RuleTable>();
-
-/** An edition's rule table (built once per edition: scenarios share it and never change it). */
-export function editionTable(system: SystemSpec, edition: string): RuleTable {
-  const key = `${system.id}/${edition}`;
-  let table = tablesByEdition.get(key);
-  if (!table) {
-    table = editionRules(system.rules.spec, edition) as RuleTable;
-    tablesByEdition.set(key, table);
-  }
-  return table;
-}
 
 /** A field's default under a rule table (an edition's or a variant's). */
 export function fieldDefault(field: FieldSpec, rules: RuleTable): FieldValue {
@@ -101,9 +90,10 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
     kind: kind ? { const: kind } : { enum: system.kinds.map((k) => k.id) },
   };
   props.rules = {
-    description: "Rule changes over the edition's table (`injury-lab rules` lists them): a partial table, or a variant file's path",
-    anyOf: [{ type: 'string' }, ruleChangesJsonSchema(system.rules.spec)],
+    description: "Rule changes over the edition's table (`injury-lab rules` lists them): a variant file's path (relative to this file), a partial table, or a variant inline",
+    anyOf: [{ type: 'string' }, ruleChangesJsonSchema(system.rules.spec), { type: 'object', required: ['rules'] }],
   };
+  props.variant = { type: 'string', description: 'The name outputs give the rule changes' };
   for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
   return props;
 }
@@ -169,6 +159,32 @@ export function scenarioSystemAndKind(input: Readonly<Record<string, unknown>>, 
 }
 
 /**
+ * A scenario's `rules` when it names a variant file ("rules": "FILE") or holds a variant inline
+ * ({ "name", "edition", "rules": {...} }): the variant, and the input with the variant's system and
+ * edition filled in where the scenario leaves them out. A scenario that gives another edition than its
+ * variant's is refused: the changes were written against the variant's edition.
+ */
+function withVariant(input: Record<string, unknown>, at: string): { input: Record<string, unknown>; variant?: Variant; label?: string } {
+  const given = input.rules;
+  let variant: Variant;
+  let label: string;
+  if (typeof given === 'string') {
+    variant = readVariantFile(given);
+    label = `variant file ${showValue(given)}`;
+  } else if (typeof given === 'object' && given !== null && !Array.isArray(given) && 'rules' in given) {
+    label = 'the inline variant';
+    variant = parseVariant(given, `${at}rules`, typeof input.variant === 'string' ? input.variant : 'inline');
+  } else return { input };
+  if (input.system !== undefined && input.system !== variant.system.id) {
+    throw new UsageError(`${at}rules: ${label} is a variant of ${variant.system.id}, not ${showValue(input.system)}; allowed: a variant of the scenario's system`);
+  }
+  if (input.edition !== undefined && input.edition !== variant.edition) {
+    throw new UsageError(`${at}edition: ${showValue(input.edition)} is not the edition of ${label} (its changes are to ${variant.system.id} ${variant.edition}); allowed: ${showValue(variant.edition)}, or leave edition out`);
+  }
+  return { input: { system: variant.system.id, ...input, edition: variant.edition }, variant, label };
+}
+
+/**
  * Turns raw fields (from a JSON file, flags or a report) into a validated scenario with every field of
  * its kind filled. Throws UsageError with one line naming the field, the value and what is allowed.
  */
@@ -177,7 +193,8 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new UsageError(`${at}a scenario must be a JSON object of fields, got ${showValue(raw)}`);
   }
-  const input = raw as Record<string, unknown>;
+  const named = withVariant(raw as Record<string, unknown>, at);
+  const input = named.input;
   const { system, kind } = scenarioSystemAndKind(input, origin);
   const editionIds = system.editions.map((e) => e.id);
   if (input.edition === null) {
@@ -201,7 +218,7 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     }
   }
 
-  const { rules: ruleChanges, ...fields } = input;
+  const { rules: ruleChanges, variant: _label, ...fields } = input;
   const candidate: Record<string, unknown> = { ...fields, system: system.id, edition, kind };
   const validate = validatorFor(system, kind);
   if (!validate(candidate)) {
@@ -215,8 +232,11 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   }
 
   const rules =
-    ruleChanges === undefined ? editionTable(system, edition as string) : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`);
+    named.variant?.table ??
+    (ruleChanges === undefined ? editionTable(system, edition as string) : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`));
   const scenario: Record<string, FieldValue | RuleTable> = { system: system.id, edition: edition as string, kind, rules };
+  const variantName = named.variant?.name ?? (typeof input.variant === 'string' ? input.variant : undefined);
+  if (variantName !== undefined) scenario.variant = variantName;
   for (const f of system.fields) {
     if (!f.kinds.includes(kind)) continue;
     const given = input[f.name];
@@ -234,7 +254,12 @@ export function readScenarioFile(path: string): Record<string, unknown> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new UsageError(`scenario file ${showValue(path)}: must hold one JSON object of scenario fields, got ${Array.isArray(parsed) ? 'an array' : showValue(parsed)}`);
   }
-  return parsed as Record<string, unknown>;
+  return rulesRelativeTo(parsed as Record<string, unknown>, path);
+}
+
+/** A variant file named in a file (a scenario file, a report definition) is read from that file's folder. */
+export function rulesRelativeTo(raw: Record<string, unknown>, file: string): Record<string, unknown> {
+  return typeof raw.rules === 'string' && !isAbsolute(raw.rules) ? { ...raw, rules: join(dirname(file), raw.rules) } : raw;
 }
 
 /** Converts a flag's text to the type its field wants; anything unconvertible is left for the schema to reject. */

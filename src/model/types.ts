@@ -20,7 +20,9 @@ export interface Scenario {
   readonly edition: string;
   readonly kind: string;
   readonly rules: RuleTable;
-  readonly [field: string]: FieldValue | RuleTable;
+  /** The name of the variant the rules come from, when they are not the edition's own. */
+  readonly variant?: string;
+  readonly [field: string]: FieldValue | RuleTable | undefined;
 }
 
 /** JSON-Schema fragment for one field; the published schema and validation are built from these. */
@@ -68,6 +70,7 @@ export type ScenarioOf<System extends string, Edition extends string, Fields ext
   readonly edition: Edition;
   readonly kind: K;
   readonly rules: Rules;
+  readonly variant?: string;
 } & FieldsOfKind<Fields, K>;
 
 /** A numeric per-trial quantity whose mean is reported, e.g. blood markers placed. */

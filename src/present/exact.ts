@@ -24,7 +24,7 @@ export function exactJson(r: ExactResult): Record<string, unknown> {
 }
 
 function exactTable(r: ExactResult): string {
-  const lines: string[] = [scenarioHeading(r)];
+  const lines: string[] = [scenarioHeading(r.scenario)];
   for (const n of r.notes) lines.push(`  ${n}`);
   lines.push('');
   lines.push(

@@ -8,11 +8,14 @@ function citation(source: RuleCitation): string {
 }
 
 function rulesTable(listing: RuleListing): string {
-  const lines = [`${listing.system} rules, ${listing.edition.id} edition (${listing.edition.title}, ${listing.edition.source})`, ''];
+  const variant = listing.variant === undefined ? '' : `, variant "${listing.variant}" (changed rules marked *)`;
+  const lines = [`${listing.system} rules, ${listing.edition.id} edition (${listing.edition.title}, ${listing.edition.source})${variant}`, ''];
   const width = Math.max(...listing.entries.map((e) => e.rule.length));
   for (const e of listing.entries) {
-    lines.push(`${e.rule.padEnd(width)}  ${String(e.value)}`);
-    for (const text of [`${e.description}; allowed: ${e.allowed}`, citation(e.source)]) {
+    const changed = e.editionValue !== undefined;
+    lines.push(`${e.rule.padEnd(width)}  ${String(e.value)}${changed ? `  * (${listing.edition.id}: ${String(e.editionValue)})` : ''}`);
+    const source = changed ? `${listing.edition.id} source: ${citation(e.source)}` : citation(e.source);
+    for (const text of [`${e.description}; allowed: ${e.allowed}`, source]) {
       for (const line of wordWrap(text, 96)) lines.push(`    ${line}`);
     }
   }
@@ -23,6 +26,7 @@ function rulesJson(listing: RuleListing) {
   return {
     system: listing.system,
     edition: listing.edition.id,
+    ...(listing.variant === undefined ? {} : { variant: listing.variant }),
     rules: listing.table,
     entries: listing.entries,
   };
@@ -30,12 +34,14 @@ function rulesJson(listing: RuleListing) {
 
 function rulesCsv(listing: RuleListing): string {
   return csvText([
-    ['system', 'edition', 'rule', 'value', 'description', 'allowed', 'source_file', 'quote', 'ruling', 'note'],
+    ['system', 'edition', 'variant', 'rule', 'value', 'edition_value', 'description', 'allowed', 'source_file', 'quote', 'ruling', 'note'],
     ...listing.entries.map((e) => [
       listing.system,
       listing.edition.id,
+      listing.variant ?? '',
       e.rule,
       e.value === null ? 'null' : e.value,
+      e.editionValue === undefined ? '' : e.editionValue === null ? 'null' : e.editionValue,
       e.description,
       e.allowed,
       ...('file' in e.source ? [e.source.file, e.source.quote, '', ''] : ['', '', e.source.ruling, e.source.note]),

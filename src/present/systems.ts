@@ -1,4 +1,5 @@
-import { describeAllowed, editionTable, fieldDefault, kebab } from '../model/scenario.js';
+import { editionTable } from '../model/edition-table.js';
+import { describeAllowed, fieldDefault, kebab } from '../model/scenario.js';
 import type { SystemSpec } from '../model/types.js';
 import type { Presenter } from './presenter.js';
 import { jsonText } from './text.js';

@@ -63,9 +63,9 @@ export function compact(n: number): string {
   return String(Math.round(n));
 }
 
-/** The first line of a single scenario's table: "trench-crusade (core edition), attack". */
-export function scenarioHeading(r: { readonly system: string; readonly edition: string; readonly kind: string }): string {
-  return `${r.system} (${r.edition} edition), ${r.kind}`;
+/** The first line of a single scenario's table: "trench-crusade (core edition), attack", with its variant if any. */
+export function scenarioHeading(r: { readonly system: string; readonly edition: string; readonly kind: string; readonly variant?: string | undefined }): string {
+  return `${r.system} (${r.edition} edition${r.variant === undefined ? '' : `, variant ${JSON.stringify(r.variant)}`}), ${r.kind}`;
 }
 
 /** A JSON document as every command prints it: two-space indents and a final newline. */

@@ -4,6 +4,7 @@ import { schemaValidator } from '../model/ajv.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
+import { rulesRelativeTo } from '../model/scenario.js';
 import { resolveKind } from '../rules/registry.js';
 import { CHART_TYPES, chartDimensions, type ChartDef } from './charts.js';
 import type { Dimension, VarySpec } from './dimensions.js';
@@ -284,7 +285,8 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
   };
   const seen = new Set<string>();
   const files = new Set<string>();
-  const analyses = d.analyses.map((a, i): AnalysisDef => {
+  const analyses = d.analyses.map((given, i): AnalysisDef => {
+    const a = { ...given, scenario: rulesRelativeTo(given.scenario, file) };
     const name = analysisName(doc, i);
     try {
       if (seen.has(a.id)) throw new UsageError(`id: ${showValue(a.id)} is used by an earlier analysis; give each analysis its own id`);

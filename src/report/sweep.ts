@@ -154,7 +154,7 @@ export function sweepDimensions(base: Record<string, unknown>, vary: readonly Va
  */
 function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dimension[]): void {
   const context: Record<string, unknown> = {};
-  for (const key of ['system', 'kind', 'edition']) if (base[key] !== undefined) context[key] = base[key];
+  for (const key of ['system', 'kind', 'edition', 'rules']) if (base[key] !== undefined) context[key] = base[key];
   for (const d of dims) {
     for (const f of d.fields) {
       if (base[f] === undefined) continue;

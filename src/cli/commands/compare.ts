@@ -24,13 +24,14 @@ export const compareCommand: CommandModule = {
     )
       .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })
       .option('out', { type: 'string', describe: 'Write to this file instead of stdout (whole or not at all)' })
+      .option('rules', { type: 'string', describe: "A variant file: every scenario under its rules (replacing the files' own)" })
       .example('$0 compare examples/reinforced.json examples/standard.json', 'exact differences and verdicts')
       .example('$0 compare examples/reinforced.json examples/standard.json --trials 1e6', 'with simulation: intervals of paired differences'),
   handler: async (argv) => {
     const format = parseFormat(argv.format, comparePresenter, 'compare');
     const files = [argv.a, argv.b, ...((argv.more as unknown[] | undefined) ?? [])].map(String);
     const inputs = files.map((file) => {
-      const raw = readScenarioFile(file);
+      const raw = { ...readScenarioFile(file), ...(typeof argv.rules === 'string' ? { rules: argv.rules } : {}) };
       return { name: scenarioName(raw, file), file, raw };
     });
     const names = new Set(inputs.map((i) => i.name));

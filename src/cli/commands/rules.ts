@@ -3,6 +3,8 @@ import { UsageError, listAllowed, showValue } from '../../errors.js';
 import { ruleListing } from '../../model/rule-table.js';
 import { rulesPresenter } from '../../present/rules.js';
 import { findSystem, systems } from '../../rules/registry.js';
+import { readVariantFile, variantJsonSchema } from '../../model/variant.js';
+import { jsonText } from '../../present/text.js';
 import { addFormatOption, parseFormat } from '../options.js';
 
 const DEFAULT_SYSTEM = systems[0]!.id;
@@ -13,13 +15,34 @@ export const rulesCommand: CommandModule = {
   builder: (y) =>
     addFormatOption(
       y
-        .option('system', { type: 'string', describe: `Rule system: ${listAllowed(systems.map((s) => s.id))}`, default: DEFAULT_SYSTEM })
-        .option('edition', { type: 'string', describe: "Edition (default: the system's newest)" }),
+        .option('system', { type: 'string', describe: `Rule system: ${listAllowed(systems.map((s) => s.id))} (default: ${DEFAULT_SYSTEM}, or the variant's)` })
+        .option('edition', { type: 'string', describe: "Edition (default: the system's newest)" })
+        .option('rules', { type: 'string', describe: 'A variant file: list its table, its changes marked' })
+        .option('schema', { type: 'boolean', describe: 'Print the JSON Schema for variant files instead' }),
       rulesPresenter,
-    ).example('$0 rules --edition playtest', 'the playtest Injury Chart as data'),
+    )
+      .example('$0 rules --edition playtest', 'the playtest Injury Chart as data')
+      .example('$0 rules --rules reports/variants/late-down.json', 'a variant: its table, the changed rules marked')
+      .example('$0 rules --schema > variant.schema.json', 'the format of variant files'),
   handler: (argv) => {
+    if (argv.schema) {
+      process.stdout.write(jsonText(variantJsonSchema()));
+      return;
+    }
     const format = parseFormat(argv.format, rulesPresenter, 'rules');
-    const system = typeof argv.system === 'string' ? findSystem(argv.system) : undefined;
+    if (typeof argv.rules === 'string') {
+      const variant = readVariantFile(argv.rules);
+      for (const [flag, given, own] of [['--system', argv.system, variant.system.id], ['--edition', argv.edition, variant.edition]] as const) {
+        if (given !== undefined && given !== own) {
+          throw new UsageError(`${flag}: ${showValue(given)} is not the ${flag.slice(2)} of variant file ${showValue(argv.rules)}; allowed: ${showValue(own)}, or leave ${flag} out`);
+        }
+      }
+      const edition = variant.system.editions.find((e) => e.id === variant.edition)!;
+      process.stdout.write(rulesPresenter[format](ruleListing(variant.system, edition, variant)));
+      return;
+    }
+    const systemId = argv.system ?? DEFAULT_SYSTEM;
+    const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
     if (!system) throw new UsageError(`--system: ${showValue(argv.system)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
     const editionId = argv.edition ?? system.defaultEdition;
     const edition = system.editions.find((e) => e.id === editionId);

@@ -3,22 +3,13 @@ import { ONE, ZERO, add, div, fraction, mul, sub, type Fraction } from '../../ex
 import { keepDice } from '../../exact/keep.js';
 import type { ExactAnswer } from '../../model/types.js';
 import type { D20WarbandScenario, OneActionKind } from './fields.js';
+import type { D20WarbandRules } from './rule-spec.js';
 import {
-  CHECK_DAZED_MAX,
-  CHECK_STUNNED_MAX,
-  DASH_FIRST_IMPROVED,
   DAZED,
   DIE_SIDES,
-  FALL_FREE_INCHES,
-  FALL_MODIFIER_PER_INCH,
   INCAPACITATED,
   INJURY_ROLL_OUTCOMES,
-  NATURAL_FAIL_MAX,
-  NATURAL_SUCCESS,
   NONE,
-  ROLL_DAZED_MAX,
-  ROLL_NO_EFFECT_MAX,
-  ROLL_STUNNED_MAX,
   STAGGERED,
   STATE_SEVERITY,
   STUNNED,
@@ -48,61 +39,92 @@ export function keptD20(t: Tilt): Dist<number> {
 
 /**
  * The number a natural roll must reach for a stat check, after `improvement` points of modifiers, or null
- * when no roll is made: a "-" stat "does not need to make Defence Checks", but "the first point of
- * improvement changes the stat from a '-' to a '20'" (stats file, Stats with Dashes).
+ * when no roll is made: a "-" stat "does not need to make Defence Checks", but its first point of
+ * improvement makes it `dashFirstImproved` ("changes the stat from a '-' to a '20'", stats file, Stats
+ * with Dashes), and each further point lowers it by 1.
  */
-export function checkTarget(stat: number | null, improvement: number): number | null {
+export function checkTarget(stat: number | null, improvement: number, rules: D20WarbandRules): number | null {
   if (stat !== null) return stat - improvement;
-  return improvement > 0 ? DASH_FIRST_IMPROVED - (improvement - 1) : null;
+  return improvement > 0 ? rules.dashFirstImproved - (improvement - 1) : null;
 }
 
-/** Natural 20 always succeeds, natural 1-4 always fails (stats file, Criticals and Stats Checks). */
-export function passes(natural: number, target: number): boolean {
-  if (natural === NATURAL_SUCCESS) return true;
-  if (natural <= NATURAL_FAIL_MAX) return false;
+/**
+ * Whether a natural roll passes a check needing `target`: a natural of naturalSuccessMin or more always
+ * passes, and (below that) a natural of naturalFailMax or less always fails (stats file, Criticals and Stats
+ * Checks: 20 and 1-4 in the rules).
+ */
+export function passes(natural: number, target: number, rules: D20WarbandRules): boolean {
+  if (natural >= rules.naturalSuccessMin) return true;
+  if (natural <= rules.naturalFailMax) return false;
   return natural >= target;
 }
 
-/** Injury Check Chart (injury file) on the modified attack roll. */
-export function injuryCheckResult(value: number): Severity {
-  return value <= CHECK_DAZED_MAX ? DAZED : value <= CHECK_STUNNED_MAX ? STUNNED : INCAPACITATED;
+/** Whether a natural attack roll is a Critical Hit: naturals of criticalHitMin or more (20 in the rules). */
+export function isCriticalHit(natural: number, rules: D20WarbandRules): boolean {
+  return natural >= rules.criticalHitMin;
+}
+
+/**
+ * Whether a natural attack roll hits: a Critical Hit is a hit whatever the stat (the spec keeps
+ * criticalHitMin above naturalFailMax, so no natural is both); any other roll is a check.
+ */
+export function attackHits(natural: number, target: number, rules: D20WarbandRules): boolean {
+  return isCriticalHit(natural, rules) || passes(natural, target, rules);
+}
+
+/** Injury Check Chart (injury file) on the modified attack roll: each band from its lowest total up. */
+export function injuryCheckResult(value: number, table: D20WarbandRules['injuryCheckTable']): Severity {
+  return value >= table.incapacitated ? INCAPACITATED : value >= table.stunned ? STUNNED : DAZED;
 }
 
 export type InjuryRollOutcome = (typeof INJURY_ROLL_OUTCOMES)[number];
-/** Injury Roll Table (injury file) on the modified d20. */
-export function injuryRollResult(value: number): InjuryRollOutcome {
-  if (value <= ROLL_NO_EFFECT_MAX) return 'no-effect';
-  if (value <= ROLL_DAZED_MAX) return 'dazed';
-  if (value <= ROLL_STUNNED_MAX) return 'stunned';
-  return 'incapacitated';
+/** Injury Roll Table (injury file) on the modified d20: each band from its lowest total up, below Dazed no effect. */
+export function injuryRollResult(value: number, table: D20WarbandRules['injuryRollTable']): InjuryRollOutcome {
+  if (value >= table.incapacitated) return 'incapacitated';
+  if (value >= table.stunned) return 'stunned';
+  if (value >= table.dazed) return 'dazed';
+  return 'no-effect';
 }
 
-/** "+2 for every extra full inch above 2"" (injury file, Falling). */
-export function fallModifier(heightInches: number): number {
-  return FALL_MODIFIER_PER_INCH * Math.max(0, Math.floor(heightInches - FALL_FREE_INCHES));
+/** +modifierPerInch for every extra full inch above freeInches ("+2 ... above 2"", injury file, Falling). */
+export function fallModifier(heightInches: number, fall: D20WarbandRules['fall']): number {
+  return fall.modifierPerInch * Math.max(0, Math.floor(heightInches - fall.freeInches));
+}
+
+/** The naturals from `n` up: "20", "18-20". */
+function naturalsFrom(n: number): string {
+  return n >= DIE_SIDES ? String(DIE_SIDES) : `${n}-${DIE_SIDES}`;
+}
+
+/** A band of totals: "15", "15-17". */
+function band(low: number, high: number): string {
+  return low === high ? String(low) : `${low}-${high}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // check
 
 function checkAnswer(s: D20WarbandScenario<'check'>): ExactAnswer {
-  const target = checkTarget(statValue(s.stat), s.modifier);
+  const rules = s.rules;
+  const target = checkTarget(statValue(s.stat), s.modifier, rules);
   const t = tilt(s.advantage === true, s.disadvantage === true);
   if (target === null) {
+    const first = rules.dashFirstImproved;
     return {
       outcomes: [ONE, ZERO],
       means: [ZERO],
       histograms: [],
-      notes: ['No roll: a "-" stat fails without rolling unless a modifier improves it (it then reads 20, 19, ...)'],
+      notes: [`No roll: a "-" stat fails without rolling unless a modifier improves it (it then reads ${first}, ${first - 1}, ...)`],
     };
   }
   const kept = keptD20(t);
-  const result = kept.map((r) => (passes(r, target) ? 'success' : 'fail'));
+  const result = kept.map((r) => (passes(r, target, rules) ? 'success' : 'fail'));
+  // The mean (naturalTwentyProbability) is the chance of a natural that always succeeds: naturalSuccessMin or more.
   return {
     outcomes: [result.probability('fail'), result.probability('success')],
-    means: [kept.probability(NATURAL_SUCCESS)],
+    means: [kept.probabilityWhere((r) => r >= rules.naturalSuccessMin)],
     histograms: [],
-    notes: [`Check: ${describeD20(t)} needs ${describeNeed(target)}`],
+    notes: [`Check: ${describeD20(t)} needs ${describeNeed(target, rules)}`],
   };
 }
 
@@ -110,21 +132,38 @@ function describeD20(t: Tilt): string {
   return t === 0 ? 'd20' : `2d20 keep ${t > 0 ? 'highest (advantage)' : 'lowest (disadvantage)'}`;
 }
 
-function describeNeed(target: number | null): string {
+/** What a check needing `target` passes on, in the table's numbers ("10+ (natural 1-4 always fail, ...)"). */
+function describeNeed(target: number | null, rules: D20WarbandRules): string {
   if (target === null) return 'nothing: no roll is made, the check fails';
-  if (target >= NATURAL_SUCCESS) return 'a natural 20';
-  const n = Math.max(target, NATURAL_FAIL_MAX + 1);
-  return `${n}+ (natural 1-4 always fail, natural 20 always succeeds)`;
+  const { naturalFailMax: failMax, naturalSuccessMin: successMin } = rules;
+  // The lowest natural the stat passes on, the always-fail naturals aside.
+  const byStat = Math.max(target, failMax + 1);
+  if (byStat >= successMin) {
+    return successMin > DIE_SIDES ? 'a natural above 20: no roll passes' : `a natural ${naturalsFrom(successMin)}`;
+  }
+  const fails = failMax === 0 ? 'no natural always fails' : `natural ${band(1, failMax)} always fail${failMax === 1 ? 's' : ''}`;
+  const succeeds = successMin > DIE_SIDES ? 'no natural always succeeds' : `natural ${naturalsFrom(successMin)} always succeed${successMin >= DIE_SIDES ? 's' : ''}`;
+  return `${byStat}+ (${fails}, ${succeeds})`;
+}
+
+/** What an attack check hits on: a check, widened by Critical Hits where they start below what the check passes on. */
+function describeAttackNeed(target: number, rules: D20WarbandRules): string {
+  const checkLowest = Math.min(rules.naturalSuccessMin, Math.max(target, rules.naturalFailMax + 1));
+  if (rules.criticalHitMin >= checkLowest || rules.criticalHitMin > DIE_SIDES) return describeNeed(target, rules);
+  return `a natural ${naturalsFrom(rules.criticalHitMin)} (a Critical Hit, which is a hit whatever the stat)`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // injury-roll and fall
 
 function injuryRollAnswer(s: D20WarbandScenario<'injury-roll' | 'fall'>): ExactAnswer {
-  const extra = s.kind === 'fall' ? fallModifier(s.heightInches) : 0;
+  const rules = s.rules;
+  const extra = s.kind === 'fall' ? fallModifier(s.heightInches, rules.fall) : 0;
   const mod = s.modifier + extra;
   const t = tilt(s.advantage === true, s.disadvantage === true);
-  const result = keptD20(t).shift(mod).map(injuryRollResult);
+  const result = keptD20(t)
+    .shift(mod)
+    .map((total) => injuryRollResult(total, rules.injuryRollTable));
   const fall = s.kind === 'fall' ? ` (falling ${s.heightInches}": +${extra})` : '';
   return {
     outcomes: INJURY_ROLL_OUTCOMES.map((o) => result.probability(o)),
@@ -144,7 +183,7 @@ export interface AttackPlan {
   readonly explode: boolean;
   readonly advantage: boolean;
   readonly disadvantage: boolean;
-  /** Natural roll the attack check needs (before the natural 1-4 / 20 rules). */
+  /** Natural roll the attack check needs (before the natural-roll and Critical Hit rules). */
   readonly attackTarget: number;
   /** Added to the kept attack roll for the Injury Check. */
   readonly injuryAdd: number;
@@ -156,13 +195,16 @@ export interface AttackPlan {
   readonly stunnedDefends: boolean;
   /** Defence rolls with disadvantage for the whole action (started Staggered and the option is on). */
   readonly staggeredAllAction: boolean;
+  /** The rule table (an edition's or a variant's) every number of the action comes from. */
+  readonly rules: D20WarbandRules;
 }
 
 export function attackPlan(s: D20WarbandScenario<'attack' | 'turns'>): AttackPlan {
+  const rules = s.rules;
   const modifier = s.modifier;
   const stat = statValue(s.stat);
   // checkCombination rejects a "-" attack stat, so this never falls back.
-  const attackTarget = checkTarget(stat, modifier) ?? NATURAL_SUCCESS + 1;
+  const attackTarget = checkTarget(stat, modifier, rules) ?? DIE_SIDES + 1;
   // Pierce is "the equivalent of saying 'a -1 Defence modifier for your opponent'" (stats file), so it nets
   // against the Defence modifier before a "-" is improved.
   const defenceImprovement = s.defenceModifier - modifierValue(s.pierce);
@@ -174,12 +216,13 @@ export function attackPlan(s: D20WarbandScenario<'attack' | 'turns'>): AttackPla
     disadvantage: s.disadvantage === true,
     attackTarget,
     injuryAdd: modifierValue(s.injury) + (s.attackModifierToInjury === true ? modifier : 0),
-    defenceTarget: checkTarget(statValue(s.defence), defenceImprovement),
+    defenceTarget: checkTarget(statValue(s.defence), defenceImprovement, rules),
     startState: STATE_SEVERITY[s.state],
     startWounds: s.wounds,
     timing: s.injuryTiming,
     stunnedDefends: s.stunnedDefends !== false,
     staggeredAllAction: s.staggerPersists !== false && s.state === 'staggered',
+    rules,
   };
 }
 
@@ -207,7 +250,8 @@ function defenceDist(plan: AttackPlan, effective: Severity): Dist<'pass' | 'fail
   // "all Checks made by it are rolled with Disadvantage until the end of the current turn" (injury file,
   // Staggered): by default that lasts the whole action even after a worse injury replaces Staggered.
   const target = plan.defenceTarget;
-  return keptD20(effective === STAGGERED || plan.staggeredAllAction ? -1 : 0).map((d) => (passes(d, target) ? 'pass' : 'fail'));
+  const rules = plan.rules;
+  return keptD20(effective === STAGGERED || plan.staggeredAllAction ? -1 : 0).map((d) => (passes(d, target, rules) ? 'pass' : 'fail'));
 }
 
 /** The target after a hit it failed to defend, given the kept attack roll. */
@@ -228,7 +272,7 @@ function afterFailedDefence(
     w -= 1;
     if (w > 0) return { state, wounds: w };
   }
-  const result = injuryCheckResult(roll + plan.injuryAdd);
+  const result = injuryCheckResult(roll + plan.injuryAdd, plan.rules.injuryCheckTable);
   // Ranged: "If the Injury Check would inflict a less severe Injury than the one the unit already has,
   // nothing happens" (injury file). In melee an injured unit never reaches an Injury Check (Stunned and
   // Dazed are handled above, and every result is worse than Staggered), so the same max is exact there.
@@ -244,10 +288,13 @@ function oneAttack(plan: AttackPlan, state: Severity, wounds: number): Step[] {
   // "Enemies attacking Dazed units do so with Advantage" (injury file); one advantage, however many sources.
   const roll = keptD20(tilt(plan.advantage || effective === DAZED, plan.disadvantage));
   const defence = defenceDist(plan, effective);
+  const rules = plan.rules;
   const steps = roll.flatMap<string>((r) => {
-    const crit = plan.explode && r === NATURAL_SUCCESS;
+    // A natural of criticalHitMin or more is a Critical Hit: with explode, it owes one more attack.
+    const crit = plan.explode && isCriticalHit(r, rules);
     const unchanged = stepKey(crit, state, wounds);
-    if (!passes(r, plan.attackTarget)) return Dist.constant(unchanged);
+    // A Critical Hit is a hit whatever the stat; any other roll is a check (natural limits apply).
+    if (!attackHits(r, plan.attackTarget, rules)) return Dist.constant(unchanged);
     return defence.map((d) => {
       if (d === 'pass') return unchanged;
       const after = afterFailedDefence(plan, effective, state, wounds, r);
@@ -275,7 +322,8 @@ interface Solved {
  * (more severe, or fewer wounds); it uses up one pending attack and adds one back on a critical hit.
  *
  * The only step that keeps the chain where it is - a critical hit that leaves the target unchanged - has
- * probability `stay` < 1 (at most 39/400, a natural 20 with advantage). Runs of it are a geometric series:
+ * probability `stay` < 1 (39/400 at most in the rules, a natural 20 with advantage; under any rule table a
+ * natural 1 is never a critical hit, as criticalHitMin is at least 2). Runs of it are a geometric series:
  * the next step that does something else has probability p / (1 - stay), and takes 1 / (1 - stay) attacks
  * on average. With those removed, every step either spends a pending attack or worsens the target, which
  * happens at most 5 + wounds times, so the recursion is finite and the answer is exact: no truncation.
@@ -357,16 +405,22 @@ function describeDefence(plan: AttackPlan): string {
       : plan.staggeredAllAction || plan.timing === 'end-of-action'
         ? ' with disadvantage (Staggered) for the whole action'
         : ' with disadvantage while Staggered';
-  return `d20 needs ${describeNeed(plan.defenceTarget)}${staggered}`;
+  return `d20 needs ${describeNeed(plan.defenceTarget, plan.rules)}${staggered}`;
 }
 
 function describeAttack(plan: AttackPlan): string[] {
   const t = tilt(plan.advantage, plan.disadvantage);
+  const rules = plan.rules;
+  const { stunned, incapacitated } = rules.injuryCheckTable;
+  const explosions = !plan.explode
+    ? ''
+    : rules.criticalHitMin > DIE_SIDES
+      ? '; no natural is a critical hit, so none grants another attack'
+      : `; a natural ${naturalsFrom(rules.criticalHitMin)} is a critical hit and grants one more attack`;
   const lines = [
-    `Attack check: ${describeD20(t)} needs ${describeNeed(plan.attackTarget)}` +
-      (plan.explode ? '; a natural 20 is a critical hit and grants one more attack' : ''),
+    `Attack check: ${describeD20(t)} needs ${describeAttackNeed(plan.attackTarget, rules)}${explosions}`,
     `Defence check: ${describeDefence(plan)}`,
-    `Injury check: kept attack roll ${plan.injuryAdd >= 0 ? '+' : '-'} ${Math.abs(plan.injuryAdd)}; 14 or less Dazed, 15-17 Stunned, 18+ Incapacitated`,
+    `Injury check: kept attack roll ${plan.injuryAdd >= 0 ? '+' : '-'} ${Math.abs(plan.injuryAdd)}; ${stunned - 1} or less Dazed, ${band(stunned, incapacitated - 1)} Stunned, ${incapacitated}+ Incapacitated`,
   ];
   if (plan.explode) {
     lines.push('Explosions are summed exactly (a geometric series per target state), not truncated: error 0');

@@ -1,20 +1,12 @@
 import type { SimKernel } from '../../model/types.js';
 import type { D20WarbandScenario, OneActionKind } from './fields.js';
 import type { Rng } from '../../sim/rng.js';
+import type { D20WarbandRules } from './rule-spec.js';
 import {
-  CHECK_DAZED_MAX,
-  CHECK_STUNNED_MAX,
-  DASH_FIRST_IMPROVED,
   DAZED,
-  FALL_FREE_INCHES,
-  FALL_MODIFIER_PER_INCH,
+  DIE_SIDES,
   INCAPACITATED,
-  NATURAL_FAIL_MAX,
-  NATURAL_SUCCESS,
   NONE,
-  ROLL_DAZED_MAX,
-  ROLL_NO_EFFECT_MAX,
-  ROLL_STUNNED_MAX,
   STAGGERED,
   STATE_SEVERITY,
   STUNNED,
@@ -27,17 +19,35 @@ import {
  * The d20 warband simulator. It shares the rule tables with the exact engine and none of its code: it
  * plays the rules the way players at the table do - roll a d20 (two for advantage or disadvantage), look
  * at the die, resolve one attack after another, keep a count of attacks still owed - so a mistake in either
- * path shows up in `check`.
+ * path shows up in `check`. Every number comes from the scenario's rule table (`s.rules`): when a kernel is
+ * built, it reads the table into small lookups by die face (does this die pass, is it a Critical Hit, which
+ * injury does it make), so the loops look a die up and allocate nothing.
  */
 
 /**
  * What a player needs on the die after modifiers. A "-" stat makes no roll at all (see `rollsNothing`);
- * improved, it reads 20 for the first point and one less for each point after (stats file, Stats with
- * Dashes). The need can be any integer, even below 1, so "no roll" is a separate flag, not a sentinel.
+ * improved, it reads dashFirstImproved (20 in the rules) for the first point and one less for each point
+ * after (stats file, Stats with Dashes). The need can be any integer, even below 1, so "no roll" is a
+ * separate flag, not a sentinel.
  */
-function needOnDie(stat: number | null, improvement: number): number {
-  if (stat === null) return DASH_FIRST_IMPROVED + 1 - improvement;
+function needOnDie(stat: number | null, improvement: number, rules: D20WarbandRules): number {
+  if (stat === null) return rules.dashFirstImproved + 1 - improvement;
   return stat - improvement;
+}
+
+/**
+ * For each face of the kept die (index 1-20), 1 if a check needing `need` passes on it: a face of
+ * naturalSuccessMin or more always passes, one of naturalFailMax or less always fails, any other passes
+ * when it reaches the need.
+ */
+function checkPassesByFace(need: number, rules: D20WarbandRules): Uint8Array {
+  const passes = new Uint8Array(DIE_SIDES + 1);
+  for (let face = 1; face <= DIE_SIDES; face++) {
+    if (face >= rules.naturalSuccessMin) passes[face] = 1;
+    else if (face <= rules.naturalFailMax) passes[face] = 0;
+    else passes[face] = face >= need ? 1 : 0;
+  }
+  return passes;
 }
 
 function rollsNothing(stat: number | null, improvement: number): boolean {
@@ -60,60 +70,55 @@ function leanOf(advantage: boolean, disadvantage: boolean): number {
 }
 
 function checkSimulator(s: D20WarbandScenario<'check'>): SimKernel {
+  const rules = s.rules;
   const stat = statValue(s.stat);
   const noRoll = rollsNothing(stat, s.modifier);
-  const need = needOnDie(stat, s.modifier);
+  const passesOn = checkPassesByFace(needOnDie(stat, s.modifier, rules), rules);
+  // The reported mean: how often the kept die is a natural that always succeeds (naturalSuccessMin or more).
+  const alwaysSucceeds = rules.naturalSuccessMin;
   const lean = leanOf(s.advantage === true, s.disadvantage === true);
   return {
     run(rng, trials, tally) {
       if (noRoll) {
-        tally[0]! += trials; // every check fails and no die is rolled, so no natural 20 either
+        tally[0]! += trials; // every check fails and no die is rolled, so no natural that always succeeds either
         return;
       }
-      let fails = 0;
       let successes = 0;
-      let twenties = 0;
+      let sureSuccesses = 0;
       for (let t = 0; t < trials; t++) {
         const die = rollD20(rng, lean);
-        if (die === NATURAL_SUCCESS) {
-          successes++;
-          twenties++;
-        } else if (die > NATURAL_FAIL_MAX && die >= need) successes++;
-        else fails++;
+        successes += passesOn[die]!;
+        if (die >= alwaysSucceeds) sureSuccesses++;
       }
-      tally[0]! += fails;
+      tally[0]! += trials - successes;
       tally[1]! += successes;
-      // The natural-20 mean is of a 0/1 quantity, so its sum of squares is its sum.
-      tally[2]! += twenties;
-      tally[3]! += twenties;
+      // The natural-20 mean (naturalSuccessMin or more) is of a 0/1 quantity, so its sum of squares is its sum.
+      tally[2]! += sureSuccesses;
+      tally[3]! += sureSuccesses;
     },
   };
 }
 
 function injuryRollSimulator(s: D20WarbandScenario<'injury-roll' | 'fall'>): SimKernel {
+  const rules = s.rules;
   let add = s.modifier;
   if (s.kind === 'fall') {
-    const fullInchesAbove = Math.floor(s.heightInches - FALL_FREE_INCHES);
-    if (fullInchesAbove > 0) add += FALL_MODIFIER_PER_INCH * fullInchesAbove;
+    // +modifierPerInch for every full inch fallen above freeInches (+2 above 2" in the rules).
+    const { freeInches, modifierPerInch } = rules.fall;
+    for (let inch = freeInches + 1; inch <= s.heightInches; inch++) add += modifierPerInch;
+  }
+  // The Injury Roll Table row of each face (0 no effect, 1 Dazed, 2 Stunned, 3 Incapacitated): a band
+  // holds every total from its lowest up to the next band's.
+  const table = rules.injuryRollTable;
+  const rowOf = new Uint8Array(DIE_SIDES + 1);
+  for (let face = 1; face <= DIE_SIDES; face++) {
+    const total = face + add;
+    rowOf[face] = total >= table.incapacitated ? 3 : total >= table.stunned ? 2 : total >= table.dazed ? 1 : 0;
   }
   const lean = leanOf(s.advantage === true, s.disadvantage === true);
   return {
     run(rng, trials, tally) {
-      let none = 0;
-      let dazed = 0;
-      let stunned = 0;
-      let incapacitated = 0;
-      for (let t = 0; t < trials; t++) {
-        const total = rollD20(rng, lean) + add;
-        if (total <= ROLL_NO_EFFECT_MAX) none++;
-        else if (total <= ROLL_DAZED_MAX) dazed++;
-        else if (total <= ROLL_STUNNED_MAX) stunned++;
-        else incapacitated++;
-      }
-      tally[0]! += none;
-      tally[1]! += dazed;
-      tally[2]! += stunned;
-      tally[3]! += incapacitated;
+      for (let t = 0; t < trials; t++) tally[rowOf[rollD20(rng, lean)]!]! += 1;
     },
   };
 }
@@ -134,19 +139,36 @@ export type AttackAction = (rng: Rng, target: ActionTarget) => void;
  * The `attack` kind makes one; `turns` makes one per turn, the target recovering in between.
  */
 export function attackActionOf(s: D20WarbandScenario<'attack' | 'turns'>): AttackAction {
+  const rules = s.rules;
   const melee = s.attackType === 'melee';
   const attacks = s.attacks;
   const explode = s.explode === true;
   const advantage = s.advantage === true;
   const disadvantage = s.disadvantage === true;
   const modifier = s.modifier;
-  const attackNeed = needOnDie(statValue(s.stat), modifier);
+  const attackNeed = needOnDie(statValue(s.stat), modifier, rules);
   // Pierce "reduces the opponent's Defence roll by 1" per point: the same as worsening the stat it must reach.
   const defenceStat = statValue(s.defence);
   const defenceImprovement = s.defenceModifier - modifierValue(s.pierce);
-  const defenceNeed = needOnDie(defenceStat, defenceImprovement);
+  const defended = checkPassesByFace(needOnDie(defenceStat, defenceImprovement, rules), rules);
   const defenceRolls = !rollsNothing(defenceStat, defenceImprovement);
   const injuryAdd = modifierValue(s.injury) + (s.attackModifierToInjury === true ? modifier : 0);
+  // The attack die, face by face. A face of criticalHitMin or more is a Critical Hit: a hit whatever the
+  // stat, and with explode one more attack owed. Any other face is a check like any other.
+  const attackCheck = checkPassesByFace(attackNeed, rules);
+  const hits = new Uint8Array(DIE_SIDES + 1);
+  const owesAnother = new Uint8Array(DIE_SIDES + 1);
+  // The Injury Check of a hit, by the attack die: the die plus Injury on the chart, each band from its
+  // lowest total up (below Stunned, Dazed).
+  const injuryOf = new Uint8Array(DIE_SIDES + 1);
+  const chart = rules.injuryCheckTable;
+  for (let face = 1; face <= DIE_SIDES; face++) {
+    const critical = face >= rules.criticalHitMin;
+    hits[face] = critical ? 1 : attackCheck[face]!;
+    owesAnother[face] = critical && explode ? 1 : 0;
+    const value = face + injuryAdd;
+    injuryOf[face] = value >= chart.incapacitated ? INCAPACITATED : value >= chart.stunned ? STUNNED : DAZED;
+  }
   const changesAtOnce = s.injuryTiming !== 'end-of-action';
   const stunnedDefends = s.stunnedDefends !== false;
   const staggerPersists = s.staggerPersists !== false;
@@ -173,15 +195,11 @@ export function attackActionOf(s: D20WarbandScenario<'attack' | 'turns'>): Attac
         break;
       }
       const die = rollD20(rng, attackLean[seen]!);
-      if (explode && die === NATURAL_SUCCESS) owed++; // critical hit: one more attack, resolved after this
-      const hit = die === NATURAL_SUCCESS || (die > NATURAL_FAIL_MAX && die >= attackNeed);
-      if (!hit) continue;
-      let defended = false;
+      owed += owesAnother[die]!; // critical hit: one more attack, resolved after this
+      if (hits[die] === 0) continue;
       if (defenceRolls && (melee || seen !== STUNNED || stunnedDefends)) {
-        const d = rollD20(rng, seen === STAGGERED || staggeredThroughout ? -1 : 0);
-        defended = d === NATURAL_SUCCESS || (d > NATURAL_FAIL_MAX && d >= defenceNeed);
+        if (defended[rollD20(rng, seen === STAGGERED || staggeredThroughout ? -1 : 0)] === 1) continue;
       }
-      if (defended) continue;
       if (melee && seen === DAZED) {
         state = INCAPACITATED;
         continue;
@@ -190,8 +208,7 @@ export function attackActionOf(s: D20WarbandScenario<'attack' | 'turns'>): Attac
         wounds--;
         if (wounds > 0) continue;
       }
-      const value = die + injuryAdd;
-      const injury = value <= CHECK_DAZED_MAX ? DAZED : value <= CHECK_STUNNED_MAX ? STUNNED : INCAPACITATED;
+      const injury = injuryOf[die]! as Severity;
       if (injury > state) state = injury; // never less severe than what the target already has
     }
     target.state = state;

@@ -1,4 +1,4 @@
-import { d20WarbandRuleSpec, d20WarbandIncreasing } from './rule-spec.js';
+import { d20WarbandRuleSpec, d20WarbandIncreasing, type D20WarbandRules } from './rule-spec.js';
 import type { KindSpec, MeanSpec, ReportLayout, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
@@ -9,17 +9,22 @@ import {
   ATTACK_OUTCOMES,
   CHECK_OUTCOMES,
   DASH,
+  DIE_SIDES,
   EDITION_ID,
   INJURY_FILE,
   INJURY_ROLL_OUTCOMES,
   STATS_FILE,
 } from './tables.js';
 
-const naturalTwentyMean: MeanSpec = {
-  id: 'natural20',
-  jsonKey: 'naturalTwentyProbability',
-  label: 'natural 20 rolled',
-};
+/**
+ * How often the kept die is a natural that always succeeds (naturalSuccessMin or more: a natural 20 in the
+ * rules). The id and JSON key keep the rules' name under a variant; the label says the table's naturals.
+ */
+function naturalTwentyMean(rules: D20WarbandRules): MeanSpec {
+  const n = rules.naturalSuccessMin;
+  const label = n === DIE_SIDES ? 'natural 20 rolled' : n > DIE_SIDES ? 'natural that always succeeds rolled (none here)' : `natural ${n}-${DIE_SIDES} rolled`;
+  return { id: 'natural20', jsonKey: 'naturalTwentyProbability', label };
+}
 
 const attacksMadeMean: MeanSpec = {
   id: 'attacksMade',
@@ -27,7 +32,7 @@ const attacksMadeMean: MeanSpec = {
   label: 'attacks made (critical hits included)',
 };
 
-const checkLayout: ReportLayout = { outcomes: CHECK_OUTCOMES, means: [naturalTwentyMean], histograms: [] };
+const checkLayout = (s: D20WarbandScenario<'check'>): ReportLayout => ({ outcomes: CHECK_OUTCOMES, means: [naturalTwentyMean(s.rules)], histograms: [] });
 const injuryRollLayout: ReportLayout = { outcomes: INJURY_ROLL_OUTCOMES, means: [], histograms: [] };
 
 /** The wounds-lost histogram has one bin per wound the target can lose, so it depends on the scenario. */
@@ -48,7 +53,7 @@ function kind<K extends OneActionKind>(id: K, description: string, layout: (s: D
 
 // Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
 export const d20WarbandKinds: readonly KindSpec<D20WarbandScenario>[] = [
-  kind('check', 'One stat check: d20 at least the stat (natural 1-4 fail, natural 20 succeeds)', () => checkLayout),
+  kind('check', 'One stat check: d20 at least the stat (natural 1-4 fail, natural 20 succeeds)', checkLayout),
   kind(
     'attack',
     "One unit's whole attack on one target: attack checks, critical hits that explode, Defence checks, wounds, Injury Checks",

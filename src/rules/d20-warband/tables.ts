@@ -1,7 +1,8 @@
 /**
- * d20 warband rule tables: the numbers printed in the two rule files, shared by the exact engine and the
- * simulator. Nothing here computes a probability; each engine reads these tables on its own, so the
- * cross-check in `check` only passes if both read them the same way.
+ * d20 warband names and shapes: the die, injury states, outcomes, and how stat fields are read. The rule
+ * numbers (natural fails and successes, critical hits, the dash rule, the injury tables, falls) are in the
+ * rule spec (rule-spec.ts) with their sources; both engines read them from the scenario's rule table
+ * (`s.rules`), each on its own, so the cross-check in `check` only passes if both read them the same way.
  *
  * Stats, checks, advantage, criticals, modifiers: 003_66409dd9159b6662.txt ("the stats file").
  * Injury checks, injury rolls, injury types, wounds, falls: 000_87078d30a64c9030.txt ("the injury file").
@@ -12,27 +13,8 @@ export const STATS_FILE = '003_66409dd9159b6662.txt';
 export const INJURY_FILE = '000_87078d30a64c9030.txt';
 
 export const DIE_SIDES = 20;
-/** "An unmodified roll of 1-4 for Stat Checks is always a failure" (stats file). */
-export const NATURAL_FAIL_MAX = 4;
-/** "If a player rolls a '20' during a Check, the Check will always succeed" (stats file). */
-export const NATURAL_SUCCESS = 20;
-/** "The first point of improvement changes the stat from a '-' to a '20'" (stats file, Stats with Dashes). */
-export const DASH_FIRST_IMPROVED = 20;
 /** The word a dash stat is written with. */
 export const DASH = '-';
-
-/** Injury Check Chart (injury file): 1-14 Dazed, 15-17 Stunned, 18-20 Incapacitated. Highest of each band. */
-export const CHECK_DAZED_MAX = 14;
-export const CHECK_STUNNED_MAX = 17;
-
-/** Injury Roll Table (injury file): 1-11 no effect, 12-14 Dazed, 15-17 Stunned, 18-20 Incapacitated. */
-export const ROLL_NO_EFFECT_MAX = 11;
-export const ROLL_DAZED_MAX = 14;
-export const ROLL_STUNNED_MAX = 17;
-
-/** Falling (injury file): "For every extra full inch above 2" that the unit Falls from, add a +2 modifier." */
-export const FALL_FREE_INCHES = 2;
-export const FALL_MODIFIER_PER_INCH = 2;
 
 /**
  * Target states, least to most severe. The injury file lists the Injury Types "from most severe to least
