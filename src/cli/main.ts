@@ -18,6 +18,7 @@ const commandLoaders: readonly [string, () => Promise<CommandModule>][] = [
   ['sweep', async () => (await import('./commands/sweep.js')).sweepCommand],
   ['compare', async () => (await import('./commands/compare.js')).compareCommand],
   ['report', async () => (await import('./commands/report.js')).reportCommand],
+  ['diff', async () => (await import('./commands/diff.js')).diffCommand],
   ['rules', async () => (await import('./commands/rules.js')).rulesCommand],
   ['systems', async () => (await import('./commands/systems.js')).systemsCommand],
   ['schema', async () => (await import('./commands/systems.js')).schemaCommand],

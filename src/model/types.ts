@@ -162,11 +162,22 @@ export interface SystemSpec<S extends Scenario = Scenario> {
   readonly fields: readonly FieldSpec[];
   /** Every number of its rules, declared once (per edition: value and source); both engines read the table built from it. */
   readonly rules: SystemRules;
+  /** The common situations `diff` compares two rule sets over: every kind a designer asks about. */
+  readonly diffGrid: readonly DiffGridPart[];
   /**
    * Rule combinations the field schema cannot express (machine armour with a shield, a fall in an
    * edition without falling rules). Returns one user-facing line naming the field, or undefined.
    */
   checkCombination(scenario: S): string | undefined;
+}
+
+/**
+ * A grid of situations as a report writes one: a base scenario (system and kind) and what to vary. The
+ * `diff` command's standard grid is a list of these per system.
+ */
+export interface DiffGridPart {
+  readonly scenario: Readonly<Record<string, unknown>>;
+  readonly vary: readonly unknown[];
 }
 
 /** A system's rule spec, and the groups of rules that must rise strictly in order (a table's bands). */

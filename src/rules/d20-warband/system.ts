@@ -1,3 +1,4 @@
+import { d20WarbandDiffGrid } from './diff-grid.js';
 import { d20WarbandRuleSpec, d20WarbandIncreasing, type D20WarbandRules } from './rule-spec.js';
 import type { KindSpec, MeanSpec, ReportLayout, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
@@ -87,5 +88,6 @@ export const d20Warband: SystemSpec<D20WarbandScenario> = {
   kinds: d20WarbandKinds,
   fields: d20WarbandFields,
   rules: { spec: d20WarbandRuleSpec, increasing: d20WarbandIncreasing },
+  diffGrid: d20WarbandDiffGrid,
   checkCombination,
 };

@@ -1,3 +1,4 @@
+import { trenchCrusadeDiffGrid } from './diff-grid.js';
 import { trenchCrusadeRuleSpec, trenchCrusadeIncreasing } from './rule-spec.js';
 import type { KindSpec, ReportLayout, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
@@ -80,5 +81,6 @@ export const trenchCrusade: SystemSpec<TrenchCrusadeScenario> = {
   kinds: trenchCrusadeKinds,
   fields: trenchCrusadeFields,
   rules: { spec: trenchCrusadeRuleSpec, increasing: trenchCrusadeIncreasing },
+  diffGrid: trenchCrusadeDiffGrid,
   checkCombination,
 };

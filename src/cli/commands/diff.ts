@@ -1,0 +1,44 @@
+import type { CommandModule } from 'yargs';
+import { UsageError, showValue } from '../../errors.js';
+import { DEFAULT_TOP, diffPresenter } from '../../present/diff.js';
+import { diffRules, readDiffGrid, resolveSide } from '../../report/diff.js';
+import { findSystem } from '../../rules/registry.js';
+import { addFormatOption, parseFormat } from '../options.js';
+
+export const diffCommand: CommandModule = {
+  command: 'diff <base> <other>',
+  describe: 'What a change of rules does: two editions or variant files, exactly, over a grid of common situations; the largest moves first',
+  builder: (y) =>
+    addFormatOption(
+      y
+        .positional('base', { type: 'string', describe: 'An edition (core, playtest, ...) or a variant file' })
+        .positional('other', { type: 'string', describe: 'An edition or a variant file' })
+        .option('system', { type: 'string', describe: 'The system whose edition names BASE and OTHER are (default: found from them)' })
+        .option('grid', { type: 'string', describe: 'A grid file: { "scenario": {...}, "vary": [...] } or a list of them (default: the system\'s standard grid)' })
+        .option('top', { type: 'number', describe: 'How many of the largest moves the table lists', default: DEFAULT_TOP }),
+      diffPresenter(),
+    )
+      .example('$0 diff core examples/variants/out-of-action-on-10.json', 'what moving Out of Action to 10+ does')
+      .example('$0 diff comprehensive core --format csv', 'two editions, every cell and outcome as CSV'),
+  handler: (argv) => {
+    const top = argv.top;
+    if (typeof top !== 'number' || !Number.isInteger(top) || top < 1) throw new UsageError(`--top: ${showValue(top)} is not allowed; allowed: a whole number from 1`);
+    const presenter = diffPresenter(top);
+    const format = parseFormat(argv.format, presenter, 'diff');
+    let system;
+    if (argv.system !== undefined) {
+      system = typeof argv.system === 'string' ? findSystem(argv.system) : undefined;
+      if (!system) throw new UsageError(`--system: ${showValue(argv.system)} is not a known system`);
+    }
+    const baseGiven = String(argv.base);
+    const otherGiven = String(argv.other);
+    // An edition name alone does not say its system; a variant file does, so resolve that side first.
+    const base0 = system ? resolveSide(baseGiven, system) : undefined;
+    const other = resolveSide(otherGiven, system ?? base0?.system);
+    const base = base0 ?? resolveSide(baseGiven, other.system);
+    if (base.system !== other.system) throw new UsageError(`diff: ${showValue(baseGiven)} is ${base.system.id} and ${showValue(otherGiven)} ${other.system.id}; allowed: two sides of one system`);
+    const grid = typeof argv.grid === 'string' ? readDiffGrid(argv.grid) : base.system.diffGrid;
+    const result = diffRules(base, other, grid, typeof argv.grid === 'string' ? `grid file ${argv.grid}` : 'standard');
+    process.stdout.write(presenter[format](result));
+  },
+};

@@ -1,0 +1,178 @@
+import { existsSync } from 'node:fs';
+import { UsageError, listAllowed, showValue } from '../errors.js';
+import { evaluateExact, type ExactResult } from '../evaluate.js';
+import { sub, toNumber, type Fraction } from '../exact/fraction.js';
+import { readJsonInput } from '../json-input.js';
+import { parseScenario } from '../model/scenario.js';
+import { readVariantFile, type Variant } from '../model/variant.js';
+import type { DiffGridPart, FieldValue, SystemSpec } from '../model/types.js';
+import { systems } from '../rules/registry.js';
+import { gridPoints, type VarySpec } from './dimensions.js';
+import { sweepDimensions } from './sweep.js';
+
+/**
+ * `injury-lab diff BASE OTHER`: what a change of rules does. Each side is an edition or a variant
+ * file; both are evaluated exactly over a grid of common situations (the system's standard grid, or
+ * --grid FILE), and every outcome of every cell is compared. The cells and outcomes that moved most
+ * come first.
+ */
+
+/** One side of a diff: an edition, or a variant (rule changes over an edition). */
+export interface RuleSide {
+  /** As the user wrote it: "core", "variants/late-down.json". */
+  readonly given: string;
+  /** What outputs call it: the edition, or the variant's name. */
+  readonly label: string;
+  readonly system: SystemSpec;
+  readonly edition: string;
+  readonly variant?: Variant;
+}
+
+/** An edition name of the system (the other side's, or any), else a variant file. */
+export function resolveSide(given: string, system?: SystemSpec): RuleSide {
+  const candidates = system ? [system] : systems;
+  const owner = candidates.find((s) => s.editions.some((e) => e.id === given));
+  if (owner) return { given, label: given, system: owner, edition: given };
+  if (!existsSync(given)) {
+    const editions = candidates.map((s) => `${s.id}: ${listAllowed(s.editions.map((e) => e.id))}`).join('; ');
+    throw new UsageError(`diff: ${showValue(given)} is neither an edition nor a variant file (no such file); allowed: an edition (${editions}) or a variant file`);
+  }
+  const variant = readVariantFile(given);
+  if (system && variant.system !== system) {
+    throw new UsageError(`diff: variant file ${showValue(given)} is a variant of ${variant.system.id}, and the other side is ${system.id}; allowed: two sides of one system`);
+  }
+  return { given, label: variant.name, system: variant.system, edition: variant.edition, variant };
+}
+
+/** The fields that put a grid's scenario under one side's rules. */
+function sideFields(side: RuleSide): Record<string, unknown> {
+  return side.variant ? { edition: side.edition, rules: side.variant.changes, variant: side.variant.name } : { edition: side.edition };
+}
+
+export interface DiffOutcome {
+  readonly outcome: string;
+  readonly base: Fraction;
+  readonly other: Fraction;
+  /** other - base, as a probability (a percentage point is 0.01). */
+  readonly change: number;
+}
+
+export interface DiffMean {
+  readonly jsonKey: string;
+  readonly base: string;
+  readonly other: string;
+  readonly baseValue: number | null;
+  readonly otherValue: number | null;
+}
+
+export interface DiffCell {
+  readonly kind: string;
+  /** The grid's values of this cell, by field. */
+  readonly values: Readonly<Record<string, FieldValue>>;
+  readonly label: string;
+  readonly outcomes: readonly DiffOutcome[];
+  readonly means: readonly DiffMean[];
+  /** The largest |change| over its outcomes. */
+  readonly largest: number;
+}
+
+export interface DiffSkip {
+  readonly kind: string;
+  readonly label: string;
+  readonly side: string;
+  readonly reason: string;
+}
+
+export interface DiffResult {
+  readonly system: string;
+  readonly base: RuleSide;
+  readonly other: RuleSide;
+  readonly grid: string;
+  readonly cells: readonly DiffCell[];
+  readonly skipped: readonly DiffSkip[];
+}
+
+function labelOf(values: Readonly<Record<string, FieldValue>>): string {
+  return Object.entries(values)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(', ');
+}
+
+/** Reads a --grid file: one { "scenario", "vary" } part, or a list of them. */
+export function readDiffGrid(path: string): DiffGridPart[] {
+  const label = `grid file ${showValue(path)}`;
+  const { value } = readJsonInput(path, { label, what: 'a grid file', missing: 'no such file' });
+  const parts = Array.isArray(value) ? value : [value];
+  if (parts.length === 0) throw new UsageError(`${label}: an empty list; allowed: { "scenario": {...}, "vary": [...] } or a list of them`);
+  return parts.map((p, i) => {
+    const at = `${label}${Array.isArray(value) ? ` item ${i + 1}` : ''}`;
+    if (typeof p !== 'object' || p === null || Array.isArray(p)) throw new UsageError(`${at}: ${showValue(p)} is not allowed; allowed: { "scenario": {...}, "vary": [...] }`);
+    const part = p as Record<string, unknown>;
+    for (const key of Object.keys(part)) if (key !== 'scenario' && key !== 'vary') throw new UsageError(`${at}: ${key}: not a key of a grid; allowed: scenario, vary`);
+    const scenario = part.scenario ?? {};
+    if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario)) throw new UsageError(`${at}: scenario: ${showValue(scenario)} is not allowed; allowed: an object of scenario fields`);
+    if (!Array.isArray(part.vary)) throw new UsageError(`${at}: vary: ${showValue(part.vary)} is not allowed; allowed: a list like a report's, e.g. ["injuryDice=-1..3"]`);
+    for (const key of ['edition', 'rules', 'variant']) {
+      if (key in scenario) throw new UsageError(`${at}: scenario.${key}: a grid cannot set it; the two sides of the diff give the rules`);
+    }
+    return { scenario: scenario as Record<string, unknown>, vary: part.vary as VarySpec[] };
+  });
+}
+
+/** Evaluates both sides over the grid's cells; a cell either side's rules refuse is skipped and listed. */
+export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGridPart[], gridName: string): DiffResult {
+  const cells: DiffCell[] = [];
+  const skipped: DiffSkip[] = [];
+  for (const part of grid) {
+    const scenario = { system: base.system.id, ...part.scenario };
+    const dims = sweepDimensions(scenario, part.vary as VarySpec[]);
+    for (const point of gridPoints(dims)) {
+      const values: Record<string, FieldValue> = {};
+      point.forEach((vi, di) => dims[di]!.fields.forEach((f, fi) => (values[f] = dims[di]!.values[vi]!.values[fi]!)));
+      const raw = { ...scenario, ...values };
+      const kind = String(parseKind(raw, base));
+      const label = labelOf(values);
+      const results: (ExactResult | undefined)[] = [base, other].map((side) => {
+        try {
+          return evaluateExact(parseScenario({ ...raw, ...sideFields(side) }));
+        } catch (e) {
+          if (!(e instanceof UsageError)) throw e;
+          skipped.push({ kind, label, side: side.label, reason: e.message });
+          return undefined;
+        }
+      });
+      const [b, o] = results;
+      if (!b || !o) continue;
+      const outcomes = b.answer.outcomes.map((p, i): DiffOutcome => {
+        const q = o.answer.outcomes[i]!;
+        return { outcome: b.layout.outcomes[i]!, base: p, other: q, change: toNumber(sub(q, p)) };
+      });
+      const means = Object.entries(b.means).map(([jsonKey, bv]): DiffMean => {
+        const ov = o.means[jsonKey];
+        return { jsonKey, base: bv.exact, other: ov?.exact ?? '', baseValue: bv.value, otherValue: ov?.value ?? null };
+      });
+      const largest = Math.max(0, ...outcomes.map((x) => Math.abs(x.change)));
+      cells.push({ kind, values, label, outcomes, means, largest });
+    }
+  }
+  return { system: base.system.id, base, other, grid: gridName, cells, skipped };
+}
+
+function parseKind(raw: Record<string, unknown>, side: RuleSide): unknown {
+  return raw.kind ?? side.system.kinds[0]!.id;
+}
+
+/** Every (cell, outcome) with its change, largest |change| first (ties: grid order). */
+export function rankedMoves(result: DiffResult): { cell: DiffCell; outcome: DiffOutcome }[] {
+  const moves = result.cells.flatMap((cell) => cell.outcomes.map((outcome) => ({ cell, outcome })));
+  return moves.filter((m) => m.outcome.change !== 0).sort((a, b) => Math.abs(b.outcome.change) - Math.abs(a.outcome.change));
+}
+
+/** Per kind: cells compared, cells where anything moved, and the largest move. */
+export function diffSummary(result: DiffResult): { kind: string; cells: number; moved: number; largest: number }[] {
+  const kinds = [...new Set(result.cells.map((c) => c.kind))];
+  return kinds.map((kind) => {
+    const of = result.cells.filter((c) => c.kind === kind);
+    return { kind, cells: of.length, moved: of.filter((c) => c.largest > 0).length, largest: Math.max(0, ...of.map((c) => c.largest)) };
+  });
+}

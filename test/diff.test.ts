@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../src/errors.js';
+import { evaluateExact } from '../src/evaluate.js';
+import { formatFraction } from '../src/exact/fraction.js';
+import { parseScenario } from '../src/model/scenario.js';
+import { parseVariant } from '../src/model/variant.js';
+import { diffPresenter } from '../src/present/diff.js';
+import { diffRules, rankedMoves, resolveSide, type RuleSide } from '../src/report/diff.js';
+import { findSystem } from '../src/rules/registry.js';
+import { cli } from './helpers/cli.js';
+
+/** `diff`: two rule sets over a grid, every cell exact on both sides, the largest moves first. */
+
+const tc = findSystem('trench-crusade')!;
+const side = (edition: string, changes?: Record<string, unknown>): RuleSide => {
+  if (!changes) return { given: edition, label: edition, system: tc, edition };
+  const variant = parseVariant({ name: 'test variant', edition, rules: changes }, 'test', 'test');
+  return { given: 'test.json', label: variant.name, system: tc, edition, variant };
+};
+const armourGrid = [{ scenario: { kind: 'injury' }, vary: [{ field: 'armour', values: ['none', 'standard', 'reinforced', 'machine'] }, { field: 'injuryDice', from: 0, to: 2 }] }];
+
+describe('diff', () => {
+  it('moves exactly the cells a change touches: Machine Armour at -2 moves only the machine cells', () => {
+    const r = diffRules(side('core'), side('core', { armour: { machine: -2 } }), armourGrid, 'test');
+    expect(r.cells).toHaveLength(12);
+    for (const cell of r.cells) expect(cell.largest > 0, cell.label).toBe(cell.values.armour === 'machine');
+    // Under the variant, Machine Armour is exactly Reinforced Armour (both -2).
+    for (const cell of r.cells.filter((c) => c.values.armour === 'machine')) {
+      const reinforced = evaluateExact(parseScenario({ kind: 'injury', armour: 'reinforced', injuryDice: cell.values.injuryDice }));
+      expect(cell.outcomes.map((o) => formatFraction(o.other))).toEqual(reinforced.outcomes.map((o) => o.exact));
+    }
+  });
+
+  it('an edition against itself moves nothing; two editions move what their tables differ in', () => {
+    expect(rankedMoves(diffRules(side('core'), side('core'), armourGrid, 'test'))).toEqual([]);
+    const r = diffRules(side('comprehensive'), side('core'), [{ scenario: { kind: 'attack' }, vary: [{ field: 'injuryDice', values: [0, 1] }] }], 'test');
+    // The two tables agree on every number a plain attack reads: nothing moves.
+    expect(rankedMoves(r)).toEqual([]);
+    const playtest = diffRules(side('core'), side('playtest'), [{ scenario: { kind: 'attack' }, vary: [{ field: 'injuryDice', values: [0] }] }], 'test');
+    // The playtest's critical adds no injury dice: fewer Out of Action.
+    const out = playtest.cells[0]!.outcomes.find((o) => o.outcome === 'out-of-action')!;
+    expect(out.change).toBeLessThan(0);
+  });
+
+  it('ranks by the size of the move, and lists the cells a side refuses', () => {
+    const r = diffRules(side('core'), side('core', { injuryTable: { outOfAction: 10 } }), [{ scenario: { kind: 'injury' }, vary: [{ fields: ['armour', 'shield'], values: [['none', false], ['machine', true]] }] }], 'test');
+    expect(r.skipped.map((s) => [s.side, s.label])).toEqual([['core', 'armour=machine, shield=true'], ['test variant', 'armour=machine, shield=true']]);
+    const moves = rankedMoves(r).map((m) => Math.abs(m.outcome.change));
+    expect(moves.length).toBeGreaterThan(0);
+    expect(moves).toEqual([...moves].sort((a, b) => b - a));
+    const table = diffPresenter(5).table(r);
+    expect(table).toContain('1 cells skipped, refused by the rules of core and test variant');
+  });
+
+  it('takes an edition name or a variant file, and refuses anything else in one line', () => {
+    expect(resolveSide('playtest').edition).toBe('playtest');
+    expect(resolveSide('examples/variants/out-of-action-on-10.json').label).toBe('Out of Action on 10+');
+    expect(() => resolveSide('cor')).toThrow(new UsageError('diff: "cor" is neither an edition nor a variant file (no such file); allowed: an edition (trench-crusade: playtest, comprehensive, core; d20-warband: v1) or a variant file'));
+    expect(() => resolveSide('examples/variants/out-of-action-on-10.json', findSystem('d20-warband'))).toThrow(/is a variant of trench-crusade, and the other side is d20-warband/);
+  });
+
+  it('from the command line: JSON with every cell, and a refusal in one line', () => {
+    const ok = cli('diff', 'v1', 'v1', '--format', 'json');
+    expect(ok.code).toBe(0);
+    const json = JSON.parse(ok.stdout) as { system: string; moves: unknown[]; cells: unknown[] };
+    expect(json.system).toBe('d20-warband');
+    expect(json.moves).toEqual([]);
+    // The standard d20 grid: checks 10 stats x 2, attacks 3 x 4 x 2 x 2, injury rolls 7, falls 11.
+    expect(json.cells).toHaveLength(20 + 48 + 7 + 11);
+    const bad = cli('diff', 'core', 'nope.json');
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^injury-lab: diff: "nope.json" is neither an edition nor a variant file/)]);
+  });
+});
