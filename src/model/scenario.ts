@@ -10,6 +10,9 @@ import { parseVariant, readVariantFile, type Variant } from './variant.js';
 import type { FieldSchema, FieldSpec, FieldValue, RuleTable, Scenario, SystemSpec } from './types.js';
 
 /** Keys every scenario may carry besides the fields of its system. */
+/** `"rules": "none"`: the edition's own rules, no variant. */
+export const NO_VARIANT = 'none';
+
 const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant']);
 const DEFAULT_SYSTEM = 'trench-crusade';
 
@@ -168,6 +171,11 @@ function withVariant(input: Record<string, unknown>, at: string): { input: Recor
   const given = input.rules;
   let variant: Variant;
   let label: string;
+  if (given === NO_VARIANT) {
+    // "none": the edition's own rules (a report's rules dimension names them so).
+    const { rules: _none, ...rest } = input;
+    return { input: rest };
+  }
   if (typeof given === 'string') {
     variant = readVariantFile(given);
     label = `variant file ${showValue(given)}`;

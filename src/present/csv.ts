@@ -95,7 +95,9 @@ const SCENARIO_META = new Set(['system', 'kind', 'edition', 'rules']);
  */
 export function fieldColumns(sources: readonly TidySource[]): string[] {
   const out = new Set<string>();
-  for (const s of sources) for (const d of s.sweep.dimensions) for (const f of d.fields) if (!SCENARIO_META.has(f)) out.add(f);
+  // A varied `rules` shows as the variant's name (a cell under the edition's own rules has none).
+  for (const s of sources) for (const d of s.sweep.dimensions) for (const f of d.fields) if (f === 'rules') out.add('variant');
+  else if (!SCENARIO_META.has(f)) out.add(f);
   for (const s of sources) for (const c of s.sweep.cells) for (const f of Object.keys(c.scenario)) if (!SCENARIO_META.has(f)) out.add(f);
   return [...out];
 }

@@ -1,6 +1,6 @@
 import type { Dimension } from './dimensions.js';
 import { percent, percentPlusMinus, wordWrap } from '../present/text.js';
-import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, textColourOn } from './labels.js';
+import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from './labels.js';
 import type { CellOutcome, SweepResult } from './sweep.js';
 
 /**
@@ -33,6 +33,11 @@ export type ChartDef =
       readonly facet?: string;
       readonly outcome: string;
       readonly cumulative?: boolean;
+      /**
+       * A value (its label) of the facet dimension: each other facet shows its change against that one,
+       * in percentage points (e.g. a variant against the edition's rules), on a diverging scale.
+       */
+      readonly differenceFrom?: string;
       readonly title?: string;
       readonly file: string;
     };
@@ -455,9 +460,90 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
   return { ...head, ...inner };
 }
 
+/** Diverging colours for changes: blue down, white none, red up (ColorBrewer RdBu, colour-blind safe). */
+const FALL_COLOUR = '#2166ac';
+const NO_CHANGE_COLOUR = '#f7f7f7';
+const RISE_COLOUR = '#b2182b';
+
+/**
+ * A heat map of changes: every cell minus the cell with the same other coordinates at the facet's
+ * `differenceFrom` value, one panel per other facet value. Exact values where both cells have them,
+ * else the estimates.
+ */
+function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>, baseline: string): VlSpec {
+  const { d: xd, index: xi } = dim(sweep, def.x);
+  const { d: yd, index: yi } = dim(sweep, def.y);
+  const fd = dim(sweep, def.facet!);
+  const cumulative = def.cumulative === true;
+  const name = cumulative ? orWorseLabel(def.outcome) : outcomeLabel(def.outcome);
+  const valueOf = (cell: SweepResult['cells'][number]) => shown(cell.outcomes.find((o) => o.outcome === def.outcome), cumulative)?.value ?? 0;
+  const key = (labels: readonly string[]) => labels.filter((_, i) => i !== fd.index).join('\u0000');
+  const base = new Map(sweep.cells.filter((c) => c.labels[fd.index] === baseline).map((c) => [key(c.labels), valueOf(c)]));
+  const rows = sweep.cells
+    .filter((c) => c.labels[fd.index] !== baseline)
+    .map((cell) => {
+      const from = base.get(key(cell.labels)) ?? 0;
+      const change = valueOf(cell) - from;
+      return {
+        x: cell.labels[xi],
+        y: cell.labels[yi],
+        facet: cell.labels[fd.index],
+        p: change,
+        label: points(change, 1),
+        tip: `${cell.labels.join(', ')}: ${name} ${percent(valueOf(cell), 2)} against ${percent(from, 2)} under ${baseline} (${points(change, 2)} points)`,
+      };
+    });
+  const reach = Math.max(0.05, Math.ceil(Math.max(...rows.map((r) => Math.abs(r.p))) * 20 - 1e-9) / 20);
+  const inked = rows.map((r) => ({ ...r, ink: textColourOn(mix(NO_CHANGE_COLOUR, r.p < 0 ? FALL_COLOUR : RISE_COLOUR, Math.min(1, Math.abs(r.p) / reach))) }));
+  const yLabelWidth = maxWidth(labelsOf(yd));
+  const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
+  const panels = labelsOf(fd.d).filter((l) => l !== baseline);
+  const facets = Math.min(panels.length, 2);
+  const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - 30 - legendWidth - (facets - 1) * 20) / facets);
+  const enc = {
+    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: { labelAngle: 0, orient: 'top', domain: false, ticks: false } },
+    y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false } },
+  };
+  const inner = {
+    width: plotWidth,
+    height: { step: 40 },
+    layer: [
+      {
+        mark: { type: 'rect', stroke: 'white', strokeWidth: 2 },
+        encoding: {
+          ...enc,
+          color: {
+            field: 'p',
+            type: 'quantitative',
+            title: ['Change in', `P(${name})`],
+            scale: { domain: [-reach, 0, reach], range: [FALL_COLOUR, NO_CHANGE_COLOUR, RISE_COLOUR], interpolate: 'rgb', clamp: true },
+            legend: { format: '+.0%', gradientLength: 200, orient: 'right' },
+          },
+          tooltip: { field: 'tip', type: 'nominal' },
+        },
+      },
+      { mark: { type: 'text', fontSize: 13, fontWeight: 'bold' }, encoding: { ...enc, text: { field: 'label' }, color: INK } },
+    ],
+  };
+  const subtitle = [
+    `Change in the probability of ${name} against ${baseline}, in percentage points (red: more likely, blue: less).`,
+    allExact(sweep) ? 'Exact values on both sides.' : provenance(sweep, { exact: '', sim: '' }),
+  ];
+  const head = { ...header(def, `${name}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`, subtitle), data: { values: inked }, config: CONFIG };
+  if (panels.length === 1) return { ...head, ...inner };
+  return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title }, columns: 2, spec: inner };
+}
+
 /** The Vega-Lite spec of one chart of an analysis. */
 export function chartSpec(sweep: SweepResult, def: ChartDef): VlSpec {
-  const body = def.type === 'stacked-bars' ? stackedBars(sweep, def) : def.type === 'lines' ? lines(sweep, def) : heatmap(sweep, def);
+  const body =
+    def.type === 'stacked-bars'
+      ? stackedBars(sweep, def)
+      : def.type === 'lines'
+        ? lines(sweep, def)
+        : def.differenceFrom !== undefined
+          ? differenceHeatmap(sweep, def, def.differenceFrom)
+          : heatmap(sweep, def);
   return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', ...body };
 }
 

@@ -4,7 +4,7 @@ import { schemaValidator } from '../model/ajv.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
-import { rulesRelativeTo } from '../model/scenario.js';
+import { NO_VARIANT, rulesRelativeTo } from '../model/scenario.js';
 import { resolveKind } from '../rules/registry.js';
 import { CHART_TYPES, chartDimensions, type ChartDef } from './charts.js';
 import type { Dimension, VarySpec } from './dimensions.js';
@@ -47,6 +47,7 @@ const chart = {
     outcome: { type: 'string' },
     outcomes: { type: 'array', items: { type: 'string' }, minItems: 1 },
     cumulative: { type: 'boolean', description: 'Show "this outcome or worse" instead of each outcome' },
+    differenceFrom: { type: 'string', description: 'Heat map: a value (label) of the facet dimension; the other facets show their change against it, in points' },
     interpolate: { enum: ['linear', 'step-after'] },
     title: { type: 'string' },
     file: { type: 'string', pattern: ID, description: 'File name of the chart, without extension' },
@@ -218,7 +219,7 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
   const channels: Record<ChartDef['type'], { required: string[]; allowed: string[] }> = {
     'stacked-bars': { required: ['y'], allowed: ['y', 'facet', 'title', 'file'] },
     lines: { required: ['x'], allowed: ['x', 'series', 'facet', 'outcomes', 'cumulative', 'interpolate', 'title', 'file'] },
-    heatmap: { required: ['x', 'y', 'outcome'], allowed: ['x', 'y', 'facet', 'outcome', 'cumulative', 'title', 'file'] },
+    heatmap: { required: ['x', 'y', 'outcome'], allowed: ['x', 'y', 'facet', 'outcome', 'cumulative', 'differenceFrom', 'title', 'file'] },
   };
   const spec = channels[c.type];
   for (const key of Object.keys(raw)) {
@@ -232,9 +233,28 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
   if (missing.length) throw new UsageError(`${at}: dimension ${missing.map((m) => showValue(m)).join(', ')} is varied but not shown; put it on a channel (e.g. "facet")`);
   const outcomes = [...(raw.outcome !== undefined ? [raw.outcome as string] : []), ...((raw.outcomes as string[] | undefined) ?? [])];
   for (const o of outcomes) if (!layout.outcomes.includes(o)) throw new UsageError(`${at}: outcome ${showValue(o)} is not an outcome of this kind; allowed: ${listAllowed(layout.outcomes)}`);
+  if (raw.differenceFrom !== undefined) {
+    const facet = dims.find((d) => d.id === raw.facet);
+    if (!facet) throw new UsageError(`${at}: differenceFrom needs "facet": the dimension whose values are compared (e.g. "rules")`);
+    const labels = facet.values.map((v) => v.label);
+    if (!labels.includes(raw.differenceFrom as string)) {
+      throw new UsageError(`${at}: differenceFrom: ${showValue(raw.differenceFrom)} is not a value of ${facet.id}; allowed: ${listAllowed(labels)}`);
+    }
+    if (labels.length < 2) throw new UsageError(`${at}: differenceFrom needs at least two values of ${facet.id} to compare`);
+  }
   if (c.type === 'lines' && raw.series !== undefined && outcomes.length !== 1) {
     throw new UsageError(`${at}: with "series", name exactly one outcome in "outcomes" (lines are coloured by series)`);
   }
+}
+
+/** The variant files a `rules` dimension lists are read from the report file's folder, like a scenario's. */
+function varyRulesRelativeTo(v: VarySpec, file: string): VarySpec {
+  const relative = (value: unknown) => (typeof value === 'string' && value !== NO_VARIANT ? rulesRelativeTo({ rules: value }, file).rules : value);
+  if (typeof v === 'string') {
+    const m = /^\s*rules\s*=(.*)$/.exec(v);
+    return m ? `rules=${m[1]!.split(',').map((x) => String(relative(x.trim()))).join(',')}` : v;
+  }
+  return v.field === 'rules' && v.values ? { ...v, values: v.values.map(relative) } : v;
 }
 
 /** Reads, checks and fills in a report definition. Throws a UsageError naming the file and the analysis. */
@@ -286,7 +306,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
   const seen = new Set<string>();
   const files = new Set<string>();
   const analyses = d.analyses.map((given, i): AnalysisDef => {
-    const a = { ...given, scenario: rulesRelativeTo(given.scenario, file) };
+    const a = { ...given, scenario: rulesRelativeTo(given.scenario, file), vary: given.vary.map((v) => varyRulesRelativeTo(v, file)) };
     const name = analysisName(doc, i);
     try {
       if (seen.has(a.id)) throw new UsageError(`id: ${showValue(a.id)} is used by an earlier analysis; give each analysis its own id`);

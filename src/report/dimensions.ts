@@ -1,6 +1,8 @@
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { coerceFlagValue, scenarioSystemAndKind } from '../model/scenario.js';
 import type { FieldSpec, FieldValue, SystemSpec } from '../model/types.js';
+import { NO_VARIANT } from '../model/scenario.js';
+import { readVariantFile } from '../model/variant.js';
 import { fieldTitle } from './labels.js';
 
 /**
@@ -41,6 +43,10 @@ export type VarySpec =
 
 /** Fields a sweep may vary besides the system's own: the edition (kind and system stay fixed). */
 const EDITION = 'edition';
+/** The rules a cell is evaluated under: a variant file, or "none" for the edition's own (see parseScenario). */
+export const RULES = 'rules';
+/** Dimensions that are not fields of the system: the edition and the rules. */
+type Special = typeof EDITION | typeof RULES;
 /** Above this many cells a sweep is almost certainly a typo (0..1000 for 0..10). */
 export const MAX_CELLS = 2000;
 
@@ -51,11 +57,11 @@ export function baseSystemAndKind(base: Record<string, unknown>): { system: Syst
 
 /** The fields a sweep of this kind may vary, for messages. */
 function variableFields(system: SystemSpec, kind: string): string[] {
-  return [EDITION, ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
+  return [EDITION, RULES, ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
 }
 
-function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | 'edition' {
-  if (name === EDITION) return EDITION;
+function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | Special {
+  if (name === EDITION || name === RULES) return name;
   const f = system.fields.find((x) => x.name === name);
   if (!f || !f.kinds.includes(kind)) {
     const why = name === 'system' || name === 'kind' ? 'cannot be varied (run one sweep per kind)' : `is not a field of ${system.id} kind "${kind}"`;
@@ -65,8 +71,8 @@ function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | 
 }
 
 /** "+1" for fields that can go negative (injury dice), "3" for those that cannot (inches). */
-function numberLabel(spec: FieldSpec | 'edition', v: number): string {
-  const signed = spec !== EDITION && 'minimum' in spec.schema && spec.schema.minimum < 0;
+function numberLabel(spec: FieldSpec | Special, v: number): string {
+  const signed = typeof spec !== 'string' && 'minimum' in spec.schema && spec.schema.minimum < 0;
   return signed && v > 0 ? `+${v}` : String(v);
 }
 
@@ -74,7 +80,7 @@ function numberLabel(spec: FieldSpec | 'edition', v: number): string {
  * Label of one point of a dimension. Booleans read as the field's name when true ("standard + shield")
  * and drop out when false; a dimension that is a single boolean reads "shield" / "no shield".
  */
-function valueLabel(specs: readonly (FieldSpec | 'edition')[], names: readonly string[], values: readonly FieldValue[]): string {
+function valueLabel(specs: readonly (FieldSpec | Special)[], names: readonly string[], values: readonly FieldValue[]): string {
   const words = (n: string) => fieldTitle(n).toLowerCase();
   if (values.length === 1 && typeof values[0] === 'boolean') return values[0] ? words(names[0]!) : `no ${words(names[0]!)}`;
   const parts: string[] = [];
@@ -88,8 +94,8 @@ function valueLabel(specs: readonly (FieldSpec | 'edition')[], names: readonly s
 }
 
 /** A value as the field wants it: flags arrive as text, report files as JSON values. */
-function coerce(spec: FieldSpec | 'edition', value: unknown): FieldValue {
-  const v = spec === EDITION ? value : coerceFlagValue(spec, value);
+function coerce(spec: FieldSpec | Special, value: unknown): FieldValue {
+  const v = typeof spec === 'string' ? value : coerceFlagValue(spec, value);
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
   throw new UsageError(`vary: ${showValue(value)} is not a value a scenario field can hold; allowed: text, numbers, true or false`);
 }
@@ -98,8 +104,8 @@ function coerce(spec: FieldSpec | 'edition', value: unknown): FieldValue {
  * A range "from..to" with a step, for numeric fields. Values are computed as from + i * step and
  * rounded to 9 decimals, so 0..1:0.1 gives 0.3 and not 0.30000000000000004.
  */
-function rangeValues(name: string, spec: FieldSpec | 'edition', from: number, to: number, step: number): number[] {
-  if (spec === EDITION || !(spec.schema.type === 'integer' || spec.schema.type === 'number' || spec.schema.type === 'integer-or')) {
+function rangeValues(name: string, spec: FieldSpec | Special, from: number, to: number, step: number): number[] {
+  if (typeof spec === 'string' || !(spec.schema.type === 'integer' || spec.schema.type === 'number' || spec.schema.type === 'integer-or')) {
     throw new UsageError(`vary: ${name}: a range needs a numeric field; give the values as a list instead`);
   }
   if (![from, to, step].every(Number.isFinite) || step <= 0) {
@@ -202,14 +208,21 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
     keys.add(key);
   }
   const single = specs.length === 1 ? specs[0]! : undefined;
-  const numeric = single !== undefined && single !== EDITION && (single.schema.type === 'integer' || single.schema.type === 'number') && points.every((p) => typeof p[0] === 'number');
+  const numeric = single !== undefined && typeof single !== 'string' && (single.schema.type === 'integer' || single.schema.type === 'number') && points.every((p) => typeof p[0] === 'number');
   return {
     id,
     fields,
     title: title ?? (fields.length === 1 ? fieldTitle(fields[0]!) : fields.map((f, i) => (i === 0 ? fieldTitle(f) : fieldTitle(f).toLowerCase())).join(' and ')),
-    values: points.map((values, i) => ({ values, label: labels?.[i] ?? valueLabel(specs, fields, values) })),
+    values: points.map((values, i) => ({ values, label: labels?.[i] ?? (fields.length === 1 && fields[0] === RULES ? rulesLabel(values[0]!) : valueLabel(specs, fields, values)) })),
     numeric,
   };
+}
+
+/** A value of the rules dimension, named as outputs name it: the variant's name, or "edition rules". */
+function rulesLabel(value: FieldValue): string {
+  if (value === NO_VARIANT) return 'edition rules';
+  if (typeof value !== 'string') throw new UsageError(`vary: rules: ${showValue(value)} is not allowed; allowed: variant file paths, or "${NO_VARIANT}" for the edition's own rules`);
+  return readVariantFile(value).name;
 }
 
 /** Dimensions must not share fields: the grid would assign one field twice per cell. */

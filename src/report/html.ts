@@ -112,14 +112,17 @@ function dimCells(c: Cell): string {
 
 function probabilityTable(a: AnalysisRun, cum: boolean): string {
   const ids = cum ? a.sweep.outcomes.slice(1) : a.sweep.outcomes;
-  const means = cum ? [] : a.sweep.cells[0]!.means;
+  // Every mean any cell reports, in first-seen order: a kind's means may differ from cell to cell (a
+  // sequence reports the expected attacks to Out of Action only where it is finite).
+  const means = cum ? [] : [...new Map(a.sweep.cells.flatMap((c) => c.means).map((m) => [m.jsonKey, m])).values()];
   const head = `<tr>${dimHeaders(a)}${ids.map((id) => `<th scope="col">${swatch(id)}${esc(cum ? orWorseLabel(id) : outcomeLabel(id))}</th>`).join('')}${means.map((m) => `<th scope="col">${esc(m.label)} (mean)</th>`).join('')}</tr>`;
   const rows = a.sweep.cells.map((c) => {
     const byId = new Map(c.outcomes.map((o) => [o.outcome, o]));
     const values = ids.map((id) => valueCell(cum ? cumulative(byId.get(id)) : byId.get(id))).join('');
     const meanCells = means
-      .map((_, j) => {
-        const m = c.means[j]!;
+      .map((mean) => {
+        const m = c.means.find((x) => x.jsonKey === mean.jsonKey);
+        if (m === undefined) return '<td>–</td>';
         if (m.value !== undefined) return `<td>${m.value.toFixed(4)}<span class="fr">${esc(m.exact ?? '')}</span></td>`;
         if (m.estimate !== undefined) return `<td>${m.estimate.toFixed(4)}<span class="fr">${m.ciLow!.toFixed(4)}–${m.ciHigh!.toFixed(4)}</span></td>`;
         return '<td>–</td>';
