@@ -8,8 +8,15 @@ import { parseScenario } from '../src/model/scenario.js';
 import { compareScenarios } from '../src/report/compare.js';
 import { closePool, simulate } from '../src/sim/run.js';
 import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 
-/** Issue #10, "Wrong answers and silent acceptance": each input below used to print a wrong or empty answer. */
+/**
+ * Issue #10, "Wrong answers and silent acceptance": each input below used to print a wrong or empty answer.
+ *
+ * `cli` starts the built CLI in a process of its own; `cliInProcess` runs the same src/cli/main.ts in this
+ * process (same refusal line, same exit code), which costs a fraction of the CPU. Each family of refusal
+ * keeps one real process, end to end; its other variants, which differ only in wording, run in process.
+ */
 
 afterAll(() => closePool());
 
@@ -21,7 +28,7 @@ function file(name: string, content: unknown): string {
 }
 
 /** Every refusal: exit 2, nothing on stdout, exactly one line on stderr (no stack trace). */
-function expectRefused(r: ReturnType<typeof cli>, message: RegExp | string): void {
+function expectRefused(r: { code: number | null; stdout: string; stderr: string }, message: RegExp | string): void {
   expect(r.stderr).toMatch(/^injury-lab: [^\n]*\n$/);
   if (typeof message === 'string') expect(r.stderr).toBe(`injury-lab: ${message}\n`);
   else expect(r.stderr).toMatch(message);
@@ -41,31 +48,30 @@ describe('compare refuses scenarios whose outcomes cannot be lined up', () => {
   const d20Check = file('d20-check.json', { system: 'd20-warband', kind: 'check' });
   const d20Injury = file('d20-injury.json', { system: 'd20-warband', kind: 'injury-roll' });
 
-  it('of different systems (the "or worse" rows said 0.00% against 27.76%)', () => {
-    expectRefused(
-      cli('compare', tcInjury, d20Attack),
-      `compare: ${JSON.stringify(d20Attack)} is a d20-warband scenario and ${JSON.stringify(tcInjury)} a trench-crusade one; compare scenarios of one system`,
-    );
-    // Also when simulating with more workers than cores: the refusal is still the only line.
-    expectRefused(cli('compare', tcInjury, d20Attack, '--trials', '1e4', '--workers', '64'), /is a d20-warband scenario/);
+  it('of different systems (the "or worse" rows said 0.00% against 27.76%)', async () => {
+    const refusal = `compare: ${JSON.stringify(d20Attack)} is a d20-warband scenario and ${JSON.stringify(tcInjury)} a trench-crusade one; compare scenarios of one system`;
+    expectRefused(await cliInProcess('compare', tcInjury, d20Attack), refusal);
+    // End to end in a CLI process, and also when simulating with more workers than cores: the refusal is
+    // still the only line (the --workers note is never printed).
+    expectRefused(cli('compare', tcInjury, d20Attack, '--trials', '1e4', '--workers', '64'), refusal);
   });
 
-  it('of kinds whose outcomes are not one list with outcomes left out', () => {
+  it('of kinds whose outcomes are not one list with outcomes left out', async () => {
     expectRefused(
-      cli('compare', tcInjury, tcSequence),
+      await cliInProcess('compare', tcInjury, tcSequence),
       new RegExp(
         `^injury-lab: compare: ${re(JSON.stringify(tcSequence))} is kind "sequence" with outcomes \\(standing, down, out-of-action\\) and ${re(JSON.stringify(tcInjury))} kind "injury" \\(no-effect, minor-hit, down, out-of-action\\); compare kinds with the same outcomes`,
       ),
     );
-    expectRefused(cli('compare', d20Attack, d20Check), /compare: ".*d20-check\.json" is kind "check" with outcomes \(fail, success\)/);
-    expectRefused(cli('compare', d20Attack, d20Injury), /compare: ".*d20-injury\.json" is kind "injury-roll" with outcomes \(no-effect, dazed, stunned, incapacitated\) and ".*d20-attack\.json" kind "attack"/);
+    expectRefused(await cliInProcess('compare', d20Attack, d20Check), /compare: ".*d20-check\.json" is kind "check" with outcomes \(fail, success\)/);
+    expectRefused(await cliInProcess('compare', d20Attack, d20Injury), /compare: ".*d20-injury\.json" is kind "injury-roll" with outcomes \(no-effect, dazed, stunned, incapacitated\) and ".*d20-attack\.json" kind "attack"/);
   });
 
-  it('still compares editions of one kind, and a kind that only adds outcomes (attack adds miss)', () => {
-    const editions = cli('compare', tcInjury, tcComprehensive);
+  it('still compares editions of one kind, and a kind that only adds outcomes (attack adds miss)', async () => {
+    const editions = await cliInProcess('compare', tcInjury, tcComprehensive);
     expect(editions.code).toBe(0);
     expect(editions.stderr).toBe('');
-    const addsMiss = cli('compare', tcFall, tcAttack, '--format', 'json');
+    const addsMiss = await cliInProcess('compare', tcFall, tcAttack, '--format', 'json');
     expect(addsMiss.code).toBe(0);
     expect(JSON.parse(addsMiss.stdout).outcomes).toEqual(['miss', 'no-effect', 'minor-hit', 'down', 'out-of-action']);
   });
@@ -81,42 +87,44 @@ describe('compare refuses scenarios whose outcomes cannot be lined up', () => {
 });
 
 describe('an explicit null system, kind or edition is refused, not read as the default', () => {
-  it('in a scenario file', () => {
+  it('in a scenario file', async () => {
     const system = file('null-system.json', { system: null, kind: 'injury' });
+    // End to end in a CLI process; the other nulls differ only in wording.
     expectRefused(cli('exact', system), `${system}: system: null is not allowed; allowed: trench-crusade, d20-warband (or leave system out for trench-crusade)`);
     const kind = file('null-kind.json', { kind: null });
-    expectRefused(cli('exact', kind), `${kind}: kind: null is not allowed; allowed: injury, attack, fall, sequence (or leave kind out for injury)`);
+    expectRefused(await cliInProcess('exact', kind), `${kind}: kind: null is not allowed; allowed: injury, attack, fall, sequence (or leave kind out for injury)`);
     const d20Kind = file('null-d20-kind.json', { system: 'd20-warband', kind: null });
-    expectRefused(cli('exact', d20Kind), /kind: null is not allowed; allowed: check, attack, injury-roll, fall, turns/);
+    expectRefused(await cliInProcess('exact', d20Kind), /kind: null is not allowed; allowed: check, attack, injury-roll, fall, turns/);
     const edition = file('null-edition.json', { kind: 'injury', edition: null });
-    expectRefused(cli('exact', edition), `${edition}: edition: null is not allowed; allowed: playtest, comprehensive, core (or leave edition out for core)`);
+    expectRefused(await cliInProcess('exact', edition), `${edition}: edition: null is not allowed; allowed: playtest, comprehensive, core (or leave edition out for core)`);
   });
 
-  it('while a missing key still means the default', () => {
+  it('while a missing key still means the default', async () => {
     expect(parseScenario({})).toMatchObject({ system: 'trench-crusade', kind: 'injury', edition: 'core' });
-    const r = cli('exact', file('no-keys.json', {}), '--format', 'json');
+    const r = await cliInProcess('exact', file('no-keys.json', {}), '--format', 'json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ system: 'trench-crusade', kind: 'injury', edition: 'core' });
   });
 
-  it("in a report definition's scenario", () => {
+  it("in a report definition's scenario", async () => {
     const def = (name: string, scenario: Record<string, unknown>) =>
       file(name, { title: 'nulls', analyses: [{ id: 'a', title: 'a', scenario, vary: [{ field: 'armour', values: ['none', 'standard'] }] }] });
-    expectRefused(cli('report', def('report-null-system.json', { system: null, kind: 'injury' }), '--check-only'), /system: null is not allowed; allowed: trench-crusade, d20-warband/);
-    expectRefused(cli('report', def('report-null-kind.json', { kind: null }), '--check-only'), /kind: null is not allowed; allowed: injury, attack, fall, sequence/);
-    const ok = cli('report', def('report-ok.json', { kind: 'injury' }), '--check-only');
+    expectRefused(await cliInProcess('report', def('report-null-system.json', { system: null, kind: 'injury' }), '--check-only'), /system: null is not allowed; allowed: trench-crusade, d20-warband/);
+    expectRefused(await cliInProcess('report', def('report-null-kind.json', { kind: null }), '--check-only'), /kind: null is not allowed; allowed: injury, attack, fall, sequence/);
+    const ok = await cliInProcess('report', def('report-ok.json', { kind: 'injury' }), '--check-only');
     expect(ok.code).toBe(0);
   });
 });
 
 describe('--no-exact with nothing to simulate', () => {
-  it('is refused by compare', () => {
+  it('is refused by compare', async () => {
     const a = file('no-exact-a.json', { kind: 'injury' });
     const b = file('no-exact-b.json', { kind: 'injury', armour: 'standard' });
-    expectRefused(cli('compare', a, b, '--no-exact'), '--no-exact needs --trials or --precision: compare would have nothing to compute');
+    expectRefused(await cliInProcess('compare', a, b, '--no-exact'), '--no-exact needs --trials or --precision: compare would have nothing to compute');
   });
 
-  // Passes once src/cli/commands/sweep.ts calls requireSomethingToCompute (see src/cli/run-plan.ts).
+  // src/cli/commands/sweep.ts calls requireSomethingToCompute (see src/cli/run-plan.ts). End to end in a
+  // CLI process: sweep used to print an empty table on stdout and exit 0.
   it('is refused by sweep (it printed an empty table)', () => {
     expectRefused(cli('sweep', '--kind', 'injury', '--vary', 'armour=none,standard', '--no-exact'), '--no-exact needs --trials or --precision: sweep would have nothing to compute');
   });
@@ -132,15 +140,17 @@ describe('a bad --format is one line naming the flag, the value and the formats'
     ['sweep', ['sweep', scenario, '--vary', 'armour=none,standard'], 'table, json, csv'],
     ['compare', ['compare', scenario, scenario], 'table, json, csv'],
   ];
+  // Each command's own refusal, in process: they differ only in the formats named.
   for (const [name, args, allowed] of commands) {
-    it(name, () => {
-      expectRefused(cli(...args, '--format', 'xml'), new RegExp(`^injury-lab: --format: "xml" is not a format[^\\n]*; allowed: ${allowed}\\n$`));
+    it(name, async () => {
+      expectRefused(await cliInProcess(...args, '--format', 'xml'), new RegExp(`^injury-lab: --format: "xml" is not a format[^\\n]*; allowed: ${allowed}\\n$`));
     });
   }
 
-  it('systems says so for csv, which other commands print', () => {
+  it('systems says so for csv, which other commands print', async () => {
+    // End to end in a CLI process.
     expectRefused(cli('systems', '--format', 'csv'), '--format: "csv" is not a format systems can print; allowed: table, json');
-    expect(JSON.parse(cli('systems', '--format', 'json').stdout)[0].id).toBe('trench-crusade');
+    expect(JSON.parse((await cliInProcess('systems', '--format', 'json')).stdout)[0].id).toBe('trench-crusade');
   });
 });
 
@@ -149,9 +159,11 @@ describe('--workers above the cores', () => {
   const note = (n: number) => (n > cores ? `injury-lab: --workers ${n} is more than this machine's ${cores} core${cores === 1 ? '' : 's'}; using ${cores}\n` : '');
   const outcomes = (stdout: string) => JSON.parse(stdout).outcomes;
 
-  it('is capped to the cores with one note, and gives the numbers of one worker', () => {
-    const one = cli('simulate', '--kind', 'injury', '--trials', '1e5', '--workers', '1', '--format', 'json');
+  it('is capped to the cores with one note, and gives the numbers of one worker', async () => {
+    const one = await cliInProcess('simulate', '--kind', 'injury', '--trials', '1e5', '--workers', '1', '--format', 'json');
     expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout).workers).toBe(1);
+    // In CLI processes: the note is about what the process prints on stderr, Node's own warnings included.
     for (const n of [64, 5]) {
       const r = cli('simulate', '--kind', 'injury', '--trials', '1e5', '--workers', String(n), '--format', 'json');
       expect(r.code).toBe(0);

@@ -6,8 +6,15 @@ import { editDistance, suggestFlags } from '../src/cli/did-you-mean.js';
 import { parseScenario } from '../src/model/scenario.js';
 import { systems } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 
-/** Issue 9 part 2, the CLI: field flags per system and kind, their help, and suggestions. */
+/**
+ * Issue 9 part 2, the CLI: field flags per system and kind, their help, and suggestions.
+ *
+ * `cli` starts the built CLI in a process of its own; `cliInProcess` runs the same src/cli/main.ts (its
+ * yargs set-up, help and "did you mean") in this process, at a fraction of the CPU. Each family below
+ * keeps one run in a real process, end to end; its other cases differ only in the words printed.
+ */
 
 type System = (typeof systems)[number];
 const tc = systems.find((s) => s.id === 'trench-crusade')!;
@@ -28,8 +35,8 @@ function fieldGroups(help: string): string {
 }
 
 describe('--help lists the field flags per system and kind', () => {
-  it('d20 fall: only d20 fall fields, with d20 descriptions, allowed values and defaults', () => {
-    const r = cli('exact', '--system', 'd20-warband', '--kind', 'fall', '--help');
+  it('d20 fall: only d20 fall fields, with d20 descriptions, allowed values and defaults', async () => {
+    const r = await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'fall', '--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^d20-warband fields \(fall\):$/m);
     const fields = fieldGroups(r.stdout);
@@ -38,8 +45,8 @@ describe('--help lists the field flags per system and kind', () => {
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('--kind Scenario kind: check (default), attack, injury-roll, fall, turns');
   });
 
-  it('trench-crusade: its own group, the per-edition defaults, and the kinds of each field', () => {
-    const r = cli('exact', '--system', 'trench-crusade', '--help');
+  it('trench-crusade: its own group, the per-edition defaults, and the kinds of each field', async () => {
+    const r = await cliInProcess('exact', '--system', 'trench-crusade', '--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^trench-crusade fields \(injury, attack, fall, sequence\):$/m);
     const fields = fieldGroups(r.stdout);
@@ -49,6 +56,7 @@ describe('--help lists the field flags per system and kind', () => {
     expect(fields).toContain('--height-inches Height of the fall in inches (no roll under 3; +1 injury dice per full 3 inches) Allowed: a number from 0 to 120. Default: 0. Kinds: fall.');
   });
 
+  // End to end in a CLI process: the whole help, as a user sees it.
   it('no system named: the common options, then one group per system, each with its own descriptions', () => {
     const r = cli('exact', '--help');
     expect(r.code).toBe(0);
@@ -64,30 +72,35 @@ describe('--help lists the field flags per system and kind', () => {
     expect(d20Part).not.toContain('no roll under 3');
   });
 
-  it('a scenario file sets the scope when no flag does', () => {
-    const r = cli('exact', 'examples/standard.json', '--help');
+  it('a scenario file sets the scope when no flag does', async () => {
+    const r = await cliInProcess('exact', 'examples/standard.json', '--help');
+    expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^trench-crusade fields \(attack\):$/m);
     expect(fieldGroups(r.stdout)).not.toMatch(/--height-inches|d20-warband/);
   });
 });
 
 describe('field flags are read with the spec of the scenario system', () => {
-  it('a field flag of the other system is refused in one line naming where it belongs', () => {
+  it('a field flag of the other system is refused in one line naming where it belongs', async () => {
     const allowedTc = tc.fields.filter((f) => f.kinds.includes('injury')).map((f) => `--${f.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    // End to end in a CLI process; the cases after it differ only in the words.
     expectRefused(
       cli('exact', '--kind', 'injury', '--defence', '5'),
       `--defence: not a field of trench-crusade kind "injury"; it belongs to d20-warband (attack, turns); allowed: ${allowedTc.join(', ')}`,
     );
     expectRefused(
-      cli('exact', '--system', 'd20-warband', '--kind', 'fall', '--armour', 'standard'),
+      await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'fall', '--armour', 'standard'),
       '--armour: not a field of d20-warband kind "fall"; it belongs to trench-crusade (injury, attack, fall, sequence); allowed: --modifier, --advantage, --disadvantage, --height-inches',
     );
     // The system comes from the scenario file when no flag names it.
-    expectRefused(cli('exact', 'examples/standard.json', '--stat', '5'), /^injury-lab: --stat: not a field of trench-crusade kind "attack"; it belongs to d20-warband \(check, attack, turns\)/);
-    expectRefused(cli('sweep', '--system', 'd20-warband', '--kind', 'attack', '--armour', 'standard', '--vary', 'stat=5,6'), /^injury-lab: --armour: not a field of d20-warband kind "attack"/);
+    expectRefused(await cliInProcess('exact', 'examples/standard.json', '--stat', '5'), /^injury-lab: --stat: not a field of trench-crusade kind "attack"; it belongs to d20-warband \(check, attack, turns\)/);
+    expectRefused(
+      await cliInProcess('sweep', '--system', 'd20-warband', '--kind', 'attack', '--armour', 'standard', '--vary', 'stat=5,6'),
+      /^injury-lab: --armour: not a field of d20-warband kind "attack"/,
+    );
   });
 
-  it('a flag of another kind of the same system gets the words a file field gets', () => {
+  it('a flag of another kind of the same system gets the words a file field gets', async () => {
     const fromFile = (() => {
       try {
         parseScenario({ kind: 'injury', heightInches: 5 });
@@ -96,15 +109,17 @@ describe('field flags are read with the spec of the scenario system', () => {
       }
     })();
     expect(fromFile).toBe('heightInches: 5 is not read by kind "injury"; it is a field of kind fall');
-    expectRefused(cli('exact', '--kind', 'injury', '--height-inches', '5'), `--height-inches: ${fromFile!.replace(/^heightInches: /, '')}`);
+    expectRefused(await cliInProcess('exact', '--kind', 'injury', '--height-inches', '5'), `--height-inches: ${fromFile!.replace(/^heightInches: /, '')}`);
   });
 
-  it('a d20 stat takes "-" or a whole number', () => {
-    const stat = (v: string) => JSON.parse(cli('exact', '--system', 'd20-warband', '--kind', 'check', '--stat', v, '--format', 'json').stdout).scenario.stat;
-    expect(stat('-')).toBe('-');
-    expect(stat('7')).toBe(7);
-    expectRefused(cli('exact', '--system', 'd20-warband', '--kind', 'check', '--stat', '21'), 'stat: 21 is not allowed; allowed: a whole number from 1 to 20, or "-"');
-    const fall = JSON.parse(cli('exact', '--system', 'd20-warband', '--kind', 'fall', '--height-inches', '5', '--format', 'json').stdout);
+  it('a d20 stat takes "-" or a whole number', async () => {
+    // A lone "-" is attached to its flag by main.ts (dashAsValue), which runs in process too.
+    const stat = async (v: string) =>
+      JSON.parse((await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'check', '--stat', v, '--format', 'json')).stdout).scenario.stat;
+    expect(await stat('-')).toBe('-');
+    expect(await stat('7')).toBe(7);
+    expectRefused(await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'check', '--stat', '21'), 'stat: 21 is not allowed; allowed: a whole number from 1 to 20, or "-"');
+    const fall = JSON.parse((await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'fall', '--height-inches', '5', '--format', 'json')).stdout);
     expect(fall.scenario).toMatchObject({ system: 'd20-warband', heightInches: 5 });
   });
 
@@ -127,19 +142,26 @@ describe('field flags are read with the spec of the scenario system', () => {
 });
 
 describe('an unknown flag: did you mean', () => {
-  it('suggests the flag meant', () => {
+  it('suggests the flag meant', async () => {
+    // End to end in a CLI process; the others differ only in the words.
     expectRefused(cli('exact', '--armor', 'standard'), 'Unknown argument: armor; did you mean --armour? (`injury-lab exact --help` lists the options)');
-    expectRefused(cli('exact', '--injurydice', '1'), 'Unknown argument: injurydice; did you mean --injury-dice? (`injury-lab exact --help` lists the options)');
-    expectRefused(cli('exact', '--kind', 'fall', '--hieght-inches', '6'), 'Unknown argument: hieght-inches; did you mean --height-inches? (`injury-lab exact --help` lists the options)');
-    expectRefused(cli('simulate', '--trails', '1e5'), 'Unknown argument: trails; did you mean --trials? (`injury-lab simulate --help` lists the options)');
-    expectRefused(cli('report', '--chek-only'), /^injury-lab: Unknown argument: chek-only; did you mean --check-only\?/);
+    expectRefused(await cliInProcess('exact', '--injurydice', '1'), 'Unknown argument: injurydice; did you mean --injury-dice? (`injury-lab exact --help` lists the options)');
+    expectRefused(
+      await cliInProcess('exact', '--kind', 'fall', '--hieght-inches', '6'),
+      'Unknown argument: hieght-inches; did you mean --height-inches? (`injury-lab exact --help` lists the options)',
+    );
+    expectRefused(await cliInProcess('simulate', '--trails', '1e5'), 'Unknown argument: trails; did you mean --trials? (`injury-lab simulate --help` lists the options)');
+    expectRefused(await cliInProcess('report', '--chek-only'), /^injury-lab: Unknown argument: chek-only; did you mean --check-only\?/);
   });
 
-  it('suggests nothing far off, nothing outside the system in play, and nothing for a positional', () => {
-    expectRefused(cli('exact', '--zzzz', '1'), 'Unknown argument: zzzz (`injury-lab exact --help` lists the options)');
-    expectRefused(cli('exact', '--system', 'd20-warband', '--kind', 'fall', '--armor', 'standard'), 'Unknown argument: armor (`injury-lab exact --help` lists the options)');
-    expectRefused(cli('exact', 'examples/standard.json', 'armor'), 'Unknown argument: armor (`injury-lab exact --help` lists the options)');
-    expectRefused(cli('exact', '--armor', 'x', '--zzzz', 'y'), 'Unknown arguments: armor, zzzz; did you mean --armour for --armor? (`injury-lab exact --help` lists the options)');
+  it('suggests nothing far off, nothing outside the system in play, and nothing for a positional', async () => {
+    expectRefused(await cliInProcess('exact', '--zzzz', '1'), 'Unknown argument: zzzz (`injury-lab exact --help` lists the options)');
+    expectRefused(await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'fall', '--armor', 'standard'), 'Unknown argument: armor (`injury-lab exact --help` lists the options)');
+    expectRefused(await cliInProcess('exact', 'examples/standard.json', 'armor'), 'Unknown argument: armor (`injury-lab exact --help` lists the options)');
+    expectRefused(
+      await cliInProcess('exact', '--armor', 'x', '--zzzz', 'y'),
+      'Unknown arguments: armor, zzzz; did you mean --armour for --armor? (`injury-lab exact --help` lists the options)',
+    );
   });
 
   it('measures by edits, transpositions counting one', () => {
@@ -155,10 +177,13 @@ describe('an unknown flag: did you mean', () => {
 
 describe('help examples', () => {
   const commands = ['exact', 'simulate', 'check', 'sweep', 'compare', 'report', 'systems', 'schema'];
-  it('name files that exist', () => {
+  // In process: the help of every command, as main.ts builds it (the help family's CLI process is above).
+  it('name files that exist', async () => {
     const named: string[] = [];
     for (const c of commands) {
-      const help = cli(c, '--help').stdout;
+      const r = await cliInProcess(c, '--help');
+      expect(r.code).toBe(0);
+      const help = r.stdout;
       const examples = /^Examples:\n([\s\S]*?)(?:\n\n|(?![\s\S]))/m.exec(help)?.[1] ?? '';
       named.push(...(examples.match(/[^\s'"]+\.json\b/g) ?? []));
     }

@@ -3,12 +3,19 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claimReportFolder, OWNERSHIP_FILE } from '../src/report/output-folder.js';
+import { claimBatchFolder, claimReportFolder, OWNERSHIP_FILE } from '../src/report/output-folder.js';
 import { cli } from './helpers/cli.js';
+import { cliInProcess, cliInProcessWith } from './helpers/cli-in-process.js';
 
 /**
  * Issue 10: a designer's files are never lost. Every case builds its files in a fresh temporary folder
  * and checks, after the refusal, that every file there is byte for byte what it was.
+ *
+ * `cli` starts the built CLI in a process of its own. Refusals of --out happen before any work, in the
+ * same code whichever way the CLI is started, so most run in this process with `cliInProcess` (the same
+ * src/cli/main.ts, the same refusal line and exit code, a fraction of the CPU). Real processes are kept
+ * for one refusal of each family, end to end, for every report actually written (charts load vega), and
+ * for two runs at once.
  */
 
 const MAIN = resolve('dist/src/cli/main.js');
@@ -42,6 +49,7 @@ function expectRefused(r: { code: number | null; stdout: string; stderr: string 
 }
 
 describe('report --out: a folder is replaced only when it holds nothing but an earlier report', () => {
+  // End to end in a CLI process: the refusal of --all, and what is on disk after it.
   it('a definition named ...json in an --all folder is refused, and the parent of --out keeps its files', () => {
     const dir = temp('dots');
     mkdirSync(join(dir, 'defs'));
@@ -53,23 +61,24 @@ describe('report --out: a folder is replaced only when it holds nothing but an e
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('an existing file at --out is refused, --force or not', () => {
+  it('an existing file at --out is refused, --force or not', async () => {
     const dir = temp('file');
     const thesis = join(dir, 'thesis.txt');
     writeFileSync(thesis, 'three years of work');
-    expectRefused(cli('report', DEF, '--out', thesis), /thesis\.txt" is a file, not a folder/);
-    expectRefused(cli('report', DEF, '--out', thesis, '--force'), /thesis\.txt" is a file, not a folder/);
+    expectRefused(await cliInProcess('report', DEF, '--out', thesis), /thesis\.txt" is a file, not a folder/);
+    expectRefused(await cliInProcess('report', DEF, '--out', thesis, '--force'), /thesis\.txt" is a file, not a folder/);
     expect(readFileSync(thesis, 'utf8')).toBe('three years of work');
   });
 
-  it('a folder holding other files is refused; --force replaces it', () => {
+  it('a folder holding other files is refused; --force replaces it', async () => {
     const dir = temp('foreign');
     const out = join(dir, 'out');
     mkdirSync(join(out, 'drafts'), { recursive: true });
     writeFileSync(join(out, 'drafts', 'notes.txt'), 'mine');
     const before = snapshot(dir);
-    expectRefused(cli('report', DEF, '--out', out), /holds files injury-lab did not write \(such as "drafts(\/notes\.txt)?"\); name a new or empty folder, or add --force/);
+    expectRefused(await cliInProcess('report', DEF, '--out', out), /holds files injury-lab did not write \(such as "drafts(\/notes\.txt)?"\); name a new or empty folder, or add --force/);
     expect(snapshot(dir)).toEqual(before);
+    // A report is written: in a CLI process.
     const forced = cli('report', DEF, '--out', out, '--force');
     expect(forced.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual([OWNERSHIP_FILE, 'charts', 'index.html', 'results.csv', 'results.json']);
@@ -89,18 +98,23 @@ describe('report --out: a folder is replaced only when it holds nothing but an e
     expect(readdirSync(dir)).toEqual(['out']);
   });
 
-  it('a report folder from before the ownership file is recognised by the manifest in its results.json', () => {
+  it('a report folder from before the ownership file is recognised by the manifest in its results.json', async () => {
     const dir = temp('legacy');
     const out = join(dir, 'out');
     expect(cli('report', DEF, '--out', out).code).toBe(0);
+    const ownership = readFileSync(join(out, OWNERSHIP_FILE), 'utf8');
     spawnSync('rm', [join(out, OWNERSHIP_FILE)]);
-    expect(cli('report', DEF, '--out', out).code).toBe(0);
-    // ...but one extra file in it makes it the user's again.
+    // Recognised: the claim a second run makes is granted (how a folder of ours is replaced is the test above).
+    claimReportFolder(out, { inputs: [DEF] }).release();
+    // ...but one extra file in it makes it the user's again,
     writeFileSync(join(out, 'charts', 'my-edit.svg'), '<svg/>');
-    expectRefused(cli('report', DEF, '--out', out), /such as "charts\/my-edit\.svg"/);
+    expectRefused(await cliInProcess('report', DEF, '--out', out), /such as "charts\/my-edit\.svg"/);
+    // as it does once a run has written the ownership file again.
+    writeFileSync(join(out, OWNERSHIP_FILE), ownership);
+    expectRefused(await cliInProcess('report', DEF, '--out', out), /such as "charts\/my-edit\.svg"/);
   });
 
-  it('a read-only folder is refused and left as it was, with no hidden folder beside or inside it', () => {
+  it('a read-only folder is refused and left as it was, with no hidden folder beside or inside it', async () => {
     const dir = temp('readonly');
     const out = join(dir, 'out');
     mkdirSync(out);
@@ -108,7 +122,7 @@ describe('report --out: a folder is replaced only when it holds nothing but an e
     chmodSync(out, 0o555);
     try {
       const before = snapshot(dir);
-      expectRefused(cli('report', DEF, '--out', out, '--force'), /out" is read-only; make it writable or name another folder/);
+      expectRefused(await cliInProcess('report', DEF, '--out', out, '--force'), /out" is read-only; make it writable or name another folder/);
       expect(snapshot(dir)).toEqual(before);
       expect(readdirSync(dir)).toEqual(['out']);
     } finally {
@@ -116,31 +130,34 @@ describe('report --out: a folder is replaced only when it holds nothing but an e
     }
   });
 
-  it('the root, the current folder and its parent are refused before anything is looked at, --force or not', () => {
+  it('the root, the current folder and its parent are refused before anything is looked at, --force or not', async () => {
     const dir = temp('cwd');
     writeFileSync(join(dir, 'thesis.txt'), 'mine');
     mkdirSync(join(dir, 'work'));
     const cwd = join(dir, 'work');
-    expectRefused(cliIn(cwd, 'report', DEF, '--out', '/'), /"\/" is the root folder/);
+    // In process, but from the same temporary current folder: a mistake can only reach `dir`.
+    expectRefused(await cliInProcessWith({ cwd }, 'report', DEF, '--out', '/'), /"\/" is the root folder/);
+    // End to end in a CLI process started in that folder.
     expectRefused(cliIn(cwd, 'report', DEF, '--out', '.', '--force'), /"\." is or holds the current folder/);
-    expectRefused(cliIn(cwd, 'report', DEF, '--out', '..', '--force'), /"\.\." is or holds the current folder/);
+    expectRefused(await cliInProcessWith({ cwd }, 'report', DEF, '--out', '..', '--force'), /"\.\." is or holds the current folder/);
     expect(snapshot(dir)).toEqual({ 'thesis.txt': 'mine', work: '<folder>' });
   });
 
-  it('a folder holding the report definition is refused, even with --force', () => {
+  it('a folder holding the report definition is refused, even with --force', async () => {
     const dir = temp('input');
     copyFileSync(DEF, join(dir, 'falls.json'));
-    expectRefused(cli('report', join(dir, 'falls.json'), '--out', dir, '--force'), /holds .*falls\.json", an input of this run/);
+    expectRefused(await cliInProcess('report', join(dir, 'falls.json'), '--out', dir, '--force'), /holds .*falls\.json", an input of this run/);
     expect(readdirSync(dir)).toEqual(['falls.json']);
   });
 
+  // End to end in a CLI process: the one line, not a stack trace, is what the process prints.
   it('--out under a file is one line, not a stack trace', () => {
     const dir = temp('under');
     writeFileSync(join(dir, 'afile'), 'x');
     expectRefused(cli('report', DEF, '--out', join(dir, 'afile', 'x')), /afile" is a file, not a folder/);
   });
 
-  it('--all: an index.html that injury-lab did not write is refused; the batch folder keeps other files', () => {
+  it('--all: an index.html that injury-lab did not write is refused; the batch folder keeps other files', async () => {
     const dir = temp('batch');
     const defs = join(dir, 'defs');
     mkdirSync(defs);
@@ -149,15 +166,21 @@ describe('report --out: a folder is replaced only when it holds nothing but an e
     mkdirSync(out);
     writeFileSync(join(out, 'index.html'), 'my own page');
     writeFileSync(join(out, 'notes.txt'), 'notes');
-    expectRefused(cli('report', '--all', defs, '--out', out), /index\.html" was not written by injury-lab/);
+    expectRefused(await cliInProcess('report', '--all', defs, '--out', out), /index\.html" was not written by injury-lab/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('my own page');
     writeFileSync(join(out, 'index.html'), '');
     spawnSync('rm', [join(out, 'index.html')]);
+    // Reports are written: in a CLI process.
     expect(cli('report', '--all', defs, '--out', out).code).toBe(0);
     expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('notes');
     expect(readdirSync(out).sort()).toEqual([OWNERSHIP_FILE, 'falls', 'index.html', 'notes.txt']);
-    // The second run recognises its own index page.
-    expect(cli('report', '--all', defs, '--out', out).code).toBe(0);
+    // A second run recognises its own index page and report folder: the claims it makes are granted.
+    const index = readFileSync(join(out, 'index.html'), 'utf8');
+    const inputs = [join(defs, 'falls.json'), defs];
+    const again = claimBatchFolder(out, { inputs });
+    again.claimReport('falls', inputs).release();
+    again.release();
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(index);
   });
 });
 
@@ -192,18 +215,22 @@ describe('replacing a claimed folder (in process)', () => {
 });
 
 describe('two runs into one folder', () => {
-  it('a live lock refuses the second run; a lock whose process is gone is taken over', () => {
+  it('a live lock refuses the second run; a lock whose process is gone is taken over', async () => {
     const dir = temp('lock');
     const out = join(dir, 'out');
     mkdirSync(out);
-    // This test's own process is alive: its lock is current.
-    writeFileSync(join(out, '.injury-lab.lock'), `${process.pid}\n`);
-    expectRefused(cli('report', DEF, '--out', out), new RegExp(`is being written by another injury-lab run \\(process ${process.pid}\\)`));
-    // A process that has ended: its lock is stale.
+    const lock = join(out, '.injury-lab.lock');
+    // The process that started this test file (vitest's) is alive, and is not the run's own: its lock is current.
+    writeFileSync(lock, `${process.ppid}\n`);
+    expectRefused(await cliInProcess('report', DEF, '--out', out), new RegExp(`is being written by another injury-lab run \\(process ${process.ppid}\\)`));
+    expect(readFileSync(lock, 'utf8')).toBe(`${process.ppid}\n`);
+    // A process that has ended: its lock is stale, and the claim a run makes takes it over.
     const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    writeFileSync(join(out, '.injury-lab.lock'), `${ended.stdout}\n`);
-    expect(cli('report', DEF, '--out', out).code).toBe(0);
-    expect(existsSync(join(out, '.injury-lab.lock'))).toBe(false);
+    writeFileSync(lock, `${ended.stdout}\n`);
+    const claim = claimReportFolder(out, { inputs: [DEF] });
+    expect(readFileSync(lock, 'utf8')).toBe(`${process.pid}\n`);
+    claim.release();
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('started together, one writes and the other refuses or runs after it; never a half-written folder', async () => {
@@ -234,31 +261,35 @@ describe('two runs into one folder', () => {
 });
 
 describe('sweep and compare --out: checked before any work, one line', () => {
-  const sweep = (out: string) => cli('sweep', '--kind', 'injury', '--vary', 'armour=none,standard', '--out', out);
+  const sweep = (out: string) => ['sweep', '--kind', 'injury', '--vary', 'armour=none,standard', '--out', out];
 
-  it('a folder, a path under a file, a read-only folder and /proc are refused', () => {
+  it('a folder, a path under a file, a read-only folder and /proc are refused', async () => {
     const dir = temp('fileout');
     mkdirSync(join(dir, 'folder'));
     writeFileSync(join(dir, 'afile'), 'x');
     mkdirSync(join(dir, 'locked'));
     chmodSync(join(dir, 'locked'), 0o555);
     try {
-      expectRefused(sweep(join(dir, 'folder')), /folder" is a folder; name a file/);
-      expectRefused(sweep(join(dir, 'afile', 'x.csv')), /afile" is a file, not a folder/);
-      expectRefused(sweep(join(dir, 'locked', 'x.csv')), /locked" is read-only/);
-      expectRefused(sweep('/proc/nope/x.csv'), /"\/proc" is read-only/);
-      expectRefused(cli('compare', 'test/fixtures/attack.json', 'test/fixtures/attack.json', '--out', join(dir, 'folder')), /folder" is a folder; name a file/);
+      // End to end in a CLI process; the others differ only in the words.
+      expectRefused(cli(...sweep(join(dir, 'folder'))), /folder" is a folder; name a file/);
+      expectRefused(await cliInProcess(...sweep(join(dir, 'afile', 'x.csv'))), /afile" is a file, not a folder/);
+      expectRefused(await cliInProcess(...sweep(join(dir, 'locked', 'x.csv'))), /locked" is read-only/);
+      expectRefused(await cliInProcess(...sweep('/proc/nope/x.csv')), /"\/proc" is read-only/);
+      expectRefused(
+        await cliInProcess('compare', 'test/fixtures/attack.json', 'test/fixtures/attack.json', '--out', join(dir, 'folder')),
+        /folder" is a folder; name a file/,
+      );
     } finally {
       chmodSync(join(dir, 'locked'), 0o755);
     }
     expect(readdirSync(dir).sort()).toEqual(['afile', 'folder', 'locked']);
   });
 
-  it('an input of the run is never the output', () => {
+  it('an input of the run is never the output', async () => {
     const dir = temp('sameio');
     const scenario = join(dir, 's.json');
     writeFileSync(scenario, '{"kind": "injury"}');
-    expectRefused(cli('sweep', scenario, '--vary', 'armour=none,standard', '--out', scenario), /s\.json" is an input of this run/);
+    expectRefused(await cliInProcess('sweep', scenario, '--vary', 'armour=none,standard', '--out', scenario), /s\.json" is an input of this run/);
     expect(readFileSync(scenario, 'utf8')).toBe('{"kind": "injury"}');
   });
 });
