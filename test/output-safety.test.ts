@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claimBatchFolder, claimReportFolder, OWNERSHIP_FILE } from '../src/report/output-folder.js';
+import { checkOutputFile, claimBatchFolder, claimReportFolder, OWNERSHIP_FILE } from '../src/report/output-folder.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess, cliInProcessWith } from './helpers/cli-in-process.js';
 
@@ -291,5 +291,45 @@ describe('sweep and compare --out: checked before any work, one line', () => {
     writeFileSync(scenario, '{"kind": "injury"}');
     expectRefused(await cliInProcess('sweep', scenario, '--vary', 'armour=none,standard', '--out', scenario), /s\.json" is an input of this run/);
     expect(readFileSync(scenario, 'utf8')).toBe('{"kind": "injury"}');
+  });
+});
+
+describe('a symbolic link is where it points: --out through a link is refused like the folder itself', () => {
+  const refusal = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'accepted';
+  };
+
+  it('a link to the folder holding an input, --force or not; the input and its neighbours stay', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-link-'));
+    mkdirSync(join(dir, 'defs'));
+    writeFileSync(join(dir, 'defs', 'falls.json'), '{}');
+    writeFileSync(join(dir, 'defs', 'notes.txt'), 'mine');
+    symlinkSync(join(dir, 'defs'), join(dir, 'link'));
+    const message = refusal(() => claimReportFolder(join(dir, 'link'), { force: true, inputs: [join(dir, 'defs', 'falls.json')] }));
+    expect(message).toBe(`--out: "${join(dir, 'link')}" holds "${join(dir, 'defs', 'falls.json')}", an input of this run; name another folder`);
+    expect(readdirSync(join(dir, 'defs')).sort()).toEqual(['falls.json', 'notes.txt']);
+    // A file output through a link to an input is the input.
+    symlinkSync(join(dir, 'defs', 'notes.txt'), join(dir, 'notes-link.csv'));
+    expect(() => checkOutputFile(join(dir, 'notes-link.csv'), [join(dir, 'defs', 'notes.txt')])).toThrow(/is an input of this run/);
+  });
+
+  it('a link to the current folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-link-'));
+    mkdirSync(join(dir, 'w'));
+    writeFileSync(join(dir, 'w', 'keep.txt'), 'mine');
+    symlinkSync(join(dir, 'w'), join(dir, 'wl'));
+    const before = process.cwd();
+    process.chdir(join(dir, 'w'));
+    try {
+      expect(refusal(() => claimReportFolder('../wl', { force: true }))).toBe('--out: "../wl" is or holds the current folder; name a folder of its own, such as out/NAME');
+    } finally {
+      process.chdir(before);
+    }
+    expect(readdirSync(join(dir, 'w'))).toEqual(['keep.txt']);
   });
 });

@@ -1,6 +1,6 @@
-import { accessSync, constants, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, linkSync, type Stats } from 'node:fs';
+import { accessSync, constants, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, linkSync, realpathSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
 import { toolVersion } from '../project.js';
 import { writeFileAtomic } from './files.js';
@@ -82,15 +82,43 @@ function checkCanCreate(flag: string, given: string, abs: string): void {
 }
 
 /**
+ * Where a path really is: symbolic links followed, for as much of it as exists (the rest, not made yet,
+ * is appended as written). Two paths name the same place only if these agree: `--out link` where
+ * `link` points at the folder of an input is that folder.
+ */
+function realPath(path: string): string {
+  const abs = resolve(path);
+  const rest: string[] = [];
+  for (let at = abs; ; ) {
+    try {
+      return join(realpathSync(at), ...rest.reverse());
+    } catch {
+      const up = dirname(at);
+      if (up === at) return abs;
+      rest.push(basename(at));
+      at = up;
+    }
+  }
+}
+
+/**
  * Refuses folders no report may ever replace, --force or not: the root, the current folder or one
- * holding it, the home folder or one holding it, and any folder holding an input of this run.
+ * holding it, the home folder or one holding it, and any folder holding an input of this run. Paths
+ * are compared where they really are, so a symbolic link to one of these is refused like the folder.
  */
 function checkNotPrecious(flag: string, given: string, abs: string, inputs: readonly string[]): void {
-  if (abs === resolve('/')) throw new UsageError(`${flag}: ${quote(given)} is the root folder; name a folder of its own, such as out/NAME`);
-  if (isInside(process.cwd(), abs)) throw new UsageError(`${flag}: ${quote(given)} is or holds the current folder; name a folder of its own, such as out/NAME`);
-  if (isInside(homedir(), abs)) throw new UsageError(`${flag}: ${quote(given)} is or holds your home folder; name a folder of its own, such as out/NAME`);
+  const real = realPath(abs);
+  if (abs === resolve('/') || real === realPath('/')) throw new UsageError(`${flag}: ${quote(given)} is the root folder; name a folder of its own, such as out/NAME`);
+  if (isInside(process.cwd(), abs) || isInside(realPath(process.cwd()), real)) {
+    throw new UsageError(`${flag}: ${quote(given)} is or holds the current folder; name a folder of its own, such as out/NAME`);
+  }
+  if (isInside(homedir(), abs) || isInside(realPath(homedir()), real)) {
+    throw new UsageError(`${flag}: ${quote(given)} is or holds your home folder; name a folder of its own, such as out/NAME`);
+  }
   for (const input of inputs) {
-    if (isInside(resolve(input), abs)) throw new UsageError(`${flag}: ${quote(given)} holds ${quote(input)}, an input of this run; name another folder`);
+    if (isInside(resolve(input), abs) || isInside(realPath(input), real)) {
+      throw new UsageError(`${flag}: ${quote(given)} holds ${quote(input)}, an input of this run; name another folder`);
+    }
   }
 }
 
@@ -457,7 +485,8 @@ export function claimBatchFolder(given: string, options: ClaimOptions = {}): Bat
  */
 export function checkOutputFile(given: string, inputs: readonly string[] = [], flag = '--out'): void {
   const abs = resolve(given);
-  for (const input of inputs) if (resolve(input) === abs) throw new UsageError(`${flag}: ${quote(given)} is an input of this run; name another file`);
+  const real = realPath(abs);
+  for (const input of inputs) if (resolve(input) === abs || realPath(input) === real) throw new UsageError(`${flag}: ${quote(given)} is an input of this run; name another file`);
   const st = lstatOrUndefined(abs);
   if (st) {
     const target = statFollowing(abs, st);
