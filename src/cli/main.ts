@@ -19,6 +19,7 @@ const commandLoaders: readonly [string, () => Promise<CommandModule>][] = [
   ['compare', async () => (await import('./commands/compare.js')).compareCommand],
   ['report', async () => (await import('./commands/report.js')).reportCommand],
   ['diff', async () => (await import('./commands/diff.js')).diffCommand],
+  ['profiles', async () => (await import('./commands/profiles.js')).profilesCommand],
   ['rules', async () => (await import('./commands/rules.js')).rulesCommand],
   ['systems', async () => (await import('./commands/systems.js')).systemsCommand],
   ['schema', async () => (await import('./commands/systems.js')).schemaCommand],

@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { editionTable } from '../model/edition-table.js';
 import { readVariantFile } from '../model/variant.js';
+import { readProfilesFile } from '../model/profiles.js';
 import { coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
@@ -53,7 +54,10 @@ export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
       type: 'string',
       describe: 'Variant file: rule changes over the edition (`injury-lab rules` lists every rule; `injury-lab rules --schema` the file format)',
       group: SCENARIO_GROUP,
-    }) as Argv<T>;
+    })
+    .option('profiles', { type: 'string', describe: 'Profiles file: named weapons and models with costs (`injury-lab profiles --schema` the format)', group: SCENARIO_GROUP })
+    .option('weapon', { type: 'string', describe: "A weapon of the profiles file: its fields, under any field flags given", group: SCENARIO_GROUP })
+    .option('target', { type: 'string', describe: 'A model of the profiles file as the target: its fields, under any field flags given', group: SCENARIO_GROUP }) as Argv<T>;
   for (const name of fieldNames(systems)) out = out.option(kebab(name), { type: 'string', hidden: true }) as Argv<T>;
   return out;
 }
@@ -214,10 +218,11 @@ export function coerceFieldFlags(
 export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, path: unknown): Record<string, unknown> {
   const origin = typeof path === 'string' ? path : '';
   const raw: Record<string, unknown> = typeof path === 'string' ? readScenarioFile(path) : {};
-  for (const key of ['system', 'edition', 'kind', 'rules']) if (argv[key] !== undefined) raw[key] = argv[key];
+  for (const key of ['system', 'edition', 'kind', 'rules', 'profiles', 'weapon', 'target']) if (argv[key] !== undefined) raw[key] = argv[key];
   if (!fieldNames(systems).some((name) => argv[name] !== undefined)) return raw;
-  // The field flags are read with the spec of the variant's system when only the variant names one.
+  // The field flags are read with the spec of the system a variant or profiles file names, when only it does.
   if (typeof raw.rules === 'string' && raw.system === undefined) raw.system = readVariantFile(raw.rules).system.id;
+  if (typeof raw.profiles === 'string' && raw.system === undefined) raw.system = readProfilesFile(raw.profiles).system.id;
   const { system, kind } = scenarioSystemAndKind(raw, origin);
   return { ...raw, ...coerceFieldFlags(argv, system, kind) };
 }

@@ -1,4 +1,4 @@
-import type { FieldSpec } from './types.js';
+import type { FieldSpec, ProfileRole } from './types.js';
 
 /**
  * Typed builders for field declarations. Each keeps the field's name, value type and kinds as literal
@@ -10,7 +10,12 @@ interface Common<K extends string> {
   readonly description: string;
   /** The kinds that read the field. */
   readonly kinds: readonly K[];
+  /** A weapon or a model profile may give this field (profiles files, --weapon, --target). */
+  readonly profile?: ProfileRole;
 }
+
+/** The optional parts every builder passes on. */
+const extras = (o: { readonly profile?: ProfileRole }) => (o.profile ? { profile: o.profile } : {});
 
 /** A fixed default, or one read from the system's rule table (the function names its own table type). */
 type Default<V> = V | ((rules: never) => V);
@@ -19,18 +24,18 @@ export function integerField<const N extends string, const K extends string>(
   name: N,
   o: Common<K> & { readonly minimum: number; readonly maximum: number; readonly default: Default<number> },
 ): FieldSpec<N, number, K> {
-  return { name, description: o.description, schema: { type: 'integer', minimum: o.minimum, maximum: o.maximum }, default: o.default, kinds: o.kinds };
+  return { name, description: o.description, schema: { type: 'integer', minimum: o.minimum, maximum: o.maximum }, default: o.default, kinds: o.kinds, ...extras(o) };
 }
 
 export function numberField<const N extends string, const K extends string>(
   name: N,
   o: Common<K> & { readonly minimum: number; readonly maximum: number; readonly default: Default<number> },
 ): FieldSpec<N, number, K> {
-  return { name, description: o.description, schema: { type: 'number', minimum: o.minimum, maximum: o.maximum }, default: o.default, kinds: o.kinds };
+  return { name, description: o.description, schema: { type: 'number', minimum: o.minimum, maximum: o.maximum }, default: o.default, kinds: o.kinds, ...extras(o) };
 }
 
 export function booleanField<const N extends string, const K extends string>(name: N, o: Common<K> & { readonly default: Default<boolean> }): FieldSpec<N, boolean, K> {
-  return { name, description: o.description, schema: { type: 'boolean' }, default: o.default, kinds: o.kinds };
+  return { name, description: o.description, schema: { type: 'boolean' }, default: o.default, kinds: o.kinds, ...extras(o) };
 }
 
 /** One of a list of words (armour: none, standard, ...). */
@@ -38,7 +43,7 @@ export function choiceField<const N extends string, const V extends string, cons
   name: N,
   o: Common<K> & { readonly values: readonly V[]; readonly default: Default<NoInfer<V>> },
 ): FieldSpec<N, V, K> {
-  return { name, description: o.description, schema: { type: 'string', enum: o.values }, default: o.default, kinds: o.kinds };
+  return { name, description: o.description, schema: { type: 'string', enum: o.values }, default: o.default, kinds: o.kinds, ...extras(o) };
 }
 
 /** A whole number in a range, or one of a few words (the d20 stat "-", "all" activations). */
@@ -52,5 +57,6 @@ export function integerOrField<const N extends string, const W extends string, c
     schema: { type: 'integer-or', minimum: o.minimum, maximum: o.maximum, words: o.words },
     default: o.default,
     kinds: o.kinds,
+    ...extras(o),
   };
 }

@@ -5,16 +5,20 @@ import { readJsonInput } from '../json-input.js';
 import { schemaValidator } from './ajv.js';
 import { findSystem, systems, type AnyScenario } from '../rules/registry.js';
 import { editionTable } from './edition-table.js';
+import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
 import { parseVariant, readVariantFile, type Variant } from './variant.js';
+import { findProfile, readProfilesFile, type Profiles } from './profiles.js';
 import type { FieldSchema, FieldSpec, FieldValue, RuleTable, Scenario, SystemSpec } from './types.js';
 
 /** Keys every scenario may carry besides the fields of its system. */
 /** `"rules": "none"`: the edition's own rules, no variant. */
 export const NO_VARIANT = 'none';
 
-const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant']);
+const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'weapon', 'target']);
 const DEFAULT_SYSTEM = 'trench-crusade';
+
+export { describeAllowed };
 
 /** A field's default under a rule table (an edition's or a variant's). */
 export function fieldDefault(field: FieldSpec, rules: RuleTable): FieldValue {
@@ -47,42 +51,6 @@ export function scenarioRecord(scenario: Scenario): Record<string, unknown> {
 /** A field's command-line flag, without its dashes: injuryDice is --injury-dice. */
 export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** JSON-Schema (draft-07) fragment for one field. */
-function fieldJsonSchema(f: FieldSpec): Record<string, unknown> {
-  const s = f.schema;
-  const base = { description: f.description };
-  switch (s.type) {
-    case 'integer':
-    case 'number':
-      return { ...base, type: s.type, minimum: s.minimum, maximum: s.maximum };
-    case 'boolean':
-      return { ...base, type: 'boolean' };
-    case 'string':
-      return { ...base, type: 'string', enum: [...s.enum] };
-    case 'integer-or':
-      return {
-        ...base,
-        anyOf: [{ type: 'integer', minimum: s.minimum, maximum: s.maximum }, { enum: [...s.words] }],
-      };
-  }
-}
-
-/** Human description of what a field allows, for error messages and `systems`. */
-export function describeAllowed(schema: FieldSchema): string {
-  switch (schema.type) {
-    case 'integer':
-      return `a whole number from ${schema.minimum} to ${schema.maximum}`;
-    case 'number':
-      return `a number from ${schema.minimum} to ${schema.maximum}`;
-    case 'boolean':
-      return 'true or false';
-    case 'string':
-      return listAllowed(schema.enum);
-    case 'integer-or':
-      return `a whole number from ${schema.minimum} to ${schema.maximum}, or ${schema.words.map((w) => `"${w}"`).join(', ')}`;
-  }
-}
-
 function systemProperties(system: SystemSpec, kind?: string): Record<string, unknown> {
   const props: Record<string, unknown> = {
     $schema: { type: 'string' },
@@ -97,6 +65,9 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
     anyOf: [{ type: 'string' }, ruleChangesJsonSchema(system.rules.spec), { type: 'object', required: ['rules'] }],
   };
   props.variant = { type: 'string', description: 'The name outputs give the rule changes' };
+  props.profiles = { type: 'string', description: 'A profiles file (relative to this file): named weapons and models with costs' };
+  props.weapon = { type: 'string', description: 'A weapon of the profiles file: its fields, under the ones given here' };
+  props.target = { type: 'string', description: 'A model of the profiles file, as the target: its fields, under the ones given here' };
   for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
   return props;
 }
@@ -130,7 +101,7 @@ function validatorFor(system: SystemSpec, kind: string): ValidateFunction {
   let v = kindValidators.get(key);
   if (!v) {
     // The rule changes are checked on their own (applyRuleChanges), with messages that name the rule.
-    const { rules: _rules, ...fields } = systemProperties(system, kind);
+    const { rules: _rules, profiles: _profiles, ...fields } = systemProperties(system, kind);
     v = schemaValidator().compile({ type: 'object', properties: fields, additionalProperties: false });
     kindValidators.set(key, v);
   }
@@ -192,6 +163,33 @@ function withVariant(input: Record<string, unknown>, at: string): { input: Recor
   return { input: { system: variant.system.id, ...input, edition: variant.edition }, variant, label };
 }
 
+/** A scenario's `profiles` file, read, with its system filled in where the scenario leaves it out. */
+function withProfilesFile(input: Record<string, unknown>, at: string): { input: Record<string, unknown>; profiles?: Profiles } {
+  const given = input.profiles;
+  if (given === undefined) return { input };
+  if (typeof given !== 'string') throw new UsageError(`${at}profiles: ${showValue(given)} is not allowed; allowed: the path of a profiles file`);
+  const profiles = readProfilesFile(given);
+  if (input.system !== undefined && input.system !== profiles.system.id) {
+    throw new UsageError(`${at}profiles: profiles file ${showValue(given)} is of ${profiles.system.id}, not ${showValue(input.system)}; allowed: a profiles file of the scenario's system`);
+  }
+  return { input: { system: profiles.system.id, ...input }, profiles };
+}
+
+/**
+ * The fields of the named weapon and target model laid under the scenario's own (explicit fields win).
+ * A profile's fields that this kind does not read are left out: a rifle's attack dice mean nothing to
+ * a single injury roll.
+ */
+function withProfileFields(input: Record<string, unknown>, profiles: Profiles, system: SystemSpec, kind: string, at: string): Record<string, unknown> {
+  const reads = (name: string) => system.fields.some((f) => f.name === name && f.kinds.includes(kind));
+  const from = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Record<string, unknown> => {
+    if (input[key] === undefined) return {};
+    const profile = findProfile(profiles, role, input[key], `${at}${key}`);
+    return Object.fromEntries(Object.entries(profile.fields).filter(([name]) => reads(name)));
+  };
+  return { ...from('weapon', 'weapon'), ...from('model', 'target'), ...input };
+}
+
 /**
  * Turns raw fields (from a JSON file, flags or a report) into a validated scenario with every field of
  * its kind filled. Throws UsageError with one line naming the field, the value and what is allowed.
@@ -202,8 +200,9 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     throw new UsageError(`${at}a scenario must be a JSON object of fields, got ${showValue(raw)}`);
   }
   const named = withVariant(raw as Record<string, unknown>, at);
-  const input = named.input;
-  const { system, kind } = scenarioSystemAndKind(input, origin);
+  const profiled = withProfilesFile(named.input, at);
+  const { system, kind } = scenarioSystemAndKind(profiled.input, origin);
+  const input = profiled.profiles ? withProfileFields(profiled.input, profiled.profiles, system, kind, at) : profiled.input;
   const editionIds = system.editions.map((e) => e.id);
   if (input.edition === null) {
     throw new UsageError(`${at}edition: null is not allowed; allowed: ${listAllowed(editionIds)} (or leave edition out for ${system.defaultEdition})`);
@@ -226,7 +225,7 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     }
   }
 
-  const { rules: ruleChanges, variant: _label, ...fields } = input;
+  const { rules: ruleChanges, variant: _label, profiles: _profiles, weapon: _weapon, target: _target, ...fields } = input;
   const candidate: Record<string, unknown> = { ...fields, system: system.id, edition, kind };
   const validate = validatorFor(system, kind);
   if (!validate(candidate)) {
@@ -245,6 +244,8 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   const scenario: Record<string, FieldValue | RuleTable> = { system: system.id, edition: edition as string, kind, rules };
   const variantName = named.variant?.name ?? (typeof input.variant === 'string' ? input.variant : undefined);
   if (variantName !== undefined) scenario.variant = variantName;
+  // The profile names stay as labels: outputs say which weapon against which model.
+  for (const key of ['weapon', 'target'] as const) if (typeof input[key] === 'string') scenario[key] = input[key];
   for (const f of system.fields) {
     if (!f.kinds.includes(kind)) continue;
     const given = input[f.name];
@@ -265,9 +266,14 @@ export function readScenarioFile(path: string): Record<string, unknown> {
   return rulesRelativeTo(parsed as Record<string, unknown>, path);
 }
 
-/** A variant file named in a file (a scenario file, a report definition) is read from that file's folder. */
+/** The variant and profiles files a file names (a scenario file, a report definition) are read from that file's folder. */
 export function rulesRelativeTo(raw: Record<string, unknown>, file: string): Record<string, unknown> {
-  return typeof raw.rules === 'string' && !isAbsolute(raw.rules) ? { ...raw, rules: join(dirname(file), raw.rules) } : raw;
+  const out = { ...raw };
+  for (const key of ['rules', 'profiles']) {
+    const path = raw[key];
+    if (typeof path === 'string' && path !== NO_VARIANT && !isAbsolute(path)) out[key] = join(dirname(file), path);
+  }
+  return out;
 }
 
 /** Converts a flag's text to the type its field wants; anything unconvertible is left for the schema to reject. */

@@ -22,6 +22,9 @@ export interface Scenario {
   readonly rules: RuleTable;
   /** The name of the variant the rules come from, when they are not the edition's own. */
   readonly variant?: string;
+  /** The weapon and target model profiles the fields came from, by name. */
+  readonly weapon?: string;
+  readonly target?: string;
   readonly [field: string]: FieldValue | RuleTable | undefined;
 }
 
@@ -51,7 +54,12 @@ export interface FieldSpec<N extends string = string, V extends FieldValue = Fie
   readonly default: V | ((rules: never) => V);
   /** Kinds that read this field. */
   readonly kinds: readonly K[];
+  /** Which named profile may give it: a weapon (the attacker's side) or a model (the target's side). */
+  readonly profile?: ProfileRole;
 }
+
+/** The two sides a profiles file names: weapons (what attacks) and models (what is attacked). */
+export type ProfileRole = 'weapon' | 'model';
 
 /** The value type a field declaration holds. */
 export type ValueOf<F> = F extends FieldSpec<string, infer V, string> ? V : never;
@@ -71,6 +79,8 @@ export type ScenarioOf<System extends string, Edition extends string, Fields ext
   readonly kind: K;
   readonly rules: Rules;
   readonly variant?: string;
+  readonly weapon?: string;
+  readonly target?: string;
 } & FieldsOfKind<Fields, K>;
 
 /** A numeric per-trial quantity whose mean is reported, e.g. blood markers placed. */

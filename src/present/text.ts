@@ -64,8 +64,16 @@ export function compact(n: number): string {
 }
 
 /** The first line of a single scenario's table: "trench-crusade (core edition), attack", with its variant if any. */
-export function scenarioHeading(r: { readonly system: string; readonly edition: string; readonly kind: string; readonly variant?: string | undefined }): string {
-  return `${r.system} (${r.edition} edition${r.variant === undefined ? '' : `, variant ${JSON.stringify(r.variant)}`}), ${r.kind}`;
+export function scenarioHeading(r: {
+  readonly system: string;
+  readonly edition: string;
+  readonly kind: string;
+  readonly variant?: string | undefined;
+  readonly weapon?: string | undefined;
+  readonly target?: string | undefined;
+}): string {
+  const matchup = r.weapon !== undefined || r.target !== undefined ? `: ${r.weapon ?? 'the weapon given'} against ${r.target ?? 'the target given'}` : '';
+  return `${r.system} (${r.edition} edition${r.variant === undefined ? '' : `, variant ${JSON.stringify(r.variant)}`}), ${r.kind}${matchup}`;
 }
 
 /** A JSON document as every command prints it: two-space indents and a final newline. */

@@ -422,7 +422,7 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
   const facets = fd ? Math.min(fd.d.values.length, 2) : 1;
   const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - 30 - legendWidth - (facets - 1) * 20) / facets);
   const enc = {
-    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: { labelAngle: 0, orient: 'top', domain: false, ticks: false } },
+    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: topAxis(xd, plotWidth) },
     y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false } },
   };
   const inner = {
@@ -501,7 +501,7 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   const facets = Math.min(panels.length, 2);
   const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - 30 - legendWidth - (facets - 1) * 20) / facets);
   const enc = {
-    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: { labelAngle: 0, orient: 'top', domain: false, ticks: false } },
+    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: topAxis(xd, plotWidth) },
     y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false } },
   };
   const inner = {
@@ -532,6 +532,18 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   const head = { ...header(def, `${name}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`, subtitle), data: { values: inked }, config: CONFIG };
   if (panels.length === 1) return { ...head, ...inner };
   return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title }, columns: 2, spec: inner };
+}
+
+/**
+ * The column labels of a heat map, on top. Labels wider than their column (model names with costs) are
+ * tilted, so neighbours do not overprint each other.
+ */
+function topAxis(xd: Dimension, plotWidth: number): Record<string, unknown> {
+  const column = plotWidth / Math.max(1, xd.values.length);
+  const fits = maxWidth(labelsOf(xd)) <= column - 6;
+  return fits
+    ? { labelAngle: 0, orient: 'top', domain: false, ticks: false }
+    : { labelAngle: -35, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false };
 }
 
 /** The Vega-Lite spec of one chart of an analysis. */

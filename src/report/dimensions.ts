@@ -45,8 +45,10 @@ export type VarySpec =
 const EDITION = 'edition';
 /** The rules a cell is evaluated under: a variant file, or "none" for the edition's own (see parseScenario). */
 export const RULES = 'rules';
-/** Dimensions that are not fields of the system: the edition and the rules. */
-type Special = typeof EDITION | typeof RULES;
+/** Profiles of the scenario's profiles file, by name: the weapon, and the model attacked. */
+export const PROFILE_DIMENSIONS = ['weapon', 'target'] as const;
+/** Dimensions that are not fields of the system: the edition, the rules and the named profiles. */
+type Special = typeof EDITION | typeof RULES | (typeof PROFILE_DIMENSIONS)[number];
 /** Above this many cells a sweep is almost certainly a typo (0..1000 for 0..10). */
 export const MAX_CELLS = 2000;
 
@@ -57,11 +59,11 @@ export function baseSystemAndKind(base: Record<string, unknown>): { system: Syst
 
 /** The fields a sweep of this kind may vary, for messages. */
 function variableFields(system: SystemSpec, kind: string): string[] {
-  return [EDITION, RULES, ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
+  return [EDITION, RULES, ...PROFILE_DIMENSIONS, ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
 }
 
 function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | Special {
-  if (name === EDITION || name === RULES) return name;
+  if (name === EDITION || name === RULES || name === 'weapon' || name === 'target') return name;
   const f = system.fields.find((x) => x.name === name);
   if (!f || !f.kinds.includes(kind)) {
     const why = name === 'system' || name === 'kind' ? 'cannot be varied (run one sweep per kind)' : `is not a field of ${system.id} kind "${kind}"`;

@@ -1,3 +1,4 @@
+import { findProfile, readProfilesFile } from '../model/profiles.js';
 import { UsageError, showValue } from '../errors.js';
 import { evaluateExact, manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
 import { type Fraction, formatFraction, sub, toNumber } from '../exact/fraction.js';
@@ -141,10 +142,31 @@ export interface SweepManifest {
 export function sweepDimensions(base: Record<string, unknown>, vary: readonly VarySpec[]): Dimension[] {
   if (vary.length === 0) throw new UsageError('vary: empty list; give at least one field to vary, e.g. "injuryDice=-1..3"');
   const { system, kind } = baseSystemAndKind(base);
-  const dims = vary.map((v) => parseDimension(v, system, kind));
+  const dims = vary.map((v) => withProfileLabels(parseDimension(v, system, kind), base));
   checkDisjoint(dims);
   checkVariedBaseValues(base, dims);
   return dims;
+}
+
+/**
+ * A weapon or target dimension names profiles of the base's profiles file: each value is checked there
+ * (one line with a "did you mean" otherwise) and labelled with its cost, so a matrix shows the prices on
+ * its axes. A label the report gave stays.
+ */
+function withProfileLabels(d: Dimension, base: Record<string, unknown>): Dimension {
+  const field = d.fields.length === 1 ? d.fields[0] : undefined;
+  if (field !== 'weapon' && field !== 'target') return d;
+  if (typeof base.profiles !== 'string') throw new UsageError(`vary: ${field} needs "profiles" in the scenario: the file that names the ${field === 'weapon' ? 'weapons' : 'models'}`);
+  const profiles = readProfilesFile(base.profiles);
+  const role = field === 'weapon' ? 'weapon' : 'model';
+  return {
+    ...d,
+    values: d.values.map((v) => {
+      const profile = findProfile(profiles, role, v.values[0], `vary: ${field}`);
+      const named = v.label === String(v.values[0]);
+      return { ...v, label: named && profile.cost !== undefined ? `${profile.name} (${profile.cost})` : v.label };
+    }),
+  };
 }
 
 /**
@@ -154,7 +176,7 @@ export function sweepDimensions(base: Record<string, unknown>, vary: readonly Va
  */
 function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dimension[]): void {
   const context: Record<string, unknown> = {};
-  for (const key of ['system', 'kind', 'edition', 'rules']) if (base[key] !== undefined) context[key] = base[key];
+  for (const key of ['system', 'kind', 'edition', 'rules', 'profiles']) if (base[key] !== undefined) context[key] = base[key];
   for (const d of dims) {
     for (const f of d.fields) {
       if (base[f] === undefined) continue;

@@ -41,6 +41,7 @@ export const d20WarbandFields = [
     kinds: ROLLING_KINDS,
   }),
   choiceField('attackType', {
+    profile: 'weapon',
     description: 'Melee or ranged attack (decides which injured-target rules apply)',
     values: ATTACK_TYPES,
     default: 'melee',
@@ -54,12 +55,14 @@ export const d20WarbandFields = [
     kinds: ATTACK,
   }),
   integerOrField('injury', {
+    profile: 'weapon',
     ...DASHABLE_MODIFIER_RANGE,
     description: 'Injury modifier added to the kept attack roll for the Injury Check only ("-" means none)',
     default: 0,
     kinds: ATTACK,
   }),
   integerOrField('pierce', {
+    profile: 'weapon',
     ...DASHABLE_MODIFIER_RANGE,
     description: "Pierce: worsens the target's Defence check by this much (negative improves it; \"-\" means none)",
     default: 0,
@@ -71,18 +74,21 @@ export const d20WarbandFields = [
     kinds: ATTACK,
   }),
   integerOrField('defence', {
+    profile: 'model',
     ...STAT_RANGE,
     description: 'The target\'s Defence stat, 1-20, or "-" (no Defence: every hit gets through unless improved)',
     default: 10,
     kinds: ATTACK,
   }),
   integerField('defenceModifier', {
+    profile: 'model',
     ...MODIFIER_RANGE,
     description: "Improvement to the target's Defence for its Defence checks (+1 turns Def 10 into 9, and \"-\" into 20)",
     default: 0,
     kinds: ATTACK,
   }),
   integerField('wounds', {
+    profile: 'model',
     description: 'Wounds the target has left: each hit that gets through costs one, and the Injury Check comes at 0',
     minimum: 0,
     maximum: 10,

@@ -23,6 +23,7 @@ const ONE_ROLL_KINDS = ['injury', 'attack', 'fall'] as const;
 
 export const trenchCrusadeFields = [
   integerField('injuryDice', {
+    profile: 'weapon',
     description: 'Net +/- injury dice from the weapon, abilities and keywords (+ and - cancel one for one)',
     minimum: -10,
     maximum: 10,
@@ -30,6 +31,7 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   integerField('injuryModifier', {
+    profile: 'weapon',
     description: "Flat +/- injury modifier from the attacker's weapon, abilities and keywords",
     minimum: -10,
     maximum: 10,
@@ -37,6 +39,7 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   integerField('targetInjuryModifier', {
+    profile: 'model',
     description: "Further -injury modifier from the target's abilities or battlekit, beyond armour and shield",
     minimum: -10,
     maximum: 0,
@@ -44,12 +47,14 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   choiceField('armour', {
+    profile: 'model',
     description: "The target's armour",
     values: ARMOURS,
     default: 'none',
     kinds: INJURY_KINDS,
   }),
   booleanField('shield', {
+    profile: 'model',
     description: 'The target carries a Trench Shield (-1 injury modifier)',
     default: false,
     kinds: INJURY_KINDS,
@@ -87,6 +92,7 @@ export const trenchCrusadeFields = [
     kinds: ATTACKING_KINDS,
   }),
   booleanField('deadly', {
+    profile: 'weapon',
     description: 'The injury roll has the Deadly keyword: roll 3 dice and keep 3 (core edition)',
     default: false,
     kinds: INJURY_KINDS,
@@ -110,12 +116,14 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   choiceField('attackType', {
+    profile: 'weapon',
     description: 'Whether the injury comes from a melee or a ranged attack',
     values: ATTACK_TYPES,
     default: 'melee',
     kinds: ATTACKING_KINDS,
   }),
   booleanField('tough', {
+    profile: 'model',
     description: 'The target is Tough: its first Out of Action becomes Down instead',
     default: false,
     kinds: INJURY_KINDS,
@@ -131,6 +139,7 @@ export const trenchCrusadeFields = [
     kinds: ['injury'],
   }),
   integerField('criticalInjuryDice', {
+    profile: 'weapon',
     description: 'Injury dice a critical success adds (comprehensive and core: 1; the playtest chart names none)',
     minimum: 0,
     maximum: 3,
@@ -138,6 +147,7 @@ export const trenchCrusadeFields = [
     kinds: ATTACKING_KINDS,
   }),
   integerField('attackDice', {
+    profile: 'weapon',
     description: 'Net +/- dice on the success roll of the attack',
     minimum: -10,
     maximum: 10,
@@ -145,6 +155,7 @@ export const trenchCrusadeFields = [
     kinds: ['attack', 'sequence'],
   }),
   integerField('attackModifier', {
+    profile: 'weapon',
     description: 'Flat +/- modifier on the success roll of the attack',
     minimum: -10,
     maximum: 10,

@@ -1,0 +1,39 @@
+import { listAllowed } from '../errors.js';
+import type { FieldSchema, FieldSpec } from './types.js';
+
+/** JSON-Schema (draft-07) fragment for one field. */
+export function fieldJsonSchema(f: FieldSpec): Record<string, unknown> {
+  const s = f.schema;
+  const base = { description: f.description };
+  switch (s.type) {
+    case 'integer':
+    case 'number':
+      return { ...base, type: s.type, minimum: s.minimum, maximum: s.maximum };
+    case 'boolean':
+      return { ...base, type: 'boolean' };
+    case 'string':
+      return { ...base, type: 'string', enum: [...s.enum] };
+    case 'integer-or':
+      return {
+        ...base,
+        anyOf: [{ type: 'integer', minimum: s.minimum, maximum: s.maximum }, { enum: [...s.words] }],
+      };
+  }
+}
+
+/** Human description of what a field allows, for error messages and `systems`. */
+export function describeAllowed(schema: FieldSchema): string {
+  switch (schema.type) {
+    case 'integer':
+      return `a whole number from ${schema.minimum} to ${schema.maximum}`;
+    case 'number':
+      return `a number from ${schema.minimum} to ${schema.maximum}`;
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return listAllowed(schema.enum);
+    case 'integer-or':
+      return `a whole number from ${schema.minimum} to ${schema.maximum}, or ${schema.words.map((w) => `"${w}"`).join(', ')}`;
+  }
+}
+

@@ -1,0 +1,174 @@
+import type { ValidateFunction } from 'ajv';
+import { suggestFlags } from '../cli/did-you-mean.js';
+import { UsageError, listAllowed, showValue } from '../errors.js';
+import { readJsonInput } from '../json-input.js';
+import { findSystem, systems } from '../rules/registry.js';
+import { schemaValidator } from './ajv.js';
+import { describeAllowed, fieldJsonSchema } from './field-schema.js';
+import type { FieldSpec, FieldValue, ProfileRole, SystemSpec } from './types.js';
+
+/**
+ * Named weapons and models, with costs: a profiles file
+ *   { "system": "trench-crusade",
+ *     "models":  { "Trooper": { "armour": "standard", "cost": 40 } },
+ *     "weapons": { "Rifle":   { "attackType": "ranged", "injuryDice": 1, "cost": 10 } } }
+ * A weapon gives the fields declared with profile "weapon" (the attacker's side), a model those with
+ * profile "model" (the target's side); explicit fields of a scenario override both.
+ */
+export interface Profile {
+  readonly name: string;
+  readonly role: ProfileRole;
+  readonly fields: Readonly<Record<string, FieldValue>>;
+  /** Ducats (or whatever the designer prices in); absent if the file gives none. */
+  readonly cost?: number;
+  readonly description?: string;
+}
+
+export interface Profiles {
+  readonly system: SystemSpec;
+  /** As the user named it, for messages. */
+  readonly file: string;
+  readonly weapons: ReadonlyMap<string, Profile>;
+  readonly models: ReadonlyMap<string, Profile>;
+}
+
+const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };
+const PROFILE_KEYS = ['cost', 'description'];
+const DEFAULT_SYSTEM = 'trench-crusade';
+
+/** The fields a weapon or a model profile of a system may give. */
+export function profileFields(system: SystemSpec, role: ProfileRole): FieldSpec[] {
+  return system.fields.filter((f) => f.profile === role);
+}
+
+function profileSchema(system: SystemSpec, role: ProfileRole): Record<string, unknown> {
+  const properties: Record<string, unknown> = {
+    cost: { type: 'number', minimum: 0, maximum: 1e9, description: 'What it costs (ducats, points): the value view divides by it' },
+    description: { type: 'string' },
+  };
+  for (const f of profileFields(system, role)) properties[f.name] = fieldJsonSchema(f);
+  return { type: 'object', properties, additionalProperties: false };
+}
+
+function systemBranch(system: SystemSpec): Record<string, unknown> {
+  return {
+    models: { type: 'object', additionalProperties: profileSchema(system, 'model'), description: 'Model profiles by name: the target\'s side' },
+    weapons: { type: 'object', additionalProperties: profileSchema(system, 'weapon'), description: 'Weapon profiles by name: the attacker\'s side' },
+  };
+}
+
+/** The published JSON Schema (draft-07) for profiles files: one branch per system. */
+export function profilesJsonSchema(): Record<string, unknown> {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://injury-lab.invalid/profiles.schema.json',
+    title: 'injury-lab profiles',
+    description: 'Named weapons and models with their costs; --weapon NAME and --target NAME take their fields',
+    type: 'object',
+    properties: {
+      $schema: { type: 'string' },
+      description: { type: 'string' },
+      system: { enum: systems.map((s) => s.id), default: DEFAULT_SYSTEM },
+      models: { type: 'object' },
+      weapons: { type: 'object' },
+    },
+    additionalProperties: false,
+    allOf: systems.map((system) => ({
+      if:
+        system.id === DEFAULT_SYSTEM
+          ? { anyOf: [{ not: { required: ['system'] } }, { properties: { system: { const: system.id } } }] }
+          : { required: ['system'], properties: { system: { const: system.id } } },
+      then: { properties: systemBranch(system) },
+    })),
+  };
+}
+
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(system: SystemSpec, role: ProfileRole): ValidateFunction {
+  const key = `${system.id}/${role}`;
+  let v = validators.get(key);
+  if (!v) {
+    v = schemaValidator().compile(profileSchema(system, role));
+    validators.set(key, v);
+  }
+  return v;
+}
+
+/** One line for what is wrong with one profile. */
+function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw: unknown, at: string): string {
+  const where = `${at}${SECTION[role]}.${showValue(name)}`;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${where}: ${showValue(raw)} is not allowed; allowed: an object of ${role} fields and "cost"`;
+  const err = validatorFor(system, role).errors?.[0];
+  const allowed = [...profileFields(system, role).map((f) => f.name), ...PROFILE_KEYS];
+  if (err?.keyword === 'additionalProperties') {
+    const key = String((err.params as { additionalProperty: string }).additionalProperty);
+    const other: ProfileRole = role === 'weapon' ? 'model' : 'weapon';
+    if (profileFields(system, other).some((f) => f.name === key)) {
+      return `${where}.${key}: is a ${other} field, not a ${role} field; allowed in a ${role}: ${listAllowed(allowed)}`;
+    }
+    const scenarioField = system.fields.some((f) => f.name === key);
+    const guess = suggestFlags(key, allowed);
+    const why = scenarioField ? `a scenario field, not part of a ${role} profile` : `not a ${role} field of ${system.id}`;
+    return `${where}.${key}: ${why}${guess.length ? ` (did you mean ${guess.join(' or ')}?)` : ''}; allowed: ${listAllowed(allowed)}`;
+  }
+  const key = (err?.instancePath ?? '').split('/')[1] ?? '';
+  const value = (raw as Record<string, unknown>)[key];
+  const field = system.fields.find((f) => f.name === key);
+  if (field) return `${where}.${key}: ${showValue(value)} is not allowed; allowed: ${describeAllowed(field.schema)}`;
+  if (key === 'cost') return `${where}.cost: ${showValue(value)} is not allowed; allowed: a number from 0`;
+  return `${where}.${key}: ${showValue(value)} ${err?.message ?? 'is not valid'}`;
+}
+
+/** Checks a parsed profiles file; `label` names it in messages. */
+export function parseProfiles(raw: unknown, label: string, file: string): Profiles {
+  const at = `${label}: `;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new UsageError(`${at}must hold one JSON object { "system", "models", "weapons" }, got ${Array.isArray(raw) ? 'an array' : showValue(raw)}`);
+  }
+  const input = raw as Record<string, unknown>;
+  const keys = ['$schema', 'description', 'system', 'models', 'weapons'];
+  for (const key of Object.keys(input)) if (!keys.includes(key)) throw new UsageError(`${at}${key}: not a key of a profiles file; allowed: ${listAllowed(keys.slice(1))}`);
+  const systemId = input.system ?? DEFAULT_SYSTEM;
+  const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
+  if (!system) throw new UsageError(`${at}system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
+  const read = (role: ProfileRole): Map<string, Profile> => {
+    const section = input[SECTION[role]] ?? {};
+    if (typeof section !== 'object' || section === null || Array.isArray(section)) {
+      throw new UsageError(`${at}${SECTION[role]}: ${showValue(section)} is not allowed; allowed: an object of ${role} profiles by name`);
+    }
+    const out = new Map<string, Profile>();
+    for (const [name, body] of Object.entries(section as Record<string, unknown>)) {
+      if (name.trim() === '') throw new UsageError(`${at}${SECTION[role]}: a profile with an empty name; allowed: a name of at least one letter`);
+      if (!validatorFor(system, role)(body)) throw new UsageError(profileProblem(system, role, name, body, at));
+      const { cost, description, ...fields } = body as Record<string, unknown>;
+      out.set(name, {
+        name,
+        role,
+        fields: fields as Record<string, FieldValue>,
+        ...(typeof cost === 'number' ? { cost } : {}),
+        ...(typeof description === 'string' ? { description } : {}),
+      });
+    }
+    return out;
+  };
+  return { system, file, weapons: read('weapon'), models: read('model') };
+}
+
+/** Reads a profiles file (JSON, at most 1 MiB). */
+export function readProfilesFile(path: string): Profiles {
+  const label = `profiles file ${showValue(path)}`;
+  return parseProfiles(readJsonInput(path, { label, what: 'a profiles file', missing: 'no such file' }).value, label, path);
+}
+
+/** The profile a name gives, or one line naming the flag, the name, a guess and what is allowed. */
+export function findProfile(profiles: Profiles, role: ProfileRole, name: unknown, key: string): Profile {
+  const table = role === 'weapon' ? profiles.weapons : profiles.models;
+  const found = typeof name === 'string' ? table.get(name) : undefined;
+  if (found) return found;
+  const names = [...table.keys()];
+  const guess = typeof name === 'string' ? suggestFlags(name, names) : [];
+  const none = names.length === 0 ? ` (it has no ${SECTION[role]})` : '';
+  throw new UsageError(
+    `${key}: ${showValue(name)} is not a ${role} of profiles file ${showValue(profiles.file)}${none}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${names.length ? listAllowed(names.map((n) => showValue(n))) : 'a name the file lists'}`,
+  );
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../src/errors.js';
+import { evaluateExact } from '../src/evaluate.js';
+import { parseProfiles, profilesJsonSchema, readProfilesFile } from '../src/model/profiles.js';
+import { parseScenario, scenarioRecord } from '../src/model/scenario.js';
+import { profilesPresenter } from '../src/present/profiles.js';
+import { loadReportDef } from '../src/report/definition.js';
+import { cli } from './helpers/cli.js';
+
+/** Named weapons and models: a profile's fields go under the scenario's own, by name, with costs. */
+
+const refusal = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof UsageError) return e.message;
+    throw e;
+  }
+  return 'accepted';
+};
+const label = 'profiles file "p.json"';
+
+describe('profiles', () => {
+  it('a named matchup is the scenario of its fields, and explicit fields win', () => {
+    const named = parseScenario({ kind: 'attack', profiles: 'examples/profiles.json', weapon: 'Great Hammer', target: 'Shield Bearer' });
+    const spelled = parseScenario({ kind: 'attack', injuryDice: 1, attackType: 'melee', armour: 'standard', shield: true });
+    expect(evaluateExact(named).outcomes).toEqual(evaluateExact(spelled).outcomes);
+    expect([named.weapon, named.target]).toEqual(['Great Hammer', 'Shield Bearer']);
+    const overridden = parseScenario({ kind: 'attack', profiles: 'examples/profiles.json', weapon: 'Great Hammer', injuryDice: 3 });
+    expect(overridden.system === 'trench-crusade' && overridden.kind === 'attack' && overridden.injuryDice).toBe(3);
+    // Fields this kind does not read are left out: a rifle's attack dice mean nothing to one injury roll.
+    const injury = parseScenario({ kind: 'injury', profiles: 'examples/profiles.json', weapon: 'Bolt-action Rifle' });
+    expect(injury).not.toHaveProperty('attackDice');
+    // Outputs keep the names as labels; read back, the record is the same scenario.
+    expect(parseScenario(scenarioRecord(named))).toEqual(named);
+  });
+
+  it('refuses an unknown name with a suggestion, and a profiles file of another system', () => {
+    expect(refusal(() => parseScenario({ kind: 'attack', profiles: 'examples/profiles.json', target: 'Machine brute' }))).toBe(
+      'target: "Machine brute" is not a model of profiles file "examples/profiles.json" (did you mean "Machine Brute"?); allowed: "Unarmoured Trooper", "Shield Bearer", "Reinforced Veteran", "Machine Brute"',
+    );
+    expect(refusal(() => parseScenario({ system: 'd20-warband', kind: 'attack', profiles: 'examples/profiles.json' }))).toMatch(/^profiles: profiles file "examples\/profiles.json" is of trench-crusade, not "d20-warband"/);
+  });
+
+  it('refuses a malformed profile in one line naming the profile, the key and what is allowed', () => {
+    expect(refusal(() => parseProfiles({ models: { Knight: { armor: 'standard' } } }, label, 'p.json'))).toBe(
+      'profiles file "p.json": models."Knight".armor: not a model field of trench-crusade (did you mean armour?); allowed: targetInjuryModifier, armour, shield, tough, cost, description',
+    );
+    expect(refusal(() => parseProfiles({ models: { Knight: { injuryDice: 1 } } }, label, 'p.json'))).toMatch(/^profiles file "p.json": models."Knight".injuryDice: is a weapon field, not a model field/);
+    expect(refusal(() => parseProfiles({ weapons: { Axe: { injuryDice: 11 } } }, label, 'p.json'))).toBe(
+      'profiles file "p.json": weapons."Axe".injuryDice: 11 is not allowed; allowed: a whole number from -10 to 10',
+    );
+    expect(refusal(() => parseProfiles({ weapons: { Axe: { cost: -5 } } }, label, 'p.json'))).toBe('profiles file "p.json": weapons."Axe".cost: -5 is not allowed; allowed: a number from 0');
+    expect(refusal(() => parseProfiles({ weapons: { Axe: { targetDown: true } } }, label, 'p.json'))).toMatch(/weapons."Axe".targetDown: a scenario field, not part of a weapon profile/);
+    expect(refusal(() => parseProfiles({ units: {} }, label, 'p.json'))).toBe('profiles file "p.json": units: not a key of a profiles file; allowed: description, system, models, weapons');
+    // The d20 game: units as targets with Defence and Wounds, weapons with Injury and Pierce.
+    const d20 = parseProfiles({ system: 'd20-warband', models: { Guard: { defence: 12, wounds: 2, cost: 20 } }, weapons: { Spear: { injury: 1, pierce: 1 } } }, label, 'p.json');
+    expect(d20.models.get('Guard')!.fields).toEqual({ defence: 12, wounds: 2 });
+  });
+
+  it('lists a file as it is written (JSON reads back), and the schema is published and committed', () => {
+    const p = readProfilesFile('examples/profiles.json');
+    expect(parseProfiles(JSON.parse(profilesPresenter.json(p)), label, 'p.json').weapons.get('Great Hammer')).toEqual(p.weapons.get('Great Hammer'));
+    expect(profilesPresenter.table(p)).toMatch(/^Machine Brute\s+110\s+armour machine, tough true$/m);
+    const schema = JSON.parse(readFileSync('profiles.schema.json', 'utf8')) as Record<string, unknown>;
+    expect(schema).toEqual(profilesJsonSchema());
+    const validate = new Ajv({ strict: false }).compile(schema);
+    expect(validate(JSON.parse(readFileSync('examples/profiles.json', 'utf8')))).toBe(true);
+    expect(validate({ models: { X: { armor: 'standard' } } })).toBe(false);
+  });
+
+  it('a report varies weapon and target by name, labelled with their costs', () => {
+    const def = loadReportDef('reports/matrix-example.json');
+    const a = def.analyses[0]!;
+    expect(a.cells).toBe(16);
+  });
+
+  it('from the command line: --profiles, --weapon, --target, and a misspelt name refused in one line', () => {
+    const ok = cli('exact', '--kind', 'attack', '--profiles', 'examples/profiles.json', '--weapon', 'Great Hammer', '--target', 'Shield Bearer');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.split('\n')[0]).toBe('trench-crusade (core edition), attack: Great Hammer against Shield Bearer');
+    const bad = cli('exact', '--kind', 'attack', '--profiles', 'examples/profiles.json', '--weapon', 'Great Hamer');
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^injury-lab: weapon: "Great Hamer" is not a weapon of profiles file "examples\/profiles.json" \(did you mean "Great Hammer"\?\)/)]);
+  });
+});
