@@ -49,7 +49,7 @@ describe('diff', () => {
     expect(moves.length).toBeGreaterThan(0);
     expect(moves).toEqual([...moves].sort((a, b) => b - a));
     const table = diffPresenter(5).table(r);
-    expect(table).toContain('1 cells skipped, refused by the rules of core and test variant');
+    expect(table).toContain('1 cell skipped, refused by the rules of core and test variant');
   });
 
   it('takes an edition name or a variant file, and refuses anything else in one line', () => {

@@ -6,7 +6,9 @@ import { evaluateExact } from '../src/evaluate.js';
 import { parseProfiles, profilesJsonSchema, readProfilesFile } from '../src/model/profiles.js';
 import { parseScenario, scenarioRecord } from '../src/model/scenario.js';
 import { profilesPresenter } from '../src/present/profiles.js';
-import { loadReportDef } from '../src/report/definition.js';
+import { valueRows } from '../src/report/charts.js';
+import { loadReportDef, parseReportDef } from '../src/report/definition.js';
+import { runReport } from '../src/report/run-report.js';
 import { cli } from './helpers/cli.js';
 
 /** Named weapons and models: a profile's fields go under the scenario's own, by name, with costs. */
@@ -85,5 +87,51 @@ describe('profiles', () => {
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^injury-lab: weapon: "Great Hamer" is not a weapon of profiles file "examples\/profiles.json" \(did you mean "Great Hammer"\?\)/)]);
+  });
+});
+
+describe('value charts: what a weapon or model does for its price', () => {
+  it('divide the measure, averaged over the other dimension, by the cost, and mark the outliers against the median', async () => {
+    const def = parseReportDef(
+      {
+        title: 'Value',
+        analyses: [
+          {
+            id: 'a',
+            title: 'A',
+            scenario: { kind: 'attack', profiles: '../examples/profiles.json' },
+            vary: [
+              { field: 'weapon', values: ['Trench Club', 'Great Hammer', 'Bolt-action Rifle'] },
+              { field: 'target', values: ['Unarmoured Trooper', 'Shield Bearer'] },
+            ],
+            charts: [{ type: 'value', by: 'weapon', outcome: 'out-of-action' }],
+          },
+        ],
+      },
+      'reports/value-test.json',
+    );
+    const run = await runReport(def);
+    const chart = def.analyses[0]!.charts[0]!;
+    if (chart.type !== 'value') throw new Error('a value chart');
+    const rows = valueRows(run.analyses[0]!.sweep, chart);
+    const ooa = (weapon: string, target: string) =>
+      evaluateExact(parseScenario({ kind: 'attack', profiles: 'examples/profiles.json', weapon, target })).outcomes.find((o) => o.outcome === 'out-of-action')!.probability;
+    const expected = (weapon: string, cost: number) => ((ooa(weapon, 'Unarmoured Trooper') + ooa(weapon, 'Shield Bearer')) / 2 / cost) * 10;
+    expect(rows.map((r) => r.name)).toEqual(['Trench Club', 'Great Hammer', 'Bolt-action Rifle']);
+    expect(rows[0]!.value).toBeCloseTo(expected('Trench Club', 2), 12);
+    expect(rows[1]!.value).toBeCloseTo(expected('Great Hammer', 12), 12);
+    // The median of three is the middle value; the club (cost 2) is far above it, the others near it.
+    const median = [...rows.map((r) => r.value)].sort((a, b) => a - b)[1]!;
+    expect(rows[0]!.median).toBeCloseTo(median, 12);
+    expect(rows.map((r) => r.verdict)).toEqual(rows.map((r) => (r.value >= median * 1.5 ? 'under-priced' : r.value <= median / 1.5 ? 'over-priced' : 'in line')));
+    expect(rows[0]!.verdict).toBe('under-priced');
+  });
+
+  it('refuse a dimension without costs, or neither or both of outcome and mean', () => {
+    const make = (chart: Record<string, unknown>, vary: unknown[] = [{ field: 'weapon', values: ['Trench Club'] }, 'armour=none,standard']) =>
+      refusal(() => parseReportDef({ title: 'V', analyses: [{ id: 'a', title: 'A', scenario: { kind: 'attack', profiles: '../examples/profiles.json' }, vary, charts: [chart] }] }, 'reports/v.json'));
+    expect(make({ type: 'value', by: 'armour', outcome: 'down' })).toMatch(/charts\[0\] \(value\): by: "armour" is not a weapon or target dimension/);
+    expect(make({ type: 'value', by: 'weapon' })).toMatch(/give "outcome" \(a chance\) or "mean" \(an expectation\), one of them$/);
+    expect(make({ type: 'value', by: 'weapon', mean: 'expectedAttacks' })).toMatch(/mean "expectedAttacks" is not a mean of this kind; allowed: expectedBloodMarkers$/);
   });
 });

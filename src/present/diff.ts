@@ -3,7 +3,8 @@ import { diffSummary, rankedMoves, type DiffResult, type RuleSide } from '../rep
 import { points } from '../report/labels.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, renderTable, tableFraction } from './text.js';
+import type { FieldValue } from '../model/types.js';
+import { jsonText, percent, renderTable } from './text.js';
 
 /** How many of the largest moves the table lists (JSON and CSV hold them all). */
 export const DEFAULT_TOP = 20;
@@ -14,6 +15,23 @@ function sideText(side: RuleSide): string {
 
 function sideJson(side: RuleSide) {
   return { given: side.given, label: side.label, edition: side.edition, ...(side.variant ? { variant: side.variant.name, rules: side.variant.changes } : {}) };
+}
+
+/** A cell as a short phrase: "armour reinforced, shield, injuryDice +3" (false flags and zeros left out). */
+function situation(values: Readonly<Record<string, FieldValue>>): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(values)) {
+    if (v === false) continue;
+    if (v === true) parts.push(k);
+    else if (typeof v === 'number') parts.push(`${k} ${v > 0 ? `+${v}` : v}`);
+    else parts.push(`${k} ${v}`);
+  }
+  return parts.join(', ') || 'plain';
+}
+
+/** Exact fractions of long sequences run to dozens of digits: the table says where they are instead. */
+function shortFraction(exact: string): string {
+  return exact.length <= 24 ? exact : '(in JSON, CSV)';
 }
 
 function diffTable(r: DiffResult, top: number): string {
@@ -28,9 +46,12 @@ function diffTable(r: DiffResult, top: number): string {
   );
   if (r.skipped.length > 0) {
     const cells = new Set(r.skipped.map((s) => `${s.kind} ${s.label}`)).size;
+    const cellWord = cells === 1 ? 'cell' : 'cells';
     const sides = [...new Set(r.skipped.map((s) => s.side))].join(' and ');
     const first = r.skipped[0]!;
-    lines.push('', `${cells} cells skipped, refused by the rules of ${sides} (e.g. ${first.kind} ${first.label}: ${first.reason}); --format json lists them.`);
+    // The reason's first clause is enough here; the JSON has it whole.
+    const reason = first.reason.split(' (')[0];
+    lines.push('', `${cells} ${cellWord} skipped, refused by the rules of ${sides} (e.g. ${first.kind} ${situation(first.values)}: ${reason}); --format json lists them.`);
   }
   const moves = rankedMoves(r);
   lines.push('');
@@ -44,13 +65,13 @@ function diffTable(r: DiffResult, top: number): string {
       ['kind', 'situation', 'outcome', r.base.label, r.other.label, 'change (points)', `${r.base.label} exact`, `${r.other.label} exact`],
       moves.slice(0, top).map(({ cell, outcome: o }) => [
         cell.kind,
-        cell.label,
+        situation(cell.values),
         o.outcome,
         percent(toNumber(o.base), 2),
         percent(toNumber(o.other), 2),
         points(o.change, 2),
-        tableFraction(formatFraction(o.base)),
-        tableFraction(formatFraction(o.other)),
+        shortFraction(formatFraction(o.base)),
+        shortFraction(formatFraction(o.other)),
       ]),
       [false, false, false, true, true, true, true, true],
     ),

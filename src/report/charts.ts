@@ -40,10 +40,30 @@ export type ChartDef =
       readonly differenceFrom?: string;
       readonly title?: string;
       readonly file: string;
+    }
+  | {
+      /**
+       * What each weapon (or model) gives for its price: `outcome`'s chance (or, with `survive`, the
+       * chance of escaping it; or the mean `mean`) per `per` of cost, averaged over the analysis's other
+       * dimensions, as bars from best to worst value, with the outliers marked.
+       */
+      readonly type: 'value';
+      readonly by: string;
+      readonly outcome?: string;
+      readonly cumulative?: boolean;
+      readonly survive?: boolean;
+      readonly mean?: string;
+      readonly per?: number;
+      readonly title?: string;
+      readonly file: string;
     };
 
 export type ChartType = ChartDef['type'];
-export const CHART_TYPES: readonly ChartType[] = ['stacked-bars', 'lines', 'heatmap'];
+
+/** How far from the median value a weapon or model is marked as priced too low or too high. */
+export const VALUE_OUTLIER_RATIO = 1.5;
+export const DEFAULT_VALUE_PER = 10;
+export const CHART_TYPES: readonly ChartType[] = ['stacked-bars', 'lines', 'heatmap', 'value'];
 
 /** The dimensions a chart puts on its channels, in the order they are listed. */
 export function chartDimensions(c: ChartDef): string[] {
@@ -54,6 +74,8 @@ export function chartDimensions(c: ChartDef): string[] {
       return [c.x, ...(c.series ? [c.series] : []), ...(c.facet ? [c.facet] : [])];
     case 'heatmap':
       return [c.x, c.y, ...(c.facet ? [c.facet] : [])];
+    case 'value':
+      return [c.by];
   }
 }
 
@@ -546,12 +568,108 @@ function topAxis(xd: Dimension, plotWidth: number): Record<string, unknown> {
     : { labelAngle: -35, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false };
 }
 
+const UNDER_PRICED = '#1a9850';
+const OVER_PRICED = '#d73027';
+const FAIR_PRICE = '#8c8c8c';
+
+/** The median of a non-empty list. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Per value of the `by` dimension: the measure averaged over the other cells, its cost, and the value. */
+export function valueRows(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }>) {
+  const { d, index } = dim(sweep, def.by);
+  const per = def.per ?? DEFAULT_VALUE_PER;
+  const measure = (cell: SweepResult['cells'][number]): number => {
+    if (def.mean !== undefined) {
+      const m = cell.means.find((x) => x.jsonKey === def.mean);
+      return m?.value ?? m?.estimate ?? Number.NaN;
+    }
+    const p = shown(cell.outcomes.find((o) => o.outcome === def.outcome), def.cumulative === true)?.value ?? 0;
+    return def.survive ? 1 - p : p;
+  };
+  const rows = d.values.map((v, i) => {
+    const cells = sweep.cells.filter((c) => c.point[index] === i);
+    const average = cells.reduce((sum, c) => sum + measure(c), 0) / cells.length;
+    const cost = v.cost ?? Number.NaN;
+    return { name: String(v.values[0]), label: v.label, cost, measure: average, value: cost > 0 ? (average / cost) * per : Number.NaN };
+  });
+  const mid = median(rows.map((r) => r.value).filter(Number.isFinite));
+  return rows.map((r) => ({
+    ...r,
+    verdict: !Number.isFinite(r.value) ? 'no cost' : r.value >= mid * VALUE_OUTLIER_RATIO ? 'under-priced' : r.value <= mid / VALUE_OUTLIER_RATIO ? 'over-priced' : 'in line',
+    median: mid,
+  }));
+}
+
+function valueChart(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }>): VlSpec {
+  const { d } = dim(sweep, def.by);
+  const per = def.per ?? DEFAULT_VALUE_PER;
+  const rows = valueRows(sweep, def).sort((a, b) => b.value - a.value);
+  const what =
+    def.mean !== undefined
+      ? (sweep.cells[0]?.means.find((m) => m.jsonKey === def.mean)?.label ?? def.mean)
+      : `${def.survive ? 'not ' : ''}${(def.cumulative ? orWorseLabel(def.outcome!) : outcomeLabel(def.outcome!)).toLowerCase()}`;
+  const unit = def.mean !== undefined ? what : `P(${what})`;
+  const others = sweep.dimensions.filter((x) => x.id !== def.by);
+  const counted = (x: Dimension) => {
+    const n = x.values.length;
+    const field = x.fields.length === 1 ? x.fields[0] : undefined;
+    return field === 'target' ? `${n} model${n === 1 ? '' : 's'}` : field === 'weapon' ? `${n} weapon${n === 1 ? '' : 's'}` : `${n} values of ${x.title.toLowerCase()}`;
+  };
+  const over = others.length ? `averaged over ${others.map(counted).join(' and ')}` : 'one cell each';
+  const data = rows.map((r) => ({
+    ...r,
+    text: `${r.value.toFixed(3)}${r.verdict === 'in line' ? '' : ` ${r.verdict}`}`,
+    tip: `${r.label}: ${unit} ${def.mean !== undefined ? r.measure.toFixed(3) : percent(r.measure, 1)}, cost ${r.cost}: ${r.value.toFixed(4)} per ${per} (median ${r.median.toFixed(4)}; ${r.verdict})`,
+  }));
+  const labelWidth = maxWidth(data.map((r) => r.label));
+  const plotWidth = Math.max(200, CHART_WIDTH - 48 - labelWidth - 200);
+  const enc = {
+    y: { field: 'label', type: 'nominal', sort: null, title: d.title, axis: { domain: false, ticks: false } },
+    // Room right of the longest bar for its label.
+    x: { field: 'value', type: 'quantitative', title: `${unit} per ${per} of cost`, axis: { grid: true }, scale: { domain: [0, Math.max(...rows.map((r) => r.value).filter(Number.isFinite), 0) * 1.4 || 1], nice: false } },
+  };
+  const subtitle = [
+    `${unit.charAt(0).toUpperCase()}${unit.slice(1)} per ${per} of cost, ${over}; best value first.`,
+    `Median ${rows[0] ? rows[0].median.toFixed(3) : '-'}; ${VALUE_OUTLIER_RATIO}x the median or more is marked under-priced, 1/${VALUE_OUTLIER_RATIO} or less over-priced.`,
+  ];
+  return {
+    ...header(def, `Value for cost: ${d.title.toLowerCase()}`, subtitle),
+    data: { values: data },
+    config: CONFIG,
+    width: plotWidth,
+    height: { step: 32 },
+    layer: [
+      {
+        mark: { type: 'bar', height: 20 },
+        encoding: {
+          ...enc,
+          color: {
+            field: 'verdict',
+            type: 'nominal',
+            title: 'Price',
+            scale: { domain: ['under-priced', 'in line', 'over-priced', 'no cost'], range: [UNDER_PRICED, FAIR_PRICE, OVER_PRICED, '#dddddd'] },
+          },
+          tooltip: { field: 'tip', type: 'nominal' },
+        },
+      },
+      { mark: { type: 'text', align: 'left', dx: 4, fontSize: 12 }, encoding: { ...enc, text: { field: 'text' } } },
+    ],
+  };
+}
+
 /** The Vega-Lite spec of one chart of an analysis. */
 export function chartSpec(sweep: SweepResult, def: ChartDef): VlSpec {
   const body =
     def.type === 'stacked-bars'
       ? stackedBars(sweep, def)
-      : def.type === 'lines'
+      : def.type === 'value'
+        ? valueChart(sweep, def)
+        : def.type === 'lines'
         ? lines(sweep, def)
         : def.differenceFrom !== undefined
           ? differenceHeatmap(sweep, def, def.differenceFrom)

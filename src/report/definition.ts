@@ -48,6 +48,10 @@ const chart = {
     outcomes: { type: 'array', items: { type: 'string' }, minItems: 1 },
     cumulative: { type: 'boolean', description: 'Show "this outcome or worse" instead of each outcome' },
     differenceFrom: { type: 'string', description: 'Heat map: a value (label) of the facet dimension; the other facets show their change against it, in points' },
+    by: { type: 'string', description: 'Value chart: the weapon or target dimension whose costs divide the measure' },
+    survive: { type: 'boolean', description: 'Value chart: measure the chance of escaping the outcome (for models)' },
+    mean: { type: 'string', description: 'Value chart: measure this mean (e.g. expectedAttacks) instead of an outcome' },
+    per: { type: 'number', description: 'Value chart: cost unit, default 10 (value per 10 ducats)' },
     interpolate: { enum: ['linear', 'step-after'] },
     title: { type: 'string' },
     file: { type: 'string', pattern: ID, description: 'File name of the chart, without extension' },
@@ -220,6 +224,7 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
     'stacked-bars': { required: ['y'], allowed: ['y', 'facet', 'title', 'file'] },
     lines: { required: ['x'], allowed: ['x', 'series', 'facet', 'outcomes', 'cumulative', 'interpolate', 'title', 'file'] },
     heatmap: { required: ['x', 'y', 'outcome'], allowed: ['x', 'y', 'facet', 'outcome', 'cumulative', 'differenceFrom', 'title', 'file'] },
+    value: { required: ['by'], allowed: ['by', 'outcome', 'cumulative', 'survive', 'mean', 'per', 'title', 'file'] },
   };
   const spec = channels[c.type];
   for (const key of Object.keys(raw)) {
@@ -229,6 +234,10 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
   const used = chartDimensions(c as unknown as ChartDef);
   for (const d of used) if (!ids.includes(d)) throw new UsageError(`${at}: ${showValue(d)} is not a varied dimension of this analysis; allowed: ${listAllowed(ids)}`);
   if (new Set(used).size !== used.length) throw new UsageError(`${at}: a dimension is used on two channels (${used.join(', ')})`);
+  if (c.type === 'value') {
+    checkValueChart(raw, dims, layout, at);
+    return;
+  }
   const missing = ids.filter((d) => !used.includes(d));
   if (missing.length) throw new UsageError(`${at}: dimension ${missing.map((m) => showValue(m)).join(', ')} is varied but not shown; put it on a channel (e.g. "facet")`);
   const outcomes = [...(raw.outcome !== undefined ? [raw.outcome as string] : []), ...((raw.outcomes as string[] | undefined) ?? [])];
@@ -245,6 +254,24 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
   if (c.type === 'lines' && raw.series !== undefined && outcomes.length !== 1) {
     throw new UsageError(`${at}: with "series", name exactly one outcome in "outcomes" (lines are coloured by series)`);
   }
+}
+
+/** A value chart: a weapon or target dimension whose profiles all have costs, and one measure. */
+function checkValueChart(raw: Record<string, unknown>, dims: readonly Dimension[], layout: ReportLayout, at: string): void {
+  const by = dims.find((d) => d.id === raw.by)!;
+  if (by.fields.length !== 1 || (by.fields[0] !== 'weapon' && by.fields[0] !== 'target')) {
+    throw new UsageError(`${at}: by: ${showValue(raw.by)} is not a weapon or target dimension; allowed: the dimension that varies "weapon" or "target" (their profiles have costs)`);
+  }
+  const free = by.values.find((v) => !(v.cost !== undefined && v.cost > 0));
+  if (free) throw new UsageError(`${at}: ${showValue(String(free.values[0]))} has no cost above 0 in the profiles file; a value chart divides by each one's cost`);
+  if ((raw.outcome === undefined) === (raw.mean === undefined)) throw new UsageError(`${at}: give "outcome" (a chance) or "mean" (an expectation), one of them`);
+  if (raw.outcome !== undefined && !layout.outcomes.includes(raw.outcome as string)) {
+    throw new UsageError(`${at}: outcome ${showValue(raw.outcome)} is not an outcome of this kind; allowed: ${listAllowed(layout.outcomes)}`);
+  }
+  if (raw.mean !== undefined && !layout.means.some((m) => m.jsonKey === raw.mean)) {
+    throw new UsageError(`${at}: mean ${showValue(raw.mean)} is not a mean of this kind; allowed: ${listAllowed(layout.means.map((m) => m.jsonKey))}`);
+  }
+  if (raw.per !== undefined && !(typeof raw.per === 'number' && raw.per > 0)) throw new UsageError(`${at}: per: ${showValue(raw.per)} is not allowed; allowed: a number above 0 (default 10)`);
 }
 
 /** The variant files a `rules` dimension lists are read from the report file's folder, like a scenario's. */

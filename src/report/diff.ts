@@ -78,6 +78,7 @@ export interface DiffCell {
 
 export interface DiffSkip {
   readonly kind: string;
+  readonly values: Readonly<Record<string, FieldValue>>;
   readonly label: string;
   readonly side: string;
   readonly reason: string;
@@ -137,7 +138,7 @@ export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGr
           return evaluateExact(parseScenario({ ...raw, ...sideFields(side) }));
         } catch (e) {
           if (!(e instanceof UsageError)) throw e;
-          skipped.push({ kind, label, side: side.label, reason: e.message });
+          skipped.push({ kind, values, label, side: side.label, reason: e.message });
           return undefined;
         }
       });

@@ -24,6 +24,8 @@ export interface DimensionValue {
   /** One value per field, in the order of the dimension's fields. */
   readonly values: readonly FieldValue[];
   readonly label: string;
+  /** A weapon's or target model's cost, from the profiles file (value charts divide by it). */
+  readonly cost?: number;
 }
 
 /** What a `--vary` flag or a report's `vary` item says, before it is checked against the rules. */

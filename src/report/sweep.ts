@@ -164,7 +164,11 @@ function withProfileLabels(d: Dimension, base: Record<string, unknown>): Dimensi
     values: d.values.map((v) => {
       const profile = findProfile(profiles, role, v.values[0], `vary: ${field}`);
       const named = v.label === String(v.values[0]);
-      return { ...v, label: named && profile.cost !== undefined ? `${profile.name} (${profile.cost})` : v.label };
+      return {
+        ...v,
+        label: named && profile.cost !== undefined ? `${profile.name} (${profile.cost})` : v.label,
+        ...(profile.cost !== undefined ? { cost: profile.cost } : {}),
+      };
     }),
   };
 }
