@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { evaluateExact } from '../src/evaluate.js';
@@ -5,7 +8,7 @@ import { formatFraction } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
 import { parseVariant } from '../src/model/variant.js';
 import { diffPresenter } from '../src/present/diff.js';
-import { diffRules, rankedMoves, resolveSide, type RuleSide } from '../src/report/diff.js';
+import { diffRules, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/report/diff.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
 
@@ -71,5 +74,28 @@ describe('diff', () => {
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^injury-lab: diff: "nope.json" is neither an edition nor a variant file/)]);
+  });
+});
+
+describe('diff --grid FILE', () => {
+  it('takes a report-style grid: falls only, where the playtest has no falling rule (every cell skipped on that side)', () => {
+    const grid = readDiffGrid('test/fixtures/grids/falls.json');
+    const r = diffRules(side('core'), side('core', { fall: { inchesPerStep: 2 } }), grid, 'grid file');
+    // 2": no roll under 3" either way; 3": one step of 3" = +1 die, one step of 2" = +1 die; 6": +2 against +3 dice.
+    expect(r.cells.map((c) => [c.values.heightInches, c.largest > 0])).toEqual([[2, false], [3, false], [6, true]]);
+    const playtest = diffRules(side('playtest'), side('core'), grid, 'grid file');
+    expect(playtest.cells).toEqual([]);
+    expect(new Set(playtest.skipped.map((s) => s.side))).toEqual(new Set(['playtest']));
+  });
+
+  it('refuses a grid that sets the rules itself, or is not a grid', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-grid-'));
+    const write = (name: string, value: unknown) => {
+      writeFileSync(join(dir, name), JSON.stringify(value));
+      return join(dir, name);
+    };
+    expect(() => readDiffGrid(write('a.json', { scenario: { kind: 'injury', edition: 'core' }, vary: ['armour=none'] }))).toThrow(/scenario.edition: a grid cannot set it; the two sides of the diff give the rules$/);
+    expect(() => readDiffGrid(write('b.json', []))).toThrow(/an empty list; allowed: \{ "scenario": \{\.\.\.\}, "vary": \[\.\.\.\] \} or a list of them$/);
+    expect(() => readDiffGrid(write('c.json', [{ vary: 'armour=none' }]))).toThrow(/item 1: vary: "armour=none" is not allowed; allowed: a list like a report's/);
   });
 });
