@@ -2,7 +2,8 @@ import type { ValidateFunction } from 'ajv';
 import { suggestFlags } from '../cli/did-you-mean.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
-import { findSystem, systems } from '../rules/registry.js';
+import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';
+import { perSystem } from './system-schema.js';
 import { schemaValidator } from './ajv.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import type { FieldSpec, FieldValue, ProfileRole, SystemSpec } from './types.js';
@@ -34,7 +35,6 @@ export interface Profiles {
 
 const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };
 const PROFILE_KEYS = ['cost', 'description'];
-const DEFAULT_SYSTEM = 'trench-crusade';
 
 /** The fields a weapon or a model profile of a system may give. */
 export function profileFields(system: SystemSpec, role: ProfileRole): FieldSpec[] {
@@ -73,13 +73,7 @@ export function profilesJsonSchema(): Record<string, unknown> {
       weapons: { type: 'object' },
     },
     additionalProperties: false,
-    allOf: systems.map((system) => ({
-      if:
-        system.id === DEFAULT_SYSTEM
-          ? { anyOf: [{ not: { required: ['system'] } }, { properties: { system: { const: system.id } } }] }
-          : { required: ['system'], properties: { system: { const: system.id } } },
-      then: { properties: systemBranch(system) },
-    })),
+    allOf: perSystem((system) => ({ properties: systemBranch(system) })),
   };
 }
 

@@ -3,7 +3,8 @@ import type { ValidateFunction } from 'ajv';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
 import { schemaValidator } from './ajv.js';
-import { findSystem, systems, type AnyScenario } from '../rules/registry.js';
+import { DEFAULT_SYSTEM, findSystem, systems, type AnyScenario } from '../rules/registry.js';
+import { perSystem } from './system-schema.js';
 import { editionTable } from './edition-table.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
@@ -16,7 +17,6 @@ import type { FieldSchema, FieldSpec, FieldValue, RuleTable, Scenario, SystemSpe
 export const NO_VARIANT = 'none';
 
 const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'weapon', 'target']);
-const DEFAULT_SYSTEM = 'trench-crusade';
 
 export { describeAllowed };
 
@@ -83,13 +83,7 @@ export function scenarioJsonSchema(): Record<string, unknown> {
     title: 'injury-lab scenario',
     type: 'object',
     properties: { system: { enum: systems.map((s) => s.id), default: DEFAULT_SYSTEM } },
-    allOf: systems.map((system) => ({
-      if:
-        system.id === DEFAULT_SYSTEM
-          ? { anyOf: [{ not: { required: ['system'] } }, { properties: { system: { const: system.id } } }] }
-          : { required: ['system'], properties: { system: { const: system.id } } },
-      then: { properties: systemProperties(system), additionalProperties: false },
-    })),
+    allOf: perSystem((system) => ({ properties: systemProperties(system), additionalProperties: false })),
   };
 }
 

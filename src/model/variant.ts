@@ -1,7 +1,8 @@
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
-import { findSystem, systems } from '../rules/registry.js';
+import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';
+import { perSystem } from './system-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
 import { editionTable } from './edition-table.js';
 import type { RuleTable, SystemSpec } from './types.js';
@@ -23,7 +24,6 @@ export interface Variant {
 }
 
 const VARIANT_KEYS = ['$schema', 'name', 'description', 'system', 'edition', 'rules'];
-const DEFAULT_SYSTEM = 'trench-crusade';
 
 /** The published JSON Schema (draft-07) for variant files: one branch per system. */
 export function variantJsonSchema(): Record<string, unknown> {
@@ -43,13 +43,7 @@ export function variantJsonSchema(): Record<string, unknown> {
       rules: { type: 'object' },
     },
     additionalProperties: false,
-    allOf: systems.map((system) => ({
-      if:
-        system.id === DEFAULT_SYSTEM
-          ? { anyOf: [{ not: { required: ['system'] } }, { properties: { system: { const: system.id } } }] }
-          : { required: ['system'], properties: { system: { const: system.id } } },
-      then: { properties: { edition: { enum: system.editions.map((e) => e.id), default: system.defaultEdition }, rules: ruleChangesJsonSchema(system.rules.spec) } },
-    })),
+    allOf: perSystem((system) => ({ properties: { edition: { enum: system.editions.map((e) => e.id), default: system.defaultEdition }, rules: ruleChangesJsonSchema(system.rules.spec) } })),
   };
 }
 

@@ -7,6 +7,9 @@ import { d20Warband } from './d20-warband/system.js';
 /** A validated scenario of any system and kind: what parseScenario returns; narrow it by system and kind. */
 export type AnyScenario = TrenchCrusadeScenario | D20WarbandScenario;
 
+/** The system of a scenario, variant or profiles file that names none. */
+export const DEFAULT_SYSTEM = 'trench-crusade';
+
 /** Every rule system injury-lab knows. Add a system by adding its folder and one line here. */
 export const systems: readonly SystemSpec[] = [trenchCrusade, d20Warband];
 

@@ -2,12 +2,11 @@ import type { CommandModule } from 'yargs';
 import { UsageError, listAllowed, showValue } from '../../errors.js';
 import { ruleListing } from '../../model/rule-table.js';
 import { rulesPresenter } from '../../present/rules.js';
-import { findSystem, systems } from '../../rules/registry.js';
+import { DEFAULT_SYSTEM, findSystem, systems } from '../../rules/registry.js';
 import { readVariantFile, variantJsonSchema } from '../../model/variant.js';
 import { jsonText } from '../../present/text.js';
 import { addFormatOption, parseFormat } from '../options.js';
 
-const DEFAULT_SYSTEM = systems[0]!.id;
 
 export const rulesCommand: CommandModule = {
   command: 'rules',
