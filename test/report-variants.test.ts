@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { chartSpec } from '../src/report/charts.js';
 import { loadReportDef, parseReportDef } from '../src/report/definition.js';
+import { parseDimension } from '../src/report/dimensions.js';
+import { findSystem } from '../src/rules/registry.js';
 import { runReport } from '../src/report/run-report.js';
 import { reportCsv } from '../src/present/report.js';
 
@@ -56,5 +58,20 @@ describe('a rules dimension in a report', () => {
     );
     expect(message([{ type: 'heatmap', x: 'injuryDice', y: 'rules', facet: 'armour', outcome: 'down', differenceFrom: 'edition rules' }])).toMatch(/differenceFrom: "edition rules" is not a value of armour/);
     expect(message([{ type: 'heatmap', x: 'injuryDice', y: 'armour', facet: 'rules', outcome: 'down' }], [{ field: 'rules', values: ['none', 'nope.json'] }, 'armour=none', 'injuryDice=0'])).toMatch(/variant file "reports\/nope.json": no such file/);
+  });
+});
+
+describe('--vary rules=... (the text form)', () => {
+  it('reads each value whole: a variant path keeps its slashes', () => {
+    const d = parseDimension('rules=none,examples/variants/out-of-action-on-10.json', findSystem('trench-crusade')!, 'injury');
+    expect(d.values.map((v) => [v.values[0], v.label])).toEqual([
+      ['none', 'edition rules'],
+      ['examples/variants/out-of-action-on-10.json', 'Out of Action on 10+'],
+    ]);
+    // Several fields still split each value by "/".
+    expect(parseDimension('armour,shield=none/false,standard/true', findSystem('trench-crusade')!, 'injury').values.map((v) => v.values)).toEqual([
+      ['none', false],
+      ['standard', true],
+    ]);
   });
 });

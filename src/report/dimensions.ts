@@ -134,13 +134,15 @@ function parseVaryText(text: string): { fields: string[]; values?: string[][]; r
   if (rest === '') return { fields, values: [] };
   const items = rest.split(',').map((s) => s.trim());
   // An empty item is a typo ("none,,standard"), never a value: dropping it would hide it.
-  const empty = items.findIndex((s) => s === '' || s.split('/').some((x) => x.trim() === ''));
+  // One field's values are whole ("rules=variants/late.json" is a path); several fields' are split by "/".
+  const parts = (item: string) => (fields.length > 1 ? item.split('/').map((x) => x.trim()) : [item]);
+  const empty = items.findIndex((s) => s === '' || parts(s).some((x) => x === ''));
   if (empty >= 0) {
     throw new UsageError(
       `--vary: ${showValue(text)}: value ${empty + 1} is empty; allowed: values separated by single commas${fields.length > 1 ? ', each with one part per field separated by /' : ''}, e.g. ${fields.join(',')}=${fields.length > 1 ? 'a/b,c/d' : 'a,b'}`,
     );
   }
-  return { fields, values: items.map((s) => s.split('/').map((x) => x.trim())) };
+  return { fields, values: items.map(parts) };
 }
 
 /**
