@@ -12,10 +12,11 @@ function systemsTable(systems: readonly SystemSpec[]): string {
     for (const e of s.editions) lines.push(`    ${e.id}${e.id === s.defaultEdition ? ' (default)' : ''}: ${e.title} [${e.source}]`);
     lines.push('  kinds:');
     for (const k of s.kinds) lines.push(`    ${k.id}: ${k.description}`);
-    lines.push('  fields (file name / flag: allowed values; default; kinds):');
+    lines.push('  fields (file name / flag: allowed values; default; kinds; which profiles may give it):');
     for (const f of s.fields) {
       const def = typeof f.default === 'function' ? s.editions.map((e) => `${e.id} ${String(fieldDefault(f, editionTable(s, e.id)))}`).join(', ') : String(f.default);
-      lines.push(`    ${f.name} / --${kebab(f.name)}: ${describeAllowed(f.schema)}; default ${def}; ${f.kinds.join(', ')}`);
+      const profile = f.profile ? `; in ${f.profile} profiles` : '';
+      lines.push(`    ${f.name} / --${kebab(f.name)}: ${describeAllowed(f.schema)}; default ${def}; ${f.kinds.join(', ')}${profile}`);
       lines.push(`        ${f.description}`);
     }
     lines.push('');
@@ -38,6 +39,7 @@ function systemsJson(systems: readonly SystemSpec[]) {
       schema: f.schema,
       default: typeof f.default === 'function' ? Object.fromEntries(s.editions.map((e) => [e.id, fieldDefault(f, editionTable(s, e.id))])) : f.default,
       kinds: f.kinds,
+      ...(f.profile ? { profile: f.profile } : {}),
     })),
   }));
 }
