@@ -256,3 +256,22 @@ describe('variant files', () => {
     expect(bad.stderr).toMatch(/^injury-lab: variant file "test\/fixtures\/malformed.json": not valid JSON/);
   });
 });
+
+describe('markers at another rate', () => {
+  it('a blood marker worth two injury dice is two injury dice, in one roll; sequences agree with the simulator', () => {
+    const rules = { markers: { injuryDicePerMarker: 2 } };
+    const spent = evaluateExact(parseScenario({ kind: 'injury', bloodMarkersSpent: 1, armour: 'standard', rules }));
+    const dice = evaluateExact(parseScenario({ kind: 'injury', injuryDice: 2, armour: 'standard' }));
+    expect(spent.outcomes.map((o) => o.exact)).toEqual(dice.outcomes.map((o) => o.exact));
+    // Blessings at 2 each cancel the two dice of one marker.
+    const both = evaluateExact(parseScenario({ kind: 'injury', bloodMarkersSpent: 1, blessingMarkersSpent: 1, rules: { ...rules, blessings: { injuryDicePerMarker: 2 } } }));
+    expect(both.outcomes.map((o) => o.exact)).toEqual(evaluateExact(parseScenario({ kind: 'injury' })).outcomes.map((o) => o.exact));
+    for (const fields of [
+      { kind: 'sequence', attacks: 3, policy: 'all', bloodMarkers: 2, armour: 'reinforced', rules },
+      { edition: 'playtest', kind: 'sequence', attacks: 3, policy: 'none', bloodMarkers: 2, attackRollMarkers: 1, rules: { markers: { attackDicePerMarker: 2 } } },
+    ]) {
+      const s = parseScenario(fields);
+      expect(crossCheck(evaluateExact(s).answer, simulateInThread(s)).failures, JSON.stringify(fields)).toEqual([]);
+    }
+  });
+});

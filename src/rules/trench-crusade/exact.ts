@@ -57,7 +57,7 @@ export interface InjuryRollInput {
   readonly fallInches: number | undefined;
   readonly attackType: AttackType;
   readonly injuryDice: number;
-  /** Blood markers spent (+1 dice each) less blessing markers spent (-1 each). */
+  /** Blood markers spent (+1 dice each in the rules) less blessing markers spent (-1 each). */
   readonly markerDice: number;
   readonly criticalInjuryDice: number;
   readonly injuryModifier: number;
@@ -83,7 +83,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     fallInches: s.kind === 'fall' ? s.heightInches : undefined,
     attackType: attacking?.attackType ?? 'melee',
     injuryDice: s.injuryDice,
-    markerDice: s.bloodMarkersSpent - s.blessingMarkersSpent,
+    markerDice: s.bloodMarkersSpent * s.rules.markers.injuryDicePerMarker - s.blessingMarkersSpent * s.rules.blessings.injuryDicePerMarker,
     criticalInjuryDice: attacking?.criticalInjuryDice ?? 0,
     injuryModifier: s.injuryModifier,
     targetInjuryModifier: s.targetInjuryModifier,

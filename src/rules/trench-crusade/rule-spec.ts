@@ -144,6 +144,16 @@ export const trenchCrusadeRuleSpec = {
       comprehensive: [null, ruling('S6', 'the comprehensive rules name no cap')],
       core: [null, ruling('S6', 'the core rules name no cap')],
     }),
+    injuryDicePerMarker: integerRule('Injury dice each blood marker spent on an injury roll adds', { minimum: 0, maximum: 3 }, {
+      playtest: [1, playtest('the opponent can spend one or more of the BLOOD MARKERS to add +1 DICE to the roll for each pip.')],
+      comprehensive: [1, comprehensive('Blood Markers: Add +1 Injury Dice for each Blood Marker that is spent.')],
+      core: [1, core('Blood Markers: Add +1 Injury Dice for each Blood Marker that is spent.')],
+    }),
+    attackDicePerMarker: integerRule('Dice each blood marker spent on an attack roll adds (where markers.onAttackRoll allows it)', { minimum: 0, maximum: 3 }, {
+      playtest: [1, playtest('you can spend one or more of the markers to add +1 DICE to the attack roll for each marker.')],
+      comprehensive: [1, ruling('S10', 'the comprehensive rules only name injury rolls; the value is unused there')],
+      core: [1, ruling('S10', 'the core rules only name injury rolls; the value is unused there')],
+    }),
     onAttackRoll: booleanRule('Blood markers may be spent on the attack roll, +1 dice each (sequence field attackRollMarkers)', {
       playtest: [true, playtest('When you attack a wounded model, you can spend one or more of the markers to add +1 DICE to the attack roll for each marker.')],
       comprehensive: [false, ruling('S10', 'the comprehensive rules only name injury rolls')],
@@ -155,6 +165,11 @@ export const trenchCrusadeRuleSpec = {
       playtest: [false, ruling('T9', 'Blessing Markers are a core rule')],
       comprehensive: [false, ruling('T9', 'Blessing Markers are a core rule')],
       core: [true, core('Blessing Markers: Add -1 Injury Dice for each Blessing Marker that is spent')],
+    }),
+    injuryDicePerMarker: integerRule('Injury dice each blessing marker spent takes away', { minimum: 0, maximum: 3 }, {
+      playtest: [1, ruling('T9', 'Blessing Markers are a core rule; the value is unused here')],
+      comprehensive: [1, ruling('T9', 'Blessing Markers are a core rule; the value is unused here')],
+      core: [1, core('Blessing Markers: Add -1 Injury Dice for each Blessing Marker that is spent')],
     }),
   },
   bloodbath: {

@@ -34,8 +34,8 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   const weaponDice = s.injuryDice;
   if (weaponDice > 0) plus += weaponDice;
   else minus -= weaponDice;
-  plus += s.bloodMarkersSpent;
-  minus += s.blessingMarkersSpent;
+  plus += s.bloodMarkersSpent * rules.markers.injuryDicePerMarker;
+  minus += s.blessingMarkersSpent * rules.blessings.injuryDicePerMarker;
   if (wasCritical && attack) plus += attack.criticalInjuryDice;
   if (s.targetDown) {
     if (s.downBonus === 'any' || (s.downBonus === 'melee' && attack?.attackType === 'melee')) {

@@ -182,7 +182,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
-        const dist = successRollDist(s.attackDice + a, s.attackModifier, rules.successRoll);
+        const dist = successRollDist(s.attackDice + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll);
         row = makeRow([dist.weight('miss'), dist.weight('hit'), dist.weight('critical')], dist.total);
         successRows.set(a, row);
       }
@@ -190,7 +190,8 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     },
     injuryRow(crit, down, bloodbath, dice, blessingSpent) {
       const plan = planFor(crit, down, bloodbath);
-      const net = plan.netDice + dice - blessingSpent;
+      // Markers become dice at the table's rate (one each in the rules).
+      const net = plan.netDice + dice * rules.markers.injuryDicePerMarker - blessingSpent * rules.blessings.injuryDicePerMarker;
       const key = `${plan.baseDice}/${plan.extraD6}/${net}`;
       let row = injuryRows.get(key);
       if (!row) {

@@ -76,6 +76,9 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const table = rules.injuryTable;
   const success = rules.successRoll;
   const minorMarkers = rules.markers.minorHit;
+  const injuryDicePerMarker = rules.markers.injuryDicePerMarker;
+  const attackDicePerMarker = rules.markers.attackDicePerMarker;
+  const blessingDicePerMarker = rules.blessings.injuryDicePerMarker;
   const downMarkers = rules.markers.down;
   const downAgainMarkers = rules.markers.downAgain;
 
@@ -150,7 +153,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
     else a = m < attackRollMax ? m : attackRollMax;
     m -= a;
     spent += a;
-    const net = attackDiceBase + a;
+    const net = attackDiceBase + a * attackDicePerMarker;
     const rolled = rollKeep(rng, success.dice + (net < 0 ? -net : net), success.dice, net < 0) + attackAdd;
     if (rolled < success.hit) return false;
     const critical = rolled >= success.critical ? 1 : 0;
@@ -176,7 +179,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
       blessed = blessing;
       bl = 0;
     }
-    const net2 = weaponDice + dice - blessed + (critical === 1 ? critDice : 0) + (d === 1 ? downBonus : 0);
+    const net2 = weaponDice + dice * injuryDicePerMarker - blessed * blessingDicePerMarker + (critical === 1 ? critDice : 0) + (d === 1 ? downBonus : 0);
     let result = injuryRoll(rng, net2, bloodbath);
     if (result === 3 && tl === 1) {
       tl = 0;
