@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkOutputFile, claimBatchFolder, claimReportFolder, OWNERSHIP_FILE } from '../src/report/output-folder.js';
+import { loadReportDef } from '../src/report/definition.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess, cliInProcessWith } from './helpers/cli-in-process.js';
 
@@ -331,5 +332,16 @@ describe('a symbolic link is where it points: --out through a link is refused li
       process.chdir(before);
     }
     expect(readdirSync(join(dir, 'w'))).toEqual(['keep.txt']);
+  });
+});
+
+describe('the variant and profiles files a run reads are inputs too', () => {
+  it('a report reading a variant and a profiles file lists both; --out over their folder is refused', () => {
+    const def = loadReportDef('reports/variant-example.json');
+    expect(def.inputs).toEqual(['examples/variants/out-of-action-on-10.json']);
+    expect(loadReportDef('reports/matrix-example.json').inputs).toEqual(['examples/profiles.json']);
+    expect(() => claimReportFolder('examples', { force: true, inputs: [def.file, ...def.inputs] })).toThrow(
+      '--out: "examples" holds "examples/variants/out-of-action-on-10.json", an input of this run; name another folder',
+    );
   });
 });

@@ -260,6 +260,14 @@ export function readScenarioFile(path: string): Record<string, unknown> {
   return rulesRelativeTo(parsed as Record<string, unknown>, path);
 }
 
+/**
+ * The files a raw scenario reads besides itself (its variant and profiles files): inputs of the run,
+ * which no --out may replace.
+ */
+export function namedFiles(raw: Readonly<Record<string, unknown>>): string[] {
+  return [raw.rules, raw.profiles].filter((p): p is string => typeof p === 'string' && p !== NO_VARIANT);
+}
+
 /** The variant and profiles files a file names (a scenario file, a report definition) are read from that file's folder. */
 export function rulesRelativeTo(raw: Record<string, unknown>, file: string): Record<string, unknown> {
   const out = { ...raw };

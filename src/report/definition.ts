@@ -4,7 +4,7 @@ import { schemaValidator } from '../model/ajv.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
-import { NO_VARIANT, rulesRelativeTo } from '../model/scenario.js';
+import { NO_VARIANT, namedFiles, rulesRelativeTo } from '../model/scenario.js';
 import { resolveKind } from '../rules/registry.js';
 import { CHART_TYPES, chartDimensions, type ChartDef } from './charts.js';
 import type { Dimension, VarySpec } from './dimensions.js';
@@ -130,6 +130,8 @@ export interface ReportDef {
   readonly title: string;
   readonly description: string;
   readonly analyses: readonly AnalysisDef[];
+  /** The variant and profiles files its analyses read: inputs of the run, like the definition itself. */
+  readonly inputs: readonly string[];
   /** The definition file's text, hashed into the manifest. */
   readonly source: string;
 }
@@ -383,12 +385,18 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       throw e;
     }
   });
+  const inputs = d.analyses.flatMap((given) => {
+    const scenario = rulesRelativeTo(given.scenario, file);
+    const varied = given.vary.map((v) => varyRulesRelativeTo(v, file)).flatMap((v) => (typeof v === 'object' && v.field === 'rules' ? (v.values ?? []) : []));
+    return [...namedFiles(scenario), ...varied.filter((x): x is string => typeof x === 'string' && x !== NO_VARIANT)];
+  });
   return {
     id,
     file,
     title: d.title,
     description: d.description ?? '',
     analyses,
+    inputs: [...new Set(inputs)],
     source,
   };
 }

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { parseScenario, readScenarioFile } from '../../model/scenario.js';
+import { namedFiles, parseScenario, readScenarioFile } from '../../model/scenario.js';
 import { comparePresenter } from '../../present/compare.js';
 import { checkComparable, compareScenarios, scenarioName } from '../../report/compare.js';
 import { writeFileAtomic } from '../../report/files.js';
@@ -41,7 +41,7 @@ export const compareCommand: CommandModule = {
     requireSomethingToCompute(argv.exact !== false, sim, 'compare');
     // compareScenarios checks this too; here it comes before the run, and so before any note on stderr.
     checkComparable(inputs.map((i) => ({ file: i.file, scenario: parseScenario(i.raw, i.file) })));
-    if (typeof argv.out === 'string') checkOutputFile(argv.out, files);
+    if (typeof argv.out === 'string') checkOutputFile(argv.out, [...files, ...inputs.flatMap((i) => namedFiles(i.raw))]);
     const result = await withRunControls(({ signal }) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal }));
     const text = comparePresenter[format](result);
     if (typeof argv.out === 'string') {

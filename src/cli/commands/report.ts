@@ -101,7 +101,8 @@ export const reportCommand: CommandModule = {
     // --out is checked and locked before any work starts: a mistake there costs nothing, and no
     // file of the user's is ever replaced (see src/report/output-folder.ts for the rules).
     const force = argv.force === true;
-    const inputs = [...defs.map((d) => d.file), ...(all !== undefined ? [all] : [])];
+    // The definitions, the variant and profiles files they read, and the --all folder: no --out may replace them.
+    const inputs = [...defs.flatMap((d) => [d.file, ...d.inputs]), ...(all !== undefined ? [all] : [])];
     const batch = all !== undefined ? claimBatchFolder(out!, { force, inputs }) : undefined;
     const claims: FolderClaim[] = [];
     try {

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
-import { kebab } from '../../model/scenario.js';
+import { NO_VARIANT, kebab, namedFiles } from '../../model/scenario.js';
 import { sweepPresenter } from '../../present/sweep.js';
 import { writeFileAtomic } from '../../report/files.js';
 import { checkOutputFile } from '../../report/output-folder.js';
@@ -50,7 +50,10 @@ export const sweepCommand: CommandModule = {
         if (argv[f] !== undefined) throw new UsageError(`--${kebab(f)} ${String(base[f])}: the field is also varied (--vary ${d.id}); give it one way`);
       }
     }
-    if (typeof argv.out === 'string') checkOutputFile(argv.out, typeof argv.scenario === 'string' ? [argv.scenario] : []);
+    if (typeof argv.out === 'string') {
+      const variants = dims.flatMap((d) => (d.fields[0] === 'rules' ? d.values.map((v) => v.values[0]).filter((x): x is string => typeof x === 'string' && x !== NO_VARIANT) : []));
+      checkOutputFile(argv.out, [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base), ...variants]);
+    }
     const cumulative = argv.cumulative === true;
     const sweep = await withRunControls(({ signal }) =>
       runSweep({
