@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FIXED_COLUMNS, meanColumns } from '../src/present/csv.js';
 import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
+
+/**
+ * `cli` starts the built CLI in a process of its own (run `npm run build` first); `cliInProcess` runs the
+ * same src/cli/main.ts inside this process (same output, same exit code) at a fraction of the CPU. One
+ * run of each family below stays a real process, end to end: an answer printed and a refusal.
+ */
 
 describe('injury-lab exact', () => {
   it('prints one JSON document with every outcome, in order, and the expected blood markers', () => {
+    // A real process: the built CLI end to end, with the exit code and the stdout of a process.
     const r = cli('exact', '--kind', 'injury', '--injury-dice', '1', '--armour', 'standard', '--format', 'json');
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
@@ -16,30 +24,30 @@ describe('injury-lab exact', () => {
     expect(doc.manifest).toMatchObject({ tool: 'injury-lab', edition: 'core' });
   });
 
-  it('reads a scenario file, and flags override its fields', () => {
-    const file = JSON.parse(cli('exact', 'test/fixtures/attack.json', '--format', 'json').stdout);
+  it('reads a scenario file, and flags override its fields', async () => {
+    const file = JSON.parse((await cliInProcess('exact', 'test/fixtures/attack.json', '--format', 'json')).stdout);
     expect(file.scenario).toMatchObject({ kind: 'attack', armour: 'reinforced', shield: true, injuryDice: 1 });
     expect(file.outcomes[0].outcome).toBe('miss');
-    const over = JSON.parse(cli('exact', 'test/fixtures/attack.json', '--armour', 'standard', '--format', 'json').stdout);
+    const over = JSON.parse((await cliInProcess('exact', 'test/fixtures/attack.json', '--armour', 'standard', '--format', 'json')).stdout);
     expect(over.scenario.armour).toBe('standard');
   });
 
-  it('prints CSV: a header and one row per outcome, the tidy columns of a sweep', () => {
-    const lines = cli('exact', '--kind', 'attack', '--format', 'csv').stdout.trim().split('\n');
-    const inputs = Object.keys(JSON.parse(cli('exact', '--kind', 'attack', '--format', 'json').stdout).scenario).slice(3);
+  it('prints CSV: a header and one row per outcome, the tidy columns of a sweep', async () => {
+    const lines = (await cliInProcess('exact', '--kind', 'attack', '--format', 'csv')).stdout.trim().split('\n');
+    const inputs = Object.keys(JSON.parse((await cliInProcess('exact', '--kind', 'attack', '--format', 'json')).stdout).scenario).slice(3);
     expect(lines[0]).toBe([...inputs, ...FIXED_COLUMNS, ...meanColumns('expectedBloodMarkers')].join(','));
     expect(lines).toHaveLength(6);
   });
 
-  it('prints a readable table by default', () => {
-    const r = cli('exact', '--kind', 'fall', '--height-inches', '7');
+  it('prints a readable table by default', async () => {
+    const r = await cliInProcess('exact', '--kind', 'fall', '--height-inches', '7');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/out-of-action/);
     expect(r.stdout).toMatch(/4D6 keep 2 highest/);
   });
 
-  it('lists systems, editions, kinds and fields', () => {
-    const r = cli('systems');
+  it('lists systems, editions, kinds and fields', async () => {
+    const r = await cliInProcess('systems');
     expect(r.stdout).toMatch(/trench-crusade/);
     expect(r.stdout).toMatch(/core \(default\)/);
     expect(r.stdout).toMatch(/armour \/ --armour: none, standard, reinforced, machine/);
@@ -47,6 +55,11 @@ describe('injury-lab exact', () => {
 });
 
 describe('bad input: one line on stderr, exit 2, nothing on stdout, no stack trace', () => {
+  /**
+   * The one refusal that runs in a real process: exit 2 of a process, and no stack trace from Node (in
+   * process, an error that is not a refusal is thrown on to the test instead, which fails it too).
+   */
+  const spawned = 'unknown flag';
   const bad: [string, string[], RegExp][] = [
     ['unknown flag', ['exact', '--armor', 'standard'], /Unknown argument: armor/],
     ['unknown system', ['exact', '--system', 'warhammer'], /system: "warhammer" is not a known system/],
@@ -63,9 +76,10 @@ describe('bad input: one line on stderr, exit 2, nothing on stdout, no stack tra
     ['unknown format', ['exact', '--format', 'xml'], /--format: "xml" is not a format; allowed: table, json, csv/],
     ['no command', [], /name a command/],
   ];
+  if (!bad.some(([name]) => name === spawned)) throw new Error(`no case named ${spawned}`);
   for (const [name, args, message] of bad) {
-    it(name, () => {
-      const r = cli(...args);
+    it(name, async () => {
+      const r = name === spawned ? cli(...args) : await cliInProcess(...args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(message);

@@ -17,7 +17,13 @@ import { runSweep } from '../src/report/sweep.js';
 import { systems } from '../src/rules/registry.js';
 import { closePool, simulate } from '../src/sim/run.js';
 import { crossCheck } from '../src/stats/index.js';
-import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
+
+/**
+ * The CLI runs below check what it prints, not how a process behaves, so they run src/cli/main.ts in this
+ * process (`cliInProcess`: the same output and exit code as the built CLI, without starting Node each
+ * time). test/cli.test.ts and test/cli-simulate.test.ts run these commands in real processes.
+ */
 
 type Row = Record<string, string>;
 
@@ -96,10 +102,10 @@ describe('parseFormat', () => {
 });
 
 /** `exact --format csv` and `--format json` of one scenario: the CSV rows and the JSON document. */
-function exactBoth(args: string[]): { rows: Row[]; header: string[]; doc: Record<string, any> } {
-  const csv = cli('exact', ...args, '--format', 'csv');
+async function exactBoth(args: string[]): Promise<{ rows: Row[]; header: string[]; doc: Record<string, any> }> {
+  const csv = await cliInProcess('exact', ...args, '--format', 'csv');
   expect(csv.code).toBe(0);
-  const doc = JSON.parse(cli('exact', ...args, '--format', 'json').stdout);
+  const doc = JSON.parse((await cliInProcess('exact', ...args, '--format', 'json')).stdout);
   return { rows: parse(csv.stdout, { columns: true }) as Row[], header: csv.stdout.split('\n')[0]!.split(','), doc };
 }
 
@@ -109,8 +115,8 @@ describe('exact --format csv', () => {
     ['a d20 turns scenario, with two means', ['--system', 'd20-warband', '--kind', 'turns', '--stat', '8', '--wounds', '2'], ['expectedAttacksMade', 'expectedTurns']],
   ];
   for (const [name, args, means] of scenarios) {
-    it(`holds the inputs, outcomes and means of ${name}, as the JSON has them`, () => {
-      const { rows, header, doc } = exactBoth(args);
+    it(`holds the inputs, outcomes and means of ${name}, as the JSON has them`, async () => {
+      const { rows, header, doc } = await exactBoth(args);
       const inputs = Object.keys(doc.scenario).filter((k) => !['system', 'edition', 'kind'].includes(k));
       expect(header).toEqual([...inputs, ...FIXED_COLUMNS, ...means.flatMap(meanColumns)]);
       expect(rows.map((r) => r.outcome)).toEqual(doc.outcomes.map((o: { outcome: string }) => o.outcome));
@@ -133,9 +139,9 @@ describe('exact --format csv', () => {
     });
   }
 
-  it('is `sweep --format csv` of one cell', () => {
-    const { rows } = exactBoth(['--kind', 'attack', '--injury-dice', '1']);
-    const sweep = cli('sweep', '--kind', 'attack', '--vary', 'armour=none', '--injury-dice', '1', '--format', 'csv');
+  it('is `sweep --format csv` of one cell', async () => {
+    const { rows } = await exactBoth(['--kind', 'attack', '--injury-dice', '1']);
+    const sweep = await cliInProcess('sweep', '--kind', 'attack', '--vary', 'armour=none', '--injury-dice', '1', '--format', 'csv');
     expect(sweep.code).toBe(0);
     // The same columns and values; the sweep lists its varied field first.
     expect(parse(sweep.stdout, { columns: true })).toEqual(rows);
@@ -146,13 +152,14 @@ describe('simulate and check --format csv', () => {
   let check: { rows: Row[]; doc: Record<string, any> };
   let simulated: { rows: Row[]; doc: Record<string, any> };
   const args = ['--kind', 'attack', '--armour', 'machine', '--trials', '2e4', '--seed', '5'];
-  beforeAll(() => {
-    const run = (command: string) => ({
-      rows: parse(cli(command, ...args, '--format', 'csv').stdout, { columns: true }) as Row[],
-      doc: JSON.parse(cli(command, ...args, '--format', 'json').stdout),
+  beforeAll(async () => {
+    // One run at a time: cliInProcess captures this process's output while it runs.
+    const run = async (command: string) => ({
+      rows: parse((await cliInProcess(command, ...args, '--format', 'csv')).stdout, { columns: true }) as Row[],
+      doc: JSON.parse((await cliInProcess(command, ...args, '--format', 'json')).stdout),
     });
-    check = run('check');
-    simulated = run('simulate');
+    check = await run('check');
+    simulated = await run('simulate');
   });
 
   it('simulate: the estimates, counts, intervals and mean of the JSON, one run as one batch', () => {
