@@ -3,6 +3,11 @@ import { type Fraction, formatFraction, fraction } from '../src/exact/fraction.j
 import { evaluateExact } from '../src/evaluate.js';
 import { parseScenario } from '../src/model/scenario.js';
 import type { Scenario } from '../src/model/types.js';
+import { tallyLength } from '../src/model/types.js';
+import { resolveKind } from '../src/rules/registry.js';
+import { runInThread } from '../src/sim/chunks.js';
+import { CHUNK_SIZE } from '../src/sim/protocol.js';
+import { crossCheck } from '../src/stats/cross-check.js';
 import { describePlan, injuryRollInput, planInjuryRoll } from '../src/rules/trench-crusade/exact.js';
 import type { OneRollScenario } from '../src/rules/trench-crusade/fields.js';
 
@@ -142,5 +147,34 @@ describe('core Deadly with Bloodbath: 4 dice kept is an assumption, 3 the option
     const attack = evaluateExact(tc({ kind: 'attack', bloodbath: true, deadly: true, deadlyBloodbathKeep: 3, armour: 'machine' }));
     const out = (r: ReturnType<typeof evaluateExact>) => f(r.answer.outcomes[r.layout.outcomes.indexOf('out-of-action')]!);
     expect(out(seq)).toBe(out(attack));
+  });
+});
+
+describe('criticalOn: a critical on the modified total (T13) or on the kept dice alone', () => {
+  // 2D6 totals: 2:1 3:2 4:3 5:4 6:5 7:6 8:5 9:4 10:3 11:2 12:1 ways of 36.
+  const chances = (fields: Record<string, unknown>) => {
+    const r = evaluateExact(tc({ kind: 'attack', ...fields }));
+    const roll = r.extra.successRoll as Record<'miss' | 'hit' | 'critical', { exact: string }>;
+    return [roll.miss.exact, roll.hit.exact, roll.critical.exact];
+  };
+  it('+3: modified, dice 9+ are critical (10/36), 4-8 hit (23/36); unmodified, only 12 (1/36), 4-11 hit (32/36)', () => {
+    expect(chances({ attackModifier: 3 })).toEqual([f(fraction(3, 36)), f(fraction(23, 36)), f(fraction(10, 36))]);
+    expect(chances({ attackModifier: 3, criticalOn: 'unmodified' })).toEqual([f(fraction(3, 36)), f(fraction(32, 36)), f(fraction(1, 36))]);
+  });
+  it('-2: modified, no critical (14 is out of reach) and dice 9+ hit (10/36); unmodified, a 12 on the dice is a critical and so a hit', () => {
+    expect(chances({ attackModifier: -2 })).toEqual([f(fraction(26, 36)), f(fraction(10, 36)), '0']);
+    expect(chances({ attackModifier: -2, criticalOn: 'unmodified' })).toEqual([f(fraction(26, 36)), f(fraction(9, 36)), f(fraction(1, 36))]);
+  });
+  it('the attack and sequence simulators read it the same way (check, fixed seed)', () => {
+    for (const fields of [
+      { kind: 'attack', attackModifier: -2, criticalOn: 'unmodified', injuryDice: 1 },
+      { kind: 'sequence', attacks: 3, attackModifier: 3, criticalOn: 'unmodified', armour: 'standard' },
+    ]) {
+      const s = tc(fields);
+      const { kind } = resolveKind(s);
+      const layout = kind.layout(s);
+      const tally = runInThread(kind.simulator(s), tallyLength(layout), { trials: 200_000, seed: 7, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(s).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
   });
 });

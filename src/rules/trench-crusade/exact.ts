@@ -1,5 +1,5 @@
 import { Dist } from '../../exact/dist.js';
-import type { Fraction } from '../../exact/fraction.js';
+import { formatFraction, toNumber, type Fraction } from '../../exact/fraction.js';
 import { keepDice } from '../../exact/keep.js';
 import type { ExactAnswer } from '../../model/types.js';
 import type { OneRollScenario } from './fields.js';
@@ -10,6 +10,7 @@ import {
   type Armour,
   type AttackType,
   type BloodbathDie,
+  type CriticalOn,
   type DownBonus,
   type InjuryOutcome,
   type ModifierCap,
@@ -159,18 +160,31 @@ export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
   });
 }
 
-/** Success roll of an attack: the table's dice plus net attack dice, keep that many, plus the flat modifier. */
-export function successRollDist(attackDice: number, attackModifier: number, roll: TrenchCrusadeRules['successRoll']): Dist<'miss' | 'hit' | 'critical'> {
+/**
+ * Success roll of an attack: the table's dice plus net attack dice, keep that many, plus the flat
+ * modifier. With criticalOn "unmodified" the kept dice alone decide a critical (a hit whatever the
+ * modifier); the modified total still decides hit or miss.
+ */
+export function successRollDist(
+  attackDice: number,
+  attackModifier: number,
+  roll: TrenchCrusadeRules['successRoll'],
+  criticalOn: CriticalOn = 'modified',
+): Dist<'miss' | 'hit' | 'critical'> {
   const net = attackDice;
-  const total = keepDice(roll.dice + Math.abs(net), roll.dice, 6, net < 0 ? 'lowest' : 'highest');
-  return total.shift(attackModifier).map((t) => (t < roll.hit ? 'miss' : t >= roll.critical ? 'critical' : 'hit'));
+  const dice = keepDice(roll.dice + Math.abs(net), roll.dice, 6, net < 0 ? 'lowest' : 'highest');
+  return dice.map((kept) => {
+    const total = kept + attackModifier;
+    if (criticalOn === 'unmodified') return kept >= roll.critical ? 'critical' : total >= roll.hit ? 'hit' : 'miss';
+    return total < roll.hit ? 'miss' : total >= roll.critical ? 'critical' : 'hit';
+  });
 }
 
 /** Outcome distribution for any Trench Crusade kind of one roll (`injury`, `fall`, `attack`). */
 export function outcomeDist(s: OneRollScenario): Dist<string> {
   const input = injuryRollInput(s);
   if (s.kind === 'attack') {
-    const success = successRollDist(s.attackDice, s.attackModifier, s.rules.successRoll);
+    const success = successRollDist(s.attackDice, s.attackModifier, s.rules.successRoll, s.criticalOn);
     return success.flatMap<string>((r) =>
       r === 'miss' ? Dist.constant('miss') : injuryOutcomeDist(planInjuryRoll(input, r === 'critical')),
     );
@@ -189,7 +203,15 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
     means: [markers],
     histograms: [],
     notes: describeRolls(s),
+    ...(s.kind === 'attack' ? { extra: { successRoll: successRollChances(s.attackDice, s.attackModifier, s.rules.successRoll, s.criticalOn) } } : {}),
   };
+}
+
+/** The success roll's own chances, exact: `hit` is a hit that is not a critical. */
+export function successRollChances(attackDice: number, attackModifier: number, roll: TrenchCrusadeRules['successRoll'], criticalOn: CriticalOn) {
+  const dist = successRollDist(attackDice, attackModifier, roll, criticalOn);
+  const chance = (r: 'miss' | 'hit' | 'critical') => ({ probability: toNumber(dist.probability(r)), exact: formatFraction(dist.probability(r)) });
+  return { miss: chance('miss'), hit: chance('hit'), critical: chance('critical') };
 }
 
 export function describePlan(plan: InjuryRollPlan): string {
@@ -212,7 +234,7 @@ function describeRolls(s: OneRollScenario): string[] {
     const keep = net === 0 ? `${pool}D6` : `${pool}D6 keep ${roll.dice} ${net > 0 ? 'highest' : 'lowest'}`;
     const mod = s.attackModifier;
     return [
-      `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (${roll.hit - 1} or less misses, ${roll.critical}+ is critical)`,
+      `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (${roll.hit - 1} or less misses, ${roll.critical}+ ${s.criticalOn === 'unmodified' ? 'on the dice alone ' : ''}is critical)`,
       `Injury roll on a hit: ${describePlan(planInjuryRoll(input, false))}`,
       `Injury roll on a critical: ${describePlan(planInjuryRoll(input, true))}`,
     ];

@@ -4,6 +4,7 @@ import {
   ARMOURS,
   ATTACK_TYPES,
   BLOODBATH_DIES,
+  CRITICAL_ON,
   DEADLY_BLOODBATH_KEEP_MAX,
   DEADLY_BLOODBATH_KEEP_MIN,
   DOWN_BONUSES,
@@ -160,6 +161,12 @@ export const trenchCrusadeFields = [
     minimum: -10,
     maximum: 10,
     default: 0,
+    kinds: ['attack', 'sequence'],
+  }),
+  choiceField('criticalOn', {
+    description: 'What makes a critical success: the modified total (modified, the default) or the kept dice alone (unmodified: dice totalling the critical band are a critical, and so a hit, whatever the flat modifier; otherwise the modified total decides hit or miss)',
+    values: CRITICAL_ON,
+    default: 'modified',
     kinds: ['attack', 'sequence'],
   }),
   numberField('heightInches', {

@@ -303,28 +303,34 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table);
   const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table);
   const success = s.rules.successRoll;
-  const hitMin = success.hit;
-  const criticalMin = success.critical;
   const attackNet = s.attackDice;
   const attackKeep = success.dice;
   const attackDice = attackKeep + Math.abs(attackNet);
   const attackKeepsHighest = attackNet >= 0;
-  const attackAdd = s.attackModifier;
+  // How a player reads the kept dice of the success roll, written out once: 0 miss, 1 hit, 2 critical.
+  // Read on the modified total; or, with criticalOn "unmodified", a critical on the dice alone (and so
+  // a hit), the modified total deciding the rest.
+  const resultByDice = new Int32Array(attackKeep * 6 + 1);
+  for (let dice = 0; dice <= attackKeep * 6; dice++) {
+    const total = dice + s.attackModifier;
+    const critical = s.criticalOn === 'unmodified' ? dice >= success.critical : total >= success.critical;
+    resultByDice[dice] = critical ? 2 : total >= success.hit ? 1 : 0;
+  }
   return {
     run(rng, trials, tally) {
       const counts = new Float64Array(5);
       if (attackDice === 2 && attackKeep === 2) {
         // The usual success roll, plain 2D6, gets its own loop (see countInjuryRolls).
         for (let t = 0; t < trials; t++) {
-          const total = rng.d6() + rng.d6() + attackAdd;
-          if (total < hitMin) counts[0]! += 1;
-          else counts[1 + rollInjury(rng, total >= criticalMin ? onCritical : onHit, kept)]! += 1;
+          const result = resultByDice[rng.d6() + rng.d6()]!;
+          if (result === 0) counts[0]! += 1;
+          else counts[1 + rollInjury(rng, result === 2 ? onCritical : onHit, kept)]! += 1;
         }
       } else {
         for (let t = 0; t < trials; t++) {
-          const total = rollAndKeep(rng, attackDice, attackKeep, attackKeepsHighest, kept) + attackAdd;
-          if (total < hitMin) counts[0]! += 1;
-          else counts[1 + rollInjury(rng, total >= criticalMin ? onCritical : onHit, kept)]! += 1;
+          const result = resultByDice[rollAndKeep(rng, attackDice, attackKeep, attackKeepsHighest, kept)]!;
+          if (result === 0) counts[0]! += 1;
+          else counts[1 + rollInjury(rng, result === 2 ? onCritical : onHit, kept)]! += 1;
         }
       }
       const before = new Float64Array(tally.subarray(0, 7));

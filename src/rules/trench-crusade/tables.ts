@@ -37,6 +37,13 @@ export const ARMOURS: readonly Armour[] = ['none', 'standard', 'reinforced', 'ma
 export type ModifierCap = 'negative' | 'net' | 'none';
 export const MODIFIER_CAPS: readonly ModifierCap[] = ['negative', 'net', 'none'];
 
+/**
+ * What decides a critical success: the modified total (our reading of T13) or the kept dice before
+ * flat modifiers (how some public calculators read it). See docs/rules.md T13.
+ */
+export type CriticalOn = 'modified' | 'unmodified';
+export const CRITICAL_ON: readonly CriticalOn[] = ['modified', 'unmodified'];
+
 /** Which injury rolls against a Down target get +1 injury dice. */
 export type DownBonus = 'melee' | 'any' | 'none';
 export const DOWN_BONUSES: readonly DownBonus[] = ['melee', 'any', 'none'];

@@ -64,6 +64,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const attackRollMax = s.attackRollMarkers;
   const attackDiceBase = s.attackDice;
   const attackAdd = s.attackModifier;
+  const criticalOnDice = s.criticalOn === 'unmodified';
   const critDice = s.criticalInjuryDice;
   const weaponDice = s.injuryDice;
   const downBonus =
@@ -154,9 +155,11 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
     m -= a;
     spent += a;
     const net = attackDiceBase + a * attackDicePerMarker;
-    const rolled = rollKeep(rng, success.dice + (net < 0 ? -net : net), success.dice, net < 0) + attackAdd;
-    if (rolled < success.hit) return false;
-    const critical = rolled >= success.critical ? 1 : 0;
+    const keptDice = rollKeep(rng, success.dice + (net < 0 ? -net : net), success.dice, net < 0);
+    const rolled = keptDice + attackAdd;
+    // A critical on the modified total, or on the dice alone with criticalOn "unmodified" (then a hit).
+    const critical = (criticalOnDice ? keptDice : rolled) >= success.critical ? 1 : 0;
+    if (critical === 0 && rolled < success.hit) return false;
     // The attacker's injury spending.
     let dice = 0;
     let bloodbath = false;
