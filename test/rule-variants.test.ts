@@ -10,6 +10,7 @@ import { changedRules } from '../src/model/rule-variant.js';
 import { parseScenario, readScenarioFile, scenarioRecord } from '../src/model/scenario.js';
 import { parseVariant, readVariantFile, variantJsonSchema } from '../src/model/variant.js';
 import { rulesPresenter } from '../src/present/rules.js';
+import { keptTotals } from './helpers/brute.js';
 import { cli } from './helpers/cli.js';
 import { tallyLength, type Scenario } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
@@ -92,21 +93,6 @@ describe('Trench Crusade under a variant: exact equals brute force, and the simu
     down: { injuryDice: 2 },
   };
   type Outcome = 'miss' | 'no-effect' | 'minor-hit' | 'down' | 'out-of-action';
-
-  /** Every roll of `dice` d6, keeping `keep` highest (or lowest): counts of each kept total. */
-  function keptTotals(dice: number, keep: number, lowest: boolean): Map<number, bigint> {
-    const out = new Map<number, bigint>();
-    const faces = new Array<number>(dice).fill(1);
-    for (;;) {
-      const sorted = [...faces].sort((a, b) => (lowest ? a - b : b - a));
-      const total = sorted.slice(0, keep).reduce((a, b) => a + b, 0);
-      out.set(total, (out.get(total) ?? 0n) + 1n);
-      let i = 0;
-      while (i < dice && faces[i] === 6) faces[i++] = 1;
-      if (i === dice) return out;
-      faces[i]!++;
-    }
-  }
 
   /**
    * One melee attack written from the variant's numbers: success roll 2D6 (hit 8+, critical 11+), then

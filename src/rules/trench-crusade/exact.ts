@@ -65,6 +65,10 @@ export interface InjuryRollInput {
   readonly targetInjuryModifier: number;
   readonly armour: Armour;
   readonly shield: boolean;
+  /** The weapon's IGNORE ARMOUR (always, or on a critical hit only) and ARMOUR PIERCING N. */
+  readonly ignoreArmour: boolean;
+  readonly ignoreArmourOnCritical: boolean;
+  readonly armourPiercing: number;
   readonly modifierCap: ModifierCap;
   readonly bloodbath: boolean;
   readonly bloodbathDie: BloodbathDie;
@@ -90,6 +94,9 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     targetInjuryModifier: s.targetInjuryModifier,
     armour: s.armour,
     shield: s.shield,
+    ignoreArmour: attacking?.ignoreArmour ?? false,
+    ignoreArmourOnCritical: s.kind === 'attack' ? s.ignoreArmourOnCritical : false,
+    armourPiercing: attacking?.armourPiercing ?? 0,
     modifierCap: s.modifierCap,
     bloodbath: s.bloodbath,
     // Falls exist only where the Bloodbath is one pool.
@@ -128,8 +135,12 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
 
   // Playtest: Machine Armour is "not cumulative with a shield", so the shield adds nothing there.
   // Where the table forbids the combination, validation rejects it before we get here.
-  const shield = r.shield && r.armour !== 'machine' ? rules.shield.modifier : 0;
-  const negatives = rules.armour[r.armour] + shield + r.targetInjuryModifier + Math.min(r.injuryModifier, 0);
+  // IGNORE ARMOUR takes away the armour's and the shield's modifiers; ARMOUR PIERCING N shortens the
+  // armour's (not the shield's) by N, never past 0.
+  const ignored = r.ignoreArmour || (critical && r.ignoreArmourOnCritical);
+  const shield = !ignored && r.shield && r.armour !== 'machine' ? rules.shield.modifier : 0;
+  const armour = ignored ? 0 : Math.min(0, rules.armour[r.armour] + r.armourPiercing);
+  const negatives = armour + shield + r.targetInjuryModifier + Math.min(r.injuryModifier, 0);
   const positives = Math.max(r.injuryModifier, 0);
 
   return {

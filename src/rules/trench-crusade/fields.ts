@@ -163,6 +163,26 @@ export const trenchCrusadeFields = [
     default: 0,
     kinds: ['attack', 'sequence'],
   }),
+  booleanField('ignoreArmour', {
+    profile: 'weapon',
+    description: "IGNORE ARMOUR: the target's armour and shield modifiers do not apply to this weapon's injury rolls (its other modifiers do)",
+    default: false,
+    kinds: ATTACKING_KINDS,
+  }),
+  booleanField('ignoreArmourOnCritical', {
+    profile: 'weapon',
+    description: "The target's armour and shield modifiers do not apply to the injury roll of a critical hit (ignoreArmour: always)",
+    default: false,
+    kinds: ['attack', 'sequence'],
+  }),
+  integerField('armourPiercing', {
+    profile: 'weapon',
+    description: "ARMOUR PIERCING N: the armour's negative injury modifier is reduced by N, not below 0 (a shield's is not)",
+    minimum: 0,
+    maximum: 3,
+    default: 0,
+    kinds: ATTACKING_KINDS,
+  }),
   choiceField('criticalOn', {
     description: 'What makes a critical success: the modified total (modified, the default) or the kept dice alone (unmodified: dice totalling the critical band are a critical, and so a hit, whatever the flat modifier; otherwise the modified total decides hit or miss)',
     values: CRITICAL_ON,

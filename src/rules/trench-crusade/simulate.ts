@@ -63,8 +63,14 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   else if (s.deadly) startingDice = rules.deadly.dice;
 
   // Flat modifiers: list the penalties and the bonuses separately, as the cap reads.
-  const penalties: number[] = [rules.armour[s.armour]];
-  if (s.shield && s.armour !== 'machine') penalties.push(rules.shield.modifier);
+  // The weapon may ignore armour (always, or on a critical) or pierce it: the shield is only ignored.
+  const ignoresArmour = attack !== undefined && (attack.ignoreArmour || (wasCritical && attack.kind === 'attack' && attack.ignoreArmourOnCritical));
+  const penalties: number[] = [];
+  if (!ignoresArmour) {
+    const pierced = rules.armour[s.armour] + (attack?.armourPiercing ?? 0);
+    penalties.push(pierced < 0 ? pierced : 0);
+    if (s.shield && s.armour !== 'machine') penalties.push(rules.shield.modifier);
+  }
   penalties.push(s.targetInjuryModifier);
   const attackerModifier = s.injuryModifier;
   if (attackerModifier < 0) penalties.push(attackerModifier);

@@ -126,6 +126,9 @@ export function sequenceInjuryInput(
     targetInjuryModifier: s.targetInjuryModifier,
     armour: s.armour,
     shield: s.shield,
+    ignoreArmour: s.ignoreArmour,
+    ignoreArmourOnCritical: s.ignoreArmourOnCritical,
+    armourPiercing: s.armourPiercing,
     modifierCap: s.modifierCap,
     bloodbath: state.bloodbath,
     bloodbathDie: s.bloodbathDie,
@@ -192,7 +195,8 @@ export function buildModel(s: SequenceScenario): SequenceModel {
       const plan = planFor(crit, down, bloodbath);
       // Markers become dice at the table's rate (one each in the rules).
       const net = plan.netDice + dice * rules.markers.injuryDicePerMarker - blessingSpent * rules.blessings.injuryDicePerMarker;
-      const key = `${plan.baseDice}/${plan.extraD6}/${net}`;
+      // The modifier is part of the key: a critical that ignores armour has its own.
+      const key = `${plan.baseDice}/${plan.extraD6}/${net}/${plan.modifier}`;
       let row = injuryRows.get(key);
       if (!row) {
         row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable);

@@ -83,19 +83,27 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const downMarkers = rules.markers.down;
   const downAgainMarkers = rules.markers.downAgain;
 
-  // Flat modifiers, as the cap reads: penalties summed (and capped), bonuses added after.
+  // Flat modifiers, as the cap reads: penalties summed (and capped), bonuses added after. The weapon
+  // may ignore the armour and shield (always, or on a critical hit) or pierce the armour.
   const armour = s.armour;
-  let penalty = rules.armour[armour] + s.targetInjuryModifier;
-  if (s.shield === true && armour !== 'machine') penalty += rules.shield.modifier;
-  const attackerMod = s.injuryModifier;
-  if (attackerMod < 0) penalty += attackerMod;
-  const bonus = attackerMod > 0 ? attackerMod : 0;
-  const add =
-    s.modifierCap === 'negative'
+  const flatModifier = (ignoreArmour: boolean): number => {
+    let penalty = s.targetInjuryModifier;
+    if (!ignoreArmour) {
+      const pierced = rules.armour[armour] + s.armourPiercing;
+      penalty += pierced < 0 ? pierced : 0;
+      if (s.shield === true && armour !== 'machine') penalty += rules.shield.modifier;
+    }
+    const attackerMod = s.injuryModifier;
+    if (attackerMod < 0) penalty += attackerMod;
+    const bonus = attackerMod > 0 ? attackerMod : 0;
+    return s.modifierCap === 'negative'
       ? Math.max(penalty, rules.modifierCap.size) + bonus
       : s.modifierCap === 'net'
         ? Math.max(penalty + bonus, rules.modifierCap.size)
         : penalty + bonus;
+  };
+  const addOnHit = flatModifier(s.ignoreArmour);
+  const addOnCritical = flatModifier(s.ignoreArmour || s.ignoreArmourOnCritical);
 
   const means = layout.means.length;
   const unlimited = layout.means.some((m) => m.id === unlimitedMean.id);
@@ -120,7 +128,8 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const rollKeep = (rng: Rng, dice: number, keep: number, lowest: boolean): number =>
     rollAndKeep(rng, dice, keep, !lowest, kept);
 
-  function injuryRoll(rng: Rng, netDice: number, bloodbath: boolean): number {
+  function injuryRoll(rng: Rng, netDice: number, bloodbath: boolean, critical: number): number {
+    const add = critical === 1 ? addOnCritical : addOnHit;
     // Deadly rolls its own pool (3 dice); a pooled Bloodbath too; both together deadlyBloodbathKeep.
     // A separate Bloodbath die (playtest option) is added after keeping.
     let start = deadly ? rules.deadly.dice : rules.injuryRoll.dice;
@@ -183,7 +192,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
       bl = 0;
     }
     const net2 = weaponDice + dice * injuryDicePerMarker - blessed * blessingDicePerMarker + (critical === 1 ? critDice : 0) + (d === 1 ? downBonus : 0);
-    let result = injuryRoll(rng, net2, bloodbath);
+    let result = injuryRoll(rng, net2, bloodbath, critical);
     if (result === 3 && tl === 1) {
       tl = 0;
       saved = 1;

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateExact } from '../src/evaluate.js';
+import { formatFraction, fraction } from '../src/exact/fraction.js';
+import { parseScenario } from '../src/model/scenario.js';
+import { tallyLength } from '../src/model/types.js';
+import { resolveKind } from '../src/rules/registry.js';
+import { runInThread } from '../src/sim/chunks.js';
+import { CHUNK_SIZE } from '../src/sim/protocol.js';
+import { crossCheck } from '../src/stats/cross-check.js';
+import { keptTotals } from './helpers/brute.js';
+
+/**
+ * The weapon effects on armour (issue "Real warbands"): IGNORE ARMOUR (armour and shield modifiers
+ * gone), IGNORE ARMOUR on a critical only, and ARMOUR PIERCING N (the armour's modifier shortened by N,
+ * never past 0; the shield's stays). Each against a brute force of a core attack written from the
+ * rules: success 2D6, miss under 7, critical 12+ (+1 injury die); injury 2D6 + dice keep 2; armour
+ * standard -1, reinforced -2, machine -3, shield -1, negatives capped at -3; 2+ minor, 7+ down, 9+ out.
+ */
+
+const ARMOUR = { none: 0, standard: -1, reinforced: -2, machine: -3 } as const;
+type Effects = { ignoreArmour?: boolean; ignoreArmourOnCritical?: boolean; armourPiercing?: number };
+
+function bruteOutOfAction(armour: keyof typeof ARMOUR, shield: boolean, injuryDice: number, e: Effects): string {
+  const modifierFor = (critical: boolean) => {
+    if (e.ignoreArmour || (critical && e.ignoreArmourOnCritical)) return 0;
+    const pierced = Math.min(0, ARMOUR[armour] + (e.armourPiercing ?? 0));
+    return Math.max(pierced + (shield ? -1 : 0), -3);
+  };
+  let out = 0n;
+  const maxPool = 2 + Math.max(Math.abs(injuryDice), Math.abs(injuryDice + 1));
+  for (const [success, ways] of keptTotals(2, 2, false)) {
+    if (success < 7) continue;
+    const critical = success >= 12;
+    const net = injuryDice + (critical ? 1 : 0);
+    const pool = 2 + Math.abs(net);
+    for (const [kept, w] of keptTotals(pool, 2, net < 0)) if (kept + modifierFor(critical) >= 9) out += ways * w * 6n ** BigInt(maxPool - pool);
+  }
+  return formatFraction(fraction(out, 36n * 6n ** BigInt(maxPool)));
+}
+
+const cases: [keyof typeof ARMOUR, boolean, number, Effects][] = [
+  ['standard', true, 0, { ignoreArmour: true }],
+  ['reinforced', true, 1, { armourPiercing: 1 }],
+  ['standard', false, 0, { armourPiercing: 2 }],
+  ['machine', false, -1, { ignoreArmourOnCritical: true }],
+  ['reinforced', true, 0, { ignoreArmourOnCritical: true, armourPiercing: 1 }],
+];
+
+describe('armour effects of a weapon: exact equals brute force, and the simulator agrees', () => {
+  it.each(cases)('%s armour, shield %s, injury dice %i, %o', (armour, shield, injuryDice, effects) => {
+    const s = parseScenario({ kind: 'attack', armour, shield, injuryDice, ...effects });
+    const exact = evaluateExact(s);
+    expect(exact.outcomes.find((o) => o.outcome === 'out-of-action')!.exact).toBe(bruteOutOfAction(armour, shield, injuryDice, effects));
+    // The effect moved something: without it the answer differs.
+    expect(exact.outcomes).not.toEqual(evaluateExact(parseScenario({ kind: 'attack', armour, shield, injuryDice })).outcomes);
+    const { kind } = resolveKind(s);
+    const layout = kind.layout(s);
+    const tally = runInThread(kind.simulator(s), tallyLength(layout), { trials: 200_000, seed: 5, chunkSize: CHUNK_SIZE });
+    expect(crossCheck(exact.answer, { layout, trials: 200_000, tally }).failures).toEqual([]);
+  });
+
+  it('in a sequence, both engines agree (IGNORE ARMOUR on criticals, ARMOUR PIERCING)', () => {
+    const s = parseScenario({ kind: 'sequence', attacks: 3, armour: 'reinforced', shield: true, ignoreArmourOnCritical: true, armourPiercing: 1, policy: 'all', bloodMarkers: 1 });
+    const { kind } = resolveKind(s);
+    const layout = kind.layout(s);
+    const tally = runInThread(kind.simulator(s), tallyLength(layout), { trials: 200_000, seed: 5, chunkSize: CHUNK_SIZE });
+    expect(crossCheck(evaluateExact(s).answer, { layout, trials: 200_000, tally }).failures).toEqual([]);
+  });
+
+  it('a profile carries them: a weapon with IGNORE ARMOUR against Machine Armour is a plain attack', () => {
+    const ignoring = evaluateExact(parseScenario({ kind: 'attack', armour: 'machine', ignoreArmour: true }));
+    expect(ignoring.outcomes).toEqual(evaluateExact(parseScenario({ kind: 'attack' })).outcomes);
+  });
+});
