@@ -72,3 +72,25 @@ describe('armour effects of a weapon: exact equals brute force, and the simulato
     expect(ignoring.outcomes).toEqual(evaluateExact(parseScenario({ kind: 'attack' })).outcomes);
   });
 });
+
+describe('a target ability "-1 INJURY DICE": injury rolls against it get the dice, netted with the rest', () => {
+  it('against a plain attack: 3D6 keep the lowest 2 on a hit, 2D6 on a critical (its +1 die nets to 0)', () => {
+    let out = 0n;
+    for (const [success, ways] of keptTotals(2, 2, false)) {
+      if (success < 7) continue;
+      const critical = success >= 12;
+      for (const [kept, w] of keptTotals(critical ? 2 : 3, 2, !critical)) if (kept >= 9) out += ways * w * (critical ? 6n : 1n);
+    }
+    const s = parseScenario({ kind: 'attack', targetInjuryDice: -1 });
+    expect(evaluateExact(s).outcomes.find((o) => o.outcome === 'out-of-action')!.exact).toBe(formatFraction(fraction(out, 36n * 216n)));
+    // Netted with the weapon's: +1 injury dice against it is a plain attack.
+    expect(evaluateExact(parseScenario({ kind: 'attack', targetInjuryDice: -1, injuryDice: 1 })).outcomes).toEqual(evaluateExact(parseScenario({ kind: 'attack' })).outcomes);
+    for (const fields of [{ kind: 'attack', targetInjuryDice: -1, armour: 'standard' }, { kind: 'sequence', attacks: 3, targetInjuryDice: -1, policy: 'all', bloodMarkers: 1 }]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 9, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
+  });
+});

@@ -58,6 +58,8 @@ export interface InjuryRollInput {
   readonly fallInches: number | undefined;
   readonly attackType: AttackType;
   readonly injuryDice: number;
+  /** Injury dice from the target's own abilities ("-1 INJURY DICE" against it). */
+  readonly targetInjuryDice: number;
   /** Blood markers spent (+1 dice each in the rules) less blessing markers spent (-1 each). */
   readonly markerDice: number;
   readonly criticalInjuryDice: number;
@@ -88,6 +90,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     fallInches: s.kind === 'fall' ? s.heightInches : undefined,
     attackType: attacking?.attackType ?? 'melee',
     injuryDice: s.injuryDice,
+    targetInjuryDice: s.targetInjuryDice,
     markerDice: s.bloodMarkersSpent * s.rules.markers.injuryDicePerMarker - s.blessingMarkersSpent * s.rules.blessings.injuryDicePerMarker,
     criticalInjuryDice: attacking?.criticalInjuryDice ?? 0,
     injuryModifier: s.injuryModifier,
@@ -118,7 +121,7 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
   const isMelee = !isFall && r.attackType === 'melee';
   const downDice = r.targetDown && (r.downBonus === 'any' || (r.downBonus === 'melee' && isMelee)) ? rules.down.injuryDice : 0;
   const criticalDice = critical ? r.criticalInjuryDice : 0;
-  const netDice = r.injuryDice + r.markerDice + criticalDice + downDice + fallDice;
+  const netDice = r.injuryDice + r.targetInjuryDice + r.markerDice + criticalDice + downDice + fallDice;
 
   const bloodbath = r.bloodbath && rules.bloodbath.available;
   const separateDie = bloodbath && r.bloodbathDie === 'separate';

@@ -47,6 +47,14 @@ export const trenchCrusadeFields = [
     default: 0,
     kinds: INJURY_KINDS,
   }),
+  integerField('targetInjuryDice', {
+    profile: 'model',
+    description: 'Injury dice that injury rolls against the target get from its own abilities ("-1 INJURY DICE"), netted with the others',
+    minimum: -3,
+    maximum: 3,
+    default: 0,
+    kinds: INJURY_KINDS,
+  }),
   choiceField('armour', {
     profile: 'model',
     description: "The target's armour",

@@ -34,6 +34,9 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   const weaponDice = s.injuryDice;
   if (weaponDice > 0) plus += weaponDice;
   else minus -= weaponDice;
+  // The target's own abilities: "-1 INJURY DICE" on rolls against it.
+  if (s.targetInjuryDice > 0) plus += s.targetInjuryDice;
+  else minus -= s.targetInjuryDice;
   plus += s.bloodMarkersSpent * rules.markers.injuryDicePerMarker;
   minus += s.blessingMarkersSpent * rules.blessings.injuryDicePerMarker;
   if (wasCritical && attack) plus += attack.criticalInjuryDice;

@@ -120,6 +120,7 @@ export function sequenceInjuryInput(
     fallInches: undefined,
     attackType: s.attackType,
     injuryDice: s.injuryDice,
+    targetInjuryDice: s.targetInjuryDice,
     markerDice: 0,
     criticalInjuryDice: s.criticalInjuryDice,
     injuryModifier: s.injuryModifier,

@@ -66,7 +66,8 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const attackAdd = s.attackModifier;
   const criticalOnDice = s.criticalOn === 'unmodified';
   const critDice = s.criticalInjuryDice;
-  const weaponDice = s.injuryDice;
+  // The weapon's injury dice and those the target's abilities give rolls against it, netted.
+  const weaponDice = s.injuryDice + s.targetInjuryDice;
   const downBonus =
     s.downBonus === 'any' || (s.downBonus === 'melee' && s.attackType === 'melee') ? rules.down.injuryDice : 0;
   const deadly = s.deadly === true;
