@@ -52,7 +52,12 @@ describe.each(systems.map((s) => [s.id, s] as const))('%s rule table', (_id, sys
           expect(value as number, path).toBeLessThanOrEqual(schema.maximum);
         }
       } else if (schema.type === 'boolean') expect(typeof value, path).toBe('boolean');
-      else expect(schema.enum, path).toContain(value);
+      else if (schema.type === 'string') expect(schema.enum, path).toContain(value);
+      else {
+        // A keyword gives only fields that weapon or model profiles may give.
+        const profileFields = system.fields.filter((f) => f.profile !== undefined).map((f) => f.name);
+        for (const field of Object.keys(value as object)) expect(profileFields, path).toContain(field);
+      }
     }
     for (const group of system.rules.increasing) {
       const values = group.map((path) => valueAt(table, path) as number);

@@ -20,6 +20,8 @@ export interface Profile {
   readonly name: string;
   readonly role: ProfileRole;
   readonly fields: Readonly<Record<string, FieldValue>>;
+  /** Keywords as written ("ARMOUR PIERCING 1"), looked up in the scenario's rule table when it is used. */
+  readonly keywords: readonly string[];
   /** Ducats (or whatever the designer prices in); absent if the file gives none. */
   readonly cost?: number;
   readonly description?: string;
@@ -34,7 +36,7 @@ export interface Profiles {
 }
 
 const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };
-const PROFILE_KEYS = ['cost', 'description'];
+const PROFILE_KEYS = ['keywords', 'cost', 'description'];
 
 /** The fields a weapon or a model profile of a system may give. */
 export function profileFields(system: SystemSpec, role: ProfileRole): FieldSpec[] {
@@ -45,6 +47,7 @@ function profileSchema(system: SystemSpec, role: ProfileRole): Record<string, un
   const properties: Record<string, unknown> = {
     cost: { type: 'number', minimum: 0, maximum: 1e9, description: 'What it costs (ducats, points): the value view divides by it' },
     description: { type: 'string' },
+    keywords: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Keywords of the rule table ("IGNORE ARMOUR", "ARMOUR PIERCING 1"); `injury-lab rules` lists them' },
   };
   for (const f of profileFields(system, role)) properties[f.name] = fieldJsonSchema(f);
   return { type: 'object', properties, additionalProperties: false };
@@ -110,6 +113,7 @@ function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw
   const field = system.fields.find((f) => f.name === key);
   if (field) return `${where}.${key}: ${showValue(value)} is not allowed; allowed: ${describeAllowed(field.schema)}`;
   if (key === 'cost') return `${where}.cost: ${showValue(value)} is not allowed; allowed: a number from 0`;
+  if (key === 'keywords') return `${where}.keywords: ${showValue(value)} is not allowed; allowed: a list of keyword names, e.g. ["IGNORE ARMOUR", "ARMOUR PIERCING 1"]`;
   return `${where}.${key}: ${showValue(value)} ${err?.message ?? 'is not valid'}`;
 }
 
@@ -134,11 +138,12 @@ export function parseProfiles(raw: unknown, label: string, file: string): Profil
     for (const [name, body] of Object.entries(section as Record<string, unknown>)) {
       if (name.trim() === '') throw new UsageError(`${at}${SECTION[role]}: a profile with an empty name; allowed: a name of at least one letter`);
       if (!validatorFor(system, role)(body)) throw new UsageError(profileProblem(system, role, name, body, at));
-      const { cost, description, ...fields } = body as Record<string, unknown>;
+      const { cost, description, keywords, ...fields } = body as Record<string, unknown>;
       out.set(name, {
         name,
         role,
         fields: fields as Record<string, FieldValue>,
+        keywords: (keywords as string[] | undefined) ?? [],
         ...(typeof cost === 'number' ? { cost } : {}),
         ...(typeof description === 'string' ? { description } : {}),
       });

@@ -10,13 +10,24 @@ export type RuleCitation =
   | { readonly file: string; readonly quote: string }
   | { readonly ruling: string; readonly note: string };
 
-export type RuleValue = number | boolean | string | null;
+/** What a keyword does: scenario field values, "N" standing for the keyword's number (ARMOUR PIERCING 2). */
+export type Effects = { readonly [field: string]: number | boolean | string };
+
+export type RuleValue = number | boolean | string | null | Effects;
 
 /** What a variant may set a rule to. `nullable`: null means "none" (no cap, no limit). */
 export type RuleSchema =
   | { readonly type: 'integer'; readonly minimum: number; readonly maximum: number; readonly nullable?: string }
   | { readonly type: 'boolean' }
-  | { readonly type: 'string'; readonly enum: readonly string[] };
+  | { readonly type: 'string'; readonly enum: readonly string[] }
+  /** A keyword's effects: values of the fields a weapon or model profile may give, or "N". */
+  | { readonly type: 'effects' };
+
+/**
+ * A group a variant may add entries to (the keywords: "define a new one from the same effects"), each
+ * new entry checked against this schema. Kept under a symbol so listing the group's entries skips it.
+ */
+export const OPEN_GROUP: unique symbol = Symbol('open rule group');
 
 /** One rule value: its meaning, what it may be, and its value and source in each edition. */
 export interface RuleLeaf<V extends RuleValue = RuleValue> {
@@ -29,6 +40,7 @@ export interface RuleLeaf<V extends RuleValue = RuleValue> {
 /** A system's rule spec: rule values, grouped (injuryTable, armour, ...). */
 export interface RuleSpec {
   readonly [key: string]: RuleLeaf | RuleSpec;
+  readonly [OPEN_GROUP]?: RuleSchema;
 }
 
 /** The plain rule table a spec describes: `injuryTable.down` is a number, and so on. */
@@ -64,6 +76,16 @@ export function integerOrNoneRule(
 
 export function booleanRule(description: string, perEdition: PerEdition<boolean>): RuleLeaf<boolean> {
   return leaf(description, { type: 'boolean' }, perEdition);
+}
+
+/** A keyword: the field values it gives, the same in every edition listed (each with its citation). */
+export function effectsRule(description: string, fields: RuleSchema & { type: 'effects' }, effects: Effects, sources: Readonly<Record<string, RuleCitation>>): RuleLeaf<Effects> {
+  return leaf(description, fields, same(effects, sources));
+}
+
+/** A group of rules a variant may add entries to, each new one checked against `schema`. */
+export function openGroup<const G extends Record<string, RuleLeaf>>(schema: RuleSchema, entries: G): G {
+  return Object.assign(Object.create(null) as object, entries, { [OPEN_GROUP]: schema }) as G;
 }
 
 export function choiceRule<const T extends string>(description: string, values: readonly T[], perEdition: PerEdition<T>): RuleLeaf<T> {
@@ -108,6 +130,11 @@ export function editionRules<S extends RuleSpec>(spec: S, edition: string): Rule
   return build(spec) as RuleValues<S>;
 }
 
+/** Equal rule values (a keyword's effects compared by content). */
+export function sameRuleValue(a: unknown, b: unknown): boolean {
+  return a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+}
+
 /** The value at a dotted path of a plain table. */
 export function valueAt(table: unknown, path: string): unknown {
   let node = table;
@@ -118,6 +145,7 @@ export function valueAt(table: unknown, path: string): unknown {
 /** A rule value as a designer writes it ("none" for a null with a meaning). */
 export function showRuleValue(value: unknown, schema: RuleSchema): string {
   if (value === null && schema.type === 'integer' && schema.nullable) return `null (${schema.nullable})`;
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return typeof value === 'string' ? value : String(value);
 }
 
@@ -130,6 +158,8 @@ export function describeRuleSchema(schema: RuleSchema): string {
       return 'true or false';
     case 'string':
       return schema.enum.map((v) => `"${v}"`).join(', ');
+    case 'effects':
+      return 'an object of weapon or model profile fields (a number may be "N", the keyword\'s number)';
   }
 }
 
@@ -172,7 +202,7 @@ export function ruleListing(
       description: leaf.description,
       allowed: describeRuleSchema(leaf.schema),
       source: leaf.editions[edition.id]!.source,
-      ...(value !== own ? { editionValue: own } : {}),
+      ...(!sameRuleValue(value, own) ? { editionValue: own } : {}),
     };
   });
   return { system: system.id, edition, ...(variant ? { variant: variant.name } : {}), table, entries };

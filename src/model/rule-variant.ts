@@ -2,7 +2,8 @@ import type { ValidateFunction } from 'ajv';
 import { suggestFlags } from '../cli/did-you-mean.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { schemaValidator } from './ajv.js';
-import { describeRuleSchema, isRuleLeaf, ruleLeaves, valueAt, type RuleLeaf, type RuleSchema, type RuleSpec } from './rule-table.js';
+import { describeAllowed, fieldJsonSchema } from './field-schema.js';
+import { OPEN_GROUP, describeRuleSchema, sameRuleValue, isRuleLeaf, ruleLeaves, valueAt, type RuleLeaf, type RuleSchema, type RuleSpec } from './rule-table.js';
 import type { RuleTable, SystemSpec } from './types.js';
 
 /**
@@ -11,7 +12,14 @@ import type { RuleTable, SystemSpec } from './types.js';
  * the first problem is reported in one line naming the rule, the value and what is allowed.
  */
 
-function leafJsonSchema(leaf: RuleLeaf): Record<string, unknown> {
+/** The fields a keyword's effects may give: those weapon and model profiles may give, with their schemas. */
+type EffectFields = Readonly<Record<string, Record<string, unknown>>>;
+
+function effectFieldsOf(system: SystemSpec): EffectFields {
+  return Object.fromEntries(system.fields.filter((f) => f.profile !== undefined).map((f) => [f.name, fieldJsonSchema(f)]));
+}
+
+function leafJsonSchema(leaf: RuleLeaf, effects: EffectFields): Record<string, unknown> {
   const s: RuleSchema = leaf.schema;
   const base = { description: leaf.description };
   switch (s.type) {
@@ -23,14 +31,29 @@ function leafJsonSchema(leaf: RuleLeaf): Record<string, unknown> {
       return { ...base, type: 'boolean' };
     case 'string':
       return { ...base, type: 'string', enum: [...s.enum] };
+    case 'effects':
+      return effectsJsonSchema(effects, leaf.description);
   }
 }
 
+/** A keyword's effects: an object of profile fields, each its own value or "N" (the keyword's number). */
+function effectsJsonSchema(fields: Readonly<Record<string, Record<string, unknown>>>, description: string): Record<string, unknown> {
+  const properties = Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, { anyOf: [schema, { const: 'N' }] }]));
+  return { description, type: 'object', properties, additionalProperties: false };
+}
+
 /** JSON Schema (draft-07) of a partial rule table of a system: every rule optional, nothing else allowed. */
-export function ruleChangesJsonSchema(spec: RuleSpec): Record<string, unknown> {
+export function ruleChangesJsonSchema(system: SystemSpec): Record<string, unknown> {
+  return groupJsonSchema(system.rules.spec, effectFieldsOf(system));
+}
+
+function groupJsonSchema(spec: RuleSpec, effects: EffectFields): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  for (const [key, node] of Object.entries(spec)) properties[key] = isRuleLeaf(node) ? leafJsonSchema(node) : ruleChangesJsonSchema(node);
-  return { type: 'object', properties, additionalProperties: false };
+  for (const [key, node] of Object.entries(spec)) properties[key] = isRuleLeaf(node) ? leafJsonSchema(node, effects) : groupJsonSchema(node, effects);
+  // An open group (the keywords) takes new entries of its own kind.
+  const open = spec[OPEN_GROUP];
+  const extra = open?.type === 'effects' ? effectsJsonSchema(effects, "A keyword of this variant's own") : false;
+  return { type: 'object', properties, additionalProperties: extra };
 }
 
 const validators = new Map<string, ValidateFunction>();
@@ -38,7 +61,7 @@ const validators = new Map<string, ValidateFunction>();
 function validatorFor(system: SystemSpec): ValidateFunction {
   let v = validators.get(system.id);
   if (!v) {
-    v = schemaValidator().compile(ruleChangesJsonSchema(system.rules.spec));
+    v = schemaValidator().compile(ruleChangesJsonSchema(system));
     validators.set(system.id, v);
   }
   return v;
@@ -57,7 +80,10 @@ function nodeAt(spec: RuleSpec, path: string): RuleSpec | RuleLeaf | undefined {
 /** One line for the first thing wrong with `changes`, `at` naming where they were given ("rules" or "variant.json: rules"). */
 function describeProblem(system: SystemSpec, others: readonly SystemSpec[], changes: unknown, at: string): string {
   const err = validatorFor(system).errors?.[0];
-  const parts = (err?.instancePath ?? '').split('/').filter(Boolean);
+  // ajv escapes "/" and "~" in a path's keys ("~1", "~0"): a keyword name may hold either.
+  const parts = (err?.instancePath ?? '').split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const group = parts[0] === undefined ? undefined : system.rules.spec[parts[0]];
+  if (group !== undefined && !isRuleLeaf(group) && group[OPEN_GROUP]?.type === 'effects' && parts.length >= 2) return effectsProblem(system, err, parts, changes, at);
   if (err?.keyword === 'additionalProperties') {
     const unknown = String((err.params as { additionalProperty: string }).additionalProperty);
     const path = [...parts, unknown].join('.');
@@ -74,6 +100,20 @@ function describeProblem(system: SystemSpec, others: readonly SystemSpec[], chan
   if (node && isRuleLeaf(node)) return `${at}.${path}: ${showValue(value)} is not allowed; allowed: ${describeRuleSchema(node.schema)}`;
   const keys = node ? Object.keys(node) : [];
   return `${at}${path ? `.${path}` : ''}: ${showValue(value)} is not allowed; allowed: an object of rules (${listAllowed(keys)})`;
+}
+
+/** One line for a keyword's effects: a field a keyword may not give, or a value out of its field's range. */
+function effectsProblem(system: SystemSpec, err: { keyword: string; params: unknown } | undefined, parts: readonly string[], changes: unknown, at: string): string {
+  const allowed = system.fields.filter((f) => f.profile !== undefined);
+  if (err?.keyword === 'additionalProperties' && parts.length === 2) {
+    const key = String((err.params as { additionalProperty: string }).additionalProperty);
+    const guess = suggestFlags(key, allowed.map((f) => f.name));
+    return `${at}.${parts.join('.')}.${key}: not a field a keyword may give${guess.length ? ` (did you mean ${guess.join(' or ')}?)` : ''}; allowed: ${listAllowed(allowed.map((f) => f.name))}`;
+  }
+  const field = allowed.find((f) => f.name === parts[2]);
+  const value = valueAt(changes, parts.join('.'));
+  if (field) return `${at}.${parts.join('.')}: ${showValue(value)} is not allowed; allowed: ${describeAllowed(field.schema)}, or "N" (the keyword's number)`;
+  return `${at}.${parts.join('.')}: ${showValue(value)} is not allowed; allowed: an object of fields a keyword may give (${listAllowed(allowed.map((f) => f.name))})`;
 }
 
 function merge(base: RuleTable, changes: Readonly<Record<string, unknown>>): RuleTable {
@@ -105,5 +145,5 @@ export function applyRuleChanges(system: SystemSpec, others: readonly SystemSpec
 export function changedRules(spec: RuleSpec, base: RuleTable, table: RuleTable): string[] {
   return ruleLeaves(spec)
     .map((l) => l.path)
-    .filter((path) => valueAt(base, path) !== valueAt(table, path));
+    .filter((path) => !sameRuleValue(valueAt(base, path), valueAt(table, path)));
 }

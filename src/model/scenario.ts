@@ -9,6 +9,7 @@ import { editionTable } from './edition-table.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
 import { parseVariant, readVariantFile, type Variant } from './variant.js';
+import { keywordFields } from './keywords.js';
 import { findProfile, readProfilesFile, type Profiles } from './profiles.js';
 import type { FieldSchema, FieldSpec, FieldValue, RuleTable, Scenario, SystemSpec } from './types.js';
 
@@ -62,7 +63,7 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
   };
   props.rules = {
     description: "Rule changes over the edition's table (`injury-lab rules` lists them): a variant file's path (relative to this file), a partial table, or a variant inline",
-    anyOf: [{ type: 'string' }, ruleChangesJsonSchema(system.rules.spec), { type: 'object', required: ['rules'] }],
+    anyOf: [{ type: 'string' }, ruleChangesJsonSchema(system), { type: 'object', required: ['rules'] }],
   };
   props.variant = { type: 'string', description: 'The name outputs give the rule changes' };
   props.profiles = { type: 'string', description: 'A profiles file (relative to this file): named weapons and models with costs' };
@@ -174,12 +175,14 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
  * A profile's fields that this kind does not read are left out: a rifle's attack dice mean nothing to
  * a single injury roll.
  */
-function withProfileFields(input: Record<string, unknown>, profiles: Profiles, system: SystemSpec, kind: string, at: string): Record<string, unknown> {
+function withProfileFields(input: Record<string, unknown>, profiles: Profiles, system: SystemSpec, kind: string, rules: RuleTable, at: string): Record<string, unknown> {
   const reads = (name: string) => system.fields.some((f) => f.name === name && f.kinds.includes(kind));
   const from = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Record<string, unknown> => {
     if (input[key] === undefined) return {};
     const profile = findProfile(profiles, role, input[key], `${at}${key}`);
-    return Object.fromEntries(Object.entries(profile.fields).filter(([name]) => reads(name)));
+    // A profile's keywords give fields by the rule table; the fields it writes out win over them.
+    const effects = keywordFields(rules, system, role, profile.keywords, `${at}${key} ${showValue(profile.name)}: keywords`);
+    return Object.fromEntries(Object.entries({ ...effects, ...profile.fields }).filter(([name]) => reads(name)));
   };
   return { ...from('weapon', 'weapon'), ...from('model', 'target'), ...input };
 }
@@ -196,15 +199,20 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   const named = withVariant(raw as Record<string, unknown>, at);
   const profiled = withProfilesFile(named.input, at);
   const { system, kind } = scenarioSystemAndKind(profiled.input, origin);
-  const input = profiled.profiles ? withProfileFields(profiled.input, profiled.profiles, system, kind, at) : profiled.input;
   const editionIds = system.editions.map((e) => e.id);
-  if (input.edition === null) {
+  if (profiled.input.edition === null) {
     throw new UsageError(`${at}edition: null is not allowed; allowed: ${listAllowed(editionIds)} (or leave edition out for ${system.defaultEdition})`);
   }
-  const edition = input.edition ?? system.defaultEdition;
+  const edition = profiled.input.edition ?? system.defaultEdition;
   if (!system.editions.some((e) => e.id === edition)) {
     throw new UsageError(`${at}edition: ${showValue(edition)} is not an edition of ${system.id}; allowed: ${listAllowed(editionIds)}`);
   }
+  // The rule table comes before the profiles: their keywords are looked up in it.
+  const ruleChanges = profiled.input.rules;
+  const rules =
+    named.variant?.table ??
+    (ruleChanges === undefined ? editionTable(system, edition as string) : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`));
+  const input = profiled.profiles ? withProfileFields(profiled.input, profiled.profiles, system, kind, rules, at) : profiled.input;
 
   for (const key of Object.keys(input)) {
     if (META_KEYS.has(key)) continue;
@@ -219,7 +227,7 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     }
   }
 
-  const { rules: ruleChanges, variant: _label, profiles: _profiles, weapon: _weapon, target: _target, ...fields } = input;
+  const { rules: _rules, variant: _label, profiles: _profiles, weapon: _weapon, target: _target, ...fields } = input;
   const candidate: Record<string, unknown> = { ...fields, system: system.id, edition, kind };
   const validate = validatorFor(system, kind);
   if (!validate(candidate)) {
@@ -232,9 +240,6 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     throw new UsageError(`${at}${fieldName || 'scenario'}: ${showValue(fieldName ? candidate[fieldName] : raw)} ${err?.message ?? 'is not valid'}`);
   }
 
-  const rules =
-    named.variant?.table ??
-    (ruleChanges === undefined ? editionTable(system, edition as string) : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`));
   const scenario: Record<string, FieldValue | RuleTable> = { system: system.id, edition: edition as string, kind, rules };
   const variantName = named.variant?.name ?? (typeof input.variant === 'string' ? input.variant : undefined);
   if (variantName !== undefined) scenario.variant = variantName;

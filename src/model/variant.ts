@@ -43,7 +43,7 @@ export function variantJsonSchema(): Record<string, unknown> {
       rules: { type: 'object' },
     },
     additionalProperties: false,
-    allOf: perSystem((system) => ({ properties: { edition: { enum: system.editions.map((e) => e.id), default: system.defaultEdition }, rules: ruleChangesJsonSchema(system.rules.spec) } })),
+    allOf: perSystem((system) => ({ properties: { edition: { enum: system.editions.map((e) => e.id), default: system.defaultEdition }, rules: ruleChangesJsonSchema(system) } })),
   };
 }
 

@@ -3,9 +3,8 @@ import type { Presenter } from './presenter.js';
 import { jsonText, renderTable } from './text.js';
 
 function fieldsText(p: Profile): string {
-  return Object.entries(p.fields)
-    .map(([k, v]) => `${k} ${String(v)}`)
-    .join(', ');
+  const fields = Object.entries(p.fields).map(([k, v]) => `${k} ${String(v)}`);
+  return [...fields, ...p.keywords].join(', ');
 }
 
 function profilesTable(p: Profiles): string {
@@ -22,7 +21,7 @@ function profilesTable(p: Profiles): string {
 /** A profiles file as JSON: the same shape it is written in, so it can be edited and passed back. */
 function profilesJson(p: Profiles) {
   const section = (table: ReadonlyMap<string, Profile>) =>
-    Object.fromEntries([...table.values()].map((x) => [x.name, { ...x.fields, ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.description ? { description: x.description } : {}) }]));
+    Object.fromEntries([...table.values()].map((x) => [x.name, { ...x.fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.description ? { description: x.description } : {}) }]));
   return { system: p.system.id, models: section(p.models), weapons: section(p.weapons) };
 }
 

@@ -7,13 +7,18 @@ function citation(source: RuleCitation): string {
   return 'file' in source ? `${source.file}: "${source.quote}"` : `ruling ${source.ruling} (docs/rules.md): ${source.note}`;
 }
 
+/** A rule value as text: a keyword's effects as their JSON. */
+function shown(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 function rulesTable(listing: RuleListing): string {
   const variant = listing.variant === undefined ? '' : `, variant "${listing.variant}" (changed rules marked *)`;
   const lines = [`${listing.system} rules, ${listing.edition.id} edition (${listing.edition.title}, ${listing.edition.source})${variant}`, ''];
   const width = Math.max(...listing.entries.map((e) => e.rule.length));
   for (const e of listing.entries) {
     const changed = e.editionValue !== undefined;
-    lines.push(`${e.rule.padEnd(width)}  ${String(e.value)}${changed ? `  * (${listing.edition.id}: ${String(e.editionValue)})` : ''}`);
+    lines.push(`${e.rule.padEnd(width)}  ${shown(e.value)}${changed ? `  * (${listing.edition.id}: ${shown(e.editionValue)})` : ''}`);
     const source = changed ? `${listing.edition.id} source: ${citation(e.source)}` : citation(e.source);
     for (const text of [`${e.description}; allowed: ${e.allowed}`, source]) {
       for (const line of wordWrap(text, 96)) lines.push(`    ${line}`);
@@ -40,8 +45,8 @@ function rulesCsv(listing: RuleListing): string {
       listing.edition.id,
       listing.variant ?? '',
       e.rule,
-      e.value === null ? 'null' : e.value,
-      e.editionValue === undefined ? '' : e.editionValue === null ? 'null' : e.editionValue,
+      e.value === null || typeof e.value === 'object' ? shown(e.value) : e.value,
+      e.editionValue === undefined ? '' : e.editionValue === null || typeof e.editionValue === 'object' ? shown(e.editionValue) : e.editionValue,
       e.description,
       e.allowed,
       ...('file' in e.source ? [e.source.file, e.source.quote, '', ''] : ['', '', e.source.ruling, e.source.note]),

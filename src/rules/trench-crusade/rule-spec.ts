@@ -6,10 +6,13 @@
 import {
   booleanRule,
   choiceRule,
+  effectsRule,
+  openGroup,
   integerOrNoneRule,
   integerRule,
   same,
   type RuleCitation,
+  type RuleSchema,
   type RuleValues,
 } from '../../model/rule-table.js';
 
@@ -30,6 +33,12 @@ const noDeadly = ruling('T11', 'Deadly is a core keyword; the value is unused in
 const noFalls = ruling('T16', 'the playtest chart has no falling rule; the value is unused there');
 const fallsCarried = ruling('T16', "core's Injuries chapter mentions falling without numbers; the comprehensive rule is carried over");
 const successBands = ruling('T13', 'not in the rule files: the Success Roll table of the rulebook (2-6 failure, 7-11 success, 12 critical)');
+
+/** What a keyword may give: the fields weapon and model profiles may give (the system's field declarations say which). */
+const KEYWORD_EFFECTS: RuleSchema & { type: 'effects' } = { type: 'effects' };
+const everyEdition = (source: RuleCitation) => ({ playtest: source, comprehensive: source, core: source });
+const keywordRuling = ruling('T20', 'a keyword of the issue "Real warbands", from common play; not in the rule files here');
+const noOdds = ruling('T20', 'a keyword that changes movement, actions or reloading, not the odds of one roll');
 
 export const trenchCrusadeRuleSpec = {
   injuryTable: {
@@ -238,6 +247,26 @@ export const trenchCrusadeRuleSpec = {
       core: [1, fallsCarried],
     }),
   },
+  keywords: openGroup(KEYWORD_EFFECTS, {
+    'IGNORE ARMOUR': effectsRule("The target's armour and shield modifiers do not apply", KEYWORD_EFFECTS, { ignoreArmour: true }, everyEdition(keywordRuling)),
+    'IGNORE ARMOUR ON CRITICAL': effectsRule('As IGNORE ARMOUR, on the injury roll of a critical hit only (a keyword of ours)', KEYWORD_EFFECTS, { ignoreArmourOnCritical: true }, everyEdition(keywordRuling)),
+    'ARMOUR PIERCING': effectsRule("The armour's modifier is shortened by N, never past 0", KEYWORD_EFFECTS, { armourPiercing: 'N' }, everyEdition(keywordRuling)),
+    CRITICAL: effectsRule('A critical hit adds 2 injury dice instead of 1', KEYWORD_EFFECTS, { criticalInjuryDice: 2 }, everyEdition(keywordRuling)),
+    DEADLY: effectsRule('The injury roll is 3D6, all kept (core)', KEYWORD_EFFECTS, { deadly: true }, {
+      playtest: noDeadly,
+      comprehensive: noDeadly,
+      core: core('If the Injury Roll has the Deadly Keyword, instead roll 3D6 and add all 3 dice together.'),
+    }),
+    TOUGH: effectsRule("The model's first Out of Action is a Down instead", KEYWORD_EFFECTS, { tough: true }, {
+      playtest: playtest('Tough: If a TOUGH model would be taken Out Of Action, it is knocked Down instead.'),
+      comprehensive: comprehensive('Tough: The first time a Tough model is taken Out Of Action, it is taken Down instead.'),
+      core: ruling('T14', 'carried over from the comprehensive rules'),
+    }),
+    HEAVY: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
+    ASSAULT: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
+    RELOAD: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
+    CUMBERSOME: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
+  }),
 } as const;
 
 /** An edition's (or a variant's) Trench Crusade rule table: what both engines read. */

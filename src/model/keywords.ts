@@ -1,0 +1,50 @@
+import { suggestFlags } from '../cli/did-you-mean.js';
+import { UsageError, listAllowed, showValue } from '../errors.js';
+import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from './types.js';
+
+/**
+ * Keywords on profiles ("IGNORE ARMOUR", "ARMOUR PIERCING 2") turned into the field values the rule
+ * table maps them to. The table is the scenario's (an edition's or a variant's), so a variant can change
+ * what a keyword does or add one; a name the table does not know is refused, never dropped.
+ */
+
+/** "armour  piercing 2" -> { name: "ARMOUR PIERCING", n: 2 }: case and spacing as written do not matter. */
+export function parseKeyword(text: string): { name: string; n?: number } {
+  const words = text.trim().toUpperCase().split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  if (words.length > 1 && /^\d+$/.test(last)) return { name: words.slice(0, -1).join(' '), n: Number(last) };
+  return { name: words.join(' ') };
+}
+
+/** The fields a role's profile may give, by name. */
+function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
+  return new Set(system.fields.filter((f) => f.profile === role).map((f) => f.name));
+}
+
+/** The field values of a profile's keywords, in order (a later keyword's value wins). */
+export function keywordFields(rules: RuleTable, system: SystemSpec, role: ProfileRole, keywords: readonly string[], at: string): Record<string, FieldValue> {
+  if (keywords.length === 0) return {};
+  const table = rules.keywords;
+  if (typeof table !== 'object' || table === null) throw new UsageError(`${at}: ${system.id} has no keywords in its rule table yet; allowed: fields only`);
+  const names = Object.keys(table);
+  const own = roleFields(system, role);
+  const out: Record<string, FieldValue> = {};
+  for (const text of keywords) {
+    const { name, n } = parseKeyword(text);
+    const effects = (table as Record<string, unknown>)[name] as Record<string, FieldValue> | undefined;
+    if (effects === undefined) {
+      const guess = suggestFlags(name, names);
+      throw new UsageError(`${at}: ${showValue(text)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${listAllowed(names)} (a variant can add one)`);
+    }
+    const wantsN = Object.values(effects).includes('N');
+    if (wantsN && n === undefined) throw new UsageError(`${at}: ${showValue(text)} needs its number, e.g. "${name} 1"`);
+    if (!wantsN && n !== undefined) throw new UsageError(`${at}: ${showValue(text)}: ${name} takes no number; allowed: "${name}"`);
+    for (const [field, value] of Object.entries(effects)) {
+      if (!own.has(field)) {
+        throw new UsageError(`${at}: ${showValue(text)} gives ${field}, which is not a ${role} field; allowed on a ${role}: keywords giving ${listAllowed([...own])}`);
+      }
+      out[field] = value === 'N' ? n! : value;
+    }
+  }
+  return out;
+}

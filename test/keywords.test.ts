@@ -1,0 +1,78 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../src/errors.js';
+import { evaluateExact } from '../src/evaluate.js';
+import { parseKeyword } from '../src/model/keywords.js';
+import { parseScenario } from '../src/model/scenario.js';
+
+/** Keywords on profiles, looked up in the scenario's rule table (ruling T20). */
+
+const dir = mkdtempSync(join(tmpdir(), 'injury-lab-keywords-'));
+const profiles = join(dir, 'profiles.json');
+writeFileSync(
+  profiles,
+  JSON.stringify({
+    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true } },
+    weapons: {
+      Lance: { keywords: ['IGNORE ARMOUR'] },
+      Pick: { keywords: ['armour  piercing 2'] },
+      Cleaver: { keywords: ['CRITICAL'], criticalInjuryDice: 3 },
+      Axe: { keywords: ['CRITICAL'] },
+      Musket: { keywords: ['HEAVY', 'RELOAD'], attackType: 'ranged' },
+      Typo: { keywords: ['IGNORE ARMOR'] },
+      Bare: { keywords: ['ARMOUR PIERCING'] },
+      Odd: { keywords: ['CRITICAL 2'] },
+      Wrong: { keywords: ['TOUGH'] },
+      Sawn: { keywords: ['SAWN-OFF'] },
+    },
+  }),
+);
+const scenario = (fields: Record<string, unknown>) => parseScenario({ kind: 'attack', profiles, ...fields });
+const outcomes = (fields: Record<string, unknown>) => evaluateExact(scenario(fields)).outcomes.map((o) => o.exact);
+const refusal = (fields: Record<string, unknown>): string => {
+  try {
+    scenario(fields);
+  } catch (e) {
+    if (e instanceof UsageError) return e.message;
+    throw e;
+  }
+  return 'accepted';
+};
+
+describe('keywords', () => {
+  it('read a name and its number whatever the case and spacing', () => {
+    expect(parseKeyword(' armour  piercing 2 ')).toEqual({ name: 'ARMOUR PIERCING', n: 2 });
+    expect(parseKeyword('Ignore Armour')).toEqual({ name: 'IGNORE ARMOUR' });
+  });
+
+  it('give the fields the table maps them to; a profile\'s own fields win', () => {
+    // IGNORE ARMOUR against reinforced armour and a shield: a plain attack.
+    expect(outcomes({ weapon: 'Lance', target: 'Knight' })).toEqual(outcomes({ target: 'Knight', ignoreArmour: true }));
+    expect(outcomes({ weapon: 'Lance', target: 'Knight' })).toEqual(evaluateExact(parseScenario({ kind: 'attack' })).outcomes.map((o) => o.exact));
+    expect(scenario({ weapon: 'Pick' })).toMatchObject({ armourPiercing: 2 });
+    expect(scenario({ weapon: 'Cleaver' })).toMatchObject({ criticalInjuryDice: 3 });
+    expect(scenario({ weapon: 'Musket' })).toMatchObject({ attackType: 'ranged', ignoreArmour: false });
+    expect(scenario({ target: 'Brute' })).toMatchObject({ tough: true, armour: 'machine' });
+  });
+
+  it('refuse an unknown name with a suggestion, a missing or extra number, and a keyword of the other side', () => {
+    expect(refusal({ weapon: 'Typo' })).toMatch(/^weapon "Typo": keywords: "IGNORE ARMOR" is not a keyword of the rule table \(did you mean "IGNORE ARMOUR"/);
+    expect(refusal({ weapon: 'Bare' })).toBe('weapon "Bare": keywords: "ARMOUR PIERCING" needs its number, e.g. "ARMOUR PIERCING 1"');
+    expect(refusal({ weapon: 'Odd' })).toBe('weapon "Odd": keywords: "CRITICAL 2": CRITICAL takes no number; allowed: "CRITICAL"');
+    expect(refusal({ weapon: 'Wrong' })).toMatch(/^weapon "Wrong": keywords: "TOUGH" gives tough, which is not a weapon field/);
+  });
+
+  it('are what the rule table says: a variant changes one or adds its own', () => {
+    expect(scenario({ weapon: 'Axe' })).toMatchObject({ criticalInjuryDice: 2 });
+    expect(scenario({ weapon: 'Axe', rules: { keywords: { CRITICAL: { criticalInjuryDice: 3 } } } })).toMatchObject({ criticalInjuryDice: 3 });
+    expect(refusal({ weapon: 'Sawn' })).toMatch(/"SAWN-OFF" is not a keyword of the rule table/);
+    const sawn = scenario({ weapon: 'Sawn', rules: { keywords: { 'SAWN-OFF': { injuryDice: 1, attackModifier: -1 } } } });
+    expect(sawn).toMatchObject({ injuryDice: 1, attackModifier: -1 });
+    expect(refusal({ rules: { keywords: { 'SAWN-OFF': { armor: 'none' } } } })).toMatch(/^rules\.keywords\.SAWN-OFF\.armor: not a field a keyword may give \(did you mean armour\?\); allowed: injuryDice, /);
+    expect(refusal({ rules: { keywords: { CRITICAL: { criticalInjuryDice: 9 } } } })).toBe(
+      'rules.keywords.CRITICAL.criticalInjuryDice: 9 is not allowed; allowed: a whole number from 0 to 3, or "N" (the keyword\'s number)',
+    );
+  });
+});
