@@ -94,3 +94,20 @@ describe('a target ability "-1 INJURY DICE": injury rolls against it get the dic
     }
   });
 });
+
+describe('an auto-hit weapon (FLAMETHROWER): no success roll, every attack a hit, never a critical', () => {
+  it('an attack is then exactly its injury roll, and both simulators agree', () => {
+    const attack = evaluateExact(parseScenario({ kind: 'attack', autoHit: true, injuryDice: 1, armour: 'standard', attackModifier: -5 }));
+    const injury = evaluateExact(parseScenario({ kind: 'injury', injuryDice: 1, armour: 'standard' }));
+    expect(attack.outcomes[0]).toMatchObject({ outcome: 'miss', exact: '0' });
+    expect(attack.outcomes.slice(1).map((o) => o.exact)).toEqual(injury.outcomes.map((o) => o.exact));
+    expect(attack.extra.successRoll).toMatchObject({ hit: { exact: '1' }, critical: { exact: '0' } });
+    for (const fields of [{ kind: 'attack', autoHit: true, armour: 'reinforced' }, { kind: 'sequence', attacks: 3, autoHit: true, armour: 'machine', tough: true, policy: 'all' }]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 13, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
+  });
+});

@@ -184,7 +184,10 @@ export function successRollDist(
   attackModifier: number,
   roll: TrenchCrusadeRules['successRoll'],
   criticalOn: CriticalOn = 'modified',
+  autoHit = false,
 ): Dist<'miss' | 'hit' | 'critical'> {
+  // An auto-hit weapon makes no roll: a hit, never a critical.
+  if (autoHit) return Dist.constant<'miss' | 'hit' | 'critical'>('hit');
   const net = attackDice;
   const dice = keepDice(roll.dice + Math.abs(net), roll.dice, 6, net < 0 ? 'lowest' : 'highest');
   return dice.map((kept) => {
@@ -198,7 +201,7 @@ export function successRollDist(
 export function outcomeDist(s: OneRollScenario): Dist<string> {
   const input = injuryRollInput(s);
   if (s.kind === 'attack') {
-    const success = successRollDist(s.attackDice, s.attackModifier, s.rules.successRoll, s.criticalOn);
+    const success = successRollDist(s.attackDice, s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit);
     return success.flatMap<string>((r) =>
       r === 'miss' ? Dist.constant('miss') : injuryOutcomeDist(planInjuryRoll(input, r === 'critical')),
     );
@@ -217,13 +220,13 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
     means: [markers],
     histograms: [],
     notes: describeRolls(s),
-    ...(s.kind === 'attack' ? { extra: { successRoll: successRollChances(s.attackDice, s.attackModifier, s.rules.successRoll, s.criticalOn) } } : {}),
+    ...(s.kind === 'attack' ? { extra: { successRoll: successRollChances(s.attackDice, s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit) } } : {}),
   };
 }
 
 /** The success roll's own chances, exact: `hit` is a hit that is not a critical. */
-export function successRollChances(attackDice: number, attackModifier: number, roll: TrenchCrusadeRules['successRoll'], criticalOn: CriticalOn) {
-  const dist = successRollDist(attackDice, attackModifier, roll, criticalOn);
+export function successRollChances(attackDice: number, attackModifier: number, roll: TrenchCrusadeRules['successRoll'], criticalOn: CriticalOn, autoHit: boolean) {
+  const dist = successRollDist(attackDice, attackModifier, roll, criticalOn, autoHit);
   const chance = (r: 'miss' | 'hit' | 'critical') => ({ probability: toNumber(dist.probability(r)), exact: formatFraction(dist.probability(r)) });
   return { miss: chance('miss'), hit: chance('hit'), critical: chance('critical') };
 }
@@ -247,6 +250,12 @@ function describeRolls(s: OneRollScenario): string[] {
     const pool = roll.dice + Math.abs(net);
     const keep = net === 0 ? `${pool}D6` : `${pool}D6 keep ${roll.dice} ${net > 0 ? 'highest' : 'lowest'}`;
     const mod = s.attackModifier;
+    if (s.autoHit) {
+      return [
+        'No success roll (auto-hit): every attack hits, none is a critical',
+        `Injury roll on a hit: ${describePlan(planInjuryRoll(input, false))}`,
+      ];
+    }
     return [
       `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (${roll.hit - 1} or less misses, ${roll.critical}+ ${s.criticalOn === 'unmodified' ? 'on the dice alone ' : ''}is critical)`,
       `Injury roll on a hit: ${describePlan(planInjuryRoll(input, false))}`,

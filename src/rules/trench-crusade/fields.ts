@@ -171,6 +171,12 @@ export const trenchCrusadeFields = [
     default: 0,
     kinds: ['attack', 'sequence'],
   }),
+  booleanField('autoHit', {
+    profile: 'weapon',
+    description: 'The weapon makes no success roll: every attack hits, none is a critical (a flamethrower)',
+    default: false,
+    kinds: ['attack', 'sequence'],
+  }),
   booleanField('ignoreArmour', {
     profile: 'weapon',
     description: "IGNORE ARMOUR: the target's armour and shield modifiers do not apply to this weapon's injury rolls (its other modifiers do)",

@@ -251,6 +251,7 @@ export const trenchCrusadeRuleSpec = {
     'IGNORE ARMOUR': effectsRule("The target's armour and shield modifiers do not apply", KEYWORD_EFFECTS, { ignoreArmour: true }, everyEdition(keywordRuling)),
     'IGNORE ARMOUR ON CRITICAL': effectsRule('As IGNORE ARMOUR, on the injury roll of a critical hit only (a keyword of ours)', KEYWORD_EFFECTS, { ignoreArmourOnCritical: true }, everyEdition(keywordRuling)),
     'ARMOUR PIERCING': effectsRule("The armour's modifier is shortened by N, never past 0", KEYWORD_EFFECTS, { armourPiercing: 'N' }, everyEdition(keywordRuling)),
+    FLAMETHROWER: effectsRule('No success roll: every attack hits, none is a critical', KEYWORD_EFFECTS, { autoHit: true }, everyEdition(keywordRuling)),
     CRITICAL: effectsRule('A critical hit adds 2 injury dice instead of 1', KEYWORD_EFFECTS, { criticalInjuryDice: 2 }, everyEdition(keywordRuling)),
     DEADLY: effectsRule('The injury roll is 3D6, all kept (core)', KEYWORD_EFFECTS, { deadly: true }, {
       playtest: noDeadly,

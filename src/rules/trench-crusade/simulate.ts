@@ -328,7 +328,10 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   return {
     run(rng, trials, tally) {
       const counts = new Float64Array(5);
-      if (attackDice === 2 && attackKeep === 2) {
+      if (s.autoHit) {
+        // No success roll: every attack is a hit, never a critical.
+        for (let t = 0; t < trials; t++) counts[1 + rollInjury(rng, onHit, kept)]! += 1;
+      } else if (attackDice === 2 && attackKeep === 2) {
         // The usual success roll, plain 2D6, gets its own loop (see countInjuryRolls).
         for (let t = 0; t < trials; t++) {
           const result = resultByDice[rng.d6() + rng.d6()]!;

@@ -34,7 +34,7 @@ export const OUT_BIN = 'out-of-action';
  */
 export function unlimitedIsCertain(s: SequenceScenario): boolean {
   const roll = s.rules.successRoll;
-  const hits = 6 * roll.dice + s.attackModifier >= roll.hit;
+  const hits = s.autoHit || 6 * roll.dice + s.attackModifier >= roll.hit;
   const plan = planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: false, toughSaves: s.tough && !s.toughUsed }), false);
   return hits && 6 * plan.baseDice + plan.modifier >= s.rules.injuryTable.outOfAction;
 }

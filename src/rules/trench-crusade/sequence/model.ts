@@ -186,7 +186,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
-        const dist = successRollDist(s.attackDice + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn);
+        const dist = successRollDist(s.attackDice + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit);
         row = makeRow([dist.weight('miss'), dist.weight('hit'), dist.weight('critical')], dist.total);
         successRows.set(a, row);
       }

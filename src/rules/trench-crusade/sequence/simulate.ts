@@ -65,6 +65,8 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const attackDiceBase = s.attackDice;
   const attackAdd = s.attackModifier;
   const criticalOnDice = s.criticalOn === 'unmodified';
+  // An auto-hit weapon makes no success roll: every attack hits, none is a critical.
+  const autoHit = s.autoHit;
   const critDice = s.criticalInjuryDice;
   // The weapon's injury dice and those the target's abilities give rolls against it, netted.
   const weaponDice = s.injuryDice + s.targetInjuryDice;
@@ -165,11 +167,14 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
     m -= a;
     spent += a;
     const net = attackDiceBase + a * attackDicePerMarker;
-    const keptDice = rollKeep(rng, success.dice + (net < 0 ? -net : net), success.dice, net < 0);
-    const rolled = keptDice + attackAdd;
-    // A critical on the modified total, or on the dice alone with criticalOn "unmodified" (then a hit).
-    const critical = (criticalOnDice ? keptDice : rolled) >= success.critical ? 1 : 0;
-    if (critical === 0 && rolled < success.hit) return false;
+    let critical = 0;
+    if (!autoHit) {
+      const keptDice = rollKeep(rng, success.dice + (net < 0 ? -net : net), success.dice, net < 0);
+      const rolled = keptDice + attackAdd;
+      // A critical on the modified total, or on the dice alone with criticalOn "unmodified" (then a hit).
+      critical = (criticalOnDice ? keptDice : rolled) >= success.critical ? 1 : 0;
+      if (critical === 0 && rolled < success.hit) return false;
+    }
     // The attacker's injury spending.
     let dice = 0;
     let bloodbath = false;
