@@ -111,3 +111,26 @@ describe('an auto-hit weapon (FLAMETHROWER): no success roll, every attack a hit
     }
   });
 });
+
+describe('STANDFAST (downBecomesMinor): the table\'s Down is a Minor Hit; the Down Tough saves with stays one', () => {
+  it('moves exactly the Down results, and both simulators agree', () => {
+    const plain = evaluateExact(parseScenario({ kind: 'attack', armour: 'standard', tough: true }));
+    const standfast = evaluateExact(parseScenario({ kind: 'attack', armour: 'standard', tough: true, downBecomesMinor: true }));
+    const p = (r: typeof plain, o: string) => fraction(BigInt(r.outcomes.find((x) => x.outcome === o)!.exact.split('/')[0]!), BigInt(r.outcomes.find((x) => x.outcome === o)!.exact.split('/')[1] ?? '1'));
+    // Without Tough's save, all the Down weight would move; with it, Down is exactly what Tough turns out of action into.
+    const plainNoTough = evaluateExact(parseScenario({ kind: 'attack', armour: 'standard' }));
+    expect(standfast.outcomes.find((o) => o.outcome === 'down')!.exact).toBe(plainNoTough.outcomes.find((o) => o.outcome === 'out-of-action')!.exact);
+    const minor = p(standfast, 'minor-hit');
+    const expected = p(plainNoTough, 'minor-hit');
+    const down = p(plainNoTough, 'down');
+    expect(formatFraction(minor)).toBe(formatFraction(fraction(expected.num * down.den + down.num * expected.den, expected.den * down.den)));
+    expect(plain.outcomes).not.toEqual(standfast.outcomes);
+    for (const fields of [{ kind: 'attack', downBecomesMinor: true, injuryDice: 1 }, { kind: 'sequence', attacks: 4, downBecomesMinor: true, tough: true, policy: 'all' }]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 17, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
+  });
+});

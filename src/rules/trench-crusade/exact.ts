@@ -31,6 +31,8 @@ export interface InjuryRollPlan {
   readonly alreadyDown: boolean;
   /** Tough and not yet used: Out of Action becomes Down. */
   readonly toughSaves: boolean;
+  /** STANDFAST: a Down result of the table is a Minor Hit (Tough's Down stays a Down). */
+  readonly downBecomesMinor: boolean;
   /** The injury table the total is read on. */
   readonly table: TrenchCrusadeRules['injuryTable'];
 }
@@ -80,6 +82,7 @@ export interface InjuryRollInput {
   readonly downBonus: DownBonus;
   /** Tough and not yet used: Out of Action becomes Down. */
   readonly toughSaves: boolean;
+  readonly downBecomesMinor: boolean;
 }
 
 /** The injury roll a scenario of one roll makes (a fall reads no attack type, Bloodbath die or critical dice: their defaults). */
@@ -109,6 +112,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     targetDown: s.targetDown,
     downBonus: s.downBonus,
     toughSaves: s.tough && !s.toughUsed,
+    downBecomesMinor: s.downBecomesMinor,
   };
 }
 
@@ -154,6 +158,7 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
     noRoll: isFall && height < rules.fall.minimumInches,
     alreadyDown: r.targetDown,
     toughSaves: r.toughSaves,
+    downBecomesMinor: r.downBecomesMinor,
     table: rules.injuryTable,
   };
 }
@@ -170,6 +175,7 @@ export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
   if (plan.noRoll) return Dist.constant<InjuryOutcome>('no-effect');
   return injuryTotalDist(plan).map((total) => {
     const outcome = injuryOutcome(total, plan.table);
+    if (outcome === 'down' && plan.downBecomesMinor) return 'minor-hit';
     return outcome === 'out-of-action' && plan.toughSaves ? 'down' : outcome;
   });
 }

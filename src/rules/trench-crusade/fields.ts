@@ -137,6 +137,12 @@ export const trenchCrusadeFields = [
     default: false,
     kinds: INJURY_KINDS,
   }),
+  booleanField('downBecomesMinor', {
+    profile: 'model',
+    description: "An armour item's effect (STANDFAST): a Down result of the injury table is a Minor Hit instead (not the Down Tough turns an Out of Action into)",
+    default: false,
+    kinds: INJURY_KINDS,
+  }),
   booleanField('toughUsed', {
     description: 'The Tough target has already been saved from Out of Action once this battle',
     default: false,

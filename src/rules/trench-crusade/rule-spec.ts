@@ -263,6 +263,7 @@ export const trenchCrusadeRuleSpec = {
       comprehensive: comprehensive('Tough: The first time a Tough model is taken Out Of Action, it is taken Down instead.'),
       core: ruling('T14', 'carried over from the comprehensive rules'),
     }),
+    STANDFAST: effectsRule("An armour item's: a Down result is a Minor Hit instead", KEYWORD_EFFECTS, { downBecomesMinor: true }, everyEdition(keywordRuling)),
     HEAVY: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     ASSAULT: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     RELOAD: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),

@@ -203,12 +203,13 @@ function rollBestTwo(rng: Rng, dice: number, mirror: boolean): number {
   return state;
 }
 
-function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['injuryTable']): ReadyRoll {
+function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean): ReadyRoll {
   const highest = r.keep * 6 + r.bonusD6 * 6;
   const rowByDiceTotal = new Int32Array(highest + 1);
   for (let dice = 0; dice <= highest; dice++) {
     const row = tableRow(dice + r.add, table);
-    rowByDiceTotal[dice] = row === 3 && toughSaves ? 2 : row;
+    // STANDFAST: the table's Down is a Minor Hit; Tough's save still puts the model Down.
+    rowByDiceTotal[dice] = row === 2 && downBecomesMinor ? 1 : row === 3 && toughSaves ? 2 : row;
   }
   let rowByBestTwo: Int32Array | undefined;
   if (r.keep === 2 && r.dice > 2 && r.bonusD6 === 0) {
@@ -296,7 +297,7 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const table = s.rules.injuryTable;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
-    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table);
+    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table, s.downBecomesMinor);
     return {
       run(rng, trials, tally) {
         // Count into a local copy of the rows so the running sums from earlier chunks stay untouched.
@@ -309,8 +310,8 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
       },
     };
   }
-  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table);
-  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table);
+  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor);
+  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor);
   const success = s.rules.successRoll;
   const attackNet = s.attackDice;
   const attackKeep = success.dice;

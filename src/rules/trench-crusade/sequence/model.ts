@@ -138,6 +138,7 @@ export function sequenceInjuryInput(
     targetDown: state.targetDown,
     downBonus: s.downBonus,
     toughSaves: state.toughSaves,
+    downBecomesMinor: s.downBecomesMinor,
   };
 }
 
@@ -200,7 +201,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
       const key = `${plan.baseDice}/${plan.extraD6}/${net}/${plan.modifier}`;
       let row = injuryRows.get(key);
       if (!row) {
-        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable);
+        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable, plan.downBecomesMinor);
         injuryRows.set(key, row);
       }
       return row;
@@ -210,7 +211,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
 }
 
 /** Injury-table row of a roll: kept sum (plus extra D6s) plus modifier, before Tough. */
-function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number, table: TrenchCrusadeRules['injuryTable']): Row {
+function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean): Row {
   let sums = keptSumCounts(pool, keep, lowest);
   let den = 6n ** BigInt(pool);
   for (let i = 0; i < extraD6; i++) {
@@ -224,7 +225,9 @@ function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: nu
   const w = [0n, 0n, 0n, 0n];
   sums.forEach((weight, t) => {
     const total = t + modifier;
-    w[total < table.minorHit ? NO_EFFECT : total < table.down ? MINOR : total < table.outOfAction ? DOWN : OUT]! += weight;
+    // STANDFAST turns the table's Down into a Minor Hit; Tough's Down (from OUT) is the chain's to make.
+    const down = downBecomesMinor ? MINOR : DOWN;
+    w[total < table.minorHit ? NO_EFFECT : total < table.down ? MINOR : total < table.outOfAction ? down : OUT]! += weight;
   });
   return makeRow(w, den);
 }

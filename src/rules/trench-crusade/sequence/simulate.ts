@@ -67,6 +67,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const criticalOnDice = s.criticalOn === 'unmodified';
   // An auto-hit weapon makes no success roll: every attack hits, none is a critical.
   const autoHit = s.autoHit;
+  const standfast = s.downBecomesMinor;
   const critDice = s.criticalInjuryDice;
   // The weapon's injury dice and those the target's abilities give rolls against it, netted.
   const weaponDice = s.injuryDice + s.targetInjuryDice;
@@ -199,6 +200,8 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
     }
     const net2 = weaponDice + dice * injuryDicePerMarker - blessed * blessingDicePerMarker + (critical === 1 ? critDice : 0) + (d === 1 ? downBonus : 0);
     let result = injuryRoll(rng, net2, bloodbath, critical);
+    // STANDFAST: the table's Down is a Minor Hit (before Tough, whose Down stays one).
+    if (result === 2 && standfast) result = 1;
     if (result === 3 && tl === 1) {
       tl = 0;
       saved = 1;
