@@ -134,3 +134,30 @@ describe('STANDFAST (downBecomesMinor): the table\'s Down is a Minor Hit; the Do
     }
   });
 });
+
+describe('GOLEM: Out of Action only to a Bloodbath injury roll', () => {
+  it('without a Bloodbath, Out of Action is a Down; with one it is the plain roll; both simulators agree', () => {
+    const of = (r: ReturnType<typeof evaluateExact>, o: string) => r.outcomes.find((x) => x.outcome === o)!.exact;
+    const plain = evaluateExact(parseScenario({ kind: 'injury', injuryDice: 1 }));
+    const golem = evaluateExact(parseScenario({ kind: 'injury', injuryDice: 1, golem: true }));
+    expect(of(golem, 'out-of-action')).toBe('0');
+    const down = fraction(BigInt(of(plain, 'down').split('/')[0]!), BigInt(of(plain, 'down').split('/')[1]!));
+    const out = fraction(BigInt(of(plain, 'out-of-action').split('/')[0]!), BigInt(of(plain, 'out-of-action').split('/')[1]!));
+    expect(of(golem, 'down')).toBe(formatFraction(fraction(down.num * out.den + out.num * down.den, down.den * out.den)));
+    // A Bloodbath roll (core: 3 dice kept) takes it out as it would any model.
+    const bloodbath = (extra: Record<string, unknown>) => evaluateExact(parseScenario({ kind: 'injury', bloodbath: true, ...extra })).outcomes;
+    expect(bloodbath({ golem: true })).toEqual(bloodbath({}));
+    for (const fields of [
+      { kind: 'attack', golem: true, tough: true },
+      { kind: 'sequence', attacks: 4, golem: true, policy: 'bloodbath', bloodMarkers: 6, tough: true },
+    ]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 19, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
+    // Without markers for a Bloodbath, a GOLEM never goes out of action in a sequence.
+    expect(of(evaluateExact(parseScenario({ kind: 'sequence', attacks: 5, golem: true, injuryDice: 3 })), 'out-of-action')).toBe('0');
+  });
+});

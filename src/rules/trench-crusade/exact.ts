@@ -33,6 +33,8 @@ export interface InjuryRollPlan {
   readonly toughSaves: boolean;
   /** STANDFAST: a Down result of the table is a Minor Hit (Tough's Down stays a Down). */
   readonly downBecomesMinor: boolean;
+  /** GOLEM and this is not a Bloodbath roll: Out of Action is a Down (Tough is not used). */
+  readonly golemSaves: boolean;
   /** The injury table the total is read on. */
   readonly table: TrenchCrusadeRules['injuryTable'];
 }
@@ -83,6 +85,7 @@ export interface InjuryRollInput {
   /** Tough and not yet used: Out of Action becomes Down. */
   readonly toughSaves: boolean;
   readonly downBecomesMinor: boolean;
+  readonly golem: boolean;
 }
 
 /** The injury roll a scenario of one roll makes (a fall reads no attack type, Bloodbath die or critical dice: their defaults). */
@@ -113,6 +116,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     downBonus: s.downBonus,
     toughSaves: s.tough && !s.toughUsed,
     downBecomesMinor: s.downBecomesMinor,
+    golem: s.golem,
   };
 }
 
@@ -159,6 +163,8 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
     alreadyDown: r.targetDown,
     toughSaves: r.toughSaves,
     downBecomesMinor: r.downBecomesMinor,
+    // Any Bloodbath roll can take a GOLEM out of action, its die pooled or apart.
+    golemSaves: r.golem && !bloodbath,
     table: rules.injuryTable,
   };
 }
@@ -176,7 +182,7 @@ export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
   return injuryTotalDist(plan).map((total) => {
     const outcome = injuryOutcome(total, plan.table);
     if (outcome === 'down' && plan.downBecomesMinor) return 'minor-hit';
-    return outcome === 'out-of-action' && plan.toughSaves ? 'down' : outcome;
+    return outcome === 'out-of-action' && (plan.golemSaves || plan.toughSaves) ? 'down' : outcome;
   });
 }
 

@@ -137,6 +137,12 @@ export const trenchCrusadeFields = [
     default: false,
     kinds: INJURY_KINDS,
   }),
+  booleanField('golem', {
+    profile: 'model',
+    description: 'GOLEM: only a Bloodbath injury roll takes it Out of Action; any other Out of Action is a Down (before Tough, which it then does not use)',
+    default: false,
+    kinds: INJURY_KINDS,
+  }),
   booleanField('downBecomesMinor', {
     profile: 'model',
     description: "An armour item's effect (STANDFAST): a Down result of the injury table is a Minor Hit instead (not the Down Tough turns an Out of Action into)",

@@ -17,6 +17,8 @@ interface TableRoll {
   keepHighest: boolean;
   bonusD6: number;
   add: number;
+  /** GOLEM and no Bloodbath: Out of Action is a Down. */
+  golemSaves: boolean;
 }
 
 function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
@@ -26,7 +28,7 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   // A fall has no attack type, critical or Bloodbath die of its own.
   const attack = s.kind === 'fall' ? undefined : s;
   if (falling && fallInches < rules.fall.minimumInches) {
-    return { rollNothing: true, dice: 0, keep: 0, keepHighest: true, bonusD6: 0, add: 0 };
+    return { rollNothing: true, dice: 0, keep: 0, keepHighest: true, bonusD6: 0, add: 0, golemSaves: false };
   }
   // Injury dice, source by source.
   let plus = 0;
@@ -94,6 +96,8 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
     keepHighest: net >= 0,
     bonusD6,
     add,
+    // A GOLEM goes out of action only to a Bloodbath roll.
+    golemSaves: s.golem && !(pooledBloodbath || bonusD6 > 0),
   };
 }
 
@@ -209,7 +213,7 @@ function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['i
   for (let dice = 0; dice <= highest; dice++) {
     const row = tableRow(dice + r.add, table);
     // STANDFAST: the table's Down is a Minor Hit; Tough's save still puts the model Down.
-    rowByDiceTotal[dice] = row === 2 && downBecomesMinor ? 1 : row === 3 && toughSaves ? 2 : row;
+    rowByDiceTotal[dice] = row === 2 && downBecomesMinor ? 1 : row === 3 && (r.golemSaves || toughSaves) ? 2 : row;
   }
   let rowByBestTwo: Int32Array | undefined;
   if (r.keep === 2 && r.dice > 2 && r.bonusD6 === 0) {

@@ -33,6 +33,8 @@ export const OUT_BIN = 'out-of-action';
  * in any case, infinite or not.)
  */
 export function unlimitedIsCertain(s: SequenceScenario): boolean {
+  // A GOLEM goes out of action only to a Bloodbath, which the markers may never pay for: not certain.
+  if (s.golem) return false;
   const roll = s.rules.successRoll;
   const hits = s.autoHit || 6 * roll.dice + s.attackModifier >= roll.hit;
   const plan = planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: false, toughSaves: s.tough && !s.toughUsed }), false);

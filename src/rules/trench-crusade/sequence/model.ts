@@ -139,6 +139,7 @@ export function sequenceInjuryInput(
     downBonus: s.downBonus,
     toughSaves: state.toughSaves,
     downBecomesMinor: s.downBecomesMinor,
+    golem: s.golem,
   };
 }
 
@@ -198,10 +199,10 @@ export function buildModel(s: SequenceScenario): SequenceModel {
       // Markers become dice at the table's rate (one each in the rules).
       const net = plan.netDice + dice * rules.markers.injuryDicePerMarker - blessingSpent * rules.blessings.injuryDicePerMarker;
       // The modifier is part of the key: a critical that ignores armour has its own.
-      const key = `${plan.baseDice}/${plan.extraD6}/${net}/${plan.modifier}`;
+      const key = `${plan.baseDice}/${plan.extraD6}/${net}/${plan.modifier}/${plan.golemSaves ? 1 : 0}`;
       let row = injuryRows.get(key);
       if (!row) {
-        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable, plan.downBecomesMinor);
+        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable, plan.downBecomesMinor, plan.golemSaves);
         injuryRows.set(key, row);
       }
       return row;
@@ -211,7 +212,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
 }
 
 /** Injury-table row of a roll: kept sum (plus extra D6s) plus modifier, before Tough. */
-function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean): Row {
+function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean, golemSaves: boolean): Row {
   let sums = keptSumCounts(pool, keep, lowest);
   let den = 6n ** BigInt(pool);
   for (let i = 0; i < extraD6; i++) {
@@ -226,8 +227,10 @@ function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: nu
   sums.forEach((weight, t) => {
     const total = t + modifier;
     // STANDFAST turns the table's Down into a Minor Hit; Tough's Down (from OUT) is the chain's to make.
+    // GOLEM outside a Bloodbath: Out of Action is a Down (a rule's Down, which STANDFAST leaves alone).
     const down = downBecomesMinor ? MINOR : DOWN;
-    w[total < table.minorHit ? NO_EFFECT : total < table.down ? MINOR : total < table.outOfAction ? down : OUT]! += weight;
+    const out = golemSaves ? DOWN : OUT;
+    w[total < table.minorHit ? NO_EFFECT : total < table.down ? MINOR : total < table.outOfAction ? down : out]! += weight;
   });
   return makeRow(w, den);
 }

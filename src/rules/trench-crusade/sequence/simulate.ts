@@ -68,6 +68,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   // An auto-hit weapon makes no success roll: every attack hits, none is a critical.
   const autoHit = s.autoHit;
   const standfast = s.downBecomesMinor;
+  const golem = s.golem;
   const critDice = s.criticalInjuryDice;
   // The weapon's injury dice and those the target's abilities give rolls against it, netted.
   const weaponDice = s.injuryDice + s.targetInjuryDice;
@@ -202,6 +203,8 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
     let result = injuryRoll(rng, net2, bloodbath, critical);
     // STANDFAST: the table's Down is a Minor Hit (before Tough, whose Down stays one).
     if (result === 2 && standfast) result = 1;
+    // A GOLEM goes out of action only to a Bloodbath; otherwise it goes Down, Tough unused.
+    if (result === 3 && golem && !bloodbath) result = 2;
     if (result === 3 && tl === 1) {
       tl = 0;
       saved = 1;
