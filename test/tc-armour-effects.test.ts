@@ -161,3 +161,21 @@ describe('GOLEM: Out of Action only to a Bloodbath injury roll', () => {
     expect(of(evaluateExact(parseScenario({ kind: 'sequence', attacks: 5, golem: true, injuryDice: 3 })), 'out-of-action')).toBe('0');
   });
 });
+
+describe('IMPERVIOUS armour keeps its modifier against IGNORE ARMOUR; its shield does not', () => {
+  it('reinforced + shield, IGNORE ARMOUR: impervious is reinforced alone; both simulators agree', () => {
+    const outcomes = (fields: Record<string, unknown>) => evaluateExact(parseScenario({ kind: 'attack', ...fields })).outcomes;
+    expect(outcomes({ armour: 'reinforced', shield: true, impervious: true, ignoreArmour: true })).toEqual(outcomes({ armour: 'reinforced' }));
+    expect(outcomes({ armour: 'reinforced', shield: true, impervious: true })).toEqual(outcomes({ armour: 'reinforced', shield: true }));
+    for (const fields of [
+      { kind: 'attack', armour: 'standard', shield: true, impervious: true, ignoreArmourOnCritical: true },
+      { kind: 'sequence', attacks: 3, armour: 'reinforced', shield: true, impervious: true, ignoreArmour: true, policy: 'all' },
+    ]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 23, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
+  });
+});

@@ -75,6 +75,8 @@ export interface InjuryRollInput {
   readonly ignoreArmour: boolean;
   readonly ignoreArmourOnCritical: boolean;
   readonly armourPiercing: number;
+  /** IMPERVIOUS armour keeps its modifier against IGNORE ARMOUR. */
+  readonly impervious: boolean;
   readonly modifierCap: ModifierCap;
   readonly bloodbath: boolean;
   readonly bloodbathDie: BloodbathDie;
@@ -106,6 +108,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     ignoreArmour: attacking?.ignoreArmour ?? false,
     ignoreArmourOnCritical: s.kind === 'attack' ? s.ignoreArmourOnCritical : false,
     armourPiercing: attacking?.armourPiercing ?? 0,
+    impervious: s.impervious,
     modifierCap: s.modifierCap,
     bloodbath: s.bloodbath,
     // Falls exist only where the Bloodbath is one pool.
@@ -150,7 +153,7 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
   // armour's (not the shield's) by N, never past 0.
   const ignored = r.ignoreArmour || (critical && r.ignoreArmourOnCritical);
   const shield = !ignored && r.shield && r.armour !== 'machine' ? rules.shield.modifier : 0;
-  const armour = ignored ? 0 : Math.min(0, rules.armour[r.armour] + r.armourPiercing);
+  const armour = ignored && !r.impervious ? 0 : Math.min(0, rules.armour[r.armour] + r.armourPiercing);
   const negatives = armour + shield + r.targetInjuryModifier + Math.min(r.injuryModifier, 0);
   const positives = Math.max(r.injuryModifier, 0);
 

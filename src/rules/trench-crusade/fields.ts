@@ -137,6 +137,12 @@ export const trenchCrusadeFields = [
     default: false,
     kinds: INJURY_KINDS,
   }),
+  booleanField('impervious', {
+    profile: 'model',
+    description: "IMPERVIOUS armour: IGNORE ARMOUR does not take the armour's modifier away (the shield's it still does)",
+    default: false,
+    kinds: INJURY_KINDS,
+  }),
   booleanField('golem', {
     profile: 'model',
     description: 'GOLEM: only a Bloodbath injury roll takes it Out of Action; any other Out of Action is a Down (before Tough, which it then does not use)',

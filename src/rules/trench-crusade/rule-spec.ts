@@ -264,6 +264,7 @@ export const trenchCrusadeRuleSpec = {
       core: ruling('T14', 'carried over from the comprehensive rules'),
     }),
     STANDFAST: effectsRule("An armour item's: a Down result is a Minor Hit instead", KEYWORD_EFFECTS, { downBecomesMinor: true }, everyEdition(keywordRuling)),
+    IMPERVIOUS: effectsRule('Armour that keeps its modifier against IGNORE ARMOUR', KEYWORD_EFFECTS, { impervious: true }, everyEdition(keywordRuling)),
     GOLEM: effectsRule('Only a Bloodbath injury roll takes it Out of Action; any other Out of Action is a Down', KEYWORD_EFFECTS, { golem: true }, everyEdition(keywordRuling)),
     HEAVY: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     ASSAULT: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),

@@ -71,11 +71,12 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   // The weapon may ignore armour (always, or on a critical) or pierce it: the shield is only ignored.
   const ignoresArmour = attack !== undefined && (attack.ignoreArmour || (wasCritical && attack.kind === 'attack' && attack.ignoreArmourOnCritical));
   const penalties: number[] = [];
-  if (!ignoresArmour) {
+  // IMPERVIOUS armour keeps its modifier when the weapon ignores armour; the shield does not.
+  if (!ignoresArmour || s.impervious) {
     const pierced = rules.armour[s.armour] + (attack?.armourPiercing ?? 0);
     penalties.push(pierced < 0 ? pierced : 0);
-    if (s.shield && s.armour !== 'machine') penalties.push(rules.shield.modifier);
   }
+  if (!ignoresArmour && s.shield && s.armour !== 'machine') penalties.push(rules.shield.modifier);
   penalties.push(s.targetInjuryModifier);
   const attackerModifier = s.injuryModifier;
   if (attackerModifier < 0) penalties.push(attackerModifier);

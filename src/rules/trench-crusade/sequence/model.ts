@@ -130,6 +130,7 @@ export function sequenceInjuryInput(
     ignoreArmour: s.ignoreArmour,
     ignoreArmourOnCritical: s.ignoreArmourOnCritical,
     armourPiercing: s.armourPiercing,
+    impervious: s.impervious,
     modifierCap: s.modifierCap,
     bloodbath: state.bloodbath,
     bloodbathDie: s.bloodbathDie,

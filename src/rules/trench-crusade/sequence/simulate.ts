@@ -93,11 +93,12 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const armour = s.armour;
   const flatModifier = (ignoreArmour: boolean): number => {
     let penalty = s.targetInjuryModifier;
-    if (!ignoreArmour) {
+    // IMPERVIOUS armour keeps its modifier when the weapon ignores armour; the shield does not.
+    if (!ignoreArmour || s.impervious) {
       const pierced = rules.armour[armour] + s.armourPiercing;
       penalty += pierced < 0 ? pierced : 0;
-      if (s.shield === true && armour !== 'machine') penalty += rules.shield.modifier;
     }
+    if (!ignoreArmour && s.shield === true && armour !== 'machine') penalty += rules.shield.modifier;
     const attackerMod = s.injuryModifier;
     if (attackerMod < 0) penalty += attackerMod;
     const bonus = attackerMod > 0 ? attackerMod : 0;
