@@ -48,7 +48,7 @@ describe('profiles', () => {
 
   it('refuses a malformed profile in one line naming the profile, the key and what is allowed', () => {
     expect(refusal(() => parseProfiles({ models: { Knight: { armor: 'standard' } } }, label, 'p.json'))).toBe(
-      'profiles file "p.json": models."Knight".armor: not a model field of trench-crusade (did you mean armour?); allowed: targetInjuryModifier, targetInjuryDice, armour, shield, tough, impervious, golem, downBecomesMinor, keywords, cost, description',
+      'profiles file "p.json": models."Knight".armor: not a model field of trench-crusade (did you mean armour?); allowed: targetInjuryModifier, targetInjuryDice, armour, shield, tough, fear, impervious, golem, downBecomesMinor, keywords, cost, description',
     );
     expect(refusal(() => parseProfiles({ models: { Knight: { injuryDice: 1 } } }, label, 'p.json'))).toMatch(/^profiles file "p.json": models."Knight".injuryDice: is a weapon field, not a model field/);
     expect(refusal(() => parseProfiles({ weapons: { Axe: { injuryDice: 11 } } }, label, 'p.json'))).toBe(

@@ -179,3 +179,22 @@ describe('IMPERVIOUS armour keeps its modifier against IGNORE ARMOUR; its shield
     }
   });
 });
+
+describe('FEAR: melee attacks against it get -1 DICE, unless the attacker has FEAR too', () => {
+  it('is the attack at one die less in melee, nothing at range or for a FEAR attacker; both simulators agree', () => {
+    const outcomes = (fields: Record<string, unknown>) => evaluateExact(parseScenario({ kind: 'attack', armour: 'standard', ...fields })).outcomes;
+    expect(outcomes({ fear: true })).toEqual(outcomes({ attackDice: -1 }));
+    expect(outcomes({ fear: true, attackType: 'ranged' })).toEqual(outcomes({ attackType: 'ranged' }));
+    expect(outcomes({ fear: true, attackerFear: true })).toEqual(outcomes({}));
+    expect(outcomes({ fear: true, rules: { fear: { attackDice: -2 } } })).toEqual(outcomes({ attackDice: -2 }));
+    const t = parseScenario({ kind: 'sequence', attacks: 3, fear: true, attackDice: 1, policy: 'all' });
+    const { kind } = resolveKind(t);
+    const layout = kind.layout(t);
+    const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 29, chunkSize: CHUNK_SIZE });
+    expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures).toEqual([]);
+    const single = parseScenario({ kind: 'attack', fear: true, attackDice: 1 });
+    const singleLayout = resolveKind(single).kind.layout(single);
+    const singleTally = runInThread(resolveKind(single).kind.simulator(single), tallyLength(singleLayout), { trials: 200_000, seed: 29, chunkSize: CHUNK_SIZE });
+    expect(crossCheck(evaluateExact(single).answer, { layout: singleLayout, trials: 200_000, tally: singleTally }).failures).toEqual([]);
+  });
+});

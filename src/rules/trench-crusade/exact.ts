@@ -216,7 +216,7 @@ export function successRollDist(
 export function outcomeDist(s: OneRollScenario): Dist<string> {
   const input = injuryRollInput(s);
   if (s.kind === 'attack') {
-    const success = successRollDist(s.attackDice, s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit);
+    const success = successRollDist(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit);
     return success.flatMap<string>((r) =>
       r === 'miss' ? Dist.constant('miss') : injuryOutcomeDist(planInjuryRoll(input, r === 'critical')),
     );
@@ -235,8 +235,13 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
     means: [markers],
     histograms: [],
     notes: describeRolls(s),
-    ...(s.kind === 'attack' ? { extra: { successRoll: successRollChances(s.attackDice, s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit) } } : {}),
+    ...(s.kind === 'attack' ? { extra: { successRoll: successRollChances(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit) } } : {}),
   };
+}
+
+/** The net dice of a success roll: the weapon's, and a FEAR target's against a melee attacker without FEAR. */
+export function attackDiceOf(s: { attackDice: number; attackType: string; fear: boolean; attackerFear: boolean; rules: TrenchCrusadeRules }): number {
+  return s.attackDice + (s.fear && s.attackType === 'melee' && !s.attackerFear ? s.rules.fear.attackDice : 0);
 }
 
 /** The success roll's own chances, exact: `hit` is a hit that is not a critical. */
@@ -260,7 +265,7 @@ export function describePlan(plan: InjuryRollPlan): string {
 function describeRolls(s: OneRollScenario): string[] {
   const input = injuryRollInput(s);
   if (s.kind === 'attack') {
-    const net = s.attackDice;
+    const net = attackDiceOf(s);
     const roll = s.rules.successRoll;
     const pool = roll.dice + Math.abs(net);
     const keep = net === 0 ? `${pool}D6` : `${pool}D6 keep ${roll.dice} ${net > 0 ? 'highest' : 'lowest'}`;

@@ -137,6 +137,17 @@ export const trenchCrusadeFields = [
     default: false,
     kinds: INJURY_KINDS,
   }),
+  booleanField('fear', {
+    profile: 'model',
+    description: 'FEAR: melee attacks against it get the table\'s fear dice (-1) on the success roll, unless the attacker has FEAR too',
+    default: false,
+    kinds: ['attack', 'sequence'],
+  }),
+  booleanField('attackerFear', {
+    description: 'The attacking model has FEAR (a model\'s keyword, not a weapon\'s): it is not hindered by a FEAR target',
+    default: false,
+    kinds: ['attack', 'sequence'],
+  }),
   booleanField('impervious', {
     profile: 'model',
     description: "IMPERVIOUS armour: IGNORE ARMOUR does not take the armour's modifier away (the shield's it still does)",

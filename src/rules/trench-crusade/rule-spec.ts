@@ -247,6 +247,9 @@ export const trenchCrusadeRuleSpec = {
       core: [1, fallsCarried],
     }),
   },
+  fear: {
+    attackDice: integerRule('Dice a melee success roll gets against a FEAR model (none if the attacker has FEAR too)', { minimum: -3, maximum: 0 }, same(-1, everyEdition(keywordRuling))),
+  },
   keywords: openGroup(KEYWORD_EFFECTS, {
     'IGNORE ARMOUR': effectsRule("The target's armour and shield modifiers do not apply", KEYWORD_EFFECTS, { ignoreArmour: true }, everyEdition(keywordRuling)),
     'IGNORE ARMOUR ON CRITICAL': effectsRule('As IGNORE ARMOUR, on the injury roll of a critical hit only (a keyword of ours)', KEYWORD_EFFECTS, { ignoreArmourOnCritical: true }, everyEdition(keywordRuling)),
@@ -264,6 +267,7 @@ export const trenchCrusadeRuleSpec = {
       core: ruling('T14', 'carried over from the comprehensive rules'),
     }),
     STANDFAST: effectsRule("An armour item's: a Down result is a Minor Hit instead", KEYWORD_EFFECTS, { downBecomesMinor: true }, everyEdition(keywordRuling)),
+    FEAR: effectsRule('Melee attacks against it get -1 DICE unless the attacker has FEAR', KEYWORD_EFFECTS, { fear: true }, everyEdition(keywordRuling)),
     IMPERVIOUS: effectsRule('Armour that keeps its modifier against IGNORE ARMOUR', KEYWORD_EFFECTS, { impervious: true }, everyEdition(keywordRuling)),
     GOLEM: effectsRule('Only a Bloodbath injury roll takes it Out of Action; any other Out of Action is a Down', KEYWORD_EFFECTS, { golem: true }, everyEdition(keywordRuling)),
     HEAVY: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),

@@ -318,7 +318,9 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor);
   const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor);
   const success = s.rules.successRoll;
-  const attackNet = s.attackDice;
+  // A FEAR target hinders a melee attacker that has no FEAR of its own.
+  const feared = s.fear && s.attackType === 'melee' && !s.attackerFear;
+  const attackNet = s.attackDice + (feared ? s.rules.fear.attackDice : 0);
   const attackKeep = success.dice;
   const attackDice = attackKeep + Math.abs(attackNet);
   const attackKeepsHighest = attackNet >= 0;

@@ -5,7 +5,7 @@
  * come from src/exact/keep.ts because hoarding policies can roll pools of a hundred dice.
  */
 import { toNumber } from '../../../exact/fraction.js';
-import { planInjuryRoll, successRollDist, type InjuryRollInput } from '../exact.js';
+import { attackDiceOf, planInjuryRoll, successRollDist, type InjuryRollInput } from '../exact.js';
 import type { TrenchCrusadeScenario } from '../fields.js';
 import type { TrenchCrusadeRules } from '../rule-spec.js';
 import { keptSumCounts } from '../../../exact/keep.js';
@@ -189,7 +189,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
-        const dist = successRollDist(s.attackDice + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit);
+        const dist = successRollDist(attackDiceOf(s) + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit);
         row = makeRow([dist.weight('miss'), dist.weight('hit'), dist.weight('critical')], dist.total);
         successRows.set(a, row);
       }

@@ -62,7 +62,8 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const blessing = s.blessingPolicy === 'all' ? s.blessingMarkers : 0;
   const bl0 = blessing > 0 ? 1 : 0;
   const attackRollMax = s.attackRollMarkers;
-  const attackDiceBase = s.attackDice;
+  // A FEAR target hinders a melee attacker that has no FEAR of its own.
+  const attackDiceBase = s.attackDice + (s.fear && s.attackType === 'melee' && !s.attackerFear ? rules.fear.attackDice : 0);
   const attackAdd = s.attackModifier;
   const criticalOnDice = s.criticalOn === 'unmodified';
   // An auto-hit weapon makes no success roll: every attack hits, none is a critical.
