@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { parseKeyword } from '../src/model/keywords.js';
+import { ruleListing } from '../src/model/rule-table.js';
 import { parseScenario } from '../src/model/scenario.js';
+import { parseVariant } from '../src/model/variant.js';
+import { rulesPresenter } from '../src/present/rules.js';
+import { findSystem } from '../src/rules/registry.js';
 
 /** Keywords on profiles, looked up in the scenario's rule table (ruling T20). */
 
@@ -74,5 +78,17 @@ describe('keywords', () => {
     expect(refusal({ rules: { keywords: { CRITICAL: { criticalInjuryDice: 9 } } } })).toBe(
       'rules.keywords.CRITICAL.criticalInjuryDice: 9 is not allowed; allowed: a whole number from 0 to 3, or "N" (the keyword\'s number)',
     );
+  });
+});
+
+describe('rules --rules lists the keywords a variant adds', () => {
+  it('after the declared ones, marked as not a keyword of the edition', () => {
+    const tc = findSystem('trench-crusade')!;
+    const variant = parseVariant({ name: 'sawn', rules: { keywords: { 'SAWN-OFF': { injuryDice: 1 } } } }, 'v', 'v');
+    const listing = ruleListing(tc, tc.editions.find((e) => e.id === 'core')!, variant);
+    expect(listing.entries.at(-1)).toMatchObject({ rule: 'keywords.SAWN-OFF', value: { injuryDice: 1 }, editionValue: null });
+    expect(rulesPresenter.table(listing)).toMatch(/^keywords\.SAWN-OFF\s+\{"injuryDice":1\}  \* \(core: not a keyword\)$/m);
+    // The declared keywords the variant leaves alone are not marked changed.
+    expect(listing.entries.filter((e) => e.editionValue !== undefined).map((e) => e.rule)).toEqual(['keywords.SAWN-OFF']);
   });
 });

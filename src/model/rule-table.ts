@@ -205,5 +205,22 @@ export function ruleListing(
       ...(!sameRuleValue(value, own) ? { editionValue: own } : {}),
     };
   });
-  return { system: system.id, edition, ...(variant ? { variant: variant.name } : {}), table, entries };
+  // Entries a variant added to an open group (its own keywords): listed after the declared ones.
+  const added: RuleEntry[] = [];
+  for (const [group, node] of Object.entries(system.rules.spec)) {
+    if (isRuleLeaf(node) || node[OPEN_GROUP] === undefined) continue;
+    const values = (valueAt(table, group) ?? {}) as Record<string, RuleValue>;
+    for (const [key, value] of Object.entries(values)) {
+      if (Object.hasOwn(node, key)) continue;
+      added.push({
+        rule: `${group}.${key}`,
+        value,
+        description: `Added by variant "${variant?.name ?? ''}"`,
+        allowed: describeRuleSchema(node[OPEN_GROUP]),
+        source: { ruling: 'T20', note: 'a keyword of the variant, not of the edition' },
+        editionValue: null,
+      });
+    }
+  }
+  return { system: system.id, edition, ...(variant ? { variant: variant.name } : {}), table, entries: [...entries, ...added] };
 }

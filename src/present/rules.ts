@@ -18,7 +18,8 @@ function rulesTable(listing: RuleListing): string {
   const width = Math.max(...listing.entries.map((e) => e.rule.length));
   for (const e of listing.entries) {
     const changed = e.editionValue !== undefined;
-    lines.push(`${e.rule.padEnd(width)}  ${shown(e.value)}${changed ? `  * (${listing.edition.id}: ${shown(e.editionValue)})` : ''}`);
+    const was = e.editionValue === null && typeof e.value === 'object' && e.value !== null ? 'not a keyword' : shown(e.editionValue);
+    lines.push(`${e.rule.padEnd(width)}  ${shown(e.value)}${changed ? `  * (${listing.edition.id}: ${was})` : ''}`);
     const source = changed ? `${listing.edition.id} source: ${citation(e.source)}` : citation(e.source);
     for (const text of [`${e.description}; allowed: ${e.allowed}`, source]) {
       for (const line of wordWrap(text, 96)) lines.push(`    ${line}`);
