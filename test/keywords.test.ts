@@ -18,7 +18,7 @@ const profiles = join(dir, 'profiles.json');
 writeFileSync(
   profiles,
   JSON.stringify({
-    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true } },
+    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true }, Salamander: { keywords: ['NEGATE FIRE'] } },
     weapons: {
       Lance: { keywords: ['IGNORE ARMOUR'] },
       Pick: { keywords: ['armour  piercing 2'] },
@@ -30,6 +30,7 @@ writeFileSync(
       Odd: { keywords: ['CRITICAL 2'] },
       Wrong: { keywords: ['TOUGH'] },
       Sawn: { keywords: ['SAWN-OFF'] },
+      Torch: { keywords: ['FIRE', 'GAS'] },
     },
   }),
 );
@@ -78,6 +79,18 @@ describe('keywords', () => {
     expect(refusal({ rules: { keywords: { CRITICAL: { criticalInjuryDice: 9 } } } })).toBe(
       'rules.keywords.CRITICAL.criticalInjuryDice: 9 is not allowed; allowed: a whole number from 0 to 3, or "N" (the keyword\'s number)',
     );
+  });
+});
+
+describe('FIRE, GAS, SHRAPNEL and NEGATE: markers after every injury roll', () => {
+  const outWithin = (fields: Record<string, unknown>) =>
+    evaluateExact(parseScenario({ kind: 'sequence', attacks: 3, policy: 'all', profiles, ...fields })).outcomes.find((o) => o.outcome === 'out-of-action')!.exact;
+
+  it('FIRE and GAS give a marker each, NEGATE FIRE takes FIRE\'s away, and a variant can make FIRE leave two', () => {
+    expect(outWithin({ weapon: 'Torch' })).toBe(outWithin({ fireMarkers: 1, gasMarkers: 1 }));
+    expect(outWithin({ weapon: 'Torch', target: 'Salamander' })).toBe(outWithin({ gasMarkers: 1 }));
+    expect(outWithin({ weapon: 'Torch', rules: { keywords: { FIRE: { fireMarkers: 2 } } } })).toBe(outWithin({ fireMarkers: 2, gasMarkers: 1 }));
+    expect(outWithin({ weapon: 'Torch' })).not.toBe(outWithin({}));
   });
 });
 

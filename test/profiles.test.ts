@@ -3,7 +3,8 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { evaluateExact } from '../src/evaluate.js';
-import { parseProfiles, profilesJsonSchema, readProfilesFile } from '../src/model/profiles.js';
+import { parseProfiles, profileFields, profilesJsonSchema, readProfilesFile } from '../src/model/profiles.js';
+import { findSystem } from '../src/rules/registry.js';
 import { parseScenario, scenarioRecord } from '../src/model/scenario.js';
 import { profilesPresenter } from '../src/present/profiles.js';
 import { valueRows } from '../src/report/charts.js';
@@ -47,8 +48,11 @@ describe('profiles', () => {
   });
 
   it('refuses a malformed profile in one line naming the profile, the key and what is allowed', () => {
+    // The allowed list is the model fields as declared (src/rules/trench-crusade/fields.ts), then the profile's own keys.
+    const modelFields = profileFields(findSystem('trench-crusade')!, 'model').map((f) => f.name);
+    expect(modelFields.slice(0, 4)).toEqual(['targetInjuryModifier', 'targetInjuryDice', 'armour', 'shield']);
     expect(refusal(() => parseProfiles({ models: { Knight: { armor: 'standard' } } }, label, 'p.json'))).toBe(
-      'profiles file "p.json": models."Knight".armor: not a model field of trench-crusade (did you mean armour?); allowed: targetInjuryModifier, targetInjuryDice, armour, shield, tough, fear, impervious, golem, downBecomesMinor, keywords, cost, description',
+      `profiles file "p.json": models."Knight".armor: not a model field of trench-crusade (did you mean armour?); allowed: ${[...modelFields, 'keywords', 'cost', 'description'].join(', ')}`,
     );
     expect(refusal(() => parseProfiles({ models: { Knight: { injuryDice: 1 } } }, label, 'p.json'))).toMatch(/^profiles file "p.json": models."Knight".injuryDice: is a weapon field, not a model field/);
     expect(refusal(() => parseProfiles({ weapons: { Axe: { injuryDice: 11 } } }, label, 'p.json'))).toBe(

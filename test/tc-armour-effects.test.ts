@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
-import { formatFraction, fraction } from '../src/exact/fraction.js';
+import { type Fraction, ZERO, add, formatFraction, fraction, mul } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
 import { tallyLength } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
@@ -196,5 +196,81 @@ describe('FEAR: melee attacks against it get -1 DICE, unless the attacker has FE
     const singleLayout = resolveKind(single).kind.layout(single);
     const singleTally = runInThread(resolveKind(single).kind.simulator(single), tallyLength(singleLayout), { trials: 200_000, seed: 29, chunkSize: CHUNK_SIZE });
     expect(crossCheck(evaluateExact(single).answer, { layout: singleLayout, trials: 200_000, tally: singleTally }).failures).toEqual([]);
+  });
+});
+
+/**
+ * FIRE (GAS, SHRAPNEL): the target gains the weapon's markers after every injury roll it survives,
+ * whatever the result. Brute force of a core melee sequence against an unarmoured target under the
+ * policy `all` (every marker spent as +1 injury dice), written from the rules: success 2D6, 7+ hits,
+ * 12 a critical (+1 injury die); injury 2D6 + dice keep 2 highest, +1 die against a Down target in
+ * melee; 2+ Minor Hit (1 marker), 7+ Down (1 marker, 2 if already Down), 9+ Out of Action; then the
+ * weapon's markers, unless the target negates them.
+ */
+function bruteFireSequence(attacks: number, fire: number): Fraction {
+  const totals = new Map<number, Map<number, bigint>>();
+  const rolls = (pool: number) => totals.get(pool) ?? totals.set(pool, keptTotals(pool, 2, false)).get(pool)!;
+  const seen = new Map<string, Fraction>();
+  const play = (left: number, markers: number, down: boolean): Fraction => {
+    if (left === 0) return ZERO;
+    const key = `${left}/${markers}/${down}`;
+    const known = seen.get(key);
+    if (known) return known;
+    let p = ZERO;
+    for (const [success, ways] of keptTotals(2, 2, false)) {
+      const w = fraction(ways, 36n);
+      if (success < 7) {
+        p = add(p, mul(w, play(left - 1, markers, down)));
+        continue;
+      }
+      const dice = markers + (success >= 12 ? 1 : 0) + (down ? 1 : 0);
+      const pool = 2 + dice;
+      for (const [total, count] of rolls(pool)) {
+        const q = mul(w, fraction(count, 6n ** BigInt(pool)));
+        if (total >= 9) p = add(p, q);
+        else if (total >= 7) p = add(p, mul(q, play(left - 1, (down ? 2 : 1) + fire, true)));
+        else if (total >= 2) p = add(p, mul(q, play(left - 1, 1 + fire, down)));
+      }
+    }
+    seen.set(key, p);
+    return p;
+  };
+  return play(attacks, 0, false);
+}
+
+describe('FIRE, GAS, SHRAPNEL: markers after every injury roll, unless the target negates the kind', () => {
+  const outWithin = (fields: Record<string, unknown>) =>
+    evaluateExact(parseScenario({ kind: 'sequence', edition: 'core', attacks: 3, policy: 'all', ...fields })).outcomes.find((o) => o.outcome === 'out-of-action')!.exact;
+
+  it('equals a brute force of three attacks spending every marker, and moves the answer', () => {
+    expect(outWithin({ fireMarkers: 1 })).toBe(formatFraction(bruteFireSequence(3, 1)));
+    expect(outWithin({ attacks: 2, gasMarkers: 2 })).toBe(formatFraction(bruteFireSequence(2, 2)));
+    expect(outWithin({ fireMarkers: 1 })).not.toBe(outWithin({}));
+  });
+
+  it('kinds add up, and a negated kind leaves nothing', () => {
+    expect(outWithin({ fireMarkers: 1, shrapnelMarkers: 1 })).toBe(outWithin({ gasMarkers: 2 }));
+    expect(outWithin({ fireMarkers: 1, negateFire: true })).toBe(outWithin({}));
+    expect(outWithin({ fireMarkers: 1, gasMarkers: 1, negateGas: true })).toBe(outWithin({ shrapnelMarkers: 1 }));
+  });
+
+  it('one attack places them on top of the result: exact mean markers, and both simulators agree', () => {
+    const plain = evaluateExact(parseScenario({ kind: 'attack' }));
+    const fire = evaluateExact(parseScenario({ kind: 'attack', fireMarkers: 1 }));
+    // The mean markers placed (the attack's only mean) grow by P(a hit the target survives): no effect, Minor Hit or Down.
+    const p = (o: string) => plain.answer.outcomes[plain.outcomes.findIndex((x) => x.outcome === o)]!;
+    const survivedHits = add(add(p('no-effect'), p('minor-hit')), p('down'));
+    expect(formatFraction(fire.answer.means[0]!)).toBe(formatFraction(add(plain.answer.means[0]!, survivedHits)));
+    for (const fields of [
+      { kind: 'attack', fireMarkers: 2, targetDown: true },
+      { kind: 'sequence', attacks: 4, fireMarkers: 1, gasMarkers: 1, negateGas: true, policy: 'bloodbath', armour: 'standard' },
+      { kind: 'sequence', attacks: 3, shrapnelMarkers: 1, policy: 'optimal', markerCap: 3 },
+    ]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 31, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { ABSORBED, type Decision, type SequenceModel, buildModel, choiceCode, do
 import { optimalFinite } from '../src/rules/trench-crusade/sequence/optimal-finite.js';
 import { optimalUnlimited } from '../src/rules/trench-crusade/sequence/optimal-unlimited.js';
 import { unlimitedMarkerLimit } from '../src/rules/trench-crusade/sequence/rules.js';
+import { extraMarkersPerRoll } from '../src/rules/trench-crusade/tables.js';
 
 /**
  * Brute-force twins of the two optimal-policy searches: enumerate every deterministic spending rule,
@@ -88,6 +89,9 @@ describe('optimalFinite against every spending rule (maximises P(Out of Action w
     ['markers on the attack roll (playtest)', { edition: 'playtest', attacks: 3, bloodMarkers: 1, markerCap: 1, attackRollMarkers: 1 }, 3125],
     ['markers on the attack roll after standing up', { edition: 'playtest', attacks: 2, bloodMarkers: 2, markerCap: 2, attackRollMarkers: 1, attacksPerActivation: 1, targetDown: true }, 845],
     ['blessing markers', { edition: 'core', attacks: 3, bloodMarkers: 1, markerCap: 1, blessingPolicy: 'all', blessingMarkers: 1 }, 16384],
+    // From no markers, the first roll leaves 1 (no effect) or 2 (a Minor Hit or a Down, FIRE's marker
+    // included, capped): rules are 2 x 2 in the state with 1 marker and 3 x 3 in each with 2, 324 in all.
+    ['FIRE: a marker after every injury roll, even one with no effect', { edition: 'core', attacks: 2, markerCap: 2, fireMarkers: 1, armour: 'reinforced' }, 324],
   ];
   for (const [name, fields, rules] of cases) {
     it(`${name}: ${rules} rules`, () => {
@@ -132,11 +136,12 @@ describe('optimalUnlimited against every stationary spending rule (minimises the
     ['Bloodbath on a Down target', { edition: 'core', bloodMarkers: 3, markerCap: 3, targetDown: true }, 900],
     ['markers on the attack roll (playtest)', { edition: 'playtest', bloodMarkers: 2, markerCap: 2, attackRollMarkers: 1 }, 4225],
     ['blessing markers', { edition: 'core', bloodMarkers: 2, markerCap: 2, blessingPolicy: 'all', blessingMarkers: 1 }, 11664],
+    ['FIRE: a marker after every injury roll, even one with no effect', { edition: 'core', markerCap: 2, fireMarkers: 1, armour: 'reinforced' }, 1296],
   ];
   for (const [name, fields, rules] of cases) {
     it(`${name}: ${rules} rules`, () => {
       const model = modelOf(fields);
-      const { limit } = unlimitedMarkerLimit(model.rules, 'optimal', model.startMarkers, model.attackRollMarkers, model.cap);
+      const { limit } = unlimitedMarkerLimit(model.rules, 'optimal', model.startMarkers, model.attackRollMarkers, model.cap, extraMarkersPerRoll(model.scenario));
       const phases = model.perActivation > 0 ? model.perActivation : 1;
       const start = unlimitedStart(model, limit);
       const cache = new TransitionCache(model, limit);

@@ -6,6 +6,7 @@ import type { OneRollScenario } from './fields.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
 import {
   bloodMarkersPlaced,
+  extraMarkersPerRoll,
   injuryOutcome,
   type Armour,
   type AttackType,
@@ -227,8 +228,10 @@ export function outcomeDist(s: OneRollScenario): Dist<string> {
 export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): ExactAnswer {
   const dist = outcomeDist(s);
   const alreadyDown = s.targetDown;
+  // FIRE, GAS and SHRAPNEL add their markers to every injury roll the target survives.
+  const extra = s.kind === 'fall' ? 0 : extraMarkersPerRoll(s);
   const markers = dist.expectation((o) =>
-    o === 'miss' ? 0 : bloodMarkersPlaced(o as InjuryOutcome, alreadyDown, s.rules.markers),
+    o === 'miss' || o === 'out-of-action' ? 0 : bloodMarkersPlaced(o as InjuryOutcome, alreadyDown, s.rules.markers) + extra,
   );
   return {
     outcomes: outcomes.map((o): Fraction => dist.probability(o)),

@@ -298,7 +298,14 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const toughSaves = s.tough && !s.toughUsed;
   const markers = s.rules.markers;
   // Markers placed by each table row: none, minor hit, down (more if already Down), out of action.
-  const markersByRow = [0, markers.minorHit, s.targetDown ? markers.downAgain : markers.down, 0];
+  // FIRE, GAS and SHRAPNEL leave theirs after every roll the target survives, unless it negates the kind.
+  let afterRoll = 0;
+  if (s.kind !== 'fall') {
+    if (!s.negateFire) afterRoll += s.fireMarkers;
+    if (!s.negateGas) afterRoll += s.gasMarkers;
+    if (!s.negateShrapnel) afterRoll += s.shrapnelMarkers;
+  }
+  const markersByRow = [afterRoll, markers.minorHit + afterRoll, (s.targetDown ? markers.downAgain : markers.down) + afterRoll, 0];
   const table = s.rules.injuryTable;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {

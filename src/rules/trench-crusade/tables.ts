@@ -69,3 +69,24 @@ export function bloodMarkersPlaced(outcome: InjuryOutcome, alreadyDown: boolean,
   if (outcome === 'down') return alreadyDown ? markers.downAgain : markers.down;
   return 0;
 }
+
+/** Most blood markers one kind of FIRE, GAS or SHRAPNEL may leave after an injury roll. */
+export const MAX_MARKERS_PER_KIND = 6;
+
+/** The weapon's marker kinds and the target's negations, as the scenario gives them. */
+export interface MarkerKinds {
+  readonly fireMarkers: number;
+  readonly gasMarkers: number;
+  readonly shrapnelMarkers: number;
+  readonly negateFire: boolean;
+  readonly negateGas: boolean;
+  readonly negateShrapnel: boolean;
+}
+
+/**
+ * Blood markers the target gains after every injury roll from the weapon, whatever the result (FIRE,
+ * GAS, SHRAPNEL), less the kinds it negates. Out of Action removes the model, so none are counted there.
+ */
+export function extraMarkersPerRoll(s: MarkerKinds): number {
+  return (s.negateFire ? 0 : s.fireMarkers) + (s.negateGas ? 0 : s.gasMarkers) + (s.negateShrapnel ? 0 : s.shrapnelMarkers);
+}

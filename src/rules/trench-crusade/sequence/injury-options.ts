@@ -3,7 +3,7 @@
  * spend the target's blood markers (as +1 injury dice, with or without a Bloodbath), and where each
  * outcome of the roll leaves the target.
  */
-import { DOWN, MINOR, type Row, type SequenceModel, choiceCode, stateIndex } from './model.js';
+import { DOWN, MINOR, NO_EFFECT, type Row, type SequenceModel, choiceCode, stateIndex } from './model.js';
 
 /** An injury option: its code, markers it costs, its outcome row. */
 export interface Option {
@@ -38,7 +38,7 @@ export function sameRow(x: Row, y: Row): boolean {
 export function injuryNext(model: SequenceModel, cap: number, m2: number, d: number, tl: number): [number, number, number, number] {
   const placed = model.placed[d]!;
   return [
-    stateIndex(m2, d, tl, 0),
+    stateIndex(Math.min(m2 + placed[NO_EFFECT], cap), d, tl, 0),
     stateIndex(Math.min(m2 + placed[MINOR], cap), d, tl, 0),
     stateIndex(Math.min(m2 + placed[DOWN], cap), 1, tl, 0),
     tl === 1 ? stateIndex(Math.min(m2 + placed[DOWN], cap), 1, 0, 0) : -1,

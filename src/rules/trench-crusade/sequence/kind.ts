@@ -7,7 +7,7 @@ import { type Fraction, ONE, ZERO, add, compare, formatFraction, fraction, sub, 
 import type { ExactAnswer, KindSpec } from '../../../model/types.js';
 import { showValue } from '../../../errors.js';
 import { describePlan, planInjuryRoll } from '../exact.js';
-import { EDITION_SOURCES } from '../tables.js';
+import { EDITION_SOURCES, extraMarkersPerRoll } from '../tables.js';
 import { runFinite, solveUnlimited, unlimitedStart, type FiniteResult } from './chain.js';
 import { SEQUENCE_KIND } from './fields.js';
 import { buildModel, downOf, fixedDecision, markersOf, sequenceInjuryInput, toughLeftOf, type SequenceModel, type SequenceScenario } from './model.js';
@@ -39,7 +39,7 @@ const outWithinN = (f: FiniteResult): Fraction => f.outAt.reduce(add, ZERO);
 
 function evaluatePolicy(model: SequenceModel, policy: Policy): PolicyResult {
   const m = policy === model.policy ? model : { ...model, policy };
-  const { limit, hoarding } = unlimitedMarkerLimit(m.rules, policy, m.startMarkers, m.attackRollMarkers, m.cap);
+  const { limit, hoarding } = unlimitedMarkerLimit(m.rules, policy, m.startMarkers, m.attackRollMarkers, m.cap, extraMarkersPerRoll(m.scenario));
   if (policy === 'optimal') {
     const fin = optimalFinite(m);
     const unl = optimalUnlimited(m, limit);

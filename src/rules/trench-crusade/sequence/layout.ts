@@ -6,6 +6,7 @@
 import type { MeanSpec, ReportLayout } from '../../../model/types.js';
 import { planInjuryRoll } from '../exact.js';
 import { sequenceInjuryInput, type SequenceScenario } from './model.js';
+import { extraMarkersPerRoll } from '../tables.js';
 import { markerCapOf, mostMarkersPlaced } from './rules.js';
 
 export const SEQUENCE_OUTCOMES = ['standing', 'down', 'out-of-action'] as const;
@@ -43,7 +44,7 @@ export function unlimitedIsCertain(s: SequenceScenario): boolean {
 
 /** Most markers the finite chain (and the final-markers histogram) can show. */
 export function maxFinalMarkers(s: SequenceScenario): number {
-  return Math.min(markerCapOf(s.markerCap), s.bloodMarkers + mostMarkersPlaced(s.rules) * s.attacks);
+  return Math.min(markerCapOf(s.markerCap), s.bloodMarkers + mostMarkersPlaced(s.rules, extraMarkersPerRoll(s)) * s.attacks);
 }
 
 export function sequenceLayout(s: SequenceScenario): ReportLayout {

@@ -7,6 +7,7 @@
 import { toNumber } from '../../../exact/fraction.js';
 import { attackDiceOf, planInjuryRoll, successRollDist, type InjuryRollInput } from '../exact.js';
 import type { TrenchCrusadeScenario } from '../fields.js';
+import { extraMarkersPerRoll } from '../tables.js';
 import type { TrenchCrusadeRules } from '../rule-spec.js';
 import { keptSumCounts } from '../../../exact/keep.js';
 import {
@@ -96,7 +97,9 @@ export interface SequenceModel {
   readonly start: number;
   /** Most markers the finite chain can see: min(cap, start + P N), P the most one result places (2). */
   readonly maxMarkers: number;
-  /** Markers each injury-table row places on a target not Down (index 0) or Down (index 1). */
+  /** The most markers one injury roll places (a result's and the weapon's FIRE, GAS, SHRAPNEL). */
+  readonly mostPlaced: number;
+  /** Markers each injury-table row places on a target not Down (index 0) or Down (index 1), the weapon's FIRE, GAS and SHRAPNEL included. */
   readonly placed: readonly (readonly [number, number, number, number])[];
   successRow(a: number): Row;
   /** Injury roll on a hit (crit 0) or critical (crit 1) against a target Down or not, with the attacker's choice and the blessing markers spent. */
@@ -155,6 +158,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
   const bloodbathAllowed = rules.bloodbath.available;
   const toughLeft = s.tough === true && s.toughUsed !== true ? 1 : 0;
   const blessingLeft = blessingPolicy === 'all' && blessingMarkers > 0 ? 1 : 0;
+  const extra = extraMarkersPerRoll(s);
 
   const successRows = new Map<number, Row>();
   const injuryRows = new Map<string, Row>();
@@ -184,8 +188,9 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     attackRollMarkers: s.attackRollMarkers,
     bloodbathAllowed,
     start: stateIndex(startMarkers, s.targetDown === true ? 1 : 0, toughLeft, blessingLeft),
-    maxMarkers: Math.min(cap, startMarkers + mostMarkersPlaced(rules) * attacks),
-    placed: [markersByRow(rules, 0), markersByRow(rules, 1)],
+    maxMarkers: Math.min(cap, startMarkers + mostMarkersPlaced(rules, extra) * attacks),
+    mostPlaced: mostMarkersPlaced(rules, extra),
+    placed: [markersByRow(rules, 0, extra), markersByRow(rules, 1, extra)],
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
@@ -290,7 +295,8 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
     spent += BigInt(cost) * scale * row.den;
     const placed = model.placed[d]!;
     const placedDown = placed[DOWN];
-    put(stateIndex(m2, d, tl, 0), row.w[NO_EFFECT]! * scale);
+    // Every row the target survives also gets the weapon's FIRE, GAS and SHRAPNEL markers (in `placed`).
+    put(stateIndex(placeMarkers(m2, placed[NO_EFFECT], row.w[NO_EFFECT]!), d, tl, 0), row.w[NO_EFFECT]! * scale);
     put(stateIndex(placeMarkers(m2, placed[MINOR], row.w[MINOR]!), d, tl, 0), row.w[MINOR]! * scale);
     put(stateIndex(placeMarkers(m2, placedDown, row.w[DOWN]!), 1, tl, 0), row.w[DOWN]! * scale);
     // Tough: the first Out of Action is a Down result in full, markers and all (004_…: "apply the

@@ -25,7 +25,6 @@ import {
   toughLeftOf,
 } from './model.js';
 import { type PolicyTable, emptyPolicyTable, innerIndex, tableDecision } from './policy-table.js';
-import { mostMarkersPlaced } from './rules.js';
 
 /** The optimal policy of a finite sequence: table row k holds the decisions with k attacks left. */
 export interface FiniteOptimal extends PolicyTable {
@@ -111,7 +110,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
   const innerOut = new Uint8Array(stride * 2);
   const innerSurv = new Uint8Array(stride * 2);
   const cands = new Candidates();
-  const mostPlaced = mostMarkersPlaced(model.rules);
+  const mostPlaced = model.mostPlaced;
   for (let k = 1; k <= n; k++) {
     const j = n - k + 1;
     const stand = standsUpBefore(model, j);
@@ -128,6 +127,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
             for (let crit = 0; crit < 2; crit++) {
               const opts = optionsFor(m, d, bl, crit);
               cands.reset(opts.length);
+              const placedNone = model.placed[d]![NO_EFFECT];
               const placedMinor = model.placed[d]![MINOR];
               const placed = model.placed[d]![DOWN];
               for (let i = 0; i < opts.length; i++) {
@@ -139,7 +139,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
                 let canSurvive = false;
                 // No effect, minor hit, down, out of action (a Down in full while Tough is left).
                 const up = m2 + placed < cap ? m2 + placed : cap;
-                const t0 = stateIndex(m2, d, tl, 0);
+                const t0 = stateIndex(m2 + placedNone < cap ? m2 + placedNone : cap, d, tl, 0);
                 const t1 = stateIndex(m2 + placedMinor < cap ? m2 + placedMinor : cap, d, tl, 0);
                 const t2 = stateIndex(up, 1, tl, 0);
                 if (p[NO_EFFECT]! > 0) (w += p[NO_EFFECT]! * wPrev[t0]!), (canOut ||= outPrev[t0] === 1), (canSurvive ||= survPrev[t0] === 1);

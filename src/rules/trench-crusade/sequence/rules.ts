@@ -46,14 +46,20 @@ export function bloodbathCost(rules: TrenchCrusadeRules, targetDown: boolean): n
   return targetDown ? rules.bloodbath.costAgainstDown : rules.bloodbath.cost;
 }
 
-/** The most blood markers one injury result can place (a Down on a model already Down, in the rules). */
-export function mostMarkersPlaced(rules: TrenchCrusadeRules): number {
-  return Math.max(rules.markers.minorHit, rules.markers.down, rules.markers.downAgain);
+/**
+ * The most blood markers one injury roll can place: the largest a result places (a Down on a model
+ * already Down, in the rules), plus the weapon's FIRE, GAS and SHRAPNEL markers (`extra`).
+ */
+export function mostMarkersPlaced(rules: TrenchCrusadeRules, extra: number): number {
+  return Math.max(rules.markers.minorHit, rules.markers.down, rules.markers.downAgain) + extra;
 }
 
-/** Markers each injury-table row places (no effect, minor hit, down, out of action) on a target Down (d 1) or not. */
-export function markersByRow(rules: TrenchCrusadeRules, d: number): readonly [number, number, number, number] {
-  return [0, rules.markers.minorHit, d === 1 ? rules.markers.downAgain : rules.markers.down, 0];
+/**
+ * Markers each injury-table row places (no effect, minor hit, down, out of action) on a target Down
+ * (d 1) or not, with the weapon's `extra` markers after every roll the target survives.
+ */
+export function markersByRow(rules: TrenchCrusadeRules, d: number, extra: number): readonly [number, number, number, number] {
+  return [extra, rules.markers.minorHit + extra, (d === 1 ? rules.markers.downAgain : rules.markers.down) + extra, 0];
 }
 
 /** The cap as a number (Infinity for none). */
@@ -70,7 +76,7 @@ export function attacksPerActivationOf(value: number | string): number {
  * Markers the unlimited chain tracks: the largest number the policy can ever leave on the target, or
  * the hoarding limit. Under `none` without attack-roll spending the markers never change a roll, so
  * the chain does not track them at all (0). With `all` every injury roll spends them, leaving at most
- * what one result places, P (2 in the rules: a Down on a model already Down), or the starting stock,
+ * what one roll places, P (2 in the rules: a Down on a model already Down; more with FIRE and the like), or the starting stock,
  * before the first hit. With `bloodbath` a stock of the larger cost C or more is spent, so at most
  * C - 1 + P (5 + 2). With `none` and k >= P markers per attack roll, each attack spends at least as
  * many as a result can place.
@@ -81,8 +87,9 @@ export function unlimitedMarkerLimit(
   startMarkers: number,
   attackRollMarkers: number,
   cap: number,
+  extra: number,
 ): { limit: number; hoarding: boolean } {
-  const placed = mostMarkersPlaced(rules);
+  const placed = mostMarkersPlaced(rules, extra);
   let natural: number;
   let hoarding = false;
   if (policy === 'none' && attackRollMarkers === 0) natural = 0;

@@ -88,6 +88,11 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const blessingDicePerMarker = rules.blessings.injuryDicePerMarker;
   const downMarkers = rules.markers.down;
   const downAgainMarkers = rules.markers.downAgain;
+  // FIRE, GAS and SHRAPNEL: markers after every injury roll the target survives, unless it negates the kind.
+  let markersAfterRoll = 0;
+  if (!s.negateFire) markersAfterRoll += s.fireMarkers;
+  if (!s.negateGas) markersAfterRoll += s.gasMarkers;
+  if (!s.negateShrapnel) markersAfterRoll += s.shrapnelMarkers;
 
   // Flat modifiers, as the cap reads: penalties summed (and capped), bonuses added after. The weapon
   // may ignore the armour and shield (always, or on a critical hit) or pierce the armour.
@@ -120,7 +125,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const markerHistAt = outHistAt + n + 1;
   const maxFinal = maxFinalMarkers(s);
 
-  const { limit, hoarding } = unlimitedMarkerLimit(rules, policy, m0, attackRollMax, cap);
+  const { limit, hoarding } = unlimitedMarkerLimit(rules, policy, m0, attackRollMax, cap, markersAfterRoll);
   // A fixed policy whose markers stay bounded by themselves plays the unlimited question on in the
   // same trial; `optimal` (a different, stationary policy) and a hoarding limit need a trial of their own.
   const sameTrial = policy !== 'optimal' && !hoarding;
@@ -213,6 +218,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
       result = 2;
     }
     if (result === 3) return true;
+    m += markersAfterRoll;
     if (result === 1) m += minorMarkers;
     else if (result === 2) {
       m += d === 1 ? downAgainMarkers : downMarkers;
