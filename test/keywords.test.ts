@@ -31,6 +31,7 @@ writeFileSync(
       Wrong: { keywords: ['TOUGH'] },
       Sawn: { keywords: ['SAWN-OFF'] },
       Torch: { keywords: ['FIRE', 'GAS'] },
+      Autogun: { keywords: ['AUTOMATIC 3', 'RISKY'], attackType: 'ranged' },
     },
   }),
 );
@@ -91,6 +92,15 @@ describe('FIRE, GAS, SHRAPNEL and NEGATE: markers after every injury roll', () =
     expect(outWithin({ weapon: 'Torch', target: 'Salamander' })).toBe(outWithin({ gasMarkers: 1 }));
     expect(outWithin({ weapon: 'Torch', rules: { keywords: { FIRE: { fireMarkers: 2 } } } })).toBe(outWithin({ fireMarkers: 2, gasMarkers: 1 }));
     expect(outWithin({ weapon: 'Torch' })).not.toBe(outWithin({}));
+  });
+});
+
+describe('AUTOMATIC N and RISKY', () => {
+  it('give the attacks per action and the RISKY string; the activation is the string unless the scenario says otherwise', () => {
+    expect(parseScenario({ kind: 'sequence', profiles, weapon: 'Autogun' })).toMatchObject({ attacksPerAction: 3, risky: true, attacksPerActivation: 3 });
+    expect(parseScenario({ kind: 'sequence', profiles, weapon: 'Autogun', rules: { keywords: { AUTOMATIC: { attacksPerAction: 'N', attackModifier: -1 } } } })).toMatchObject({ attacksPerAction: 3, attackModifier: -1 });
+    // The attack kind is one roll: the string's fields are not read.
+    expect(scenario({ weapon: 'Autogun' })).not.toHaveProperty('attacksPerAction');
   });
 });
 

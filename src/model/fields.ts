@@ -1,4 +1,4 @@
-import type { FieldSpec, ProfileRole } from './types.js';
+import type { FieldSpec, GivenFields, ProfileRole } from './types.js';
 
 /**
  * Typed builders for field declarations. Each keeps the field's name, value type and kinds as literal
@@ -17,8 +17,11 @@ interface Common<K extends string> {
 /** The optional parts every builder passes on. */
 const extras = (o: { readonly profile?: ProfileRole }) => (o.profile ? { profile: o.profile } : {});
 
-/** A fixed default, or one read from the system's rule table (the function names its own table type). */
-type Default<V> = V | ((rules: never) => V);
+/**
+ * A fixed default, or one read from the system's rule table (the function names its own table type)
+ * and the fields the scenario gives.
+ */
+type Default<V> = V | ((rules: never, given: GivenFields) => V);
 
 export function integerField<const N extends string, const K extends string>(
   name: N,

@@ -11,7 +11,7 @@ import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
 import { parseVariant, readVariantFile, type Variant } from './variant.js';
 import { keywordFields } from './keywords.js';
 import { findProfile, readProfilesFile, type Profiles } from './profiles.js';
-import type { FieldSchema, FieldSpec, FieldValue, RuleTable, Scenario, SystemSpec } from './types.js';
+import type { FieldSchema, FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from './types.js';
 
 /** Keys every scenario may carry besides the fields of its system. */
 /** `"rules": "none"`: the edition's own rules, no variant. */
@@ -21,10 +21,10 @@ const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'desc
 
 export { describeAllowed };
 
-/** A field's default under a rule table (an edition's or a variant's). */
-export function fieldDefault(field: FieldSpec, rules: RuleTable): FieldValue {
+/** A field's default under a rule table (an edition's or a variant's), given the scenario's other fields. */
+export function fieldDefault(field: FieldSpec, rules: RuleTable, given: GivenFields = {}): FieldValue {
   // A field's default function takes its own system's table type; `rules` is that system's table.
-  return typeof field.default === 'function' ? field.default(rules as never) : field.default;
+  return typeof field.default === 'function' ? field.default(rules as never, given) : field.default;
 }
 
 /** The partial table of the rules where `table` differs from `base` (nested like the table), or undefined. */
@@ -248,7 +248,7 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   for (const f of system.fields) {
     if (!f.kinds.includes(kind)) continue;
     const given = input[f.name];
-    scenario[f.name] = given !== undefined ? (given as FieldValue) : fieldDefault(f, rules);
+    scenario[f.name] = given !== undefined ? (given as FieldValue) : fieldDefault(f, rules, input);
   }
   const problem = system.checkCombination(scenario as Scenario);
   if (problem) throw new UsageError(`${at}${problem}`);

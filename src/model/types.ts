@@ -42,6 +42,9 @@ export type FieldSchema =
  * validation, flags, --help and messages all come from it. The type parameters carry the field's name,
  * value type and kinds into the system's scenario type (ScenarioOf), so engines read typed values.
  */
+/** The fields a scenario gives (its own and its profiles'), as written: what a default may read. */
+export type GivenFields = Readonly<Record<string, unknown>>;
+
 export interface FieldSpec<N extends string = string, V extends FieldValue = FieldValue, K extends string = string> {
   /** camelCase in files; the CLI flag is its kebab-case form. */
   readonly name: N;
@@ -49,9 +52,10 @@ export interface FieldSpec<N extends string = string, V extends FieldValue = Fie
   readonly schema: FieldSchema;
   /**
    * Default as a player would assume; may depend on the rules (e.g. the modifier cap's reading in the
-   * edition's table). The function takes its own system's rule table (see fieldDefault).
+   * edition's table) and on the fields given (an AUTOMATIC weapon's attacks per action). The function
+   * takes its own system's rule table (see fieldDefault).
    */
-  readonly default: V | ((rules: never) => V);
+  readonly default: V | ((rules: never, given: GivenFields) => V);
   /** Kinds that read this field. */
   readonly kinds: readonly K[];
   /** Which named profile may give it: a weapon (the attacker's side) or a model (the target's side). */

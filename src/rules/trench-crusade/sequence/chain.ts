@@ -71,12 +71,28 @@ export interface FiniteResult {
 export function runFinite(model: SequenceModel, decide: (k: number, idx: number) => Decision, cache = new TransitionCache(model, model.cap)): FiniteResult {
   const n = model.attacks;
   let dist = new Map<number, bigint>([[model.start, 1n]]);
+  // RISKY strings: the states whose string a miss ended, waiting (over den) for the next activation.
+  let waiting = new Map<number, bigint>();
   let den = 1n;
   const outNum: bigint[] = [];
   const dens: bigint[] = [];
   const spentNum: bigint[] = [];
+  // Attack j is made by the trials still in play whose string goes on: their weight over the den before it.
+  const madeNum: bigint[] = [];
+  const madeDen: bigint[] = [];
+  const addInto = (into: Map<number, bigint>, from: Map<number, bigint>, scale: bigint) => {
+    for (const [idx, w] of from) into.set(idx, (into.get(idx) ?? 0n) + w * scale);
+  };
   for (let j = 1; j <= n; j++) {
     const stand = standsUpBefore(model, j);
+    if (stand && waiting.size > 0) {
+      addInto(dist, waiting, 1n);
+      waiting = new Map();
+    }
+    let inPlay = 0n;
+    for (const w of dist.values()) inPlay += w;
+    madeNum.push(inPlay);
+    madeDen.push(den);
     const steps: { w: bigint; t: Transition }[] = [];
     let step = 1n;
     for (const [idx, w] of dist) {
@@ -86,11 +102,14 @@ export function runFinite(model: SequenceModel, decide: (k: number, idx: number)
       if (t.den > step) step = t.den;
     }
     const next = new Map<number, bigint>();
+    const nextWaiting = new Map<number, bigint>();
+    addInto(nextWaiting, waiting, step);
     let out = 0n;
     let spent = 0n;
     for (const { w, t } of steps) {
       const scale = w * (step / t.den);
       spent += scale * t.spent;
+      if (t.miss) nextWaiting.set(t.miss.next, (nextWaiting.get(t.miss.next) ?? 0n) + scale * t.miss.w);
       for (let e = 0; e < t.next.length; e++) {
         const v = scale * t.w[e]!;
         const to = t.next[e]!;
@@ -103,16 +122,16 @@ export function runFinite(model: SequenceModel, decide: (k: number, idx: number)
     spentNum.push(spent);
     dens.push(den);
     dist = next;
+    waiting = nextWaiting;
   }
+  addInto(dist, waiting, 1n);
   // Everything over the last denominator: whole-number sums, one gcd per answer.
   let spentTotal = 0n;
   let made = 0n;
-  let outSoFar = 0n;
   const outAt: Fraction[] = [];
   for (let j = 0; j < n; j++) {
     const up = den / dens[j]!;
-    made += den - outSoFar;
-    outSoFar += outNum[j]! * up;
+    made += madeNum[j]! * (den / madeDen[j]!);
     outAt.push(fraction(outNum[j]!, dens[j]!));
     spentTotal += spentNum[j]! * up;
   }
@@ -155,6 +174,8 @@ export function solveUnlimited(
   const cache = new TransitionCache(model, limit);
   const nextNode = (y: number, p: number): number =>
     p + 1 < phases ? (p + 1) * stride + y : wrapStands ? standUp(y) : y;
+  // A RISKY miss ends the activation: the next attack starts the next one, the target standing up.
+  const missNode = (y: number): number => (wrapStands ? standUp(y) : y);
 
   // Transitions of every valid node, and the graph questions: which nodes reach Out of Action surely?
   const trans: (Transition | undefined)[] = new Array(nodes);
@@ -174,6 +195,7 @@ export function solveUnlimited(
         if (y === ABSORBED) absorbsDirectly[node] = 1;
         else preds[nextNode(y, p)]!.push(node);
       }
+      if (t.miss) preds[missNode(t.miss.next)]!.push(node);
     }
   }
   // Markers lost to the limit on a path the chain can take from its start?
@@ -185,11 +207,8 @@ export function solveUnlimited(
     const t = trans[v]!;
     if (t.capped) limitReached = true;
     const p = Math.floor(v / stride);
-    for (const y of t.next) {
-      if (y === ABSORBED) continue;
-      const to = nextNode(y, p);
-      if (!seen[to]) (seen[to] = 1), walk.push(to);
-    }
+    const targets = t.miss ? [...t.next.filter((y) => y !== ABSORBED).map((y) => nextNode(y, p)), missNode(t.miss.next)] : t.next.filter((y) => y !== ABSORBED).map((y) => nextNode(y, p));
+    for (const to of targets) if (!seen[to]) (seen[to] = 1), walk.push(to);
   }
   // canAbsorb: some path to Out of Action. bad: some path to a node without one (infinite value).
   const canAbsorb = new Uint8Array(nodes);
@@ -200,7 +219,7 @@ export function solveUnlimited(
   for (let v = 0; v < nodes; v++) if (trans[v] && !canAbsorb[v]) (bad[v] = 1), queue.push(v);
   while (queue.length) for (const u of preds[queue.pop()!]!) if (!bad[u]) (bad[u] = 1), queue.push(u);
 
-  const graph: ChainGraph = { phases, stride, trans, bad, nextNode, wrapStands, tl0, bl0, step };
+  const graph: ChainGraph = { phases, stride, trans, bad, nextNode, missNode, wrapStands, tl0, bl0, step };
   if (precision === 'approx') {
     // In doubles every denominator is 1: a node's numerator is its value.
     const { num } = eliminateBlocks(DOUBLES, graph);
@@ -243,6 +262,8 @@ interface ChainGraph {
   /** Nodes of infinite value. */
   readonly bad: Uint8Array;
   readonly nextNode: (y: number, p: number) => number;
+  /** Where a RISKY miss goes: the start of the next activation (phase 0). */
+  readonly missNode: (y: number) => number;
   readonly wrapStands: boolean;
   readonly tl0: number;
   readonly bl0: number;
@@ -270,8 +291,10 @@ interface ElimNumbers<N> {
   isZero(a: N): boolean;
   /** G, the denominator every transition's weights are brought to. */
   stepDenominator(step: bigint): N;
-  /** The weights of a transition over G. */
+  /** The weights of a transition over G, a RISKY miss's (Transition.miss) last. */
   edgeWeights(t: Transition, step: bigint): Row<N>;
+  /** A whole number of attacks, as N. */
+  count(n: number): N;
   /** x with a x = b, as x_i = num[i] / den. */
   solve(a: readonly Row<N>[], b: Row<N>): { readonly num: ArrayLike<N>; readonly den: N };
 }
@@ -292,7 +315,8 @@ const WHOLE_NUMBERS: ElimNumbers<bigint> = {
   divide: (a, b) => a / b,
   isZero: (a) => a === 0n,
   stepDenominator: (step) => step,
-  edgeWeights: (t, step) => t.w.map((w) => w * (step / t.den)),
+  edgeWeights: (t, step) => [...t.w, ...(t.miss ? [t.miss.w] : [])].map((w) => w * (step / t.den)),
+  count: (n) => BigInt(n),
   solve: solveIntegerSystem,
 };
 
@@ -306,7 +330,8 @@ const DOUBLES: ElimNumbers<number> = {
   divide: (a, b) => a / b,
   isZero: (a) => a === 0,
   stepDenominator: () => 1,
-  edgeWeights: (t) => Float64Array.from(t.w, (w) => approxRatio(w, t.den)),
+  edgeWeights: (t) => Float64Array.from([...t.w, ...(t.miss ? [t.miss.w] : [])], (w) => approxRatio(w, t.den)),
+  count: (n) => n,
   solve: (a, b) => ({ num: solveFloatSystem(a, b), den: 1 }),
 };
 
@@ -323,7 +348,7 @@ const DOUBLES: ElimNumbers<number> = {
  * cnum and coef. So everything stays whole, and the symbols solve (G^P I - coef) (L sym) = cnum.
  */
 function eliminateBlocks<N>(numbers: ElimNumbers<N>, graph: ChainGraph): { num: Row<N>; den: Row<N> } {
-  const { phases, stride, trans, bad, nextNode, wrapStands, tl0, bl0 } = graph;
+  const { phases, stride, trans, bad, nextNode, missNode, wrapStands, tl0, bl0 } = graph;
   const { zero, add, mul } = numbers;
   const nodes = stride * phases;
   const num = numbers.row(nodes, zero);
@@ -382,6 +407,15 @@ function eliminateBlocks<N>(numbers: ElimNumbers<N>, graph: ChainGraph): { num: 
             for (let j = 0; j < ns; j++) if (!numbers.isZero(cn[j]!)) c[j] = add(c[j]!, mul(w[e]!, cn[j]!));
             k = add(k, mul(w[e]!, cnum[to]!));
           }
+        }
+        if (t.miss) {
+          // A RISKY miss skips the activation's other attacks (counted as spent, s of them) and lands on
+          // the symbol of the next activation's start: (w / G)(s + sym) in the node's terms.
+          const wm = w[t.next.length]!;
+          const j = symbol.get(missNode(t.miss.next))!;
+          const skipped = phases - 1 - p;
+          c[j] = add(c[j]!, mul(wm, gPow[phases - p - 1]!));
+          if (skipped > 0) k = add(k, mul(mul(wm, numbers.count(skipped)), mul(gPow[phases - p - 1]!, lowerDen)));
         }
         coef[node] = c;
         cnum[node] = k;

@@ -1,9 +1,11 @@
-import { choiceField, integerField, integerOrField } from '../../../model/fields.js';
+import { booleanField, choiceField, integerField, integerOrField } from '../../../model/fields.js';
+import type { GivenFields } from '../../../model/types.js';
 import type { TrenchCrusadeRules } from '../rule-spec.js';
 import {
   BLESSING_POLICIES,
   DEFAULT_ATTACKS,
   MAX_ATTACKS,
+  MAX_ATTACKS_PER_ACTION,
   MAX_MARKER_CAP,
   MAX_START_MARKERS,
   MIN_ATTACKS,
@@ -49,12 +51,28 @@ export const sequenceFields = [
     default: 0,
     kinds: [SEQUENCE_KIND],
   }),
+  integerField('attacksPerAction', {
+    profile: 'weapon',
+    description: 'AUTOMATIC N, CLEAVE N: attack rolls the weapon makes in one action, a string (attacksPerActivation defaults to it); `attacks` still counts rolls',
+    minimum: 1,
+    maximum: MAX_ATTACKS_PER_ACTION,
+    default: 1,
+    kinds: [SEQUENCE_KIND],
+  }),
+  booleanField('risky', {
+    profile: 'weapon',
+    description: "RISKY: in a string of several attacks in one action, the first missed success roll ends the string; the string's other rolls are lost",
+    default: false,
+    kinds: [SEQUENCE_KIND],
+  }),
   integerOrField('attacksPerActivation', {
-    description: 'Attacks per activation of the attacker; a Down target stands up between activations ("all": one activation)',
+    description: 'Attacks per activation of the attacker; a Down target stands up between activations ("all": one activation; default: all, or N for a weapon of N attacks per action)',
     minimum: 1,
     maximum: MAX_ATTACKS,
     words: [ONE_ACTIVATION],
-    default: ONE_ACTIVATION,
+    // An AUTOMATIC N or CLEAVE N weapon spends an activation on one string of N rolls (issue "Real warbands").
+    default: (_rules: TrenchCrusadeRules, given: GivenFields) =>
+      typeof given.attacksPerAction === 'number' && given.attacksPerAction > 1 ? given.attacksPerAction : ONE_ACTIVATION,
     kinds: [SEQUENCE_KIND],
   }),
   integerField('attackRollMarkers', {

@@ -18,6 +18,7 @@ import {
   NO_CAP,
   attacksPerActivationOf,
   markerCapOf,
+  riskyStrings,
   unlimitedMarkerLimit,
   type Policy,
 } from './rules.js';
@@ -171,6 +172,12 @@ export function checkSequence(s: SequenceScenario): string | undefined {
   }
   if (s.attackRollMarkers > 0 && !s.rules.markers.onAttackRoll) {
     return `attackRollMarkers: ${showValue(s.attackRollMarkers)} is not allowed in the ${edition} edition (only the playtest chart, 002_a737ac1d047c7862.txt, lets blood markers add dice to the attack roll); allowed: 0`;
+  }
+  if (riskyStrings(s) && s.attacksPerActivation !== s.attacksPerAction) {
+    return `attacksPerActivation: ${showValue(s.attacksPerActivation)} cannot be combined with a RISKY weapon of ${s.attacksPerAction} attacks per action (its string is one activation); allowed: ${s.attacksPerAction}`;
+  }
+  if (riskyStrings(s) && s.policy === 'optimal') {
+    return `policy: "optimal" is not supported yet with a RISKY weapon of several attacks per action (its search does not yet weigh a lost string); allowed: none, all, bloodbath`;
   }
   const cap = markerCapOf(s.markerCap);
   if (s.bloodMarkers > cap) {

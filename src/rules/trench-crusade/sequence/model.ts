@@ -16,6 +16,7 @@ import {
   markerCapOf,
   markersByRow,
   mostMarkersPlaced,
+  riskyStrings,
   type BlessingPolicy,
   type Policy,
 } from './rules.js';
@@ -86,6 +87,8 @@ export interface SequenceModel {
   readonly attacks: number;
   /** Attacks per activation; 0 when the sequence is one activation. */
   readonly perActivation: number;
+  /** A miss ends the rest of the activation (a RISKY string: riskyStrings). */
+  readonly risky: boolean;
   readonly startMarkers: number;
   readonly blessingMarkers: number;
   /** Markers a model can carry (Infinity: no cap). */
@@ -182,6 +185,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     blessingPolicy,
     attacks,
     perActivation: attacksPerActivationOf(s.attacksPerActivation),
+    risky: riskyStrings(s),
     startMarkers,
     blessingMarkers,
     cap,
@@ -250,6 +254,11 @@ export interface Transition {
   readonly spent: bigint;
   /** Did the cap take away markers a possible result placed? */
   readonly capped: boolean;
+  /**
+   * With a RISKY string (riskyStrings), a miss ends the activation: its state and weight (over den)
+   * are kept here, out of next and w, so the chain can skip the rest of the string. Absent otherwise.
+   */
+  readonly miss?: { readonly next: number; readonly w: bigint };
 }
 
 /**
@@ -283,7 +292,9 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
     if (m2 + placed > cap && w !== 0n) capped = true;
     return Math.min(m2 + placed, cap);
   };
-  put(stateIndex(m1, d, tl, bl), success.w[MISS]! * common);
+  const missNext = stateIndex(m1, d, tl, bl);
+  const missW = success.w[MISS]! * common;
+  if (!model.risky) put(missNext, missW);
   let spent = BigInt(decision.a) * success.den * common;
   for (let c = 0; c < 2; c++) {
     const row = rows[c];
@@ -307,7 +318,14 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
   // Blessing markers only go when an injury roll is made: a miss keeps them (the miss entry above uses
   // bl), an injury roll spends them all (bl is only ever 1 under the blessing policy `all`).
   const next = [...out.keys()];
-  return { next, w: next.map((k) => out.get(k)!), den: success.den * common, spent, capped };
+  return {
+    next,
+    w: next.map((k) => out.get(k)!),
+    den: success.den * common,
+    spent,
+    capped,
+    ...(model.risky && missW !== 0n ? { miss: { next: missNext, w: missW } } : {}),
+  };
 }
 
 /** lcm of two denominators that are both powers of 6 (asserted), i.e. the larger one. */

@@ -18,6 +18,9 @@ export const MIN_ATTACKS = 1;
 export const MAX_ATTACKS = 50;
 export const DEFAULT_ATTACKS = 10;
 
+/** Most attack rolls one action of an AUTOMATIC or CLEAVE weapon makes. */
+export const MAX_ATTACKS_PER_ACTION = 10;
+
 /** Most markers a scenario may start with, or spend on one attack roll. */
 export const MAX_START_MARKERS = 20;
 
@@ -65,6 +68,14 @@ export function markersByRow(rules: TrenchCrusadeRules, d: number, extra: number
 /** The cap as a number (Infinity for none). */
 export function markerCapOf(cap: number | string): number {
   return cap === NO_CAP ? Number.POSITIVE_INFINITY : (cap as number);
+}
+
+/**
+ * Does a miss end the rest of its string? Only a RISKY weapon with more than one roll per action has
+ * a string to end; the string is then the activation (checkSequence makes sure).
+ */
+export function riskyStrings(s: { readonly risky: boolean; readonly attacksPerAction: number }): boolean {
+  return s.risky && s.attacksPerAction > 1;
 }
 
 /** Attacks in one activation of the attacker; 0 when the whole sequence is one activation. */

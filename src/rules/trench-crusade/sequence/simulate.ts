@@ -163,6 +163,10 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   let bl = 0;
   let spent = 0;
   let saved = 0;
+  // Did the last attack miss its success roll? (A RISKY string then ends.)
+  let missed = false;
+  // RISKY, several rolls per action: a miss forfeits the rest of the string, which is the activation.
+  const risky = s.risky && s.attacksPerAction > 1;
 
   /**
    * One attack. `table`/`row` select the optimal policy's lookup (row: k or the activation phase).
@@ -177,12 +181,16 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
     spent += a;
     const net = attackDiceBase + a * attackDicePerMarker;
     let critical = 0;
+    missed = false;
     if (!autoHit) {
       const keptDice = rollKeep(rng, success.dice + (net < 0 ? -net : net), success.dice, net < 0);
       const rolled = keptDice + attackAdd;
       // A critical on the modified total, or on the dice alone with criticalOn "unmodified" (then a hit).
       critical = (criticalOnDice ? keptDice : rolled) >= success.critical ? 1 : 0;
-      if (critical === 0 && rolled < success.hit) return false;
+      if (critical === 0 && rolled < success.hit) {
+        missed = true;
+        return false;
+      }
     }
     // The attacker's injury spending.
     let dice = 0;
@@ -238,15 +246,18 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
         spent = 0;
         saved = 0;
         let outAt = 0;
+        let made = 0;
         let j = 1;
         for (; j <= n; j++) {
           if (per > 0 && j > 1 && (j - 1) % per === 0) d = 0;
+          made++;
           if (attack(rng, cap, finiteTable, n - j + 1)) {
             outAt = j;
             break;
           }
+          // The string's other rolls are lost: on to the last attack of the activation.
+          if (risky && missed) j = Math.ceil(j / per) * per;
         }
-        const made = outAt > 0 ? outAt : n;
         tally[outcomesAt + (outAt > 0 ? 2 : d)]! += 1;
         tally[meansAt]! += made;
         tally[meansAt + 1]! += made * made;
@@ -263,9 +274,12 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
         if (sameTrial) {
           total = outAt;
           if (total === 0) {
-            for (j = n + 1; j <= MAX_UNLIMITED_ATTACKS; j++) {
+            // On from the first attack not yet played (a RISKY miss may have skipped past n): the lost
+            // rolls of a string count as attacks, and the next string starts where it would have.
+            for (; j <= MAX_UNLIMITED_ATTACKS; j++) {
               if (per > 0 && (j - 1) % per === 0) d = 0;
               if (attack(rng, cap, undefined, 0)) break;
+              if (risky && missed) j = Math.ceil(j / per) * per;
             }
             total = j;
           }
@@ -279,7 +293,10 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
             if (per > 0 && j > 1 && phase === 0) d = 0;
             const hitOut = attack(rng, limit, unlimitedTable, phase);
             if (hitOut) break;
-            phase = per > 0 ? (phase + 1) % per : 0;
+            if (risky && missed) {
+              j += per - 1 - phase;
+              phase = 0;
+            } else phase = per > 0 ? (phase + 1) % per : 0;
           }
           total = j;
         }

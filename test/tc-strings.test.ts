@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../src/errors.js';
+import { evaluateExact } from '../src/evaluate.js';
+import { type Fraction, ONE, ZERO, add, formatFraction, fraction, mul, sub } from '../src/exact/fraction.js';
+import { parseScenario } from '../src/model/scenario.js';
+import { tallyLength } from '../src/model/types.js';
+import { resolveKind } from '../src/rules/registry.js';
+import { runInThread } from '../src/sim/chunks.js';
+import { CHUNK_SIZE } from '../src/sim/protocol.js';
+import { crossCheck } from '../src/stats/cross-check.js';
+import { keptTotals } from './helpers/brute.js';
+
+/**
+ * Strings of attacks (issue "Real warbands"): AUTOMATIC N and CLEAVE N make N attack rolls in one action,
+ * and a sequence's activation defaults to that string; RISKY ends the string at its first miss, the
+ * string's other rolls being lost (`attacks` counts the rolls the attacker has, made or lost).
+ */
+
+/**
+ * One ranged core attack against an unarmoured target, from the dice: a success roll of 2D6 (7+ hits,
+ * 12 is a critical, +1 injury die), an injury roll of 2D6 (3D6 keep the 2 highest on a critical), 9+
+ * Out of Action. Returns P(hit and Out of Action) and P(hit and the target still in play).
+ */
+function oneRangedAttack(): { out: Fraction; survivedHit: Fraction } {
+  let out = ZERO;
+  let hit = ZERO;
+  for (const [success, ways] of keptTotals(2, 2, false)) {
+    if (success < 7) continue;
+    const pool = success >= 12 ? 3 : 2;
+    const w = fraction(ways, 36n);
+    hit = add(hit, w);
+    for (const [total, count] of keptTotals(pool, 2, false)) if (total >= 9) out = add(out, mul(w, fraction(count, 6n ** BigInt(pool))));
+  }
+  return { out, survivedHit: sub(hit, out) };
+}
+
+const exactOf = (fields: Record<string, unknown>) => evaluateExact(parseScenario({ kind: 'sequence', edition: 'core', attackType: 'ranged', ...fields }));
+const outOf = (r: ReturnType<typeof exactOf>) => r.outcomes.find((o) => o.outcome === 'out-of-action')!.exact;
+const attacksMade = (r: ReturnType<typeof exactOf>) => formatFraction(r.answer.means[0]!);
+
+describe('AUTOMATIC / CLEAVE N and RISKY', () => {
+  it('one RISKY string of 3 against a plain one, by hand: a miss ends the RISKY string, not the plain one', () => {
+    const { out: q, survivedHit: h } = oneRangedAttack();
+    // Plain: each of the 3 rolls is made while the target is in play. RISKY: only while every roll so far hit.
+    const goOnPlain = sub(ONE, q);
+    const plain = add(q, mul(goOnPlain, add(q, mul(goOnPlain, q))));
+    const risky = add(q, mul(h, add(q, mul(h, q))));
+    expect(outOf(exactOf({ attacks: 3, attacksPerAction: 3 }))).toBe(formatFraction(plain));
+    expect(outOf(exactOf({ attacks: 3, attacksPerAction: 3, risky: true }))).toBe(formatFraction(risky));
+    // Attack rolls made: the first always, the second and third while the string goes on.
+    expect(attacksMade(exactOf({ attacks: 3, attacksPerAction: 3, risky: true }))).toBe(formatFraction(add(ONE, add(h, mul(h, h)))));
+    expect(attacksMade(exactOf({ attacks: 3, attacksPerAction: 3 }))).toBe(formatFraction(add(ONE, add(goOnPlain, mul(goOnPlain, goOnPlain)))));
+  });
+
+  it('RISKY changes nothing for one roll per action', () => {
+    expect(exactOf({ attacks: 4, risky: true }).outcomes).toEqual(exactOf({ attacks: 4 }).outcomes);
+  });
+
+  it('an activation defaults to the string: the target stands up between strings, as with attacksPerActivation N', () => {
+    const s = parseScenario({ kind: 'sequence', attacksPerAction: 3 });
+    expect(s).toMatchObject({ attacksPerActivation: 3 });
+    expect(parseScenario({ kind: 'sequence', attacksPerAction: 3, attacksPerActivation: 'all' })).toMatchObject({ attacksPerActivation: 'all' });
+    expect(parseScenario({ kind: 'sequence' })).toMatchObject({ attacksPerActivation: 'all' });
+    expect(exactOf({ attacks: 6, attacksPerAction: 3, attackType: 'melee', policy: 'all' }).outcomes).toEqual(
+      exactOf({ attacks: 6, attacksPerActivation: 3, attackType: 'melee', policy: 'all' }).outcomes,
+    );
+  });
+
+  it('refuses a RISKY string that is not one activation, and the optimal policy with it, in one line', () => {
+    const refusal = (fields: Record<string, unknown>) => {
+      try {
+        parseScenario({ kind: 'sequence', ...fields });
+      } catch (e) {
+        if (e instanceof UsageError) return e.message;
+        throw e;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ attacksPerAction: 3, risky: true, attacksPerActivation: 'all' })).toBe(
+      'attacksPerActivation: "all" cannot be combined with a RISKY weapon of 3 attacks per action (its string is one activation); allowed: 3',
+    );
+    expect(refusal({ attacksPerAction: 2, risky: true, policy: 'optimal' })).toMatch(/^policy: "optimal" is not supported yet with a RISKY weapon/);
+  });
+
+  it('both simulators agree: strings over several activations, the unlimited chain, and a hoarding policy', () => {
+    for (const fields of [
+      { kind: 'sequence', attacks: 7, attacksPerAction: 3, risky: true, policy: 'all', attackType: 'melee', armour: 'standard' },
+      { kind: 'sequence', attacks: 4, attacksPerAction: 2, risky: true, policy: 'bloodbath', bloodMarkers: 3, fireMarkers: 1 },
+      { kind: 'sequence', edition: 'playtest', attacks: 4, attacksPerAction: 2, risky: true, attackRollMarkers: 1, bloodMarkers: 1 },
+    ]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 37, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
+  });
+});
