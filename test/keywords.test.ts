@@ -18,7 +18,7 @@ const profiles = join(dir, 'profiles.json');
 writeFileSync(
   profiles,
   JSON.stringify({
-    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true }, Salamander: { keywords: ['NEGATE FIRE'] } },
+    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true }, Salamander: { keywords: ['NEGATE FIRE'] }, Troll: { keywords: ['regenerate 2', 'TOUGH'] } },
     weapons: {
       Lance: { keywords: ['IGNORE ARMOUR'] },
       Pick: { keywords: ['armour  piercing 2'] },
@@ -99,6 +99,7 @@ describe('AUTOMATIC N and RISKY', () => {
   it('give the attacks per action and the RISKY string; the activation is the string unless the scenario says otherwise', () => {
     expect(parseScenario({ kind: 'sequence', profiles, weapon: 'Autogun' })).toMatchObject({ attacksPerAction: 3, risky: true, attacksPerActivation: 3 });
     expect(parseScenario({ kind: 'sequence', profiles, weapon: 'Autogun', rules: { keywords: { AUTOMATIC: { attacksPerAction: 'N', attackModifier: -1 } } } })).toMatchObject({ attacksPerAction: 3, attackModifier: -1 });
+    expect(parseScenario({ kind: 'sequence', profiles, target: 'Troll' })).toMatchObject({ regenerate: 2, tough: true });
     // The attack kind is one roll: the string's fields are not read.
     expect(scenario({ weapon: 'Autogun' })).not.toHaveProperty('attacksPerAction');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Fraction, ZERO, add, compare, formatFraction } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
 import { TransitionCache, runFinite, solveUnlimited, standsUpBefore, unlimitedStart } from '../src/rules/trench-crusade/sequence/chain.js';
-import { ABSORBED, type Decision, type SequenceModel, buildModel, choiceCode, downOf, markersOf, standUp, type SequenceScenario } from '../src/rules/trench-crusade/sequence/model.js';
+import { ABSORBED, type Decision, type SequenceModel, buildModel, choiceCode, downOf, markersOf, type SequenceScenario } from '../src/rules/trench-crusade/sequence/model.js';
 import { optimalFinite } from '../src/rules/trench-crusade/sequence/optimal-finite.js';
 import { optimalUnlimited } from '../src/rules/trench-crusade/sequence/optimal-unlimited.js';
 import { unlimitedMarkerLimit } from '../src/rules/trench-crusade/sequence/rules.js';
@@ -87,6 +87,9 @@ describe('optimalFinite against every spending rule (maximises P(Out of Action w
     ['Bloodbath on a standing target (costs 6), one attack', { edition: 'core', attacks: 1, bloodMarkers: 6, markerCap: 6, armour: 'reinforced' }, 64],
     ['standing up between activations', { edition: 'core', attacks: 4, bloodMarkers: 1, markerCap: 1, attacksPerActivation: 2, targetDown: true }, 1024],
     ['markers on the attack roll (playtest)', { edition: 'playtest', attacks: 3, bloodMarkers: 1, markerCap: 1, attackRollMarkers: 1 }, 3125],
+    // Regenerating 1 between attacks leaves 0 or 1 of the (at most 2) markers: 3 x 3 rules in the first
+    // state, 2 x 2 in the state with 1 marker before each later attack, 9 x 4 x 4 = 144.
+    ['REGENERATE between activations', { edition: 'core', attacks: 3, bloodMarkers: 2, markerCap: 2, attacksPerActivation: 1, regenerate: 1 }, 144],
     ['markers on the attack roll after standing up', { edition: 'playtest', attacks: 2, bloodMarkers: 2, markerCap: 2, attackRollMarkers: 1, attacksPerActivation: 1, targetDown: true }, 845],
     ['blessing markers', { edition: 'core', attacks: 3, bloodMarkers: 1, markerCap: 1, blessingPolicy: 'all', blessingMarkers: 1 }, 16384],
     // From no markers, the first roll leaves 1 (no effect) or 2 (a Minor Hit or a Down, FIRE's marker
@@ -102,7 +105,7 @@ describe('optimalFinite against every spending rule (maximises P(Out of Action w
       const slots: Slot[] = [];
       let reach = new Set([model.start]);
       for (let j = 1; j <= n; j++) {
-        const at = new Set([...reach].map((idx) => (standsUpBefore(model, j) ? standUp(idx) : idx)));
+        const at = new Set([...reach].map((idx) => (standsUpBefore(model, j) ? model.activationStart(idx) : idx)));
         const next = new Set<number>();
         for (const idx of at) {
           const choices = decisionsIn(model, idx);
@@ -156,7 +159,7 @@ describe('optimalUnlimited against every stationary spending rule (minimises the
         for (const dcs of choices)
           for (const y of cache.get(idx, dcs).next) {
             if (y === ABSORBED) continue;
-            const to = p + 1 < phases ? { idx: y, p: p + 1 } : { idx: model.perActivation > 0 ? standUp(y) : y, p: 0 };
+            const to = p + 1 < phases ? { idx: y, p: p + 1 } : { idx: model.perActivation > 0 ? model.activationStart(y) : y, p: 0 };
             if (!seen.has(to.p * 1e6 + to.idx)) seen.add(to.p * 1e6 + to.idx), todo.push(to);
           }
       }

@@ -11,9 +11,10 @@ import { crossCheck } from '../src/stats/cross-check.js';
 import { keptTotals } from './helpers/brute.js';
 
 /**
- * Strings of attacks (issue "Real warbands"): AUTOMATIC N and CLEAVE N make N attack rolls in one action,
+ * Strings of attacks and the target's activations (issue "Real warbands"): AUTOMATIC N and CLEAVE N make N attack rolls in one action,
  * and a sequence's activation defaults to that string; RISKY ends the string at its first miss, the
- * string's other rolls being lost (`attacks` counts the rolls the attacker has, made or lost).
+ * string's other rolls being lost (`attacks` counts the rolls the attacker has, made or lost);
+ * REGENERATE N removes N markers when the target activates, between the attacker's activations.
  */
 
 /**
@@ -92,6 +93,73 @@ describe('AUTOMATIC / CLEAVE N and RISKY', () => {
       const { kind } = resolveKind(t);
       const layout = kind.layout(t);
       const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 37, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
+  });
+});
+
+/**
+ * REGENERATE N: between the attacker's activations the target has its own, stands up and removes N
+ * markers. Brute force of a core melee sequence against an unarmoured target, one attack per
+ * activation, policy `all`: success 2D6 (7+ hits, 12 a critical, +1 injury die), injury 2D6 + every
+ * marker as a die (+1 against a Down target), keep 2 highest; 2+ Minor Hit (1 marker), 7+ Down (1, or
+ * 2 if already Down), 9+ Out of Action.
+ */
+function bruteRegenerate(attacks: number, startMarkers: number, regenerate: number): Fraction {
+  const totals = new Map<number, Map<number, bigint>>();
+  const rolls = (pool: number) => totals.get(pool) ?? totals.set(pool, keptTotals(pool, 2, false)).get(pool)!;
+  const seen = new Map<string, Fraction>();
+  // The target's activation before the attacker's next one: it stands up and regenerates.
+  const next = (left: number, markers: number): Fraction => play(left, Math.max(0, markers - regenerate), false);
+  const play = (left: number, markers: number, down: boolean): Fraction => {
+    if (left === 0) return ZERO;
+    const key = `${left}/${markers}/${down}`;
+    const known = seen.get(key);
+    if (known) return known;
+    let p = ZERO;
+    for (const [success, ways] of keptTotals(2, 2, false)) {
+      const w = fraction(ways, 36n);
+      if (success < 7) {
+        p = add(p, mul(w, next(left - 1, markers)));
+        continue;
+      }
+      const pool = 2 + markers + (success >= 12 ? 1 : 0) + (down ? 1 : 0);
+      for (const [total, count] of rolls(pool)) {
+        const q = mul(w, fraction(count, 6n ** BigInt(pool)));
+        if (total >= 9) p = add(p, q);
+        else if (total >= 7) p = add(p, mul(q, next(left - 1, down ? 2 : 1)));
+        else p = add(p, mul(q, next(left - 1, 1)));
+      }
+    }
+    seen.set(key, p);
+    return p;
+  };
+  return play(attacks, startMarkers, false);
+}
+
+describe('REGENERATE N', () => {
+  const sequence = (fields: Record<string, unknown>) => ({ kind: 'sequence', edition: 'core', attacks: 3, attacksPerActivation: 1, policy: 'all', bloodMarkers: 2, ...fields });
+
+  it('equals a brute force of three activations spending every marker, and moves the answer', () => {
+    expect(outOf(evaluateExact(parseScenario(sequence({ regenerate: 1 }))))).toBe(formatFraction(bruteRegenerate(3, 2, 1)));
+    expect(outOf(evaluateExact(parseScenario(sequence({}))))).toBe(formatFraction(bruteRegenerate(3, 2, 0)));
+    expect(outOf(evaluateExact(parseScenario(sequence({ regenerate: 1 }))))).not.toBe(outOf(evaluateExact(parseScenario(sequence({})))));
+  });
+
+  it('does nothing in one activation', () => {
+    const one = (fields: Record<string, unknown>) => evaluateExact(parseScenario(sequence({ attacksPerActivation: 'all', ...fields }))).outcomes;
+    expect(one({ regenerate: 2 })).toEqual(one({}));
+  });
+
+  it('both simulators agree, the optimal policy included', () => {
+    for (const fields of [
+      sequence({ attacks: 5, regenerate: 1, attacksPerActivation: 2, fireMarkers: 1 }),
+      sequence({ attacks: 4, regenerate: 2, policy: 'optimal', markerCap: 4 }),
+    ]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 41, chunkSize: CHUNK_SIZE });
       expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
     }
   });

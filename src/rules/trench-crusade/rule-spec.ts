@@ -279,6 +279,7 @@ export const trenchCrusadeRuleSpec = {
     AUTOMATIC: effectsRule('N attack rolls in one action, a string (in a sequence, one activation by default)', KEYWORD_EFFECTS, { attacksPerAction: 'N' }, everyEdition(keywordRuling)),
     CLEAVE: effectsRule('N attack rolls in one action, a string (in a sequence, one activation by default)', KEYWORD_EFFECTS, { attacksPerAction: 'N' }, everyEdition(keywordRuling)),
     RISKY: effectsRule("In a string of several attack rolls, the first miss ends the string; its other rolls are lost", KEYWORD_EFFECTS, { risky: true }, everyEdition(keywordRuling)),
+    REGENERATE: effectsRule('The model removes N blood markers at the start of its activation', KEYWORD_EFFECTS, { regenerate: 'N' }, everyEdition(keywordRuling)),
     HEAVY: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     ASSAULT: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     RELOAD: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),

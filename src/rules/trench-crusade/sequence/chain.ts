@@ -21,7 +21,6 @@ import {
   blessingLeftOf,
   markersOf,
   stateIndex,
-  standUp,
   downOf,
   toughLeftOf,
   transition,
@@ -96,7 +95,7 @@ export function runFinite(model: SequenceModel, decide: (k: number, idx: number)
     const steps: { w: bigint; t: Transition }[] = [];
     let step = 1n;
     for (const [idx, w] of dist) {
-      const at = stand ? standUp(idx) : idx;
+      const at = stand ? model.activationStart(idx) : idx;
       const t = cache.get(at, decide(n - j + 1, at));
       steps.push({ w, t });
       if (t.den > step) step = t.den;
@@ -173,9 +172,9 @@ export function solveUnlimited(
   const valid = (idx: number) => toughLeftOf(idx) <= tl0 && blessingLeftOf(idx) <= bl0;
   const cache = new TransitionCache(model, limit);
   const nextNode = (y: number, p: number): number =>
-    p + 1 < phases ? (p + 1) * stride + y : wrapStands ? standUp(y) : y;
+    p + 1 < phases ? (p + 1) * stride + y : wrapStands ? model.activationStart(y) : y;
   // A RISKY miss ends the activation: the next attack starts the next one, the target standing up.
-  const missNode = (y: number): number => (wrapStands ? standUp(y) : y);
+  const missNode = (y: number): number => (wrapStands ? model.activationStart(y) : y);
 
   // Transitions of every valid node, and the graph questions: which nodes reach Out of Action surely?
   const trans: (Transition | undefined)[] = new Array(nodes);

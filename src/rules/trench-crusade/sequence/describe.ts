@@ -17,7 +17,6 @@ import {
   downOf,
   markersOf,
   stateIndex,
-  standUp,
   toughLeftOf,
 } from './model.js';
 import type { FiniteOptimal } from './optimal-finite.js';
@@ -137,7 +136,7 @@ export function describeFinite(model: SequenceModel, fin: FiniteOptimal): { line
     const stand = standsUpBefore(model, j);
     const next = new Set<number>();
     for (const idx of frontier) {
-      const at = stand ? standUp(idx) : idx;
+      const at = stand ? model.activationStart(idx) : idx;
       const dcs = fin.decide(k, at);
       record(model, injury, attackRoll, tough, at, dcs, k);
       const t = cache.get(at, dcs);
@@ -199,7 +198,7 @@ export function describeUnlimited(model: SequenceModel, unl: UnlimitedOptimal): 
     record(model, injury, attackRoll, tough, idx, dcs, 0);
     for (const y of cache.get(idx, dcs).next) {
       if (y === ABSORBED) continue;
-      const to = p + 1 < unl.phases ? (p + 1) * stride + y : model.perActivation > 0 ? standUp(y) : y;
+      const to = p + 1 < unl.phases ? (p + 1) * stride + y : model.perActivation > 0 ? model.activationStart(y) : y;
       if (!seen.has(to)) seen.add(to), walk.push(to);
     }
   }

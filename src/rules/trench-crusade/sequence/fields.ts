@@ -65,6 +65,14 @@ export const sequenceFields = [
     default: false,
     kinds: [SEQUENCE_KIND],
   }),
+  integerField('regenerate', {
+    profile: 'model',
+    description: 'REGENERATE N: the target removes N blood markers at the start of its own activation, between the attacker\'s activations (see attacksPerActivation)',
+    minimum: 0,
+    maximum: MAX_START_MARKERS,
+    default: 0,
+    kinds: [SEQUENCE_KIND],
+  }),
   integerOrField('attacksPerActivation', {
     description: 'Attacks per activation of the attacker; a Down target stands up between activations ("all": one activation; default: all, or N for a weapon of N attacks per action)',
     minimum: 1,

@@ -89,6 +89,11 @@ export interface SequenceModel {
   readonly perActivation: number;
   /** A miss ends the rest of the activation (a RISKY string: riskyStrings). */
   readonly risky: boolean;
+  /**
+   * The state a new activation of the attacker starts in: between activations the target has had its
+   * own, standing up and removing its REGENERATE markers.
+   */
+  activationStart(idx: number): number;
   readonly startMarkers: number;
   readonly blessingMarkers: number;
   /** Markers a model can carry (Infinity: no cap). */
@@ -186,6 +191,10 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     attacks,
     perActivation: attacksPerActivationOf(s.attacksPerActivation),
     risky: riskyStrings(s),
+    activationStart: (idx) => {
+      const m = markersOf(idx);
+      return s.regenerate === 0 || m === 0 ? standUp(idx) : stateIndex(Math.max(0, m - s.regenerate), 0, toughLeftOf(idx), blessingLeftOf(idx));
+    },
     startMarkers,
     blessingMarkers,
     cap,

@@ -21,7 +21,6 @@ import {
   downOf,
   markersOf,
   stateIndex,
-  standUp,
   toughLeftOf,
 } from './model.js';
 import { type PolicyTable, emptyPolicyTable, innerIndex, tableDecision } from './policy-table.js';
@@ -72,7 +71,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
     const memo = exactMemo[k]!;
     const known = memo.get(idx);
     if (known) return known;
-    const at = standsUpBefore(model, n - k + 1) ? standUp(idx) : idx;
+    const at = standsUpBefore(model, n - k + 1) ? model.activationStart(idx) : idx;
     const v = exactAttack(k, at, decide(k, at).a);
     memo.set(idx, v);
     return v;
@@ -169,7 +168,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
         for (let tl = 0; tl <= tl0; tl++)
           for (let bl = 0; bl <= bl0; bl++) {
             const idx = stateIndex(m, d, tl, bl);
-            const at = stand ? standUp(idx) : idx;
+            const at = stand ? model.activationStart(idx) : idx;
             const maxA = Math.min(model.attackRollMarkers, m);
             cands.reset(maxA + 1);
             for (let a = 0; a <= maxA; a++) {

@@ -20,7 +20,6 @@ import {
   fixedDecision,
   markersOf,
   stateIndex,
-  standUp,
   toughLeftOf,
 } from './model.js';
 import { type PolicyTable, emptyPolicyTable, innerIndex, tableDecision } from './policy-table.js';
@@ -81,7 +80,7 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
     seed('bloodbath');
     values = solveUnlimited(model, limit, decide, 'approx');
   }
-  const nextNode = (y: number, p: number) => (p + 1 < phases ? { idx: y, p: p + 1 } : { idx: wrapStands ? standUp(y) : y, p: 0 });
+  const nextNode = (y: number, p: number) => (p + 1 < phases ? { idx: y, p: p + 1 } : { idx: wrapStands ? model.activationStart(y) : y, p: 0 });
   const hApprox = (y: number, p: number) => {
     const to = nextNode(y, p);
     return values.approx(to.idx, to.p);

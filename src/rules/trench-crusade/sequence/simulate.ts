@@ -167,6 +167,12 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   let missed = false;
   // RISKY, several rolls per action: a miss forfeits the rest of the string, which is the activation.
   const risky = s.risky && s.attacksPerAction > 1;
+  const regenerate = s.regenerate;
+  /** Between the attacker's activations the target has had its own: it stands up and REGENERATEs. */
+  function newActivation(): void {
+    d = 0;
+    m = m > regenerate ? m - regenerate : 0;
+  }
 
   /**
    * One attack. `table`/`row` select the optimal policy's lookup (row: k or the activation phase).
@@ -249,7 +255,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
         let made = 0;
         let j = 1;
         for (; j <= n; j++) {
-          if (per > 0 && j > 1 && (j - 1) % per === 0) d = 0;
+          if (per > 0 && j > 1 && (j - 1) % per === 0) newActivation();
           made++;
           if (attack(rng, cap, finiteTable, n - j + 1)) {
             outAt = j;
@@ -277,7 +283,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
             // On from the first attack not yet played (a RISKY miss may have skipped past n): the lost
             // rolls of a string count as attacks, and the next string starts where it would have.
             for (; j <= MAX_UNLIMITED_ATTACKS; j++) {
-              if (per > 0 && (j - 1) % per === 0) d = 0;
+              if (per > 0 && (j - 1) % per === 0) newActivation();
               if (attack(rng, cap, undefined, 0)) break;
               if (risky && missed) j = Math.ceil(j / per) * per;
             }
@@ -290,7 +296,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
           bl = bl0;
           let phase = 0;
           for (j = 1; j <= MAX_UNLIMITED_ATTACKS; j++) {
-            if (per > 0 && j > 1 && phase === 0) d = 0;
+            if (per > 0 && j > 1 && phase === 0) newActivation();
             const hitOut = attack(rng, limit, unlimitedTable, phase);
             if (hitOut) break;
             if (risky && missed) {
