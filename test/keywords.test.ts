@@ -32,6 +32,7 @@ writeFileSync(
       Sawn: { keywords: ['SAWN-OFF'] },
       Torch: { keywords: ['FIRE', 'GAS'] },
       Autogun: { keywords: ['AUTOMATIC 3', 'RISKY'], attackType: 'ranged' },
+      Hooked: { keywords: ['BARBED', 'ARMOUR PIERCING 1', 'SERRATED'] },
     },
   }),
 );
@@ -92,6 +93,27 @@ describe('FIRE, GAS, SHRAPNEL and NEGATE: markers after every injury roll', () =
     expect(outWithin({ weapon: 'Torch', target: 'Salamander' })).toBe(outWithin({ gasMarkers: 1 }));
     expect(outWithin({ weapon: 'Torch', rules: { keywords: { FIRE: { fireMarkers: 2 } } } })).toBe(outWithin({ fireMarkers: 2, gasMarkers: 1 }));
     expect(outWithin({ weapon: 'Torch' })).not.toBe(outWithin({}));
+  });
+});
+
+describe('docs/keywords.md', () => {
+  it('describes every keyword of every Trench Crusade edition under its own heading', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { editionTable } = await import('../src/model/edition-table.js');
+    const headings = readFileSync('docs/keywords.md', 'utf8').split('\n').filter((l) => l.startsWith('### ')).join('\n');
+    const system = findSystem('trench-crusade')!;
+    for (const edition of system.editions) {
+      for (const name of Object.keys(editionTable(system, edition.id).keywords as Record<string, unknown>)) {
+        expect(headings, name).toMatch(new RegExp(`(### |, )${name}( N)?(,|$)`, 'm'));
+      }
+    }
+  });
+});
+
+describe('two keywords giving one field', () => {
+  it('add up for dice, modifiers and markers; for the rest the later one wins', () => {
+    const keywords = { BARBED: { injuryDice: 1, armourPiercing: 2 }, SERRATED: { injuryDice: 1, injuryModifier: 1 } };
+    expect(scenario({ weapon: 'Hooked', rules: { keywords } })).toMatchObject({ injuryDice: 2, injuryModifier: 1, armourPiercing: 1 });
   });
 });
 

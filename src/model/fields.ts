@@ -12,10 +12,15 @@ interface Common<K extends string> {
   readonly kinds: readonly K[];
   /** A weapon or a model profile may give this field (profiles files, --weapon, --target). */
   readonly profile?: ProfileRole;
+  /** Keywords giving it add up, as dice and modifiers from several sources do (numeric fields only). */
+  readonly stacks?: boolean;
 }
 
 /** The optional parts every builder passes on. */
-const extras = (o: { readonly profile?: ProfileRole }) => (o.profile ? { profile: o.profile } : {});
+const extras = (o: { readonly profile?: ProfileRole; readonly stacks?: boolean }) => ({
+  ...(o.profile ? { profile: o.profile } : {}),
+  ...(o.stacks ? { stacks: true } : {}),
+});
 
 /**
  * A fixed default, or one read from the system's rule table (the function names its own table type)

@@ -21,13 +21,18 @@ function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
   return new Set(system.fields.filter((f) => f.profile === role).map((f) => f.name));
 }
 
-/** The field values of a profile's keywords, in order (a later keyword's value wins). */
+/**
+ * The field values of a profile's keywords, in order. Fields declared `stacks` (dice, modifiers,
+ * markers) add up over the keywords, as bonuses from several sources do; for the others a later
+ * keyword's value wins.
+ */
 export function keywordFields(rules: RuleTable, system: SystemSpec, role: ProfileRole, keywords: readonly string[], at: string): Record<string, FieldValue> {
   if (keywords.length === 0) return {};
   const table = rules.keywords;
   if (typeof table !== 'object' || table === null) throw new UsageError(`${at}: ${system.id} has no keywords in its rule table yet; allowed: fields only`);
   const names = Object.keys(table);
   const own = roleFields(system, role);
+  const stacking = new Set(system.fields.filter((f) => f.stacks).map((f) => f.name));
   const out: Record<string, FieldValue> = {};
   for (const text of keywords) {
     const { name, n } = parseKeyword(text);
@@ -43,7 +48,9 @@ export function keywordFields(rules: RuleTable, system: SystemSpec, role: Profil
       if (!own.has(field)) {
         throw new UsageError(`${at}: ${showValue(text)} gives ${field}, which is not a ${role} field; allowed on a ${role}: keywords giving ${listAllowed([...own])}`);
       }
-      out[field] = value === 'N' ? n! : value;
+      const given = value === 'N' ? n! : value;
+      const before = out[field];
+      out[field] = stacking.has(field) && typeof before === 'number' && typeof given === 'number' ? before + given : given;
     }
   }
   return out;

@@ -60,6 +60,8 @@ export interface FieldSpec<N extends string = string, V extends FieldValue = Fie
   readonly kinds: readonly K[];
   /** Which named profile may give it: a weapon (the attacker's side) or a model (the target's side). */
   readonly profile?: ProfileRole;
+  /** Two keywords giving it add up (+1 DICE twice is +2); otherwise the later keyword's value wins. */
+  readonly stacks?: boolean;
 }
 
 /** The two sides a profiles file names: weapons (what attacks) and models (what is attacked). */

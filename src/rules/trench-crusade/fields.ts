@@ -25,6 +25,7 @@ const ONE_ROLL_KINDS = ['injury', 'attack', 'fall'] as const;
 
 export const trenchCrusadeFields = [
   integerField('injuryDice', {
+    stacks: true,
     profile: 'weapon',
     description: 'Net +/- injury dice from the weapon, abilities and keywords (+ and - cancel one for one)',
     minimum: -10,
@@ -33,6 +34,7 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   integerField('injuryModifier', {
+    stacks: true,
     profile: 'weapon',
     description: "Flat +/- injury modifier from the attacker's weapon, abilities and keywords",
     minimum: -10,
@@ -41,6 +43,7 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   integerField('targetInjuryModifier', {
+    stacks: true,
     profile: 'model',
     description: "Further -injury modifier from the target's abilities or battlekit, beyond armour and shield",
     minimum: -10,
@@ -49,6 +52,7 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   integerField('targetInjuryDice', {
+    stacks: true,
     profile: 'model',
     description: 'Injury dice that injury rolls against the target get from its own abilities ("-1 INJURY DICE"), netted with the others',
     minimum: -3,
@@ -186,6 +190,7 @@ export const trenchCrusadeFields = [
     kinds: ATTACKING_KINDS,
   }),
   integerField('attackDice', {
+    stacks: true,
     profile: 'weapon',
     description: 'Net +/- dice on the success roll of the attack',
     minimum: -10,
@@ -194,6 +199,7 @@ export const trenchCrusadeFields = [
     kinds: ['attack', 'sequence'],
   }),
   integerField('attackModifier', {
+    stacks: true,
     profile: 'weapon',
     description: 'Flat +/- modifier on the success roll of the attack',
     minimum: -10,
@@ -228,6 +234,7 @@ export const trenchCrusadeFields = [
     kinds: ATTACKING_KINDS,
   }),
   integerField('fireMarkers', {
+    stacks: true,
     profile: 'weapon',
     description: 'FIRE: blood markers the target gains after every injury roll from this weapon, whatever the result, unless it negates fire (negateFire)',
     minimum: 0,
@@ -236,6 +243,7 @@ export const trenchCrusadeFields = [
     kinds: ATTACKING_KINDS,
   }),
   integerField('gasMarkers', {
+    stacks: true,
     profile: 'weapon',
     description: 'GAS: blood markers the target gains after every injury roll from this weapon, whatever the result, unless it negates gas (negateGas)',
     minimum: 0,
@@ -244,6 +252,7 @@ export const trenchCrusadeFields = [
     kinds: ATTACKING_KINDS,
   }),
   integerField('shrapnelMarkers', {
+    stacks: true,
     profile: 'weapon',
     description: 'SHRAPNEL: blood markers the target gains after every injury roll from this weapon, whatever the result, unless it negates shrapnel (negateShrapnel)',
     minimum: 0,

@@ -66,6 +66,7 @@ export const sequenceFields = [
     kinds: [SEQUENCE_KIND],
   }),
   integerField('regenerate', {
+    stacks: true,
     profile: 'model',
     description: 'REGENERATE N: the target removes N blood markers at the start of its own activation, between the attacker\'s activations (see attacksPerActivation)',
     minimum: 0,
