@@ -3,6 +3,10 @@ import { UsageError, listAllowed, showValue } from '../errors.js';
 import { editionTable } from '../model/edition-table.js';
 import { readVariantFile } from '../model/variant.js';
 import { readProfilesFile } from '../model/profiles.js';
+import { readRosterFile } from '../import/read-roster.js';
+import { rosterSystem } from '../import/roster.js';
+import { readCatalogueFiles } from '../import/catalogue.js';
+import { resetUnmodelledWarnings } from '../import/unmodelled.js';
 import { coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
@@ -56,8 +60,11 @@ export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
       group: SCENARIO_GROUP,
     })
     .option('profiles', { type: 'string', describe: 'Profiles file: named weapons and models with costs (`injury-lab profiles --schema` the format)', group: SCENARIO_GROUP })
-    .option('weapon', { type: 'string', describe: "A weapon of the profiles file: its fields, under any field flags given", group: SCENARIO_GROUP })
-    .option('target', { type: 'string', describe: 'A model of the profiles file as the target: its fields, under any field flags given', group: SCENARIO_GROUP }) as Argv<T>;
+    .option('roster', { type: 'string', describe: 'A roster exported from NewRecruit (.rosz, .ros or its JSON), read as a profiles file (`injury-lab profiles --roster FILE` shows what it holds)', group: SCENARIO_GROUP })
+    .option('catalogue', { type: 'string', array: true, describe: 'BattleScribe catalogue files (.gst, .cat) read as profiles of everything they offer, each at its faction\'s price', group: SCENARIO_GROUP })
+    .option('allow-unmodelled', { type: 'boolean', describe: "Use a roster's profile even when it holds what nothing models (a weapon's unknown keyword): leave it out, with a warning", group: SCENARIO_GROUP })
+    .option('weapon', { type: 'string', describe: 'A weapon of the profiles file (or roster, or catalogues): its fields, under any field flags given', group: SCENARIO_GROUP })
+    .option('target', { type: 'string', describe: 'A model of the profiles file (or roster, or catalogues) as the target: its fields, under any field flags given', group: SCENARIO_GROUP }) as Argv<T>;
   for (const name of fieldNames(systems)) out = out.option(kebab(name), { type: 'string', hidden: true }) as Argv<T>;
   return out;
 }
@@ -218,11 +225,16 @@ export function coerceFieldFlags(
 export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, path: unknown): Record<string, unknown> {
   const origin = typeof path === 'string' ? path : '';
   const raw: Record<string, unknown> = typeof path === 'string' ? readScenarioFile(path) : {};
-  for (const key of ['system', 'edition', 'kind', 'rules', 'profiles', 'weapon', 'target']) if (argv[key] !== undefined) raw[key] = argv[key];
+  resetUnmodelledWarnings();
+  for (const key of ['system', 'edition', 'kind', 'rules', 'profiles', 'roster', 'catalogue', 'weapon', 'target']) if (argv[key] !== undefined) raw[key] = argv[key];
+  // Only a flag that is given says so: a scenario file's "allowUnmodelled": true stands otherwise.
+  if (argv.allowUnmodelled === true) raw.allowUnmodelled = true;
   if (!fieldNames(systems).some((name) => argv[name] !== undefined)) return raw;
   // The field flags are read with the spec of the system a variant or profiles file names, when only it does.
   if (typeof raw.rules === 'string' && raw.system === undefined) raw.system = readVariantFile(raw.rules).system.id;
   if (typeof raw.profiles === 'string' && raw.system === undefined) raw.system = readProfilesFile(raw.profiles).system.id;
+  if (typeof raw.roster === 'string' && raw.system === undefined) raw.system = rosterSystem(readRosterFile(raw.roster)).id;
+  if (Array.isArray(raw.catalogue) && raw.system === undefined) raw.system = rosterSystem(readCatalogueFiles(raw.catalogue.map(String))).id;
   const { system, kind } = scenarioSystemAndKind(raw, origin);
   return { ...raw, ...coerceFieldFlags(argv, system, kind) };
 }

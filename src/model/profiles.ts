@@ -25,6 +25,27 @@ export interface Profile {
   /** Ducats (or whatever the designer prices in); absent if the file gives none. */
   readonly cost?: number;
   readonly description?: string;
+  /** From an imported roster: what it says that the rule table does not model (kept, never dropped). */
+  readonly unmodelled?: readonly Unmodelled[];
+  /**
+   * "MODEL with WEAPON" from a roster: the model's own Melee and Ranged dice, by attack type; the ones
+   * of the attack type the scenario ends with are added to the weapon's attack dice.
+   */
+  readonly attackerDice?: Readonly<Record<string, number>>;
+}
+
+/** Something a roster says that maps to no effect: a keyword, a category, an ability, rules text. */
+export interface Unmodelled {
+  /** As the roster writes it. */
+  readonly text: string;
+  /** Where it was: "keywords", "category", "rule", "ability", "armour", ... */
+  readonly from: string;
+  readonly why: string;
+  /**
+   * A token of a weapon's keywords string (or a value that cannot be read): a command using the profile
+   * stops unless --allow-unmodelled is given. Categories, rules and abilities never stop one.
+   */
+  readonly stops: boolean;
 }
 
 export interface Profiles {
@@ -33,6 +54,10 @@ export interface Profiles {
   readonly file: string;
   readonly weapons: ReadonlyMap<string, Profile>;
   readonly models: ReadonlyMap<string, Profile>;
+  /** Read from a roster or catalogue files (messages say which), not written as a profiles file. */
+  readonly source?: 'roster' | 'catalogue';
+  /** From an imported roster: what belongs to no profile (the warband's own rules). */
+  readonly unmodelled?: readonly Unmodelled[];
 }
 
 const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };
@@ -117,6 +142,19 @@ function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw
   return `${where}.${key}: ${showValue(value)} ${err?.message ?? 'is not valid'}`;
 }
 
+/**
+ * The first field an imported profile gives with a value its field does not allow ("+12 DICE" is
+ * attackDice 12), with what is allowed, or undefined. Only the role's own fields are checked: "MODEL
+ * with WEAPON" also carries the attacker's.
+ */
+export function checkProfileFields(system: SystemSpec, role: ProfileRole, fields: Readonly<Record<string, FieldValue>>): { field: string; value: FieldValue; allowed: string } | undefined {
+  for (const f of profileFields(system, role)) {
+    const value = fields[f.name];
+    if (value !== undefined && !validatorFor(system, role)({ [f.name]: value })) return { field: f.name, value, allowed: describeAllowed(f.schema) };
+  }
+  return undefined;
+}
+
 /** Checks a parsed profiles file; `label` names it in messages. */
 export function parseProfiles(raw: unknown, label: string, file: string): Profiles {
   const at = `${label}: `;
@@ -168,6 +206,6 @@ export function findProfile(profiles: Profiles, role: ProfileRole, name: unknown
   const guess = typeof name === 'string' ? suggestFlags(name, names) : [];
   const none = names.length === 0 ? ` (it has no ${SECTION[role]})` : '';
   throw new UsageError(
-    `${key}: ${showValue(name)} is not a ${role} of profiles file ${showValue(profiles.file)}${none}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${names.length ? listAllowed(names.map((n) => showValue(n))) : 'a name the file lists'}`,
+    `${key}: ${showValue(name)} is not a ${role} of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}${none}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${names.length ? listAllowed(names.map((n) => showValue(n))) : 'a name the file lists'}`,
   );
 }

@@ -10,14 +10,21 @@ import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
 import { parseVariant, readVariantFile, type Variant } from './variant.js';
 import { keywordFields } from './keywords.js';
-import { findProfile, readProfilesFile, type Profiles } from './profiles.js';
+import { findProfile, readProfilesFile, type Profile, type Profiles } from './profiles.js';
+import { readRosterFile, type RosterTree } from '../import/read-roster.js';
+import { rosterProfiles, rosterSystem } from '../import/roster.js';
+import { readCatalogueFiles } from '../import/catalogue.js';
+import { stoppingItems, unmodelledMessage, warnUnmodelled } from '../import/unmodelled.js';
 import type { FieldSchema, FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from './types.js';
 
 /** Keys every scenario may carry besides the fields of its system. */
 /** `"rules": "none"`: the edition's own rules, no variant. */
 export const NO_VARIANT = 'none';
 
-const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'weapon', 'target']);
+const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', 'weapon', 'target']);
+
+/** The keys that name where profiles come from: one of them at most. */
+const PROFILE_SOURCES = ['profiles', 'roster', 'catalogue'] as const;
 
 export { describeAllowed };
 
@@ -67,6 +74,12 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
   };
   props.variant = { type: 'string', description: 'The name outputs give the rule changes' };
   props.profiles = { type: 'string', description: 'A profiles file (relative to this file): named weapons and models with costs' };
+  props.roster = { type: 'string', description: 'A roster exported from NewRecruit (.rosz, .ros or its JSON; relative to this file), read as a profiles file (docs/import.md)' };
+  props.catalogue = {
+    description: 'BattleScribe catalogue files (.gst, .cat; relative to this file), read as profiles of everything they offer (docs/import.md)',
+    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
+  };
+  props.allowUnmodelled = { type: 'boolean', description: "Use a roster's weapon even when its keywords hold a token nothing models (left out, with a warning)" };
   props.weapon = { type: 'string', description: 'A weapon of the profiles file: its fields, under the ones given here' };
   props.target = { type: 'string', description: 'A model of the profiles file, as the target: its fields, under the ones given here' };
   for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
@@ -96,7 +109,7 @@ function validatorFor(system: SystemSpec, kind: string): ValidateFunction {
   let v = kindValidators.get(key);
   if (!v) {
     // The rule changes are checked on their own (applyRuleChanges), with messages that name the rule.
-    const { rules: _rules, profiles: _profiles, ...fields } = systemProperties(system, kind);
+    const { rules: _rules, profiles: _profiles, roster: _roster, catalogue: _catalogue, ...fields } = systemProperties(system, kind);
     v = schemaValidator().compile({ type: 'object', properties: fields, additionalProperties: false });
     kindValidators.set(key, v);
   }
@@ -158,9 +171,30 @@ function withVariant(input: Record<string, unknown>, at: string): { input: Recor
   return { input: { system: variant.system.id, ...input, edition: variant.edition }, variant, label };
 }
 
-/** A scenario's `profiles` file, read, with its system filled in where the scenario leaves it out. */
-function withProfilesFile(input: Record<string, unknown>, at: string): { input: Record<string, unknown>; profiles?: Profiles } {
+/**
+ * A scenario's `profiles` file, or its `roster` or `catalogue` files (read into profiles once the rule
+ * table is known: their keywords are looked up in it), with its system filled in where the scenario
+ * leaves it out.
+ */
+function withProfilesFile(input: Record<string, unknown>, at: string): { input: Record<string, unknown>; profiles?: Profiles; roster?: { tree: RosterTree; source: 'roster' | 'catalogue' } } {
   const given = input.profiles;
+  const sources = PROFILE_SOURCES.filter((key) => input[key] !== undefined);
+  // Two sources of names would shadow each other's: one of them.
+  if (sources.length > 1) throw new UsageError(`${at}${sources.join(' and ')}: give one of them, not ${sources.length === 2 ? 'both' : 'more'} (a roster or catalogue is read as a profiles file)`);
+  if (input.roster !== undefined || input.catalogue !== undefined) {
+    const source = input.roster !== undefined ? 'roster' : 'catalogue';
+    const paths = source === 'roster' ? [input.roster] : Array.isArray(input.catalogue) ? input.catalogue : [input.catalogue];
+    if (paths.length === 0 || paths.some((p) => typeof p !== 'string') || (source === 'roster' && typeof input.roster !== 'string')) {
+      const allowed = source === 'roster' ? 'the path of a roster file (.rosz, .ros or NewRecruit JSON)' : 'the path of a .gst or .cat file, or a list of them';
+      throw new UsageError(`${at}${source}: ${showValue(input[source])} is not allowed; allowed: ${allowed}`);
+    }
+    const tree = source === 'roster' ? readRosterFile(paths[0] as string) : readCatalogueFiles(paths as string[]);
+    const system = rosterSystem(tree);
+    if (input.system !== undefined && input.system !== system.id) {
+      throw new UsageError(`${at}${source}: ${tree.label} is of ${system.id}, not ${showValue(input.system)}; allowed: a ${source} of the scenario's system`);
+    }
+    return { input: { system: system.id, ...input }, roster: { tree, source } };
+  }
   if (given === undefined) return { input };
   if (typeof given !== 'string') throw new UsageError(`${at}profiles: ${showValue(given)} is not allowed; allowed: the path of a profiles file`);
   const profiles = readProfilesFile(given);
@@ -180,11 +214,27 @@ function withProfileFields(input: Record<string, unknown>, profiles: Profiles, s
   const from = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Record<string, unknown> => {
     if (input[key] === undefined) return {};
     const profile = findProfile(profiles, role, input[key], `${at}${key}`);
+    checkUnmodelled(profile, input.allowUnmodelled === true, `${at}${key}`);
     // A profile's keywords give fields by the rule table; the fields it writes out win over them.
     const effects = keywordFields(rules, system, role, profile.keywords, `${at}${key} ${showValue(profile.name)}: keywords`);
-    return Object.fromEntries(Object.entries({ ...effects, ...profile.fields }).filter(([name]) => reads(name)));
+    const fields: Record<string, unknown> = { ...effects, ...profile.fields };
+    if (profile.attackerDice) {
+      // "MODEL with WEAPON": the model's dice for the attack type this scenario ends with (--attack-type wins).
+      const typeField = system.fields.find((f) => f.name === 'attackType');
+      const attackType = String(input.attackType ?? fields.attackType ?? (typeField ? fieldDefault(typeField, rules) : ''));
+      fields.attackDice = ((fields.attackDice as number | undefined) ?? 0) + (profile.attackerDice[attackType] ?? 0);
+    }
+    return Object.fromEntries(Object.entries(fields).filter(([name]) => reads(name)));
   };
   return { ...from('weapon', 'weapon'), ...from('model', 'target'), ...input };
+}
+
+/** An imported profile holding what nothing models stops the command, unless the user allowed it: then one warning. */
+function checkUnmodelled(profile: Profile, allowed: boolean, key: string): void {
+  const stops = stoppingItems(profile);
+  if (stops.length === 0) return;
+  if (!allowed) throw new UsageError(unmodelledMessage(profile, key, stops[0]!));
+  warnUnmodelled(profile, stops);
 }
 
 /**
@@ -212,7 +262,11 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   const rules =
     named.variant?.table ??
     (ruleChanges === undefined ? editionTable(system, edition as string) : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`));
-  const input = profiled.profiles ? withProfileFields(profiled.input, profiled.profiles, system, kind, rules, at) : profiled.input;
+  if (profiled.input.allowUnmodelled !== undefined && typeof profiled.input.allowUnmodelled !== 'boolean') {
+    throw new UsageError(`${at}allowUnmodelled: ${showValue(profiled.input.allowUnmodelled)} is not allowed; allowed: true, false`);
+  }
+  const profiles = profiled.profiles ?? (profiled.roster ? rosterProfiles(profiled.roster.tree, rules, profiled.roster.source) : undefined);
+  const input = profiles ? withProfileFields(profiled.input, profiles, system, kind, rules, at) : profiled.input;
 
   for (const key of Object.keys(input)) {
     if (META_KEYS.has(key)) continue;
@@ -227,7 +281,7 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     }
   }
 
-  const { rules: _rules, variant: _label, profiles: _profiles, weapon: _weapon, target: _target, ...fields } = input;
+  const { rules: _rules, variant: _label, profiles: _profiles, roster: _roster, catalogue: _catalogue, allowUnmodelled: _allow, weapon: _weapon, target: _target, ...fields } = input;
   const candidate: Record<string, unknown> = { ...fields, system: system.id, edition, kind };
   const validate = validatorFor(system, kind);
   if (!validate(candidate)) {
@@ -266,19 +320,20 @@ export function readScenarioFile(path: string): Record<string, unknown> {
 }
 
 /**
- * The files a raw scenario reads besides itself (its variant and profiles files): inputs of the run,
+ * The files a raw scenario reads besides itself (its variant, profiles, roster and catalogue files): inputs of the run,
  * which no --out may replace.
  */
 export function namedFiles(raw: Readonly<Record<string, unknown>>): string[] {
-  return [raw.rules, raw.profiles].filter((p): p is string => typeof p === 'string' && p !== NO_VARIANT);
+  const catalogues = Array.isArray(raw.catalogue) ? raw.catalogue : [raw.catalogue];
+  return [raw.rules, raw.profiles, raw.roster, ...catalogues].filter((p): p is string => typeof p === 'string' && p !== NO_VARIANT);
 }
 
-/** The variant and profiles files a file names (a scenario file, a report definition) are read from that file's folder. */
+/** The variant, profiles, roster and catalogue files a file names (a scenario file, a report definition) are read from that file's folder. */
 export function rulesRelativeTo(raw: Record<string, unknown>, file: string): Record<string, unknown> {
   const out = { ...raw };
-  for (const key of ['rules', 'profiles']) {
-    const path = raw[key];
-    if (typeof path === 'string' && path !== NO_VARIANT && !isAbsolute(path)) out[key] = join(dirname(file), path);
+  const relative = (path: unknown) => (typeof path === 'string' && path !== NO_VARIANT && !isAbsolute(path) ? join(dirname(file), path) : path);
+  for (const key of ['rules', 'profiles', 'roster', 'catalogue']) {
+    if (raw[key] !== undefined) out[key] = Array.isArray(raw[key]) ? raw[key].map(relative) : relative(raw[key]);
   }
   return out;
 }

@@ -1,19 +1,67 @@
-import type { Profile, Profiles } from '../model/profiles.js';
+import { profileFields, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
+import type { FieldValue } from '../model/types.js';
 import type { Presenter } from './presenter.js';
 import { jsonText, renderTable } from './text.js';
 
-function fieldsText(p: Profile): string {
-  const fields = Object.entries(p.fields).map(([k, v]) => `${k} ${String(v)}`);
+/**
+ * A profile's fields as a profiles file writes them: the role's own fields, with a "MODEL with WEAPON"'s
+ * model dice added to its attack dice for its own attack type; and, for the description, what a profiles
+ * file cannot hold (the other attack type's dice, an attacker's field such as attackerFear).
+ */
+function fileFields(p: Profile, system: Profiles['system']): { fields: Record<string, FieldValue>; notes: string[] } {
+  const own = profileFields(system, p.role);
+  const fields: Record<string, FieldValue> = {};
+  const notes: string[] = [];
+  for (const [k, v] of Object.entries(p.fields)) {
+    if (own.some((f) => f.name === k)) fields[k] = v;
+    else notes.push(`the attacker's ${k} ${String(v)} (a scenario field: give it with the scenario)`);
+  }
+  if (p.attackerDice) {
+    const typeField = own.find((f) => f.name === 'attackType');
+    const type = String(fields.attackType ?? (typeField && typeof typeField.default !== 'function' ? typeField.default : ''));
+    const dice = ((fields.attackDice as number | undefined) ?? 0) + (p.attackerDice[type] ?? 0);
+    if (dice !== 0 || fields.attackDice !== undefined) fields.attackDice = dice;
+    const other = Object.entries(p.attackerDice).filter(([t]) => t !== type);
+    if (other.some(([, n]) => n !== (p.attackerDice![type] ?? 0))) notes.push(`attackDice counts the model's ${type} dice; its ${other.map(([t, n]) => `${t} dice are ${n}`).join(', ')}`);
+  }
+  return { fields, notes };
+}
+
+const itemText = (u: Unmodelled) => `${JSON.stringify(u.text)} (${u.from}: ${u.why})`;
+
+function fieldsText(p: Profile, system: Profiles['system']): string {
+  // The attacker's fields of a "MODEL with WEAPON" (attackerFear) are shown too: they act when it is used.
+  const shown = { ...p.fields, ...fileFields(p, system).fields };
+  const fields = Object.entries(shown).map(([k, v]) => `${k} ${String(v)}`);
   return [...fields, ...p.keywords].join(', ');
 }
 
+/**
+ * Everything of an imported roster that maps to no effect, one line per item with the profiles that
+ * hold it ("MODEL with WEAPON" repeats its weapon's), so nothing is dropped silently.
+ */
+function notModelledLines(p: Profiles): string[] {
+  const holders = new Map<string, string[]>();
+  for (const x of [...p.models.values(), ...p.weapons.values()]) {
+    for (const u of x.unmodelled ?? []) {
+      const line = `${itemText(u)}${u.stops ? '; stops a command that uses it unless --allow-unmodelled' : ''}`;
+      holders.set(line, [...(holders.get(line) ?? []), `${x.role} ${JSON.stringify(x.name)}`]);
+    }
+  }
+  return [...[...holders].map(([line, names]) => `  ${names.join(', ')}: ${line}`), ...(p.unmodelled ?? []).map((u) => `  ${itemText(u)}`)];
+}
+
 function profilesTable(p: Profiles): string {
-  const lines = [`${p.file}: ${p.system.id} profiles`, ''];
+  const lines = [`${p.file}: ${p.system.id} profiles${p.source ? ` read from ${p.source === 'roster' ? 'a roster' : 'catalogue files'}` : ''}`, ''];
   for (const [title, table] of [['Models (targets)', p.models], ['Weapons', p.weapons]] as const) {
     lines.push(`${title}:`);
     if (table.size === 0) lines.push('  (none)');
-    else lines.push(renderTable(['name', 'cost', 'fields'], [...table.values()].map((x) => [x.name, x.cost === undefined ? '-' : String(x.cost), fieldsText(x) || '(defaults)']), [false, true, false]));
+    else lines.push(renderTable(['name', 'cost', 'fields'], [...table.values()].map((x) => [x.name, x.cost === undefined ? '-' : String(x.cost), fieldsText(x, p.system) || '(defaults)']), [false, true, false]));
     lines.push('');
+  }
+  if (p.source) {
+    const notModelled = notModelledLines(p);
+    lines.push('Not modelled (maps to no effect; categories, rules and abilities never stop a command):', ...(notModelled.length ? notModelled : ['  (nothing)']), '');
   }
   return lines.join('\n');
 }
@@ -21,8 +69,17 @@ function profilesTable(p: Profiles): string {
 /** A profiles file as JSON: the same shape it is written in, so it can be edited and passed back. */
 function profilesJson(p: Profiles) {
   const section = (table: ReadonlyMap<string, Profile>) =>
-    Object.fromEntries([...table.values()].map((x) => [x.name, { ...x.fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.description ? { description: x.description } : {}) }]));
-  return { system: p.system.id, models: section(p.models), weapons: section(p.weapons) };
+    Object.fromEntries(
+      [...table.values()].map((x) => {
+        const { fields, notes } = fileFields(x, p.system);
+        const unmodelled = (x.unmodelled ?? []).map(itemText);
+        const description = [x.description, ...notes, ...(unmodelled.length ? [`not modelled: ${unmodelled.join('; ')}`] : [])].filter(Boolean).join('. ');
+        return [x.name, { ...fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(description ? { description } : {}) }];
+      }),
+    );
+  const warband = (p.unmodelled ?? []).map(itemText);
+  const description = p.source ? `Read from ${p.source} ${p.file} by injury-lab${warband.length ? `; not modelled: ${warband.join('; ')}` : ''}` : undefined;
+  return { ...(description ? { description } : {}), system: p.system.id, models: section(p.models), weapons: section(p.weapons) };
 }
 
 /** `profiles FILE`: what a profiles file names, with costs and fields. */

@@ -1,19 +1,29 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
+import { readCatalogueProfiles, readRosterProfiles } from '../../import/roster.js';
 import { profilesJsonSchema, readProfilesFile } from '../../model/profiles.js';
+import { readVariantFile } from '../../model/variant.js';
 import { profilesPresenter } from '../../present/profiles.js';
 import { jsonText } from '../../present/text.js';
 import { addFormatOption, parseFormat } from '../options.js';
 
 export const profilesCommand: CommandModule = {
   command: 'profiles [file]',
-  describe: 'List the weapons and models of a profiles file with their costs and fields (--schema: the file format)',
+  describe: 'List the weapons and models of a profiles file or a roster with their costs and fields (--schema: the file format)',
   builder: (y) =>
     addFormatOption(
-      y.positional('file', { type: 'string', describe: 'A profiles file' }).option('schema', { type: 'boolean', describe: 'Print the JSON Schema for profiles files instead' }),
+      y
+        .positional('file', { type: 'string', describe: 'A profiles file' })
+        .option('roster', { type: 'string', describe: 'A roster exported from NewRecruit (.rosz, .ros or its JSON): what it holds, and what is not modelled' })
+        .option('catalogue', { type: 'string', array: true, describe: 'BattleScribe catalogue files (.gst, .cat): everything they offer, each at its faction\'s price' })
+        .option('rules', { type: 'string', describe: "A variant file whose keyword table reads the roster or catalogues (default: the edition's)" })
+        .option('schema', { type: 'boolean', describe: 'Print the JSON Schema for profiles files instead' }),
       profilesPresenter,
     )
       .example('$0 profiles examples/profiles.json', 'the shipped archetypes')
+      .example('$0 profiles --roster examples/roster-example.ros', 'what a roster holds, and what is not modelled')
+      .example('$0 profiles --roster examples/roster-example.ros --format json', 'the roster as a profiles file to edit and pass back with --profiles')
+      .example('$0 profiles --catalogue system.gst faction.cat', "everything a faction's catalogue offers, at its prices")
       .example('$0 exact --profiles examples/profiles.json --weapon "Great Hammer" --target "Shield Bearer" --kind attack', 'one named matchup'),
   handler: (argv) => {
     if (argv.schema) {
@@ -21,7 +31,19 @@ export const profilesCommand: CommandModule = {
       return;
     }
     const format = parseFormat(argv.format, profilesPresenter, 'profiles');
-    if (typeof argv.file !== 'string') throw new UsageError('profiles: name a profiles file (e.g. examples/profiles.json), or give --schema');
+    const sources = [argv.file !== undefined && 'a profiles file', argv.roster !== undefined && '--roster', argv.catalogue !== undefined && '--catalogue'].filter(Boolean);
+    if (sources.length > 1) throw new UsageError(`profiles: give one of a profiles file, --roster FILE and --catalogue FILE..., not ${sources.join(' and ')}`);
+    const rules = typeof argv.rules === 'string' ? readVariantFile(argv.rules).table : undefined;
+    if (typeof argv.roster === 'string') {
+      process.stdout.write(profilesPresenter[format](readRosterProfiles(argv.roster, rules)));
+      return;
+    }
+    if (Array.isArray(argv.catalogue)) {
+      process.stdout.write(profilesPresenter[format](readCatalogueProfiles(argv.catalogue.map(String), rules)));
+      return;
+    }
+    if (argv.rules !== undefined) throw new UsageError("--rules: reads a roster's or catalogue's keywords; give it with --roster FILE or --catalogue FILE...");
+    if (typeof argv.file !== 'string') throw new UsageError('profiles: name a profiles file (e.g. examples/profiles.json), or give --roster FILE, --catalogue FILE... or --schema');
     process.stdout.write(profilesPresenter[format](readProfilesFile(argv.file)));
   },
 };

@@ -1,0 +1,321 @@
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { unzipSync } from 'fflate';
+import { UsageError, showValue } from '../errors.js';
+import { checkJsonDepth, fileKind } from '../json-input.js';
+
+/**
+ * A roster exported from NewRecruit, in any of its three formats, read into one tree: the shape of
+ * NewRecruit's JSON export (`roster.forces[].selections[]`, characteristic values under `$text`), which
+ * is the BattleScribe roster XML with each list's wrapper element dropped. Everything the user names is
+ * checked here, once: a file that is not a roster ends in one line naming the file and what is wrong.
+ */
+
+/** Real rosters are tens of KB (a whole warband with every rule's text stays under 1 MB). */
+export const MAX_ROSTER_BYTES = 8 * 1024 * 1024;
+/** The same bound on the .ros inside a .rosz, checked on the size its zip entry declares before inflating. */
+export const MAX_ROSTER_ENTRIES = 16;
+
+export interface RosterCharacteristic {
+  readonly name: string;
+  readonly $text: string;
+}
+export interface RosterProfile {
+  readonly name: string;
+  readonly typeName: string;
+  readonly hidden: boolean;
+  readonly characteristics: readonly RosterCharacteristic[];
+}
+export interface RosterNamed {
+  readonly name: string;
+}
+export interface RosterCost {
+  readonly name: string;
+  readonly value: number;
+}
+/** A selection (a model, a unit, a weapon, an upgrade) and everything selected under it. */
+export interface RosterSelection {
+  readonly name: string;
+  readonly type: string;
+  readonly number: number;
+  readonly selections: readonly RosterSelection[];
+  readonly profiles: readonly RosterProfile[];
+  readonly rules: readonly RosterNamed[];
+  readonly categories: readonly RosterNamed[];
+  readonly costs: readonly RosterCost[];
+  /** From a catalogue: whose price its cost is (a faction's link to an item), said in its description. */
+  readonly priceOf?: string;
+}
+export interface RosterForce {
+  readonly name: string;
+  readonly selections: readonly RosterSelection[];
+  readonly rules: readonly RosterNamed[];
+  readonly forces: readonly RosterForce[];
+}
+export interface RosterTree {
+  /** As the user named it, for messages. */
+  readonly file: string;
+  /** How messages name it: `roster file "a.ros"`. */
+  readonly label: string;
+  readonly name: string;
+  /** The game the roster says it is for ("Trench Crusade"), if it says. */
+  readonly gameSystemName?: string;
+  /** The cost types in the roster's order ("Ducats", "Glory Points"). */
+  readonly costTypes: readonly string[];
+  readonly forces: readonly RosterForce[];
+}
+
+/**
+ * The lists of a roster and of a catalogue: in XML each is a wrapper element holding its items
+ * (`<costs><cost/></costs>`); in the JSON tree each is an array.
+ */
+const LISTS: Record<string, string> = {
+  forces: 'force',
+  selections: 'selection',
+  profiles: 'profile',
+  characteristics: 'characteristic',
+  rules: 'rule',
+  categories: 'category',
+  costs: 'cost',
+  // Catalogues (.gst, .cat): what can be selected, and the links to it.
+  selectionEntries: 'selectionEntry',
+  sharedSelectionEntries: 'selectionEntry',
+  selectionEntryGroups: 'selectionEntryGroup',
+  sharedSelectionEntryGroups: 'selectionEntryGroup',
+  entryLinks: 'entryLink',
+  infoLinks: 'infoLink',
+  categoryLinks: 'categoryLink',
+  categoryEntries: 'categoryEntry',
+  sharedProfiles: 'profile',
+  sharedRules: 'rule',
+  costTypes: 'costType',
+};
+
+function mb(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/**
+ * The bytes of a file the user named, at most `max`: a missing file, a folder, a FIFO or a huge file
+ * is one line. (The same care as json-input.ts's readJsonInput, for bytes rather than JSON.)
+ */
+function readBoundedFile(path: string, at: string, max: number): Uint8Array {
+  const cannot = (e: unknown): UsageError => {
+    const code = (e as NodeJS.ErrnoException).code;
+    return new UsageError(`${at}${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`}`);
+  };
+  const tooBig = (size: string) => new UsageError(`${at}is ${size}; a roster is at most ${MAX_ROSTER_BYTES / 1024 / 1024} MiB`);
+  const notRegular = (s: Stats) => new UsageError(`${at}is not a regular file (it is ${fileKind(s)})`);
+  let st: Stats;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    throw cannot(e);
+  }
+  if (!st.isFile()) throw notRegular(st);
+  if (st.size > max) throw tooBig(mb(st.size));
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    throw cannot(e);
+  }
+  try {
+    const again = fstatSync(fd);
+    if (!again.isFile()) throw notRegular(again);
+    const buf = Buffer.alloc(max + 1);
+    let n = 0;
+    while (n < buf.length) {
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+    }
+    if (n > max) throw tooBig(`more than ${MAX_ROSTER_BYTES / 1024 / 1024} MiB`);
+    return buf.subarray(0, n);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw cannot(e);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The one file a zip holds whose name ends in `ext` (the .ros of a .rosz), refused before inflating when
+ * its declared size is too large (a zip bomb).
+ */
+function unzipOne(bytes: Uint8Array, at: string, ext: string, zipName: string): string {
+  const names: string[] = [];
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes, {
+      filter: (entry) => {
+        names.push(entry.name);
+        if (names.length > MAX_ROSTER_ENTRIES) throw new UsageError(`${at}a zip of more than ${MAX_ROSTER_ENTRIES} files; a ${zipName} holds one ${ext}`);
+        if (!entry.name.toLowerCase().endsWith(ext)) return false;
+        if (entry.originalSize > MAX_ROSTER_BYTES) {
+          throw new UsageError(`${at}its ${showValue(entry.name)} would inflate to ${mb(entry.originalSize)}; a roster is at most ${MAX_ROSTER_BYTES / 1024 / 1024} MiB`);
+        }
+        return true;
+      },
+    });
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`${at}not a readable zip (${(e as Error).message.split('\n')[0]})`);
+  }
+  const ros = Object.keys(entries);
+  if (ros.length !== 1) {
+    const held = names.length ? names.map((n) => showValue(n)).join(', ') : 'no files';
+    throw new UsageError(`${at}a ${zipName} holds exactly one ${ext} file; this zip holds ${ros.length === 0 ? 'none' : ros.length} (${held})`);
+  }
+  return new TextDecoder('utf-8').decode(entries[ros[0]!]);
+}
+
+/** BattleScribe XML (a roster, a catalogue) as the JSON export's tree. */
+function parseBattleScribeXml(text: string, at: string): unknown {
+  // A roster never declares a DOCTYPE: refusing one refuses every entity-expansion trick with it.
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new UsageError(`${at}XML with a DOCTYPE or ENTITY declaration; a roster has none`);
+  const depth = xmlDepth(text);
+  if (depth > MAX_XML_DEPTH) throw new UsageError(`${at}XML nested ${depth} deep; a roster is at most ${MAX_XML_DEPTH} levels`);
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new UsageError(`${at}not valid XML (line ${valid.err.line}: ${valid.err.msg})`);
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    textNodeName: '$text',
+    // Characteristics such as "-1" and names such as "1st Rifle" stay text; costs are read as numbers below.
+    parseTagValue: false,
+    parseAttributeValue: false,
+    isArray: (tag) => Object.values(LISTS).includes(tag),
+  });
+  return unwrapLists(parser.parse(text));
+}
+
+/** A roster is about a dozen levels deep (selections in selections add two each). */
+const MAX_XML_DEPTH = 256;
+
+/** The deepest nesting of elements, counted from the tags alone: bounds the parser's recursion before it runs. */
+function xmlDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const m of text.matchAll(/<(\/?)[^>]*?(\/?)>/g)) {
+    const tag = m[0];
+    if (tag.startsWith('<?') || tag.startsWith('<!')) continue;
+    if (m[1]) depth -= 1;
+    else if (!m[2]) depth += 1;
+    if (depth > max) max = depth;
+  }
+  return max;
+}
+
+/** `{ costs: { cost: [...] } }` -> `{ costs: [...] }`, all the way down (an explicit stack: never recurses). */
+function unwrapLists(root: unknown): unknown {
+  const stack: unknown[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    const record = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      const item = LISTS[key];
+      if (item !== undefined) {
+        // An empty list element (<rules/>) parses as "".
+        const inner = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[item] : undefined;
+        record[key] = Array.isArray(inner) ? inner : [];
+      }
+      stack.push(record[key]);
+    }
+  }
+  return root;
+}
+
+export const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+export const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)) : []);
+export const named = (v: unknown): RosterNamed[] => list(v).map((x) => ({ name: text(x.name) })).filter((x) => x.name !== '');
+
+export function readCosts(v: unknown): RosterCost[] {
+  return list(v)
+    .map((c) => ({ name: text(c.name), value: Number(c.value) }))
+    .filter((c) => c.name !== '' && Number.isFinite(c.value));
+}
+
+function readSelection(raw: Record<string, unknown>): RosterSelection {
+  const number = Number(raw.number ?? 1);
+  return {
+    name: text(raw.customName) || text(raw.name),
+    type: text(raw.type),
+    number: Number.isInteger(number) && number >= 1 ? number : 1,
+    selections: list(raw.selections).map(readSelection),
+    profiles: list(raw.profiles).map((p) => ({
+      name: text(p.name),
+      typeName: text(p.typeName),
+      hidden: p.hidden === true || p.hidden === 'true',
+      characteristics: list(p.characteristics).map((c) => ({ name: text(c.name), $text: text(c.$text) })),
+    })),
+    rules: named(raw.rules),
+    categories: named(raw.categories),
+    costs: readCosts(raw.costs),
+  };
+}
+
+function readForce(raw: Record<string, unknown>): RosterForce {
+  return {
+    name: text(raw.catalogueName) || text(raw.name),
+    selections: list(raw.selections).map(readSelection),
+    rules: named(raw.rules),
+    forces: list(raw.forces).map(readForce),
+  };
+}
+
+/** The roster tree of a parsed document (XML unwrapped, or JSON), or one line saying it is not a roster. */
+export function rosterTree(doc: unknown, file: string, at: string): RosterTree {
+  const roster = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>).roster : undefined;
+  if (typeof roster !== 'object' || roster === null || Array.isArray(roster) || !Array.isArray((roster as Record<string, unknown>).forces)) {
+    throw new UsageError(`${at}not a roster: no "roster" with "forces" (a NewRecruit or BattleScribe roster export is)`);
+  }
+  const r = roster as Record<string, unknown>;
+  const gameSystemName = text(r.gameSystemName);
+  return {
+    file,
+    label: `roster file ${showValue(file)}`,
+    name: text(r.name),
+    ...(gameSystemName ? { gameSystemName } : {}),
+    costTypes: readCosts(r.costs).map((c) => c.name),
+    forces: list(r.forces).map(readForce),
+  };
+}
+
+/**
+ * A BattleScribe document the user named: a zip holding one file ending in `ext` (`zipName` says what the
+ * zip is called), that file's XML, or JSON, told apart by their first bytes, not their names.
+ */
+export function readBattleScribeFile(path: string, at: string, ext: string, zipName: string, what: string): unknown {
+  const bytes = readBoundedFile(path, at, MAX_ROSTER_BYTES);
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return parseBattleScribeXml(unzipOne(bytes, at, ext, zipName), `${at}its ${ext}: `);
+  const content = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+  const first = content.trimStart()[0];
+  if (first === '<') return parseBattleScribeXml(content, at);
+  if (first === '{') {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(content);
+    } catch (e) {
+      throw new UsageError(`${at}not valid JSON (${(e as Error).message.split('\n')[0]})`);
+    }
+    checkJsonDepth(doc, at.replace(/: $/, ''));
+    return doc;
+  }
+  throw new UsageError(`${at}not ${what}`);
+}
+
+/**
+ * Reads a roster file: a .rosz (a zip holding one .ros), a .ros (BattleScribe roster XML) or
+ * NewRecruit's JSON export, told apart by their first bytes, not their names.
+ */
+export function readRosterFile(path: string): RosterTree {
+  const at = `roster file ${showValue(path)}: `;
+  const doc = readBattleScribeFile(path, at, '.ros', '.rosz', "a roster; allowed: a .rosz (zip), a .ros (BattleScribe XML) or NewRecruit's JSON export");
+  return rosterTree(doc, path, at);
+}

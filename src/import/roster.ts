@@ -1,0 +1,389 @@
+import { UsageError, showValue } from '../errors.js';
+import { editionTable } from '../model/edition-table.js';
+import { keywordFields } from '../model/keywords.js';
+import { checkProfileFields, readProfilesFile, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
+import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
+import { findSystem } from '../rules/registry.js';
+import { readCatalogueFiles } from './catalogue.js';
+import { readRosterFile, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
+import { readToken, splitKeywords, type Token } from './weapon-keywords.js';
+
+/**
+ * A roster's selections as profiles (docs/import.md): each model selection a model profile, each weapon
+ * selection a weapon profile, and each weapon a model carries also as "MODEL with WEAPON", the weapon in
+ * that model's hands. What the rule table does not know is kept on the profile as not modelled.
+ */
+
+/** The games whose rosters are read, by the name a roster gives its game system (lower case). */
+const ROSTER_SYSTEMS: Readonly<Record<string, string>> = { 'trench crusade': 'trench-crusade' };
+
+/** The system a roster is for; a roster of another game is refused, one that names none is taken as Trench Crusade. */
+export function rosterSystem(tree: RosterTree): SystemSpec {
+  const given = tree.gameSystemName?.toLowerCase();
+  const id = given === undefined ? ROSTER_SYSTEMS['trench crusade'] : Object.entries(ROSTER_SYSTEMS).find(([name]) => given.includes(name))?.[1];
+  const system = id === undefined ? undefined : findSystem(id);
+  if (!system) {
+    throw new UsageError(`${tree.label}: for ${showValue(tree.gameSystemName)}; allowed: a roster or catalogue of ${Object.keys(ROSTER_SYSTEMS).map((n) => showValue(n)).join(', ')}`);
+  }
+  return system;
+}
+
+/** Profile and characteristic names of the Trench Crusade data (matched without regard to case). */
+const ARMOUR = 'armour';
+const MELEE = 'melee';
+const RANGED = 'ranged';
+const isWeaponProfile = (p: RosterProfile) => /weapon/i.test(p.typeName);
+const isAbility = (p: RosterProfile) => /abilit/i.test(p.typeName);
+const characteristic = (p: RosterProfile, name: string) => p.characteristics.find((c) => c.name.toLowerCase() === name)?.$text;
+const visible = (s: RosterSelection) => s.profiles.filter((p) => !p.hidden);
+/** A model's profile carries an Armour characteristic; items and weapons do not. */
+const modelProfile = (s: RosterSelection) => visible(s).find((p) => !isWeaponProfile(p) && characteristic(p, ARMOUR) !== undefined);
+
+/** What was read for one profile before names are settled. */
+interface Draft {
+  name: string;
+  readonly role: ProfileRole;
+  readonly fields: Record<string, FieldValue>;
+  readonly keywords: string[];
+  readonly unmodelled: Unmodelled[];
+  readonly cost?: number;
+  /** Whose price the cost is (a catalogue's faction), and what a different one of the same name is called after. */
+  readonly priceOf?: string;
+  /** A model's weapons, and its Melee and Ranged dice, for "MODEL with WEAPON". */
+  readonly weapons: Draft[];
+  readonly dice?: Readonly<Record<string, string>>;
+}
+
+/** The costs of one (a selection of N models costs N times one), over its subtree, by cost type. */
+function subtreeCosts(s: RosterSelection, stopAt: (s: RosterSelection) => boolean): Map<string, number> {
+  const totals = new Map<string, number>();
+  const stack = [s];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    for (const c of node.costs) totals.set(c.name, (totals.get(c.name) ?? 0) + c.value);
+    for (const child of node.selections) if (!stopAt(child)) stack.push(child);
+  }
+  for (const [name, total] of totals) totals.set(name, total / s.number);
+  return totals;
+}
+
+/** A profile's cost is in the roster's first cost type (Ducats); the others are listed, not dropped. */
+function costParts(totals: ReadonlyMap<string, number>, costType: string | undefined): { cost?: number; others: Unmodelled[] } {
+  const others = [...totals]
+    .filter(([name, value]) => name !== costType && value !== 0)
+    .map(([name, value]) => ({ text: `${name} ${value}`, from: 'cost', why: `the cost is in ${costType ?? 'no cost type'}`, stops: false }));
+  const cost = costType === undefined ? undefined : (totals.get(costType) ?? 0);
+  return { ...(cost === undefined ? {} : { cost }), others };
+}
+
+/**
+ * The armour and shield a model's Armour characteristic means: it is the final value, every armour item
+ * and shield folded in. A shield is known by an item whose profile's Type is "Shield"; the rest is the
+ * armour whose modifier in the edition's table is that number ("-2": reinforced). Names ("Reinforced")
+ * are read too. A value that is no armour of the table stops every command that uses the model.
+ */
+function readArmour(value: string, hasShield: boolean, table: RuleTable): { fields: Record<string, FieldValue>; problem?: string } {
+  const armours = table.armour as Readonly<Record<string, number>>;
+  const shield = (table.shield as { readonly modifier: number }).modifier;
+  const t = value.trim().toLowerCase();
+  const byName = Object.keys(armours).find((a) => t === a || t === `${a} armour`);
+  if (byName) return { fields: { armour: byName, ...(hasShield ? { shield: true } : {}) } };
+  const n = t === '' || t === '-' ? 0 : /^[+-]?\d+$/.test(t) ? Number(t) : NaN;
+  const armourPart = hasShield ? n - shield : n;
+  const found = Object.keys(armours).find((a) => armours[a] === armourPart);
+  if (found === undefined) {
+    const allowed = Object.entries(armours).map(([a, m]) => `${m} (${a})`).join(', ');
+    return { fields: {}, problem: `no armour of the rule table${hasShield ? ' with a shield' : ''}; allowed: ${allowed}${hasShield ? `, each ${shield} more with a shield` : ''}` };
+  }
+  return { fields: { armour: found, ...(hasShield ? { shield: true } : {}) } };
+}
+
+/** A model's Melee or Ranged characteristic ("+1 DICE", "-1", "0") as attack dice, or undefined if it is not one. */
+function readDice(value: string): number | undefined {
+  const t = value.trim().toUpperCase();
+  if (t === '' || t === '-') return 0;
+  const m = /^([+-]?\d+)\s*(D|DICE|DIE)?$/.exec(t);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** A Rules characteristic with something in it ("-" is nothing). */
+const rulesOf = (p: RosterProfile) => {
+  const t = characteristic(p, 'rules');
+  return t && t !== '-' && t !== '—' ? t : undefined;
+};
+
+/** Rules text is listed, shortened, as not modelled: no effect is read from prose. */
+function rulesTextItem(text: string, from: string): Unmodelled {
+  return { text: text.length > 80 ? `${text.slice(0, 77)}...` : text, from, why: 'injury-lab does not read rules text', stops: false };
+}
+
+/** Adds what tokens give to a draft: modifiers summed into fields, keywords once each, the rest not modelled. */
+function addTokens(draft: Draft, tokens: readonly Token[], from: string, stops: boolean): void {
+  for (const t of tokens) {
+    if (t.kind === 'modifier') draft.fields[t.field] = ((draft.fields[t.field] as number | undefined) ?? 0) + t.value;
+    else if (t.kind === 'keyword') {
+      if (!draft.keywords.includes(t.keyword)) draft.keywords.push(t.keyword);
+    } else if (!draft.unmodelled.some((u) => u.text === t.text && u.from === from)) draft.unmodelled.push({ text: t.text, from, why: t.why, stops });
+  }
+}
+
+/**
+ * A roster read into profiles by a rule table: the scenario's (its edition's or a variant's). A
+ * catalogue is read the same way, as a roster of everything it offers (src/import/catalogue.ts).
+ */
+export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'roster' | 'catalogue' = 'roster'): Profiles {
+  const system = rosterSystem(tree);
+  const armourTable = editionTable(system, system.defaultEdition);
+  const costType = tree.costTypes[0] ?? tree.forces.flatMap((f) => f.selections.flatMap((s) => s.costs.map((c) => c.name)))[0];
+  const tokens = (text: string, role: ProfileRole) => splitKeywords(text).map((t) => readToken(t, rules, system, role));
+  const nameTokens = (names: readonly string[], role: ProfileRole) => names.map((n) => readToken(n, rules, system, role));
+  const isModel = (s: RosterSelection) => modelProfile(s) !== undefined;
+  const isWeapon = (s: RosterSelection) => !isModel(s) && visible(s).some(isWeaponProfile);
+  const weaponsAt: Draft[] = [];
+  const models: Draft[] = [];
+  const unplaced: Unmodelled[] = [];
+
+  // A weapon profile on a model's own selection (claws, a built-in gun) is named by the profile, and the model's rules stay the model's.
+  const weaponDrafts = (s: RosterSelection, profiles: readonly RosterProfile[], costs?: ReturnType<typeof costParts>): Draft[] =>
+    profiles.map((p) => {
+      const cost = costs?.cost;
+      const draft: Draft = {
+        name: profiles.length === 1 && !isModel(s) ? s.name : p.name || s.name,
+        role: 'weapon',
+        fields: {},
+        keywords: [],
+        unmodelled: [...(costs?.others ?? [])],
+        weapons: [],
+        ...(cost === undefined ? {} : { cost }),
+        ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }),
+      };
+      const range = (characteristic(p, 'range') ?? '').toLowerCase();
+      const type = (characteristic(p, 'type') ?? '').toLowerCase();
+      // A distance is a ranged weapon, even when it also says Melee (a pistol): --attack-type melee picks the other use.
+      if (/\d/.test(range)) draft.fields.attackType = RANGED;
+      else if (range.includes(MELEE) || type.includes(MELEE)) draft.fields.attackType = MELEE;
+      else draft.unmodelled.push({ text: `Range ${characteristic(p, 'range') || '(none)'}`, from: 'range', why: 'neither a distance nor Melee: the scenario\'s attack type applies', stops: false });
+      for (const c of ['keywords', 'modifiers']) addTokens(draft, tokens(characteristic(p, c) ?? '', 'weapon'), 'keywords', true);
+      const rulesText = rulesOf(p);
+      if (rulesText) draft.unmodelled.push(rulesTextItem(rulesText, 'rules text'));
+      if (!isModel(s)) {
+        addTokens(draft, nameTokens(s.rules.map((r) => r.name), 'weapon'), 'rule', false);
+        // What is selected under a weapon (special ammunition, a bayonet's keywords) is part of it: its
+        // keywords are read as the weapon's own, its rule links as the weapon's.
+        for (const item of itemsUnder(s)) {
+          for (const ip of visible(item)) addTokens(draft, tokens(characteristic(ip, 'keywords') ?? '', 'weapon'), 'keywords', true);
+          addTokens(draft, nameTokens(item.rules.map((r) => r.name), 'weapon'), 'rule', false);
+        }
+      }
+      return draft;
+    });
+  /** The selections under a weapon that are neither weapons nor models: its items. */
+  const itemsUnder = (s: RosterSelection): RosterSelection[] => {
+    const out: RosterSelection[] = [];
+    const stack = [...s.selections];
+    for (let node = stack.shift(); node; node = stack.shift()) {
+      if (isModel(node) || isWeapon(node)) continue;
+      out.push(node);
+      stack.push(...node.selections);
+    }
+    return out;
+  };
+  /** The weapons and models under a weapon: read on their own. */
+  const beneathWeapon = (s: RosterSelection): RosterSelection[] => {
+    const out: RosterSelection[] = [];
+    const stack = [...s.selections];
+    for (let node = stack.shift(); node; node = stack.shift()) {
+      if (isModel(node) || isWeapon(node)) out.push(node);
+      else stack.push(...node.selections);
+    }
+    return out;
+  };
+
+  /** Walks a model's subtree: its weapons, and the keywords of its items and abilities. */
+  const readModel = (s: RosterSelection): Draft => {
+    const profile = modelProfile(s)!;
+    const { cost, others } = costParts(subtreeCosts(s, isModel), costType);
+    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: others, weapons: [], dice: {}, ...(cost === undefined ? {} : { cost }), ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }) };
+    let hasShield = false;
+    const stack: RosterSelection[] = [s];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      if (node !== s && isWeapon(node)) {
+        draft.weapons.push(...weaponDrafts(node, visible(node).filter(isWeaponProfile), costParts(subtreeCosts(node, () => false), costType)));
+        // A weapon's items are the weapon's (weaponDrafts); a weapon or model under it is read on its own.
+        stack.push(...beneathWeapon(node).reverse());
+        continue;
+      }
+      if (node !== s && isModel(node)) {
+        models.push(readModel(node));
+        continue;
+      }
+      for (const p of visible(node)) {
+        if (isAbility(p)) addTokens(draft, nameTokens([p.name], 'model'), 'ability', false);
+        else if (p !== profile && !isWeaponProfile(p)) {
+          if ((characteristic(p, 'type') ?? '').toLowerCase() === 'shield') hasShield = true;
+          // An item's injury modifier (armour, a shield) is in the model's Armour characteristic already.
+          const itemTokens = tokens(characteristic(p, 'keywords') ?? '', 'model').filter((t) => !(t.kind === 'modifier' && t.armourModifier));
+          addTokens(draft, itemTokens, `keywords of ${p.name}`, false);
+          const rulesText = rulesOf(p);
+          if (rulesText) draft.unmodelled.push(rulesTextItem(rulesText, `rules text of ${p.name}`));
+        }
+      }
+      if (node === s) {
+        for (const p of visible(node).filter(isWeaponProfile)) draft.weapons.push(...weaponDrafts(node, [p]));
+      }
+      addTokens(draft, nameTokens(node.categories.map((c) => c.name), 'model'), 'category', false);
+      addTokens(draft, nameTokens(node.rules.map((r) => r.name), 'model'), 'rule', false);
+      stack.push(...[...node.selections].reverse());
+    }
+    const armour = readArmour(characteristic(profile, ARMOUR) ?? '', hasShield, armourTable);
+    Object.assign(draft.fields, armour.fields);
+    if (armour.problem) draft.unmodelled.push({ text: `Armour ${characteristic(profile, ARMOUR) ?? ''}`, from: 'armour', why: armour.problem, stops: true });
+    Object.assign(draft.dice!, { [MELEE]: characteristic(profile, MELEE) ?? '', [RANGED]: characteristic(profile, RANGED) ?? '' });
+    return draft;
+  };
+
+  const walk = (selections: readonly RosterSelection[]) => {
+    for (const s of selections) {
+      if (isModel(s)) {
+        models.push(readModel(s));
+      } else if (isWeapon(s)) {
+        weaponsAt.push(...weaponDrafts(s, visible(s).filter(isWeaponProfile), costParts(subtreeCosts(s, () => false), costType)));
+        walk(beneathWeapon(s));
+      } else {
+        // An upgrade of the warband (a banner, a blessing) belongs to no model: listed with what it carries.
+        if (visible(s).length > 0 || s.rules.length > 0) {
+          const carries = [...visible(s).map((p) => p.name), ...s.rules.map((r) => r.name)].filter((n) => n !== s.name);
+          unplaced.push({ text: s.name, from: 'selection', why: `neither a model nor a weapon${carries.length ? `; it carries ${carries.join(', ')}` : ''}`, stops: false });
+        }
+        walk(s.selections);
+      }
+    }
+  };
+  const forces = [...tree.forces];
+  for (let f = forces.shift(); f; f = forces.shift()) {
+    walk(f.selections);
+    for (const r of f.rules) unplaced.push({ text: r.name, from: `rule of ${f.name || 'the warband'}`, why: 'a warband rule', stops: false });
+    forces.push(...f.forces);
+  }
+
+  const weaponProfiles = uniqueNames([...weaponsAt, ...models.flatMap((m) => m.weapons)]);
+  const modelProfiles = uniqueNames(models);
+  const carried = modelProfiles.flatMap((m) => uniqueNames(m.weapons).map((w) => modelWith(m, w, rules, system)));
+  const toProfile = (d: Draft): Profile => {
+    // A value out of a field's range ("+12 DICE") stops the commands that use the profile, as an unknown token does.
+    // The field is left out (with --allow-unmodelled, the profile is used without it).
+    const fields = { ...d.fields };
+    const unmodelled = [...d.unmodelled];
+    for (let problem = checkProfileFields(system, d.role, fields); problem; problem = checkProfileFields(system, d.role, fields)) {
+      unmodelled.push({ text: `${problem.field} ${String(problem.value)}`, from: 'keywords sum', why: `out of range; allowed: ${problem.allowed}`, stops: true });
+      delete fields[problem.field];
+    }
+    return {
+      name: d.name,
+      role: d.role,
+      fields,
+      keywords: d.keywords,
+      ...(d.cost === undefined ? {} : { cost: d.cost }),
+      ...(d.priceOf === undefined ? {} : { description: `the price of ${d.priceOf}` }),
+      ...(unmodelled.length ? { unmodelled } : {}),
+      ...(d.role === 'weapon' && d.dice ? { attackerDice: diceNumbers(d.dice) } : {}),
+    };
+  };
+  const weapons = new Map<string, Profile>();
+  for (const d of uniqueNames([...weaponProfiles, ...carried])) weapons.set(d.name, toProfile(d));
+  return {
+    system,
+    file: tree.file,
+    source,
+    weapons,
+    models: new Map(modelProfiles.map((d) => [d.name, toProfile(d)] as const)),
+    ...(unplaced.length ? { unmodelled: unplaced } : {}),
+  };
+}
+
+function diceNumbers(dice: Readonly<Record<string, string>>): Readonly<Record<string, number>> {
+  return Object.fromEntries(Object.entries(dice).map(([k, v]) => [k, readDice(v) ?? 0]));
+}
+
+/**
+ * "MODEL with WEAPON": the weapon's fields and keywords, the model's own Melee and Ranged dice (added to
+ * the weapon's attack dice for the attack type the scenario ends with) and the model's FEAR as the
+ * attacker's. Its cost is the model's (the weapon is part of it).
+ */
+function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: SystemSpec): Draft {
+  const unmodelled = [...weapon.unmodelled];
+  for (const [type, value] of Object.entries(model.dice ?? {})) {
+    if (readDice(value) === undefined) unmodelled.push({ text: `${type === MELEE ? 'Melee' : 'Ranged'} ${value}`, from: `${model.name}'s characteristic`, why: 'not a number of dice, such as +1 DICE', stops: true });
+  }
+  // The model's keywords as the table maps them: one that gives the model fear makes it a FEAR attacker.
+  const modelFields = keywordFields(rules, system, 'model', model.keywords, `model ${showValue(model.name)}`);
+  const fields = { ...weapon.fields, ...(modelFields.fear === true ? { attackerFear: true } : {}) };
+  return {
+    name: `${model.name} with ${weapon.name}`,
+    role: 'weapon',
+    fields,
+    keywords: weapon.keywords,
+    unmodelled,
+    weapons: [],
+    ...(model.cost === undefined ? {} : { cost: model.cost }),
+    ...(model.dice ? { dice: model.dice } : {}),
+  };
+}
+
+/** The same of a profile, for telling a repeated selection from a different one of the same name. */
+const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.cost, d.unmodelled, d.dice, d.weapons.map((w) => w.name)]);
+
+/**
+ * Names made unique: selections of the same name that read the same are one profile (three identical
+ * troopers are one "Trooper"; an item two factions price alike is one, "the price of A, B"); ones that
+ * differ get " (2)", " (3)", ... in roster order, or the faction whose price they have: "Rifle (B)".
+ */
+function uniqueNames(drafts: readonly Draft[]): Draft[] {
+  const out: Draft[] = [];
+  const seen = new Map<string, { same: string; at: number }[]>();
+  const taken = new Set(drafts.map((d) => d.name));
+  for (const d of drafts) {
+    const kinds = seen.get(d.name) ?? [];
+    const same = sameness(d);
+    const earlier = kinds.find((k) => k.same === same);
+    if (earlier) {
+      const kept = out[earlier.at]!;
+      if (d.priceOf !== undefined && !kept.priceOf?.split(', ').includes(d.priceOf)) out[earlier.at] = { ...kept, priceOf: kept.priceOf ? `${kept.priceOf}, ${d.priceOf}` : d.priceOf };
+      continue;
+    }
+    kinds.push({ same, at: out.length });
+    seen.set(d.name, kinds);
+    if (kinds.length === 1) {
+      out.push(d);
+      continue;
+    }
+    const byPrice = d.priceOf === undefined ? undefined : `${d.name} (${d.priceOf})`;
+    const name = byPrice !== undefined && !taken.has(byPrice) ? byPrice : `${d.name} (${kinds.length})`;
+    taken.add(name);
+    out.push({ ...d, name });
+  }
+  return out;
+}
+
+/** Reads a roster file into profiles by the edition table of its system (the `profiles` listing's view). */
+export function readRosterProfiles(path: string, rules?: RuleTable): Profiles {
+  const tree = readRosterFile(path);
+  const system = rosterSystem(tree);
+  return rosterProfiles(tree, rules ?? editionTable(system, system.defaultEdition));
+}
+
+/** Reads catalogue files into profiles of everything they offer, by the edition table of their system unless given one. */
+export function readCatalogueProfiles(paths: readonly string[], rules?: RuleTable): Profiles {
+  const tree = readCatalogueFiles(paths);
+  const system = rosterSystem(tree);
+  return rosterProfiles(tree, rules ?? editionTable(system, system.defaultEdition), 'catalogue');
+}
+
+/**
+ * The profiles a raw scenario names by file, `profiles`, `roster` or `catalogue` (names and costs, as a
+ * report's weapon and target dimensions read them), or undefined if it names none.
+ */
+export function scenarioProfiles(raw: Readonly<Record<string, unknown>>): Profiles | undefined {
+  if (typeof raw.roster === 'string') return readRosterProfiles(raw.roster);
+  if (raw.catalogue !== undefined) return readCatalogueProfiles((Array.isArray(raw.catalogue) ? raw.catalogue : [raw.catalogue]).map(String));
+  return typeof raw.profiles === 'string' ? readProfilesFile(raw.profiles) : undefined;
+}

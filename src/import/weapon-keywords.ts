@@ -1,0 +1,97 @@
+import { parseKeyword } from '../model/keywords.js';
+import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
+
+/**
+ * A keywords string as a roster prints it ("HEAVY, +1 DICE, ARMOUR-PIERCING 1, BLAST 3\"") read token by
+ * token against the scenario's rule table: a modifier ("+1 DICE") gives a field, a name the table knows
+ * gives that keyword, anything else is unknown and said so, never dropped.
+ */
+
+/**
+ * Modifiers written as a signed number and words, and the field each gives a weapon or a model. Which
+ * side a modifier is on decides the field: "-1 INJURY DICE" on a weapon is its own injury dice, on a
+ * model (an ability) the dice of injury rolls against it. `+N TO HIT` is a flat modifier on the success
+ * roll (DICE add dice; a "to hit" number is added to the total).
+ */
+const MODIFIERS: readonly { readonly words: RegExp; readonly weapon?: string; readonly model?: string; readonly armour?: true }[] = [
+  { words: /^(DICE|DIE)( TO HIT| ON (THE )?SUCCESS ROLLS?)?$/, weapon: 'attackDice' },
+  { words: /^INJURY (DICE|DIE)$/, weapon: 'injuryDice', model: 'targetInjuryDice' },
+  // What armour and shields give: already in a model's Armour characteristic, never added again from the item.
+  { words: /^INJURY MODIFIERS?$/, weapon: 'injuryModifier', model: 'targetInjuryModifier', armour: true },
+  { words: /^(TO HIT|HIT MODIFIERS?|SUCCESS (ROLL )?MODIFIERS?)$/, weapon: 'attackModifier' },
+];
+
+export type Token =
+  /** A modifier: a field and the number it adds. */
+  | { readonly kind: 'modifier'; readonly text: string; readonly field: string; readonly value: number; readonly armourModifier: boolean }
+  /** A keyword of the table, as the table names it ("ARMOUR PIERCING 2"). */
+  | { readonly kind: 'keyword'; readonly text: string; readonly keyword: string }
+  | { readonly kind: 'unknown'; readonly text: string; readonly why: string };
+
+/** The tokens of a keywords string: split at commas, semicolons and line breaks; "-" and blanks are no token. */
+export function splitKeywords(text: string): string[] {
+  return text
+    .split(/[,;\n]/)
+    .map((t) => t.trim())
+    .filter((t) => t !== '' && t !== '-' && t !== '—');
+}
+
+/** Upper case, hyphens as spaces, one space between words, "(2)" and 2" as 2: how a token is matched. */
+export function normaliseToken(text: string): string {
+  return text
+    .toUpperCase()
+    // Between letters a hyphen joins words (ARMOUR-PIERCING); before a number it is a sign (-1 DICE).
+    .replace(/(?<=\p{L})[-_‐–](?=\p{L})/gu, ' ')
+    .replace(/\((\d+)\)/g, ' $1')
+    // A distance is its number: BLAST 3" is BLAST 3.
+    .replace(/(\d)\s*("|”|''|INCH(ES)?\b)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Plural and singular are the same word here: IGNORES ARMOUR is IGNORE ARMOUR. */
+const sameWord = (a: string, b: string) => a === b || a === `${b}S` || b === `${a}S` || a === `${b}ES` || b === `${a}ES`;
+
+/** The table's name for `name`: itself, else the one name that differs from it only in plurals. */
+export function tableName(keywords: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  if (name in keywords) return name;
+  const words = name.split(' ');
+  const close = Object.keys(keywords).filter((k) => {
+    const kw = k.split(' ');
+    return kw.length === words.length && kw.every((w, i) => sameWord(w, words[i]!));
+  });
+  return close.length === 1 ? close[0] : undefined;
+}
+
+/** The fields a role's profile may give. */
+function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
+  return new Set(system.fields.filter((f) => f.profile === role).map((f) => f.name));
+}
+
+/** One token of a weapon's keywords string, or a model's category, rule or ability name. */
+export function readToken(text: string, rules: RuleTable, system: SystemSpec, role: ProfileRole): Token {
+  const token = normaliseToken(text);
+  const own = roleFields(system, role);
+  const modifier = /^([+-])\s*(\d+)\s+(.+)$/.exec(token);
+  if (modifier) {
+    const value = Number(modifier[2]) * (modifier[1] === '-' ? -1 : 1);
+    const found = MODIFIERS.find((m) => m.words.test(modifier[3]!));
+    const field = found?.[role];
+    if (field !== undefined && own.has(field)) return { kind: 'modifier', text, field, value, armourModifier: found?.armour === true };
+    return { kind: 'unknown', text, why: found ? `a modifier that a ${role} does not give` : 'a modifier of nothing injury-lab models' };
+  }
+  const table = rules.keywords;
+  if (typeof table !== 'object' || table === null) return { kind: 'unknown', text, why: `${system.id} has no keywords in its rule table` };
+  const { name, n } = parseKeyword(token);
+  const key = tableName(table, name);
+  if (key === undefined) return { kind: 'unknown', text, why: 'not a keyword of the rule table' };
+  const effects = table[key] as Readonly<Record<string, FieldValue>>;
+  // The same checks as keywordFields (src/model/keywords.ts) makes when the profile is used, made here
+  // so that a token it would refuse is reported as not modelled rather than stopping every command.
+  const wantsN = Object.values(effects).includes('N');
+  if (wantsN && n === undefined) return { kind: 'unknown', text, why: `${key} needs its number` };
+  if (!wantsN && n !== undefined) return { kind: 'unknown', text, why: `${key} takes no number` };
+  const foreign = Object.keys(effects).find((f) => !own.has(f));
+  if (foreign !== undefined) return { kind: 'unknown', text, why: `${key} gives ${foreign}, not a ${role} field` };
+  return { kind: 'keyword', text, keyword: n === undefined ? key : `${key} ${n}` };
+}
