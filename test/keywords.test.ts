@@ -18,7 +18,7 @@ const profiles = join(dir, 'profiles.json');
 writeFileSync(
   profiles,
   JSON.stringify({
-    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true }, Salamander: { keywords: ['NEGATE FIRE'] }, Troll: { keywords: ['regenerate 2', 'TOUGH'] } },
+    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true }, Salamander: { keywords: ['NEGATE FIRE'] }, Troll: { keywords: ['regenerate 2', 'TOUGH'] }, Warded: { armour: 'standard', keywords: ['-1 injury dice unless FIRE/gas'] }, Misward: { keywords: ['-1 INJURY DICE UNLESS FIER'] } },
     weapons: {
       Lance: { keywords: ['IGNORE ARMOUR'] },
       Pick: { keywords: ['armour  piercing 2'] },
@@ -107,6 +107,24 @@ describe('docs/keywords.md', () => {
         expect(headings, name).toMatch(new RegExp(`(### |, )${name}( N)?(,|$)`, 'm'));
       }
     }
+  });
+});
+
+describe('a model ability "-N INJURY DICE UNLESS K"', () => {
+  it('gives injury rolls against it the dice, except from a weapon with a keyword named', () => {
+    expect(outcomes({ weapon: 'Lance', target: 'Warded' })).toEqual(outcomes({ weapon: 'Lance', armour: 'standard', targetInjuryDice: -1 }));
+    expect(parseScenario({ kind: 'sequence', profiles, weapon: 'Torch', target: 'Warded' })).toMatchObject({ targetInjuryDice: 0 });
+    // With no weapon profile there are no weapon keywords: the ability acts.
+    expect(scenario({ target: 'Warded' })).toMatchObject({ targetInjuryDice: -1 });
+    expect(refusal({ target: 'Misward' })).toMatch(/^target "Misward": keywords: "-1 INJURY DICE UNLESS FIER": "FIER" is not a keyword of the rule table \(did you mean "FIRE"\?\)/);
+  });
+
+  it('is kept as a keyword when a roster gives it to a model, and read when the model is used', async () => {
+    const { readToken } = await import('../src/import/weapon-keywords.js');
+    const { editionTable } = await import('../src/model/edition-table.js');
+    const system = findSystem('trench-crusade')!;
+    expect(readToken('-1 Injury Dice unless Fire', editionTable(system, 'core'), system, 'model')).toMatchObject({ kind: 'keyword', keyword: '-1 INJURY DICE UNLESS FIRE' });
+    expect(readToken('-1 INJURY DICE UNLESS MAGIC', editionTable(system, 'core'), system, 'model')).toMatchObject({ kind: 'unknown' });
   });
 });
 

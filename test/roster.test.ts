@@ -232,8 +232,9 @@ describe('using a roster', () => {
     writeFileSync(file, json.stdout);
     const back = parseProfiles(JSON.parse(json.stdout), 'back', file);
     expect([...back.weapons.keys()]).toEqual([...readRosterProfiles(ROS).weapons.keys()]);
-    expect(back.weapons.get('Lantern Warden with Thornpike')!.description).toContain("the attacker's attackerFear true");
-    for (const weapon of ['Thornpike', 'Ember Carbine', 'Censer Flail', 'Ash Acolyte (2) with Scrap Pistol', 'Thorn Sentinel with Thornpike']) {
+    // The attacking model's FEAR is a weapon-profile field, written out like the others.
+    expect(back.weapons.get('Lantern Warden with Thornpike')!.fields).toMatchObject({ attackerFear: true });
+    for (const weapon of ['Thornpike', 'Ember Carbine', 'Censer Flail', 'Ash Acolyte (2) with Scrap Pistol', 'Thorn Sentinel with Thornpike', 'Lantern Warden with Thornpike']) {
       for (const target of ['Lantern Warden', 'Thorn Sentinel', 'Ash Acolyte', 'Bell Golem']) {
         const a = parseScenario({ kind: 'attack', roster: ROS, weapon, target, allowUnmodelled: true });
         const b = parseScenario({ kind: 'attack', profiles: file, weapon, target });

@@ -1,4 +1,4 @@
-import { parseKeyword } from '../model/keywords.js';
+import { parseInjuryDiceUnless, parseKeyword } from '../model/keywords.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 
 /**
@@ -72,6 +72,14 @@ function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
 export function readToken(text: string, rules: RuleTable, system: SystemSpec, role: ProfileRole): Token {
   const token = normaliseToken(text);
   const own = roleFields(system, role);
+  // A model's "-1 INJURY DICE UNLESS FIRE" stays a keyword: whether it acts depends on the weapon used.
+  const unless = role === 'model' ? parseInjuryDiceUnless(token) : undefined;
+  if (unless) {
+    const table = rules.keywords as Readonly<Record<string, unknown>> | undefined;
+    const unknown = unless.unless.find((k) => !table || !(k in table));
+    if (unknown !== undefined) return { kind: 'unknown', text, why: `${unknown} (after UNLESS) is not a keyword of the rule table` };
+    return { kind: 'keyword', text, keyword: token };
+  }
   const modifier = /^([+-])\s*(\d+)\s+(.+)$/.exec(token);
   if (modifier) {
     const value = Number(modifier[2]) * (modifier[1] === '-' ? -1 : 1);

@@ -16,6 +16,19 @@ export function parseKeyword(text: string): { name: string; n?: number } {
   return { name: words.join(' ') };
 }
 
+/**
+ * A model ability "-1 INJURY DICE UNLESS FIRE/GAS": injury rolls against the model get the dice, except
+ * from a weapon with one of the keywords named (issue "Real warbands"). Case and spacing do not matter.
+ */
+export function parseInjuryDiceUnless(text: string): { dice: number; unless: string[] } | undefined {
+  const match = /^([+-]\d+) INJURY DICE UNLESS (.+)$/.exec(text.trim().toUpperCase().replace(/\s+/g, ' '));
+  if (!match) return undefined;
+  return { dice: Number(match[1]), unless: match[2]!.split('/').map((k) => parseKeyword(k).name).filter((k) => k !== '') };
+}
+
+/** The field a target's "-N INJURY DICE" ability gives. */
+const TARGET_INJURY_DICE = 'targetInjuryDice';
+
 /** The fields a role's profile may give, by name. */
 function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
   return new Set(system.fields.filter((f) => f.profile === role).map((f) => f.name));
@@ -26,7 +39,15 @@ function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
  * markers) add up over the keywords, as bonuses from several sources do; for the others a later
  * keyword's value wins.
  */
-export function keywordFields(rules: RuleTable, system: SystemSpec, role: ProfileRole, keywords: readonly string[], at: string): Record<string, FieldValue> {
+export function keywordFields(
+  rules: RuleTable,
+  system: SystemSpec,
+  role: ProfileRole,
+  keywords: readonly string[],
+  at: string,
+  /** The weapon's keywords, which a target's "-N INJURY DICE UNLESS K" reads. */
+  weaponKeywords: readonly string[] = [],
+): Record<string, FieldValue> {
   if (keywords.length === 0) return {};
   const table = rules.keywords;
   if (typeof table !== 'object' || table === null) throw new UsageError(`${at}: ${system.id} has no keywords in its rule table yet; allowed: fields only`);
@@ -34,7 +55,23 @@ export function keywordFields(rules: RuleTable, system: SystemSpec, role: Profil
   const own = roleFields(system, role);
   const stacking = new Set(system.fields.filter((f) => f.stacks).map((f) => f.name));
   const out: Record<string, FieldValue> = {};
+  const add = (field: string, given: FieldValue) => {
+    const before = out[field];
+    out[field] = stacking.has(field) && typeof before === 'number' && typeof given === 'number' ? before + given : given;
+  };
   for (const text of keywords) {
+    const unless = role === 'model' ? parseInjuryDiceUnless(text) : undefined;
+    if (unless) {
+      for (const k of unless.unless) {
+        if (!(k in table)) {
+          const guess = suggestFlags(k, names);
+          throw new UsageError(`${at}: ${showValue(text)}: ${showValue(k)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed after UNLESS: ${listAllowed(names)}, separated by "/"`);
+        }
+      }
+      const weaponNames = new Set(weaponKeywords.map((k) => parseKeyword(k).name));
+      if (!unless.unless.some((k) => weaponNames.has(k))) add(TARGET_INJURY_DICE, unless.dice);
+      continue;
+    }
     const { name, n } = parseKeyword(text);
     const effects = (table as Record<string, unknown>)[name] as Record<string, FieldValue> | undefined;
     if (effects === undefined) {
@@ -48,9 +85,7 @@ export function keywordFields(rules: RuleTable, system: SystemSpec, role: Profil
       if (!own.has(field)) {
         throw new UsageError(`${at}: ${showValue(text)} gives ${field}, which is not a ${role} field; allowed on a ${role}: keywords giving ${listAllowed([...own])}`);
       }
-      const given = value === 'N' ? n! : value;
-      const before = out[field];
-      out[field] = stacking.has(field) && typeof before === 'number' && typeof given === 'number' ? before + given : given;
+      add(field, value === 'N' ? n! : value);
     }
   }
   return out;

@@ -211,12 +211,14 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
  */
 function withProfileFields(input: Record<string, unknown>, profiles: Profiles, system: SystemSpec, kind: string, rules: RuleTable, at: string): Record<string, unknown> {
   const reads = (name: string) => system.fields.some((f) => f.name === name && f.kinds.includes(kind));
+  // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords.
+  const weaponKeywords = input.weapon === undefined ? [] : findProfile(profiles, 'weapon', input.weapon, `${at}weapon`).keywords;
   const from = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Record<string, unknown> => {
     if (input[key] === undefined) return {};
     const profile = findProfile(profiles, role, input[key], `${at}${key}`);
     checkUnmodelled(profile, input.allowUnmodelled === true, `${at}${key}`);
     // A profile's keywords give fields by the rule table; the fields it writes out win over them.
-    const effects = keywordFields(rules, system, role, profile.keywords, `${at}${key} ${showValue(profile.name)}: keywords`);
+    const effects = keywordFields(rules, system, role, profile.keywords, `${at}${key} ${showValue(profile.name)}: keywords`, weaponKeywords);
     const fields: Record<string, unknown> = { ...effects, ...profile.fields };
     if (profile.attackerDice) {
       // "MODEL with WEAPON": the model's dice for the attack type this scenario ends with (--attack-type wins).

@@ -6,7 +6,7 @@ import { jsonText, renderTable } from './text.js';
 /**
  * A profile's fields as a profiles file writes them: the role's own fields, with a "MODEL with WEAPON"'s
  * model dice added to its attack dice for its own attack type; and, for the description, what a profiles
- * file cannot hold (the other attack type's dice, an attacker's field such as attackerFear).
+ * file cannot hold (the other attack type's dice, or a scenario field a roster gave).
  */
 function fileFields(p: Profile, system: Profiles['system']): { fields: Record<string, FieldValue>; notes: string[] } {
   const own = profileFields(system, p.role);
@@ -30,7 +30,7 @@ function fileFields(p: Profile, system: Profiles['system']): { fields: Record<st
 const itemText = (u: Unmodelled) => `${JSON.stringify(u.text)} (${u.from}: ${u.why})`;
 
 function fieldsText(p: Profile, system: Profiles['system']): string {
-  // The attacker's fields of a "MODEL with WEAPON" (attackerFear) are shown too: they act when it is used.
+  // Fields outside the role's own (a scenario field a roster gave) are shown too: they act when it is used.
   const shown = { ...p.fields, ...fileFields(p, system).fields };
   const fields = Object.entries(shown).map(([k, v]) => `${k} ${String(v)}`);
   return [...fields, ...p.keywords].join(', ');

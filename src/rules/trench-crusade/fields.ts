@@ -149,7 +149,8 @@ export const trenchCrusadeFields = [
     kinds: ['attack', 'sequence'],
   }),
   booleanField('attackerFear', {
-    description: 'The attacking model has FEAR (a model\'s keyword, not a weapon\'s): it is not hindered by a FEAR target',
+    profile: 'weapon',
+    description: 'The attacking model has FEAR (a model\'s keyword, not a weapon\'s: a "MODEL with WEAPON" profile carries it): it is not hindered by a FEAR target',
     default: false,
     kinds: ['attack', 'sequence'],
   }),
