@@ -128,6 +128,25 @@ describe('a model ability "-N INJURY DICE UNLESS K"', () => {
   });
 });
 
+describe('reports/keyword-value.json', () => {
+  it('prices every keyword of the core table that changes the odds, each alone in a profile of examples/keyword-profiles.json', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { editionTable } = await import('../src/model/edition-table.js');
+    const file = JSON.parse(readFileSync('examples/keyword-profiles.json', 'utf8')) as { weapons: Record<string, { keywords?: string[] }>; models: Record<string, { keywords?: string[] }> };
+    const report = readFileSync('reports/keyword-value.json', 'utf8');
+    const table = editionTable(findSystem('trench-crusade')!, 'core').keywords as Record<string, Record<string, unknown>>;
+    const profiled = [...Object.values(file.weapons), ...Object.values(file.models)].flatMap((p) => p.keywords ?? []).map((k) => parseKeyword(k).name);
+    for (const [name, effects] of Object.entries(table)) {
+      if (Object.keys(effects).length === 0) continue;
+      // TOUGH is a dimension of every analysis; the others each have a profile that the report varies.
+      if (name === 'TOUGH') continue;
+      expect(profiled, name).toContain(name);
+      const profileName = Object.entries({ ...file.weapons, ...file.models }).find(([, p]) => (p.keywords ?? []).some((k) => parseKeyword(k).name === name))![0];
+      expect(report, `${name}: profile ${profileName}`).toContain(JSON.stringify(profileName));
+    }
+  });
+});
+
 describe('two keywords giving one field', () => {
   it('add up for dice, modifiers and markers; for the rest the later one wins', () => {
     const keywords = { BARBED: { injuryDice: 1, armourPiercing: 2 }, SERRATED: { injuryDice: 1, injuryModifier: 1 } };

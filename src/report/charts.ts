@@ -12,6 +12,9 @@ import type { CellOutcome, SweepResult } from './sweep.js';
  * character, so the plans below use the same estimate; real text is narrower, never wider.
  */
 
+/** A panel's title never widens its panel (a long keyword name would push the chart past its width): it is cut with an ellipsis; the tooltips say it in full. */
+const panelHeader = (plotWidth: number) => ({ labelLimit: plotWidth });
+
 export type ChartDef =
   | { readonly type: 'stacked-bars'; readonly y: string; readonly facet?: string; readonly title?: string; readonly file: string }
   | {
@@ -375,7 +378,7 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): V
   ];
   const inner = { width: plotWidth, height: fd ? 240 : 340, layer: layers };
   const top = { ...header(def, sd ? `${name(ids[0]!)} by ${xd.title.toLowerCase()}` : `Outcomes by ${xd.title.toLowerCase()}`, subtitle), data: { values: rows }, config: CONFIG };
-  if (fd) return { ...top, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title }, columns: 3, spec: inner };
+  if (fd) return { ...top, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plotWidth) }, columns: 3, spec: inner };
   return { ...top, ...inner };
 }
 
@@ -478,7 +481,7 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
       : provenance(sweep, { exact: '', sim: '' }),
   ];
   const head = { ...header(def, `${name}: ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`, subtitle), data: { values: rows }, config: CONFIG };
-  if (fd) return { ...head, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title }, columns: 2, spec: inner };
+  if (fd) return { ...head, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plotWidth) }, columns: 2, spec: inner };
   return { ...head, ...inner };
 }
 
@@ -553,7 +556,7 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   ];
   const head = { ...header(def, `${name}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`, subtitle), data: { values: inked }, config: CONFIG };
   if (panels.length === 1) return { ...head, ...inner };
-  return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title }, columns: 2, spec: inner };
+  return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title, header: panelHeader(plotWidth) }, columns: 2, spec: inner };
 }
 
 /**
@@ -565,7 +568,8 @@ function topAxis(xd: Dimension, plotWidth: number): Record<string, unknown> {
   const fits = maxWidth(labelsOf(xd)) <= column - 6;
   return fits
     ? { labelAngle: 0, orient: 'top', domain: false, ticks: false }
-    : { labelAngle: -35, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false };
+    : // Upright, so that the last label cannot reach past the chart's planned width.
+      { labelAngle: -90, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false };
 }
 
 const UNDER_PRICED = '#1a9850';

@@ -130,7 +130,7 @@ export interface ReportDef {
   readonly title: string;
   readonly description: string;
   readonly analyses: readonly AnalysisDef[];
-  /** The variant and profiles files its analyses read: inputs of the run, like the definition itself. */
+  /** The variant, profiles, roster and catalogue files its analyses read: inputs of the run, like the definition itself. */
   readonly inputs: readonly string[];
   /** The definition file's text, hashed into the manifest. */
   readonly source: string;

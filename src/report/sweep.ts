@@ -1,4 +1,5 @@
-import { findProfile, readProfilesFile } from '../model/profiles.js';
+import { scenarioProfiles } from '../import/roster.js';
+import { findProfile } from '../model/profiles.js';
 import { UsageError, showValue } from '../errors.js';
 import { evaluateExact, manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
 import { type Fraction, formatFraction, sub, toNumber } from '../exact/fraction.js';
@@ -149,15 +150,19 @@ export function sweepDimensions(base: Record<string, unknown>, vary: readonly Va
 }
 
 /**
- * A weapon or target dimension names profiles of the base's profiles file: each value is checked there
- * (one line with a "did you mean" otherwise) and labelled with its cost, so a matrix shows the prices on
- * its axes. A label the report gave stays.
+ * A weapon or target dimension names profiles of the base's profiles file, roster or catalogues: each
+ * value is checked there (one line with a "did you mean" otherwise) and labelled with its cost, so a
+ * matrix shows the prices on its axes. A label the report gave stays. A roster is read here by its
+ * system's default edition, as `profiles --roster` lists it; each cell reads it again by its own
+ * edition or variant, and refuses a name that those rules read differently.
  */
 function withProfileLabels(d: Dimension, base: Record<string, unknown>): Dimension {
   const field = d.fields.length === 1 ? d.fields[0] : undefined;
   if (field !== 'weapon' && field !== 'target') return d;
-  if (typeof base.profiles !== 'string') throw new UsageError(`vary: ${field} needs "profiles" in the scenario: the file that names the ${field === 'weapon' ? 'weapons' : 'models'}`);
-  const profiles = readProfilesFile(base.profiles);
+  const profiles = namedProfiles(base);
+  if (!profiles) {
+    throw new UsageError(`vary: ${field} needs "profiles", "roster" or "catalogue" in the scenario: the file that names the ${field === 'weapon' ? 'weapons' : 'models'}`);
+  }
   const role = field === 'weapon' ? 'weapon' : 'model';
   return {
     ...d,
@@ -174,13 +179,32 @@ function withProfileLabels(d: Dimension, base: Record<string, unknown>): Dimensi
 }
 
 /**
+ * The keys that say which rules a base scenario's values are read by, and where its profile names come
+ * from: the context in which each of its values is checked.
+ */
+const SCENARIO_CONTEXT = ['system', 'kind', 'edition', 'rules', 'profiles', 'roster', 'catalogue', 'allowUnmodelled'] as const;
+
+function scenarioContext(base: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(SCENARIO_CONTEXT.filter((key) => base[key] !== undefined).map((key) => [key, base[key]]));
+}
+
+/**
+ * The profiles the base scenario names by file, or undefined. The scenario's own checks come first, so
+ * two sources, a path that is no string or a roster of another game get the same one line as in a
+ * single scenario.
+ */
+function namedProfiles(base: Record<string, unknown>) {
+  parseScenario(scenarioContext(base));
+  return scenarioProfiles(base);
+}
+
+/**
  * A base value that the grid replaces is never computed, but it is still what the user wrote: a typo
  * there ("injuryDice": "lots") is refused as it would be in a single scenario, not silently dropped.
  * Each such value is checked on its own, in a scenario of the base's system, kind and edition.
  */
 function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dimension[]): void {
-  const context: Record<string, unknown> = {};
-  for (const key of ['system', 'kind', 'edition', 'rules', 'profiles']) if (base[key] !== undefined) context[key] = base[key];
+  const context = scenarioContext(base);
   for (const d of dims) {
     for (const f of d.fields) {
       if (base[f] === undefined) continue;
