@@ -208,7 +208,8 @@ describe('using a roster', () => {
     const allowed = await cliInProcess(...args, '--allow-unmodelled', '--format', 'json');
     expect(allowed.code).toBe(0);
     expect(allowed.stderr).toBe('injury-lab: warning: weapon "Bell Hammer": left out, not modelled: "Blast 2\\""\n');
-    expect(JSON.parse(allowed.stdout).scenario).toMatchObject({ deadly: true, weapon: 'Bell Hammer' });
+    // The JSON says what was left out, with the scenario it answers.
+    expect(JSON.parse(allowed.stdout).scenario).toMatchObject({ deadly: true, weapon: 'Bell Hammer', notModelled: 'weapon "Bell Hammer": "Blast 2\\""' });
     // "MODEL with WEAPON" holds its weapon's tokens; categories and abilities never stop a command.
     expect((await cliInProcess('exact', '--kind', 'attack', '--roster', ROS, '--weapon', 'Bell Golem with Bell Hammer')).code).toBe(2);
     expect((await cliInProcess('exact', '--kind', 'attack', '--roster', ROS, '--weapon', 'Thornpike', '--target', 'Bell Golem')).code).toBe(0);

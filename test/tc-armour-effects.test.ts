@@ -274,3 +274,24 @@ describe('FIRE, GAS, SHRAPNEL: markers after every injury roll, unless the targe
     }
   });
 });
+
+describe('a target ability "attacks against it get -1 DICE" (targetAttackDice), for melee, ranged or both', () => {
+  it('is the attack at one die less where it applies and nothing elsewhere; both simulators agree', () => {
+    const outcomes = (fields: Record<string, unknown>) => evaluateExact(parseScenario({ kind: 'attack', armour: 'standard', ...fields })).outcomes;
+    expect(outcomes({ targetAttackDice: -1 })).toEqual(outcomes({ attackDice: -1 }));
+    expect(outcomes({ targetAttackDice: -1, targetAttackDiceApplies: 'ranged' })).toEqual(outcomes({}));
+    expect(outcomes({ targetAttackDice: -1, targetAttackDiceApplies: 'ranged', attackType: 'ranged' })).toEqual(outcomes({ attackDice: -1, attackType: 'ranged' }));
+    // With FEAR the two net: -2 dice in melee.
+    expect(outcomes({ targetAttackDice: -1, fear: true })).toEqual(outcomes({ attackDice: -2 }));
+    for (const fields of [
+      { kind: 'attack', targetAttackDice: -1, attackDice: 1 },
+      { kind: 'sequence', attacks: 3, targetAttackDice: 1, targetAttackDiceApplies: 'melee', policy: 'all' },
+    ]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 43, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
+  });
+});

@@ -21,7 +21,10 @@ import type { FieldSchema, FieldSpec, FieldValue, GivenFields, RuleTable, Scenar
 /** `"rules": "none"`: the edition's own rules, no variant. */
 export const NO_VARIANT = 'none';
 
-const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', 'weapon', 'target']);
+/** The label a scenario carries when --allow-unmodelled left something of its profiles out: "weapon "X": "BLAST 2"; ...". */
+export const NOT_MODELLED = 'notModelled';
+
+const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', 'weapon', 'target', NOT_MODELLED]);
 
 /** The keys that name where profiles come from: one of them at most. */
 const PROFILE_SOURCES = ['profiles', 'roster', 'catalogue'] as const;
@@ -82,6 +85,7 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
   props.allowUnmodelled = { type: 'boolean', description: "Use a roster's weapon even when its keywords hold a token nothing models (left out, with a warning)" };
   props.weapon = { type: 'string', description: 'A weapon of the profiles file: its fields, under the ones given here' };
   props.target = { type: 'string', description: 'A model of the profiles file, as the target: its fields, under the ones given here' };
+  props[NOT_MODELLED] = { type: 'string', description: "Written by injury-lab in its outputs: what --allow-unmodelled left out of a roster's profiles" };
   for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
   return props;
 }
@@ -209,14 +213,14 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
  * A profile's fields that this kind does not read are left out: a rifle's attack dice mean nothing to
  * a single injury roll.
  */
-function withProfileFields(input: Record<string, unknown>, profiles: Profiles, system: SystemSpec, kind: string, rules: RuleTable, at: string): Record<string, unknown> {
+function withProfileFields(input: Record<string, unknown>, profiles: Profiles, system: SystemSpec, kind: string, rules: RuleTable, at: string, leftOut: string[]): Record<string, unknown> {
   const reads = (name: string) => system.fields.some((f) => f.name === name && f.kinds.includes(kind));
   // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords.
   const weaponKeywords = input.weapon === undefined ? [] : findProfile(profiles, 'weapon', input.weapon, `${at}weapon`).keywords;
   const from = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Record<string, unknown> => {
     if (input[key] === undefined) return {};
     const profile = findProfile(profiles, role, input[key], `${at}${key}`);
-    checkUnmodelled(profile, input.allowUnmodelled === true, `${at}${key}`);
+    leftOut.push(...checkUnmodelled(profile, input.allowUnmodelled === true, `${at}${key}`));
     // A profile's keywords give fields by the rule table; the fields it writes out win over them.
     const effects = keywordFields(rules, system, role, profile.keywords, `${at}${key} ${showValue(profile.name)}: keywords`, weaponKeywords);
     const fields: Record<string, unknown> = { ...effects, ...profile.fields };
@@ -231,12 +235,16 @@ function withProfileFields(input: Record<string, unknown>, profiles: Profiles, s
   return { ...from('weapon', 'weapon'), ...from('model', 'target'), ...input };
 }
 
-/** An imported profile holding what nothing models stops the command, unless the user allowed it: then one warning. */
-function checkUnmodelled(profile: Profile, allowed: boolean, key: string): void {
+/**
+ * An imported profile holding what nothing models stops the command, unless the user allowed it: then
+ * one warning, and what was left out is returned for the scenario to carry into its outputs.
+ */
+function checkUnmodelled(profile: Profile, allowed: boolean, key: string): string[] {
   const stops = stoppingItems(profile);
-  if (stops.length === 0) return;
+  if (stops.length === 0) return [];
   if (!allowed) throw new UsageError(unmodelledMessage(profile, key, stops[0]!));
   warnUnmodelled(profile, stops);
+  return stops.map((u) => `${profile.role} ${showValue(profile.name)}: ${showValue(u.text)}`);
 }
 
 /**
@@ -268,7 +276,9 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     throw new UsageError(`${at}allowUnmodelled: ${showValue(profiled.input.allowUnmodelled)} is not allowed; allowed: true, false`);
   }
   const profiles = profiled.profiles ?? (profiled.roster ? rosterProfiles(profiled.roster.tree, rules, profiled.roster.source) : undefined);
-  const input = profiles ? withProfileFields(profiled.input, profiles, system, kind, rules, at) : profiled.input;
+  // What --allow-unmodelled left out of the profiles used: outputs list it with the scenario.
+  const leftOut: string[] = [];
+  const input = profiles ? withProfileFields(profiled.input, profiles, system, kind, rules, at, leftOut) : profiled.input;
 
   for (const key of Object.keys(input)) {
     if (META_KEYS.has(key)) continue;
@@ -301,6 +311,9 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   if (variantName !== undefined) scenario.variant = variantName;
   // The profile names stay as labels: outputs say which weapon against which model.
   for (const key of ['weapon', 'target'] as const) if (typeof input[key] === 'string') scenario[key] = input[key];
+  // A scenario read back from an output (a worker's copy, a report's record) keeps the label it had.
+  const notModelled = leftOut.length > 0 ? leftOut.join('; ') : input[NOT_MODELLED];
+  if (typeof notModelled === 'string') scenario[NOT_MODELLED] = notModelled;
   for (const f of system.fields) {
     if (!f.kinds.includes(kind)) continue;
     const given = input[f.name];

@@ -242,9 +242,21 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
   };
 }
 
-/** The net dice of a success roll: the weapon's, and a FEAR target's against a melee attacker without FEAR. */
-export function attackDiceOf(s: { attackDice: number; attackType: string; fear: boolean; attackerFear: boolean; rules: TrenchCrusadeRules }): number {
-  return s.attackDice + (s.fear && s.attackType === 'melee' && !s.attackerFear ? s.rules.fear.attackDice : 0);
+/**
+ * The net dice of a success roll: the weapon's, a FEAR target's against a melee attacker without FEAR,
+ * and the target's own "-N DICE" against the attacks it names.
+ */
+export function attackDiceOf(s: {
+  attackDice: number;
+  attackType: string;
+  fear: boolean;
+  attackerFear: boolean;
+  targetAttackDice: number;
+  targetAttackDiceApplies: string;
+  rules: TrenchCrusadeRules;
+}): number {
+  const targets = s.targetAttackDiceApplies === 'both' || s.targetAttackDiceApplies === s.attackType;
+  return s.attackDice + (s.fear && s.attackType === 'melee' && !s.attackerFear ? s.rules.fear.attackDice : 0) + (targets ? s.targetAttackDice : 0);
 }
 
 /** The success roll's own chances, exact: `hit` is a hit that is not a critical. */

@@ -10,6 +10,7 @@ import {
   DOWN_BONUSES,
   MAX_MARKERS_PER_KIND,
   MODIFIER_CAPS,
+  TARGET_ATTACK_DICE_APPLIES,
   type Edition,
 } from './tables.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
@@ -146,6 +147,22 @@ export const trenchCrusadeFields = [
     profile: 'model',
     description: 'FEAR: melee attacks against it get the table\'s fear dice (-1) on the success roll, unless the attacker has FEAR too',
     default: false,
+    kinds: ['attack', 'sequence'],
+  }),
+  integerField('targetAttackDice', {
+    stacks: true,
+    profile: 'model',
+    description: 'Dice that success rolls against the target get from its own abilities ("attacks against it get -1 DICE"), for the attacks targetAttackDiceApplies names',
+    minimum: -3,
+    maximum: 3,
+    default: 0,
+    kinds: ['attack', 'sequence'],
+  }),
+  choiceField('targetAttackDiceApplies', {
+    profile: 'model',
+    description: 'Which attacks against the target its targetAttackDice hinder: both, melee or ranged',
+    values: TARGET_ATTACK_DICE_APPLIES,
+    default: 'both',
     kinds: ['attack', 'sequence'],
   }),
   booleanField('attackerFear', {

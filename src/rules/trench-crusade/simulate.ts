@@ -327,7 +327,9 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const success = s.rules.successRoll;
   // A FEAR target hinders a melee attacker that has no FEAR of its own.
   const feared = s.fear && s.attackType === 'melee' && !s.attackerFear;
-  const attackNet = s.attackDice + (feared ? s.rules.fear.attackDice : 0);
+  // The target's own "-N DICE" against the attacks it names.
+  const hindered = s.targetAttackDiceApplies === 'both' || s.targetAttackDiceApplies === s.attackType;
+  const attackNet = s.attackDice + (feared ? s.rules.fear.attackDice : 0) + (hindered ? s.targetAttackDice : 0);
   const attackKeep = success.dice;
   const attackDice = attackKeep + Math.abs(attackNet);
   const attackKeepsHighest = attackNet >= 0;

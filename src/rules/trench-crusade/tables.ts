@@ -70,6 +70,10 @@ export function bloodMarkersPlaced(outcome: InjuryOutcome, alreadyDown: boolean,
   return 0;
 }
 
+/** Which attacks against a model its own "-N DICE" ability hinders: melee, ranged or both. */
+export type TargetAttackDiceApplies = 'melee' | 'ranged' | 'both';
+export const TARGET_ATTACK_DICE_APPLIES: readonly TargetAttackDiceApplies[] = ['both', 'melee', 'ranged'];
+
 /** Most blood markers one kind of FIRE, GAS or SHRAPNEL may leave after an injury roll. */
 export const MAX_MARKERS_PER_KIND = 6;
 

@@ -63,7 +63,9 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const bl0 = blessing > 0 ? 1 : 0;
   const attackRollMax = s.attackRollMarkers;
   // A FEAR target hinders a melee attacker that has no FEAR of its own.
-  const attackDiceBase = s.attackDice + (s.fear && s.attackType === 'melee' && !s.attackerFear ? rules.fear.attackDice : 0);
+  // And the target's own "-N DICE" against the attacks it names.
+  const hindered = s.targetAttackDiceApplies === 'both' || s.targetAttackDiceApplies === s.attackType;
+  const attackDiceBase = s.attackDice + (s.fear && s.attackType === 'melee' && !s.attackerFear ? rules.fear.attackDice : 0) + (hindered ? s.targetAttackDice : 0);
   const attackAdd = s.attackModifier;
   const criticalOnDice = s.criticalOn === 'unmodified';
   // An auto-hit weapon makes no success roll: every attack hits, none is a critical.
