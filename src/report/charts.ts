@@ -92,6 +92,15 @@ const TITLE_SIZE = 13;
 const TITLE_FONT_SIZE = 17;
 
 /** Width vega will reserve for a text, by its own estimate. */
+/**
+ * Room between row labels and the axis title. Vega places the title by its own estimate of the labels'
+ * width, which falls short of what the font draws by about a twentieth of ours (0.8 em a letter): long
+ * labels ("Lantern Warden with Thornpike (102)") would run under the title without it.
+ */
+function rowTitlePadding(labelWidth: number): number {
+  return 4 + Math.ceil(0.15 * labelWidth);
+}
+
 function textWidth(text: string, size = LABEL_SIZE): number {
   return Math.floor(0.8 * text.length * size);
 }
@@ -445,10 +454,10 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
   const yLabelWidth = maxWidth(labelsOf(yd));
   const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
   const facets = fd ? Math.min(fd.d.values.length, 2) : 1;
-  const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - 30 - legendWidth - (facets - 1) * 20) / facets);
+  const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - rowTitlePadding(yLabelWidth) - 36 - legendWidth - (facets - 1) * 20) / facets);
   const enc = {
     x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: topAxis(xd, plotWidth) },
-    y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false } },
+    y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false, titlePadding: rowTitlePadding(yLabelWidth) } },
   };
   const inner = {
     width: plotWidth,
@@ -524,10 +533,10 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
   const panels = labelsOf(fd.d).filter((l) => l !== baseline);
   const facets = Math.min(panels.length, 2);
-  const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - 30 - legendWidth - (facets - 1) * 20) / facets);
+  const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - rowTitlePadding(yLabelWidth) - 36 - legendWidth - (facets - 1) * 20) / facets);
   const enc = {
     x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: topAxis(xd, plotWidth) },
-    y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false } },
+    y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false, titlePadding: rowTitlePadding(yLabelWidth) } },
   };
   const inner = {
     width: plotWidth,
@@ -631,11 +640,11 @@ function valueChart(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }
     tip: `${r.label}: ${unit} ${def.mean !== undefined ? r.measure.toFixed(3) : percent(r.measure, 1)}, cost ${r.cost}: ${r.value.toFixed(4)} per ${per} (median ${r.median.toFixed(4)}; ${r.verdict})`,
   }));
   const labelWidth = maxWidth(data.map((r) => r.label));
-  const plotWidth = Math.max(200, CHART_WIDTH - 48 - labelWidth - 200);
+  const plotWidth = Math.max(200, CHART_WIDTH - 44 - labelWidth - rowTitlePadding(maxWidth(labelsOf(d))) - 200);
   const enc = {
-    y: { field: 'label', type: 'nominal', sort: null, title: d.title, axis: { domain: false, ticks: false } },
+    y: { field: 'label', type: 'nominal', sort: null, title: d.title, axis: { domain: false, ticks: false, titlePadding: rowTitlePadding(maxWidth(labelsOf(d))) } },
     // Room right of the longest bar for its label.
-    x: { field: 'value', type: 'quantitative', title: `${unit} per ${per} of cost`, axis: { grid: true }, scale: { domain: [0, Math.max(...rows.map((r) => r.value).filter(Number.isFinite), 0) * 1.4 || 1], nice: false } },
+    x: { field: 'value', type: 'quantitative', title: `${unit} per ${per} of cost`, axis: { grid: true }, scale: { domain: [0, Math.max(...rows.map((r) => r.value).filter(Number.isFinite), 0) * 1.7 || 1], nice: false } },
   };
   const subtitle = [
     `${unit.charAt(0).toUpperCase()}${unit.slice(1)} per ${per} of cost, ${over}; best value first.`,
