@@ -1,3 +1,4 @@
+import { markChecked } from './edition-table.js';
 import type { ValidateFunction } from 'ajv';
 import { suggestFlags } from '../cli/did-you-mean.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
@@ -138,7 +139,7 @@ export function applyRuleChanges(system: SystemSpec, others: readonly SystemSpec
     const shown = group.map((path, i) => `${path} ${values[i]}`).join(', ');
     throw new UsageError(`${at}: ${shown} must rise strictly in that order (each band starts above the one before); allowed: values with ${group.join(' < ')}`);
   }
-  return table;
+  return markChecked(system, table);
 }
 
 /** The rules whose value in `table` differs from `base`, by dotted path. */

@@ -5,7 +5,7 @@ import { readJsonInput } from '../json-input.js';
 import { schemaValidator } from './ajv.js';
 import { DEFAULT_SYSTEM, findSystem, systems, type AnyScenario } from '../rules/registry.js';
 import { perSystem } from './system-schema.js';
-import { editionTable } from './edition-table.js';
+import { editionTable, isCheckedTable } from './edition-table.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
 import { parseVariant, readVariantFile, type Variant } from './variant.js';
@@ -271,7 +271,11 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   const ruleChanges = profiled.input.rules;
   const rules =
     named.variant?.table ??
-    (ruleChanges === undefined ? editionTable(system, edition as string) : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`));
+    (ruleChanges === undefined
+      ? editionTable(system, edition as string)
+      : isCheckedTable(system, ruleChanges)
+        ? ruleChanges
+        : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`));
   if (profiled.input.allowUnmodelled !== undefined && typeof profiled.input.allowUnmodelled !== 'boolean') {
     throw new UsageError(`${at}allowUnmodelled: ${showValue(profiled.input.allowUnmodelled)} is not allowed; allowed: true, false`);
   }
