@@ -8,7 +8,7 @@ import { formatFraction } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
 import { parseVariant } from '../src/model/variant.js';
 import { diffPresenter } from '../src/present/diff.js';
-import { diffRules, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/report/diff.js';
+import { diffRules, keywordGrid, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/report/diff.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
 
@@ -97,5 +97,66 @@ describe('diff --grid FILE', () => {
     expect(() => readDiffGrid(write('a.json', { scenario: { kind: 'injury', edition: 'core' }, vary: ['armour=none'] }))).toThrow(/scenario.edition: a grid cannot set it; the two sides of the diff give the rules$/);
     expect(() => readDiffGrid(write('b.json', []))).toThrow(/an empty list; allowed: \{ "scenario": \{\.\.\.\}, "vary": \[\.\.\.\] \} or a list of them$/);
     expect(() => readDiffGrid(write('c.json', [{ vary: 'armour=none' }]))).toThrow(/item 1: vary: "armour=none" is not allowed; allowed: a list like a report's/);
+  });
+});
+
+describe('diff prices a changed keyword', () => {
+  it('adds, for each keyword the sides give different effects, cells with it on the weapon (or the target); a side without it goes without', () => {
+    const fire2 = side('core', { keywords: { FIRE: { fireMarkers: 2 } } });
+    const grid = keywordGrid(side('core'), fire2);
+    // FIRE is a weapon's: one attack and three, each against every armour and shield, Tough or not.
+    expect(grid.map((p) => p.scenario)).toEqual([
+      { kind: 'attack', weaponKeywords: 'FIRE' },
+      { kind: 'sequence', attacks: 3, policy: 'all', weaponKeywords: 'FIRE' },
+    ]);
+    const r = diffRules(side('core'), fire2, grid, 'test');
+    // One attack cannot spend the marker it leaves; three attacks do.
+    expect(r.cells.filter((c) => c.kind === 'attack' && c.largest > 0)).toEqual([]);
+    const moved = r.cells.filter((c) => c.kind === 'sequence' && c.largest > 0);
+    expect(moved.length).toBeGreaterThan(0);
+    // Each cell is the same scenario evaluated under each side's keyword table.
+    const cell = moved[0]!;
+    const outOf = (rules: Record<string, unknown>) =>
+      evaluateExact(parseScenario({ kind: 'sequence', attacks: 3, policy: 'all', weaponKeywords: 'FIRE', ...cell.values, rules })).outcomes.find((o) => o.outcome === 'out-of-action')!.exact;
+    expect(formatFraction(cell.outcomes.find((o) => o.outcome === 'out-of-action')!.other)).toBe(outOf({ keywords: { FIRE: { fireMarkers: 2 } } }));
+    expect(cell.values).toMatchObject({ weaponKeywords: 'FIRE' });
+
+    // A keyword only one side has (a model's, taking a number) is priced against going without it.
+    const hardy = keywordGrid(side('core'), side('core', { keywords: { HARDY: { targetInjuryModifier: 'N' } } }));
+    expect(hardy[0]!.scenario).toEqual({ kind: 'attack', targetKeywords: 'HARDY 1' });
+    expect(diffRules(side('core'), side('core', { keywords: { HARDY: { targetInjuryModifier: -1 } } }), [{ scenario: { kind: 'attack', targetKeywords: 'HARDY' }, vary: [{ field: 'armour', values: ['none'] }] }], 'test').cells[0]!.largest).toBeGreaterThan(0);
+    expect(keywordGrid(side('core'), side('core'))).toEqual([]);
+  });
+});
+
+describe('a scenario\'s own keywords (weaponKeywords, targetKeywords)', () => {
+  it('give fields as a profile\'s would, under the scenario\'s own fields, and stay as labels', () => {
+    const outcomes = (fields: Record<string, unknown>) => evaluateExact(parseScenario({ kind: 'attack', ...fields })).outcomes;
+    expect(outcomes({ weaponKeywords: 'ignore armour', armour: 'machine' })).toEqual(outcomes({}));
+    expect(parseScenario({ kind: 'attack', weaponKeywords: ['CRITICAL', 'ARMOUR PIERCING 1'], criticalInjuryDice: 3 })).toMatchObject({ criticalInjuryDice: 3, armourPiercing: 1, weaponKeywords: 'CRITICAL, ARMOUR PIERCING 1' });
+    expect(parseScenario({ kind: 'sequence', weaponKeywords: 'FIRE', targetKeywords: '-1 INJURY DICE UNLESS FIRE, TOUGH' })).toMatchObject({ targetInjuryDice: 0, tough: true, fireMarkers: 1 });
+    const refusal = (fields: Record<string, unknown>) => {
+      try {
+        parseScenario({ kind: 'attack', ...fields });
+      } catch (e) {
+        if (e instanceof UsageError) return e.message;
+        throw e;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ weaponKeywords: 'TOUGH' })).toMatch(/^weaponKeywords: "TOUGH" gives tough, which is not a weapon field/);
+    expect(refusal({ weaponKeywords: 7 })).toBe('weaponKeywords: 7 is not allowed; allowed: keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them');
+    expect(refusal({ weapon: 'Lance', weaponKeywords: 'FIRE' })).toMatch(/^weapon: "Lance" names a profile, but the scenario gives no profiles/);
+  });
+
+  it('from the command line: --weapon-keywords and --target-keywords', async () => {
+    const { cliInProcess } = await import('./helpers/cli-in-process.js');
+    const r = await cliInProcess('exact', '--kind', 'attack', '--weapon-keywords', 'IGNORE ARMOUR, CRITICAL', '--target-keywords', 'TOUGH', '--armour', 'machine', '--format', 'json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).scenario).toMatchObject({ ignoreArmour: true, criticalInjuryDice: 2, tough: true, weaponKeywords: 'IGNORE ARMOUR, CRITICAL', targetKeywords: 'TOUGH' });
+    const bad = await cliInProcess('exact', '--kind', 'attack', '--weapon-keywords', 'IGNORE ARMOR');
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^injury-lab: weaponKeywords: "IGNORE ARMOR" is not a keyword of the rule table \(did you mean "IGNORE ARMOUR"\?\)/);
   });
 });

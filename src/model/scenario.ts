@@ -21,10 +21,16 @@ import type { FieldSchema, FieldSpec, FieldValue, GivenFields, RuleTable, Scenar
 /** `"rules": "none"`: the edition's own rules, no variant. */
 export const NO_VARIANT = 'none';
 
+/**
+ * Keywords a scenario gives its weapon and its target directly, on top of any profile's ("IGNORE
+ * ARMOUR, FIRE"): a keyword can be tried without a profiles file, and `diff` prices a changed one.
+ */
+export const SCENARIO_KEYWORDS = ['weaponKeywords', 'targetKeywords'] as const;
+
 /** The label a scenario carries when --allow-unmodelled left something of its profiles out: "weapon "X": "BLAST 2"; ...". */
 export const NOT_MODELLED = 'notModelled';
 
-const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', 'weapon', 'target', NOT_MODELLED]);
+const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', 'weapon', 'target', ...SCENARIO_KEYWORDS, NOT_MODELLED]);
 
 /** The keys that name where profiles come from: one of them at most. */
 const PROFILE_SOURCES = ['profiles', 'roster', 'catalogue'] as const;
@@ -85,6 +91,14 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
   props.allowUnmodelled = { type: 'boolean', description: "Use a roster's weapon even when its keywords hold a token nothing models (left out, with a warning)" };
   props.weapon = { type: 'string', description: 'A weapon of the profiles file: its fields, under the ones given here' };
   props.target = { type: 'string', description: 'A model of the profiles file, as the target: its fields, under the ones given here' };
+  props.weaponKeywords = {
+    description: 'Keywords of the weapon, on top of its profile\'s: "IGNORE ARMOUR, FIRE" or a list (`injury-lab rules` lists them under keywords)',
+    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }],
+  };
+  props.targetKeywords = {
+    description: 'Keywords and abilities of the target, on top of its profile\'s: "TOUGH, -1 INJURY DICE UNLESS FIRE" or a list',
+    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }],
+  };
   props[NOT_MODELLED] = { type: 'string', description: "Written by injury-lab in its outputs: what --allow-unmodelled left out of a roster's profiles" };
   for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
   return props;
@@ -213,18 +227,28 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
  * A profile's fields that this kind does not read are left out: a rifle's attack dice mean nothing to
  * a single injury roll.
  */
-function withProfileFields(input: Record<string, unknown>, profiles: Profiles, system: SystemSpec, kind: string, rules: RuleTable, at: string, leftOut: string[]): Record<string, unknown> {
+function withProfileFields(input: Record<string, unknown>, profiles: Profiles | undefined, system: SystemSpec, kind: string, rules: RuleTable, at: string, leftOut: string[]): Record<string, unknown> {
   const reads = (name: string) => system.fields.some((f) => f.name === name && f.kinds.includes(kind));
-  // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords.
-  const weaponKeywords = input.weapon === undefined ? [] : findProfile(profiles, 'weapon', input.weapon, `${at}weapon`).keywords;
+  const profileOf = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Profile | undefined => {
+    if (input[key] === undefined) return undefined;
+    if (!profiles) throw new UsageError(`${at}${key}: ${showValue(input[key])} names a profile, but the scenario gives no profiles; allowed: with "profiles", "roster" or "catalogue"`);
+    return findProfile(profiles, role, input[key], `${at}${key}`);
+  };
+  const scenarioKeywords = (key: (typeof SCENARIO_KEYWORDS)[number]) => keywordList(input[key], `${at}${key}`);
+  // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords: its profile's and the scenario's.
+  const weaponKeywords = [...(profileOf('weapon', 'weapon')?.keywords ?? []), ...scenarioKeywords('weaponKeywords')];
   const from = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Record<string, unknown> => {
-    if (input[key] === undefined) return {};
-    const profile = findProfile(profiles, role, input[key], `${at}${key}`);
-    leftOut.push(...checkUnmodelled(profile, input.allowUnmodelled === true, `${at}${key}`));
-    // A profile's keywords give fields by the rule table; the fields it writes out win over them.
-    const effects = keywordFields(rules, system, role, profile.keywords, `${at}${key} ${showValue(profile.name)}: keywords`, weaponKeywords);
-    const fields: Record<string, unknown> = { ...effects, ...profile.fields };
-    if (profile.attackerDice) {
+    const profile = profileOf(role, key);
+    const given = scenarioKeywords(role === 'weapon' ? 'weaponKeywords' : 'targetKeywords');
+    if (!profile && given.length === 0) return {};
+    if (profile) leftOut.push(...checkUnmodelled(profile, input.allowUnmodelled === true, `${at}${key}`));
+    // Keywords (the profile's, then the scenario's) give fields by the rule table; the fields the
+    // profile writes out win over them, and the scenario's own fields over everything.
+    const keywords = [...(profile?.keywords ?? []), ...given];
+    const where = profile ? `${at}${key} ${showValue(profile.name)}: keywords` : `${at}${role === 'weapon' ? 'weaponKeywords' : 'targetKeywords'}`;
+    const effects = keywordFields(rules, system, role, keywords, where, weaponKeywords);
+    const fields: Record<string, unknown> = { ...effects, ...(profile?.fields ?? {}) };
+    if (profile?.attackerDice) {
       // "MODEL with WEAPON": the model's dice for the attack type this scenario ends with (--attack-type wins).
       const typeField = system.fields.find((f) => f.name === 'attackType');
       const attackType = String(input.attackType ?? fields.attackType ?? (typeField ? fieldDefault(typeField, rules) : ''));
@@ -233,6 +257,14 @@ function withProfileFields(input: Record<string, unknown>, profiles: Profiles, s
     return Object.fromEntries(Object.entries(fields).filter(([name]) => reads(name)));
   };
   return { ...from('weapon', 'weapon'), ...from('model', 'target'), ...input };
+}
+
+/** A scenario's keywords as written: "IGNORE ARMOUR, FIRE" (commas), or a list; none if absent. */
+function keywordList(given: unknown, at: string): string[] {
+  if (given === undefined) return [];
+  const list = typeof given === 'string' ? given.split(',') : Array.isArray(given) && given.every((k) => typeof k === 'string') ? (given as string[]) : undefined;
+  if (!list) throw new UsageError(`${at}: ${showValue(given)} is not allowed; allowed: keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them`);
+  return list.map((k) => k.trim()).filter((k) => k !== '');
 }
 
 /**
@@ -282,7 +314,8 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   const profiles = profiled.profiles ?? (profiled.roster ? rosterProfiles(profiled.roster.tree, rules, profiled.roster.source) : undefined);
   // What --allow-unmodelled left out of the profiles used: outputs list it with the scenario.
   const leftOut: string[] = [];
-  const input = profiles ? withProfileFields(profiled.input, profiles, system, kind, rules, at, leftOut) : profiled.input;
+  const keyworded = profiles || SCENARIO_KEYWORDS.some((k) => profiled.input[k] !== undefined);
+  const input = keyworded ? withProfileFields(profiled.input, profiles, system, kind, rules, at, leftOut) : profiled.input;
 
   for (const key of Object.keys(input)) {
     if (META_KEYS.has(key)) continue;
@@ -297,7 +330,7 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     }
   }
 
-  const { rules: _rules, variant: _label, profiles: _profiles, roster: _roster, catalogue: _catalogue, allowUnmodelled: _allow, weapon: _weapon, target: _target, ...fields } = input;
+  const { rules: _rules, variant: _label, profiles: _profiles, roster: _roster, catalogue: _catalogue, allowUnmodelled: _allow, weapon: _weapon, target: _target, weaponKeywords: _wk, targetKeywords: _tk, ...fields } = input;
   const candidate: Record<string, unknown> = { ...fields, system: system.id, edition, kind };
   const validate = validatorFor(system, kind);
   if (!validate(candidate)) {
@@ -315,6 +348,11 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   if (variantName !== undefined) scenario.variant = variantName;
   // The profile names stay as labels: outputs say which weapon against which model.
   for (const key of ['weapon', 'target'] as const) if (typeof input[key] === 'string') scenario[key] = input[key];
+  // The scenario's own keywords stay as labels, as written: outputs say which were tried.
+  for (const key of SCENARIO_KEYWORDS) {
+    const given = input[key];
+    if (given !== undefined) scenario[key] = keywordList(given, `${at}${key}`).join(', ');
+  }
   // A scenario read back from an output (a worker's copy, a report's record) keeps the label it had.
   const notModelled = leftOut.length > 0 ? leftOut.join('; ') : input[NOT_MODELLED];
   if (typeof notModelled === 'string') scenario[NOT_MODELLED] = notModelled;

@@ -3,9 +3,11 @@ import { UsageError, listAllowed, showValue } from '../errors.js';
 import { evaluateExact, type ExactResult } from '../evaluate.js';
 import { sub, toNumber, type Fraction } from '../exact/fraction.js';
 import { readJsonInput } from '../json-input.js';
-import { parseScenario } from '../model/scenario.js';
+import { editionTable } from '../model/edition-table.js';
+import { parseKeyword } from '../model/keywords.js';
+import { SCENARIO_KEYWORDS, parseScenario } from '../model/scenario.js';
 import { readVariantFile, type Variant } from '../model/variant.js';
-import type { DiffGridPart, FieldValue, SystemSpec } from '../model/types.js';
+import type { DiffGridPart, FieldValue, RuleTable, SystemSpec } from '../model/types.js';
 import { systems } from '../rules/registry.js';
 import { gridPoints, type VarySpec } from './dimensions.js';
 import { sweepDimensions } from './sweep.js';
@@ -120,6 +122,61 @@ export function readDiffGrid(path: string): DiffGridPart[] {
   });
 }
 
+/** A side's rule table: its variant's, or its edition's. */
+function sideTable(side: RuleSide): RuleTable {
+  return side.variant?.table ?? editionTable(side.system, side.edition);
+}
+
+/** The keywords of a rule table, by name, with the fields each gives. */
+function keywordsOf(table: RuleTable): Readonly<Record<string, Readonly<Record<string, unknown>>>> {
+  const keywords = table.keywords;
+  return typeof keywords === 'object' && keywords !== null ? (keywords as Record<string, Record<string, unknown>>) : {};
+}
+
+/**
+ * What a changed keyword does, for the standard grid: for every keyword one side gives other effects
+ * than the other (or only one side has), one attack and three attacks spending every marker, with the
+ * keyword on the weapon (or on the target, for a model's keyword), against every armour and shield,
+ * Tough or not. A side without the keyword is evaluated without it, so the cells show what the
+ * keyword does there. A keyword that takes a number is tried with 1.
+ */
+export function keywordGrid(base: RuleSide, other: RuleSide): DiffGridPart[] {
+  const a = keywordsOf(sideTable(base));
+  const b = keywordsOf(sideTable(other));
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((name) => JSON.stringify(a[name]) !== JSON.stringify(b[name]));
+  const weaponFields = new Set(base.system.fields.filter((f) => f.profile === 'weapon').map((f) => f.name));
+  return names.flatMap((name) => {
+    const effects = [a[name], b[name]].filter((e): e is Readonly<Record<string, unknown>> => e !== undefined);
+    const text = effects.some((e) => Object.values(e).includes('N')) ? `${name} 1` : name;
+    const key = effects.every((e) => Object.keys(e).every((f) => weaponFields.has(f))) ? 'weaponKeywords' : 'targetKeywords';
+    const vary = [KEYWORD_PROTECTION, { field: 'tough', values: [false, true] }];
+    return [
+      { scenario: { kind: 'attack', [key]: text }, vary },
+      { scenario: { kind: 'sequence', attacks: 3, policy: 'all', [key]: text }, vary },
+    ];
+  });
+}
+
+const KEYWORD_PROTECTION = {
+  fields: ['armour', 'shield'],
+  name: 'protection',
+  values: [['none', false], ['none', true], ['standard', false], ['standard', true], ['reinforced', false], ['reinforced', true], ['machine', false]],
+};
+
+/** The raw scenario for one side: a scenario keyword the side's table does not know is left out there. */
+function forSide(raw: Record<string, unknown>, side: RuleSide): Record<string, unknown> {
+  const known = keywordsOf(sideTable(side));
+  const out = { ...raw, ...sideFields(side) };
+  for (const key of SCENARIO_KEYWORDS) {
+    const given = raw[key];
+    if (typeof given !== 'string') continue;
+    const kept = given.split(',').map((k) => k.trim()).filter((k) => parseKeyword(k).name in known);
+    if (kept.length) out[key] = kept.join(', ');
+    else delete out[key];
+  }
+  return out;
+}
+
 /** Evaluates both sides over the grid's cells; a cell either side's rules refuse is skipped and listed. */
 export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGridPart[], gridName: string): DiffResult {
   const cells: DiffCell[] = [];
@@ -128,14 +185,16 @@ export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGr
     const scenario = { system: base.system.id, ...part.scenario };
     const dims = sweepDimensions(scenario, part.vary as VarySpec[]);
     for (const point of gridPoints(dims)) {
+      // A part's scenario keywords name its cells too: "weaponKeywords=FIRE, protection=...".
       const values: Record<string, FieldValue> = {};
+      for (const key of SCENARIO_KEYWORDS) if (typeof part.scenario[key] === 'string') values[key] = part.scenario[key] as string;
       point.forEach((vi, di) => dims[di]!.fields.forEach((f, fi) => (values[f] = dims[di]!.values[vi]!.values[fi]!)));
       const raw = { ...scenario, ...values };
       const kind = String(parseKind(raw, base));
       const label = labelOf(values);
       const results: (ExactResult | undefined)[] = [base, other].map((side) => {
         try {
-          return evaluateExact(parseScenario({ ...raw, ...sideFields(side) }));
+          return evaluateExact(parseScenario(forSide(raw, side)));
         } catch (e) {
           if (!(e instanceof UsageError)) throw e;
           skipped.push({ kind, values, label, side: side.label, reason: e.message });

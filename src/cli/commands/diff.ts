@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { UsageError, showValue } from '../../errors.js';
 import { DEFAULT_TOP, diffPresenter } from '../../present/diff.js';
-import { diffRules, readDiffGrid, resolveSide } from '../../report/diff.js';
+import { diffRules, keywordGrid, readDiffGrid, resolveSide } from '../../report/diff.js';
 import { findSystem } from '../../rules/registry.js';
 import { addFormatOption, parseFormat } from '../options.js';
 
@@ -37,8 +37,10 @@ export const diffCommand: CommandModule = {
     const other = resolveSide(otherGiven, system ?? base0?.system);
     const base = base0 ?? resolveSide(baseGiven, other.system);
     if (base.system !== other.system) throw new UsageError(`diff: ${showValue(baseGiven)} is ${base.system.id} and ${showValue(otherGiven)} ${other.system.id}; allowed: two sides of one system`);
-    const grid = typeof argv.grid === 'string' ? readDiffGrid(argv.grid) : base.system.diffGrid;
-    const result = diffRules(base, other, grid, typeof argv.grid === 'string' ? `grid file ${argv.grid}` : 'standard');
+    // The standard grid, and a part for each keyword the two sides give different effects.
+    const changed = keywordGrid(base, other);
+    const grid = typeof argv.grid === 'string' ? readDiffGrid(argv.grid) : [...base.system.diffGrid, ...changed];
+    const result = diffRules(base, other, grid, typeof argv.grid === 'string' ? `grid file ${argv.grid}` : changed.length ? 'standard grid and the changed keywords' : 'standard');
     process.stdout.write(presenter[format](result));
   },
 };
