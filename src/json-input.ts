@@ -61,18 +61,30 @@ export function checkJsonDepth(value: unknown, label: string): void {
   if (depth > MAX_JSON_DEPTH) throw new UsageError(`${label}: JSON nested ${depth} deep; at most ${MAX_JSON_DEPTH} levels are allowed`);
 }
 
+/** A file the user names, read with a bound: how messages name it, and the most it may hold. */
+export interface BoundedFile {
+  /** How messages name the file, e.g. `scenario file "a.json"`. */
+  readonly label: string;
+  /** What the file is, for the size message: "a scenario file". */
+  readonly what: string;
+  /** The words for a missing file (a dangling link included): "no such file". */
+  readonly missing: string;
+  readonly maxBytes: number;
+}
+
+const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
+
 /**
- * Reads and parses a JSON file the user gave. Refuses, in one UsageError line starting with `kind.label`:
- * a missing file, anything but a regular file (a symlink to one is fine), more than MAX_JSON_BYTES, invalid
- * JSON, and nesting deeper than MAX_JSON_DEPTH.
+ * The bytes of a file the user gave, refused in one UsageError line starting with `file.label`: a
+ * missing file, anything but a regular file (a symlink to one is fine), and more than `maxBytes`.
  */
-export function readJsonInput(path: string, kind: JsonInputKind): JsonInput {
-  const at = `${kind.label}: `;
+export function readBoundedFile(path: string, file: BoundedFile): Buffer {
+  const at = `${file.label}: `;
   const cannot = (e: unknown): UsageError => {
     const code = (e as NodeJS.ErrnoException).code;
-    return new UsageError(`${at}${code === 'ENOENT' ? kind.missing : `cannot be read (${code ?? 'error'})`}`);
+    return new UsageError(`${at}${code === 'ENOENT' ? file.missing : `cannot be read (${code ?? 'error'})`}`);
   };
-  const tooBig = (size: string) => new UsageError(`${at}is ${size}; ${kind.what} is at most 1 MiB`);
+  const tooBig = (size: string) => new UsageError(`${at}is ${size}; ${file.what} is at most ${mib(file.maxBytes)}`);
   const notRegular = (s: Stats) => new UsageError(`${at}is not a regular file (it is ${fileKind(s)})`);
 
   // stat before open: opening a FIFO blocks until someone writes to it.
@@ -83,9 +95,8 @@ export function readJsonInput(path: string, kind: JsonInputKind): JsonInput {
     throw cannot(e);
   }
   if (!st.isFile()) throw notRegular(st);
-  if (st.size > MAX_JSON_BYTES) throw tooBig(mb(st.size));
+  if (st.size > file.maxBytes) throw tooBig(mb(st.size));
 
-  let buf: Buffer;
   let fd: number;
   try {
     // O_NONBLOCK: should the path become a FIFO between stat and open, open does not hang.
@@ -97,22 +108,31 @@ export function readJsonInput(path: string, kind: JsonInputKind): JsonInput {
     const again = fstatSync(fd);
     if (!again.isFile()) throw notRegular(again);
     // Bounded read: some regular files (/proc) stat as 0 bytes but hold more.
-    buf = Buffer.alloc(MAX_JSON_BYTES + 1);
+    const buf = Buffer.alloc(file.maxBytes + 1);
     let n = 0;
     while (n < buf.length) {
       const got = readSync(fd, buf, n, buf.length - n, null);
       if (got === 0) break;
       n += got;
     }
-    if (n > MAX_JSON_BYTES) throw tooBig('more than 1 MiB');
-    buf = buf.subarray(0, n);
+    if (n > file.maxBytes) throw tooBig(`more than ${mib(file.maxBytes)}`);
+    return buf.subarray(0, n);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw cannot(e);
   } finally {
     closeSync(fd);
   }
+}
 
+/**
+ * Reads and parses a JSON file the user gave. Refuses, in one UsageError line starting with `kind.label`:
+ * a missing file, anything but a regular file (a symlink to one is fine), more than MAX_JSON_BYTES, invalid
+ * JSON, and nesting deeper than MAX_JSON_DEPTH.
+ */
+export function readJsonInput(path: string, kind: JsonInputKind): JsonInput {
+  const at = `${kind.label}: `;
+  const buf = readBoundedFile(path, { ...kind, maxBytes: MAX_JSON_BYTES });
   const text = buf.toString('utf8');
   let value: unknown;
   try {

@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { type Fraction, ZERO, add, formatFraction, fraction, mul } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
-import { tallyLength } from '../src/model/types.js';
-import { resolveKind } from '../src/rules/registry.js';
-import { runInThread } from '../src/sim/chunks.js';
-import { CHUNK_SIZE } from '../src/sim/protocol.js';
-import { crossCheck } from '../src/stats/cross-check.js';
+import { simulatorDisagreements } from './helpers/agree.js';
 import { keptTotals } from './helpers/brute.js';
 
 /**
@@ -53,18 +49,11 @@ describe('armour effects of a weapon: exact equals brute force, and the simulato
     expect(exact.outcomes.find((o) => o.outcome === 'out-of-action')!.exact).toBe(bruteOutOfAction(armour, shield, injuryDice, effects));
     // The effect moved something: without it the answer differs.
     expect(exact.outcomes).not.toEqual(evaluateExact(parseScenario({ kind: 'attack', armour, shield, injuryDice })).outcomes);
-    const { kind } = resolveKind(s);
-    const layout = kind.layout(s);
-    const tally = runInThread(kind.simulator(s), tallyLength(layout), { trials: 200_000, seed: 5, chunkSize: CHUNK_SIZE });
-    expect(crossCheck(exact.answer, { layout, trials: 200_000, tally }).failures).toEqual([]);
+    expect(simulatorDisagreements(s, 5)).toEqual([]);
   });
 
   it('in a sequence, both engines agree (IGNORE ARMOUR on criticals, ARMOUR PIERCING)', () => {
-    const s = parseScenario({ kind: 'sequence', attacks: 3, armour: 'reinforced', shield: true, ignoreArmourOnCritical: true, armourPiercing: 1, policy: 'all', bloodMarkers: 1 });
-    const { kind } = resolveKind(s);
-    const layout = kind.layout(s);
-    const tally = runInThread(kind.simulator(s), tallyLength(layout), { trials: 200_000, seed: 5, chunkSize: CHUNK_SIZE });
-    expect(crossCheck(evaluateExact(s).answer, { layout, trials: 200_000, tally }).failures).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'sequence', attacks: 3, armour: 'reinforced', shield: true, ignoreArmourOnCritical: true, armourPiercing: 1, policy: 'all', bloodMarkers: 1 }, 5)).toEqual([]);
   });
 
   it('a profile carries them: a weapon with IGNORE ARMOUR against Machine Armour is a plain attack', () => {
@@ -86,11 +75,7 @@ describe('a target ability "-1 INJURY DICE": injury rolls against it get the dic
     // Netted with the weapon's: +1 injury dice against it is a plain attack.
     expect(evaluateExact(parseScenario({ kind: 'attack', targetInjuryDice: -1, injuryDice: 1 })).outcomes).toEqual(evaluateExact(parseScenario({ kind: 'attack' })).outcomes);
     for (const fields of [{ kind: 'attack', targetInjuryDice: -1, armour: 'standard' }, { kind: 'sequence', attacks: 3, targetInjuryDice: -1, policy: 'all', bloodMarkers: 1 }]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 9, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 9), JSON.stringify(fields)).toEqual([]);
     }
   });
 });
@@ -103,11 +88,7 @@ describe('an auto-hit weapon (FLAMETHROWER): no success roll, every attack a hit
     expect(attack.outcomes.slice(1).map((o) => o.exact)).toEqual(injury.outcomes.map((o) => o.exact));
     expect(attack.extra.successRoll).toMatchObject({ hit: { exact: '1' }, critical: { exact: '0' } });
     for (const fields of [{ kind: 'attack', autoHit: true, armour: 'reinforced' }, { kind: 'sequence', attacks: 3, autoHit: true, armour: 'machine', tough: true, policy: 'all' }]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 13, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 13), JSON.stringify(fields)).toEqual([]);
     }
   });
 });
@@ -126,11 +107,7 @@ describe('STANDFAST (downBecomesMinor): the table\'s Down is a Minor Hit; the Do
     expect(formatFraction(minor)).toBe(formatFraction(fraction(expected.num * down.den + down.num * expected.den, expected.den * down.den)));
     expect(plain.outcomes).not.toEqual(standfast.outcomes);
     for (const fields of [{ kind: 'attack', downBecomesMinor: true, injuryDice: 1 }, { kind: 'sequence', attacks: 4, downBecomesMinor: true, tough: true, policy: 'all' }]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 17, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 17), JSON.stringify(fields)).toEqual([]);
     }
   });
 });
@@ -151,11 +128,7 @@ describe('GOLEM: Out of Action only to a Bloodbath injury roll', () => {
       { kind: 'attack', golem: true, tough: true },
       { kind: 'sequence', attacks: 4, golem: true, policy: 'bloodbath', bloodMarkers: 6, tough: true },
     ]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 19, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 19), JSON.stringify(fields)).toEqual([]);
     }
     // Without markers for a Bloodbath, a GOLEM never goes out of action in a sequence.
     expect(of(evaluateExact(parseScenario({ kind: 'sequence', attacks: 5, golem: true, injuryDice: 3 })), 'out-of-action')).toBe('0');
@@ -171,11 +144,7 @@ describe('IMPERVIOUS armour keeps its modifier against IGNORE ARMOUR; its shield
       { kind: 'attack', armour: 'standard', shield: true, impervious: true, ignoreArmourOnCritical: true },
       { kind: 'sequence', attacks: 3, armour: 'reinforced', shield: true, impervious: true, ignoreArmour: true, policy: 'all' },
     ]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 23, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 23), JSON.stringify(fields)).toEqual([]);
     }
   });
 });
@@ -187,15 +156,8 @@ describe('FEAR: melee attacks against it get -1 DICE, unless the attacker has FE
     expect(outcomes({ fear: true, attackType: 'ranged' })).toEqual(outcomes({ attackType: 'ranged' }));
     expect(outcomes({ fear: true, attackerFear: true })).toEqual(outcomes({}));
     expect(outcomes({ fear: true, rules: { fear: { attackDice: -2 } } })).toEqual(outcomes({ attackDice: -2 }));
-    const t = parseScenario({ kind: 'sequence', attacks: 3, fear: true, attackDice: 1, policy: 'all' });
-    const { kind } = resolveKind(t);
-    const layout = kind.layout(t);
-    const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 29, chunkSize: CHUNK_SIZE });
-    expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures).toEqual([]);
-    const single = parseScenario({ kind: 'attack', fear: true, attackDice: 1 });
-    const singleLayout = resolveKind(single).kind.layout(single);
-    const singleTally = runInThread(resolveKind(single).kind.simulator(single), tallyLength(singleLayout), { trials: 200_000, seed: 29, chunkSize: CHUNK_SIZE });
-    expect(crossCheck(evaluateExact(single).answer, { layout: singleLayout, trials: 200_000, tally: singleTally }).failures).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'sequence', attacks: 3, fear: true, attackDice: 1, policy: 'all' }, 29)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'attack', fear: true, attackDice: 1 }, 29)).toEqual([]);
   });
 });
 
@@ -266,11 +228,7 @@ describe('FIRE, GAS, SHRAPNEL: markers after every injury roll, unless the targe
       { kind: 'sequence', attacks: 4, fireMarkers: 1, gasMarkers: 1, negateGas: true, policy: 'bloodbath', armour: 'standard' },
       { kind: 'sequence', attacks: 3, shrapnelMarkers: 1, policy: 'optimal', markerCap: 3 },
     ]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 31, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 31), JSON.stringify(fields)).toEqual([]);
     }
   });
 });
@@ -287,11 +245,7 @@ describe('a target ability "attacks against it get -1 DICE" (targetAttackDice), 
       { kind: 'attack', targetAttackDice: -1, attackDice: 1 },
       { kind: 'sequence', attacks: 3, targetAttackDice: 1, targetAttackDiceApplies: 'melee', policy: 'all' },
     ]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 43, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 43), JSON.stringify(fields)).toEqual([]);
     }
   });
 });

@@ -1,8 +1,7 @@
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { UsageError, showValue } from '../errors.js';
-import { checkJsonDepth, fileKind } from '../json-input.js';
+import { checkJsonDepth, readBoundedFile } from '../json-input.js';
 
 /**
  * A roster exported from NewRecruit, in any of its three formats, read into one tree: the shape of
@@ -93,51 +92,6 @@ const LISTS: Record<string, string> = {
 
 function mb(bytes: number): string {
   return `${(bytes / 1e6).toFixed(1)} MB`;
-}
-
-/**
- * The bytes of a file the user named, at most `max`: a missing file, a folder, a FIFO or a huge file
- * is one line. (The same care as json-input.ts's readJsonInput, for bytes rather than JSON.)
- */
-function readBoundedFile(path: string, at: string, max: number): Uint8Array {
-  const cannot = (e: unknown): UsageError => {
-    const code = (e as NodeJS.ErrnoException).code;
-    return new UsageError(`${at}${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`}`);
-  };
-  const tooBig = (size: string) => new UsageError(`${at}is ${size}; a roster is at most ${MAX_ROSTER_BYTES / 1024 / 1024} MiB`);
-  const notRegular = (s: Stats) => new UsageError(`${at}is not a regular file (it is ${fileKind(s)})`);
-  let st: Stats;
-  try {
-    st = statSync(path);
-  } catch (e) {
-    throw cannot(e);
-  }
-  if (!st.isFile()) throw notRegular(st);
-  if (st.size > max) throw tooBig(mb(st.size));
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (e) {
-    throw cannot(e);
-  }
-  try {
-    const again = fstatSync(fd);
-    if (!again.isFile()) throw notRegular(again);
-    const buf = Buffer.alloc(max + 1);
-    let n = 0;
-    while (n < buf.length) {
-      const got = readSync(fd, buf, n, buf.length - n, null);
-      if (got === 0) break;
-      n += got;
-    }
-    if (n > max) throw tooBig(`more than ${MAX_ROSTER_BYTES / 1024 / 1024} MiB`);
-    return buf.subarray(0, n);
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw cannot(e);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -292,7 +246,7 @@ export function rosterTree(doc: unknown, file: string, at: string): RosterTree {
  * zip is called), that file's XML, or JSON, told apart by their first bytes, not their names.
  */
 export function readBattleScribeFile(path: string, at: string, ext: string, zipName: string, what: string): unknown {
-  const bytes = readBoundedFile(path, at, MAX_ROSTER_BYTES);
+  const bytes = readBoundedFile(path, { label: at.replace(/: $/, ''), what: 'a roster', missing: 'no such file', maxBytes: MAX_ROSTER_BYTES });
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return parseBattleScribeXml(unzipOne(bytes, at, ext, zipName), `${at}its ${ext}: `);
   const content = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   const first = content.trimStart()[0];
