@@ -67,7 +67,7 @@ describe('AUTOMATIC / CLEAVE N and RISKY', () => {
     );
   });
 
-  it('refuses a RISKY string that is not one activation, and the optimal policy with it, in one line', () => {
+  it('refuses a RISKY string that is not one activation, in one line; the optimal policy takes one', () => {
     const refusal = (fields: Record<string, unknown>) => {
       try {
         parseScenario({ kind: 'sequence', ...fields });
@@ -80,7 +80,7 @@ describe('AUTOMATIC / CLEAVE N and RISKY', () => {
     expect(refusal({ attacksPerAction: 3, risky: true, attacksPerActivation: 'all' })).toBe(
       'attacksPerActivation: "all" cannot be combined with a RISKY weapon of 3 attacks per action (its string is one activation); allowed: 3',
     );
-    expect(refusal({ attacksPerAction: 2, risky: true, policy: 'optimal' })).toMatch(/^policy: "optimal" is not supported yet with a RISKY weapon/);
+    expect(refusal({ attacksPerAction: 2, risky: true, policy: 'optimal' })).toBe('accepted');
   });
 
   it('both simulators agree: strings over several activations, the unlimited chain, and a hoarding policy', () => {
@@ -93,6 +93,19 @@ describe('AUTOMATIC / CLEAVE N and RISKY', () => {
       const { kind } = resolveKind(t);
       const layout = kind.layout(t);
       const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 37, chunkSize: CHUNK_SIZE });
+      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+    }
+  });
+
+  it('both simulators agree under the optimal policy: after a miss its tables go on from the next activation', () => {
+    for (const fields of [
+      { kind: 'sequence', edition: 'playtest', attacks: 5, attacksPerAction: 2, risky: true, policy: 'optimal', attackRollMarkers: 1, bloodMarkers: 2, markerCap: 3, targetDown: true },
+      { kind: 'sequence', attacks: 6, attacksPerAction: 3, risky: true, policy: 'optimal', attackType: 'melee', bloodMarkers: 1, markerCap: 4, regenerate: 1 },
+    ]) {
+      const t = parseScenario(fields);
+      const { kind } = resolveKind(t);
+      const layout = kind.layout(t);
+      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 43, chunkSize: CHUNK_SIZE });
       expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
     }
   });

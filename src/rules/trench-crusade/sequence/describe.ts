@@ -131,9 +131,15 @@ export function describeFinite(model: SequenceModel, fin: FiniteOptimal): { line
   const attackRoll = new Collector();
   const cache = new TransitionCache(model, model.cap);
   let frontier = new Set<number>([model.start]);
+  // RISKY strings: states whose string a miss ended, waiting for the next activation (as in runFinite).
+  let waiting = new Set<number>();
   for (let j = 1; j <= model.attacks; j++) {
     const k = model.attacks - j + 1;
     const stand = standsUpBefore(model, j);
+    if (stand) {
+      for (const idx of waiting) frontier.add(idx);
+      waiting = new Set();
+    }
     const next = new Set<number>();
     for (const idx of frontier) {
       const at = stand ? model.activationStart(idx) : idx;
@@ -141,6 +147,7 @@ export function describeFinite(model: SequenceModel, fin: FiniteOptimal): { line
       record(model, injury, attackRoll, tough, at, dcs, k);
       const t = cache.get(at, dcs);
       for (const y of t.next) if (y !== ABSORBED) next.add(y);
+      if (t.miss) waiting.add(t.miss.next);
     }
     frontier = next;
   }
@@ -196,9 +203,15 @@ export function describeUnlimited(model: SequenceModel, unl: UnlimitedOptimal): 
     const dcs = { a, hit: unl.inner[key]!, crit: unl.inner[key + 1]! };
     // Phases are not printed: the rule is shown per state, merged over the activation.
     record(model, injury, attackRoll, tough, idx, dcs, 0);
-    for (const y of cache.get(idx, dcs).next) {
+    const t = cache.get(idx, dcs);
+    for (const y of t.next) {
       if (y === ABSORBED) continue;
       const to = p + 1 < unl.phases ? (p + 1) * stride + y : model.perActivation > 0 ? model.activationStart(y) : y;
+      if (!seen.has(to)) seen.add(to), walk.push(to);
+    }
+    // A RISKY miss ends the activation: on to the next one's start (phase 0).
+    if (t.miss) {
+      const to = model.perActivation > 0 ? model.activationStart(t.miss.next) : t.miss.next;
       if (!seen.has(to)) seen.add(to), walk.push(to);
     }
   }

@@ -176,9 +176,6 @@ export function checkSequence(s: SequenceScenario): string | undefined {
   if (riskyStrings(s) && s.attacksPerActivation !== s.attacksPerAction) {
     return `attacksPerActivation: ${showValue(s.attacksPerActivation)} cannot be combined with a RISKY weapon of ${s.attacksPerAction} attacks per action (its string is one activation); allowed: ${s.attacksPerAction}`;
   }
-  if (riskyStrings(s) && s.policy === 'optimal') {
-    return `policy: "optimal" is not supported yet with a RISKY weapon of several attacks per action (its search does not yet weigh a lost string); allowed: none, all, bloodbath`;
-  }
   const cap = markerCapOf(s.markerCap);
   if (s.bloodMarkers > cap) {
     return `bloodMarkers: ${showValue(s.bloodMarkers)} is more than the marker cap (markerCap ${showValue(s.markerCap)}); allowed: 0 to ${cap}`;

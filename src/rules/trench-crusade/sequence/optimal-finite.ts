@@ -3,6 +3,10 @@
  * chance of Out of Action within them, by dynamic programming backwards over the attacks left, state by
  * state (markers, Down, Tough left, blessing left). The search runs in doubles and settles in exact
  * arithmetic every choice the doubles cannot make (./candidates.ts).
+ *
+ * A miss goes on to the next attack with one attack fewer left, except with a RISKY string (model.risky),
+ * where it ends the string, which is the activation: the next attack is the first of the next activation,
+ * with the string's other attacks lost (missLeft), so every table of survival chances is kept.
  */
 import { type Pow6, P6_ONE, P6_ZERO, p6Add, p6Scale } from '../../../exact/pow6.js';
 import { Candidates } from './candidates.js';
@@ -50,10 +54,12 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
   const { attack, inner } = table;
   const tl0 = toughLeftOf(model.start);
   const bl0 = blessingLeftOf(model.start);
-  // Survival chance with k - 1 attacks left, and whether Out of Action / survival are possible at all.
-  let wPrev = new Float64Array(stride).fill(1);
-  let outPrev = new Uint8Array(stride);
-  let survPrev = new Uint8Array(stride).fill(1);
+  // Survival chance with k attacks left (row k; before standing up), and whether Out of Action /
+  // survival are possible at all. Row 0: the attacks are over, the target survived.
+  const wRows: Float64Array[] = [new Float64Array(stride).fill(1)];
+  const outRows: Uint8Array[] = [new Uint8Array(stride)];
+  const survRows: Uint8Array[] = [new Uint8Array(stride).fill(1)];
+  const missLeft = (k: number): number => missAttacksLeft(model, k);
   const exactMemo: Map<number, Pow6>[] = [new Map()];
   const optionCache = new Map<number, Option[]>();
   const optionsFor = (m: number, d: number, bl: number, crit: number): Option[] => {
@@ -97,7 +103,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
     const bl = blessingLeftOf(at);
     const sr = model.successRow(a);
     let v = P6_ZERO;
-    if (sr.w[MISS] !== 0n) v = p6Add(v, p6Scale(sr.w[MISS]!, sr.exp, exactW(k - 1, stateIndex(m, d, tl, bl))));
+    if (sr.w[MISS] !== 0n) v = p6Add(v, p6Scale(sr.w[MISS]!, sr.exp, exactW(missLeft(k), stateIndex(m, d, tl, bl))));
     for (let c = 0; c < 2; c++) {
       if (sr.w[HIT + c] === 0n) continue;
       v = p6Add(v, p6Scale(sr.w[HIT + c]!, sr.exp, exactInner(k, m, d, tl, settledOption(k, m, d, tl, bl, c))));
@@ -115,6 +121,14 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
     const stand = standsUpBefore(model, j);
     const mj = Math.min(maxM, model.startMarkers + mostPlaced * (j - 1));
     exactMemo[k] = new Map();
+    const wPrev = wRows[k - 1]!;
+    const outPrev = outRows[k - 1]!;
+    const survPrev = survRows[k - 1]!;
+    // Where a miss goes: the next attack (k - 1 left) or, ending a RISKY string, the next activation.
+    const kMiss = missLeft(k);
+    const wMiss = wRows[kMiss]!;
+    const outMiss = outRows[kMiss]!;
+    const survMiss = survRows[kMiss]!;
     const wCur = new Float64Array(stride).fill(1);
     const outCur = new Uint8Array(stride);
     const survCur = new Uint8Array(stride).fill(1);
@@ -162,13 +176,17 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
               innerOut[key] = cands.canOut[chosen]!;
               innerSurv[key] = cands.canSurvive[chosen]!;
             }
-    // Markers on the attack roll, for every state (after standing up).
-    for (let m = 0; m <= mj; m++)
-      for (let d = 0; d < 2; d++)
-        for (let tl = 0; tl <= tl0; tl++)
-          for (let bl = 0; bl <= bl0; bl++) {
-            const idx = stateIndex(m, d, tl, bl);
+    // Markers on the attack roll, for every state (before standing up; the choice is made after it, in
+    // the state `at`, which also has its REGENERATE markers removed).
+    for (let mi = 0; mi <= mj; mi++)
+      for (let di = 0; di < 2; di++)
+        for (let tli = 0; tli <= tl0; tli++)
+          for (let bli = 0; bli <= bl0; bli++) {
+            const idx = stateIndex(mi, di, tli, bli);
             const at = stand ? model.activationStart(idx) : idx;
+            const m = markersOf(at);
+            const tl = toughLeftOf(at);
+            const bl = blessingLeftOf(at);
             const maxA = Math.min(model.attackRollMarkers, m);
             cands.reset(maxA + 1);
             for (let a = 0; a <= maxA; a++) {
@@ -177,7 +195,7 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
               let w = 0;
               let canOut = false;
               let canSurvive = false;
-              if (sr.p[MISS]! > 0) (w += sr.p[MISS]! * wPrev[left]!), (canOut = outPrev[left] === 1), (canSurvive = survPrev[left] === 1);
+              if (sr.p[MISS]! > 0) (w += sr.p[MISS]! * wMiss[left]!), (canOut = outMiss[left] === 1), (canSurvive = survMiss[left] === 1);
               for (let c = 0; c < 2; c++) {
                 if (sr.p[HIT + c] === 0) continue;
                 w += sr.p[HIT + c]! * innerW[left * 2 + c]!;
@@ -195,11 +213,25 @@ export function optimalFinite(model: SequenceModel): FiniteOptimal {
             outCur[idx] = cands.canOut[chosen]!;
             survCur[idx] = cands.canSurvive[chosen]!;
           }
-    wPrev = wCur;
-    outPrev = outCur;
-    survPrev = survCur;
+    wRows.push(wCur);
+    outRows.push(outCur);
+    survRows.push(survCur);
   }
   const result: FiniteOptimal = { ...table, decide };
   cache.set(model, result);
   return result;
+}
+
+/**
+ * Attacks left after a miss with k attacks left (attack j = N - k + 1): k - 1, or with a RISKY string,
+ * whose miss ends the activation, those left from the first attack of the next activation,
+ * j' = ceil(j / per) per + 1 (0 when there is none; a RISKY string over the whole sequence has none).
+ */
+export function missAttacksLeft(model: SequenceModel, k: number): number {
+  if (!model.risky) return k - 1;
+  const n = model.attacks;
+  const per = model.perActivation;
+  if (per === 0) return 0;
+  const j = n - k + 1;
+  return Math.max(0, n - Math.ceil(j / per) * per);
 }

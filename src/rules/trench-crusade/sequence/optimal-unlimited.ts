@@ -3,6 +3,10 @@
  * expected attacks to Out of Action, by policy iteration over the unlimited chain (./chain.ts). The
  * search explores in doubles and takes an improvement only when it is clear in doubles or confirmed by
  * fractions (MARGIN), so it ends on a policy that is optimal exactly.
+ *
+ * A miss goes on to the next phase like any other result, except with a RISKY string (model.risky),
+ * where it ends the activation: the chain goes to the next activation's start (phase 0), and the
+ * string's other attacks, lost, count as attacks made (chain.ts's missNode and eliminateBlocks).
  */
 import { type Fraction, ONE, ZERO, add, compare, fraction, mul } from '../../../exact/fraction.js';
 import { solveUnlimited, unlimitedStart, type UnlimitedValues } from './chain.js';
@@ -89,6 +93,15 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
     const to = nextNode(y, p);
     return values.value(to.idx, to.p);
   };
+  // After a miss at phase p: as after any other result, or, ending a RISKY string, the attacks it loses
+  // (phases - 1 - p) and then the next activation from its start.
+  const missStart = (y: number) => (wrapStands ? model.activationStart(y) : y);
+  const missApprox = (y: number, p: number): number => (model.risky ? phases - 1 - p + values.approx(missStart(y), 0) : hApprox(y, p));
+  const missExact = (y: number, p: number): Fraction | undefined => {
+    if (!model.risky) return hExact(y, p);
+    const h = values.value(missStart(y), 0);
+    return h && add(h, fraction(BigInt(phases - 1 - p), 1n));
+  };
 
   // First explore in doubles (cheap evaluations, improvements taken only when clearly better), then
   // confirm in exact arithmetic; the exact rounds usually find nothing more to improve.
@@ -167,7 +180,7 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
           const sr = model.successRow(a);
           const left = stateIndex(m - a, d, tl, bl);
           let v = 1;
-          if (sr.p[MISS] !== 0) v += sr.p[MISS]! * hApprox(left, p);
+          if (sr.p[MISS] !== 0) v += sr.p[MISS]! * missApprox(left, p);
           for (let c = 0; c < 2; c++) if (sr.p[HIT + c] !== 0) v += sr.p[HIT + c]! * innerVal[left * 2 + c]!;
           return v;
         };
@@ -190,7 +203,7 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
         const curExact = values.value(idx, p);
         for (let a = 0; a <= maxA; a++) {
           if (a === cur || q(a) > curQ + margin) continue;
-          const v = exactAttackValue(model, limit, a, m, d, tl, bl, p, table, hExact);
+          const v = exactAttackValue(model, limit, a, m, d, tl, bl, p, table, hExact, missExact);
           if (v && (!curExact || compare(v, curExact) < 0)) {
             attack[p * stride + idx] = a;
             improved = true;
@@ -211,7 +224,11 @@ export function optimalUnlimited(model: SequenceModel, limit: number): Unlimited
   return result;
 }
 
-/** Exact expected attacks from (m, d, tl, bl) at phase p when a markers go on the attack roll and the table makes the injury choices; undefined if infinite. */
+/**
+ * Exact expected attacks from (m, d, tl, bl) at phase p when a markers go on the attack roll and the
+ * table makes the injury choices; undefined if infinite. hExact: the expected attacks after a result
+ * (next phase), missExact: after a miss (the same, or the next activation for a RISKY string).
+ */
 function exactAttackValue(
   model: SequenceModel,
   limit: number,
@@ -223,12 +240,13 @@ function exactAttackValue(
   p: number,
   table: PolicyTable,
   hExact: (y: number, p: number) => Fraction | undefined,
+  missExact: (y: number, p: number) => Fraction | undefined,
 ): Fraction | undefined {
   const sr = model.successRow(a);
   const left = stateIndex(m - a, d, tl, bl);
   let v = ONE;
   if (sr.w[MISS] !== 0n) {
-    const h = hExact(left, p);
+    const h = missExact(left, p);
     if (!h) return undefined;
     v = add(v, mul(fraction(sr.w[MISS]!, sr.den), h));
   }
