@@ -146,7 +146,13 @@ describe('a scenario\'s own keywords (weaponKeywords, targetKeywords)', () => {
     };
     expect(refusal({ weaponKeywords: 'TOUGH' })).toMatch(/^weaponKeywords: "TOUGH" gives tough, which is not a weapon field/);
     expect(refusal({ weaponKeywords: 7 })).toBe('weaponKeywords: 7 is not allowed; allowed: keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them');
-    expect(refusal({ weapon: 'Lance', weaponKeywords: 'FIRE' })).toMatch(/^weapon: "Lance" names a profile, but the scenario gives no profiles/);
+  });
+
+  it('add to a named profile\'s keywords, and a scenario read back (as check and sweep do) keeps its answer', () => {
+    const named = parseScenario({ kind: 'sequence', attacks: 3, policy: 'all', profiles: 'examples/profiles.json', weapon: 'Great Hammer', target: 'Shield Bearer', weaponKeywords: 'FIRE' });
+    expect(named).toMatchObject({ injuryDice: 1, fireMarkers: 1, armour: 'standard', shield: true, weapon: 'Great Hammer' });
+    expect(parseScenario(named)).toEqual(named);
+    expect(evaluateExact(named).outcomes).toEqual(evaluateExact(parseScenario({ kind: 'sequence', attacks: 3, policy: 'all', injuryDice: 1, fireMarkers: 1, armour: 'standard', shield: true })).outcomes);
   });
 
   it('from the command line: --weapon-keywords and --target-keywords', async () => {

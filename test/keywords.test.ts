@@ -96,6 +96,22 @@ describe('FIRE, GAS, SHRAPNEL and NEGATE: markers after every injury roll', () =
   });
 });
 
+describe('a variant\'s keywords', () => {
+  it('replace an edition keyword whole ("FIRE": {} has no effect) and are refused where profiles could not use them', () => {
+    expect(parseScenario({ kind: 'sequence', weaponKeywords: 'FIRE', rules: { keywords: { FIRE: {} } } })).toMatchObject({ fireMarkers: 0 });
+    expect(parseScenario({ kind: 'sequence', weaponKeywords: 'FIRE', rules: { keywords: { FIRE: { gasMarkers: 1 } } } })).toMatchObject({ fireMarkers: 0, gasMarkers: 1 });
+    const refused = (keywords: Record<string, unknown>) => refusal({ rules: { keywords } });
+    expect(refused({ fire: { fireMarkers: 2 } })).toBe(
+      'rules.keywords."fire": not a keyword name profiles can write; allowed: capitals and single spaces, no number (the keyword\'s number is written where it is used) and no comma, e.g. "FIRE"',
+    );
+    expect(refused({ 'A, B': {} })).toMatch(/^rules\.keywords\."A, B": not a keyword name profiles can write/);
+    expect(refused({ 'SPIKES 2': { injuryDice: 2 } })).toMatch(/^rules\.keywords\."SPIKES 2": not a keyword name profiles can write/);
+    expect(refused({ '-1 INJURY DICE UNLESS FIRE': { targetInjuryDice: -2 } })).toMatch(/^rules\.keywords\."-1 INJURY DICE UNLESS FIRE": is written as a model's ability/);
+    expect(refused({ ODD: { tough: true, fireMarkers: 1 } })).toBe('rules.keywords."ODD": gives both weapon and model fields (tough, fireMarkers); allowed: the fields of one side, a weapon\'s or a model\'s');
+    expect(refused({ POKE: { ignoreArmour: 'N' } })).toBe('rules.keywords."POKE".ignoreArmour: "N" is not allowed (the field is not a whole number); allowed: true or false');
+  });
+});
+
 describe('docs/keywords.md', () => {
   it('describes every keyword of every Trench Crusade edition under its own heading', async () => {
     const { readFileSync } = await import('node:fs');

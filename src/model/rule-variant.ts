@@ -6,6 +6,7 @@ import { schemaValidator } from './ajv.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import { OPEN_GROUP, describeRuleSchema, sameRuleValue, isRuleLeaf, ruleLeaves, valueAt, type RuleLeaf, type RuleSchema, type RuleSpec } from './rule-table.js';
 import type { RuleTable, SystemSpec } from './types.js';
+import { parseInjuryDiceUnless, parseKeyword } from './keywords.js';
 
 /**
  * Rule changes: a partial rule table laid over an edition's (a variant's `rules`, or a scenario's
@@ -117,13 +118,51 @@ function effectsProblem(system: SystemSpec, err: { keyword: string; params: unkn
   return `${at}.${parts.join('.')}: ${showValue(value)} is not allowed; allowed: an object of fields a keyword may give (${listAllowed(allowed.map((f) => f.name))})`;
 }
 
-function merge(base: RuleTable, changes: Readonly<Record<string, unknown>>): RuleTable {
+/**
+ * `base` with `changes` laid over it, group by group. A rule's value is replaced whole, a keyword's
+ * effects included: `"FIRE": {}` leaves FIRE with no effect, not with the edition's.
+ */
+function merge(base: RuleTable, changes: Readonly<Record<string, unknown>>, spec: RuleSpec | undefined): RuleTable {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(changes)) {
     const under = base[key];
-    out[key] = typeof under === 'object' && under !== null ? merge(under, value as Record<string, unknown>) : value;
+    const node = spec && Object.hasOwn(spec, key) ? (spec as Record<string, RuleSpec | RuleLeaf>)[key] : undefined;
+    const isValue = node ? isRuleLeaf(node) : spec?.[OPEN_GROUP] !== undefined;
+    out[key] = !isValue && typeof under === 'object' && under !== null ? merge(under, value as Record<string, unknown>, node as RuleSpec | undefined) : value;
   }
   return out as RuleTable;
+}
+
+/**
+ * What the schema cannot say about a variant's keywords: a name must be written as profiles write it
+ * (capitals, single spaces, no number, no comma, not an ability's "-N INJURY DICE UNLESS K"), its effects
+ * all on one side (a weapon's or a model's fields), and "N" only where a whole number goes.
+ */
+function keywordProblem(system: SystemSpec, changes: unknown, at: string): string | undefined {
+  const spec = system.rules.spec;
+  for (const [group, node] of Object.entries(spec)) {
+    if (isRuleLeaf(node) || node[OPEN_GROUP]?.type !== 'effects') continue;
+    const given = (changes as Record<string, unknown> | undefined)?.[group];
+    if (typeof given !== 'object' || given === null) continue;
+    for (const [name, effects] of Object.entries(given as Record<string, Record<string, unknown>>)) {
+      const where = `${at}.${group}.${showValue(name)}`;
+      const parsed = parseKeyword(name);
+      const canonical = name === parsed.name && parsed.n === undefined && name !== '' && !name.includes(',');
+      if (parseInjuryDiceUnless(name)) {
+        return `${where}: is written as a model's ability ("-N INJURY DICE UNLESS K"), which profiles read as such; allowed: a name of another form, e.g. "WARDED"`;
+      }
+      if (!canonical) {
+        return `${where}: not a keyword name profiles can write; allowed: capitals and single spaces, no number (the keyword's number is written where it is used) and no comma, e.g. ${showValue(parsed.name.replace(/,/g, '') || 'BARBED')}`;
+      }
+      const roles = new Set(Object.keys(effects).map((f) => system.fields.find((x) => x.name === f)?.profile));
+      if (roles.size > 1) return `${where}: gives both weapon and model fields (${listAllowed(Object.keys(effects))}); allowed: the fields of one side, a weapon's or a model's`;
+      for (const [field, value] of Object.entries(effects)) {
+        const spec = system.fields.find((x) => x.name === field);
+        if (value === 'N' && spec?.schema.type !== 'integer') return `${where}.${field}: "N" is not allowed (the field is not a whole number); allowed: ${describeAllowed(spec!.schema)}`;
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -132,7 +171,9 @@ function merge(base: RuleTable, changes: Readonly<Record<string, unknown>>): Rul
  */
 export function applyRuleChanges(system: SystemSpec, others: readonly SystemSpec[], base: RuleTable, changes: unknown, at = 'rules'): RuleTable {
   if (!validatorFor(system)(changes)) throw new UsageError(describeProblem(system, others, changes, at));
-  const table = merge(base, changes as Record<string, unknown>);
+  const keywordError = keywordProblem(system, changes, at);
+  if (keywordError) throw new UsageError(keywordError);
+  const table = merge(base, changes as Record<string, unknown>, system.rules.spec);
   for (const group of system.rules.increasing) {
     const values = group.map((path) => valueAt(table, path) as number);
     if (values.every((v, i) => i === 0 || v > values[i - 1]!)) continue;

@@ -229,11 +229,10 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
  */
 function withProfileFields(input: Record<string, unknown>, profiles: Profiles | undefined, system: SystemSpec, kind: string, rules: RuleTable, at: string, leftOut: string[]): Record<string, unknown> {
   const reads = (name: string) => system.fields.some((f) => f.name === name && f.kinds.includes(kind));
-  const profileOf = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Profile | undefined => {
-    if (input[key] === undefined) return undefined;
-    if (!profiles) throw new UsageError(`${at}${key}: ${showValue(input[key])} names a profile, but the scenario gives no profiles; allowed: with "profiles", "roster" or "catalogue"`);
-    return findProfile(profiles, role, input[key], `${at}${key}`);
-  };
+  // Without profiles a weapon or target name is a label only: a scenario read back from an output
+  // (its fields already resolved) carries it so, as it did before keywords could come with it.
+  const profileOf = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Profile | undefined =>
+    input[key] === undefined || !profiles ? undefined : findProfile(profiles, role, input[key], `${at}${key}`);
   const scenarioKeywords = (key: (typeof SCENARIO_KEYWORDS)[number]) => keywordList(input[key], `${at}${key}`);
   // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords: its profile's and the scenario's.
   const weaponKeywords = [...(profileOf('weapon', 'weapon')?.keywords ?? []), ...scenarioKeywords('weaponKeywords')];

@@ -4,7 +4,7 @@ import { evaluateExact, type ExactResult } from '../evaluate.js';
 import { sub, toNumber, type Fraction } from '../exact/fraction.js';
 import { readJsonInput } from '../json-input.js';
 import { editionTable } from '../model/edition-table.js';
-import { parseKeyword } from '../model/keywords.js';
+import { parseInjuryDiceUnless, parseKeyword } from '../model/keywords.js';
 import { SCENARIO_KEYWORDS, parseScenario } from '../model/scenario.js';
 import { readVariantFile, type Variant } from '../model/variant.js';
 import type { DiffGridPart, FieldValue, RuleTable, SystemSpec } from '../model/types.js';
@@ -170,7 +170,8 @@ function forSide(raw: Record<string, unknown>, side: RuleSide): Record<string, u
   for (const key of SCENARIO_KEYWORDS) {
     const given = raw[key];
     if (typeof given !== 'string') continue;
-    const kept = given.split(',').map((k) => k.trim()).filter((k) => parseKeyword(k).name in known);
+    // A model's "-N INJURY DICE UNLESS K" is read by the parser itself, on both sides alike.
+    const kept = given.split(',').map((k) => k.trim()).filter((k) => parseInjuryDiceUnless(k) !== undefined || parseKeyword(k).name in known);
     if (kept.length) out[key] = kept.join(', ');
     else delete out[key];
   }
