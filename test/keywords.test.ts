@@ -32,6 +32,7 @@ writeFileSync(
       Sawn: { keywords: ['SAWN-OFF'] },
       Torch: { keywords: ['FIRE', 'GAS'] },
       Autogun: { keywords: ['AUTOMATIC 3', 'RISKY'], attackType: 'ranged' },
+      Drill: { keywords: ['ARMOUR PIERCING 9'] },
       Hooked: { keywords: ['BARBED', 'ARMOUR PIERCING 1', 'SERRATED'] },
     },
   }),
@@ -62,6 +63,11 @@ describe('keywords', () => {
     expect(scenario({ weapon: 'Cleaver' })).toMatchObject({ criticalInjuryDice: 3 });
     expect(scenario({ weapon: 'Musket' })).toMatchObject({ attackType: 'ranged', ignoreArmour: false });
     expect(scenario({ target: 'Brute' })).toMatchObject({ tough: true, armour: 'machine' });
+  });
+
+  it('give a value out of its field\'s range: refused naming the profile the value came from', () => {
+    expect(refusal({ weapon: 'Drill' })).toBe('weapon "Drill" (its keywords): armourPiercing: 9 is not allowed; allowed: a whole number from 0 to 3');
+    expect(refusal({ weaponKeywords: 'ARMOUR PIERCING 9' })).toBe('weaponKeywords: armourPiercing: 9 is not allowed; allowed: a whole number from 0 to 3');
   });
 
   it('refuse an unknown name with a suggestion, a missing or extra number, and a keyword of the other side', () => {

@@ -227,7 +227,17 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
  * A profile's fields that this kind does not read are left out: a rifle's attack dice mean nothing to
  * a single injury roll.
  */
-function withProfileFields(input: Record<string, unknown>, profiles: Profiles | undefined, system: SystemSpec, kind: string, rules: RuleTable, at: string, leftOut: string[]): Record<string, unknown> {
+function withProfileFields(
+  input: Record<string, unknown>,
+  profiles: Profiles | undefined,
+  system: SystemSpec,
+  kind: string,
+  rules: RuleTable,
+  at: string,
+  leftOut: string[],
+  /** Filled with where each field the scenario does not give itself came from, for messages. */
+  sources: Map<string, string>,
+): Record<string, unknown> {
   const reads = (name: string) => system.fields.some((f) => f.name === name && f.kinds.includes(kind));
   // Without profiles a weapon or target name is a label only: a scenario read back from an output
   // (its fields already resolved) carries it so, as it did before keywords could come with it.
@@ -253,7 +263,10 @@ function withProfileFields(input: Record<string, unknown>, profiles: Profiles | 
       const attackType = String(input.attackType ?? fields.attackType ?? (typeField ? fieldDefault(typeField, rules) : ''));
       fields.attackDice = ((fields.attackDice as number | undefined) ?? 0) + (profile.attackerDice[attackType] ?? 0);
     }
-    return Object.fromEntries(Object.entries(fields).filter(([name]) => reads(name)));
+    const read = Object.entries(fields).filter(([name]) => reads(name));
+    const origin = profile ? `${key} ${showValue(profile.name)}` : role === 'weapon' ? 'weaponKeywords' : 'targetKeywords';
+    for (const [name] of read) if (input[name] === undefined) sources.set(name, !profile || Object.hasOwn(profile.fields, name) ? origin : `${origin} (its keywords)`);
+    return Object.fromEntries(read);
   };
   return { ...from('weapon', 'weapon'), ...from('model', 'target'), ...input };
 }
@@ -314,7 +327,9 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   // What --allow-unmodelled left out of the profiles used: outputs list it with the scenario.
   const leftOut: string[] = [];
   const keyworded = profiles || SCENARIO_KEYWORDS.some((k) => profiled.input[k] !== undefined);
-  const input = keyworded ? withProfileFields(profiled.input, profiles, system, kind, rules, at, leftOut) : profiled.input;
+  // Where a field a profile or keyword gave came from: a value out of range names it.
+  const sources = new Map<string, string>();
+  const input = keyworded ? withProfileFields(profiled.input, profiles, system, kind, rules, at, leftOut, sources) : profiled.input;
 
   for (const key of Object.keys(input)) {
     if (META_KEYS.has(key)) continue;
@@ -337,7 +352,8 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
     const fieldName = err?.instancePath.split('/')[1] ?? '';
     const field = system.fields.find((f) => f.name === fieldName);
     if (field) {
-      throw new UsageError(`${at}${field.name}: ${showValue(candidate[field.name])} is not allowed; allowed: ${describeAllowed(field.schema)}`);
+      const from = sources.get(field.name);
+      throw new UsageError(`${at}${from ? `${from}: ` : ''}${field.name}: ${showValue(candidate[field.name])} is not allowed; allowed: ${describeAllowed(field.schema)}`);
     }
     throw new UsageError(`${at}${fieldName || 'scenario'}: ${showValue(fieldName ? candidate[fieldName] : raw)} ${err?.message ?? 'is not valid'}`);
   }
