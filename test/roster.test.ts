@@ -415,4 +415,16 @@ describe('bad roster files: one line naming the file and what is wrong, exit 2',
     expect(await refused(write('corrupt.rosz', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(40, 7)])))).toMatch(/^injury-lab: roster file "DIR\/corrupt.rosz": not a readable zip \(/);
     expect(await refused(write('huge.ros', Buffer.alloc(9 * 1024 * 1024, 32)))).toBe('injury-lab: roster file "DIR/huge.ros": is 9.4 MB; a roster is at most 8 MiB');
   });
+
+  it('a selection whose cost or count is not a number: refused, never taken as 0 or 1 (the value charts divide by costs)', async () => {
+    const ros = readFileSync(ROS, 'utf8');
+    const warden = '<selection id="ap-warden" name="Lantern Warden" entryId="ap-e-warden" number="1"';
+    expect(ros).toContain(warden);
+    expect(ros).toContain('value="70"/>');
+    expect(await refused(write('cost.ros', ros.replace('value="70"/>', 'value="abc"/>')))).toMatch(/^injury-lab: roster file "DIR\/cost.ros": selection "[^"]+": its Ducats cost "abc" is not allowed; allowed: a number from 0$/);
+    expect(await refused(write('negative.ros', ros.replace('value="70"/>', 'value="-70"/>')))).toMatch(/its Ducats cost "-70" is not allowed/);
+    expect(await refused(write('count.ros', ros.replace(warden, warden.replace('number="1"', 'number="0"'))))).toBe(
+      'injury-lab: roster file "DIR/count.ros": selection "Lantern Warden": number "0" is not allowed; allowed: a whole number from 1 (how many models or items it is)',
+    );
+  });
 });

@@ -195,12 +195,33 @@ export function readCosts(v: unknown): RosterCost[] {
     .filter((c) => c.name !== '' && Number.isFinite(c.value));
 }
 
+/** A roster whose selection holds a cost or a count that is not a number: its message, without the file. */
+class RosterShapeError extends Error {}
+
+/**
+ * A selection's costs, each a number from 0: a cost the value charts would divide by is never guessed
+ * (an unreadable one is not taken as 0).
+ */
+function selectionCosts(raw: Record<string, unknown>, name: string): RosterCost[] {
+  for (const c of list(raw.costs)) {
+    const value = Number(c.value);
+    if (text(c.name) !== '' && !(Number.isFinite(value) && value >= 0)) {
+      throw new RosterShapeError(`selection ${showValue(name)}: its ${text(c.name)} cost ${showValue(c.value)} is not allowed; allowed: a number from 0`);
+    }
+  }
+  return readCosts(raw.costs);
+}
+
 function readSelection(raw: Record<string, unknown>): RosterSelection {
   const number = Number(raw.number ?? 1);
+  const name = text(raw.customName) || text(raw.name);
+  if (!(Number.isInteger(number) && number >= 1)) {
+    throw new RosterShapeError(`selection ${showValue(name)}: number ${showValue(raw.number)} is not allowed; allowed: a whole number from 1 (how many models or items it is)`);
+  }
   return {
-    name: text(raw.customName) || text(raw.name),
+    name,
     type: text(raw.type),
-    number: Number.isInteger(number) && number >= 1 ? number : 1,
+    number,
     selections: list(raw.selections).map(readSelection),
     profiles: list(raw.profiles).map((p) => ({
       name: text(p.name),
@@ -210,7 +231,7 @@ function readSelection(raw: Record<string, unknown>): RosterSelection {
     })),
     rules: named(raw.rules),
     categories: named(raw.categories),
-    costs: readCosts(raw.costs),
+    costs: selectionCosts(raw, name),
   };
 }
 
@@ -237,8 +258,17 @@ export function rosterTree(doc: unknown, file: string, at: string): RosterTree {
     name: text(r.name),
     ...(gameSystemName ? { gameSystemName } : {}),
     costTypes: readCosts(r.costs).map((c) => c.name),
-    forces: list(r.forces).map(readForce),
+    forces: readForces(r, at),
   };
+}
+
+function readForces(r: Record<string, unknown>, at: string): RosterForce[] {
+  try {
+    return list(r.forces).map(readForce);
+  } catch (e) {
+    if (e instanceof RosterShapeError) throw new UsageError(`${at}${e.message}`);
+    throw e;
+  }
 }
 
 /**
