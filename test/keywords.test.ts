@@ -173,6 +173,8 @@ describe('two keywords giving one field', () => {
   it('add up for dice, modifiers and markers; for the rest the later one wins', () => {
     const keywords = { BARBED: { injuryDice: 1, armourPiercing: 2 }, SERRATED: { injuryDice: 1, injuryModifier: 1 } };
     expect(scenario({ weapon: 'Hooked', rules: { keywords } })).toMatchObject({ injuryDice: 2, injuryModifier: 1, armourPiercing: 1 });
+    // The same keyword listed twice is one keyword.
+    expect(parseScenario({ kind: 'sequence', weaponKeywords: 'FIRE, fire , GAS' })).toMatchObject({ fireMarkers: 1, gasMarkers: 1 });
   });
 });
 

@@ -59,7 +59,12 @@ export function keywordFields(
     const before = out[field];
     out[field] = stacking.has(field) && typeof before === 'number' && typeof given === 'number' ? before + given : given;
   };
+  // A keyword listed twice is one keyword (catalogues repeat them): FIRE, FIRE is one marker, not two.
+  const seen = new Set<string>();
   for (const text of keywords) {
+    const normal = text.trim().toUpperCase().replace(/\s+/g, ' ');
+    if (seen.has(normal)) continue;
+    seen.add(normal);
     const unless = role === 'model' ? parseInjuryDiceUnless(text) : undefined;
     if (unless) {
       for (const k of unless.unless) {
