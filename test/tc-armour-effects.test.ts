@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
-import { type Fraction, ZERO, add, formatFraction, fraction, mul } from '../src/exact/fraction.js';
+import { add, formatFraction, fraction } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
 import { simulatorDisagreements } from './helpers/agree.js';
-import { keptTotals } from './helpers/brute.js';
+import { bruteCoreMeleeSequence, keptTotals } from './helpers/brute.js';
 
 /**
  * The weapon effects on armour (issue "Real warbands"): IGNORE ARMOUR (armour and shield modifiers
@@ -169,44 +169,14 @@ describe('FEAR: melee attacks against it get -1 DICE, unless the attacker has FE
  * melee; 2+ Minor Hit (1 marker), 7+ Down (1 marker, 2 if already Down), 9+ Out of Action; then the
  * weapon's markers, unless the target negates them.
  */
-function bruteFireSequence(attacks: number, fire: number): Fraction {
-  const totals = new Map<number, Map<number, bigint>>();
-  const rolls = (pool: number) => totals.get(pool) ?? totals.set(pool, keptTotals(pool, 2, false)).get(pool)!;
-  const seen = new Map<string, Fraction>();
-  const play = (left: number, markers: number, down: boolean): Fraction => {
-    if (left === 0) return ZERO;
-    const key = `${left}/${markers}/${down}`;
-    const known = seen.get(key);
-    if (known) return known;
-    let p = ZERO;
-    for (const [success, ways] of keptTotals(2, 2, false)) {
-      const w = fraction(ways, 36n);
-      if (success < 7) {
-        p = add(p, mul(w, play(left - 1, markers, down)));
-        continue;
-      }
-      const dice = markers + (success >= 12 ? 1 : 0) + (down ? 1 : 0);
-      const pool = 2 + dice;
-      for (const [total, count] of rolls(pool)) {
-        const q = mul(w, fraction(count, 6n ** BigInt(pool)));
-        if (total >= 9) p = add(p, q);
-        else if (total >= 7) p = add(p, mul(q, play(left - 1, (down ? 2 : 1) + fire, true)));
-        else if (total >= 2) p = add(p, mul(q, play(left - 1, 1 + fire, down)));
-      }
-    }
-    seen.set(key, p);
-    return p;
-  };
-  return play(attacks, 0, false);
-}
 
 describe('FIRE, GAS, SHRAPNEL: markers after every injury roll, unless the target negates the kind', () => {
   const outWithin = (fields: Record<string, unknown>) =>
     evaluateExact(parseScenario({ kind: 'sequence', edition: 'core', attacks: 3, policy: 'all', ...fields })).outcomes.find((o) => o.outcome === 'out-of-action')!.exact;
 
   it('equals a brute force of three attacks spending every marker, and moves the answer', () => {
-    expect(outWithin({ fireMarkers: 1 })).toBe(formatFraction(bruteFireSequence(3, 1)));
-    expect(outWithin({ attacks: 2, gasMarkers: 2 })).toBe(formatFraction(bruteFireSequence(2, 2)));
+    expect(outWithin({ fireMarkers: 1 })).toBe(formatFraction(bruteCoreMeleeSequence({ attacks: 3, fireMarkers: 1 })));
+    expect(outWithin({ attacks: 2, gasMarkers: 2 })).toBe(formatFraction(bruteCoreMeleeSequence({ attacks: 2, fireMarkers: 2 })));
     expect(outWithin({ fireMarkers: 1 })).not.toBe(outWithin({}));
   });
 

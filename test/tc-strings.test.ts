@@ -3,12 +3,8 @@ import { UsageError } from '../src/errors.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { type Fraction, ONE, ZERO, add, formatFraction, fraction, mul, sub } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
-import { tallyLength } from '../src/model/types.js';
-import { resolveKind } from '../src/rules/registry.js';
-import { runInThread } from '../src/sim/chunks.js';
-import { CHUNK_SIZE } from '../src/sim/protocol.js';
-import { crossCheck } from '../src/stats/cross-check.js';
-import { keptTotals } from './helpers/brute.js';
+import { simulatorDisagreements } from './helpers/agree.js';
+import { bruteCoreMeleeSequence, keptTotals } from './helpers/brute.js';
 
 /**
  * Strings of attacks and the target's activations (issue "Real warbands"): AUTOMATIC N and CLEAVE N make N attack rolls in one action,
@@ -89,11 +85,7 @@ describe('AUTOMATIC / CLEAVE N and RISKY', () => {
       { kind: 'sequence', attacks: 4, attacksPerAction: 2, risky: true, policy: 'bloodbath', bloodMarkers: 3, fireMarkers: 1 },
       { kind: 'sequence', edition: 'playtest', attacks: 4, attacksPerAction: 2, risky: true, attackRollMarkers: 1, bloodMarkers: 1 },
     ]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 37, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 37), JSON.stringify(fields)).toEqual([]);
     }
   });
 
@@ -102,11 +94,7 @@ describe('AUTOMATIC / CLEAVE N and RISKY', () => {
       { kind: 'sequence', edition: 'playtest', attacks: 5, attacksPerAction: 2, risky: true, policy: 'optimal', attackRollMarkers: 1, bloodMarkers: 2, markerCap: 3, targetDown: true },
       { kind: 'sequence', attacks: 6, attacksPerAction: 3, risky: true, policy: 'optimal', attackType: 'melee', bloodMarkers: 1, markerCap: 4, regenerate: 1 },
     ]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 43, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 43), JSON.stringify(fields)).toEqual([]);
     }
   });
 });
@@ -118,44 +106,13 @@ describe('AUTOMATIC / CLEAVE N and RISKY', () => {
  * marker as a die (+1 against a Down target), keep 2 highest; 2+ Minor Hit (1 marker), 7+ Down (1, or
  * 2 if already Down), 9+ Out of Action.
  */
-function bruteRegenerate(attacks: number, startMarkers: number, regenerate: number): Fraction {
-  const totals = new Map<number, Map<number, bigint>>();
-  const rolls = (pool: number) => totals.get(pool) ?? totals.set(pool, keptTotals(pool, 2, false)).get(pool)!;
-  const seen = new Map<string, Fraction>();
-  // The target's activation before the attacker's next one: it stands up and regenerates.
-  const next = (left: number, markers: number): Fraction => play(left, Math.max(0, markers - regenerate), false);
-  const play = (left: number, markers: number, down: boolean): Fraction => {
-    if (left === 0) return ZERO;
-    const key = `${left}/${markers}/${down}`;
-    const known = seen.get(key);
-    if (known) return known;
-    let p = ZERO;
-    for (const [success, ways] of keptTotals(2, 2, false)) {
-      const w = fraction(ways, 36n);
-      if (success < 7) {
-        p = add(p, mul(w, next(left - 1, markers)));
-        continue;
-      }
-      const pool = 2 + markers + (success >= 12 ? 1 : 0) + (down ? 1 : 0);
-      for (const [total, count] of rolls(pool)) {
-        const q = mul(w, fraction(count, 6n ** BigInt(pool)));
-        if (total >= 9) p = add(p, q);
-        else if (total >= 7) p = add(p, mul(q, next(left - 1, down ? 2 : 1)));
-        else p = add(p, mul(q, next(left - 1, 1)));
-      }
-    }
-    seen.set(key, p);
-    return p;
-  };
-  return play(attacks, startMarkers, false);
-}
 
 describe('REGENERATE N', () => {
   const sequence = (fields: Record<string, unknown>) => ({ kind: 'sequence', edition: 'core', attacks: 3, attacksPerActivation: 1, policy: 'all', bloodMarkers: 2, ...fields });
 
   it('equals a brute force of three activations spending every marker, and moves the answer', () => {
-    expect(outOf(evaluateExact(parseScenario(sequence({ regenerate: 1 }))))).toBe(formatFraction(bruteRegenerate(3, 2, 1)));
-    expect(outOf(evaluateExact(parseScenario(sequence({}))))).toBe(formatFraction(bruteRegenerate(3, 2, 0)));
+    expect(outOf(evaluateExact(parseScenario(sequence({ regenerate: 1 }))))).toBe(formatFraction(bruteCoreMeleeSequence({ attacks: 3, startMarkers: 2, regenerate: 1, activationPerAttack: true })));
+    expect(outOf(evaluateExact(parseScenario(sequence({}))))).toBe(formatFraction(bruteCoreMeleeSequence({ attacks: 3, startMarkers: 2, activationPerAttack: true })));
     expect(outOf(evaluateExact(parseScenario(sequence({ regenerate: 1 }))))).not.toBe(outOf(evaluateExact(parseScenario(sequence({})))));
   });
 
@@ -169,11 +126,7 @@ describe('REGENERATE N', () => {
       sequence({ attacks: 5, regenerate: 1, attacksPerActivation: 2, fireMarkers: 1 }),
       sequence({ attacks: 4, regenerate: 2, policy: 'optimal', markerCap: 4 }),
     ]) {
-      const t = parseScenario(fields);
-      const { kind } = resolveKind(t);
-      const layout = kind.layout(t);
-      const tally = runInThread(kind.simulator(t), tallyLength(layout), { trials: 200_000, seed: 41, chunkSize: CHUNK_SIZE });
-      expect(crossCheck(evaluateExact(t).answer, { layout, trials: 200_000, tally }).failures, JSON.stringify(fields)).toEqual([]);
+      expect(simulatorDisagreements(fields, 41), JSON.stringify(fields)).toEqual([]);
     }
   });
 });
