@@ -11,6 +11,7 @@ import { diffPresenter } from '../src/present/diff.js';
 import { diffRules, keywordGrid, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/report/diff.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
+import { refusal } from './helpers/refusal.js';
 
 /** `diff`: two rule sets over a grid, every cell exact on both sides, the largest moves first. */
 
@@ -135,17 +136,9 @@ describe('a scenario\'s own keywords (weaponKeywords, targetKeywords)', () => {
     expect(outcomes({ weaponKeywords: 'ignore armour', armour: 'machine' })).toEqual(outcomes({}));
     expect(parseScenario({ kind: 'attack', weaponKeywords: ['CRITICAL', 'ARMOUR PIERCING 1'], criticalInjuryDice: 3 })).toMatchObject({ criticalInjuryDice: 3, armourPiercing: 1, weaponKeywords: 'CRITICAL, ARMOUR PIERCING 1' });
     expect(parseScenario({ kind: 'sequence', weaponKeywords: 'FIRE', targetKeywords: '-1 INJURY DICE UNLESS FIRE, TOUGH' })).toMatchObject({ targetInjuryDice: 0, tough: true, fireMarkers: 1 });
-    const refusal = (fields: Record<string, unknown>) => {
-      try {
-        parseScenario({ kind: 'attack', ...fields });
-      } catch (e) {
-        if (e instanceof UsageError) return e.message;
-        throw e;
-      }
-      return 'accepted';
-    };
-    expect(refusal({ weaponKeywords: 'TOUGH' })).toMatch(/^weaponKeywords: "TOUGH" gives tough, which is not a weapon field/);
-    expect(refusal({ weaponKeywords: 7 })).toBe('weaponKeywords: 7 is not allowed; allowed: keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them');
+    const refused = (fields: Record<string, unknown>) => refusal(() => parseScenario({ kind: 'attack', ...fields }));
+    expect(refused({ weaponKeywords: 'TOUGH' })).toMatch(/^weaponKeywords: "TOUGH" gives tough, which is not a weapon field/);
+    expect(refused({ weaponKeywords: 7 })).toBe('weaponKeywords: 7 is not allowed; allowed: keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them');
   });
 
   it('add to a named profile\'s keywords, and a scenario read back (as check and sweep do) keeps its answer', () => {

@@ -2,7 +2,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../src/errors.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { parseKeyword } from '../src/model/keywords.js';
 import { ruleListing } from '../src/model/rule-table.js';
@@ -10,6 +9,7 @@ import { parseScenario } from '../src/model/scenario.js';
 import { parseVariant } from '../src/model/variant.js';
 import { rulesPresenter } from '../src/present/rules.js';
 import { findSystem } from '../src/rules/registry.js';
+import { refusal } from './helpers/refusal.js';
 
 /** Keywords on profiles, looked up in the scenario's rule table (ruling T20). */
 
@@ -39,15 +39,7 @@ writeFileSync(
 );
 const scenario = (fields: Record<string, unknown>) => parseScenario({ kind: 'attack', profiles, ...fields });
 const outcomes = (fields: Record<string, unknown>) => evaluateExact(scenario(fields)).outcomes.map((o) => o.exact);
-const refusal = (fields: Record<string, unknown>): string => {
-  try {
-    scenario(fields);
-  } catch (e) {
-    if (e instanceof UsageError) return e.message;
-    throw e;
-  }
-  return 'accepted';
-};
+const refused = (fields: Record<string, unknown>): string => refusal(() => scenario(fields));
 
 describe('keywords', () => {
   it('read a name and its number whatever the case and spacing', () => {
@@ -66,25 +58,25 @@ describe('keywords', () => {
   });
 
   it('give a value out of its field\'s range: refused naming the profile the value came from', () => {
-    expect(refusal({ weapon: 'Drill' })).toBe('weapon "Drill" (its keywords): armourPiercing: 9 is not allowed; allowed: a whole number from 0 to 3');
-    expect(refusal({ weaponKeywords: 'ARMOUR PIERCING 9' })).toBe('weaponKeywords: armourPiercing: 9 is not allowed; allowed: a whole number from 0 to 3');
+    expect(refused({ weapon: 'Drill' })).toBe('weapon "Drill" (its keywords): armourPiercing: 9 is not allowed; allowed: a whole number from 0 to 3');
+    expect(refused({ weaponKeywords: 'ARMOUR PIERCING 9' })).toBe('weaponKeywords: armourPiercing: 9 is not allowed; allowed: a whole number from 0 to 3');
   });
 
   it('refuse an unknown name with a suggestion, a missing or extra number, and a keyword of the other side', () => {
-    expect(refusal({ weapon: 'Typo' })).toMatch(/^weapon "Typo": keywords: "IGNORE ARMOR" is not a keyword of the rule table \(did you mean "IGNORE ARMOUR"/);
-    expect(refusal({ weapon: 'Bare' })).toBe('weapon "Bare": keywords: "ARMOUR PIERCING" needs its number, e.g. "ARMOUR PIERCING 1"');
-    expect(refusal({ weapon: 'Odd' })).toBe('weapon "Odd": keywords: "CRITICAL 2": CRITICAL takes no number; allowed: "CRITICAL"');
-    expect(refusal({ weapon: 'Wrong' })).toMatch(/^weapon "Wrong": keywords: "TOUGH" gives tough, which is not a weapon field/);
+    expect(refused({ weapon: 'Typo' })).toMatch(/^weapon "Typo": keywords: "IGNORE ARMOR" is not a keyword of the rule table \(did you mean "IGNORE ARMOUR"/);
+    expect(refused({ weapon: 'Bare' })).toBe('weapon "Bare": keywords: "ARMOUR PIERCING" needs its number, e.g. "ARMOUR PIERCING 1"');
+    expect(refused({ weapon: 'Odd' })).toBe('weapon "Odd": keywords: "CRITICAL 2": CRITICAL takes no number; allowed: "CRITICAL"');
+    expect(refused({ weapon: 'Wrong' })).toMatch(/^weapon "Wrong": keywords: "TOUGH" gives tough, which is not a weapon field/);
   });
 
   it('are what the rule table says: a variant changes one or adds its own', () => {
     expect(scenario({ weapon: 'Axe' })).toMatchObject({ criticalInjuryDice: 2 });
     expect(scenario({ weapon: 'Axe', rules: { keywords: { CRITICAL: { criticalInjuryDice: 3 } } } })).toMatchObject({ criticalInjuryDice: 3 });
-    expect(refusal({ weapon: 'Sawn' })).toMatch(/"SAWN-OFF" is not a keyword of the rule table/);
+    expect(refused({ weapon: 'Sawn' })).toMatch(/"SAWN-OFF" is not a keyword of the rule table/);
     const sawn = scenario({ weapon: 'Sawn', rules: { keywords: { 'SAWN-OFF': { injuryDice: 1, attackModifier: -1 } } } });
     expect(sawn).toMatchObject({ injuryDice: 1, attackModifier: -1 });
-    expect(refusal({ rules: { keywords: { 'SAWN-OFF': { armor: 'none' } } } })).toMatch(/^rules\.keywords\.SAWN-OFF\.armor: not a field a keyword may give \(did you mean armour\?\); allowed: injuryDice, /);
-    expect(refusal({ rules: { keywords: { CRITICAL: { criticalInjuryDice: 9 } } } })).toBe(
+    expect(refused({ rules: { keywords: { 'SAWN-OFF': { armor: 'none' } } } })).toMatch(/^rules\.keywords\.SAWN-OFF\.armor: not a field a keyword may give \(did you mean armour\?\); allowed: injuryDice, /);
+    expect(refused({ rules: { keywords: { CRITICAL: { criticalInjuryDice: 9 } } } })).toBe(
       'rules.keywords.CRITICAL.criticalInjuryDice: 9 is not allowed; allowed: a whole number from 0 to 3, or "N" (the keyword\'s number)',
     );
   });
@@ -106,15 +98,15 @@ describe('a variant\'s keywords', () => {
   it('replace an edition keyword whole ("FIRE": {} has no effect) and are refused where profiles could not use them', () => {
     expect(parseScenario({ kind: 'sequence', weaponKeywords: 'FIRE', rules: { keywords: { FIRE: {} } } })).toMatchObject({ fireMarkers: 0 });
     expect(parseScenario({ kind: 'sequence', weaponKeywords: 'FIRE', rules: { keywords: { FIRE: { gasMarkers: 1 } } } })).toMatchObject({ fireMarkers: 0, gasMarkers: 1 });
-    const refused = (keywords: Record<string, unknown>) => refusal({ rules: { keywords } });
-    expect(refused({ fire: { fireMarkers: 2 } })).toBe(
+    const refusedKeywords = (keywords: Record<string, unknown>) => refused({ rules: { keywords } });
+    expect(refusedKeywords({ fire: { fireMarkers: 2 } })).toBe(
       'rules.keywords."fire": not a keyword name profiles can write; allowed: capitals and single spaces, no number (the keyword\'s number is written where it is used) and no comma, e.g. "FIRE"',
     );
-    expect(refused({ 'A, B': {} })).toMatch(/^rules\.keywords\."A, B": not a keyword name profiles can write/);
-    expect(refused({ 'SPIKES 2': { injuryDice: 2 } })).toMatch(/^rules\.keywords\."SPIKES 2": not a keyword name profiles can write/);
-    expect(refused({ '-1 INJURY DICE UNLESS FIRE': { targetInjuryDice: -2 } })).toMatch(/^rules\.keywords\."-1 INJURY DICE UNLESS FIRE": is written as a model's ability/);
-    expect(refused({ ODD: { tough: true, fireMarkers: 1 } })).toBe('rules.keywords."ODD": gives both weapon and model fields (tough, fireMarkers); allowed: the fields of one side, a weapon\'s or a model\'s');
-    expect(refused({ POKE: { ignoreArmour: 'N' } })).toBe('rules.keywords."POKE".ignoreArmour: "N" is not allowed (the field is not a whole number); allowed: true or false');
+    expect(refusedKeywords({ 'A, B': {} })).toMatch(/^rules\.keywords\."A, B": not a keyword name profiles can write/);
+    expect(refusedKeywords({ 'SPIKES 2': { injuryDice: 2 } })).toMatch(/^rules\.keywords\."SPIKES 2": not a keyword name profiles can write/);
+    expect(refusedKeywords({ '-1 INJURY DICE UNLESS FIRE': { targetInjuryDice: -2 } })).toMatch(/^rules\.keywords\."-1 INJURY DICE UNLESS FIRE": is written as a model's ability/);
+    expect(refusedKeywords({ ODD: { tough: true, fireMarkers: 1 } })).toBe('rules.keywords."ODD": gives both weapon and model fields (tough, fireMarkers); allowed: the fields of one side, a weapon\'s or a model\'s');
+    expect(refusedKeywords({ POKE: { ignoreArmour: 'N' } })).toBe('rules.keywords."POKE".ignoreArmour: "N" is not allowed (the field is not a whole number); allowed: true or false');
   });
 });
 
@@ -138,7 +130,7 @@ describe('a model ability "-N INJURY DICE UNLESS K"', () => {
     expect(parseScenario({ kind: 'sequence', profiles, weapon: 'Torch', target: 'Warded' })).toMatchObject({ targetInjuryDice: 0 });
     // With no weapon profile there are no weapon keywords: the ability acts.
     expect(scenario({ target: 'Warded' })).toMatchObject({ targetInjuryDice: -1 });
-    expect(refusal({ target: 'Misward' })).toMatch(/^target "Misward": keywords: "-1 INJURY DICE UNLESS FIER": "FIER" is not a keyword of the rule table \(did you mean "FIRE"\?\)/);
+    expect(refused({ target: 'Misward' })).toMatch(/^target "Misward": keywords: "-1 INJURY DICE UNLESS FIER": "FIER" is not a keyword of the rule table \(did you mean "FIRE"\?\)/);
   });
 
   it('is kept as a keyword when a roster gives it to a model, and read when the model is used', async () => {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../src/errors.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { parseProfiles, profileFields, profilesJsonSchema, readProfilesFile } from '../src/model/profiles.js';
 import { findSystem } from '../src/rules/registry.js';
@@ -11,18 +10,10 @@ import { valueRows } from '../src/report/charts.js';
 import { loadReportDef, parseReportDef } from '../src/report/definition.js';
 import { runReport } from '../src/report/run-report.js';
 import { cli } from './helpers/cli.js';
+import { refusal } from './helpers/refusal.js';
 
 /** Named weapons and models: a profile's fields go under the scenario's own, by name, with costs. */
 
-const refusal = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof UsageError) return e.message;
-    throw e;
-  }
-  return 'accepted';
-};
 const label = 'profiles file "p.json"';
 
 describe('profiles', () => {

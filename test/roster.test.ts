@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../src/errors.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { readRosterFile } from '../src/import/read-roster.js';
 import { readCatalogueProfiles, readRosterProfiles, rosterProfiles } from '../src/import/roster.js';
@@ -13,6 +12,7 @@ import { parseProfiles, type Profiles } from '../src/model/profiles.js';
 import { namedFiles, parseScenario, readScenarioFile, rulesRelativeTo } from '../src/model/scenario.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
+import { refusal } from './helpers/refusal.js';
 
 /**
  * Rosters exported from NewRecruit read as profiles (docs/import.md). The fixture is a warband of our
@@ -36,15 +36,6 @@ afterAll(() => {
   // The temporary folder is the system's; nothing of the repository is left behind.
 });
 
-const refusal = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof UsageError) return e.message;
-    throw e;
-  }
-  return 'accepted';
-};
 
 /** A profiles object without its file name, for comparing what two files hold. */
 const content = (p: Profiles) => ({ weapons: [...p.weapons], models: [...p.models], unmodelled: p.unmodelled });

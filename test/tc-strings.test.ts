@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../src/errors.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { type Fraction, ONE, ZERO, add, formatFraction, fraction, mul, sub } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
 import { simulatorDisagreements } from './helpers/agree.js';
 import { bruteCoreMeleeSequence, keptTotals } from './helpers/brute.js';
+import { refusal } from './helpers/refusal.js';
 
 /**
  * Strings of attacks and the target's activations (issue "Real warbands"): AUTOMATIC N and CLEAVE N make N attack rolls in one action,
@@ -64,19 +64,11 @@ describe('AUTOMATIC / CLEAVE N and RISKY', () => {
   });
 
   it('refuses a RISKY string that is not one activation, in one line; the optimal policy takes one', () => {
-    const refusal = (fields: Record<string, unknown>) => {
-      try {
-        parseScenario({ kind: 'sequence', ...fields });
-      } catch (e) {
-        if (e instanceof UsageError) return e.message;
-        throw e;
-      }
-      return 'accepted';
-    };
-    expect(refusal({ attacksPerAction: 3, risky: true, attacksPerActivation: 'all' })).toBe(
+    const refused = (fields: Record<string, unknown>) => refusal(() => parseScenario({ kind: 'sequence', ...fields }));
+    expect(refused({ attacksPerAction: 3, risky: true, attacksPerActivation: 'all' })).toBe(
       'attacksPerActivation: "all" cannot be combined with a RISKY weapon of 3 attacks per action (its string is one activation); allowed: 3',
     );
-    expect(refusal({ attacksPerAction: 2, risky: true, policy: 'optimal' })).toBe('accepted');
+    expect(refused({ attacksPerAction: 2, risky: true, policy: 'optimal' })).toBe('accepted');
   });
 
   it('both simulators agree: strings over several activations, the unlimited chain, and a hoarding policy', () => {
