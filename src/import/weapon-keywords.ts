@@ -1,4 +1,4 @@
-import { parseInjuryDiceUnless, parseKeyword } from '../model/keywords.js';
+import { keywordMisuse, parseInjuryDiceUnless, parseKeyword, roleFields } from '../model/keywords.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 
 /**
@@ -63,11 +63,6 @@ export function tableName(keywords: Readonly<Record<string, unknown>>, name: str
   return close.length === 1 ? close[0] : undefined;
 }
 
-/** The fields a role's profile may give. */
-function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
-  return new Set(system.fields.filter((f) => f.profile === role).map((f) => f.name));
-}
-
 /** One token of a weapon's keywords string, or a model's category, rule or ability name. */
 export function readToken(text: string, rules: RuleTable, system: SystemSpec, role: ProfileRole): Token {
   const token = normaliseToken(text);
@@ -96,10 +91,9 @@ export function readToken(text: string, rules: RuleTable, system: SystemSpec, ro
   const effects = table[key] as Readonly<Record<string, FieldValue>>;
   // The same checks as keywordFields (src/model/keywords.ts) makes when the profile is used, made here
   // so that a token it would refuse is reported as not modelled rather than stopping every command.
-  const wantsN = Object.values(effects).includes('N');
-  if (wantsN && n === undefined) return { kind: 'unknown', text, why: `${key} needs its number` };
-  if (!wantsN && n !== undefined) return { kind: 'unknown', text, why: `${key} takes no number` };
-  const foreign = Object.keys(effects).find((f) => !own.has(f));
-  if (foreign !== undefined) return { kind: 'unknown', text, why: `${key} gives ${foreign}, not a ${role} field` };
+  const misuse = keywordMisuse(effects, n, own);
+  if (misuse?.problem === 'needs a number') return { kind: 'unknown', text, why: `${key} needs its number` };
+  if (misuse?.problem === 'takes no number') return { kind: 'unknown', text, why: `${key} takes no number` };
+  if (misuse?.problem === 'other side') return { kind: 'unknown', text, why: `${key} gives ${misuse.field}, not a ${role} field` };
   return { kind: 'keyword', text, keyword: n === undefined ? key : `${key} ${n}` };
 }

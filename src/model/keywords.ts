@@ -29,8 +29,25 @@ export function parseInjuryDiceUnless(text: string): { dice: number; unless: str
 /** The field a target's "-N INJURY DICE" ability gives. */
 const TARGET_INJURY_DICE = 'targetInjuryDice';
 
+/**
+ * Why a keyword of the table cannot stand as written on a profile of one side: it needs its number, it
+ * takes none, or it gives a field that side does not give. Undefined when it can. (Profiles refuse the
+ * misuse when used; a roster lists it as not modelled instead.)
+ */
+export function keywordMisuse(
+  effects: Readonly<Record<string, FieldValue>>,
+  n: number | undefined,
+  own: ReadonlySet<string>,
+): { readonly problem: 'needs a number' | 'takes no number' } | { readonly problem: 'other side'; readonly field: string } | undefined {
+  const wantsN = Object.values(effects).includes('N');
+  if (wantsN && n === undefined) return { problem: 'needs a number' };
+  if (!wantsN && n !== undefined) return { problem: 'takes no number' };
+  const field = Object.keys(effects).find((f) => !own.has(f));
+  return field === undefined ? undefined : { problem: 'other side', field };
+}
+
 /** The fields a role's profile may give, by name. */
-function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
+export function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
   return new Set(system.fields.filter((f) => f.profile === role).map((f) => f.name));
 }
 
@@ -83,15 +100,13 @@ export function keywordFields(
       const guess = suggestFlags(name, names);
       throw new UsageError(`${at}: ${showValue(text)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${listAllowed(names)} (a variant can add one)`);
     }
-    const wantsN = Object.values(effects).includes('N');
-    if (wantsN && n === undefined) throw new UsageError(`${at}: ${showValue(text)} needs its number, e.g. "${name} 1"`);
-    if (!wantsN && n !== undefined) throw new UsageError(`${at}: ${showValue(text)}: ${name} takes no number; allowed: "${name}"`);
-    for (const [field, value] of Object.entries(effects)) {
-      if (!own.has(field)) {
-        throw new UsageError(`${at}: ${showValue(text)} gives ${field}, which is not a ${role} field; allowed on a ${role}: keywords giving ${listAllowed([...own])}`);
-      }
-      add(field, value === 'N' ? n! : value);
+    const misuse = keywordMisuse(effects, n, own);
+    if (misuse?.problem === 'needs a number') throw new UsageError(`${at}: ${showValue(text)} needs its number, e.g. "${name} 1"`);
+    if (misuse?.problem === 'takes no number') throw new UsageError(`${at}: ${showValue(text)}: ${name} takes no number; allowed: "${name}"`);
+    if (misuse?.problem === 'other side') {
+      throw new UsageError(`${at}: ${showValue(text)} gives ${misuse.field}, which is not a ${role} field; allowed on a ${role}: keywords giving ${listAllowed([...own])}`);
     }
+    for (const [field, value] of Object.entries(effects)) add(field, value === 'N' ? n! : value);
   }
   return out;
 }

@@ -245,9 +245,10 @@ function withProfileFields(
     input[key] === undefined || !profiles ? undefined : findProfile(profiles, role, input[key], `${at}${key}`);
   const scenarioKeywords = (key: (typeof SCENARIO_KEYWORDS)[number]) => keywordList(input[key], `${at}${key}`);
   // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords: its profile's and the scenario's.
-  const weaponKeywords = [...(profileOf('weapon', 'weapon')?.keywords ?? []), ...scenarioKeywords('weaponKeywords')];
+  const weaponProfile = profileOf('weapon', 'weapon');
+  const weaponKeywords = [...(weaponProfile?.keywords ?? []), ...scenarioKeywords('weaponKeywords')];
   const from = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Record<string, unknown> => {
-    const profile = profileOf(role, key);
+    const profile = role === 'weapon' ? weaponProfile : profileOf(role, key);
     const given = scenarioKeywords(role === 'weapon' ? 'weaponKeywords' : 'targetKeywords');
     if (!profile && given.length === 0) return {};
     if (profile) leftOut.push(...checkUnmodelled(profile, input.allowUnmodelled === true, `${at}${key}`));
@@ -272,7 +273,7 @@ function withProfileFields(
 }
 
 /** A scenario's keywords as written: "IGNORE ARMOUR, FIRE" (commas), or a list; none if absent. */
-function keywordList(given: unknown, at: string): string[] {
+export function keywordList(given: unknown, at: string): string[] {
   if (given === undefined) return [];
   const list = typeof given === 'string' ? given.split(',') : Array.isArray(given) && given.every((k) => typeof k === 'string') ? (given as string[]) : undefined;
   if (!list) throw new UsageError(`${at}: ${showValue(given)} is not allowed; allowed: keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them`);

@@ -4,8 +4,9 @@ import { evaluateExact, type ExactResult } from '../evaluate.js';
 import { sub, toNumber, type Fraction } from '../exact/fraction.js';
 import { readJsonInput } from '../json-input.js';
 import { editionTable } from '../model/edition-table.js';
-import { parseInjuryDiceUnless, parseKeyword } from '../model/keywords.js';
-import { SCENARIO_KEYWORDS, parseScenario } from '../model/scenario.js';
+import { parseInjuryDiceUnless, parseKeyword, roleFields } from '../model/keywords.js';
+import { SCENARIO_KEYWORDS, keywordList, parseScenario } from '../model/scenario.js';
+import { sameRuleValue } from '../model/rule-table.js';
 import { readVariantFile, type Variant } from '../model/variant.js';
 import type { DiffGridPart, FieldValue, RuleTable, SystemSpec } from '../model/types.js';
 import { systems } from '../rules/registry.js';
@@ -143,8 +144,8 @@ function keywordsOf(table: RuleTable): Readonly<Record<string, Readonly<Record<s
 export function keywordGrid(base: RuleSide, other: RuleSide): DiffGridPart[] {
   const a = keywordsOf(sideTable(base));
   const b = keywordsOf(sideTable(other));
-  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((name) => JSON.stringify(a[name]) !== JSON.stringify(b[name]));
-  const weaponFields = new Set(base.system.fields.filter((f) => f.profile === 'weapon').map((f) => f.name));
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((name) => !sameRuleValue(a[name], b[name]));
+  const weaponFields = roleFields(base.system, 'weapon');
   return names.flatMap((name) => {
     const effects = [a[name], b[name]].filter((e): e is Readonly<Record<string, unknown>> => e !== undefined);
     const text = effects.some((e) => Object.values(e).includes('N')) ? `${name} 1` : name;
@@ -168,10 +169,9 @@ function forSide(raw: Record<string, unknown>, side: RuleSide): Record<string, u
   const known = keywordsOf(sideTable(side));
   const out = { ...raw, ...sideFields(side) };
   for (const key of SCENARIO_KEYWORDS) {
-    const given = raw[key];
-    if (typeof given !== 'string') continue;
+    if (raw[key] === undefined) continue;
     // A model's "-N INJURY DICE UNLESS K" is read by the parser itself, on both sides alike.
-    const kept = given.split(',').map((k) => k.trim()).filter((k) => parseInjuryDiceUnless(k) !== undefined || parseKeyword(k).name in known);
+    const kept = keywordList(raw[key], key).filter((k) => parseInjuryDiceUnless(k) !== undefined || parseKeyword(k).name in known);
     if (kept.length) out[key] = kept.join(', ');
     else delete out[key];
   }

@@ -2,6 +2,7 @@ import type { SimKernel } from '../../model/types.js';
 import type { OneRollScenario } from './fields.js';
 import type { Rng } from '../../sim/rng.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
+import type { MarkerKinds } from './tables.js';
 
 /**
  * The Trench Crusade simulator. It shares the rule tables with the exact engine but none of its code:
@@ -294,17 +295,40 @@ function addMarkers(tally: Float64Array, rowOffset: number, meanOffset: number, 
   tally[meanOffset + 1] = sumSq;
 }
 
+/**
+ * The net dice of a success roll, counted as a player counts them (both simulators roll with it): the
+ * weapon's; a FEAR target's -1 against a melee attacker without FEAR; and the target's own "-N DICE"
+ * against the attacks it names.
+ */
+export function successRollNetDice(s: {
+  readonly attackDice: number;
+  readonly attackType: string;
+  readonly fear: boolean;
+  readonly attackerFear: boolean;
+  readonly targetAttackDice: number;
+  readonly targetAttackDiceApplies: string;
+  readonly rules: TrenchCrusadeRules;
+}): number {
+  const feared = s.fear && s.attackType === 'melee' && !s.attackerFear;
+  const hindered = s.targetAttackDiceApplies === 'both' || s.targetAttackDiceApplies === s.attackType;
+  return s.attackDice + (feared ? s.rules.fear.attackDice : 0) + (hindered ? s.targetAttackDice : 0);
+}
+
+/** Markers FIRE, GAS and SHRAPNEL leave after every roll the target survives, the kinds it negates left out. */
+export function markersLeftAfterRoll(s: MarkerKinds): number {
+  let markers = 0;
+  if (!s.negateFire) markers += s.fireMarkers;
+  if (!s.negateGas) markers += s.gasMarkers;
+  if (!s.negateShrapnel) markers += s.shrapnelMarkers;
+  return markers;
+}
+
 export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const toughSaves = s.tough && !s.toughUsed;
   const markers = s.rules.markers;
   // Markers placed by each table row: none, minor hit, down (more if already Down), out of action.
-  // FIRE, GAS and SHRAPNEL leave theirs after every roll the target survives, unless it negates the kind.
-  let afterRoll = 0;
-  if (s.kind !== 'fall') {
-    if (!s.negateFire) afterRoll += s.fireMarkers;
-    if (!s.negateGas) afterRoll += s.gasMarkers;
-    if (!s.negateShrapnel) afterRoll += s.shrapnelMarkers;
-  }
+  // FIRE, GAS and SHRAPNEL leave theirs after every roll the target survives (a fall has no weapon).
+  const afterRoll = s.kind === 'fall' ? 0 : markersLeftAfterRoll(s);
   const markersByRow = [afterRoll, markers.minorHit + afterRoll, (s.targetDown ? markers.downAgain : markers.down) + afterRoll, 0];
   const table = s.rules.injuryTable;
   const kept = new Int32Array(8);
@@ -325,11 +349,7 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor);
   const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor);
   const success = s.rules.successRoll;
-  // A FEAR target hinders a melee attacker that has no FEAR of its own.
-  const feared = s.fear && s.attackType === 'melee' && !s.attackerFear;
-  // The target's own "-N DICE" against the attacks it names.
-  const hindered = s.targetAttackDiceApplies === 'both' || s.targetAttackDiceApplies === s.attackType;
-  const attackNet = s.attackDice + (feared ? s.rules.fear.attackDice : 0) + (hindered ? s.targetAttackDice : 0);
+  const attackNet = successRollNetDice(s);
   const attackKeep = success.dice;
   const attackDice = attackKeep + Math.abs(attackNet);
   const attackKeepsHighest = attackNet >= 0;

@@ -206,7 +206,8 @@ export function solveUnlimited(
     const t = trans[v]!;
     if (t.capped) limitReached = true;
     const p = Math.floor(v / stride);
-    const targets = t.miss ? [...t.next.filter((y) => y !== ABSORBED).map((y) => nextNode(y, p)), missNode(t.miss.next)] : t.next.filter((y) => y !== ABSORBED).map((y) => nextNode(y, p));
+    const targets = t.next.filter((y) => y !== ABSORBED).map((y) => nextNode(y, p));
+    if (t.miss) targets.push(missNode(t.miss.next));
     for (const to of targets) if (!seen[to]) (seen[to] = 1), walk.push(to);
   }
   // canAbsorb: some path to Out of Action. bad: some path to a node without one (infinite value).

@@ -8,7 +8,7 @@
  * of ./model.ts is imported only to read that table.
  */
 import type { SimKernel } from '../../../model/types.js';
-import { rollAndKeep } from '../simulate.js';
+import { markersLeftAfterRoll, rollAndKeep, successRollNetDice } from '../simulate.js';
 import type { Rng } from '../../../sim/rng.js';
 import { buildModel, stateIndex, type SequenceScenario } from './model.js';
 import { optimalFinite } from './optimal-finite.js';
@@ -62,10 +62,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const blessing = s.blessingPolicy === 'all' ? s.blessingMarkers : 0;
   const bl0 = blessing > 0 ? 1 : 0;
   const attackRollMax = s.attackRollMarkers;
-  // A FEAR target hinders a melee attacker that has no FEAR of its own.
-  // And the target's own "-N DICE" against the attacks it names.
-  const hindered = s.targetAttackDiceApplies === 'both' || s.targetAttackDiceApplies === s.attackType;
-  const attackDiceBase = s.attackDice + (s.fear && s.attackType === 'melee' && !s.attackerFear ? rules.fear.attackDice : 0) + (hindered ? s.targetAttackDice : 0);
+  const attackDiceBase = successRollNetDice(s);
   const attackAdd = s.attackModifier;
   const criticalOnDice = s.criticalOn === 'unmodified';
   // An auto-hit weapon makes no success roll: every attack hits, none is a critical.
@@ -90,11 +87,8 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const blessingDicePerMarker = rules.blessings.injuryDicePerMarker;
   const downMarkers = rules.markers.down;
   const downAgainMarkers = rules.markers.downAgain;
-  // FIRE, GAS and SHRAPNEL: markers after every injury roll the target survives, unless it negates the kind.
-  let markersAfterRoll = 0;
-  if (!s.negateFire) markersAfterRoll += s.fireMarkers;
-  if (!s.negateGas) markersAfterRoll += s.gasMarkers;
-  if (!s.negateShrapnel) markersAfterRoll += s.shrapnelMarkers;
+  // FIRE, GAS and SHRAPNEL: markers after every injury roll the target survives.
+  const markersAfterRoll = markersLeftAfterRoll(s);
 
   // Flat modifiers, as the cap reads: penalties summed (and capped), bonuses added after. The weapon
   // may ignore the armour and shield (always, or on a critical hit) or pierce the armour.
