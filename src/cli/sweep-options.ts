@@ -24,6 +24,13 @@ export function addSweepSimOptions<T>(y: Argv<T>): Argv<T> {
     }) as Argv<T>;
 }
 
+/** `--out FILE` and `--force`, as `sweep` and `compare` write a file: whole or not at all, never over a file unasked. */
+export function addFileOutOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('out', { type: 'string', describe: 'Write to this file instead of stdout (whole or not at all); an existing file is refused unless --force' })
+    .option('force', { type: 'boolean', describe: 'Replace an existing --out file (a link is written through, never replaced)', default: false }) as Argv<T>;
+}
+
 /** The simulation plan the flags ask for, or undefined when they ask for exact answers only. */
 export function simPlanFromArgv(argv: Record<string, unknown>): SimPlan | undefined {
   const wanted = argv.trials !== undefined || argv.precision !== undefined;

@@ -11,7 +11,7 @@ export function writeFileAtomic(path: string, text: string | Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = siblingTemp(path, 'tmp');
   try {
-    writeFileSync(tmp, text);
+    writeFileSync(tmp, text, { flag: 'wx' });
     renameSync(tmp, path);
   } catch (e) {
     rmSync(tmp, { force: true });

@@ -1,17 +1,21 @@
+import { createHash } from 'node:crypto';
 import { accessSync, constants, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, linkSync, realpathSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
 import { toolVersion } from '../project.js';
-import { writeFileAtomic } from './files.js';
+import { siblingTemp, writeFileAtomic } from './files.js';
 
 /**
  * Where injury-lab writes, and the promise it keeps there: a designer's files are never lost.
  *
  * - A report folder is replaced only when it holds nothing but what injury-lab wrote there. It is
- *   recognised by its ownership file, `.injury-lab.json`, which lists every file of the report (folders
- *   written before that file existed are recognised by the manifest in their results.json). A folder with
- *   anything else inside is refused, unless --force; a file at that path is always refused.
+ *   recognised by its ownership file, `.injury-lab.json`, which lists every file of the report with its
+ *   SHA-256 (folders written before that file existed are recognised by the manifest in their
+ *   results.json). Only names injury-lab makes, exactly, are ever taken as ours: a user's
+ *   `.injury-lab-notes.txt` is the user's. A folder with anything else inside is refused, --force or not;
+ *   --force only lets a run replace an earlier report whose files were changed since it was written. A
+ *   file at that path is always refused.
  * - Nothing is written or removed outside --out: the new report is written into a hidden folder inside
  *   --out and swapped in at the end, so a run that fails or is interrupted leaves the old report as it was.
  * - One run at a time per folder: a lock file inside it, `.injury-lab.lock`, holds the process id; a
@@ -20,9 +24,14 @@ import { writeFileAtomic } from './files.js';
  */
 
 export const OWNERSHIP_FILE = '.injury-lab.json';
-/** Every hidden name injury-lab makes inside a folder it writes starts with this. */
-const OURS_PREFIX = '.injury-lab';
 const LOCK_FILE = '.injury-lab.lock';
+/** The hidden folders a run writes into and moves the old report into; the number is its process id. */
+const WRITING_PREFIX = '.injury-lab-writing-';
+const OLD_PREFIX = '.injury-lab-old-';
+const RUN_FOLDER = /^\.injury-lab-(?:writing|old)-\d+$/;
+/** What a lock file holds: the process id of the run, and nothing else. */
+const LOCK_TEXT = /^\d{1,10}\n?$/;
+const LOCK_ASIDE = /^\.injury-lab\.lock\.\d+$/;
 
 interface Ownership {
   readonly tool: 'injury-lab';
@@ -30,6 +39,8 @@ interface Ownership {
   readonly version: string;
   /** Paths relative to the folder, with '/' between parts. */
   readonly files: readonly string[];
+  /** Each file's SHA-256 (hex) as written; ownership files written before it was recorded have none. */
+  readonly sha256?: Readonly<Record<string, string>>;
 }
 
 const quote = (path: string) => showValue(path);
@@ -149,12 +160,68 @@ function readJson(path: string): unknown {
   }
 }
 
-/** The files a report folder's ownership file (or, for older folders, its results.json) says are injury-lab's. */
-function ownedFiles(dir: string): Set<string> | undefined {
+function sha256(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/**
+ * An ownership file as injury-lab writes it, of the given type, or undefined for anything else (a file
+ * of that name that is not ours, a folder, a link, or JSON of another shape).
+ */
+function readOwnership(dir: string, type: Ownership['type']): Ownership | undefined {
   const own = readJson(join(dir, OWNERSHIP_FILE)) as Partial<Ownership> | undefined;
-  if (own && own.tool === 'injury-lab' && own.type === 'report' && Array.isArray(own.files)) {
-    return new Set(own.files.filter((f): f is string => typeof f === 'string'));
+  if (!own || typeof own !== 'object' || own.tool !== 'injury-lab' || own.type !== type || typeof own.version !== 'string') return undefined;
+  if (!Array.isArray(own.files) || !own.files.every((f) => typeof f === 'string')) return undefined;
+  const hashes = own.sha256;
+  if (hashes !== undefined) {
+    if (typeof hashes !== 'object' || hashes === null || Array.isArray(hashes)) return undefined;
+    if (!own.files.every((f) => typeof hashes[f] === 'string')) return undefined;
   }
+  return own as Ownership;
+}
+
+/** The ownership file's text for the files now under `dir`, each with its SHA-256. */
+function ownershipText(dir: string, type: Ownership['type'], files: readonly string[]): string {
+  const hashes: Record<string, string> = {};
+  for (const f of files) hashes[f] = sha256(join(dir, f));
+  const ownership: Ownership = { tool: 'injury-lab', type, version: toolVersion, files, sha256: hashes };
+  return JSON.stringify(ownership, null, 2) + '\n';
+}
+
+/** A lock file as a run writes it: a regular file holding a process id. */
+function isOurLock(path: string, beingWritten = false): boolean {
+  const st = lstatOrUndefined(path);
+  if (!st?.isFile() || st.size > 16) return false;
+  try {
+    const text = readFileSync(path, 'utf8');
+    return LOCK_TEXT.test(text) || (beingWritten && text === '');
+  } catch {
+    return false;
+  }
+}
+
+/** The names injury-lab itself keeps in a report folder beside the report: its ownership file, its lock, the folders of a run. */
+function isRunFile(dir: string, entry: { path: string; dir: boolean }, ownershipValid: boolean): boolean {
+  if (entry.path === OWNERSHIP_FILE) return ownershipValid && !entry.dir;
+  // The lock, and the name it is written under before being linked into place (its process id appended).
+  if (entry.path === LOCK_FILE) return isOurLock(join(dir, LOCK_FILE));
+  // Another run's, caught between being made and being written.
+  if (LOCK_ASIDE.test(entry.path)) return isOurLock(join(dir, entry.path), true);
+  const top = entry.path.split('/')[0]!;
+  return RUN_FOLDER.test(top) && lstatOrUndefined(join(dir, top))?.isDirectory() === true;
+}
+
+interface OwnedFiles {
+  readonly files: ReadonlySet<string>;
+  /** Each file's SHA-256 as written, when the ownership file records them. */
+  readonly sha256?: Readonly<Record<string, string>>;
+  readonly ownershipValid: boolean;
+}
+
+/** The files a report folder's ownership file (or, for older folders, its results.json) says are injury-lab's. */
+function ownedFiles(dir: string): OwnedFiles | undefined {
+  const own = readOwnership(dir, 'report');
+  if (own) return { files: new Set(own.files), ...(own.sha256 ? { sha256: own.sha256 } : {}), ownershipValid: true };
   // Report folders written before the ownership file existed: what results.json's manifest says was written.
   const results = readJson(join(dir, 'results.json')) as { manifest?: { tool?: unknown }; analyses?: { charts?: { file?: unknown }[] }[] } | undefined;
   if (results?.manifest?.tool !== 'injury-lab' || !Array.isArray(results.analyses)) return undefined;
@@ -164,25 +231,32 @@ function ownedFiles(dir: string): Set<string> | undefined {
       if (typeof c?.file === 'string') for (const ext of ['vl.json', 'svg', 'png']) files.add(`charts/${c.file}.${ext}`);
     }
   }
-  return files;
+  return { files, ownershipValid: false };
 }
 
 type FolderState =
   | { readonly state: 'empty' }
   | { readonly state: 'ours' }
   | { readonly state: 'foreign'; readonly example: string }
+  | { readonly state: 'changed'; readonly example: string }
   | { readonly state: 'read-only'; readonly path: string };
 
-/** What an existing folder holds, as far as replacing it goes. */
+/**
+ * What an existing folder holds, as far as replacing it goes. Only exact names are injury-lab's: the
+ * files its ownership file lists (regular files, and unchanged when it records their SHA-256), the
+ * folders holding them, the ownership file itself when it reads as ours, a lock holding a process id,
+ * and a run's own hidden folders. Anything else, whatever its name, is the user's.
+ */
 function inspectReportFolder(dir: string): FolderState {
-  const entries = walk(dir).filter((e) => !e.path.split('/')[0]!.startsWith(OURS_PREFIX));
-  if (entries.length === 0) return { state: 'empty' };
   const owned = ownedFiles(dir);
+  const entries = walk(dir).filter((e) => !isRunFile(dir, e, owned?.ownershipValid ?? false));
+  if (entries.length === 0) return { state: 'empty' };
   const parents = new Set<string>();
-  for (const f of owned ?? []) for (let p = dirname(f); p !== '.' && p !== ''; p = dirname(p)) parents.add(p);
+  for (const f of owned?.files ?? []) for (let p = dirname(f); p !== '.' && p !== ''; p = dirname(p)) parents.add(p);
   for (const e of entries) {
-    if (e.dir ? !parents.has(e.path) : !owned?.has(e.path)) return { state: 'foreign', example: e.path };
+    if (e.dir ? !parents.has(e.path) : !owned?.files.has(e.path) || !lstatSync(e.abs).isFile()) return { state: 'foreign', example: e.path };
   }
+  if (owned?.sha256) for (const e of entries) if (!e.dir && sha256(e.abs) !== owned.sha256[e.path]) return { state: 'changed', example: e.path };
   for (const e of entries) if (e.dir && readOnly(e.abs, lstatSync(e.abs))) return { state: 'read-only', path: e.path };
   return { state: 'ours' };
 }
@@ -213,7 +287,7 @@ function takeLock(flag: string, given: string, dir: string): string {
     // which fails if the name exists), so another run never reads a half-written lock as stale.
     const mine = `${lock}.${process.pid}`;
     try {
-      writeFileSync(mine, `${process.pid}\n`);
+      writeFileSync(mine, `${process.pid}\n`, { flag: 'wx' });
       try {
         linkSync(mine, lock);
       } finally {
@@ -227,6 +301,8 @@ function takeLock(flag: string, given: string, dir: string): string {
       return lock;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      // A file of that name that holds anything but a process id is the user's: never taken over.
+      if (!isOurLock(lock)) throw new UsageError(`${flag}: ${quote(given)} holds ${quote(LOCK_FILE)}, which injury-lab did not write; move it out or name another folder`);
       const pid = Number.parseInt(readFileSync(lock, 'utf8'), 10);
       if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
         throw new UsageError(`${flag}: ${quote(given)} is being written by another injury-lab run (process ${pid}); wait for it to finish, or remove ${quote(lock)} if no run is going on`);
@@ -283,10 +359,13 @@ function checkFolder(flag: string, given: string, dir: string, force: boolean): 
   if (readOnly(dir, target)) throw new UsageError(`${flag}: ${quote(given)} is read-only; make it writable or name another folder`);
   const found = inspectReportFolder(dir);
   if (found.state === 'read-only') throw new UsageError(`${flag}: ${quote(given)}: ${quote(found.path)} inside it is read-only; make it writable or name another folder`);
-  if (found.state === 'foreign' && !force) {
+  if (found.state === 'foreign') {
     throw new UsageError(
-      `${flag}: ${quote(given)} holds files injury-lab did not write (such as ${quote(found.example)}); name a new or empty folder, or add --force to replace the folder and everything in it`,
+      `${flag}: ${quote(given)} holds files injury-lab did not write (such as ${quote(found.example)}); name a new or empty folder (--force replaces only an earlier report, never files of yours)`,
     );
+  }
+  if (found.state === 'changed' && !force) {
+    throw new UsageError(`${flag}: ${quote(given)} is an earlier report, but ${quote(found.example)} was changed since injury-lab wrote it; name another folder, or add --force to replace the report with its changes`);
   }
 }
 
@@ -305,6 +384,10 @@ interface LockedFolder {
  */
 function lockFolder(given: string, options: ClaimOptions, check: (flag: string, given: string, dir: string, force: boolean) => void): LockedFolder {
   const flag = options.flag ?? '--out';
+  return inOneLine(flag, given, () => lockFolderChecked(flag, given, options, check));
+}
+
+function lockFolderChecked(flag: string, given: string, options: ClaimOptions, check: (flag: string, given: string, dir: string, force: boolean) => void): LockedFolder {
   const force = options.force ?? false;
   const dir = resolve(given);
   checkNotPrecious(flag, given, dir, options.inputs ?? []);
@@ -361,7 +444,7 @@ function removeIfEmpty(dir: string): void {
 /** Stale hidden folders of runs that were killed: ours, and nobody else's holds the lock now. */
 function removeLeftovers(dir: string): void {
   for (const name of readdirSync(dir)) {
-    if (name.startsWith(`${OURS_PREFIX}-writing-`) || name.startsWith(`${OURS_PREFIX}-old-`)) rmSync(join(dir, name), { recursive: true, force: true });
+    if (RUN_FOLDER.test(name) && lstatSync(join(dir, name)).isDirectory()) rmSync(join(dir, name), { recursive: true, force: true });
   }
 }
 
@@ -387,8 +470,8 @@ function trackPending(dir: string): void {
 async function replaceContents(claim: FolderClaim, fill: (dir: string) => Promise<void> | void): Promise<void> {
   const { dir, flag, given, force } = claim;
   removeLeftovers(dir);
-  const writing = join(dir, `${OURS_PREFIX}-writing-${process.pid}`);
-  const old = join(dir, `${OURS_PREFIX}-old-${process.pid}`);
+  const writing = join(dir, `${WRITING_PREFIX}${process.pid}`);
+  const old = join(dir, `${OLD_PREFIX}${process.pid}`);
   trackPending(writing);
   trackPending(old);
   try {
@@ -398,14 +481,12 @@ async function replaceContents(claim: FolderClaim, fill: (dir: string) => Promis
       .filter((e) => !e.dir)
       .map((e) => e.path)
       .sort();
-    const ownership: Ownership = { tool: 'injury-lab', type: 'report', version: toolVersion, files };
-    const ownershipText = JSON.stringify(ownership, null, 2) + '\n';
-    writeFileSync(join(writing, OWNERSHIP_FILE), ownershipText, { flag: 'wx' });
+    writeFileSync(join(writing, OWNERSHIP_FILE), ownershipText(writing, 'report', files), { flag: 'wx' });
     // A file the user put there while the report ran is theirs: look once more before removing anything.
     checkFolder(flag, given, dir, force);
     mkdirSync(old);
     for (const name of readdirSync(dir)) {
-      if (name === LOCK_FILE || name.startsWith(`${OURS_PREFIX}-writing-`) || name.startsWith(`${OURS_PREFIX}-old-`)) continue;
+      if (name === LOCK_FILE || RUN_FOLDER.test(name)) continue;
       renameSync(join(dir, name), join(old, name));
     }
     for (const name of readdirSync(writing)) renameSync(join(writing, name), join(dir, name));
@@ -414,7 +495,7 @@ async function replaceContents(claim: FolderClaim, fill: (dir: string) => Promis
     if (lstatOrUndefined(old)) for (const name of readdirSync(old)) if (!lstatOrUndefined(join(dir, name))) renameSync(join(old, name), join(dir, name));
     if (e instanceof UsageError) throw e;
     const err = e as NodeJS.ErrnoException;
-    if (typeof err.code === 'string') throw new UsageError(`${flag}: ${quote(given)}: cannot write the report (${err.code}${err.path ? ` on ${quote(err.path)}` : ''})`);
+    if (typeof err.code === 'string') throw new UsageError(`${flag}: ${quote(given)}: cannot write the report (${err.code}${errnoWords(err.code)}${err.path ? ` on ${quote(err.path)}` : ''})`);
     throw e;
   } finally {
     rmSync(writing, { recursive: true, force: true });
@@ -424,15 +505,20 @@ async function replaceContents(claim: FolderClaim, fill: (dir: string) => Promis
   }
 }
 
-/** A batch's index page is injury-lab's when the batch ownership file lists it (or, from older runs, by its title). */
-function indexIsOurs(dir: string): boolean {
-  const own = readJson(join(dir, OWNERSHIP_FILE)) as Partial<Ownership> | undefined;
-  if (own?.tool === 'injury-lab' && own.type === 'batch' && Array.isArray(own.files) && own.files.includes('index.html')) return true;
+/**
+ * Whose a batch's index page is: injury-lab's when the batch ownership file lists it (unchanged, when it
+ * records its SHA-256), or, from runs before that file, by its title; 'changed' when the ownership file
+ * lists it but its content is no longer what was written.
+ */
+function indexOwner(dir: string): 'ours' | 'changed' | 'foreign' {
+  const path = join(dir, 'index.html');
+  if (!lstatOrUndefined(path)?.isFile()) return 'foreign';
+  const own = readOwnership(dir, 'batch');
+  if (own?.files.includes('index.html')) return own.sha256 === undefined || own.sha256['index.html'] === sha256(path) ? 'ours' : 'changed';
   try {
-    const st = lstatSync(join(dir, 'index.html'));
-    return st.isFile() && st.size < 1024 * 1024 && readFileSync(join(dir, 'index.html'), 'utf8').includes('<title>injury-lab reports</title>');
+    return lstatSync(path).size < 1024 * 1024 && readFileSync(path, 'utf8').includes('<title>injury-lab reports</title>') ? 'ours' : 'foreign';
   } catch {
-    return false;
+    return 'foreign';
   }
 }
 
@@ -442,11 +528,15 @@ function checkBatchFolder(flag: string, given: string, dir: string, force: boole
   const target = statFollowing(dir, st);
   if (!target || !target.isDirectory()) throw new UsageError(`${flag}: ${quote(given)} is ${target ? 'a file' : 'a broken link'}, not a folder; --all writes a folder of reports`);
   if (readOnly(dir, target)) throw new UsageError(`${flag}: ${quote(given)} is read-only; make it writable or name another folder`);
-  const index = lstatOrUndefined(join(dir, 'index.html'));
-  if (index && !indexIsOurs(dir) && !(force && index.isFile())) {
-    throw new UsageError(
-      `${flag}: ${quote(join(given, 'index.html'))} was not written by injury-lab; name a new or empty folder${index.isFile() ? ', or add --force to replace it' : ''}`,
-    );
+  // The batch rewrites its ownership file: one that is not a batch's is somebody else's (or a single report's).
+  if (lstatOrUndefined(join(dir, OWNERSHIP_FILE)) && !readOwnership(dir, 'batch')) {
+    throw new UsageError(`${flag}: ${quote(join(given, OWNERSHIP_FILE))} is not the ownership file of a batch of reports; name a new or empty folder`);
+  }
+  if (!lstatOrUndefined(join(dir, 'index.html'))) return;
+  const owner = indexOwner(dir);
+  if (owner === 'foreign') throw new UsageError(`${flag}: ${quote(join(given, 'index.html'))} was not written by injury-lab; name a new or empty folder`);
+  if (owner === 'changed' && !force) {
+    throw new UsageError(`${flag}: ${quote(join(given, 'index.html'))} was changed since injury-lab wrote it; name another folder, or add --force to replace it`);
   }
 }
 
@@ -472,29 +562,97 @@ export function claimBatchFolder(given: string, options: ClaimOptions = {}): Bat
     claimReport: (id, inputs) => claimReportFolder(join(given, id), { flag, force, inputs }),
     writeIndex(html) {
       writeFileAtomic(join(dir, 'index.html'), html);
-      const ownership: Ownership = { tool: 'injury-lab', type: 'batch', version: toolVersion, files: ['index.html'] };
-      writeFileAtomic(join(dir, OWNERSHIP_FILE), JSON.stringify(ownership, null, 2) + '\n');
+      writeFileAtomic(join(dir, OWNERSHIP_FILE), ownershipText(dir, 'batch', ['index.html']));
     },
     release,
   };
 }
 
 /**
- * Checks a file output (`sweep --out`, `compare --out`) before any work starts: not a folder, not a
- * device, and its folder exists or can be made (so `--out /proc/x/y.csv` is refused at once).
+ * Checks a file output (`sweep --out`, `compare --out`) before any work starts: not a folder, a device, a
+ * pipe or a broken link; not an existing file unless --force; and its folder exists or can be made (so
+ * `--out /proc/x/y.csv` is refused at once).
  */
-export function checkOutputFile(given: string, inputs: readonly string[] = [], flag = '--out'): void {
+export function checkOutputFile(given: string, inputs: readonly string[] = [], flag = '--out', force = false): void {
+  inOneLine(flag, given, () => checkOutputFileNow(given, inputs, flag, force));
+}
+
+function checkOutputFileNow(given: string, inputs: readonly string[], flag: string, force: boolean): void {
   const abs = resolve(given);
   const real = realPath(abs);
   for (const input of inputs) if (resolve(input) === abs || realPath(input) === real) throw new UsageError(`${flag}: ${quote(given)} is an input of this run; name another file`);
   const st = lstatOrUndefined(abs);
   if (st) {
     const target = statFollowing(abs, st);
-    if (target?.isDirectory()) throw new UsageError(`${flag}: ${quote(given)} is a folder; name a file, such as ${quote(join(given, 'results.csv'))}`);
-    if (target && !target.isFile()) throw new UsageError(`${flag}: ${quote(given)} is not a regular file; name a file to write`);
-    const parent = dirname(abs);
+    if (!target) throw new UsageError(`${flag}: ${quote(given)} is a broken link; name a file to write`);
+    if (target.isDirectory()) throw new UsageError(`${flag}: ${quote(given)} is a folder; name a file, such as ${quote(join(given, 'results.csv'))}`);
+    if (!target.isFile()) throw new UsageError(`${flag}: ${quote(given)} is not a regular file (a device, a pipe or a socket); name a file to write, or leave out --out to print`);
+    if (!force) throw new UsageError(`${flag}: ${quote(given)} already exists; name a new file, or add --force to replace it`);
+    const parent = dirname(real);
     if (readOnly(parent, statSync(parent))) throw new UsageError(`${flag}: ${quote(given)}: ${quote(parent)} is read-only`);
     return;
   }
   checkCanCreate(flag, given, abs);
+}
+
+/**
+ * Writes a checked file output whole or not at all. A new file is linked into place, so a file that
+ * appeared since the check is never replaced; with --force an existing file is replaced, and a symbolic
+ * link is written through (the file it points to is replaced, the link stays). A failure (a full disk, a
+ * name too long) is one line, and leaves nothing behind.
+ */
+export function writeOutputFile(given: string, text: string | Uint8Array, flag = '--out', force = false): void {
+  const abs = resolve(given);
+  try {
+    const st = lstatOrUndefined(abs);
+    if (st && !force) throw new UsageError(`${flag}: ${quote(given)} appeared while the run went on; name a new file, or add --force to replace it`);
+    if (st) {
+      const real = realpathSync(abs);
+      if (!statSync(real).isFile()) throw new UsageError(`${flag}: ${quote(given)} is not a regular file; name a file to write`);
+      writeFileAtomic(real, text);
+      return;
+    }
+    mkdirSync(dirname(abs), { recursive: true });
+    const tmp = siblingTemp(abs, 'tmp');
+    try {
+      writeFileSync(tmp, text, { flag: 'wx' });
+      linkSync(tmp, abs);
+    } finally {
+      rmSync(tmp, { force: true });
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${flag}: ${quote(given)} appeared while the run went on; name a new file, or add --force to replace it`);
+    throw oneLine(flag, given, 'cannot write the file', e);
+  }
+}
+
+/** A system error met on a user's path as the one line naming the path; anything else as it was. */
+function oneLine(flag: string, given: string, doing: string, e: unknown): unknown {
+  if (e instanceof UsageError) return e;
+  const code = (e as NodeJS.ErrnoException).code;
+  return typeof code === 'string' ? new UsageError(`${flag}: ${quote(given)}: ${doing} (${code}${errnoWords(code)})`) : e;
+}
+
+function inOneLine<T>(flag: string, given: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw oneLine(flag, given, 'cannot use it', e);
+  }
+}
+
+/** A few words on the errors a write can meet, for the one-line message. */
+function errnoWords(code: string): string {
+  const words: Record<string, string> = {
+    ENOSPC: ': the disk is full',
+    EDQUOT: ': over the disk quota',
+    ENAMETOOLONG: ': the name is too long',
+    ELOOP: ': too many symbolic links (a loop?)',
+    EISDIR: ': it is a folder',
+    EACCES: ': permission denied',
+    EPERM: ': not permitted',
+    EROFS: ': a read-only file system',
+    EIO: ': an input/output error',
+  };
+  return words[code] ?? '';
 }

@@ -2,28 +2,26 @@ import type { CommandModule } from 'yargs';
 import { namedFiles, parseScenario, readScenarioFile } from '../../model/scenario.js';
 import { comparePresenter } from '../../present/compare.js';
 import { checkComparable, compareScenarios, scenarioName } from '../../report/compare.js';
-import { writeFileAtomic } from '../../report/files.js';
-import { checkOutputFile } from '../../report/output-folder.js';
+import { checkOutputFile, writeOutputFile } from '../../report/output-folder.js';
 import { addFormatOption, parseFormat } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
-import { addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
+import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
 
 export const compareCommand: CommandModule = {
   command: 'compare <a> <b> [more..]',
   describe: 'Scenarios side by side: per outcome the probabilities, differences and ratios against the first, and a verdict',
   builder: (y) =>
     addFormatOption(
-      addSweepSimOptions(
+      addFileOutOptions(addSweepSimOptions(
         y
           .positional('a', { type: 'string', describe: 'The scenario file the others are compared with' })
           .positional('b', { type: 'string', describe: 'A scenario file' })
           .positional('more', { type: 'string', array: true, describe: 'More scenario files' }),
-      ),
+      )),
       comparePresenter,
     )
       .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })
-      .option('out', { type: 'string', describe: 'Write to this file instead of stdout (whole or not at all)' })
       .option('rules', { type: 'string', describe: "A variant file: every scenario under its rules (replacing the files' own)" })
       .example('$0 compare examples/reinforced.json examples/standard.json', 'exact differences and verdicts')
       .example('$0 compare examples/reinforced.json examples/standard.json --trials 1e6', 'with simulation: intervals of paired differences'),
@@ -41,11 +39,11 @@ export const compareCommand: CommandModule = {
     requireSomethingToCompute(argv.exact !== false, sim, 'compare');
     // compareScenarios checks this too; here it comes before the run, and so before any note on stderr.
     checkComparable(inputs.map((i) => ({ file: i.file, scenario: parseScenario(i.raw, i.file) })));
-    if (typeof argv.out === 'string') checkOutputFile(argv.out, [...files, ...inputs.flatMap((i) => namedFiles(i.raw))]);
+    if (typeof argv.out === 'string') checkOutputFile(argv.out, [...files, ...inputs.flatMap((i) => namedFiles(i.raw))], '--out', argv.force === true);
     const result = await withRunControls(({ signal }) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal }));
     const text = comparePresenter[format](result);
     if (typeof argv.out === 'string') {
-      writeFileAtomic(argv.out, text);
+      writeOutputFile(argv.out, text, '--out', argv.force === true);
       process.stderr.write(`injury-lab: wrote ${argv.out}\n`);
     } else process.stdout.write(text);
   },

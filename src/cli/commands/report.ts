@@ -73,7 +73,7 @@ export const reportCommand: CommandModule = {
         type: 'string',
         describe: 'Output folder. Created if missing; replaced when the report is complete, only if it is empty or holds nothing but an earlier report',
       })
-      .option('force', { type: 'boolean', describe: 'Replace the --out folder even if it holds other files (never a file, the current or home folder, or an input)', default: false })
+      .option('force', { type: 'boolean', describe: 'Replace an earlier report even if its files were changed since it was written (never a folder holding files injury-lab did not write)', default: false })
       .option('workers', { type: 'string', describe: 'Worker threads for simulated analyses (default: the number of cores)' })
       .option('check-only', { type: 'boolean', describe: 'Only check the definitions; compute and write nothing', default: false })
       .option('schema', { type: 'boolean', describe: 'Print the JSON Schema of report definitions and exit', default: false })

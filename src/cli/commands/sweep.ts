@@ -2,22 +2,21 @@ import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { NO_VARIANT, kebab, namedFiles } from '../../model/scenario.js';
 import { sweepPresenter } from '../../present/sweep.js';
-import { writeFileAtomic } from '../../report/files.js';
-import { checkOutputFile } from '../../report/output-folder.js';
+import { checkOutputFile, writeOutputFile } from '../../report/output-folder.js';
 import { runSweep, sweepDimensions } from '../../report/sweep.js';
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
-import { addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
+import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
 
 export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
   describe: 'Every cell of a grid of scenario values: exact, and simulated with common random numbers when asked',
   builder: (y) =>
     addFormatOption(
-      addSweepSimOptions(
+      addFileOutOptions(addSweepSimOptions(
         addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })),
-      ),
+      )),
       sweepPresenter,
     )
       .option('vary', {
@@ -33,7 +32,6 @@ export const sweepCommand: CommandModule = {
         default: false,
         hidden: true,
       })
-      .option('out', { type: 'string', describe: 'Write to this file instead of stdout (whole or not at all)' })
       .example('$0 sweep --kind injury --vary armour=none,standard,reinforced,machine --vary injuryDice=-1..3', 'exact grid, 4 x 5 cells')
       .example('$0 sweep examples/standard.json --vary shield=false,true --trials 1e6 --format csv --out grid.csv', 'exact and simulated, tidy CSV'),
   handler: async (argv) => {
@@ -52,7 +50,7 @@ export const sweepCommand: CommandModule = {
     }
     if (typeof argv.out === 'string') {
       const variants = dims.flatMap((d) => (d.fields[0] === 'rules' ? d.values.map((v) => v.values[0]).filter((x): x is string => typeof x === 'string' && x !== NO_VARIANT) : []));
-      checkOutputFile(argv.out, [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base), ...variants]);
+      checkOutputFile(argv.out, [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base), ...variants], '--out', argv.force === true);
     }
     const cumulative = argv.cumulative === true;
     const sweep = await withRunControls(({ signal }) =>
@@ -66,7 +64,7 @@ export const sweepCommand: CommandModule = {
     );
     const text = sweepPresenter[format]({ sweep, cumulative });
     if (typeof argv.out === 'string') {
-      writeFileAtomic(argv.out, text);
+      writeOutputFile(argv.out, text, '--out', argv.force === true);
       process.stderr.write(`injury-lab: wrote ${argv.out} (${sweep.cells.length} cells)\n`);
     } else {
       process.stdout.write(text);
