@@ -8,9 +8,10 @@ import { WORKER_FUNCTION } from './protocol.js';
 
 /**
  * The worker always runs compiled JavaScript, even when the caller is TypeScript under vitest: a worker
- * thread cannot load .ts, and compiled workers start fast. `npm test` builds before it runs.
+ * thread cannot load .ts, and compiled workers start fast. `npm test` builds before it runs. The file
+ * piscina loads is a CommonJS entry that import()s the worker (workers/entry.cts says why).
  */
-export const workerScript: string = join(projectRoot, 'dist', 'workers', 'simulate.js');
+export const workerScript: string = join(projectRoot, 'dist', 'workers', 'entry.cjs');
 
 export function defaultWorkers(): number {
   return availableParallelism();
