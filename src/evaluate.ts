@@ -60,7 +60,15 @@ export const value = (f: Fraction): ExactValue => ({ value: toNumber(f), exact: 
 
 /** Evaluates a scenario exactly. Accepts raw fields (validated here) or an already validated scenario. */
 export function evaluateExact(input: Scenario | Record<string, unknown>): ExactResult {
-  const scenario = parseScenario(input);
+  return evaluateParsed(parseScenario(input));
+}
+
+/**
+ * Evaluates a scenario parseScenario has already validated, as it is: what a worker thread runs on a
+ * scenario the main thread parsed and sent over (a structured clone, whose rule table is no longer the
+ * object parseScenario marked as checked).
+ */
+export function evaluateParsed(scenario: Scenario): ExactResult {
   const { kind } = resolveKind(scenario);
   const layout = kind.layout(scenario);
   const answer = kind.exact(scenario);

@@ -1,3 +1,4 @@
+import { closeExactPool } from '../evaluate-pool.js';
 import { compact } from '../present/text.js';
 import { closePool } from '../sim/run.js';
 import { takeSimNotes } from './sim-options.js';
@@ -10,10 +11,17 @@ export interface RunControls {
 
 /** Exit status after Ctrl-C, as shells report a process ended by SIGINT (128 + 2). */
 export const INTERRUPTED_EXIT = 130;
+/** Exit status after SIGTERM (128 + 15). */
+export const TERMINATED_EXIT = 143;
+
+/** Both pools' threads stopped, a running solve or chunk abandoned: the process can exit. */
+async function closePools(): Promise<void> {
+  await Promise.all([closePool(), closeExactPool()]);
+}
 
 /**
- * Runs a simulation the way the CLI wants it run: Ctrl-C aborts it, stops the worker threads and exits
- * 130 before anything was printed (output is written only once a run is complete, so nothing partial
+ * Runs a simulation or a grid of exact solves the way the CLI wants it run: Ctrl-C aborts it, stops
+ * the worker threads and exits 130 (SIGTERM: 143) before anything was printed (output is written only once a run is complete, so nothing partial
  * reaches stdout or a file it is redirected to); a progress bar shows on stderr when that is a terminal
  * and the run is long enough to wonder about. The pool is closed at the end so the process can exit.
  * Notes about adjusted flags (see capWorkers) are printed first, once everything has been checked.
@@ -22,21 +30,29 @@ export async function withRunControls<T>(run: (controls: RunControls) => Promise
   for (const note of takeSimNotes()) process.stderr.write(`injury-lab: ${note}\n`);
   const controller = new AbortController();
   const bar = progressBar(process.stderr);
+  let exitCode = INTERRUPTED_EXIT;
   const onSigint = (): void => controller.abort(new Error('interrupted'));
+  const onSigterm = (): void => {
+    exitCode = TERMINATED_EXIT;
+    controller.abort(new Error('terminated'));
+  };
+  process.once('SIGTERM', onSigterm);
   process.once('SIGINT', onSigint);
   try {
     return await run({ signal: controller.signal, onProgress: bar?.update });
   } catch (err) {
     if (controller.signal.aborted) {
       bar?.clear();
-      await closePool();
-      process.exit(INTERRUPTED_EXIT);
+      await closePools();
+      // process.exit runs the exit hooks: locks and half-written folders are removed there.
+      process.exit(exitCode);
     }
     throw err;
   } finally {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
     bar?.clear();
-    await closePool();
+    await closePools();
   }
 }
 

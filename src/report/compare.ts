@@ -9,6 +9,7 @@ import { manifestFor } from '../evaluate.js';
 import { percent } from '../present/text.js';
 import { outcomePhrase, points } from './labels.js';
 import { ratioEstimate, type Estimate } from './paired.js';
+import { evaluateAllInWorkers } from '../evaluate-pool.js';
 import { batchProportions, cellDifference, computeCell, exactProbability, unionOutcomes, type Cell, type OutcomeDifference, type SimPlan } from './sweep.js';
 
 /**
@@ -176,9 +177,10 @@ export async function compareScenarios(inputs: readonly CompareInput[], opts: { 
   });
   checkComparable(planned.map((p) => ({ file: inputs[p.index]!.file, scenario: p.scenario })));
   const scenarios: CompareResult['scenarios'][number][] = [];
+  const exacts = (opts.exact ?? true) ? evaluateAllInWorkers(planned.map((p) => p.scenario), opts.signal) : [];
   for (const p of planned) {
     // The same seeds for every scenario: common random numbers, as in a sweep.
-    const cell = await computeCell(p, opts.exact ?? true, opts.sim, opts.sim?.seed ?? 0, opts.signal);
+    const cell = await computeCell(p, await exacts[p.index], opts.sim, opts.sim?.seed ?? 0, opts.signal);
     scenarios.push({ name: inputs[p.index]!.name, file: inputs[p.index]!.file, cell });
   }
   const outcomes = unionOutcomes(scenarios.map((s) => s.cell.layout.outcomes));

@@ -271,13 +271,29 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Locks held by this process, released on any exit, Ctrl-C included. */
+/**
+ * What this process leaves on disk while it runs, undone on any exit (Ctrl-C and SIGTERM exit through
+ * process.exit, so they are included): the hidden folders a report is written into, the locks, and
+ * the folders a claim created, removed if they are still empty. In that order, since a lock or a
+ * hidden folder keeps a created folder from being empty.
+ */
+const pendingDirs = new Set<string>();
 const heldLocks = new Set<string>();
+const createdDirs = new Set<string>();
 let exitHooked = false;
 
-function releaseAll(): void {
-  for (const lock of heldLocks) rmSync(lock, { force: true });
-  heldLocks.clear();
+function hookExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', () => {
+    for (const d of pendingDirs) rmSync(d, { recursive: true, force: true });
+    for (const lock of heldLocks) rmSync(lock, { force: true });
+    // Innermost first: a folder's path is longer than its parent's.
+    for (const d of [...createdDirs].sort((a, b) => b.length - a.length)) removeIfEmpty(d);
+    pendingDirs.clear();
+    heldLocks.clear();
+    createdDirs.clear();
+  });
 }
 
 function takeLock(flag: string, given: string, dir: string): string {
@@ -294,10 +310,7 @@ function takeLock(flag: string, given: string, dir: string): string {
         rmSync(mine, { force: true });
       }
       heldLocks.add(lock);
-      if (!exitHooked) {
-        exitHooked = true;
-        process.on('exit', releaseAll);
-      }
+      hookExit();
       return lock;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -391,17 +404,30 @@ function lockFolderChecked(flag: string, given: string, options: ClaimOptions, c
   const force = options.force ?? false;
   const dir = resolve(given);
   checkNotPrecious(flag, given, dir, options.inputs ?? []);
-  const existed = lstatOrUndefined(dir) !== undefined;
-  if (existed) check(flag, given, dir, force);
+  if (lstatOrUndefined(dir) !== undefined) check(flag, given, dir, force);
   else checkCanCreate(flag, given, dir);
-  mkdirSync(dir, { recursive: true });
+  // Every folder made here, innermost first: what an interrupted or refused run removes again, if empty.
+  const firstMade = mkdirSync(dir, { recursive: true });
+  const made: string[] = [];
+  if (firstMade !== undefined) for (let d = dir; ; d = dirname(d)) {
+    made.push(d);
+    if (d === firstMade || dirname(d) === d) break;
+  }
+  for (const d of made) createdDirs.add(d);
+  hookExit();
+  const unmake = (): void => {
+    for (const d of made) {
+      removeIfEmpty(d);
+      createdDirs.delete(d);
+    }
+  };
   let lock: string;
   try {
     lock = takeLock(flag, given, dir);
     check(flag, given, dir, force);
   } catch (e) {
     if (heldLocks.has(join(dir, LOCK_FILE))) releaseLock(join(dir, LOCK_FILE));
-    if (!existed) removeIfEmpty(dir);
+    unmake();
     throw e;
   }
   let released = false;
@@ -413,7 +439,7 @@ function lockFolderChecked(flag: string, given: string, options: ClaimOptions, c
       if (released) return;
       released = true;
       releaseLock(lock);
-      if (!existed) removeIfEmpty(dir);
+      unmake();
     },
   };
 }
@@ -448,18 +474,10 @@ function removeLeftovers(dir: string): void {
   }
 }
 
-/** Temporary folders being written, removed if the process exits half-way (Ctrl-C included). */
-const pendingDirs = new Set<string>();
-let pendingHooked = false;
-
+/** A temporary folder being written, removed if the process exits half-way (Ctrl-C included). */
 function trackPending(dir: string): void {
   pendingDirs.add(dir);
-  if (!pendingHooked) {
-    pendingHooked = true;
-    process.on('exit', () => {
-      for (const d of pendingDirs) rmSync(d, { recursive: true, force: true });
-    });
-  }
+  hookExit();
 }
 
 /**

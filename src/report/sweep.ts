@@ -1,7 +1,8 @@
 import { scenarioProfiles } from '../import/roster.js';
 import { findProfile } from '../model/profiles.js';
 import { UsageError, showValue } from '../errors.js';
-import { evaluateExact, manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
+import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
+import { evaluateAllInWorkers } from '../evaluate-pool.js';
 import { type Fraction, formatFraction, sub, toNumber } from '../exact/fraction.js';
 import { parseScenario } from '../model/scenario.js';
 import type { FieldValue, ReportLayout, Scenario } from '../model/types.js';
@@ -336,9 +337,11 @@ export function cellMeans(layout: ReportLayout, exact: ExactResult | undefined, 
 
 type PlannedCell = Pick<Cell, 'index' | 'point' | 'labels' | 'assignment' | 'scenario'>;
 
-/** One cell: its exact answer, and its simulation (batch k with seed + k) when there is a plan. */
-export async function computeCell(p: PlannedCell, exactWanted: boolean, plan: SimPlan | undefined, seed: number, signal?: AbortSignal): Promise<Cell> {
-  const exact = exactWanted ? evaluateExact(p.scenario) : undefined;
+/**
+ * One cell: its exact answer (solved by the caller, see evaluateAllInWorkers), and its simulation
+ * (batch k with seed + k) when there is a plan.
+ */
+export async function computeCell(p: PlannedCell, exact: ExactResult | undefined, plan: SimPlan | undefined, seed: number, signal?: AbortSignal): Promise<Cell> {
   const layout = exact ? exact.layout : resolveKind(p.scenario).kind.layout(p.scenario);
   let sim: CellSimulation | undefined;
   let check: CrossCheckReport | undefined;
@@ -368,9 +371,10 @@ export async function runSweep(req: SweepRequest): Promise<SweepResult> {
   const exactWanted = req.exact ?? true;
   const plan = req.sim;
   const cells: Cell[] = [];
+  const exacts = exactWanted ? evaluateAllInWorkers(planned.map((p) => p.scenario), req.signal) : [];
   for (const p of planned) {
     const seed = plan ? (plan.independentSeeds ? plan.seed + p.index * plan.batches : plan.seed) : 0;
-    cells.push(await computeCell(p, exactWanted, plan, seed, req.signal));
+    cells.push(await computeCell(p, await exacts[p.index], plan, seed, req.signal));
     req.onCell?.(cells.length, planned.length);
   }
   const outcomes = unionOutcomes(cells.map((c) => c.layout.outcomes));

@@ -1,0 +1,62 @@
+import { setMaxListeners } from 'node:events';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { UsageError } from './errors.js';
+import type { ExactResult } from './evaluate.js';
+import type { Scenario } from './model/types.js';
+import { workerScript } from './sim/pool.js';
+
+/**
+ * Exact answers solved in worker threads, for the commands that run many cells (sweep, compare,
+ * report). A solve can take a minute, and while one runs on the main thread nothing else does: Ctrl-C
+ * would wait for it. In a worker, the main thread hears the signal at once and the pool is destroyed
+ * mid-solve. The cells of a grid are also solved side by side, one per core.
+ *
+ * `exact` and `check` solve one scenario on the main thread (evaluateExact): they install no Ctrl-C
+ * handler, so Ctrl-C ends them at once, and they print nothing until the end.
+ */
+
+/** What a worker hands back (workers/exact.ts): the answer, or the one line a user's mistake is refused with. */
+export type ExactReply = { readonly result: ExactResult } | { readonly usageError: string };
+
+let shared: Piscina | undefined;
+
+function pool(): Piscina {
+  shared ??= new Piscina({
+    filename: pathToFileURL(workerScript).href,
+    name: 'evaluateCell',
+    minThreads: 1,
+    maxThreads: availableParallelism(),
+    // Idle threads are unref'd and end after a while: a kept pool never holds the process open.
+    idleTimeout: 10_000,
+  });
+  return shared;
+}
+
+/** A parsed scenario's exact answer, solved in a worker; an abort stops the solve where it is. */
+export async function evaluateInWorker(scenario: Scenario, signal?: AbortSignal): Promise<ExactResult> {
+  signal?.throwIfAborted();
+  const reply = (await pool().run(scenario, signal ? { signal } : {})) as ExactReply;
+  if ('usageError' in reply) throw new UsageError(reply.usageError);
+  return reply.result;
+}
+
+/**
+ * Every scenario's exact answer, started at once so that the workers solve them side by side; awaited
+ * in order by the caller. A failure is handled when its cell is awaited, never reported before.
+ */
+export function evaluateAllInWorkers(scenarios: readonly Scenario[], signal?: AbortSignal): Promise<ExactResult>[] {
+  // Every queued solve listens to the one abort signal.
+  if (signal) setMaxListeners(0, signal);
+  const answers = scenarios.map((s) => evaluateInWorker(s, signal));
+  for (const a of answers) a.catch(() => undefined);
+  return answers;
+}
+
+/** Stops the exact workers (a running solve is abandoned); the next call makes a new pool. */
+export async function closeExactPool(): Promise<void> {
+  const old = shared;
+  shared = undefined;
+  if (old) await old.destroy();
+}
