@@ -68,7 +68,8 @@ export function keywordFields(
   if (keywords.length === 0) return {};
   const table = rules.keywords;
   if (typeof table !== 'object' || table === null) throw new UsageError(`${at}: ${system.id} has no keywords in its rule table yet; allowed: fields only`);
-  const names = Object.keys(table);
+  // Every keyword's name, for a refusal's list only: a variant may add hundreds, and this runs per cell.
+  const names = (): string[] => Object.keys(table);
   const own = roleFields(system, role);
   const stacking = new Set(system.fields.filter((f) => f.stacks).map((f) => f.name));
   const out: Record<string, FieldValue> = {};
@@ -86,8 +87,8 @@ export function keywordFields(
     if (unless) {
       for (const k of unless.unless) {
         if (!(k in table)) {
-          const guess = suggestFlags(k, names);
-          throw new UsageError(`${at}: ${showValue(text)}: ${showValue(k)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed after UNLESS: ${listAllowed(names)}, separated by "/"`);
+          const guess = suggestFlags(k, names());
+          throw new UsageError(`${at}: ${showValue(text)}: ${showValue(k)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed after UNLESS: ${listAllowed(names())}, separated by "/"`);
         }
       }
       const weaponNames = new Set(weaponKeywords.map((k) => parseKeyword(k).name));
@@ -97,8 +98,8 @@ export function keywordFields(
     const { name, n } = parseKeyword(text);
     const effects = (table as Record<string, unknown>)[name] as Record<string, FieldValue> | undefined;
     if (effects === undefined) {
-      const guess = suggestFlags(name, names);
-      throw new UsageError(`${at}: ${showValue(text)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${listAllowed(names)} (a variant can add one)`);
+      const guess = suggestFlags(name, names());
+      throw new UsageError(`${at}: ${showValue(text)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${listAllowed(names())} (a variant can add one)`);
     }
     const misuse = keywordMisuse(effects, n, own);
     if (misuse?.problem === 'needs a number') throw new UsageError(`${at}: ${showValue(text)} needs its number, e.g. "${name} 1"`);

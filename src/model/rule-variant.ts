@@ -1,4 +1,4 @@
-import { markChecked } from './edition-table.js';
+import { isCheckedTable, markChecked } from './edition-table.js';
 import type { ValidateFunction } from 'ajv';
 import { suggestFlags } from '../cli/did-you-mean.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
@@ -49,13 +49,31 @@ export function ruleChangesJsonSchema(system: SystemSpec): Record<string, unknow
   return groupJsonSchema(system.rules.spec, effectFieldsOf(system));
 }
 
+/**
+ * How many keywords a variant may give (change or add). The editions have 25; `diff` prices every one
+ * a variant gives over its own grid, so a variant of thousands would run for hours.
+ */
+export const MAX_VARIANT_KEYWORDS = 256;
+
 function groupJsonSchema(spec: RuleSpec, effects: EffectFields): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const [key, node] of Object.entries(spec)) properties[key] = isRuleLeaf(node) ? leafJsonSchema(node, effects) : groupJsonSchema(node, effects);
   // An open group (the keywords) takes new entries of its own kind.
   const open = spec[OPEN_GROUP];
-  const extra = open?.type === 'effects' ? effectsJsonSchema(effects, "A keyword of this variant's own") : false;
-  return { type: 'object', properties, additionalProperties: extra };
+  if (open?.type === 'effects') return { type: 'object', properties, additionalProperties: effectsJsonSchema(effects, "A keyword of this variant's own"), maxProperties: MAX_VARIANT_KEYWORDS };
+  return { type: 'object', properties, additionalProperties: false };
+}
+
+/** A group of keywords over the cap: checked before the schema, whose own message would not say so. */
+function tooManyKeywords(system: SystemSpec, changes: unknown, at: string): string | undefined {
+  for (const [group, node] of Object.entries(system.rules.spec)) {
+    if (isRuleLeaf(node) || node[OPEN_GROUP]?.type !== 'effects') continue;
+    const given = (changes as Record<string, unknown> | undefined)?.[group];
+    if (typeof given !== 'object' || given === null) continue;
+    const count = Object.keys(given).length;
+    if (count > MAX_VARIANT_KEYWORDS) return `${at}.${group}: ${count} keywords; allowed: at most ${MAX_VARIANT_KEYWORDS} in one variant`;
+  }
+  return undefined;
 }
 
 const validators = new Map<string, ValidateFunction>();
@@ -166,10 +184,32 @@ function keywordProblem(system: SystemSpec, changes: unknown, at: string): strin
 }
 
 /**
+ * Tables already made from a changes object over a base table. A grid evaluates the same variant in
+ * every cell (diff: two scenarios a cell, and a cell per keyword the variant adds): checking its
+ * changes each time made the run quadratic in the variant's size. Changes are JSON read once and never
+ * mutated, so the same object over the same base gives the same table.
+ */
+const applied = new WeakMap<object, WeakMap<RuleTable, RuleTable>>();
+
+/**
  * `base` with `changes` laid over it, checked: unknown rules (with the other system's rules named as
  * such), wrong types, values out of range, and bands that no longer rise are refused in one line.
  */
 export function applyRuleChanges(system: SystemSpec, others: readonly SystemSpec[], base: RuleTable, changes: unknown, at = 'rules'): RuleTable {
+  const known = typeof changes === 'object' && changes !== null ? applied.get(changes)?.get(base) : undefined;
+  if (known && isCheckedTable(system, known)) return known;
+  const table = checkAndMerge(system, others, base, changes, at);
+  if (typeof changes === 'object' && changes !== null) {
+    const byBase = applied.get(changes) ?? new WeakMap<RuleTable, RuleTable>();
+    byBase.set(base, table);
+    applied.set(changes, byBase);
+  }
+  return table;
+}
+
+function checkAndMerge(system: SystemSpec, others: readonly SystemSpec[], base: RuleTable, changes: unknown, at: string): RuleTable {
+  const tooMany = typeof changes === 'object' && changes !== null ? tooManyKeywords(system, changes, at) : undefined;
+  if (tooMany) throw new UsageError(tooMany);
   if (!validatorFor(system)(changes)) throw new UsageError(describeProblem(system, others, changes, at));
   const keywordError = keywordProblem(system, changes, at);
   if (keywordError) throw new UsageError(keywordError);

@@ -26,6 +26,11 @@ export interface DimensionValue {
   readonly label: string;
   /** A weapon's or target model's cost, from the profiles file (value charts divide by it). */
   readonly cost?: number;
+  /**
+   * A variant file whose `name` another value of the dimension shares: the name its cells carry
+   * instead, with the file ("Late Down (a.json)"), so rows and CSV lines can be told apart.
+   */
+  readonly variant?: string;
 }
 
 /** What a `--vary` flag or a report's `vary` item says, before it is checked against the rules. */
@@ -215,13 +220,32 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
   }
   const single = specs.length === 1 ? specs[0]! : undefined;
   const numeric = single !== undefined && typeof single !== 'string' && (single.schema.type === 'integer' || single.schema.type === 'number') && points.every((p) => typeof p[0] === 'number');
+  const isRules = fields.length === 1 && fields[0] === RULES;
+  if (labels !== undefined) checkDistinctLabels(id, labels);
+  const shared = isRules ? sharedVariantNames(points) : [];
+  const named = points.map((values, i) => labels?.[i] ?? shared[i] ?? (isRules ? rulesLabel(values[0]!) : valueLabel(specs, fields, values)));
   return {
     id,
     fields,
     title: title ?? (fields.length === 1 ? fieldTitle(fields[0]!) : fields.map((f, i) => (i === 0 ? fieldTitle(f) : fieldTitle(f).toLowerCase())).join(' and ')),
-    values: points.map((values, i) => ({ values, label: labels?.[i] ?? (fields.length === 1 && fields[0] === RULES ? rulesLabel(values[0]!) : valueLabel(specs, fields, values)) })),
+    values: points.map((values, i) => ({ values, label: named[i]!, ...(shared[i] !== undefined ? { variant: shared[i] } : {}) })),
     numeric,
   };
+}
+
+/** Labels a definition gives twice are refused: rows under them could not be told apart. */
+function checkDistinctLabels(id: string, labels: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const l of labels) {
+    if (seen.has(l)) throw new UsageError(`vary: ${id}: label ${showValue(l)} is given to two values; allowed: a different label for each value`);
+    seen.add(l);
+  }
+}
+
+/** Variant files of one `name` in a rules dimension: each such value's name with its file, for its cells. */
+function sharedVariantNames(points: readonly FieldValue[][]): (string | undefined)[] {
+  const names = points.map((p) => (p[0] === NO_VARIANT ? undefined : rulesLabel(p[0]!)));
+  return names.map((n, i) => (n !== undefined && names.filter((m) => m === n).length > 1 ? `${n} (${String(points[i]![0])})` : undefined));
 }
 
 /** A value of the rules dimension, named as outputs name it: the variant's name, or "edition rules". */

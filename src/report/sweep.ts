@@ -240,6 +240,11 @@ export function planCells(base: Record<string, unknown>, dims: readonly Dimensio
       if (e instanceof UsageError) throw new UsageError(`cell ${describeAssignment(assignment)}: ${e.message}`);
       throw e;
     }
+    // Two variant files of one name: the cell carries the name with its file (see DimensionValue.variant).
+    for (const [di, vi] of point.entries()) {
+      const variant = dims[di]!.values[vi]!.variant;
+      if (variant !== undefined) scenario = { ...scenario, variant };
+    }
     return { index, point, labels: point.map((vi, di) => dims[di]!.values[vi]!.label), assignment, scenario };
   });
 }
