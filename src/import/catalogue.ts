@@ -1,5 +1,7 @@
+import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
-import { list, named, readBattleScribeFile, readCosts, text, type RosterForce, type RosterNamed, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
+import { MAX_ROSTER_BYTES, list, mb, named, parseBattleScribeDocument, readBattleScribeDocument, readCosts, text, type BattleScribeDocument, type RosterForce, type RosterNamed, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
 
 /**
  * BattleScribe catalogue files (a game system .gst, faction catalogues .cat) read as a roster of
@@ -86,17 +88,78 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string): 
   };
 }
 
-/** Reads one catalogue file: its root element (catalogue or gameSystem), or one line saying it is not one. */
-function readCatalogueRoot(path: string): { root: Node; isSystem: boolean } {
-  const at = `catalogue file ${showValue(path)}: `;
-  const zipped = /gstz$/i.test(path) ? '.gst' : '.cat';
-  const doc = readBattleScribeFile(path, at, zipped, `${zipped}z`, 'a catalogue; allowed: a BattleScribe .gst or .cat (XML), or one zipped');
-  const d = typeof doc === 'object' && doc !== null ? (doc as Node) : {};
+/**
+ * The most catalogue input one list of catalogue files may hold, all files together (a zipped one counted
+ * inflated). A game system and the factions a user plays are a few MB (the largest catalogue we know of
+ * is 7.8 MB); parsing takes about 8 times a file's size in memory (40 copies of that one took 2.5 GB),
+ * so this bounds what a list of catalogues costs to about half a GB.
+ */
+export const MAX_CATALOGUE_TOTAL_BYTES = 64 * 1024 * 1024;
+
+const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
+
+function tooMuchCatalogue(files: number, total: string): UsageError {
+  return new UsageError(`catalogue: the ${files} files given hold ${total} in all; allowed: at most ${mib(MAX_CATALOGUE_TOTAL_BYTES)} of catalogue files together (a file named twice is read once)`);
+}
+
+/** The paths naming different files, each once, in the order given: one file by two names (a link, "./a.cat") is read once. */
+function distinctFiles(paths: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return paths.filter((path) => {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      // A missing file is refused when it is read, in its own words.
+      real = resolve(path);
+    }
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  });
+}
+
+/** The size of a regular file, or 0 for what reading it will refuse in its own words (missing, a folder, over 8 MiB). */
+function regularFileSize(path: string): number {
+  try {
+    const st = statSync(path);
+    return st.isFile() && st.size <= MAX_ROSTER_BYTES ? st.size : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The message prefix for one catalogue file. */
+const catalogueAt = (path: string) => `catalogue file ${showValue(path)}: `;
+
+/** Parses one catalogue file's document: its root element (catalogue or gameSystem), or one line saying it is not one. */
+function catalogueRoot(doc: BattleScribeDocument, path: string): { root: Node; isSystem: boolean } {
+  const parsed = parseBattleScribeDocument(doc, 'a catalogue; allowed: a BattleScribe .gst or .cat (XML), or one zipped');
+  const d = typeof parsed === 'object' && parsed !== null ? (parsed as Node) : {};
   const root = d.catalogue ?? d.gameSystem;
   if (typeof root !== 'object' || root === null || Array.isArray(root)) {
-    throw new UsageError(`${at}not a catalogue: no "catalogue" or "gameSystem" element (a BattleScribe .cat or .gst has one)`);
+    throw new UsageError(`${catalogueAt(path)}not a catalogue: no "catalogue" or "gameSystem" element (a BattleScribe .cat or .gst has one)`);
   }
   return { root: root as Node, isSystem: d.gameSystem !== undefined };
+}
+
+/**
+ * Reads catalogue files, each once, refusing more than MAX_CATALOGUE_TOTAL_BYTES in all before parsing any:
+ * first by the sizes the files have, then by what each holds once read (a zip inflated).
+ */
+function readCatalogueRoots(paths: readonly string[]): { path: string; root: Node; isSystem: boolean }[] {
+  const files = distinctFiles(paths);
+  const onDisk = files.reduce((sum, path) => sum + regularFileSize(path), 0);
+  if (onDisk > MAX_CATALOGUE_TOTAL_BYTES) throw tooMuchCatalogue(files.length, mb(onDisk));
+  let read = 0;
+  const docs = files.map((path) => {
+    const zipped = /gstz$/i.test(path) ? '.gst' : '.cat';
+    const doc = readBattleScribeDocument(path, catalogueAt(path), zipped, `${zipped}z`);
+    read += doc.bytes;
+    if (read > MAX_CATALOGUE_TOTAL_BYTES) throw tooMuchCatalogue(files.length, `at least ${mb(read)}`);
+    return { path, doc };
+  });
+  return docs.map(({ path, doc }) => ({ path, ...catalogueRoot(doc, path) }));
 }
 
 /**
@@ -106,8 +169,7 @@ function readCatalogueRoot(path: string): { root: Node; isSystem: boolean } {
 export function readCatalogueFiles(paths: readonly string[]): RosterTree {
   if (paths.length === 0) throw new UsageError('catalogue: name at least one .gst or .cat file');
   const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), links: [] };
-  const files = paths.map((path) => {
-    const { root, isSystem } = readCatalogueRoot(path);
+  const files = readCatalogueRoots(paths).map(({ path, root, isSystem }) => {
     const catalogue = text(root.name) || path;
     indexCatalogue(root, catalogue, index);
     return { path, root, isSystem, catalogue };
@@ -128,8 +190,8 @@ export function readCatalogueFiles(paths: readonly string[]): RosterTree {
   });
   const costTypes = files.flatMap((f) => list(f.root.costTypes).map((c) => text(c.name))).filter((n) => n !== '');
   return {
-    file: paths.join(', '),
-    label: `catalogue files ${showValue(paths.join(', '))}`,
+    file: files.map((f) => f.path).join(', '),
+    label: `catalogue files ${showValue(files.map((f) => f.path).join(', '))}`,
     name: files.map((f) => f.catalogue).join(', '),
     ...(system ? { gameSystemName: text(system.root.name) } : {}),
     costTypes: [...new Set(costTypes)],

@@ -90,15 +90,22 @@ const LISTS: Record<string, string> = {
   costTypes: 'costType',
 };
 
-function mb(bytes: number): string {
+export function mb(bytes: number): string {
   return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/** The first line of what a library threw (fast-xml-parser, fflate), for a one-line refusal. */
+function libraryMessage(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return message.split('\n')[0]!.trim() || (e instanceof Error ? e.name : 'unknown error');
 }
 
 /**
  * The one file a zip holds whose name ends in `ext` (the .ros of a .rosz), refused before inflating when
- * its declared size is too large (a zip bomb).
+ * its declared size is too large (a zip bomb). fflate inflates into a buffer of the declared size and does
+ * not grow it, so a size that lies is no way around the bound.
  */
-function unzipOne(bytes: Uint8Array, at: string, ext: string, zipName: string): string {
+function unzipOne(bytes: Uint8Array, at: string, ext: string, zipName: string, noun: string): Uint8Array {
   const names: string[] = [];
   let entries: Record<string, Uint8Array>;
   try {
@@ -108,21 +115,21 @@ function unzipOne(bytes: Uint8Array, at: string, ext: string, zipName: string): 
         if (names.length > MAX_ROSTER_ENTRIES) throw new UsageError(`${at}a zip of more than ${MAX_ROSTER_ENTRIES} files; a ${zipName} holds one ${ext}`);
         if (!entry.name.toLowerCase().endsWith(ext)) return false;
         if (entry.originalSize > MAX_ROSTER_BYTES) {
-          throw new UsageError(`${at}its ${showValue(entry.name)} would inflate to ${mb(entry.originalSize)}; a roster is at most ${MAX_ROSTER_BYTES / 1024 / 1024} MiB`);
+          throw new UsageError(`${at}its ${showValue(entry.name)} would inflate to ${mb(entry.originalSize)}; ${noun} is at most ${MAX_ROSTER_BYTES / 1024 / 1024} MiB`);
         }
         return true;
       },
     });
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(`${at}not a readable zip (${(e as Error).message.split('\n')[0]})`);
+    throw new UsageError(`${at}not a readable zip (${libraryMessage(e)})`);
   }
   const ros = Object.keys(entries);
   if (ros.length !== 1) {
     const held = names.length ? names.map((n) => showValue(n)).join(', ') : 'no files';
     throw new UsageError(`${at}a ${zipName} holds exactly one ${ext} file; this zip holds ${ros.length === 0 ? 'none' : ros.length} (${held})`);
   }
-  return new TextDecoder('utf-8').decode(entries[ros[0]!]);
+  return entries[ros[0]!]!;
 }
 
 /** BattleScribe XML (a roster, a catalogue) as the JSON export's tree. */
@@ -131,8 +138,6 @@ function parseBattleScribeXml(text: string, at: string): unknown {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new UsageError(`${at}XML with a DOCTYPE or ENTITY declaration; a roster has none`);
   const depth = xmlDepth(text);
   if (depth > MAX_XML_DEPTH) throw new UsageError(`${at}XML nested ${depth} deep; a roster is at most ${MAX_XML_DEPTH} levels`);
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new UsageError(`${at}not valid XML (line ${valid.err.line}: ${valid.err.msg})`);
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '',
@@ -141,23 +146,68 @@ function parseBattleScribeXml(text: string, at: string): unknown {
     parseTagValue: false,
     parseAttributeValue: false,
     isArray: (tag) => Object.values(LISTS).includes(tag),
+    // The library's own bound (100 by default) is ours, so that deep input is refused by our check above, with its message.
+    maxNestedTags: MAX_XML_DEPTH,
   });
-  return unwrapLists(parser.parse(text));
+  // Whatever the library refuses (a name such as "__proto__" or "constructor", which it will not make a
+  // key of, or nesting our count missed) is a file the user gave: one line naming it, never a stack trace.
+  let parsed: unknown;
+  try {
+    const valid = XMLValidator.validate(text);
+    if (valid !== true) throw new UsageError(`${at}not valid XML (line ${valid.err.line}: ${valid.err.msg})`);
+    parsed = parser.parse(text);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`${at}not readable XML (${libraryMessage(e)})`);
+  }
+  return unwrapLists(parsed);
 }
 
-/** A roster is about a dozen levels deep (selections in selections add two each). */
+/** A roster is about a dozen levels deep (selections in selections add two each), a catalogue a few dozen. */
 const MAX_XML_DEPTH = 256;
 
-/** The deepest nesting of elements, counted from the tags alone: bounds the parser's recursion before it runs. */
+/** The index just past the first `end` at or after `from`, or -1 when there is none (the validator refuses that). */
+function pastEnd(text: string, end: string, from: number): number {
+  const at = text.indexOf(end, from);
+  return at === -1 ? -1 : at + end.length;
+}
+
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+const GREATER_THAN = 0x3e;
+
+/**
+ * The deepest nesting of elements, counted from the tags before the parser runs, so that deep input is
+ * refused in one line rather than by the library. Comments, CDATA, processing instructions and quoted
+ * attribute values are skipped as the parser skips them: a `/>` or `<a>` inside them hides no nesting.
+ */
 function xmlDepth(text: string): number {
   let depth = 0;
   let max = 0;
-  for (const m of text.matchAll(/<(\/?)[^>]*?(\/?)>/g)) {
-    const tag = m[0];
-    if (tag.startsWith('<?') || tag.startsWith('<!')) continue;
-    if (m[1]) depth -= 1;
-    else if (!m[2]) depth += 1;
-    if (depth > max) max = depth;
+  for (let i = text.indexOf('<'); i !== -1; ) {
+    let next: number;
+    if (text.startsWith('<!--', i)) next = pastEnd(text, '-->', i + 4);
+    else if (text.startsWith('<![CDATA[', i)) next = pastEnd(text, ']]>', i + 9);
+    else if (text.startsWith('<?', i)) next = pastEnd(text, '?>', i + 2);
+    else if (text.startsWith('<!', i)) next = pastEnd(text, '>', i + 2);
+    else {
+      // A start or end tag ends at its first `>` outside quotes.
+      let close = i + 1;
+      for (let quote = 0; close < text.length; close++) {
+        const c = text.charCodeAt(close);
+        if (quote !== 0) {
+          if (c === quote) quote = 0;
+        } else if (c === QUOTE || c === APOSTROPHE) quote = c;
+        else if (c === GREATER_THAN) break;
+      }
+      if (close >= text.length) break;
+      // An end tag too many cannot bank depth for the tags after it.
+      if (text[i + 1] === '/') depth = Math.max(0, depth - 1);
+      else if (text[close - 1] !== '/') max = Math.max(max, ++depth);
+      next = close + 1;
+    }
+    if (next === -1) break;
+    i = text.indexOf('<', next);
   }
   return max;
 }
@@ -173,7 +223,8 @@ function unwrapLists(root: unknown): unknown {
     if (typeof node !== 'object' || node === null) continue;
     const record = node as Record<string, unknown>;
     for (const [key, value] of Object.entries(record)) {
-      const item = LISTS[key];
+      // Own keys only: a key such as "toString" is no list.
+      const item = Object.hasOwn(LISTS, key) ? LISTS[key] : undefined;
       if (item !== undefined) {
         // An empty list element (<rules/>) parses as "".
         const inner = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[item] : undefined;
@@ -189,25 +240,44 @@ export const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : 
 export const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)) : []);
 export const named = (v: unknown): RosterNamed[] => list(v).map((x) => ({ name: text(x.name) })).filter((x) => x.name !== '');
 
+/**
+ * A cost's value as a number: a JSON number, or text that is a decimal number ("15", "15.0"). Anything else
+ * (blank, "abc", null, "0x10") is undefined, never 0: `Number("")` and `Number(null)` would read as free.
+ */
+function costValue(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) && Number.isFinite(Number(t)) ? Number(t) : undefined;
+}
+
 export function readCosts(v: unknown): RosterCost[] {
   return list(v)
-    .map((c) => ({ name: text(c.name), value: Number(c.value) }))
-    .filter((c) => c.name !== '' && Number.isFinite(c.value));
+    .map((c) => ({ name: text(c.name), value: costValue(c.value) }))
+    .filter((c): c is RosterCost => c.name !== '' && c.value !== undefined);
 }
+
+/**
+ * The most one selection may cost. Real prices are hundreds (a Trench Crusade warband is about 700 Ducats);
+ * a billion is beyond any game's, and bounds every total: an 8 MiB roster holds fewer than half a million
+ * costs, so their sum stays under 2^53 (whole prices add up exactly) and is never Infinity (JSON's null).
+ */
+export const MAX_COST = 1e9;
 
 /** A roster whose selection holds a cost or a count that is not a number: its message, without the file. */
 class RosterShapeError extends Error {}
 
 /**
- * A selection's costs, each a number from 0: a cost the value charts would divide by is never guessed
- * (an unreadable one is not taken as 0).
+ * A selection's costs, each a number from 0 to MAX_COST: a cost the value charts would divide by is never
+ * guessed (an unreadable or blank one is not taken as 0).
  */
 function selectionCosts(raw: Record<string, unknown>, name: string): RosterCost[] {
   for (const c of list(raw.costs)) {
-    const value = Number(c.value);
-    if (text(c.name) !== '' && !(Number.isFinite(value) && value >= 0)) {
-      throw new RosterShapeError(`selection ${showValue(name)}: its ${text(c.name)} cost ${showValue(c.value)} is not allowed; allowed: a number from 0`);
-    }
+    if (text(c.name) === '') continue;
+    const value = costValue(c.value);
+    const its = `selection ${showValue(name)}: its ${text(c.name)} cost ${showValue(c.value)}`;
+    if (value === undefined || value < 0) throw new RosterShapeError(`${its} is not allowed; allowed: a number from 0`);
+    if (value > MAX_COST) throw new RosterShapeError(`${its} is more than any price; allowed: a number from 0 to ${MAX_COST}`);
   }
   return readCosts(raw.costs);
 }
@@ -271,27 +341,55 @@ function readForces(r: Record<string, unknown>, at: string): RosterForce[] {
   }
 }
 
+/** A BattleScribe file read but not yet parsed: its text, and the bytes that text is (a zip's entry inflated). */
+export interface BattleScribeDocument {
+  readonly text: string;
+  readonly bytes: number;
+  /** How messages name it: the file, or the file's zipped entry. */
+  readonly at: string;
+  /** A zip's entry is parsed as XML whatever its first bytes. */
+  readonly zipped: boolean;
+}
+
+/**
+ * The document of a BattleScribe file the user named: a zip holding one file ending in `ext` (`zipName`
+ * says what the zip is called) is inflated; anything else is read as UTF-8 text.
+ */
+export function readBattleScribeDocument(path: string, at: string, ext: string, zipName: string): BattleScribeDocument {
+  const noun = ext === '.ros' ? 'a roster' : 'a catalogue file';
+  const bytes = readBoundedFile(path, { label: at.replace(/: $/, ''), what: noun, missing: 'no such file', maxBytes: MAX_ROSTER_BYTES });
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
+    const entry = unzipOne(bytes, at, ext, zipName, noun);
+    return { text: new TextDecoder('utf-8').decode(entry), bytes: entry.length, at: `${at}its ${ext}: `, zipped: true };
+  }
+  return { text: new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''), bytes: bytes.length, at, zipped: false };
+}
+
+/** A BattleScribe document's XML or JSON, told apart by their first bytes, not their names; `what` it is not, when neither. */
+export function parseBattleScribeDocument(doc: BattleScribeDocument, what: string): unknown {
+  const { text: content, at } = doc;
+  if (doc.zipped) return parseBattleScribeXml(content, at);
+  const first = content.trimStart()[0];
+  if (first === '<') return parseBattleScribeXml(content, at);
+  if (first === '{') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content);
+    } catch (e) {
+      throw new UsageError(`${at}not valid JSON (${libraryMessage(e)})`);
+    }
+    checkJsonDepth(parsed, at.replace(/: $/, ''));
+    return parsed;
+  }
+  throw new UsageError(`${at}not ${what}`);
+}
+
 /**
  * A BattleScribe document the user named: a zip holding one file ending in `ext` (`zipName` says what the
  * zip is called), that file's XML, or JSON, told apart by their first bytes, not their names.
  */
 export function readBattleScribeFile(path: string, at: string, ext: string, zipName: string, what: string): unknown {
-  const bytes = readBoundedFile(path, { label: at.replace(/: $/, ''), what: 'a roster', missing: 'no such file', maxBytes: MAX_ROSTER_BYTES });
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return parseBattleScribeXml(unzipOne(bytes, at, ext, zipName), `${at}its ${ext}: `);
-  const content = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
-  const first = content.trimStart()[0];
-  if (first === '<') return parseBattleScribeXml(content, at);
-  if (first === '{') {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(content);
-    } catch (e) {
-      throw new UsageError(`${at}not valid JSON (${(e as Error).message.split('\n')[0]})`);
-    }
-    checkJsonDepth(doc, at.replace(/: $/, ''));
-    return doc;
-  }
-  throw new UsageError(`${at}not ${what}`);
+  return parseBattleScribeDocument(readBattleScribeDocument(path, at, ext, zipName), what);
 }
 
 /**

@@ -333,9 +333,21 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
 const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.cost, d.unmodelled, d.dice, d.weapons.map((w) => w.name)]);
 
 /**
+ * `NAME (n)` for the first n from `from` that no profile has, real or made here: a selection really named
+ * "Trooper (2)" keeps its name, and the second kind of "Trooper" becomes "Trooper (3)", so no profile
+ * replaces another.
+ */
+function unusedName(name: string, from: number, taken: ReadonlySet<string>): string {
+  let n = from;
+  while (taken.has(`${name} (${n})`)) n += 1;
+  return `${name} (${n})`;
+}
+
+/**
  * Names made unique: selections of the same name that read the same are one profile (three identical
  * troopers are one "Trooper"; an item two factions price alike is one, "the price of A, B"); ones that
- * differ get " (2)", " (3)", ... in roster order, or the faction whose price they have: "Rifle (B)".
+ * differ get " (2)", " (3)", ... in roster order (the next number no other profile is called), or the
+ * faction whose price they have: "Rifle (B)".
  */
 function uniqueNames(drafts: readonly Draft[]): Draft[] {
   const out: Draft[] = [];
@@ -357,7 +369,7 @@ function uniqueNames(drafts: readonly Draft[]): Draft[] {
       continue;
     }
     const byPrice = d.priceOf === undefined ? undefined : `${d.name} (${d.priceOf})`;
-    const name = byPrice !== undefined && !taken.has(byPrice) ? byPrice : `${d.name} (${kinds.length})`;
+    const name = byPrice !== undefined && !taken.has(byPrice) ? byPrice : unusedName(d.name, kinds.length, taken);
     taken.add(name);
     out.push({ ...d, name });
   }
