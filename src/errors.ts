@@ -1,3 +1,5 @@
+import { terminalSafe } from './terminal-safe.js';
+
 /**
  * A mistake in what the user asked for (a flag, a scenario file, a report definition). The CLI prints
  * its message as one line on stderr and exits with code 2; it never shows a stack trace.
@@ -7,17 +9,30 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Renders a user-supplied value for a message: strings quoted, everything else as JSON. */
+/**
+ * Renders a user-supplied value for a message: strings quoted, everything else as JSON. JSON escapes
+ * C0 controls but leaves DEL, C1, bidi controls and line separators raw, so the quoted text is made
+ * terminalSafe as well (its escapes are JSON's own: the quoted string still reads back as the value).
+ */
 export function showValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return terminalSafe(JSON.stringify(value));
   if (value === undefined) return 'nothing';
   try {
-    return JSON.stringify(value) ?? String(value);
+    return terminalSafe(JSON.stringify(value) ?? String(value));
   } catch {
-    return String(value);
+    return terminalSafe(String(value));
   }
 }
 
+/**
+ * Lists longer than this come from the user's files (a profiles file can name 40,000 weapons), never
+ * from the rules (their longest, a system's fields, has 52): a message lists their first few and a count.
+ */
+const MOST_LISTED = 100;
+const FIRST_LISTED = 5;
+
 export function listAllowed(values: readonly unknown[]): string {
-  return values.map((v) => String(v)).join(', ');
+  const shown = (vs: readonly unknown[]) => vs.map((v) => terminalSafe(String(v))).join(', ');
+  if (values.length <= MOST_LISTED) return shown(values);
+  return `${shown(values.slice(0, FIRST_LISTED))} and ${(values.length - FIRST_LISTED).toLocaleString('en-US')} more`;
 }

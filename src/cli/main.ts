@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { UsageError } from '../errors.js';
+import { terminalSafe } from '../present/text.js';
 import { systems } from '../rules/registry.js';
 import { toolVersion } from '../project.js';
 import { cliArgs, declaredOptions, helpWidth, scanArgs } from './args.js';
@@ -32,9 +33,18 @@ async function loadCommands(args: readonly string[]): Promise<CommandModule[]> {
   return named ? [await named[1]()] : Promise.all(commandLoaders.map(([, load]) => load()));
 }
 
-/** User mistakes: one line on stderr, exit 2, never a stack trace. */
+/** A message is a line or two of a terminal; one longer than this echoes a huge value (a list from a file, a pasted text), and is cut. */
+const MESSAGE_MOST_CHARS = 2000;
+
+/**
+ * User mistakes: one line on stderr, exit 2, never a stack trace. The last line of defence for what a
+ * message quotes: yargs names an unknown flag as typed, and a message may hold text not passed through
+ * showValue; escaping (not cutting at) a newline keeps the line whole and every control visible.
+ */
 function failUsage(message: string): never {
-  process.stderr.write(`injury-lab: ${message.split('\n')[0]}\n`);
+  const line = terminalSafe(message);
+  const cut = line.length > MESSAGE_MOST_CHARS ? `${line.slice(0, MESSAGE_MOST_CHARS)} ... (${(line.length - MESSAGE_MOST_CHARS).toLocaleString('en-US')} more characters)` : line;
+  process.stderr.write(`injury-lab: ${cut}\n`);
   process.exit(2);
 }
 

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { suggestFlags } from '../cli/did-you-mean.js';
+import { allowedNames, suggestFlags } from '../cli/did-you-mean.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';
@@ -206,6 +206,6 @@ export function findProfile(profiles: Profiles, role: ProfileRole, name: unknown
   const guess = typeof name === 'string' ? suggestFlags(name, names) : [];
   const none = names.length === 0 ? ` (it has no ${SECTION[role]})` : '';
   throw new UsageError(
-    `${key}: ${showValue(name)} is not a ${role} of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}${none}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${names.length ? listAllowed(names.map((n) => showValue(n))) : 'a name the file lists'}`,
+    `${key}: ${showValue(name)} is not a ${role} of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}${none}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${names.length ? allowedNames(name, names, `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`) : 'a name the file lists'}`,
   );
 }

@@ -5,7 +5,7 @@ import type { CrossCheckReport } from '../stats/index.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { runFacts, runLine, simManifest, simulatedCell } from './simulation.js';
-import { jsonText, pText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, zText } from './text.js';
+import { jsonText, pText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafe, terminalSafeLines, zText } from './text.js';
 
 /** What `check` prints: the exact answer, the simulation and the test of one against the other. */
 export interface CheckView {
@@ -114,13 +114,13 @@ function checkTable({ run, report }: CheckView): string {
     );
   } else {
     lines.push(`DISAGREES at family-wise significance ${report.familyAlpha.toExponential(0)} (Bonferroni over ${report.tests} tests):`);
-    for (const failure of report.failures) lines.push(`  ${failure}`);
+    for (const failure of report.failures) lines.push(`  ${terminalSafe(failure)}`);
   }
   return lines.join('\n') + '\n';
 }
 
 export const checkPresenter: Presenter<CheckView> = {
-  table: checkTable,
+  table: (view) => terminalSafeLines(checkTable(view)),
   json: (view) => jsonText(checkJson(view)),
   csv: ({ exact, run, report }) => scenarioCsv(simulatedCell(run, exact, report)),
 };

@@ -5,7 +5,7 @@ import { orWorseLabel, outcomeLabel, points } from '../report/labels.js';
 import type { OutcomeDifference } from '../report/sweep.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, percentPlusMinus, renderTable } from './text.js';
+import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from './text.js';
 
 function labelFor(outcome: string, cumulative: boolean): string {
   return cumulative ? orWorseLabel(outcome) : outcomeLabel(outcome);
@@ -57,14 +57,14 @@ function compareTable(r: CompareResult): string {
   const lines: string[] = [];
   r.scenarios.forEach((s) => {
     const sc = s.cell.scenario;
-    lines.push(`${s.name}: ${s.file} (${sc.system} ${sc.kind}, ${sc.edition} edition)`);
+    lines.push(terminalSafe(`${s.name}: ${s.file} (${sc.system} ${sc.kind}, ${sc.edition} edition)`));
   });
   if (simulated) {
     const sim = r.scenarios[0]!.cell.sim!;
     lines.push(`${exact ? 'exact and simulated' : 'simulated'}: ${r.scenarios.map((s) => s.cell.sim!.trials).join('/')} trials each, seed ${sim.seed}, ${sim.batches} batch(es), the same seeds for every scenario`);
   } else lines.push('exact');
   lines.push('', table(r.rows), '', 'This outcome or worse:', table(r.cumulativeRows), '', 'Verdicts:');
-  for (const row of r.rows) for (const v of row.versus) lines.push(`  ${v.verdict}`);
+  for (const row of r.rows) for (const v of row.versus) lines.push(`  ${terminalSafe(v.verdict)}`);
   return lines.join('\n') + '\n';
 }
 
@@ -123,7 +123,7 @@ export function compareRows(r: CompareResult): (string | number)[][] {
 }
 
 export const comparePresenter: Presenter<CompareResult> = {
-  table: compareTable,
+  table: (r) => terminalSafeLines(compareTable(r)),
   json: (r) => jsonText(compareJson(r)),
   csv: (r) => csvText(compareRows(r)),
 };

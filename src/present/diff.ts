@@ -4,7 +4,7 @@ import { points } from '../report/labels.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
 import type { FieldValue } from '../model/types.js';
-import { jsonText, percent, renderTable } from './text.js';
+import { jsonText, percent, renderTable, terminalSafe, terminalSafeLines } from './text.js';
 
 /** How many of the largest moves the table lists (JSON and CSV hold them all). */
 export const DEFAULT_TOP = 20;
@@ -35,7 +35,7 @@ function shortFraction(exact: string): string {
 }
 
 function diffTable(r: DiffResult, top: number): string {
-  const lines = [`${r.system}: ${sideText(r.base)} -> ${sideText(r.other)}, over the ${r.grid} grid`, ''];
+  const lines = [terminalSafe(`${r.system}: ${sideText(r.base)} -> ${sideText(r.other)}, over the ${r.grid} grid`), ''];
   const summary = diffSummary(r);
   lines.push(
     renderTable(
@@ -51,7 +51,7 @@ function diffTable(r: DiffResult, top: number): string {
     const first = r.skipped[0]!;
     // The reason's first clause is enough here; the JSON has it whole.
     const reason = first.reason.split(' (')[0];
-    lines.push('', `${cells} ${cellWord} skipped, refused by the rules of ${sides} (e.g. ${first.kind} ${situation(first.values)}: ${reason}); --format json lists them.`);
+    lines.push('', terminalSafe(`${cells} ${cellWord} skipped, refused by the rules of ${sides} (e.g. ${first.kind} ${situation(first.values)}: ${reason}); --format json lists them.`));
   }
   const moves = rankedMoves(r);
   lines.push('');
@@ -130,5 +130,5 @@ function diffCsv(r: DiffResult): string {
 
 /** `diff`: the table lists the largest moves; JSON and CSV hold every cell. */
 export function diffPresenter(top = DEFAULT_TOP): Presenter<DiffResult> {
-  return { table: (r) => diffTable(r, top), json: (r) => jsonText(diffJson(r)), csv: diffCsv };
+  return { table: (r) => terminalSafeLines(diffTable(r, top)), json: (r) => jsonText(diffJson(r)), csv: diffCsv };
 }

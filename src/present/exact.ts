@@ -5,7 +5,7 @@ import { cellMeans, cellOutcomes } from '../report/sweep.js';
 import { runningTotals } from '../running-sums.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, renderTable, scenarioHeading, tableFraction } from './text.js';
+import { jsonText, percent, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines } from './text.js';
 
 /** The JSON document `exact --format json` prints: flat, with means and extras at the top level. */
 export function exactJson(r: ExactResult): Record<string, unknown> {
@@ -25,7 +25,7 @@ export function exactJson(r: ExactResult): Record<string, unknown> {
 
 function exactTable(r: ExactResult): string {
   const lines: string[] = [scenarioHeading(r.scenario)];
-  for (const n of r.notes) lines.push(`  ${n}`);
+  for (const n of r.notes) lines.push(`  ${terminalSafe(n)}`);
   lines.push('');
   lines.push(
     renderTable(
@@ -51,7 +51,7 @@ function exactTable(r: ExactResult): string {
 }
 
 export const exactPresenter: Presenter<ExactResult> = {
-  table: exactTable,
+  table: (r) => terminalSafeLines(exactTable(r)),
   json: (r) => jsonText(exactJson(r)),
   csv: (r) => scenarioCsv({ scenario: r.scenario, outcomes: cellOutcomes(r.layout, r, undefined), means: cellMeans(r.layout, r, undefined) }),
 };

@@ -1,7 +1,7 @@
 import { profileFields, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue } from '../model/types.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, renderTable } from './text.js';
+import { jsonText, renderTable, terminalSafe, terminalSafeLines } from './text.js';
 
 /**
  * A profile's fields as a profiles file writes them: the role's own fields, with a "MODEL with WEAPON"'s
@@ -48,11 +48,11 @@ function notModelledLines(p: Profiles): string[] {
       holders.set(line, [...(holders.get(line) ?? []), `${x.role} ${JSON.stringify(x.name)}`]);
     }
   }
-  return [...[...holders].map(([line, names]) => `  ${names.join(', ')}: ${line}`), ...(p.unmodelled ?? []).map((u) => `  ${itemText(u)}`)];
+  return [...[...holders].map(([line, names]) => `  ${terminalSafe(`${names.join(', ')}: ${line}`)}`), ...(p.unmodelled ?? []).map((u) => `  ${terminalSafe(itemText(u))}`)];
 }
 
 function profilesTable(p: Profiles): string {
-  const lines = [`${p.file}: ${p.system.id} profiles${p.source ? ` read from ${p.source === 'roster' ? 'a roster' : 'catalogue files'}` : ''}`, ''];
+  const lines = [terminalSafe(`${p.file}: ${p.system.id} profiles${p.source ? ` read from ${p.source === 'roster' ? 'a roster' : 'catalogue files'}` : ''}`), ''];
   for (const [title, table] of [['Models (targets)', p.models], ['Weapons', p.weapons]] as const) {
     lines.push(`${title}:`);
     if (table.size === 0) lines.push('  (none)');
@@ -84,6 +84,6 @@ function profilesJson(p: Profiles) {
 
 /** `profiles FILE`: what a profiles file names, with costs and fields. */
 export const profilesPresenter: Presenter<Profiles, 'table' | 'json'> = {
-  table: profilesTable,
+  table: (p) => terminalSafeLines(profilesTable(p)),
   json: (p) => jsonText(profilesJson(p)),
 };

@@ -1,7 +1,7 @@
 import type { RuleCitation, RuleListing } from '../model/rule-table.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, wordWrap } from './text.js';
+import { jsonText, terminalSafe, terminalSafeLines, wordWrap } from './text.js';
 
 function citation(source: RuleCitation): string {
   return 'file' in source ? `${source.file}: "${source.quote}"` : `ruling ${source.ruling} (docs/rules.md): ${source.note}`;
@@ -14,17 +14,19 @@ function shown(value: unknown): string {
 
 function rulesTable(listing: RuleListing): string {
   const variant = listing.variant === undefined ? '' : `, variant "${listing.variant}" (changed rules marked *)`;
-  const lines = [`${listing.system} rules, ${listing.edition.id} edition (${listing.edition.title}, ${listing.edition.source})${variant}`, ''];
-  const width = Math.max(...listing.entries.map((e) => e.rule.length));
-  for (const e of listing.entries) {
+  const lines = [terminalSafe(`${listing.system} rules, ${listing.edition.id} edition (${listing.edition.title}, ${listing.edition.source})${variant}`), ''];
+  // A variant's keywords are named, described and cited by the user; widths are measured on what is printed.
+  const rules = listing.entries.map((e) => terminalSafe(e.rule));
+  const width = Math.max(...rules.map((r) => r.length));
+  listing.entries.forEach((e, i) => {
     const changed = e.editionValue !== undefined;
     const was = e.editionValue === null && typeof e.value === 'object' && e.value !== null ? 'not a keyword' : shown(e.editionValue);
-    lines.push(`${e.rule.padEnd(width)}  ${shown(e.value)}${changed ? `  * (${listing.edition.id}: ${was})` : ''}`);
+    lines.push(`${rules[i]!.padEnd(width)}  ${terminalSafe(`${shown(e.value)}${changed ? `  * (${listing.edition.id}: ${was})` : ''}`)}`);
     const source = changed ? `${listing.edition.id} source: ${citation(e.source)}` : citation(e.source);
     for (const text of [`${e.description}; allowed: ${e.allowed}`, source]) {
-      for (const line of wordWrap(text, 96)) lines.push(`    ${line}`);
+      for (const line of wordWrap(terminalSafe(text), 96)) lines.push(`    ${line}`);
     }
-  }
+  });
   return lines.join('\n') + '\n';
 }
 
@@ -57,7 +59,7 @@ function rulesCsv(listing: RuleListing): string {
 
 /** An edition's rule table: every number the engines read, what it means, and where it comes from. */
 export const rulesPresenter: Presenter<RuleListing> = {
-  table: rulesTable,
+  table: (listing) => terminalSafeLines(rulesTable(listing)),
   json: (listing) => jsonText(rulesJson(listing)),
   csv: rulesCsv,
 };

@@ -5,7 +5,7 @@ import { worstZ } from '../stats/index.js';
 import { crossCheckJson } from './check.js';
 import { tidyCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, percentPlusMinus, renderTable } from './text.js';
+import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from './text.js';
 
 /** What `sweep` prints: the grid, and whether its table shows "this or worse" instead of each outcome. */
 export interface SweepView {
@@ -101,7 +101,7 @@ function sweepTable({ sweep, cumulative = false }: SweepView): string {
   const right = headers.map((_, i) => i >= sweep.dimensions.length);
   const m = sweep.manifest;
   const lines = [
-    `${m.system} ${m.kind}, edition ${m.editions.join(', ')}: ${sweep.cells.length} cells (${sweep.dimensions.map((d) => `${d.id} x${d.values.length}`).join(', ')})`,
+    terminalSafe(`${m.system} ${m.kind}, edition ${m.editions.join(', ')}: ${sweep.cells.length} cells (${sweep.dimensions.map((d) => `${d.id} x${d.values.length}`).join(', ')})`),
     m.simulation
       ? `exact${m.exact ? '' : ' (off)'} and simulated: ${m.simulation.trialsPerCell.join('/')} trials per cell, seed ${m.simulation.seed}, ${m.simulation.batches} batch(es)${m.simulation.commonRandomNumbers ? ', common random numbers' : ', independent seeds'}`
       : 'exact',
@@ -112,7 +112,7 @@ function sweepTable({ sweep, cumulative = false }: SweepView): string {
 }
 
 export const sweepPresenter: Presenter<SweepView> = {
-  table: sweepTable,
+  table: (view) => terminalSafeLines(sweepTable(view)),
   json: ({ sweep }) => jsonText(sweepJson(sweep)),
   csv: ({ sweep }) => tidyCsv([{ sweep }]),
 };

@@ -2,7 +2,7 @@ import { editionTable } from '../model/edition-table.js';
 import { describeAllowed, fieldDefault, kebab } from '../model/scenario.js';
 import type { SystemSpec } from '../model/types.js';
 import type { Presenter } from './presenter.js';
-import { jsonText } from './text.js';
+import { jsonText, terminalSafeLines } from './text.js';
 
 function systemsTable(systems: readonly SystemSpec[]): string {
   const lines: string[] = [];
@@ -46,6 +46,6 @@ function systemsJson(systems: readonly SystemSpec[]) {
 
 /** The listing of systems, editions, kinds and fields. No CSV: the listing is nested. */
 export const systemsPresenter: Presenter<readonly SystemSpec[], 'table' | 'json'> = {
-  table: systemsTable,
+  table: (systems) => terminalSafeLines(systemsTable(systems)),
   json: (systems) => jsonText(systemsJson(systems)),
 };

@@ -3,15 +3,21 @@
  * project, so the HTML page and the charts (src/report/) use the same percentages as the terminal.
  */
 
-/** Plain-text table with right-aligned numeric columns. */
+import { terminalSafe } from '../terminal-safe.js';
+
+export { terminalSafe, terminalSafeLines } from '../terminal-safe.js';
+
+/** Plain-text table with right-aligned numeric columns; every cell is made terminalSafe, and widths are measured on what is printed. */
 export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], alignRight: readonly boolean[] = []): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const shownHeaders = headers.map(terminalSafe);
+  const shownRows = rows.map((r) => r.map(terminalSafe));
+  const widths = shownHeaders.map((h, i) => Math.max(h.length, ...shownRows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells
       .map((c, i) => (alignRight[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+  return [line(shownHeaders), widths.map((w) => '-'.repeat(w)).join('  '), ...shownRows.map(line)].join('\n');
 }
 
 /** A probability as a percentage with a fixed number of decimals: percent(0.16885, 1) is "16.9%". */
@@ -73,7 +79,8 @@ export function scenarioHeading(r: {
   readonly target?: string | undefined;
 }): string {
   const matchup = r.weapon !== undefined || r.target !== undefined ? `: ${r.weapon ?? 'the weapon given'} against ${r.target ?? 'the target given'}` : '';
-  return `${r.system} (${r.edition} edition${r.variant === undefined ? '' : `, variant ${JSON.stringify(r.variant)}`}), ${r.kind}${matchup}`;
+  // Profile and variant names are the user's.
+  return terminalSafe(`${r.system} (${r.edition} edition${r.variant === undefined ? '' : `, variant ${JSON.stringify(r.variant)}`}), ${r.kind}${matchup}`);
 }
 
 /** A JSON document as every command prints it: two-space indents and a final newline. */

@@ -7,6 +7,7 @@ import { addFormatOption, parseFormat } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
+import { terminalSafe } from '../../terminal-safe.js';
 
 export const compareCommand: CommandModule = {
   command: 'compare <a> <b> [more..]',
@@ -44,7 +45,7 @@ export const compareCommand: CommandModule = {
     const text = comparePresenter[format](result);
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
-      process.stderr.write(`injury-lab: wrote ${argv.out}\n`);
+      process.stderr.write(`injury-lab: wrote ${terminalSafe(argv.out)}\n`);
     } else process.stdout.write(text);
   },
 };

@@ -10,6 +10,7 @@ import type { AnalysisRun } from '../../report/run-report.js';
 import { compact } from '../../present/text.js';
 import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
+import { terminalSafe } from '../../terminal-safe.js';
 
 /**
  * The report definitions in a folder: every *.json except schemas, in name order. Each name becomes an
@@ -95,7 +96,7 @@ export const reportCommand: CommandModule = {
     // Every definition is checked before anything runs: a typo in the third report costs seconds, not minutes.
     const defs = (all !== undefined ? definitionsIn(all) : [single!]).map(loadReportDef);
     if (argv['check-only']) {
-      for (const d of defs) process.stdout.write(`${d.file}: ok (${d.analyses.length} analyses, ${d.analyses.reduce((n, a) => n + a.cells, 0)} cells)\n`);
+      for (const d of defs) process.stdout.write(`${terminalSafe(d.file)}: ok (${d.analyses.length} analyses, ${d.analyses.reduce((n, a) => n + a.cells, 0)} cells)\n`);
       return;
     }
     // --out is checked and locked before any work starts: a mistake there costs nothing, and no
@@ -120,14 +121,14 @@ export const reportCommand: CommandModule = {
           });
           signal.throwIfAborted();
           await writeReport(run, claim);
-          process.stdout.write(`${def.id}: ${join(claim.given, 'index.html')}\n`);
+          process.stdout.write(`${def.id}: ${terminalSafe(join(claim.given, 'index.html'))}\n`);
         }
       });
       if (batch) {
         batch.writeIndex(indexHtml(defs.map((d) => ({ id: d.id, title: d.title, description: d.description })), reportDate()));
-        process.stdout.write(`all reports: ${join(out!, 'index.html')}\n`);
+        process.stdout.write(`all reports: ${terminalSafe(join(out!, 'index.html'))}\n`);
       }
-      process.stderr.write(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; open ${join(out!, 'index.html')} in a browser\n`);
+      process.stderr.write(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; open ${terminalSafe(join(out!, 'index.html'))} in a browser\n`);
     } finally {
       for (const c of claims) c.release();
       batch?.release();

@@ -8,6 +8,7 @@ import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv }
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
+import { terminalSafe } from '../../terminal-safe.js';
 
 export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
@@ -65,7 +66,7 @@ export const sweepCommand: CommandModule = {
     const text = sweepPresenter[format]({ sweep, cumulative });
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
-      process.stderr.write(`injury-lab: wrote ${argv.out} (${sweep.cells.length} cells)\n`);
+      process.stderr.write(`injury-lab: wrote ${terminalSafe(argv.out)} (${sweep.cells.length} cells)\n`);
     } else {
       process.stdout.write(text);
     }
