@@ -163,7 +163,7 @@ describe('roster costs: never a blank read as 0, never a total past what a numbe
       ['null.json', null, 'null'],
     ] as const) {
       expect(await refusedRoster(jsonRoster(file, model('Trooper', '-1', value)))).toBe(
-        `injury-lab: roster file "DIR/${file}": selection "Trooper": its Ducats cost ${shown} is not allowed; allowed: a number from 0`,
+        `injury-lab: roster file "DIR/${file}": selection "Trooper": its Ducats cost ${shown} is not allowed; allowed: a number (negative only as an offset of the roster's total)`,
       );
     }
     // The XML reader trims attribute values: a blank one is shown empty.
@@ -171,7 +171,7 @@ describe('roster costs: never a blank read as 0, never a total past what a numbe
       ['empty.ros', ''],
       ['blank.ros', ' '],
     ]) {
-      expect(await refusedRoster(xmlRoster(file!, value!))).toBe(`injury-lab: roster file "DIR/${file}": selection "Trooper": its Ducats cost "" is not allowed; allowed: a number from 0`);
+      expect(await refusedRoster(xmlRoster(file!, value!))).toBe(`injury-lab: roster file "DIR/${file}": selection "Trooper": its Ducats cost "" is not allowed; allowed: a number (negative only as an offset of the roster's total)`);
     }
   });
 
@@ -179,10 +179,10 @@ describe('roster costs: never a blank read as 0, never a total past what a numbe
     expect(MAX_COST).toBe(1e9);
     // Two of 1e308 would sum to Infinity, which JSON prints as null.
     expect(await refusedRoster(jsonRoster('huge.json', model('Trooper', '-1', 1e308), model('Brute', '-2', 1e308)))).toBe(
-      'injury-lab: roster file "DIR/huge.json": selection "Trooper": its Ducats cost 1e+308 is more than any price; allowed: a number from 0 to 1000000000',
+      'injury-lab: roster file "DIR/huge.json": selection "Trooper": its Ducats cost 1e+308 is more than any price; allowed: a number from -1000000000 to 1000000000',
     );
     expect(await refusedRoster(xmlRoster('huge.ros', '1e308'))).toBe(
-      'injury-lab: roster file "DIR/huge.ros": selection "Trooper": its Ducats cost "1e308" is more than any price; allowed: a number from 0 to 1000000000',
+      'injury-lab: roster file "DIR/huge.ros": selection "Trooper": its Ducats cost "1e308" is more than any price; allowed: a number from -1000000000 to 1000000000',
     );
     const p = readRosterProfiles(jsonRoster('most.json', model('Trooper', '-1', MAX_COST), model('Brute', '-2', '15.0')));
     expect([...p.models.values()].map((m) => [m.name, m.cost])).toEqual([

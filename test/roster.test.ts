@@ -412,10 +412,29 @@ describe('bad roster files: one line naming the file and what is wrong, exit 2',
     const warden = '<selection id="ap-warden" name="Lantern Warden" entryId="ap-e-warden" number="1"';
     expect(ros).toContain(warden);
     expect(ros).toContain('value="70"/>');
-    expect(await refused(write('cost.ros', ros.replace('value="70"/>', 'value="abc"/>')))).toMatch(/^injury-lab: roster file "DIR\/cost.ros": selection "[^"]+": its Ducats cost "abc" is not allowed; allowed: a number from 0$/);
-    expect(await refused(write('negative.ros', ros.replace('value="70"/>', 'value="-70"/>')))).toMatch(/its Ducats cost "-70" is not allowed/);
+    expect(await refused(write('cost.ros', ros.replace('value="70"/>', 'value="abc"/>')))).toMatch(
+      /^injury-lab: roster file "DIR\/cost.ros": selection "[^"]+": its Ducats cost "abc" is not allowed; allowed: a number \(negative only as an offset of the roster's total\)$/,
+    );
     expect(await refused(write('count.ros', ros.replace(warden, warden.replace('number="1"', 'number="0"'))))).toBe(
       'injury-lab: roster file "DIR/count.ros": selection "Lantern Warden": number "0" is not allowed; allowed: a whole number from 1 (how many models or items it is)',
     );
+  });
+
+  it('a negative cost (a NewRecruit storage selection) reads: an offset of the roster total, listed, never in a profile\'s price', async () => {
+    const ros = readFileSync(ROS, 'utf8');
+    // A warband-level "storage" selection of our own invention with -7 Ducats, and one inside the Lantern
+    // Warden's tree with -5: the Warden's 122 (70 + its items' 52) stays 122, never 117.
+    const storage = '<selection id="ap-storage" name="Pile of Odds" entryId="ap-e-storage" number="1" type="upgrade" from="entry"><costs><cost name="Ducats" typeId="ap-ducats" value="-7"/></costs></selection>';
+    const withOffsets = ros
+      .replace('<selections>\n        <selection id="ap-banner"', `<selections>\n        ${storage}\n        <selection id="ap-banner"`)
+      .replace('<cost name="Glory Points" typeId="ap-glory" value="1"/>\n          </costs>\n          <selections>', `<cost name="Glory Points" typeId="ap-glory" value="1"/>\n          </costs>\n          <selections>\n            ${storage.replace('ap-storage', 'ap-storage-2').replace('-7', '-5')}`);
+    expect(withOffsets.match(/Pile of Odds/g)).toHaveLength(2);
+    const r = await cliInProcess('profiles', '--roster', write('offsets.ros', withOffsets), '--format', 'json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { models: Record<string, { cost: number; description?: string }>; weapons: Record<string, { cost: number }> };
+    const warden = doc.models['Lantern Warden']!;
+    expect(warden.cost).toBe(122);
+    expect(warden.description).toContain(`"Pile of Odds: Ducats -5" (cost: a negative cost is an offset of the roster's total, not a price)`);
+    for (const p of [...Object.values(doc.models), ...Object.values(doc.weapons)]) expect(p.cost).toBeGreaterThanOrEqual(0);
   });
 });

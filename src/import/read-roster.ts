@@ -268,16 +268,18 @@ export const MAX_COST = 1e9;
 class RosterShapeError extends Error {}
 
 /**
- * A selection's costs, each a number from 0 to MAX_COST: a cost the value charts would divide by is never
- * guessed (an unreadable or blank one is not taken as 0).
+ * A selection's costs, each a number from -MAX_COST to MAX_COST: a cost the value charts would divide by
+ * is never guessed (an unreadable or blank one is not taken as 0). A negative cost is an offset of the
+ * roster's total (NewRecruit's storage selections carry one), never a profile's price: roster.ts keeps
+ * it out of every profile's cost.
  */
 function selectionCosts(raw: Record<string, unknown>, name: string): RosterCost[] {
   for (const c of list(raw.costs)) {
     if (text(c.name) === '') continue;
     const value = costValue(c.value);
     const its = `selection ${showValue(name)}: its ${text(c.name)} cost ${showValue(c.value)}`;
-    if (value === undefined || value < 0) throw new RosterShapeError(`${its} is not allowed; allowed: a number from 0`);
-    if (value > MAX_COST) throw new RosterShapeError(`${its} is more than any price; allowed: a number from 0 to ${MAX_COST}`);
+    if (value === undefined) throw new RosterShapeError(`${its} is not allowed; allowed: a number (negative only as an offset of the roster's total)`);
+    if (Math.abs(value) > MAX_COST) throw new RosterShapeError(`${its} is more than any price; allowed: a number from -${MAX_COST} to ${MAX_COST}`);
   }
   return readCosts(raw.costs);
 }

@@ -55,24 +55,34 @@ interface Draft {
 }
 
 /** The costs of one (a selection of N models costs N times one), over its subtree, by cost type. */
-function subtreeCosts(s: RosterSelection, stopAt: (s: RosterSelection) => boolean): Map<string, number> {
+interface SubtreeCosts {
+  readonly totals: Map<string, number>;
+  /** Negative costs met on the way: offsets of the roster's total (NewRecruit's storage), never a price. */
+  readonly offsets: Unmodelled[];
+}
+
+function subtreeCosts(s: RosterSelection, stopAt: (s: RosterSelection) => boolean): SubtreeCosts {
   const totals = new Map<string, number>();
+  const offsets: Unmodelled[] = [];
   const stack = [s];
   for (let node = stack.pop(); node; node = stack.pop()) {
-    for (const c of node.costs) totals.set(c.name, (totals.get(c.name) ?? 0) + c.value);
+    for (const c of node.costs) {
+      if (c.value < 0) offsets.push({ text: `${node.name}: ${c.name} ${c.value}`, from: 'cost', why: "a negative cost is an offset of the roster's total, not a price", stops: false });
+      else totals.set(c.name, (totals.get(c.name) ?? 0) + c.value);
+    }
     for (const child of node.selections) if (!stopAt(child)) stack.push(child);
   }
   for (const [name, total] of totals) totals.set(name, total / s.number);
-  return totals;
+  return { totals, offsets };
 }
 
-/** A profile's cost is in the roster's first cost type (Ducats); the others are listed, not dropped. */
-function costParts(totals: ReadonlyMap<string, number>, costType: string | undefined): { cost?: number; others: Unmodelled[] } {
+/** A profile's cost is in the roster's first cost type (Ducats); the others, and any offsets, are listed, not dropped. */
+function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefined): { cost?: number; others: Unmodelled[] } {
   const others = [...totals]
     .filter(([name, value]) => name !== costType && value !== 0)
     .map(([name, value]) => ({ text: `${name} ${value}`, from: 'cost', why: `the cost is in ${costType ?? 'no cost type'}`, stops: false }));
   const cost = costType === undefined ? undefined : (totals.get(costType) ?? 0);
-  return { ...(cost === undefined ? {} : { cost }), others };
+  return { ...(cost === undefined ? {} : { cost }), others: [...others, ...offsets] };
 }
 
 /**

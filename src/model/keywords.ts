@@ -26,6 +26,18 @@ export function parseInjuryDiceUnless(text: string): { dice: number; unless: str
   return { dice: Number(match[1]), unless: match[2]!.split('/').map((k) => parseKeyword(k).name).filter((k) => k !== '') };
 }
 
+/**
+ * A model's "-1 INJURY DICE" as a scenario or profile writes it, with or without "UNLESS K": the plain
+ * form acts on every injury roll against the model (its `unless` is empty). The roster reader reads the
+ * plain form as the modifier it is (weapon-keywords.ts); scenario keywords take both.
+ */
+export function parseTargetInjuryDice(text: string): { dice: number; unless: string[] } | undefined {
+  const unless = parseInjuryDiceUnless(text);
+  if (unless) return unless;
+  const plain = /^([+-]\d+) INJURY DICE$/.exec(text.trim().toUpperCase().replace(/\s+/g, ' '));
+  return plain ? { dice: Number(plain[1]), unless: [] } : undefined;
+}
+
 /** The field a target's "-N INJURY DICE" ability gives. */
 const TARGET_INJURY_DICE = 'targetInjuryDice';
 
@@ -83,7 +95,7 @@ export function keywordFields(
     const normal = text.trim().toUpperCase().replace(/\s+/g, ' ');
     if (seen.has(normal)) continue;
     seen.add(normal);
-    const unless = role === 'model' ? parseInjuryDiceUnless(text) : undefined;
+    const unless = role === 'model' ? parseTargetInjuryDice(text) : undefined;
     if (unless) {
       for (const k of unless.unless) {
         if (!(k in table)) {

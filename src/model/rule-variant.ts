@@ -6,7 +6,7 @@ import { schemaValidator } from './ajv.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import { OPEN_GROUP, describeRuleSchema, sameRuleValue, isRuleLeaf, ruleLeaves, valueAt, type RuleLeaf, type RuleSchema, type RuleSpec } from './rule-table.js';
 import type { RuleTable, SystemSpec } from './types.js';
-import { parseInjuryDiceUnless, parseKeyword } from './keywords.js';
+import { parseTargetInjuryDice, parseKeyword } from './keywords.js';
 
 /**
  * Rule changes: a partial rule table laid over an edition's (a variant's `rules`, or a scenario's
@@ -166,8 +166,8 @@ function keywordProblem(system: SystemSpec, changes: unknown, at: string): strin
       const where = `${at}.${group}.${showValue(name)}`;
       const parsed = parseKeyword(name);
       const canonical = name === parsed.name && parsed.n === undefined && name !== '' && !name.includes(',');
-      if (parseInjuryDiceUnless(name)) {
-        return `${where}: is written as a model's ability ("-N INJURY DICE UNLESS K"), which profiles read as such; allowed: a name of another form, e.g. "WARDED"`;
+      if (parseTargetInjuryDice(name)) {
+        return `${where}: is written as a model's ability ("-N INJURY DICE", "-N INJURY DICE UNLESS K"), which profiles read as such; allowed: a name of another form, e.g. "WARDED"`;
       }
       if (!canonical) {
         return `${where}: not a keyword name profiles can write; allowed: capitals and single spaces, no number (the keyword's number is written where it is used) and no comma, e.g. ${showValue(parsed.name.replace(/,/g, '') || 'BARBED')}`;

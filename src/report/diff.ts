@@ -4,7 +4,7 @@ import { evaluateExact, type ExactResult } from '../evaluate.js';
 import { sub, toNumber, type Fraction } from '../exact/fraction.js';
 import { readJsonInput } from '../json-input.js';
 import { editionTable } from '../model/edition-table.js';
-import { parseInjuryDiceUnless, parseKeyword, roleFields } from '../model/keywords.js';
+import { parseTargetInjuryDice, parseKeyword, roleFields } from '../model/keywords.js';
 import { SCENARIO_KEYWORDS, keywordList, parseScenario } from '../model/scenario.js';
 import { sameRuleValue } from '../model/rule-table.js';
 import { readVariantFile, type Variant } from '../model/variant.js';
@@ -171,7 +171,7 @@ function forSide(raw: Record<string, unknown>, side: RuleSide): Record<string, u
   for (const key of SCENARIO_KEYWORDS) {
     if (raw[key] === undefined) continue;
     // A model's "-N INJURY DICE UNLESS K" is read by the parser itself, on both sides alike.
-    const kept = keywordList(raw[key], key).filter((k) => parseInjuryDiceUnless(k) !== undefined || parseKeyword(k).name in known);
+    const kept = keywordList(raw[key], key).filter((k) => parseTargetInjuryDice(k) !== undefined || parseKeyword(k).name in known);
     if (kept.length) out[key] = kept.join(', ');
     else delete out[key];
   }

@@ -1,11 +1,22 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { readCatalogueProfiles, readRosterProfiles } from '../../import/roster.js';
-import { profilesJsonSchema, readProfilesFile } from '../../model/profiles.js';
+import { profilesJsonSchema, readProfilesFile, type Profile, type Profiles } from '../../model/profiles.js';
 import { readVariantFile } from '../../model/variant.js';
 import { profilesPresenter } from '../../present/profiles.js';
 import { jsonText } from '../../present/text.js';
 import { addFormatOption, parseFormat } from '../options.js';
+
+/**
+ * The profiles as a command given --allow-unmodelled uses them (see checkUnmodelled): a token that would
+ * stop a command is left out instead, and says so. A profiles file written by hand has none.
+ */
+function leftOutWhereUnmodelled(profiles: Profiles): Profiles {
+  const relaxed = (p: Profile): Profile =>
+    p.unmodelled?.some((u) => u.stops) ? { ...p, unmodelled: p.unmodelled.map((u) => (u.stops ? { ...u, stops: false, why: `${u.why}; left out (--allow-unmodelled)` } : u)) } : p;
+  const each = (m: ReadonlyMap<string, Profile>) => new Map([...m].map(([name, p]) => [name, relaxed(p)]));
+  return { ...profiles, weapons: each(profiles.weapons), models: each(profiles.models) };
+}
 
 export const profilesCommand: CommandModule = {
   command: 'profiles [file]',
@@ -17,6 +28,10 @@ export const profilesCommand: CommandModule = {
         .option('roster', { type: 'string', describe: 'A roster exported from NewRecruit (.rosz, .ros or its JSON): what it holds, and what is not modelled' })
         .option('catalogue', { type: 'string', array: true, describe: 'BattleScribe catalogue files (.gst, .cat): everything they offer, each at its faction\'s price' })
         .option('rules', { type: 'string', describe: "A variant file whose keyword table reads the roster or catalogues (default: the edition's)" })
+        .option('allow-unmodelled', {
+          type: 'boolean',
+          describe: 'Show the profiles as commands given --allow-unmodelled use them: what nothing models is left out, with a note, instead of stopping a command',
+        })
         .option('schema', { type: 'boolean', describe: 'Print the JSON Schema for profiles files instead' }),
       profilesPresenter,
     )
@@ -34,12 +49,13 @@ export const profilesCommand: CommandModule = {
     const sources = [argv.file !== undefined && 'a profiles file', argv.roster !== undefined && '--roster', argv.catalogue !== undefined && '--catalogue'].filter(Boolean);
     if (sources.length > 1) throw new UsageError(`profiles: give one of a profiles file, --roster FILE and --catalogue FILE..., not ${sources.join(' and ')}`);
     const rules = typeof argv.rules === 'string' ? readVariantFile(argv.rules).table : undefined;
+    const shown = (p: Profiles): Profiles => (argv.allowUnmodelled === true ? leftOutWhereUnmodelled(p) : p);
     if (typeof argv.roster === 'string') {
-      process.stdout.write(profilesPresenter[format](readRosterProfiles(argv.roster, rules)));
+      process.stdout.write(profilesPresenter[format](shown(readRosterProfiles(argv.roster, rules))));
       return;
     }
     if (Array.isArray(argv.catalogue)) {
-      process.stdout.write(profilesPresenter[format](readCatalogueProfiles(argv.catalogue.map(String), rules)));
+      process.stdout.write(profilesPresenter[format](shown(readCatalogueProfiles(argv.catalogue.map(String), rules))));
       return;
     }
     if (argv.rules !== undefined) throw new UsageError("--rules: reads a roster's or catalogue's keywords; give it with --roster FILE or --catalogue FILE...");
