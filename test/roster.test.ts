@@ -77,7 +77,7 @@ describe('reading a roster', () => {
     expect(p.weapons.get('Censer Flail')).toMatchObject({ fields: { attackType: 'melee', attackDice: -1 }, keywords: ['CRITICAL'], cost: 4 });
     // A distance and Melee: ranged (--attack-type melee picks the other use).
     expect(p.weapons.get('Scrap Pistol')!.fields).toEqual({ attackType: 'ranged' });
-    expect(p.weapons.get('Bell Hammer')!.unmodelled).toEqual([{ text: 'Blast 2"', from: 'keywords', why: 'not a keyword of the rule table', stops: true }]);
+    expect(p.weapons.get('Bell Hammer')!.unmodelled).toEqual([{ text: 'Quake 2"', from: 'keywords', why: 'not a keyword of the rule table', stops: true }]);
     expect(p.unmodelled).toEqual([
       { text: 'Pilgrim Banner', from: 'selection', why: 'neither a model nor a weapon; it carries Banner of Ash', stops: false },
       { text: 'Pilgrim Vows', from: 'rule of Ashen Pilgrims', why: 'a warband rule', stops: false },
@@ -127,11 +127,11 @@ describe('reading a roster', () => {
 
   it('reads keywords by the scenario\'s rule table: a variant\'s own keyword is known', () => {
     const tree = readRosterFile(ROS);
-    // A made-up meaning, only to show that the table decides: BLAST N as armour piercing N.
-    const table = { ...coreTable, keywords: { ...(coreTable.keywords as object), BLAST: { armourPiercing: 'N' } } };
+    // A made-up keyword and meaning, only to show that the table decides: QUAKE N as armour piercing N.
+    const table = { ...coreTable, keywords: { ...(coreTable.keywords as object), QUAKE: { armourPiercing: 'N' } } };
     const p = rosterProfiles(tree, table);
     expect(p.weapons.get('Bell Hammer')!.unmodelled).toBeUndefined();
-    expect(p.weapons.get('Bell Hammer')!.keywords).toEqual(['DEADLY', 'BLAST 2']);
+    expect(p.weapons.get('Bell Hammer')!.keywords).toEqual(['DEADLY', 'QUAKE 2']);
   });
 });
 
@@ -194,13 +194,13 @@ describe('using a roster', () => {
     expect(stopped.code).toBe(2);
     expect(stopped.stdout).toBe('');
     expect(stopped.stderr).toBe(
-      'injury-lab: weapon: "Bell Hammer": its keyword "Blast 2\\"" is not modelled (not a keyword of the rule table); give --allow-unmodelled to leave it out, or edit the roster\n',
+      'injury-lab: weapon: "Bell Hammer": its keyword "Quake 2\\"" is not modelled (not a keyword of the rule table); give --allow-unmodelled to leave it out, or edit the roster\n',
     );
     const allowed = await cliInProcess(...args, '--allow-unmodelled', '--format', 'json');
     expect(allowed.code).toBe(0);
-    expect(allowed.stderr).toBe('injury-lab: warning: weapon "Bell Hammer": left out, not modelled: "Blast 2\\""\n');
+    expect(allowed.stderr).toBe('injury-lab: warning: weapon "Bell Hammer": left out, not modelled: "Quake 2\\""\n');
     // The JSON says what was left out, with the scenario it answers.
-    expect(JSON.parse(allowed.stdout).scenario).toMatchObject({ deadly: true, weapon: 'Bell Hammer', notModelled: 'weapon "Bell Hammer": "Blast 2\\""' });
+    expect(JSON.parse(allowed.stdout).scenario).toMatchObject({ deadly: true, weapon: 'Bell Hammer', notModelled: 'weapon "Bell Hammer": "Quake 2\\""' });
     // "MODEL with WEAPON" holds its weapon's tokens; categories and abilities never stop a command.
     expect((await cliInProcess('exact', '--kind', 'attack', '--roster', ROS, '--weapon', 'Bell Golem with Bell Hammer')).code).toBe(2);
     expect((await cliInProcess('exact', '--kind', 'attack', '--roster', ROS, '--weapon', 'Thornpike', '--target', 'Bell Golem')).code).toBe(0);
@@ -215,7 +215,7 @@ describe('using a roster', () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^Lantern Warden\s+122\s+armour reinforced, TOUGH, FEAR, STANDFAST$/m);
     expect(table.stdout).toMatch(/^Not modelled/m);
-    expect(table.stdout).toContain('weapon "Bell Hammer", weapon "Bell Golem with Bell Hammer": "Blast 2\\"" (keywords: not a keyword of the rule table); stops a command that uses it unless --allow-unmodelled');
+    expect(table.stdout).toContain('weapon "Bell Hammer", weapon "Bell Golem with Bell Hammer": "Quake 2\\"" (keywords: not a keyword of the rule table); stops a command that uses it unless --allow-unmodelled');
     expect(table.stdout).toContain('"Pilgrim Vows" (rule of Ashen Pilgrims: a warband rule)');
 
     const json = await cliInProcess('profiles', '--roster', ROS, '--format', 'json');
@@ -327,7 +327,7 @@ describe('values that cannot be read stop the commands that use them', () => {
     name,
     type: 'model',
     number: 1,
-    profiles: [{ name, typeName: 'Unit', characteristics: [{ name: 'Ranged', $text: 'keen' }, { name: 'Melee', $text: '+1' }, { name: 'Armour', $text: armour }] }],
+    profiles: [{ name, typeName: 'Unit', characteristics: [{ name: 'Ranged', $text: '+1' }, { name: 'Melee', $text: 'keen' }, { name: 'Armour', $text: armour }] }],
     selections: weapons,
     costs: [{ name: 'Ducats', value: 30 }],
   });
@@ -351,9 +351,9 @@ describe('values that cannot be read stop the commands that use them', () => {
     expect(refusal(() => parseScenario({ kind: 'attack', roster: file, weapon: 'Great Club' }))).toBe(
       'weapon: "Great Club": "attackDice 12" is not modelled (out of range; allowed: a whole number from -10 to 10); give --allow-unmodelled to leave it out, or edit the roster',
     );
-    // Its Ranged "keen" is no number of dice: the carried weapon stops; the plain model's weapons do not exist.
+    // Its Melee "keen" is no number of dice: the carried melee weapon stops; the plain model's weapons do not exist.
     expect(refusal(() => parseScenario({ kind: 'attack', roster: file, weapon: 'Odd One with Great Club' }))).toMatch(/^weapon: "Odd One with Great Club": /);
-    expect(p.weapons.get('Odd One with Great Club')!.unmodelled!.map((u) => u.text)).toContain('Ranged keen');
+    expect(p.weapons.get('Odd One with Great Club')!.unmodelled!.map((u) => u.text)).toContain('Melee keen');
   });
 });
 

@@ -1,12 +1,12 @@
 import { UsageError, showValue } from '../errors.js';
 import { editionTable } from '../model/edition-table.js';
-import { keywordFields } from '../model/keywords.js';
+import { keywordFields, parseKeyword } from '../model/keywords.js';
 import { checkProfileFields, readProfilesFile, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
 import { readCatalogueFiles } from './catalogue.js';
 import { readRosterFile, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
-import { readToken, splitKeywords, type Token } from './weapon-keywords.js';
+import { normaliseToken, readToken, splitKeywords, type Token } from './weapon-keywords.js';
 
 /**
  * A roster's selections as profiles (docs/import.md): each model selection a model profile, each weapon
@@ -136,6 +136,49 @@ function addTokens(draft: Draft, tokens: readonly Token[], from: string, stops: 
   }
 }
 
+/** The keywords of a rule table that give no field: known, and of no effect on the odds here (HEAVY, BLAST). */
+function noEffectKeywords(rules: RuleTable): ReadonlySet<string> {
+  const table = (rules.keywords ?? {}) as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  return new Set(Object.entries(table).filter(([, effects]) => Object.keys(effects).length === 0).map(([name]) => name));
+}
+
+/**
+ * A rule a weapon links (an infoLink to the game's shared rules) is not a keyword: the weapon's Keywords
+ * characteristic is. The real catalogue links "Ignore Armour" to weapons whose own text gives it only
+ * after a critical success (a sniper's "Bull's Eye") or only against a Down target: read as a keyword,
+ * the link gave IGNORE ARMOUR on every attack (25.5% Out of Action instead of 11.2%). So a link the
+ * Keywords already name adds nothing, and any other is listed, never read as an effect.
+ */
+function addRuleLink(draft: Draft, name: string): void {
+  const token = normaliseToken(name);
+  const named = draft.keywords.some((k) => sameKeywordName(k, token));
+  if (named || draft.unmodelled.some((u) => u.text === name && u.from === 'rule')) return;
+  draft.unmodelled.push({ text: name, from: 'rule', why: "a linked rule, not in the weapon's Keywords: its text may make it conditional, so the link gives no effect", stops: false });
+}
+
+/** A keyword and a rule's name are the same keyword, plurals and a number aside ("IGNORE ARMOUR" and "Ignores Armour"). */
+function sameKeywordName(keyword: string, ruleName: string): boolean {
+  const bare = (t: string) => parseKeyword(t).name.replace(/S\b/g, '');
+  return bare(keyword) === bare(ruleName);
+}
+
+/**
+ * The sentences of a weapon's rules text that injury-lab reads, as the game writes them: "If the
+ * Success Roll ... is a Critical Success then the Injury Roll ... has the IGNORE ARMOUR Keyword" is the
+ * keyword IGNORE ARMOUR ON CRITICAL (the field ignoreArmourOnCritical). Other text, "if the target is
+ * Down" among it, is listed as not modelled: no effect is ever guessed from prose.
+ */
+const CONDITIONAL_RULES: readonly { readonly sentence: RegExp; readonly keyword: string }[] = [
+  { sentence: /\bif\b[^.]*\bcritical success\b[^.]*\binjury roll\b[^.]*\bhas the ignores? armou?r keyword\b/i, keyword: 'IGNORE ARMOUR ON CRITICAL' },
+];
+
+function addRulesText(draft: Draft, text: string, from: string): void {
+  const read = CONDITIONAL_RULES.filter((c) => c.sentence.test(text));
+  for (const c of read) if (!draft.keywords.includes(c.keyword)) draft.keywords.push(c.keyword);
+  const item = rulesTextItem(text, from);
+  draft.unmodelled.push(read.length ? { ...item, why: `read as ${read.map((c) => c.keyword).join(', ')}; the rest of the text is not read` } : item);
+}
+
 /**
  * A roster read into profiles by a rule table: the scenario's (its edition's or a variant's). A
  * catalogue is read the same way, as a roster of everything it offers (src/import/catalogue.ts).
@@ -174,15 +217,14 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       else draft.unmodelled.push({ text: `Range ${characteristic(p, 'range') || '(none)'}`, from: 'range', why: 'neither a distance nor Melee: the scenario\'s attack type applies', stops: false });
       for (const c of ['keywords', 'modifiers']) addTokens(draft, tokens(characteristic(p, c) ?? '', 'weapon'), 'keywords', true);
       const rulesText = rulesOf(p);
-      if (rulesText) draft.unmodelled.push(rulesTextItem(rulesText, 'rules text'));
+      if (rulesText) addRulesText(draft, rulesText, 'rules text');
       if (!isModel(s)) {
-        addTokens(draft, nameTokens(s.rules.map((r) => r.name), 'weapon'), 'rule', false);
         // What is selected under a weapon (special ammunition, a bayonet's keywords) is part of it: its
-        // keywords are read as the weapon's own, its rule links as the weapon's.
+        // keywords are read as the weapon's own.
         for (const item of itemsUnder(s)) {
           for (const ip of visible(item)) addTokens(draft, tokens(characteristic(ip, 'keywords') ?? '', 'weapon'), 'keywords', true);
-          addTokens(draft, nameTokens(item.rules.map((r) => r.name), 'weapon'), 'rule', false);
         }
+        for (const r of [s, ...itemsUnder(s)].flatMap((n) => n.rules)) addRuleLink(draft, r.name);
       }
       return draft;
     });
@@ -307,6 +349,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     weapons,
     models: new Map(modelProfiles.map((d) => [d.name, toProfile(d)] as const)),
     ...(unplaced.length ? { unmodelled: unplaced } : {}),
+    noEffect: noEffectKeywords(rules),
   };
 }
 
@@ -321,7 +364,11 @@ function diceNumbers(dice: Readonly<Record<string, string>>): Readonly<Record<st
  */
 function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: SystemSpec): Draft {
   const unmodelled = [...weapon.unmodelled];
+  // Only the characteristic the weapon's attack reads: a melee weapon never reads Ranged ("N/A" on a
+  // model that cannot shoot). A weapon of no known attack type reads either.
+  const reads = weapon.fields.attackType === MELEE || weapon.fields.attackType === RANGED ? [weapon.fields.attackType] : [MELEE, RANGED];
   for (const [type, value] of Object.entries(model.dice ?? {})) {
+    if (!reads.includes(type)) continue;
     if (readDice(value) === undefined) unmodelled.push({ text: `${type === MELEE ? 'Melee' : 'Ranged'} ${value}`, from: `${model.name}'s characteristic`, why: 'not a number of dice, such as +1 DICE', stops: true });
   }
   // The model's keywords as the table maps them: one that gives the model fear makes it a FEAR attacker.

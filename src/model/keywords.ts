@@ -53,7 +53,8 @@ export function keywordMisuse(
 ): { readonly problem: 'needs a number' | 'takes no number' } | { readonly problem: 'other side'; readonly field: string } | undefined {
   const wantsN = Object.values(effects).includes('N');
   if (wantsN && n === undefined) return { problem: 'needs a number' };
-  if (!wantsN && n !== undefined) return { problem: 'takes no number' };
+  // A keyword of no effect here reads whatever number it carries (BLAST 3": its distance) and ignores it.
+  if (!wantsN && n !== undefined && Object.keys(effects).length > 0) return { problem: 'takes no number' };
   const field = Object.keys(effects).find((f) => !own.has(f));
   return field === undefined ? undefined : { problem: 'other side', field };
 }

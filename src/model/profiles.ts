@@ -58,6 +58,8 @@ export interface Profiles {
   readonly source?: 'roster' | 'catalogue';
   /** From an imported roster: what belongs to no profile (the warband's own rules). */
   readonly unmodelled?: readonly Unmodelled[];
+  /** From an imported roster: the keywords of the table it was read by that give no field (HEAVY, BLAST), for `profiles` to say so. */
+  readonly noEffect?: ReadonlySet<string>;
 }
 
 const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };

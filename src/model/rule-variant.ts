@@ -50,7 +50,7 @@ export function ruleChangesJsonSchema(system: SystemSpec): Record<string, unknow
 }
 
 /**
- * How many keywords a variant may give (change or add). The editions have 25; `diff` prices every one
+ * How many keywords a variant may give (change or add). The editions have 35; `diff` prices every one
  * a variant gives over its own grid, so a variant of thousands would run for hours.
  */
 export const MAX_VARIANT_KEYWORDS = 256;

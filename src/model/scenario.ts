@@ -27,7 +27,7 @@ export const NO_VARIANT = 'none';
  */
 export const SCENARIO_KEYWORDS = ['weaponKeywords', 'targetKeywords'] as const;
 
-/** The label a scenario carries when --allow-unmodelled left something of its profiles out: "weapon "X": "BLAST 2"; ...". */
+/** The label a scenario carries when --allow-unmodelled left something of its profiles out: "weapon "X": "QUAKE 2"; ...". */
 export const NOT_MODELLED = 'notModelled';
 
 const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', 'weapon', 'target', ...SCENARIO_KEYWORDS, NOT_MODELLED]);

@@ -1,3 +1,4 @@
+import { parseKeyword } from '../model/keywords.js';
 import { profileFields, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue } from '../model/types.js';
 import type { Presenter } from './presenter.js';
@@ -51,6 +52,18 @@ function notModelledLines(p: Profiles): string[] {
   return [...[...holders].map(([line, names]) => `  ${terminalSafe(`${names.join(', ')}: ${line}`)}`), ...(p.unmodelled ?? []).map((u) => `  ${terminalSafe(itemText(u))}`)];
 }
 
+/** Each keyword of no effect the profiles hold, with the profiles that hold it. */
+function noEffectLines(p: Profiles): string[] {
+  const holders = new Map<string, string[]>();
+  for (const x of [...p.models.values(), ...p.weapons.values()]) {
+    for (const k of x.keywords) {
+      const name = parseKeyword(k).name;
+      if (p.noEffect?.has(name)) holders.set(name, [...(holders.get(name) ?? []), `${x.role} ${JSON.stringify(x.name)}`]);
+    }
+  }
+  return [...holders].map(([k, names]) => `  ${terminalSafe(`${k}: ${names.join(', ')}`)}`);
+}
+
 function profilesTable(p: Profiles): string {
   const lines = [terminalSafe(`${p.file}: ${p.system.id} profiles${p.source ? ` read from ${p.source === 'roster' ? 'a roster' : 'catalogue files'}` : ''}`), ''];
   for (const [title, table] of [['Models (targets)', p.models], ['Weapons', p.weapons]] as const) {
@@ -60,6 +73,8 @@ function profilesTable(p: Profiles): string {
     lines.push('');
   }
   if (p.source) {
+    const inert = noEffectLines(p);
+    if (inert.length) lines.push('Known keywords of no effect here (they change no odds of one attack; docs/keywords.md):', ...inert, '');
     const notModelled = notModelledLines(p);
     lines.push('Not modelled (maps to no effect; categories, rules and abilities never stop a command):', ...(notModelled.length ? notModelled : ['  (nothing)']), '');
   }

@@ -39,6 +39,7 @@ const KEYWORD_EFFECTS: RuleSchema & { type: 'effects' } = { type: 'effects' };
 const everyEdition = (source: RuleCitation) => ({ playtest: source, comprehensive: source, core: source });
 const keywordRuling = ruling('T20', 'a keyword of the issue "Real warbands", from common play; not in the rule files here');
 const noOdds = ruling('T20', 'a keyword that changes movement, actions or reloading, not the odds of one roll');
+const situational = ruling('T24', 'a keyword of the real catalogue that changes no odds of one attack here');
 
 export const trenchCrusadeRuleSpec = {
   injuryTable: {
@@ -284,6 +285,16 @@ export const trenchCrusadeRuleSpec = {
     ASSAULT: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     RELOAD: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     CUMBERSOME: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
+    'IGNORE COVER': effectsRule('Known; changes no odds here (an attack here has no cover)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    'IGNORE LONG RANGE': effectsRule('Known; changes no odds here (an attack here has no range band)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    'IGNORE ELEVATED POSITION': effectsRule('Known; changes no odds here (an attack here has no elevation)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    PISTOL: effectsRule('Known; changes no odds here (when the weapon may be used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    CONSUMABLE: effectsRule('Known; changes no odds here (how often the weapon may be used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    SHOTGUN: effectsRule('Known; changes no odds here (how the weapon is used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    BLAST: effectsRule('Known; changes no odds here (how many models an attack reaches: one here); its distance is read and ignored', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    SCATTER: effectsRule('Known; changes no odds here (where a blast lands: one target here)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    BLOCK: effectsRule("Known; changes no odds of the weapon's own attacks (it acts on attacks against its bearer, which is not modelled)", KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    'INFECTION MARKERS': effectsRule('Known; changes no odds here (infection markers are not blood markers)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
   }),
 } as const;
 
