@@ -128,3 +128,112 @@ describe('keywords the real catalogue writes, and a model that cannot shoot', ()
     expect(ranged.stderr).toMatch(/"Ranged N\/A" is not modelled \(not a number of dice, such as \+1 DICE\)/);
   });
 });
+
+/** An item selection (armour, a shield, equipment): a profile of `typeName` with a Type, Keywords and Rules. */
+function itemSelection(name: string, type: string, keywords: string, rulesText: string, inner = ''): string {
+  return `<selection name="${name}" number="1" type="upgrade"><profiles><profile name="${name}" typeName="Battlekit" hidden="false"><characteristics><characteristic name="Type">${type}</characteristic><characteristic name="Keywords">${keywords}</characteristic><characteristic name="Rules">${rulesText}</characteristic></characteristics></profile></profiles><selections>${inner}</selections></selection>`;
+}
+
+/** An ability profile with its text, as the real catalogue writes one. */
+function ability(name: string, text: string): string {
+  return `<profile name="${name}" typeName="Ability" hidden="false"><characteristics><characteristic name="Description">${text}</characteristic></characteristics></profile>`;
+}
+
+describe("a model's armour, shield and abilities, wherever they sit", () => {
+  const lancerWeapon = `<selection name="Lance and Buckler" number="1" type="upgrade"><profiles><profile name="Lance" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic><characteristic name="Keywords">-</characteristic></characteristics></profile><profile name="Buckler" typeName="Battlekit" hidden="false"><characteristics><characteristic name="Type">Shield</characteristic><characteristic name="Keywords">-1 INJURY MODIFIER</characteristic></characteristics></profile></profiles></selection>`;
+  const withAbilities = (name: string, armour: string, abilities: string, carried: string) =>
+    modelSelection(name, '+0 Dice', '+1 Dice', armour, carried).replace('</profile></profiles>', `</profile>${abilities}</profiles>`);
+  const thrall = `<selection name="Chained Thrall" number="1" type="model"><profiles><profile name="Thrall Claws" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic><characteristic name="Keywords">-</characteristic></characteristics></profile>${ability('Mindless', 'Invented text.')}</profiles><selections>${modelSelection('Winged', 'N/A', '+0 Dice', '0', '').replace('type="model"', 'type="upgrade"')}</selections><costs><cost name="Ducats" value="15"/></costs></selection>`;
+  const roster = rosterFile(
+    'models.ros',
+    modelSelection('Desert Lancer', '+0 Dice', '+1 Dice', '-3', lancerWeapon) +
+      withAbilities('Brass Warden', '-3', ability('Clockwork Heart', 'Add -1 INJURY DICE to Injury Rolls against this model.') + ability('Hazy Form', 'Add -1 DICE to the Success Roll for attacks that target this model.'),
+        itemSelection('Machine Warplate', 'Armour', '-3 INJURY MODIFIER', '* Standfast: When this model would suffer a Down result, it is treated as a Minor Wound result instead.')) +
+      withAbilities('Ash Walker', '0', ability('Ash Skin', 'Non-FIRE injuries against this model are rolled with -1 DICE.'), itemSelection('Spade', 'Equipment', '-', '-', weaponSelection('Include Weapon Profile?', 'Melee', '-', '-', []).replace('name="Include Weapon Profile?" typeName', 'name="Spade Strike" typeName'))) +
+      thrall,
+  );
+
+  it('a shield inside a weapon selection: -3 is Reinforced Armour and a shield, not Machine Armour', async () => {
+    const models = await profilesOf(roster);
+    expect(models['Desert Lancer']).toMatchObject({ armour: 'reinforced', shield: true });
+  });
+
+  it('an armour item names the armour; abilities and item rules give -1 INJURY DICE, UNLESS FIRE, -1 DICE to hit and STANDFAST', async () => {
+    const models = await profilesOf(roster);
+    expect(models['Brass Warden']).toMatchObject({ armour: 'machine', targetAttackDice: -1 });
+    expect(models['Brass Warden']!.keywords).toEqual(expect.arrayContaining(['-1 INJURY DICE', 'STANDFAST']));
+    expect(models['Ash Walker']!.keywords).toEqual(['-1 INJURY DICE UNLESS FIRE']);
+    // As a target, the Warden's -1 INJURY DICE is the field (and STANDFAST its armour's).
+    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', roster, '--target', 'Brass Warden', '--format', 'json');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout).scenario).toMatchObject({ targetInjuryDice: -1, targetAttackDice: -1, downBecomesMinor: true, armour: 'machine' });
+  });
+
+  it('"Include Weapon Profile?" is named by its weapon profile; a thrall whose Unit profile is on its option is one model', async () => {
+    const r = await cliInProcess('profiles', '--roster', roster, '--format', 'json');
+    const doc = JSON.parse(r.stdout) as { models: Record<string, unknown>; weapons: Record<string, unknown> };
+    expect(Object.keys(doc.weapons)).toContain('Spade Strike');
+    expect(Object.keys(doc.weapons)).not.toContain('Include Weapon Profile?');
+    expect(Object.keys(doc.models)).toContain('Chained Thrall');
+    expect(Object.keys(doc.models)).not.toContain('Winged');
+    expect(Object.keys(doc.weapons)).toContain('Chained Thrall with Thrall Claws');
+  });
+});
+
+async function profilesOf(roster: string): Promise<Record<string, Record<string, unknown> & { keywords?: string[] }>> {
+  const r = await cliInProcess('profiles', '--roster', roster, '--format', 'json');
+  expect([r.code, r.stderr]).toEqual([0, '']);
+  return (JSON.parse(r.stdout) as { models: Record<string, Record<string, unknown> & { keywords?: string[] }> }).models;
+}
+
+describe('a catalogue: hidden entries that a modifier shows, prices set by modifiers, a Unit profile on an option', () => {
+  /** Our own invented faction, in the real catalogue's shapes (docs/import.md, "Catalogues"). */
+  const shownTo = (catalogueId: string) =>
+    `<modifiers><modifier type="set" value="false" field="hidden"><conditions><condition type="instanceOf" value="1" field="selections" scope="primary-catalogue" childId="${catalogueId}" shared="true"/></conditions></modifier></modifiers>`;
+  const weaponEntry = (id: string, name: string, hidden: boolean, inner: string, ducats: number) =>
+    `<selectionEntry id="${id}" name="${name}" type="upgrade" hidden="${hidden}">${inner}<profiles><profile id="${id}-p" name="${name}" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic><characteristic name="Keywords">-</characteristic></characteristics></profile></profiles><costs><cost name="Ducats" typeId="pg-ducats" value="${ducats}"/></costs></selectionEntry>`;
+  const unit = (id: string, name: string, armour: string) =>
+    `<profile id="${id}" name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 DICE</characteristic><characteristic name="Melee">+1 DICE</characteristic><characteristic name="Armour">${armour}</characteristic></characteristics></profile>`;
+  const catalogue = `<?xml version="1.0" encoding="UTF-8"?>
+<catalogue id="iv-cat" name="Invented Host" gameSystemId="pg-sys" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
+  <entryLinks>
+    <entryLink id="iv-l-hound" name="Mire Hound" targetId="iv-hound" type="selectionEntry" hidden="true">
+      <modifierGroups><modifierGroup type="and"><modifiers><modifier type="set" value="33" field="pg-ducats"/></modifiers></modifierGroup></modifierGroups>
+      <modifiers><modifier type="set" value="false" field="hidden"><conditionGroups><conditionGroup type="or"><conditions><condition type="atLeast" value="1" field="selections" scope="roster" childId="iv-variant" shared="true"/></conditions></conditionGroup></conditionGroups></modifier></modifiers>
+    </entryLink>
+  </entryLinks>
+  <sharedSelectionEntries>
+    ${weaponEntry('iv-veiled', 'Veiled Blade', true, shownTo('iv-cat').replace('</modifiers>', '<modifier type="set" value="20" field="pg-ducats"><conditions><condition type="atLeast" value="1" field="selections" scope="roster" childId="iv-variant" shared="true"/></conditions></modifier></modifiers>'), 10)}
+    ${weaponEntry('iv-relic', 'Lost Relic Gun', true, '', 25)}
+    <selectionEntry id="iv-hound" name="Mire Hound" type="model" hidden="false"><profiles>${unit('iv-hound-p', 'Mire Hound', '0')}</profiles><costs><cost name="Ducats" typeId="pg-ducats" value="50"/></costs></selectionEntry>
+    <selectionEntry id="iv-thrall" name="Bone Thrall" type="model" hidden="false">
+      <profiles><profile id="iv-thrall-w" name="Bone Fists" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic><characteristic name="Keywords">-</characteristic></characteristics></profile></profiles>
+      <selectionEntryGroups><selectionEntryGroup id="iv-thrall-g" name="Thrall Type" hidden="false"><selectionEntries>
+        <selectionEntry id="iv-crawl" name="Crawling" type="upgrade" hidden="false"><profiles>${unit('iv-crawl-p', 'Crawling', '-1')}</profiles></selectionEntry>
+      </selectionEntries></selectionEntryGroup></selectionEntryGroups>
+      <costs><cost name="Ducats" typeId="pg-ducats" value="30"/></costs>
+    </selectionEntry>
+  </sharedSelectionEntries>
+</catalogue>`;
+  const dir = mkdtempSync(join(tmpdir(), 'injury-lab-cat-'));
+  const cat = join(dir, 'invented-host.cat');
+  writeFileSync(cat, catalogue);
+  const args = ['--catalogue', 'test/fixtures/rosters/pilgrim-system.gst', cat];
+
+  it('imports what a modifier shows, at the price a modifier sets with no condition; lists what nothing shows', async () => {
+    const r = await cliInProcess('profiles', ...args, '--format', 'json');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const doc = JSON.parse(r.stdout) as { description: string; models: Record<string, { cost: number; armour?: string }>; weapons: Record<string, { cost: number }> };
+    // Hidden, and shown to this catalogue: read, at its own price (the conditional 20 is not read).
+    expect(doc.weapons['Veiled Blade']!.cost).toBe(10);
+    // Reached only through a hidden link that a variant shows; the link's unconditional price is 33.
+    expect(doc.models['Mire Hound']!.cost).toBe(33);
+    // Hidden with nothing to show it: listed, not read.
+    expect(doc.weapons['Lost Relic Gun']).toBeUndefined();
+    expect(doc.description).toContain('"Lost Relic Gun" (entry of Invented Host: hidden for every faction: no modifier shows it, so it is not read)');
+    // The thrall is one model, its armour from the option that carries its Unit profile; its fists are its weapon.
+    expect(doc.models['Bone Thrall']).toMatchObject({ cost: 30, armour: 'standard' });
+    expect(doc.models['Crawling']).toBeUndefined();
+    expect(doc.weapons['Bone Thrall with Bone Fists']).toBeDefined();
+  });
+});

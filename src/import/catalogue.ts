@@ -9,7 +9,9 @@ import { MAX_ROSTER_BYTES, list, mb, named, parseBattleScribeDocument, readBattl
  * by src/import/roster.ts as a roster's are. Options are not chosen, so a model is its own entry (its
  * base cost, no weapons). A faction prices an item on its link to it: each link is a selection with the
  * link's price, and says whose price it is; an entry that no link names is listed at its own price.
- * Costs changed by modifiers and conditions are not read (docs/import.md).
+ * A hidden entry or link that a modifier shows (for a faction, a variant, a campaign) is read as shown;
+ * one that nothing shows is listed as hidden. A price a modifier sets with no condition is the price;
+ * prices that conditions change are not read (docs/import.md).
  */
 
 type Node = Record<string, unknown>;
@@ -28,6 +30,8 @@ interface Index {
   readonly categories: Map<string, Node>;
   /** Entry links, in file order, with the catalogue that holds each. */
   readonly links: Indexed[];
+  /** Cost type names by id: a modifier names the cost it sets by its type's id. */
+  readonly costTypes: Map<string, string>;
 }
 
 /** Entries are listed in these, in a file's shared entries and under entries and groups alike. */
@@ -45,6 +49,7 @@ function indexCatalogue(root: Node, catalogue: string, index: Index): void {
         else if ((key === 'profiles' || key === 'sharedProfiles') && id) index.profiles.set(id, item);
         else if ((key === 'rules' || key === 'sharedRules') && id) index.rules.set(id, item);
         else if (key === 'categoryEntries' && id) index.categories.set(id, item);
+        else if (key === 'costTypes' && id) index.costTypes.set(id, text(item.name));
         else if (key === 'entryLinks') index.links.push({ node: item, catalogue });
       }
       stack.push(...items);
@@ -53,6 +58,67 @@ function indexCatalogue(root: Node, catalogue: string, index: Index): void {
 }
 
 const isHidden = (n: Node) => n.hidden === true || n.hidden === 'true';
+
+/** The modifiers of a node, with those of its modifier groups (nested), each with whether any condition guards it. */
+function modifiersOf(n: Node): { readonly modifier: Node; readonly conditional: boolean }[] {
+  const out: { modifier: Node; conditional: boolean }[] = [];
+  const guarded = (x: Node) => list(x.conditions).length > 0 || list(x.conditionGroups).length > 0;
+  const stack: { node: Node; conditional: boolean }[] = [{ node: n, conditional: false }];
+  for (let at = stack.pop(); at; at = stack.pop()) {
+    for (const m of list(at.node.modifiers)) out.push({ modifier: m, conditional: at.conditional || guarded(m) });
+    for (const g of list(at.node.modifierGroups)) stack.push({ node: g, conditional: at.conditional || guarded(g) });
+  }
+  return out;
+}
+
+/**
+ * Whether a catalogue shows an entry or link to some roster: it is not hidden, or a modifier sets its
+ * `hidden` to false under some condition. The real catalogue hides most of its shared armoury and
+ * shows each item to the factions and variants that may take it; read as hidden, 40% of it was lost.
+ */
+function isShown(n: Node): boolean {
+  if (!isHidden(n)) return true;
+  return modifiersOf(n).some(({ modifier: m }) => text(m.type) === 'set' && text(m.field) === 'hidden' && text(m.value) === 'false');
+}
+
+/** Costs a modifier sets with no condition (a faction's price on its link): by cost type name. */
+function unconditionalCosts(n: Node, costTypes: ReadonlyMap<string, string>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { modifier: m, conditional } of modifiersOf(n)) {
+    const name = costTypes.get(text(m.field));
+    const value = Number(text(m.value));
+    if (!conditional && text(m.type) === 'set' && name !== undefined && text(m.value) !== '' && Number.isFinite(value)) out.set(name, value);
+  }
+  return out;
+}
+
+/** The entries nested in an entry: its own, and those of its groups (nested), in file order. */
+function nestedEntries(entry: Node): Node[] {
+  const out: Node[] = [];
+  const stack: Node[] = [entry];
+  for (let n = stack.shift(); n; n = stack.shift()) {
+    for (const e of list(n.selectionEntries)) out.push(e);
+    stack.push(...list(n.selectionEntryGroups), ...list(n.selectionEntries));
+  }
+  return out;
+}
+
+const hasUnitProfile = (n: Node) => list(n.profiles).some((p) => list(p.characteristics).some((c) => text(c.name).toLowerCase() === 'armour'));
+
+/**
+ * A model entry whose Unit profile is on an option under it (the real catalogue's thralls): that option,
+ * which is read as part of the model (roster.ts's modelProfileOf) and never listed on its own.
+ */
+function unitOption(entry: Node): Node | undefined {
+  if (!/^model$/i.test(text(entry.type)) || hasUnitProfile(entry)) return undefined;
+  return nestedEntries(entry).find((e) => !/^(model|unit)$/i.test(text(e.type)) && hasUnitProfile(e));
+}
+
+/** An entry that would be a model or a weapon (it carries a profile with an Armour characteristic, or a weapon's): worth listing when hidden. */
+function looksPlayable(entry: Node, index: Index): boolean {
+  const profiles = [...list(entry.profiles), ...list(entry.infoLinks).filter((l) => text(l.type) === 'profile').map((l) => index.profiles.get(text(l.targetId))).filter((x): x is Node => x !== undefined)];
+  return profiles.some((p) => /weapon/i.test(text(p.typeName)) || list(p.characteristics).some((c) => text(c.name).toLowerCase() === 'armour'));
+}
 
 function readProfile(p: Node): RosterProfile {
   return {
@@ -73,18 +139,23 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string): 
     .flatMap((p) => list(p.categoryLinks))
     .map((c) => ({ name: text(c.name) || text(index.categories.get(text(c.targetId))?.name) }))
     .filter((c) => c.name !== '');
-  // A link's own price replaces the entry's (a faction's price for a shared item).
+  // A link's own price replaces the entry's (a faction's price for a shared item); a price a modifier
+  // sets with no condition replaces both (the real catalogue prices a faction's shared model so).
   const linkCosts = link ? readCosts(link.costs).filter((c) => c.value !== 0) : [];
+  const set = new Map([...unconditionalCosts(entry, index.costTypes), ...(link ? unconditionalCosts(link, index.costTypes) : [])]);
+  const base = linkCosts.length ? linkCosts : readCosts(entry.costs);
+  const costs = [...base.map((c) => (set.has(c.name) ? { name: c.name, value: set.get(c.name)! } : c)), ...[...set].filter(([name]) => !base.some((c) => c.name === name)).map(([name, value]) => ({ name, value }))];
+  const option = unitOption(entry);
   return {
     name: text(link?.name) || text(entry.name),
     type: text(entry.type),
     number: 1,
-    selections: [],
+    selections: option ? [asSelection(option, index)] : [],
     profiles: [...list(entry.profiles), ...linked('profile', index.profiles)].map(readProfile),
     rules: rules.filter((r) => r.name !== ''),
     categories,
-    costs: linkCosts.length ? linkCosts : readCosts(entry.costs),
-    ...(link && linkCosts.length && priceOf ? { priceOf } : {}),
+    costs,
+    ...(link && (linkCosts.length || set.size) && priceOf ? { priceOf } : {}),
   };
 }
 
@@ -168,25 +239,35 @@ function readCatalogueRoots(paths: readonly string[]): { path: string; root: Nod
  */
 export function readCatalogueFiles(paths: readonly string[]): RosterTree {
   if (paths.length === 0) throw new UsageError('catalogue: name at least one .gst or .cat file');
-  const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), links: [] };
+  const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), links: [], costTypes: new Map() };
   const files = readCatalogueRoots(paths).map(({ path, root, isSystem }) => {
     const catalogue = text(root.name) || path;
     indexCatalogue(root, catalogue, index);
     return { path, root, isSystem, catalogue };
   });
   const system = files.find((f) => f.isSystem);
-  const linkedTo = new Set(index.links.map((l) => text(l.node.targetId)));
+  // Entries a shown link prices: listed through their links, not at their own cost.
+  const linkedTo = new Set(index.links.filter((l) => isShown(l.node)).map((l) => text(l.node.targetId)));
+  // Options that carry their model's Unit profile are read with the model, not listed on their own.
+  const partOfModel = new Set([...index.entries.values()].map((e) => unitOption(e.node)).filter((o): o is Node => o !== undefined));
   const forces: RosterForce[] = files.map((f) => {
     const selections: RosterSelection[] = [];
+    const hiddenEntries: string[] = [];
     // The file's own entries that no link prices: at their own cost.
-    for (const [id, e] of index.entries) if (e.catalogue === f.catalogue && !linkedTo.has(id) && !isHidden(e.node)) selections.push(asSelection(e.node, index));
+    for (const [id, e] of index.entries) {
+      if (e.catalogue !== f.catalogue || linkedTo.has(id) || partOfModel.has(e.node)) continue;
+      if (isShown(e.node)) selections.push(asSelection(e.node, index));
+      else if (looksPlayable(e.node, index)) hiddenEntries.push(text(e.node.name));
+    }
     // The file's links to an entry, at the link's price (a link to a group adds nothing: its entries are listed).
     for (const l of index.links) {
-      if (l.catalogue !== f.catalogue || isHidden(l.node)) continue;
+      if (l.catalogue !== f.catalogue) continue;
       const target = index.entries.get(text(l.node.targetId));
-      if (target && !isHidden(target.node)) selections.push(asSelection(target.node, index, l.node, f.catalogue));
+      if (!target) continue;
+      if (isShown(l.node) && isShown(target.node)) selections.push(asSelection(target.node, index, l.node, f.catalogue));
+      else if (!linkedTo.has(text(l.node.targetId)) && looksPlayable(target.node, index)) hiddenEntries.push(text(l.node.name) || text(target.node.name));
     }
-    return { name: f.catalogue, selections, rules: [], forces: [] };
+    return { name: f.catalogue, selections, rules: [], forces: [], ...(hiddenEntries.length ? { hiddenEntries: [...new Set(hiddenEntries)] } : {}) };
   });
   const costTypes = files.flatMap((f) => list(f.root.costTypes).map((c) => text(c.name))).filter((n) => n !== '');
   return {

@@ -50,6 +50,8 @@ export interface RosterForce {
   readonly selections: readonly RosterSelection[];
   readonly rules: readonly RosterNamed[];
   readonly forces: readonly RosterForce[];
+  /** A catalogue's models and weapons hidden for every faction (no modifier shows them): listed, not read. */
+  readonly hiddenEntries?: readonly string[];
 }
 export interface RosterTree {
   /** As the user named it, for messages. */
@@ -88,6 +90,11 @@ const LISTS: Record<string, string> = {
   sharedProfiles: 'profile',
   sharedRules: 'rule',
   costTypes: 'costType',
+  // What changes an entry when conditions hold: whether it is hidden, its price.
+  modifiers: 'modifier',
+  modifierGroups: 'modifierGroup',
+  conditions: 'condition',
+  conditionGroups: 'conditionGroup',
 };
 
 export function mb(bytes: number): string {

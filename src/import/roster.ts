@@ -37,7 +37,28 @@ const isAbility = (p: RosterProfile) => /abilit/i.test(p.typeName);
 const characteristic = (p: RosterProfile, name: string) => p.characteristics.find((c) => c.name.toLowerCase() === name)?.$text;
 const visible = (s: RosterSelection) => s.profiles.filter((p) => !p.hidden);
 /** A model's profile carries an Armour characteristic; items and weapons do not. */
-const modelProfile = (s: RosterSelection) => visible(s).find((p) => !isWeaponProfile(p) && characteristic(p, ARMOUR) !== undefined);
+const ownModelProfile = (s: RosterSelection) => visible(s).find((p) => !isWeaponProfile(p) && characteristic(p, ARMOUR) !== undefined);
+const isModelType = (s: RosterSelection) => /^(model|unit)$/i.test(s.type);
+
+/**
+ * A selection's model profile and the selection that carries it: its own, or, for a selection of type
+ * "model" without one, the one an option under it carries. The real catalogue's thralls are such: their
+ * own profiles are an unarmed attack and an ability, and the Unit profile is on the option chosen
+ * ("Grounded" or "Winged"), which is then part of the model, not a model of its own.
+ */
+function modelProfileOf(s: RosterSelection): { readonly profile: RosterProfile; readonly from: RosterSelection } | undefined {
+  const own = ownModelProfile(s);
+  if (own) return { profile: own, from: s };
+  if (!isModelType(s)) return undefined;
+  const queue = [...s.selections];
+  for (let node = queue.shift(); node; node = queue.shift()) {
+    if (isModelType(node)) continue;
+    const found = ownModelProfile(node);
+    if (found) return { profile: found, from: node };
+    queue.push(...node.selections);
+  }
+  return undefined;
+}
 
 /** What was read for one profile before names are settled. */
 interface Draft {
@@ -86,14 +107,20 @@ function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefin
 }
 
 /**
- * The armour and shield a model's Armour characteristic means: it is the final value, every armour item
- * and shield folded in. A shield is known by an item whose profile's Type is "Shield"; the rest is the
- * armour whose modifier in the edition's table is that number ("-2": reinforced). Names ("Reinforced")
- * are read too. A value that is no armour of the table stops every command that uses the model.
+ * The armour and shield of a model. Its armour and shield items come first, wherever they sit in its
+ * selection tree: a shield is an item whose profile's Type is "Shield" (the real catalogue's "Polearm
+ * and Shield" holds one beside the weapon), an armour an item of Type "Armour" named after an armour of
+ * the table ("Reinforced Armour"). Without an armour item, the Armour characteristic is read as the
+ * final value, every item folded in: with a shield, -3 is Reinforced Armour and the shield, never
+ * Machine Armour. Names ("Reinforced") are read too. A value that is no armour of the table stops every
+ * command that uses the model.
  */
-function readArmour(value: string, hasShield: boolean, table: RuleTable): { fields: Record<string, FieldValue>; problem?: string } {
+function readArmour(value: string, hasShield: boolean, table: RuleTable, items: readonly string[] = []): { fields: Record<string, FieldValue>; problem?: string } {
   const armours = table.armour as Readonly<Record<string, number>>;
   const shield = (table.shield as { readonly modifier: number }).modifier;
+  // An armour item the model carries names its armour ("Reinforced Armour"), wherever it sits in the tree.
+  const byItem = items.map((name) => Object.keys(armours).find((a) => a !== 'none' && new RegExp(`\\b${a}\\b`, 'i').test(name))).find((a) => a !== undefined);
+  if (byItem) return { fields: { armour: byItem, ...(hasShield ? { shield: true } : {}) } };
   const t = value.trim().toLowerCase();
   const byName = Object.keys(armours).find((a) => t === a || t === `${a} armour`);
   if (byName) return { fields: { armour: byName, ...(hasShield ? { shield: true } : {}) } };
@@ -172,6 +199,48 @@ const CONDITIONAL_RULES: readonly { readonly sentence: RegExp; readonly keyword:
   { sentence: /\bif\b[^.]*\bcritical success\b[^.]*\binjury roll\b[^.]*\bhas the ignores? armou?r keyword\b/i, keyword: 'IGNORE ARMOUR ON CRITICAL' },
 ];
 
+/**
+ * The sentences of a model's ability text or an item's rules text that injury-lab reads, each a pattern
+ * of the game's own wording, never a guess (docs/import.md lists them):
+ * - "-N INJURY DICE" (or "-N DICE") "to Injury Rolls" against the model: injury rolls against it get the
+ *   dice (targetInjuryDice), "unless the attack has the Keyword FIRE" or "Non-FIRE injuries" making it
+ *   the ability "-N INJURY DICE UNLESS FIRE";
+ * - "-N DICE to the Success Roll for attacks that target" the model: targetAttackDice;
+ * - Standfast: a Down result "treated as a Minor" result: STANDFAST.
+ */
+const MODEL_TEXT: readonly { readonly sentence: RegExp; readonly read: (m: RegExpExecArray, sentence: string) => string }[] = [
+  {
+    sentence: /([+-]\d+)\s+(?:injury\s+)?dic?e\b[^.]*?\binjury rolls?\b|\binjury rolls?\b[^.]*?([+-]\d+)\s+(?:injury\s+)?dic?e\b|\binjur(?:y|ies)\b[^.]*?\brolled with\s+([+-]\d+)\s+dic?e\b/i,
+    read: (m, sentence) => {
+      const dice = m[1] ?? m[2] ?? m[3]!;
+      const unless = /\bunless\b[^.]*?\bkeyword\s+([A-Z][A-Z ]*[A-Z])\b/i.exec(sentence)?.[1] ?? /\bnon-([A-Z]+)\b/i.exec(sentence)?.[1];
+      return `${dice} INJURY DICE${unless ? ` UNLESS ${unless.toUpperCase()}` : ''}`;
+    },
+  },
+  { sentence: /([+-]\d+)\s+dic?e\s+to the success roll for attacks that target\b/i, read: (m) => `targetAttackDice ${m[1]}` },
+  { sentence: /\bstandfast\b[^.]*\bdown\b[^.]*\btreated as a minor\b/i, read: () => 'STANDFAST' },
+];
+
+/** Reads `text` by MODEL_TEXT and lists it with what was read; text of which nothing is read is listed only if `listUnread` (an ability's name is listed already). */
+function addModelText(draft: Draft, text: string, from: string, listUnread = true): void {
+  const read: string[] = [];
+  for (const sentence of text.split(/(?<=\.)\s+|\n/)) {
+    for (const pattern of MODEL_TEXT) {
+      const m = pattern.sentence.exec(sentence);
+      if (!m) continue;
+      const got = pattern.read(m, sentence);
+      const field = /^(targetAttackDice) ([+-]\d+)$/.exec(got);
+      if (field) draft.fields[field[1]!] = ((draft.fields[field[1]!] as number | undefined) ?? 0) + Number(field[2]);
+      else if (!draft.keywords.includes(got)) draft.keywords.push(got);
+      read.push(got);
+      break;
+    }
+  }
+  const item = rulesTextItem(text, from);
+  if (read.length) draft.unmodelled.push({ ...item, why: `read as ${read.join(', ')}; the rest of the text is not read` });
+  else if (listUnread) draft.unmodelled.push(item);
+}
+
 function addRulesText(draft: Draft, text: string, from: string): void {
   const read = CONDITIONAL_RULES.filter((c) => c.sentence.test(text));
   for (const c of read) if (!draft.keywords.includes(c.keyword)) draft.keywords.push(c.keyword);
@@ -189,7 +258,9 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const costType = tree.costTypes[0] ?? tree.forces.flatMap((f) => f.selections.flatMap((s) => s.costs.map((c) => c.name)))[0];
   const tokens = (text: string, role: ProfileRole) => splitKeywords(text).map((t) => readToken(t, rules, system, role));
   const nameTokens = (names: readonly string[], role: ProfileRole) => names.map((n) => readToken(n, rules, system, role));
-  const isModel = (s: RosterSelection) => modelProfile(s) !== undefined;
+  // Options that carry the Unit profile of the model above them (see modelProfileOf): part of that model.
+  const borrowed = new Set<RosterSelection>();
+  const isModel = (s: RosterSelection) => !borrowed.has(s) && modelProfileOf(s) !== undefined;
   const isWeapon = (s: RosterSelection) => !isModel(s) && visible(s).some(isWeaponProfile);
   const weaponsAt: Draft[] = [];
   const models: Draft[] = [];
@@ -200,7 +271,8 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     profiles.map((p) => {
       const cost = costs?.cost;
       const draft: Draft = {
-        name: profiles.length === 1 && !isModel(s) ? s.name : p.name || s.name,
+        // A selection named as a question ("Include Weapon Profile?", an option that adds an item's weapon) is no weapon's name.
+        name: profiles.length === 1 && !isModel(s) && !/\?\s*$/.test(s.name) ? s.name : p.name || s.name,
         role: 'weapon',
         fields: {},
         keywords: [],
@@ -252,14 +324,24 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
 
   /** Walks a model's subtree: its weapons, and the keywords of its items and abilities. */
   const readModel = (s: RosterSelection): Draft => {
-    const profile = modelProfile(s)!;
+    const { profile, from } = modelProfileOf(s)!;
+    if (from !== s) borrowed.add(from);
     const { cost, others } = costParts(subtreeCosts(s, isModel), costType);
     const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: others, weapons: [], dice: {}, ...(cost === undefined ? {} : { cost }), ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }) };
     let hasShield = false;
+    /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
+    const armourItems: string[] = [];
+    /** A shield or an armour item among a selection's profiles: a shield can sit in a weapon's selection ("Polearm and Shield"). */
+    const noteProtection = (p: RosterProfile) => {
+      const type = (characteristic(p, 'type') ?? '').toLowerCase();
+      if (type === 'shield') hasShield = true;
+      else if (type === 'armour' || type === 'armor') armourItems.push(p.name);
+    };
     const stack: RosterSelection[] = [s];
     for (let node = stack.pop(); node; node = stack.pop()) {
       if (node !== s && isWeapon(node)) {
         draft.weapons.push(...weaponDrafts(node, visible(node).filter(isWeaponProfile), costParts(subtreeCosts(node, () => false), costType)));
+        for (const item of [node, ...itemsUnder(node)]) for (const p of visible(item)) if (!isWeaponProfile(p)) noteProtection(p);
         // A weapon's items are the weapon's (weaponDrafts); a weapon or model under it is read on its own.
         stack.push(...beneathWeapon(node).reverse());
         continue;
@@ -269,14 +351,19 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         continue;
       }
       for (const p of visible(node)) {
-        if (isAbility(p)) addTokens(draft, nameTokens([p.name], 'model'), 'ability', false);
-        else if (p !== profile && !isWeaponProfile(p)) {
-          if ((characteristic(p, 'type') ?? '').toLowerCase() === 'shield') hasShield = true;
+        if (isAbility(p)) {
+          const named = nameTokens([p.name], 'model');
+          addTokens(draft, named, 'ability', false);
+          // An ability its name already maps ("-1 Injury Dice", "Tough") is not read twice from its text.
+          const text = characteristic(p, 'description') ?? rulesOf(p);
+          if (text && named.every((t) => t.kind === 'unknown')) addModelText(draft, text, `text of ability ${p.name}`, false);
+        } else if (p !== profile && !isWeaponProfile(p)) {
+          noteProtection(p);
           // An item's injury modifier (armour, a shield) is in the model's Armour characteristic already.
           const itemTokens = tokens(characteristic(p, 'keywords') ?? '', 'model').filter((t) => !(t.kind === 'modifier' && t.armourModifier));
           addTokens(draft, itemTokens, `keywords of ${p.name}`, false);
           const rulesText = rulesOf(p);
-          if (rulesText) draft.unmodelled.push(rulesTextItem(rulesText, `rules text of ${p.name}`));
+          if (rulesText) addModelText(draft, rulesText, `rules text of ${p.name}`);
         }
       }
       if (node === s) {
@@ -286,7 +373,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       addTokens(draft, nameTokens(node.rules.map((r) => r.name), 'model'), 'rule', false);
       stack.push(...[...node.selections].reverse());
     }
-    const armour = readArmour(characteristic(profile, ARMOUR) ?? '', hasShield, armourTable);
+    const armour = readArmour(characteristic(profile, ARMOUR) ?? '', hasShield, armourTable, armourItems);
     Object.assign(draft.fields, armour.fields);
     if (armour.problem) draft.unmodelled.push({ text: `Armour ${characteristic(profile, ARMOUR) ?? ''}`, from: 'armour', why: armour.problem, stops: true });
     Object.assign(draft.dice!, { [MELEE]: characteristic(profile, MELEE) ?? '', [RANGED]: characteristic(profile, RANGED) ?? '' });
@@ -314,6 +401,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   for (let f = forces.shift(); f; f = forces.shift()) {
     walk(f.selections);
     for (const r of f.rules) unplaced.push({ text: r.name, from: `rule of ${f.name || 'the warband'}`, why: 'a warband rule', stops: false });
+    for (const h of f.hiddenEntries ?? []) unplaced.push({ text: h, from: `entry of ${f.name}`, why: 'hidden for every faction: no modifier shows it, so it is not read', stops: false });
     forces.push(...f.forces);
   }
 
