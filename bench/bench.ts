@@ -10,6 +10,9 @@
  *   in a child process so this process's own allocations do not count.
  * - Exact engine: the time to solve the largest scenarios of each system, the ones the test suite only
  *   checks for correctness (tests never time anything).
+ * - Catalogue sweep: a 14 x 53 weapons x models matrix planned through catalogue files, against the same
+ *   through the profiles file they export, by an edition's rules and by a variant file's
+ *   (bench/catalogue-sweep.ts); the issue's target is within 3x.
  *
  * Each rate is the best of a few repetitions after a warm-up: other work on the machine only ever slows
  * a run down, so the fastest repetition is the least disturbed one. Rates are given per second of wall
@@ -21,6 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { evaluateExact } from '../src/evaluate.js';
+import { CATALOGUE_TARGET_RATIO, MATRIX, catalogueSweeps } from './catalogue-sweep.js';
 import { parseScenario } from '../src/model/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 import { compileKernel } from '../src/sim/chunks.js';
@@ -254,6 +258,16 @@ async function main(): Promise<void> {
   log('');
   log(`exact engine, in this thread, best of ${REPEATS} solves:`);
   for (const e of exactRuns) log(`  ${e.label.padEnd(64)} ${e.milliseconds.toFixed(1).padStart(7)} ms`);
+  const catalogueRuns = catalogueSweeps(REPEATS);
+  const timing = (label: string, seconds: number) => log(`  ${label.padEnd(64)} ${seconds.toFixed(2).padStart(7)} s`);
+  for (const cat of catalogueRuns) {
+    log('');
+    log(`catalogue sweep, ${MATRIX.weapons} weapons x ${MATRIX.models} models by ${cat.rules} (${cat.cells} cells, grid checked and every cell parsed), best of ${REPEATS}:`);
+    timing(`through ${cat.files} catalogue files (${(cat.catalogueBytes / 1e6).toFixed(1)} MB, read afresh each run)`, cat.catalogueSeconds);
+    timing(`through the profiles file they export (${(cat.profilesFileBytes / 1e3).toFixed(0)} kB)`, cat.profilesFileSeconds);
+    log(`  ratio ${cat.ratio.toFixed(2)}x; the same scenarios both ways: ${cat.sameScenarios ? 'yes' : 'NO'}`);
+  }
+  const worstCatalogueRatio = Math.max(...catalogueRuns.map((c) => c.ratio));
   const worstRatio = Math.min(...results.map((r) => r.ratio));
   const checks = {
     ratio: { target: `>= ${TARGETS.ratio}`, worst: worstRatio, met: worstRatio >= TARGETS.ratio },
@@ -263,13 +277,19 @@ async function main(): Promise<void> {
       target: 'above the top of the numpy range per core',
       met: results.every((r) => !r.numpyRange || r.simulated.cpu > r.numpyRange[1]),
     },
+    catalogueSweep: {
+      target: `<= ${CATALOGUE_TARGET_RATIO}x the profiles file`,
+      worst: worstCatalogueRatio,
+      met: worstCatalogueRatio <= CATALOGUE_TARGET_RATIO && catalogueRuns.every((c) => c.sameScenarios),
+    },
   };
   log('');
   log(
     `targets: simulated/raw ${checks.ratio.met ? 'met' : 'MISSED'} (worst ${worstRatio.toFixed(2)}, target ${checks.ratio.target}); ` +
       `speed-up ${checks.speedup.met ? 'met' : 'MISSED'} (${s.speedup.toFixed(2)}x, target ${checks.speedup.target}); ` +
       `memory ${checks.peakMemory.met ? 'met' : 'MISSED'} (${mem.peakRssMB.toFixed(0)} MB, target ${checks.peakMemory.target}); ` +
-      `numpy ${checks.beatsNumpy.met ? 'beaten' : 'NOT beaten'}`,
+      `numpy ${checks.beatsNumpy.met ? 'beaten' : 'NOT beaten'}; ` +
+      `catalogue sweep ${checks.catalogueSweep.met ? 'met' : 'MISSED'} (worst ${worstCatalogueRatio.toFixed(2)}x, target ${checks.catalogueSweep.target})`,
   );
   if (json) {
     const doc = {
@@ -284,6 +304,7 @@ async function main(): Promise<void> {
       speedup: s,
       memory: mem,
       exact: exactRuns,
+      catalogueSweeps: catalogueRuns,
       targets: checks,
     };
     process.stdout.write(JSON.stringify(doc, null, 2) + '\n');

@@ -3,9 +3,8 @@ import { UsageError, listAllowed, showValue } from '../errors.js';
 import { editionTable } from '../model/edition-table.js';
 import { readVariantFile } from '../model/variant.js';
 import { readProfilesFile } from '../model/profiles.js';
-import { readRosterFile } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
-import { readCatalogueFiles } from '../import/catalogue.js';
+import { readCatalogueFilesOnce, readRosterFileOnce } from '../import/read-once.js';
 import { resetUnmodelledWarnings } from '../import/unmodelled.js';
 import { SCENARIO_KEYWORDS, coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
 import type { Scenario } from '../model/types.js';
@@ -235,8 +234,9 @@ export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, pat
   // The field flags are read with the spec of the system a variant or profiles file names, when only it does.
   if (typeof raw.rules === 'string' && raw.system === undefined) raw.system = readVariantFile(raw.rules).system.id;
   if (typeof raw.profiles === 'string' && raw.system === undefined) raw.system = readProfilesFile(raw.profiles).system.id;
-  if (typeof raw.roster === 'string' && raw.system === undefined) raw.system = rosterSystem(readRosterFile(raw.roster)).id;
-  if (Array.isArray(raw.catalogue) && raw.system === undefined) raw.system = rosterSystem(readCatalogueFiles(raw.catalogue.map(String))).id;
+  // Read once: parseScenario takes the same tree when it reads the scenario whole.
+  if (typeof raw.roster === 'string' && raw.system === undefined) raw.system = rosterSystem(readRosterFileOnce(raw.roster)).id;
+  if (Array.isArray(raw.catalogue) && raw.system === undefined) raw.system = rosterSystem(readCatalogueFilesOnce(raw.catalogue.map(String))).id;
   const { system, kind } = scenarioSystemAndKind(raw, origin);
   return { ...raw, ...coerceFieldFlags(argv, system, kind) };
 }

@@ -11,9 +11,9 @@ import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
 import { parseVariant, readVariantFile, type Variant } from './variant.js';
 import { keywordFields } from './keywords.js';
 import { findProfile, readProfilesFile, type Profile, type Profiles } from './profiles.js';
-import { readRosterFile, type RosterTree } from '../import/read-roster.js';
-import { rosterProfiles, rosterSystem } from '../import/roster.js';
-import { readCatalogueFiles } from '../import/catalogue.js';
+import type { RosterTree } from '../import/read-roster.js';
+import { rosterSystem } from '../import/roster.js';
+import { readCatalogueFilesOnce, readRosterFileOnce, rosterProfilesOnce } from '../import/read-once.js';
 import { stoppingItems, unmodelledMessage, warnUnmodelled } from '../import/unmodelled.js';
 import type { FieldSchema, FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from './types.js';
 
@@ -206,7 +206,8 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
       const allowed = source === 'roster' ? 'the path of a roster file (.rosz, .ros or NewRecruit JSON)' : 'the path of a .gst or .cat file, or a list of them';
       throw new UsageError(`${at}${source}: ${showValue(input[source])} is not allowed; allowed: ${allowed}`);
     }
-    const tree = source === 'roster' ? readRosterFile(paths[0] as string) : readCatalogueFiles(paths as string[]);
+    // Read once per process while the files stay as they are: a sweep parses this for every cell.
+    const tree = source === 'roster' ? readRosterFileOnce(paths[0] as string) : readCatalogueFilesOnce(paths as string[]);
     const system = rosterSystem(tree);
     if (input.system !== undefined && input.system !== system.id) {
       throw new UsageError(`${at}${source}: ${tree.label} is of ${system.id}, not ${showValue(input.system)}; allowed: a ${source} of the scenario's system`);
@@ -324,7 +325,7 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
   if (profiled.input.allowUnmodelled !== undefined && typeof profiled.input.allowUnmodelled !== 'boolean') {
     throw new UsageError(`${at}allowUnmodelled: ${showValue(profiled.input.allowUnmodelled)} is not allowed; allowed: true, false`);
   }
-  const profiles = profiled.profiles ?? (profiled.roster ? rosterProfiles(profiled.roster.tree, rules, profiled.roster.source) : undefined);
+  const profiles = profiled.profiles ?? (profiled.roster ? rosterProfilesOnce(profiled.roster.tree, rules, profiled.roster.source) : undefined);
   // What --allow-unmodelled left out of the profiles used: outputs list it with the scenario.
   const leftOut: string[] = [];
   const keyworded = profiles || SCENARIO_KEYWORDS.some((k) => profiled.input[k] !== undefined);

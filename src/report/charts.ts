@@ -1,4 +1,4 @@
-import type { Dimension } from './dimensions.js';
+import type { Dimension, DimensionValue } from './dimensions.js';
 import { percent, percentPlusMinus, wordWrap } from '../present/text.js';
 import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from './labels.js';
 import type { CellOutcome, SweepResult } from './sweep.js';
@@ -178,8 +178,9 @@ const SUBTITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5));
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
-function header(def: ChartDef, fallback: string, sub: string[]): VlSpec {
-  const text = wordWrap(def.title ?? capitalise(fallback), Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
+/** The title (the definition's, else `fallback`, then `suffix`: "(top 60 of 127 weapons)") and subtitle lines. */
+function header(def: ChartDef, fallback: string, sub: string[], suffix = ''): VlSpec {
+  const text = wordWrap(`${def.title ?? capitalise(fallback)}${suffix}`, Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
   return { title: { text: text.length === 1 ? text[0] : text, subtitle: sub.flatMap((l) => wordWrap(l, SUBTITLE_CHARS)) } };
 }
 
@@ -208,6 +209,9 @@ function facetField(sweep: SweepResult, facetId: string | undefined, orient: 'ro
     },
   };
 }
+
+/** Stacked bars draw one bar per cell, 24 px each: past this many the chart is refused (definition.ts). */
+export const MAX_BARS = 300;
 
 /**
  * Stacked horizontal bars: one bar per value of `y` (and facet row), its segments the outcome
@@ -424,9 +428,132 @@ function mix(a: string, b: string, t: number): string {
 }
 
 /**
+ * Heat maps of big grids (a catalogue's weapons against its models). A cell is never smaller than
+ * MIN_CELL, room for one 12 px axis label per row or per tilted column without overprinting: a grid too
+ * wide for the planned 800 px grows wider instead of collapsing. Rows are ROW_STEP tall until the map
+ * would pass MAX_MAP_HEIGHT, then shrink towards MIN_CELL.
+ */
+const MIN_CELL = 16;
+const ROW_STEP = 40;
+const MAX_MAP_HEIGHT = 640;
+/**
+ * Row labels past this are cut with an ellipsis (the tooltips say them whole), so they cannot squeeze
+ * out the map: the limit every axis has (CONFIG), now also planned with.
+ */
+const MAX_ROW_LABEL = CONFIG.axis.labelLimit;
+/**
+ * Tilted column labels past this (by vega's 0.8 em a character: about 33 characters) are cut too: a
+ * catalogue's longest model name would make the header taller than the map.
+ */
+const MAX_COLUMN_LABEL = 320;
+/** Above this many rows a heat map shows the top rows by its measure, and says so in its title and a note. */
+export const MAX_HEATMAP_ROWS = 60;
+
+/**
+ * Styles of the numbers in the cells, the preferred first: a map draws them in the first that fits
+ * every cell, or not at all (its values are in the tables and results.csv).
+ */
+const CELL_TEXT = [
+  { size: 13, digits: 1 },
+  { size: 10, digits: 1 },
+  { size: 10, digits: 0 },
+] as const;
+type CellText = (typeof CELL_TEXT)[number];
+
+/** Advance widths (em) in DejaVu Sans Bold, the font the PNG is drawn in, of the characters of a cell's number. */
+const BOLD_WIDTHS: Readonly<Record<string, number>> = { '.': 0.38, '%': 1.002, ' ': 0.348, '±': 0.838, '+': 0.838, '-': 0.415, '−': 0.838 };
+const BOLD_DIGIT = 0.696;
+
+/**
+ * The width of a cell's number as drawn. Vega's 0.8 em a character (textWidth) is what the layout must
+ * be planned with, vega planning by that same estimate, but it overstates digits by a seventh and would
+ * hide numbers that fit their cells.
+ */
+function numberWidth(text: string, size: number): number {
+  let em = 0;
+  for (const ch of text) em += BOLD_WIDTHS[ch] ?? (ch >= '0' && ch <= '9' ? BOLD_DIGIT : 0.8);
+  return em * size;
+}
+
+interface MapPlan {
+  /** Width of one panel. */
+  readonly width: number;
+  readonly rowStep: number;
+  /** The row labels' width as planned: cut at MAX_ROW_LABEL. */
+  readonly yLabelWidth: number;
+  /** How the cells' numbers are drawn, or undefined where the cells are too small for them. */
+  readonly text?: CellText;
+}
+
+/**
+ * A heat map's size from its rows and columns: the room left of 800 px when every column gets at least
+ * MIN_CELL of it, else MIN_CELL a column (wider than 800 px, never negative); and the style of the cell
+ * numbers, if any fits: `labels(digits)` gives every cell's number at that many decimals.
+ */
+function mapPlan(columns: number, rows: number, yLabels: readonly string[], facets: number, legendWidth: number, labels: (digits: number) => string[]): MapPlan {
+  const yLabelWidth = Math.min(maxWidth(yLabels), MAX_ROW_LABEL);
+  const room = Math.floor((CHART_WIDTH - 24 - yLabelWidth - rowTitlePadding(yLabelWidth) - 36 - legendWidth - (facets - 1) * 20) / facets);
+  const width = Math.max(room, columns * MIN_CELL);
+  const rowStep = Math.max(MIN_CELL, Math.min(ROW_STEP, Math.floor(MAX_MAP_HEIGHT / rows)));
+  const column = width / columns;
+  // 4 px above and below a number, 3 px each side: the cells have a 2 px white border.
+  const text = CELL_TEXT.find((t) => t.size + 8 <= rowStep && Math.max(0, ...labels(t.digits).map((l) => numberWidth(l, t.size))) + 6 <= column);
+  return { width, rowStep, yLabelWidth, ...(text ? { text } : {}) };
+}
+
+/** "127 weapons", "53 models", "5 values of injury dice (net)": how many values a dimension has, in words. */
+function countOf(d: Dimension, n = d.values.length): string {
+  const field = d.fields.length === 1 ? d.fields[0] : undefined;
+  return field === 'target' ? `${n} model${n === 1 ? '' : 's'}` : field === 'weapon' ? `${n} weapon${n === 1 ? '' : 's'}` : `${n} values of ${d.title.toLowerCase()}`;
+}
+
+/**
+ * The rows a heat map shows, in order: every value of its y dimension, or, above MAX_HEATMAP_ROWS, the
+ * top MAX_HEATMAP_ROWS by their average `score` over their cells (columns and panels), highest first.
+ */
+function mapRows(yd: Dimension, yi: number, cells: readonly { readonly labels: readonly string[] }[], score: (cell: number) => number): { labels: string[]; cut: boolean } {
+  const labels = labelsOf(yd);
+  if (labels.length <= MAX_HEATMAP_ROWS) return { labels, cut: false };
+  const sums = new Map(labels.map((l) => [l, { sum: 0, n: 0 }]));
+  cells.forEach((c, i) => {
+    const s = sums.get(c.labels[yi]!)!;
+    s.sum += score(i);
+    s.n++;
+  });
+  const mean = (l: string) => sums.get(l)!.sum / Math.max(1, sums.get(l)!.n);
+  // A stable sort: rows that tie keep the dimension's order.
+  const ranked = [...labels].sort((a, b) => mean(b) - mean(a));
+  return { labels: ranked.slice(0, MAX_HEATMAP_ROWS), cut: true };
+}
+
+/** What a heat map cut to its top rows says of itself: in its subtitle, and as a note on the report page. */
+function topRowsNote(yd: Dimension, def: Extract<ChartDef, { type: 'heatmap' }>): string {
+  const name = def.cumulative ? orWorseLabel(def.outcome) : outcomeLabel(def.outcome);
+  const ranking = def.differenceFrom !== undefined ? `largest average change of P(${name}), either way` : `highest average P(${name})`;
+  return `Shows ${MAX_HEATMAP_ROWS} of the ${countOf(yd)}: those with the ${ranking}, in that order; every row is in the tables and in results.csv.`;
+}
+
+/** The heat map's rectangles and numbers; no number layer where the cells are too small for one. */
+function mapLayers(enc: Record<string, unknown>, color: Record<string, unknown>, plan: MapPlan): VlSpec[] {
+  return [
+    { mark: { type: 'rect', stroke: 'white', strokeWidth: plan.rowStep < 24 ? 1 : 2 }, encoding: { ...enc, color, tooltip: { field: 'tip', type: 'nominal' } } },
+    ...(plan.text ? [{ mark: { type: 'text', fontSize: plan.text.size, fontWeight: 'bold' }, encoding: { ...enc, text: { field: plan.text.digits === 1 ? 'label' : 'label0' }, color: INK } }] : []),
+  ];
+}
+
+/** The axes of a heat map: column labels on top (tilted and cut where wide), row labels cut at MAX_ROW_LABEL. */
+function mapAxes(xd: Dimension, rows: readonly string[], yd: Dimension, plan: MapPlan) {
+  return {
+    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: topAxis(xd, plan.width) },
+    y: { field: 'y', type: 'ordinal', sort: rows, title: yd.title, axis: { domain: false, ticks: false, labelLimit: MAX_ROW_LABEL, titlePadding: rowTitlePadding(plan.yLabelWidth) } },
+  };
+}
+
+/**
  * A heat map of one outcome (or "this or worse") over two dimensions, each cell labelled with its
- * percentage (and the interval's half-width when only simulated). The ramp runs from near white to the
- * outcome's own colour, so an out-of-action map is red and a down map orange.
+ * percentage (and the interval's half-width when only simulated) where the cells are big enough. The
+ * ramp runs from near white to the outcome's own colour, so an out-of-action map is red and a down map
+ * orange. Past MAX_HEATMAP_ROWS rows it shows the rows most likely to suffer the outcome.
  */
 function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): VlSpec {
   const { d: xd, index: xi } = dim(sweep, def.x);
@@ -437,60 +564,50 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
   const colour = outcomeColour(def.outcome);
   const values = sweep.cells.map((c) => shown(c.outcomes.find((o) => o.outcome === def.outcome), cumulative));
   const top = Math.max(0.1, Math.ceil(Math.max(...values.map((v) => v?.value ?? 0)) * 10 - 1e-9) / 10);
-  const rows = sweep.cells.map((cell, i) => {
+  const shownRows = mapRows(yd, yi, sweep.cells, (i) => values[i]?.value ?? 0);
+  const kept = new Set(shownRows.labels);
+  const label = (s: Shown | undefined, digits: number) => {
+    const p = s?.value ?? 0;
+    return s?.low !== undefined && s.estimate === undefined ? percentPlusMinus(p, s.low, s.high!, digits) : percent(p, digits);
+  };
+  const rows = sweep.cells.flatMap((cell, i) => {
+    if (!kept.has(cell.labels[yi]!)) return [];
     const s = values[i];
     const p = s?.value ?? 0;
-    const onlySim = s?.low !== undefined && s.estimate === undefined;
-    return {
-      x: cell.labels[xi],
-      y: cell.labels[yi],
-      ...(fd ? { facet: cell.labels[fd.index] } : {}),
-      p,
-      label: onlySim ? percentPlusMinus(p, s.low!, s.high!, 1) : percent(p, 1),
-      ink: textColourOn(mix(RAMP_START, colour, Math.min(1, p / top))),
-      tip: `${cell.labels.join(', ')}: ${name} ${percent(p, 2)}${s?.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
-    };
+    return [
+      {
+        x: cell.labels[xi],
+        y: cell.labels[yi],
+        ...(fd ? { facet: cell.labels[fd.index] } : {}),
+        p,
+        label: label(s, 1),
+        label0: label(s, 0),
+        ink: textColourOn(mix(RAMP_START, colour, Math.min(1, p / top))),
+        tip: `${cell.labels.join(', ')}: ${name} ${percent(p, 2)}${s?.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
+      },
+    ];
   });
-  const yLabelWidth = maxWidth(labelsOf(yd));
   const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
   const facets = fd ? Math.min(fd.d.values.length, 2) : 1;
-  const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - rowTitlePadding(yLabelWidth) - 36 - legendWidth - (facets - 1) * 20) / facets);
-  const enc = {
-    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: topAxis(xd, plotWidth) },
-    y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false, titlePadding: rowTitlePadding(yLabelWidth) } },
+  const plan = mapPlan(xd.values.length, shownRows.labels.length, shownRows.labels, facets, legendWidth, (digits) => rows.map((r) => (digits === 1 ? r.label : r.label0)));
+  const color = {
+    field: 'p',
+    type: 'quantitative',
+    title: [`P(${name})`],
+    scale: { domain: [0, top], range: [RAMP_START, colour], interpolate: 'rgb', clamp: true },
+    legend: { format: '.0%', gradientLength: 200, orient: 'right' },
   };
-  const inner = {
-    width: plotWidth,
-    height: { step: 40 },
-    layer: [
-      {
-        mark: { type: 'rect', stroke: 'white', strokeWidth: 2 },
-        encoding: {
-          ...enc,
-          color: {
-            field: 'p',
-            type: 'quantitative',
-            title: [`P(${name})`],
-            scale: { domain: [0, top], range: [RAMP_START, colour], interpolate: 'rgb', clamp: true },
-            legend: { format: '.0%', gradientLength: 200, orient: 'right' },
-          },
-          tooltip: { field: 'tip', type: 'nominal' },
-        },
-      },
-      {
-        mark: { type: 'text', fontSize: 13, fontWeight: 'bold' },
-        encoding: { ...enc, text: { field: 'label' }, color: INK },
-      },
-    ],
-  };
+  const inner = { width: plan.width, height: { step: plan.rowStep }, layer: mapLayers(mapAxes(xd, shownRows.labels, yd, plan), color, plan) };
   const subtitle = [
-    `Probability of ${name} for every combination.`,
+    `Probability of ${name} for every combination${plan.text ? '' : ' (the cells are too small for their numbers: see the tables)'}.`,
+    ...(shownRows.cut ? [topRowsNote(yd, def)] : []),
     simulated(sweep) && allExact(sweep)
       ? "Exact values; the check of the simulation against them is listed with the table."
       : provenance(sweep, { exact: '', sim: '' }),
   ];
-  const head = { ...header(def, `${name}: ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`, subtitle), data: { values: rows }, config: CONFIG };
-  if (fd) return { ...head, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plotWidth) }, columns: 2, spec: inner };
+  const title = `${name}: ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
+  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : ''), data: { values: rows }, config: CONFIG };
+  if (fd) return { ...head, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plan.width) }, columns: 2, spec: inner };
   return { ...head, ...inner };
 }
 
@@ -502,7 +619,7 @@ const RISE_COLOUR = '#b2182b';
 /**
  * A heat map of changes: every cell minus the cell with the same other coordinates at the facet's
  * `differenceFrom` value, one panel per other facet value. Exact values where both cells have them,
- * else the estimates.
+ * else the estimates. Past MAX_HEATMAP_ROWS rows it shows the rows that change most, either way.
  */
 function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>, baseline: string): VlSpec {
   const { d: xd, index: xi } = dim(sweep, def.x);
@@ -513,64 +630,55 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   const valueOf = (cell: SweepResult['cells'][number]) => shown(cell.outcomes.find((o) => o.outcome === def.outcome), cumulative)?.value ?? 0;
   const key = (labels: readonly string[]) => labels.filter((_, i) => i !== fd.index).join('\u0000');
   const base = new Map(sweep.cells.filter((c) => c.labels[fd.index] === baseline).map((c) => [key(c.labels), valueOf(c)]));
-  const rows = sweep.cells
-    .filter((c) => c.labels[fd.index] !== baseline)
-    .map((cell) => {
-      const from = base.get(key(cell.labels)) ?? 0;
-      const change = valueOf(cell) - from;
-      return {
+  const changed = sweep.cells.filter((c) => c.labels[fd.index] !== baseline);
+  const changes = changed.map((c) => valueOf(c) - (base.get(key(c.labels)) ?? 0));
+  const shownRows = mapRows(yd, yi, changed, (i) => Math.abs(changes[i]!));
+  const kept = new Set(shownRows.labels);
+  const rows = changed.flatMap((cell, i) => {
+    if (!kept.has(cell.labels[yi]!)) return [];
+    const from = base.get(key(cell.labels)) ?? 0;
+    const change = changes[i]!;
+    return [
+      {
         x: cell.labels[xi],
         y: cell.labels[yi],
         facet: cell.labels[fd.index],
         p: change,
         label: points(change, 1),
+        label0: points(change, 0),
         tip: `${cell.labels.join(', ')}: ${name} ${percent(valueOf(cell), 2)} against ${percent(from, 2)} under ${baseline} (${points(change, 2)} points)`,
-      };
-    });
+      },
+    ];
+  });
   const reach = Math.max(0.05, Math.ceil(Math.max(...rows.map((r) => Math.abs(r.p))) * 20 - 1e-9) / 20);
   const inked = rows.map((r) => ({ ...r, ink: textColourOn(mix(NO_CHANGE_COLOUR, r.p < 0 ? FALL_COLOUR : RISE_COLOUR, Math.min(1, Math.abs(r.p) / reach))) }));
-  const yLabelWidth = maxWidth(labelsOf(yd));
   const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
   const panels = labelsOf(fd.d).filter((l) => l !== baseline);
   const facets = Math.min(panels.length, 2);
-  const plotWidth = Math.floor((CHART_WIDTH - 24 - yLabelWidth - rowTitlePadding(yLabelWidth) - 36 - legendWidth - (facets - 1) * 20) / facets);
-  const enc = {
-    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: topAxis(xd, plotWidth) },
-    y: { field: 'y', type: 'ordinal', sort: labelsOf(yd), title: yd.title, axis: { domain: false, ticks: false, titlePadding: rowTitlePadding(yLabelWidth) } },
+  const plan = mapPlan(xd.values.length, shownRows.labels.length, shownRows.labels, facets, legendWidth, (digits) => rows.map((r) => (digits === 1 ? r.label : r.label0)));
+  const color = {
+    field: 'p',
+    type: 'quantitative',
+    title: ['Change in', `P(${name})`],
+    scale: { domain: [-reach, 0, reach], range: [FALL_COLOUR, NO_CHANGE_COLOUR, RISE_COLOUR], interpolate: 'rgb', clamp: true },
+    legend: { format: '+.0%', gradientLength: 200, orient: 'right' },
   };
-  const inner = {
-    width: plotWidth,
-    height: { step: 40 },
-    layer: [
-      {
-        mark: { type: 'rect', stroke: 'white', strokeWidth: 2 },
-        encoding: {
-          ...enc,
-          color: {
-            field: 'p',
-            type: 'quantitative',
-            title: ['Change in', `P(${name})`],
-            scale: { domain: [-reach, 0, reach], range: [FALL_COLOUR, NO_CHANGE_COLOUR, RISE_COLOUR], interpolate: 'rgb', clamp: true },
-            legend: { format: '+.0%', gradientLength: 200, orient: 'right' },
-          },
-          tooltip: { field: 'tip', type: 'nominal' },
-        },
-      },
-      { mark: { type: 'text', fontSize: 13, fontWeight: 'bold' }, encoding: { ...enc, text: { field: 'label' }, color: INK } },
-    ],
-  };
+  const inner = { width: plan.width, height: { step: plan.rowStep }, layer: mapLayers(mapAxes(xd, shownRows.labels, yd, plan), color, plan) };
   const subtitle = [
-    `Change in the probability of ${name} against ${baseline}, in percentage points (red: more likely, blue: less).`,
+    `Change in the probability of ${name} against ${baseline}, in percentage points (red: more likely, blue: less)${plan.text ? '' : '; the cells are too small for their numbers: see the tables'}.`,
+    ...(shownRows.cut ? [topRowsNote(yd, def)] : []),
     allExact(sweep) ? 'Exact values on both sides.' : provenance(sweep, { exact: '', sim: '' }),
   ];
-  const head = { ...header(def, `${name}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`, subtitle), data: { values: inked }, config: CONFIG };
+  const title = `${name}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
+  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : ''), data: { values: inked }, config: CONFIG };
   if (panels.length === 1) return { ...head, ...inner };
-  return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title, header: panelHeader(plotWidth) }, columns: 2, spec: inner };
+  return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title, header: panelHeader(plan.width) }, columns: 2, spec: inner };
 }
 
 /**
  * The column labels of a heat map, on top. Labels wider than their column (model names with costs) are
- * tilted, so neighbours do not overprint each other.
+ * tilted upright, so neighbours do not overprint each other (a column is at least MIN_CELL wide, room
+ * for one line of label), and cut at MAX_COLUMN_LABEL.
  */
 function topAxis(xd: Dimension, plotWidth: number): Record<string, unknown> {
   const column = plotWidth / Math.max(1, xd.values.length);
@@ -578,9 +686,11 @@ function topAxis(xd: Dimension, plotWidth: number): Record<string, unknown> {
   return fits
     ? { labelAngle: 0, orient: 'top', domain: false, ticks: false }
     : // Upright, so that the last label cannot reach past the chart's planned width.
-      { labelAngle: -90, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false };
+      { labelAngle: -90, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false, labelLimit: MAX_COLUMN_LABEL };
 }
 
+/** Past this many bars a value chart draws them thinner. */
+const VALUE_BARS = 30;
 const UNDER_PRICED = '#1a9850';
 const OVER_PRICED = '#d73027';
 const FAIR_PRICE = '#8c8c8c';
@@ -592,7 +702,29 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Per value of the `by` dimension: the measure averaged over the other cells, its cost, and the value. */
+/** A value of a value chart's `by` dimension with a cost to divide by. */
+const priced = (v: DimensionValue) => v.cost !== undefined && v.cost > 0;
+
+/**
+ * The values of a value chart's `by` dimension it leaves out: those whose cost is 0 or not given (a
+ * weapon that comes with its model, an innate one), which have no value per ducat to show.
+ */
+export function valueSkipped(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }>): DimensionValue[] {
+  return dim(sweep, def.by).d.values.filter((v) => !priced(v));
+}
+
+/** The one line that says which values a value chart left out, naming at most `most` of them. */
+function skippedText(d: Dimension, skipped: readonly DimensionValue[], most = Infinity): string {
+  const names = skipped.map((v) => String(v.values[0]));
+  const listed = names.length > most ? `${names.slice(0, most).join(', ')} and ${names.length - most} more` : names.join(', ');
+  const one = skipped.length === 1;
+  return `Left out: ${countOf(d, skipped.length)} whose cost is 0 or not given (innate, or priced with ${one ? 'its' : 'their'} model): ${listed}.`;
+}
+
+/**
+ * Per value of the `by` dimension with a cost (see valueSkipped): the measure averaged over the other
+ * cells, its cost, and the value.
+ */
 export function valueRows(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }>) {
   const { d, index } = dim(sweep, def.by);
   const per = def.per ?? DEFAULT_VALUE_PER;
@@ -604,16 +736,19 @@ export function valueRows(sweep: SweepResult, def: Extract<ChartDef, { type: 'va
     const p = shown(cell.outcomes.find((o) => o.outcome === def.outcome), def.cumulative === true)?.value ?? 0;
     return def.survive ? 1 - p : p;
   };
-  const rows = d.values.map((v, i) => {
+  const rows = d.values.flatMap((v, i) => {
+    if (!priced(v)) return [];
     const cells = sweep.cells.filter((c) => c.point[index] === i);
     const average = cells.reduce((sum, c) => sum + measure(c), 0) / cells.length;
-    const cost = v.cost ?? Number.NaN;
-    return { name: String(v.values[0]), label: v.label, cost, measure: average, value: cost > 0 ? (average / cost) * per : Number.NaN };
+    const cost = v.cost!;
+    return [{ name: String(v.values[0]), label: v.label, cost, measure: average, value: (average / cost) * per }];
   });
-  const mid = median(rows.map((r) => r.value).filter(Number.isFinite));
+  const finite = rows.map((r) => r.value).filter(Number.isFinite);
+  const mid = finite.length ? median(finite) : Number.NaN;
   return rows.map((r) => ({
     ...r,
-    verdict: !Number.isFinite(r.value) ? 'no cost' : r.value >= mid * VALUE_OUTLIER_RATIO ? 'under-priced' : r.value <= mid / VALUE_OUTLIER_RATIO ? 'over-priced' : 'in line',
+    // A mean some cell does not report (expected attacks where it is not finite) has no value.
+    verdict: !Number.isFinite(r.value) ? 'no value' : r.value >= mid * VALUE_OUTLIER_RATIO ? 'under-priced' : r.value <= mid / VALUE_OUTLIER_RATIO ? 'over-priced' : 'in line',
     median: mid,
   }));
 }
@@ -621,19 +756,17 @@ export function valueRows(sweep: SweepResult, def: Extract<ChartDef, { type: 'va
 function valueChart(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }>): VlSpec {
   const { d } = dim(sweep, def.by);
   const per = def.per ?? DEFAULT_VALUE_PER;
-  const rows = valueRows(sweep, def).sort((a, b) => b.value - a.value);
+  // Best first; a value that cannot be computed last.
+  const rank = (v: number) => (Number.isFinite(v) ? v : -Infinity);
+  const rows = valueRows(sweep, def).sort((a, b) => (rank(a.value) === rank(b.value) ? 0 : rank(b.value) > rank(a.value) ? 1 : -1));
+  const skipped = valueSkipped(sweep, def);
   const what =
     def.mean !== undefined
       ? (sweep.cells[0]?.means.find((m) => m.jsonKey === def.mean)?.label ?? def.mean)
       : `${def.survive ? 'not ' : ''}${(def.cumulative ? orWorseLabel(def.outcome!) : outcomeLabel(def.outcome!)).toLowerCase()}`;
   const unit = def.mean !== undefined ? what : `P(${what})`;
   const others = sweep.dimensions.filter((x) => x.id !== def.by);
-  const counted = (x: Dimension) => {
-    const n = x.values.length;
-    const field = x.fields.length === 1 ? x.fields[0] : undefined;
-    return field === 'target' ? `${n} model${n === 1 ? '' : 's'}` : field === 'weapon' ? `${n} weapon${n === 1 ? '' : 's'}` : `${n} values of ${x.title.toLowerCase()}`;
-  };
-  const over = others.length ? `averaged over ${others.map(counted).join(' and ')}` : 'one cell each';
+  const over = others.length ? `averaged over ${others.map((x) => countOf(x)).join(' and ')}` : 'one cell each';
   const data = rows.map((r) => ({
     ...r,
     text: `${r.value.toFixed(3)}${r.verdict === 'in line' ? '' : ` ${r.verdict}`}`,
@@ -649,30 +782,51 @@ function valueChart(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }
   const subtitle = [
     `${unit.charAt(0).toUpperCase()}${unit.slice(1)} per ${per} of cost, ${over}; best value first.`,
     `Median ${rows[0] ? rows[0].median.toFixed(3) : '-'}; ${VALUE_OUTLIER_RATIO}x the median or more is marked under-priced, 1/${VALUE_OUTLIER_RATIO} or less over-priced.`,
+    // The page's note names them all; the chart, which may be read alone, names the first few.
+    ...(skipped.length ? [skippedText(d, skipped, 5)] : []),
   ];
+  // A catalogue's worth of bars at 32 px each would be metres tall: thinner bars past VALUE_BARS.
+  const thin = rows.length > VALUE_BARS;
+  const verdicts = ['under-priced', 'in line', 'over-priced', ...(rows.some((r) => r.verdict === 'no value') ? ['no value'] : [])];
   return {
     ...header(def, `Value for cost: ${d.title.toLowerCase()}`, subtitle),
     data: { values: data },
     config: CONFIG,
     width: plotWidth,
-    height: { step: 32 },
+    height: { step: thin ? 18 : 32 },
     layer: [
       {
-        mark: { type: 'bar', height: 20 },
+        mark: { type: 'bar', height: thin ? 12 : 20 },
         encoding: {
           ...enc,
           color: {
             field: 'verdict',
             type: 'nominal',
             title: 'Price',
-            scale: { domain: ['under-priced', 'in line', 'over-priced', 'no cost'], range: [UNDER_PRICED, FAIR_PRICE, OVER_PRICED, '#dddddd'] },
+            scale: { domain: verdicts, range: [UNDER_PRICED, FAIR_PRICE, OVER_PRICED, '#dddddd'].slice(0, verdicts.length) },
           },
           tooltip: { field: 'tip', type: 'nominal' },
         },
       },
-      { mark: { type: 'text', align: 'left', dx: 4, fontSize: 12 }, encoding: { ...enc, text: { field: 'text' } } },
+      { mark: { type: 'text', align: 'left', dx: 4, fontSize: thin ? 11 : 12 }, encoding: { ...enc, text: { field: 'text' } } },
     ],
   };
+}
+
+/**
+ * What the report page says under a chart that could not show everything: the values a value chart
+ * left out for having no cost, the rows a heat map cut to its top ones. One line each, or none.
+ */
+export function chartNotes(sweep: SweepResult, def: ChartDef): string[] {
+  if (def.type === 'value') {
+    const skipped = valueSkipped(sweep, def);
+    return skipped.length ? [skippedText(dim(sweep, def.by).d, skipped)] : [];
+  }
+  if (def.type === 'heatmap') {
+    const { d } = dim(sweep, def.y);
+    return d.values.length > MAX_HEATMAP_ROWS ? [topRowsNote(d, def)] : [];
+  }
+  return [];
 }
 
 /** The Vega-Lite spec of one chart of an analysis. */

@@ -6,9 +6,9 @@ import { checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
 import { NO_VARIANT, namedFiles, rulesRelativeTo } from '../model/scenario.js';
 import { resolveKind } from '../rules/registry.js';
-import { CHART_TYPES, chartDimensions, type ChartDef } from './charts.js';
-import type { Dimension, VarySpec } from './dimensions.js';
-import { MAX_BATCHES, DEFAULT_BATCHES, planCells, sweepDimensions, type SimPlan } from './sweep.js';
+import { CHART_TYPES, MAX_BARS, chartDimensions, type ChartDef } from './charts.js';
+import { checkGridSize, type Dimension, type VarySpec } from './dimensions.js';
+import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planCells, sweepDimensions, type PlannedCell, type SimPlan } from './sweep.js';
 
 /**
  * Report definitions: a JSON file with a title, a description and a list of analyses, each a base
@@ -120,6 +120,8 @@ export interface AnalysisDef {
   readonly sim?: SimPlan;
   readonly charts: readonly ChartDef[];
   readonly cells: number;
+  /** Every cell as checked here, so that running the analysis does not plan them again. */
+  readonly planned: readonly PlannedCell[];
   readonly layout: ReportLayout;
 }
 
@@ -198,12 +200,18 @@ function analysisName(doc: unknown, i: number): string {
   return typeof id === 'string' ? `analysis ${showValue(id)} (analyses[${i}])` : `analyses[${i}]`;
 }
 
-/** Charts for an analysis that names none: what its dimensions are best shown by. */
+/**
+ * Charts for an analysis that names none: what its dimensions are best shown by. A grid of more cells
+ * than stacked bars can hold (a catalogue's weapons against its models) gets its heat map alone: one
+ * line per model would be as unreadable as thousands of bars.
+ */
 function defaultCharts(dims: readonly Dimension[], layout: ReportLayout): ChartInput[] {
   const worst = layout.outcomes[layout.outcomes.length - 1]!;
+  const small = dims.reduce((n, d) => n * d.values.length, 1) <= MAX_BARS;
   if (dims.length === 1) {
     const d = dims[0]!;
-    return d.numeric ? [{ type: 'lines', x: d.id, cumulative: true }, { type: 'stacked-bars', y: d.id }] : [{ type: 'stacked-bars', y: d.id }];
+    const bars: ChartInput[] = small ? [{ type: 'stacked-bars', y: d.id }] : [];
+    return d.numeric ? [{ type: 'lines', x: d.id, cumulative: true }, ...bars] : bars;
   }
   if (dims.length === 2) {
     const [a, b] = dims as [Dimension, Dimension];
@@ -211,8 +219,8 @@ function defaultCharts(dims: readonly Dimension[], layout: ReportLayout): ChartI
     const other = numeric === b ? a : b;
     return [
       { type: 'heatmap', x: b.id, y: a.id, outcome: worst },
-      ...(numeric ? [{ type: 'lines' as const, x: numeric.id, series: other.id, outcomes: [worst] }] : []),
-      { type: 'stacked-bars', y: a.id, facet: b.id },
+      ...(numeric && small ? [{ type: 'lines' as const, x: numeric.id, series: other.id, outcomes: [worst] }] : []),
+      ...(small ? [{ type: 'stacked-bars' as const, y: a.id, facet: b.id }] : []),
     ];
   }
   throw new UsageError(`charts: give the charts for a grid of ${dims.length} dimensions (which dimension goes on which axis and facet)`);
@@ -256,16 +264,29 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
   if (c.type === 'lines' && raw.series !== undefined && outcomes.length !== 1) {
     throw new UsageError(`${at}: with "series", name exactly one outcome in "outcomes" (lines are coloured by series)`);
   }
+  if (c.type === 'stacked-bars') {
+    // One bar per cell, 24 px each: a catalogue's grid would be a chart metres tall, and its PNG gigabytes.
+    const counts = used.map((id) => dims.find((d) => d.id === id)!.values.length);
+    const bars = counts.reduce((n, k) => n * k, 1);
+    if (bars > MAX_BARS) {
+      throw new UsageError(`${at}: ${bars.toLocaleString('en-GB')} bars (${counts.join(' x ')}) are too many to read; allowed: at most ${MAX_BARS}; draw a heatmap of the grid instead, or vary fewer values`);
+    }
+  }
 }
 
-/** A value chart: a weapon or target dimension whose profiles all have costs, and one measure. */
+/**
+ * A value chart: a weapon or target dimension of which some profiles have costs, and one measure. The
+ * ones costing nothing (innate, or priced with their model) are left out of the chart with one note
+ * (valueSkipped); only a dimension with nothing to divide by is refused.
+ */
 function checkValueChart(raw: Record<string, unknown>, dims: readonly Dimension[], layout: ReportLayout, at: string): void {
   const by = dims.find((d) => d.id === raw.by)!;
   if (by.fields.length !== 1 || (by.fields[0] !== 'weapon' && by.fields[0] !== 'target')) {
     throw new UsageError(`${at}: by: ${showValue(raw.by)} is not a weapon or target dimension; allowed: the dimension that varies "weapon" or "target" (their profiles have costs)`);
   }
-  const free = by.values.find((v) => !(v.cost !== undefined && v.cost > 0));
-  if (free) throw new UsageError(`${at}: ${showValue(String(free.values[0]))} has no cost above 0 in the profiles file; a value chart divides by each one's cost`);
+  if (!by.values.some((v) => v.cost !== undefined && v.cost > 0)) {
+    throw new UsageError(`${at}: no ${by.fields[0] === 'weapon' ? 'weapon' : 'model'} of ${showValue(by.id)} has a cost above 0 in the profiles file; a value chart divides by each one's cost`);
+  }
   if ((raw.outcome === undefined) === (raw.mean === undefined)) throw new UsageError(`${at}: give "outcome" (a chance) or "mean" (an expectation), one of them`);
   if (raw.outcome !== undefined && !layout.outcomes.includes(raw.outcome as string)) {
     throw new UsageError(`${at}: outcome ${showValue(raw.outcome)} is not an outcome of this kind; allowed: ${listAllowed(layout.outcomes)}`);
@@ -287,11 +308,19 @@ function varyRulesRelativeTo(v: VarySpec, file: string): VarySpec {
 }
 
 /** Reads, checks and fills in a report definition. Throws a UsageError naming the file and the analysis. */
-export function loadReportDef(file: string): ReportDef {
+export function loadReportDef(file: string, opts: LoadOptions = {}): ReportDef {
   reportIdOf(file); // a bad name is refused before the file is opened
   const { text, value } = readJsonInput(file, { label: file, what: 'a report definition', missing: 'no such report file' });
-  return parseReportDef(value, file, text);
+  return parseReportDef(value, file, text, opts);
 }
+
+export interface LoadOptions {
+  /** Called after each cell of an analysis is checked: a catalogue's thousands of cells take a while. */
+  readonly onPlan?: (analysis: string, done: number, total: number) => void;
+}
+
+/** maxTrials of an analysis simulated to a precision that names none. */
+const REPORT_MAX_TRIALS = 1e8;
 
 /** Report ids name output folders (OUT/ID/ under --all): no dots, slashes or spaces, so never "..". */
 const REPORT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -308,7 +337,7 @@ export function reportIdOf(file: string): string {
   return id;
 }
 
-export function parseReportDef(doc: unknown, file: string, source = JSON.stringify(doc)): ReportDef {
+export function parseReportDef(doc: unknown, file: string, source = JSON.stringify(doc), opts: LoadOptions = {}): ReportDef {
   const id = reportIdOf(file);
   // Documents not read by loadReportDef: ajv and messages recurse, so deep nesting is refused first.
   checkJsonDepth(doc, file);
@@ -332,6 +361,17 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       charts?: ChartInput[];
     }[];
   };
+  // Every analysis's size is checked before any is planned: a grid over the cap in the last analysis is
+  // refused at once, not after the analyses before it have been planned.
+  d.analyses.forEach((a, i) => {
+    try {
+      const s = a.simulate;
+      checkSimBudget(checkGridSize(a.vary) ?? 0, s && { ...s, maxTrials: s.maxTrials ?? REPORT_MAX_TRIALS });
+    } catch (e) {
+      if (e instanceof UsageError) throw new UsageError(`${file}: ${analysisName(doc, i)}: ${e.message}`);
+      throw e;
+    }
+  });
   const seen = new Set<string>();
   const files = new Set<string>();
   const analyses = d.analyses.map((given, i): AnalysisDef => {
@@ -341,7 +381,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       if (seen.has(a.id)) throw new UsageError(`id: ${showValue(a.id)} is used by an earlier analysis; give each analysis its own id`);
       seen.add(a.id);
       const dims = sweepDimensions(a.scenario, a.vary);
-      const cells = planCells(a.scenario, dims);
+      const cells = planCells(a.scenario, dims, opts.onPlan && ((done, total) => opts.onPlan!(a.id, done, total)));
       const first = cells[0]!.scenario;
       const layout = resolveKind(first).kind.layout(first);
       const s = a.simulate;
@@ -370,7 +410,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
         ...(s
           ? {
               sim: {
-                ...(s.precision !== undefined ? { precision: s.precision, maxTrials: s.maxTrials ?? 1e8 } : { trials: s.trials! }),
+                ...(s.precision !== undefined ? { precision: s.precision, maxTrials: s.maxTrials ?? REPORT_MAX_TRIALS } : { trials: s.trials! }),
                 seed: s.seed ?? d.seed ?? 1,
                 batches: s.precision !== undefined ? 1 : batches,
               },
@@ -378,6 +418,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
           : {}),
         charts,
         cells: cells.length,
+        planned: cells,
         layout,
       };
     } catch (e) {

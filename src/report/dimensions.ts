@@ -56,8 +56,13 @@ export const RULES = 'rules';
 export const PROFILE_DIMENSIONS = ['weapon', 'target'] as const;
 /** Dimensions that are not fields of the system: the edition, the rules and the named profiles. */
 type Special = typeof EDITION | typeof RULES | (typeof PROFILE_DIMENSIONS)[number];
-/** Above this many cells a sweep is almost certainly a typo (0..1000 for 0..10). */
-export const MAX_CELLS = 2000;
+/**
+ * The most cells one sweep or one analysis of a report may have. A whole catalogue's weapons against
+ * its models fits (127 x 53 is 6,731 cells: about 20 s from a profiles file on two cores, exact,
+ * charts and all); a typo does not (0..100000 for 0..100). The count is checked from the vary items
+ * alone, before any file is read or cell planned (checkGridSize).
+ */
+export const MAX_CELLS = 10_000;
 
 /** The system and kind a base scenario names, with the defaults parseScenario would fill. */
 export function baseSystemAndKind(base: Record<string, unknown>): { system: SystemSpec; kind: string } {
@@ -121,9 +126,53 @@ function rangeValues(name: string, spec: FieldSpec | Special, from: number, to: 
     throw new UsageError(`vary: ${name}: range ${from}..${to} step ${step} is not allowed; allowed: from <= to and a step above 0`);
   }
   if (from > to) throw new UsageError(`vary: ${name}: range ${from}..${to} runs backwards; allowed: from <= to (e.g. ${to}..${from})`);
-  const count = Math.floor((to - from) / step + 1e-9) + 1;
+  const count = rangeCount(from, to, step);
   if (count > MAX_CELLS) throw new UsageError(`vary: ${name}: range ${from}..${to} step ${step} has ${count} values; allowed: at most ${MAX_CELLS}`);
   return Array.from({ length: count }, (_, i) => Math.round((from + i * step) * 1e9) / 1e9);
+}
+
+/** Values of the range from..to by step: from + i * step up to to, with room for rounding (0..1:0.1 has 11). */
+function rangeCount(from: number, to: number, step: number): number {
+  return Math.floor((to - from) / step + 1e-9) + 1;
+}
+
+/**
+ * How many values a vary item gives, read from the item alone: nothing is opened (variant files,
+ * profiles) and nothing checked against the rules. Undefined where the item is malformed in a way
+ * parseDimension refuses in its own words.
+ */
+function valueCount(spec: VarySpec): number | undefined {
+  if (typeof spec === 'string') {
+    const parsed = parseVaryText(spec);
+    return parsed.range ? rangeCount(...parsed.range) : parsed.values!.length;
+  }
+  if (spec.from !== undefined || spec.to !== undefined) {
+    const [from, to, step] = [spec.from, spec.to, spec.step ?? 1];
+    if (typeof from !== 'number' || typeof to !== 'number' || ![from, to, step].every(Number.isFinite) || step <= 0 || from > to) return undefined;
+    return rangeCount(from, to, step);
+  }
+  return Array.isArray(spec.values) ? spec.values.length : undefined;
+}
+
+const thousands = (n: number) => n.toLocaleString('en-GB');
+
+/**
+ * The number of cells the vary items make (undefined if an item is malformed), refused in one line
+ * above MAX_CELLS. It is read from the items alone, so a grid too big is refused before any profiles
+ * file, roster or catalogue is read and before any cell is planned: a catalogue's grid over the cap
+ * used to be refused only after minutes of that.
+ */
+export function checkGridSize(vary: readonly VarySpec[]): number | undefined {
+  const counts = vary.map(valueCount);
+  // A malformed item is refused by parseDimension, in its own words.
+  if (counts.some((n) => n === undefined)) return undefined;
+  const cells = counts.reduce((n: number, c) => n * c!, 1);
+  if (cells > MAX_CELLS) {
+    throw new UsageError(
+      `vary: the grid has ${thousands(cells)} cells (${counts.join(' x ')}); allowed: at most ${thousands(MAX_CELLS)} cells; vary fewer values, or split the grid into several analyses or sweeps (one per faction, say)`,
+    );
+  }
+  return cells;
 }
 
 /** Parses the text after "=" of a --vary flag: "a,b,c", "lo..hi" or "lo..hi:step"; "a/b" per value for several fields. */
@@ -265,10 +314,6 @@ export function checkDisjoint(dims: readonly Dimension[]): void {
       if (other) throw new UsageError(`vary: field ${showValue(f)} is in both ${showValue(other)} and ${showValue(d.id)}; vary each field once`);
       owner.set(f, d.id);
     }
-  }
-  const cells = dims.reduce((n, d) => n * d.values.length, 1);
-  if (cells > MAX_CELLS) {
-    throw new UsageError(`vary: the grid has ${cells} cells (${dims.map((d) => d.values.length).join(' x ')}); allowed: at most ${MAX_CELLS}`);
   }
 }
 

@@ -38,6 +38,7 @@ figure.chart { margin: 18px 0 26px; }
 figure.chart svg { display: block; max-width: 100%; height: auto; border: 1px solid var(--rule); }
 figure.chart figcaption { font-size: 13px; color: var(--muted); margin-top: 4px; }
 figure.chart figcaption a { margin-right: 10px; }
+figure.chart .chart-note { display: block; color: var(--ink); margin-top: 4px; max-width: 820px; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 13.5px; margin: 6px 0 10px; }
 th, td { padding: 4px 10px; border-bottom: 1px solid var(--rule); text-align: right; white-space: nowrap; vertical-align: top; }
@@ -70,12 +71,13 @@ export function inlineSvg(svg: string, prefix: string, label: string): string {
     .replace(/^<svg /, `<svg role="img" aria-label="${esc(label)}" `);
 }
 
+/** A chart with its caption: its title, its files, and what it could not show (its notes, one line each). */
 function chartFigure(c: ChartRun, prefix: string): string {
   const title = chartTitle(c.spec, c.def.file);
   const f = c.def.file;
   return `<figure class="chart" data-chart="${esc(f)}">
 ${inlineSvg(c.rendered.svg, prefix, title)}
-<figcaption>${esc(title)}. Files: <a href="${relHref('charts', `${f}.png`)}">PNG</a><a href="${relHref('charts', `${f}.svg`)}">SVG</a><a href="${relHref('charts', `${f}.vl.json`)}">Vega-Lite spec</a> (opens in the Vega editor)</figcaption>
+<figcaption>${esc(title)}. Files: <a href="${relHref('charts', `${f}.png`)}">PNG</a><a href="${relHref('charts', `${f}.svg`)}">SVG</a><a href="${relHref('charts', `${f}.vl.json`)}">Vega-Lite spec</a> (opens in the Vega editor)${c.notes.map((n) => `<span class="chart-note">${esc(n)}</span>`).join('')}</figcaption>
 </figure>`;
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { toolVersion } from '../project.js';
 import { reportCsv, reportJson } from '../present/report.js';
 import { jsonText } from '../present/text.js';
-import { chartSpec, type ChartDef, type VlSpec } from './charts.js';
+import { chartNotes, chartSpec, type ChartDef, type VlSpec } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
 import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import { reportHtml } from './html.js';
@@ -15,6 +15,8 @@ export interface ChartRun {
   readonly def: ChartDef;
   readonly spec: VlSpec;
   readonly rendered: Rendered;
+  /** What the chart could not show (values without a cost, rows past the top ones), one line each, for the page. */
+  readonly notes: readonly string[];
 }
 
 export interface AnalysisRun {
@@ -63,6 +65,8 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** Called when an analysis is finished: a progress line. */
   readonly onAnalysis?: (done: AnalysisRun, index: number, total: number) => void;
+  /** Called after each cell of an analysis: progress within an analysis of thousands of cells. */
+  readonly onCell?: (analysis: AnalysisDef, done: number, total: number) => void;
 }
 
 export function reportDate(): string {
@@ -82,13 +86,16 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
       vary: a.vary,
       exact: a.exact,
       ...(a.sim ? { sim: { ...a.sim, ...(opts.workers ? { workers: opts.workers } : {}) } } : {}),
+      // The cells as the definition checked them: thousands of a catalogue's cells are not planned twice.
+      planned: { dimensions: a.dimensions, cells: a.planned },
       ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onCell ? { onCell: (done: number, total: number) => opts.onCell!(a, done, total) } : {}),
     });
     const charts: ChartRun[] = [];
     for (const c of a.charts) {
       opts.signal?.throwIfAborted();
       const spec = chartSpec(sweep, c);
-      charts.push({ def: c, spec, rendered: await renderChart(spec) });
+      charts.push({ def: c, spec, rendered: await renderChart(spec), notes: chartNotes(sweep, c) });
     }
     const run = { def: a, sweep, charts, seconds: (performance.now() - t0) / 1000 };
     analyses.push(run);

@@ -1,4 +1,4 @@
-import { scenarioProfiles } from '../import/roster.js';
+import { scenarioProfilesOnce } from '../import/read-once.js';
 import { findProfile } from '../model/profiles.js';
 import { UsageError, showValue } from '../errors.js';
 import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
@@ -13,7 +13,7 @@ import { setMaxListeners } from 'node:events';
 import { acquirePool, defaultWorkers } from '../sim/pool.js';
 import { simulate, simulateToPrecision } from '../sim/run.js';
 import { Z95, crossCheck, summarize, wilson, type CrossCheckReport, type SimSummary } from '../stats/index.js';
-import { baseSystemAndKind, checkDisjoint, gridPoints, parseDimension, type Dimension, type VarySpec } from './dimensions.js';
+import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, parseDimension, type Dimension, type VarySpec } from './dimensions.js';
 import { differenceEstimate, type Estimate } from './paired.js';
 
 /** How the cells of a sweep are simulated. Absent: exact only. */
@@ -37,6 +37,36 @@ export interface SimPlan {
 export const DEFAULT_BATCHES = 10;
 export const MAX_BATCHES = 100;
 
+/**
+ * The most trials a sweep or an analysis may simulate in all: as many as one `simulate` run may
+ * (MAX_TRIALS of the CLI), some hours on a few cores. Now that a grid may hold MAX_CELLS cells, the
+ * per-cell limits alone would let 10,000 cells of 1e10 trials each ask for months.
+ */
+export const MAX_GRID_TRIALS = 1e12;
+
+/** A cell simulated to a precision stops here if it has not reached it (the plan's maxTrials wins). */
+const PRECISION_MAX_TRIALS = 1e9;
+
+/** 1e12, 2.5e11: trial counts as they are written in definitions and flags. */
+const trialText = (n: number) => (n >= 1e6 ? n.toExponential().replace('e+', 'e') : n.toLocaleString('en-GB'));
+
+/**
+ * Refuses in one line a simulation plan whose trials over all the grid's cells pass MAX_GRID_TRIALS,
+ * counting what a cell may take at most: its trials, or its maxTrials when it runs to a precision.
+ * Checked with the grid's size, before anything is planned.
+ */
+export function checkSimBudget(cells: number, sim: { readonly trials?: number; readonly precision?: number; readonly maxTrials?: number } | undefined): void {
+  if (!sim) return;
+  const byPrecision = sim.trials === undefined && sim.precision !== undefined;
+  const perCell = sim.trials ?? sim.maxTrials ?? PRECISION_MAX_TRIALS;
+  const total = cells * perCell;
+  if (total <= MAX_GRID_TRIALS) return;
+  const what = byPrecision ? `up to ${trialText(perCell)} trials (maxTrials)` : `${trialText(perCell)} trials`;
+  throw new UsageError(
+    `simulation: ${cells.toLocaleString('en-GB')} cells x ${what} is ${trialText(total)} trials in all; allowed: at most ${trialText(MAX_GRID_TRIALS)} in all; give fewer trials${byPrecision ? ' (a lower maxTrials)' : ''} per cell, or vary fewer values`,
+  );
+}
+
 export interface SweepRequest {
   /** Raw scenario fields the grid starts from (defaults are filled per cell, so an edition's own apply). */
   readonly base: Record<string, unknown>;
@@ -45,6 +75,13 @@ export interface SweepRequest {
   readonly exact?: boolean;
   readonly sim?: SimPlan;
   readonly signal?: AbortSignal;
+  /**
+   * The dimensions and cells as a report definition checked and planned them: a run does not plan
+   * them again (each is a scenario checked against its rules and profiles).
+   */
+  readonly planned?: { readonly dimensions: readonly Dimension[]; readonly cells: readonly PlannedCell[] };
+  /** Called after each planned cell, when the sweep plans its own. */
+  readonly onPlan?: (done: number, total: number) => void;
   /** Called after each finished cell. */
   readonly onCell?: (done: number, total: number) => void;
 }
@@ -143,9 +180,12 @@ export interface SweepManifest {
 /** The dimensions of a request, checked against the base scenario's system and kind. */
 export function sweepDimensions(base: Record<string, unknown>, vary: readonly VarySpec[]): Dimension[] {
   if (vary.length === 0) throw new UsageError('vary: empty list; give at least one field to vary, e.g. "injuryDice=-1..3"');
+  checkGridSize(vary);
   const { system, kind } = baseSystemAndKind(base);
-  const dims = vary.map((v) => withProfileLabels(parseDimension(v, system, kind), base));
-  checkDisjoint(dims);
+  const parsed = vary.map((v) => parseDimension(v, system, kind));
+  checkDisjoint(parsed);
+  // The profiles file, roster or catalogue is read only for a grid that may run.
+  const dims = parsed.map((d) => withProfileLabels(d, base));
   checkVariedBaseValues(base, dims);
   return dims;
 }
@@ -153,9 +193,10 @@ export function sweepDimensions(base: Record<string, unknown>, vary: readonly Va
 /**
  * A weapon or target dimension names profiles of the base's profiles file, roster or catalogues: each
  * value is checked there (one line with a "did you mean" otherwise) and labelled with its cost, so a
- * matrix shows the prices on its axes. A label the report gave stays. A roster is read here by its
- * system's default edition, as `profiles --roster` lists it; each cell reads it again by its own
- * edition or variant, and refuses a name that those rules read differently.
+ * matrix shows the prices on its axes. A label the report gave stays. A roster's profiles are made here
+ * by its system's default edition, as `profiles --roster` lists them; each cell makes them by its own
+ * edition or variant (the files are read once, src/import/read-once.ts), and refuses a name that those
+ * rules read differently.
  */
 function withProfileLabels(d: Dimension, base: Record<string, unknown>): Dimension {
   const field = d.fields.length === 1 ? d.fields[0] : undefined;
@@ -196,7 +237,7 @@ function scenarioContext(base: Record<string, unknown>): Record<string, unknown>
  */
 function namedProfiles(base: Record<string, unknown>) {
   parseScenario(scenarioContext(base));
-  return scenarioProfiles(base);
+  return scenarioProfilesOnce(base);
 }
 
 /**
@@ -226,8 +267,9 @@ function describeAssignment(assignment: Readonly<Record<string, FieldValue>>): s
 }
 
 /** The scenarios of every cell, validated up front so a bad grid fails before anything runs. */
-export function planCells(base: Record<string, unknown>, dims: readonly Dimension[]) {
-  return gridPoints(dims).map((point, index) => {
+export function planCells(base: Record<string, unknown>, dims: readonly Dimension[], onCell?: (done: number, total: number) => void): PlannedCell[] {
+  const points = gridPoints(dims);
+  return points.map((point, index) => {
     const assignment: Record<string, FieldValue> = {};
     point.forEach((vi, di) => {
       const d = dims[di]!;
@@ -245,6 +287,7 @@ export function planCells(base: Record<string, unknown>, dims: readonly Dimensio
       const variant = dims[di]!.values[vi]!.variant;
       if (variant !== undefined) scenario = { ...scenario, variant };
     }
+    onCell?.(index + 1, points.length);
     return { index, point, labels: point.map((vi, di) => dims[di]!.values[vi]!.label), assignment, scenario };
   });
 }
@@ -254,7 +297,7 @@ async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimP
   if (plan.precision !== undefined) {
     const run = await simulateToPrecision(scenario, {
       precision: plan.precision,
-      maxTrials: plan.maxTrials ?? 1e9,
+      maxTrials: plan.maxTrials ?? PRECISION_MAX_TRIALS,
       seed,
       workers: plan.workers ?? defaultWorkers(),
       ...(signal ? { signal } : {}),
@@ -340,7 +383,8 @@ export function cellMeans(layout: ReportLayout, exact: ExactResult | undefined, 
   });
 }
 
-type PlannedCell = Pick<Cell, 'index' | 'point' | 'labels' | 'assignment' | 'scenario'>;
+/** A cell as planned: where it is in the grid and its checked scenario, nothing computed yet. */
+export type PlannedCell = Pick<Cell, 'index' | 'point' | 'labels' | 'assignment' | 'scenario'>;
 
 /**
  * One cell: its exact answer (solved by the caller, see evaluateAllInWorkers), and its simulation
@@ -371,10 +415,11 @@ export async function computeCell(p: PlannedCell, exact: ExactResult | undefined
  */
 export async function runSweep(req: SweepRequest): Promise<SweepResult> {
   const started = performance.now();
-  const dims = sweepDimensions(req.base, req.vary);
-  const planned = planCells(req.base, dims);
-  const exactWanted = req.exact ?? true;
   const plan = req.sim;
+  checkSimBudget(checkGridSize(req.vary) ?? 0, plan);
+  const dims = req.planned?.dimensions ?? sweepDimensions(req.base, req.vary);
+  const planned = req.planned?.cells ?? planCells(req.base, dims, req.onPlan);
+  const exactWanted = req.exact ?? true;
   const cells: Cell[] = [];
   const exacts = exactWanted ? evaluateAllInWorkers(planned.map((p) => p.scenario), req.signal) : [];
   for (const p of planned) {

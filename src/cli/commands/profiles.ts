@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
-import { readCatalogueProfiles, readRosterProfiles } from '../../import/roster.js';
+import { readCatalogueProfilesOnce, readRosterProfilesOnce } from '../../import/read-once.js';
 import { profilesJsonSchema, readProfilesFile, type Profile, type Profiles } from '../../model/profiles.js';
 import { readVariantFile } from '../../model/variant.js';
 import { profilesPresenter } from '../../present/profiles.js';
@@ -51,11 +51,11 @@ export const profilesCommand: CommandModule = {
     const rules = typeof argv.rules === 'string' ? readVariantFile(argv.rules).table : undefined;
     const shown = (p: Profiles): Profiles => (argv.allowUnmodelled === true ? leftOutWhereUnmodelled(p) : p);
     if (typeof argv.roster === 'string') {
-      process.stdout.write(profilesPresenter[format](shown(readRosterProfiles(argv.roster, rules))));
+      process.stdout.write(profilesPresenter[format](shown(readRosterProfilesOnce(argv.roster, rules))));
       return;
     }
     if (Array.isArray(argv.catalogue)) {
-      process.stdout.write(profilesPresenter[format](shown(readCatalogueProfiles(argv.catalogue.map(String), rules))));
+      process.stdout.write(profilesPresenter[format](shown(readCatalogueProfilesOnce(argv.catalogue.map(String), rules))));
       return;
     }
     if (argv.rules !== undefined) throw new UsageError("--rules: reads a roster's or catalogue's keywords; give it with --roster FILE or --catalogue FILE...");

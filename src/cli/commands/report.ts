@@ -54,6 +54,48 @@ function definitionsIn(dir: string): string[] {
   return files;
 }
 
+/** Below this an analysis is quick enough that a count of its cells would only flicker. */
+const SHOW_CELLS_AFTER_MS = 1000;
+const REDRAW_CELLS_EVERY_MS = 100;
+
+export interface CellProgress {
+  /** `what` names the analysis ("trench-armour [1/2] injury"); each new one waits its own second. */
+  update(what: string, done: number, total: number): void;
+  clear(): void;
+}
+
+/**
+ * Cells done within one analysis (or sweep), redrawn in place with \r: an analysis of thousands of
+ * cells, a catalogue's weapons against its models, runs for minutes between two progress lines. Cells,
+ * not trials, so not sim-controls' progressBar. Undefined when the stream is not a terminal: a log or a
+ * pipe gets the progress lines only.
+ */
+export function cellProgress(stream: NodeJS.WriteStream, showAfterMs = SHOW_CELLS_AFTER_MS): CellProgress | undefined {
+  if (!stream.isTTY) return undefined;
+  let current = '';
+  let started = 0;
+  let lastDraw = 0;
+  let drawn = false;
+  return {
+    update(what, done, total) {
+      const now = performance.now();
+      if (what !== current) {
+        current = what;
+        started = now;
+      }
+      if (now - started < showAfterMs || now - lastDraw < REDRAW_CELLS_EVERY_MS) return;
+      lastDraw = now;
+      drawn = true;
+      const count = (n: number) => n.toLocaleString('en-GB');
+      stream.write(`\r${terminalSafe(what)}: ${count(done)} / ${count(total)} cells (${Math.floor((100 * done) / total)}%)\x1b[K`);
+    },
+    clear() {
+      if (drawn) stream.write('\r\x1b[K');
+      drawn = false;
+    },
+  };
+}
+
 function progressLine(report: ReportDef, a: AnalysisRun, i: number, total: number): string {
   const sims = a.sweep.cells.reduce((n, c) => n + (c.sim?.trials ?? 0), 0);
   const what = [a.sweep.exact ? 'exact' : '', sims > 0 ? `${compact(sims)} simulated trials` : ''].filter(Boolean).join(' + ');
@@ -94,7 +136,15 @@ export const reportCommand: CommandModule = {
     const workers = argv.workers === undefined ? undefined : parseSimFlags({ trials: '1', seed: '1', workers: argv.workers }).workers;
 
     // Every definition is checked before anything runs: a typo in the third report costs seconds, not minutes.
-    const defs = (all !== undefined ? definitionsIn(all) : [single!]).map(loadReportDef);
+    // Checking plans every cell, and a catalogue's thousands take a while: a count on a terminal.
+    const progress = cellProgress(process.stderr);
+    const files = all !== undefined ? definitionsIn(all) : [single!];
+    let defs: ReportDef[];
+    try {
+      defs = files.map((f) => loadReportDef(f, progress ? { onPlan: (a, done, n) => progress.update(`${reportIdOf(f)} ${a}: checking`, done, n) } : {}));
+    } finally {
+      progress?.clear();
+    }
     if (argv['check-only']) {
       for (const d of defs) process.stdout.write(`${terminalSafe(d.file)}: ok (${d.analyses.length} analyses, ${d.analyses.reduce((n, a) => n + a.cells, 0)} cells)\n`);
       return;
@@ -112,16 +162,27 @@ export const reportCommand: CommandModule = {
       // vega and resvg load only for commands that draw charts.
       const { reportDate, runReport, writeReport } = await import('../../report/run-report.js');
       await withRunControls(async ({ signal }) => {
-        for (const [i, def] of defs.entries()) {
-          const claim = claims[i]!;
-          const run = await runReport(def, {
-            signal,
-            ...(workers ? { workers } : {}),
-            onAnalysis: (a, j, n) => process.stderr.write(progressLine(def, a, j, n)),
-          });
-          signal.throwIfAborted();
-          await writeReport(run, claim);
-          process.stdout.write(`${def.id}: ${terminalSafe(join(claim.given, 'index.html'))}\n`);
+        try {
+          for (const [i, def] of defs.entries()) {
+            const claim = claims[i]!;
+            const run = await runReport(def, {
+              signal,
+              ...(workers ? { workers } : {}),
+              onAnalysis: (a, j, n) => {
+                progress?.clear();
+                process.stderr.write(progressLine(def, a, j, n));
+              },
+              ...(progress
+                ? { onCell: (a, done, n) => progress.update(`${def.id} [${def.analyses.indexOf(a) + 1}/${def.analyses.length}] ${a.id}`, done, n) }
+                : {}),
+            });
+            signal.throwIfAborted();
+            await writeReport(run, claim);
+            process.stdout.write(`${def.id}: ${terminalSafe(join(claim.given, 'index.html'))}\n`);
+          }
+        } finally {
+          // Before Ctrl-C's exit too: the shell's prompt must not land on a half-drawn count.
+          progress?.clear();
         }
       });
       if (batch) {

@@ -3,12 +3,14 @@ import { UsageError } from '../../errors.js';
 import { NO_VARIANT, kebab, namedFiles } from '../../model/scenario.js';
 import { sweepPresenter } from '../../present/sweep.js';
 import { checkOutputFile, writeOutputFile } from '../../report/output-folder.js';
-import { runSweep, sweepDimensions } from '../../report/sweep.js';
+import { checkGridSize } from '../../report/dimensions.js';
+import { checkSimBudget, planCells, runSweep, sweepDimensions } from '../../report/sweep.js';
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
+import { cellProgress } from './report.js';
 
 export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
@@ -41,7 +43,8 @@ export const sweepCommand: CommandModule = {
     const vary = ([] as unknown[]).concat(argv.vary ?? []).map(String);
     const sim = simPlanFromArgv(argv);
     requireSomethingToCompute(argv.exact !== false, sim, 'sweep');
-    // Checks the grid and --out before any pool starts, so a typo costs nothing.
+    // Checks the grid, its size and --out before any pool starts, so a typo costs nothing.
+    checkSimBudget(checkGridSize(vary) ?? 0, sim);
     const dims = sweepDimensions(base, vary);
     // A field given as a flag and varied too: the flag would be silently ignored.
     for (const d of dims) {
@@ -54,15 +57,29 @@ export const sweepCommand: CommandModule = {
       checkOutputFile(argv.out, [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base), ...variants], '--out', argv.force === true);
     }
     const cumulative = argv.cumulative === true;
-    const sweep = await withRunControls(({ signal }) =>
-      runSweep({
-        base,
-        vary,
-        exact: argv.exact !== false,
-        ...(sim ? { sim: { ...sim, independentSeeds: argv['independent-seeds'] === true } } : {}),
-        signal,
-      }),
-    );
+    // Planned before the run, after --out is checked; a catalogue's thousands of cells take a while, counted on a terminal.
+    const progress = cellProgress(process.stderr);
+    let cells: ReturnType<typeof planCells>;
+    try {
+      cells = planCells(base, dims, progress && ((done, total) => progress.update('checking', done, total)));
+    } finally {
+      progress?.clear();
+    }
+    const sweep = await withRunControls(async ({ signal }) => {
+      try {
+        return await runSweep({
+          base,
+          vary,
+          exact: argv.exact !== false,
+          ...(sim ? { sim: { ...sim, independentSeeds: argv['independent-seeds'] === true } } : {}),
+          planned: { dimensions: dims, cells },
+          signal,
+          ...(progress ? { onCell: (done: number, total: number) => progress.update('sweep', done, total) } : {}),
+        });
+      } finally {
+        progress?.clear();
+      }
+    });
     const text = sweepPresenter[format]({ sweep, cumulative });
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
