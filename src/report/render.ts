@@ -18,6 +18,7 @@ const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique
 export interface Rendered {
   readonly vega: Record<string, unknown>;
   readonly svg: string;
+  /** Empty when the PNG was not asked for. */
   readonly png: Buffer;
   readonly width: number;
   readonly height: number;
@@ -52,7 +53,7 @@ function collectingLogger(into: string[]) {
   return logger;
 }
 
-export async function renderChart(spec: VlSpec, opts: { pngScale?: number } = {}): Promise<Rendered> {
+export async function renderChart(spec: VlSpec, opts: { pngScale?: number; png?: boolean } = {}): Promise<Rendered> {
   const warnings: string[] = [];
   const logger = collectingLogger(warnings);
   // vega-lite's TopLevelSpec type is far wider than the plain JSON built here; it checks the spec itself.
@@ -65,6 +66,7 @@ export async function renderChart(spec: VlSpec, opts: { pngScale?: number } = {}
   const width = size ? Number(size[1]) : 0;
   const height = size ? Number(size[2]) : 0;
   view.finalize();
+  if (opts.png === false) return { vega: compiled.spec as Record<string, unknown>, svg, png: Buffer.alloc(0), width, height, warnings };
   const png = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: opts.pngScale ?? 2 },
     background: 'white',

@@ -67,6 +67,11 @@ export interface RunOptions {
   readonly onAnalysis?: (done: AnalysisRun, index: number, total: number) => void;
   /** Called after each cell of an analysis: progress within an analysis of thousands of cells. */
   readonly onCell?: (analysis: AnalysisDef, done: number, total: number) => void;
+  /**
+   * Draw each chart's PNG too (the default). The tests of the charts' specs and SVG leave it out: resvg
+   * drawing every shipped chart is a third of their time, and a few charts show the PNG is right.
+   */
+  readonly png?: boolean;
 }
 
 export function reportDate(): string {
@@ -95,7 +100,7 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
     for (const c of a.charts) {
       opts.signal?.throwIfAborted();
       const spec = chartSpec(sweep, c);
-      charts.push({ def: c, spec, rendered: await renderChart(spec), notes: chartNotes(sweep, c) });
+      charts.push({ def: c, spec, rendered: await renderChart(spec, { png: opts.png ?? true }), notes: chartNotes(sweep, c) });
     }
     const run = { def: a, sweep, charts, seconds: (performance.now() - t0) / 1000 };
     analyses.push(run);
