@@ -52,7 +52,9 @@ export async function withRunControls<T>(run: (controls: RunControls) => Promise
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
     bar?.clear();
-    await closePools();
+    // The exact pool is kept (its idle threads are unref'd, so it never holds the process open): a
+    // process that runs several commands (the tests, a library user) starts its threads once.
+    await closePool();
   }
 }
 
