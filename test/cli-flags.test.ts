@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { coerceFieldFlags } from '../src/cli/options.js';
-import { editDistance, suggestFlags } from '../src/cli/did-you-mean.js';
+import { editDistance, suggestFlags } from '../src/suggest.js';
 import { parseScenario } from '../src/model/scenario.js';
 import { systems } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';

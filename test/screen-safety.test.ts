@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allowedNames } from '../src/cli/did-you-mean.js';
+import { allowedNames } from '../src/suggest.js';
 import { listAllowed, showValue } from '../src/errors.js';
 import { renderTable, terminalSafe } from '../src/present/text.js';
 import { cliInProcess } from './helpers/cli-in-process.js';

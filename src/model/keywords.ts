@@ -1,4 +1,4 @@
-import { suggestFlags } from '../cli/did-you-mean.js';
+import { suggestFlags } from '../suggest.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from './types.js';
 

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { allowedNames, suggestFlags } from '../cli/did-you-mean.js';
+import { allowedNames, suggestFlags } from '../suggest.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';

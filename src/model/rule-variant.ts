@@ -1,6 +1,6 @@
 import { isCheckedTable, markChecked } from './edition-table.js';
 import type { ValidateFunction } from 'ajv';
-import { suggestFlags } from '../cli/did-you-mean.js';
+import { suggestFlags } from '../suggest.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { schemaValidator } from './ajv.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';

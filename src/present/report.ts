@@ -1,5 +1,5 @@
 import { chartTitle } from '../report/charts.js';
-import type { ReportRun } from '../report/run-report.js';
+import type { ReportRun } from '../report/report-run.js';
 import { neighbourDifferences } from '../report/sweep.js';
 import { tidyCsv } from './csv.js';
 import { cellJson, dimensionsJson } from './sweep.js';

@@ -2,7 +2,7 @@ import { chartTitle } from './charts.js';
 import { percent } from '../present/text.js';
 import { worstZ } from '../stats/index.js';
 import { orWorseLabel, outcomeColour, outcomeLabel } from './labels.js';
-import type { AnalysisRun, ChartRun, ReportRun } from './run-report.js';
+import type { AnalysisRun, ChartRun, ReportRun } from './report-run.js';
 import type { Cell, CellOutcome } from './sweep.js';
 
 /**

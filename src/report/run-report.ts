@@ -4,61 +4,15 @@ import { join } from 'node:path';
 import { toolVersion } from '../project.js';
 import { reportCsv, reportJson } from '../present/report.js';
 import { jsonText } from '../present/text.js';
-import { chartNotes, chartSpec, type ChartDef, type VlSpec } from './charts.js';
+import { chartNotes, chartSpec } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
 import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import { reportHtml } from './html.js';
-import { renderChart, type Rendered } from './render.js';
-import { runSweep, type SweepResult } from './sweep.js';
+import { renderChart } from './render.js';
+import type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
+import { runSweep } from './sweep.js';
 
-export interface ChartRun {
-  readonly def: ChartDef;
-  readonly spec: VlSpec;
-  readonly rendered: Rendered;
-  /** What the chart could not show (values without a cost, rows past the top ones), one line each, for the page. */
-  readonly notes: readonly string[];
-}
-
-export interface AnalysisRun {
-  readonly def: AnalysisDef;
-  readonly sweep: SweepResult;
-  readonly charts: readonly ChartRun[];
-  readonly seconds: number;
-}
-
-export interface ReportManifest {
-  readonly tool: 'injury-lab';
-  readonly version: string;
-  /** When the report was made (ISO 8601); SOURCE_DATE_EPOCH fixes it for reproducible builds. */
-  readonly date: string;
-  readonly node: string;
-  readonly definition: { readonly file: string; readonly sha256: string };
-  readonly systems: readonly string[];
-  readonly editions: readonly string[];
-  readonly ruleSources: readonly string[];
-  readonly analyses: readonly {
-    readonly id: string;
-    readonly kind: string;
-    readonly editions: readonly string[];
-    readonly cells: number;
-    readonly exact: boolean;
-    readonly simulation?: {
-      readonly seed: number;
-      readonly batches: number;
-      readonly trialsPerCell: readonly number[];
-      readonly generator: string;
-      readonly chunkSize: number;
-      readonly commonRandomNumbers: boolean;
-    };
-  }[];
-}
-
-export interface ReportRun {
-  readonly def: ReportDef;
-  readonly analyses: readonly AnalysisRun[];
-  readonly manifest: ReportManifest;
-  readonly seconds: number;
-}
+export type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
 
 export interface RunOptions {
   readonly workers?: number;

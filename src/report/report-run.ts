@@ -1,0 +1,59 @@
+import type { ChartDef, VlSpec } from './charts.js';
+import type { AnalysisDef, ReportDef } from './definition.js';
+import type { Rendered } from './render.js';
+import type { SweepResult } from './sweep.js';
+
+/**
+ * What a report run made, as data: the analyses with their sweeps and drawn charts, and the manifest.
+ * Its own file, below both the run (run-report.ts) and what writes it out (html.ts, present/report.ts),
+ * which all read it: when it lived in run-report.ts the three files made a circle.
+ */
+
+export interface ChartRun {
+  readonly def: ChartDef;
+  readonly spec: VlSpec;
+  readonly rendered: Rendered;
+  /** What the chart could not show (values without a cost, rows past the top ones), one line each, for the page. */
+  readonly notes: readonly string[];
+}
+
+export interface AnalysisRun {
+  readonly def: AnalysisDef;
+  readonly sweep: SweepResult;
+  readonly charts: readonly ChartRun[];
+  readonly seconds: number;
+}
+
+export interface ReportManifest {
+  readonly tool: 'injury-lab';
+  readonly version: string;
+  /** When the report was made (ISO 8601); SOURCE_DATE_EPOCH fixes it for reproducible builds. */
+  readonly date: string;
+  readonly node: string;
+  readonly definition: { readonly file: string; readonly sha256: string };
+  readonly systems: readonly string[];
+  readonly editions: readonly string[];
+  readonly ruleSources: readonly string[];
+  readonly analyses: readonly {
+    readonly id: string;
+    readonly kind: string;
+    readonly editions: readonly string[];
+    readonly cells: number;
+    readonly exact: boolean;
+    readonly simulation?: {
+      readonly seed: number;
+      readonly batches: number;
+      readonly trialsPerCell: readonly number[];
+      readonly generator: string;
+      readonly chunkSize: number;
+      readonly commonRandomNumbers: boolean;
+    };
+  }[];
+}
+
+export interface ReportRun {
+  readonly def: ReportDef;
+  readonly analyses: readonly AnalysisRun[];
+  readonly manifest: ReportManifest;
+  readonly seconds: number;
+}
