@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { accessSync, constants, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, linkSync, realpathSync, type Stats } from 'node:fs';
+import { accessSync, constants, type Dirent, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, linkSync, realpathSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
@@ -140,7 +140,15 @@ function walk(dir: string, prefix = ''): { path: string; dir: boolean; abs: stri
   const stack: [string, string][] = [[dir, prefix]];
   while (stack.length > 0) {
     const [d, p] = stack.pop()!;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch (e) {
+      // A folder removed while it is walked (another run's hidden folder, done with): nothing left in it.
+      if (d !== dir && (e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw e;
+    }
+    for (const e of entries) {
       const rel = p ? `${p}/${e.name}` : e.name;
       const abs = join(d, e.name);
       out.push({ path: rel, dir: e.isDirectory(), abs });
@@ -203,12 +211,17 @@ function isOurLock(path: string, beingWritten = false): boolean {
 /** The names injury-lab itself keeps in a report folder beside the report: its ownership file, its lock, the folders of a run. */
 function isRunFile(dir: string, entry: { path: string; dir: boolean }, ownershipValid: boolean): boolean {
   if (entry.path === OWNERSHIP_FILE) return ownershipValid && !entry.dir;
+  // A run's own name that is gone by the time it is looked at was another run's, done with it (a lock
+  // released, a lock written aside and linked, a hidden folder removed): nothing of the user's.
+  const gone = (path: string) => lstatOrUndefined(join(dir, path)) === undefined;
   // The lock, and the name it is written under before being linked into place (its process id appended).
-  if (entry.path === LOCK_FILE) return isOurLock(join(dir, LOCK_FILE));
+  if (entry.path === LOCK_FILE) return gone(LOCK_FILE) || isOurLock(join(dir, LOCK_FILE));
   // Another run's, caught between being made and being written.
-  if (LOCK_ASIDE.test(entry.path)) return isOurLock(join(dir, entry.path), true);
+  if (LOCK_ASIDE.test(entry.path)) return gone(entry.path) || isOurLock(join(dir, entry.path), true);
   const top = entry.path.split('/')[0]!;
-  return RUN_FOLDER.test(top) && lstatOrUndefined(join(dir, top))?.isDirectory() === true;
+  if (!RUN_FOLDER.test(top)) return false;
+  const st = lstatOrUndefined(join(dir, top));
+  return st === undefined || st.isDirectory();
 }
 
 interface OwnedFiles {
