@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fraction, ONE, ZERO } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/model/scenario.js';
-import type { ExactAnswer, ReportLayout, SimKernel } from '../src/model/types.js';
+import type { Dice, ExactAnswer, ReportLayout, SimKernel } from '../src/model/types.js';
 import { tallyLength } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { runInThread } from '../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';
-import type { Rng } from '../src/sim/rng.js';
 import { crossCheck, FAMILY_ALPHA } from '../src/stats/cross-check.js';
 import { summarize } from '../src/stats/summary.js';
 
@@ -29,7 +28,7 @@ const fairDie: ExactAnswer = {
 };
 
 /** A d6 kernel whose `face` function turns the roll into the reported face. */
-function d6Kernel(face: (roll: number, rng: Rng) => number, meanOf: (f: number) => number = (f) => f): SimKernel {
+function d6Kernel(face: (roll: number, rng: Dice) => number, meanOf: (f: number) => number = (f) => f): SimKernel {
   return {
     run(rng, trials, tally) {
       for (let t = 0; t < trials; t++) {
@@ -73,14 +72,14 @@ describe('crossCheck', () => {
 
   it('catches a bias of one part in fifty on one face at a million trials', () => {
     // One 6 in 50 rerolled: P(6) = 1/6 * 49/50 + 1/6 * 1/50 * 1/6, about 0.1639 instead of 0.1667.
-    const r = check(d6Kernel((roll, rng) => (roll === 6 && rng.nextUint32() % 50 === 0 ? rng.d6() : roll)));
+    const r = check(d6Kernel((roll, rng) => (roll === 6 && rng.die(50) === 1 ? rng.d6() : roll)));
     expect(r.passed).toBe(false);
   });
 
   it('fails at once on an outcome of exact probability 0', () => {
     // A 7 about once in 100,000 trials, some ten times in the run: too few to move any chi-square
     // statistic, but impossible by the exact answer.
-    const r = check(d6Kernel((roll, rng) => (roll === 6 && rng.nextUint32() < 2 ** 32 / 16_667 ? 7 : roll)));
+    const r = check(d6Kernel((roll, rng) => (roll === 6 && rng.die(16_667) === 1 ? 7 : roll)));
     expect(r.passed).toBe(false);
     expect(r.failures[0]).toMatch(/^outcomes: "7" has exact probability 0 but came up \d+ times in 1000000 trials$/);
   });

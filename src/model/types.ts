@@ -1,5 +1,4 @@
 import type { Fraction } from '../exact/fraction.js';
-import type { Rng } from '../sim/rng.js';
 import type { RuleSpec } from './rule-table.js';
 
 /** A value a scenario field can hold (files and flags both end up as these). */
@@ -134,13 +133,31 @@ export interface ExactAnswer {
 }
 
 /**
+ * What a simulator rolls with: fair dice, one at a time. The seeded generator of src/sim/rng.ts is the
+ * one there is; the vocabulary names only what kernels call, so it depends on no engine.
+ */
+export interface Dice {
+  d6(): number;
+  d20(): number;
+  /** A fair die of any number of sides. */
+  die(sides: number): number;
+}
+
+/** Trials played and their tally, in the layout's order (tallyLength): what the statistics read of a run. */
+export interface TalliedTrials {
+  readonly layout: ReportLayout;
+  readonly trials: number;
+  readonly tally: Float64Array;
+}
+
+/**
  * A compiled simulator for one scenario, run inside a worker. `run` plays `trials` trials with `rng`,
  * rolling dice one by one, and adds into `tally`, whose layout is:
  *   [outcome counts...] [sum, sum of squares per mean...] [bin counts per histogram, in order...]
  * It must not allocate per trial.
  */
 export interface SimKernel {
-  run(rng: Rng, trials: number, tally: Float64Array): void;
+  run(rng: Dice, trials: number, tally: Float64Array): void;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { Piscina } from 'piscina';
-import type { ReportLayout, Scenario } from '../model/types.js';
+import type { ReportLayout, Scenario, TalliedTrials } from '../model/types.js';
 import { tallyLength } from '../model/types.js';
 import { resolveKind } from '../rules/registry.js';
 import { Z95 } from '../stats/normal.js';
@@ -32,7 +32,7 @@ export interface PrecisionOptions extends Omit<SimOptions, 'trials'> {
 }
 
 /** A finished simulation: the summed tally and how it was made (enough to reproduce it exactly). */
-export interface SimRun {
+export interface SimRun extends TalliedTrials {
   readonly scenario: Scenario;
   readonly layout: ReportLayout;
   readonly trials: number;

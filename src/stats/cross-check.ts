@@ -1,6 +1,5 @@
 import { type Fraction, formatFraction, toNumber } from '../exact/fraction.js';
-import type { ExactAnswer } from '../model/types.js';
-import type { SimRun } from '../sim/run.js';
+import type { ExactAnswer, TalliedTrials } from '../model/types.js';
 import { chiSquareGoodnessOfFit, type GoodnessOfFit } from './chi-square.js';
 import { meanInterval, wilson } from './interval.js';
 import { normalTwoSided, Z95 } from './normal.js';
@@ -78,7 +77,7 @@ export interface CrossCheckReport {
  * probability 0 fails at once. The per-outcome z-scores are shown to point at the culprit; the
  * chi-square test already covers them, so they are not separate members of the family.
  */
-export function crossCheck(exact: ExactAnswer, run: Pick<SimRun, 'layout' | 'trials' | 'tally'>): CrossCheckReport {
+export function crossCheck(exact: ExactAnswer, run: TalliedTrials): CrossCheckReport {
   const { layout, trials: n, tally } = run;
   const at = tallyOffsets(layout);
   const tests = 1 + layout.means.length + layout.histograms.length;

@@ -1,5 +1,4 @@
-import type { ReportLayout } from '../model/types.js';
-import type { SimRun } from '../sim/run.js';
+import type { ReportLayout, TalliedTrials } from '../model/types.js';
 import { meanInterval, wilson } from './interval.js';
 import { Z95 } from './normal.js';
 
@@ -61,7 +60,7 @@ export interface SimSummary {
   readonly histograms: readonly HistogramSummary[];
 }
 
-export function summarize(run: Pick<SimRun, 'layout' | 'trials' | 'tally'>): SimSummary {
+export function summarize(run: TalliedTrials): SimSummary {
   const { layout, trials: n, tally } = run;
   const at = tallyOffsets(layout);
   const proportion = (count: number) => {

@@ -1,6 +1,5 @@
-import type { SimKernel } from '../../model/types.js';
+import type { Dice, SimKernel } from '../../model/types.js';
 import type { D20WarbandScenario, OneActionKind } from './fields.js';
-import type { Rng } from '../../sim/rng.js';
 import type { D20WarbandRules } from './rule-spec.js';
 import {
   DAZED,
@@ -55,7 +54,7 @@ function rollsNothing(stat: number | null, improvement: number): boolean {
 }
 
 /** One d20, or the better/worse of two: `lean` +1 advantage, -1 disadvantage, 0 neither (or both). */
-function rollD20(rng: Rng, lean: number): number {
+function rollD20(rng: Dice, lean: number): number {
   const first = rng.d20();
   if (lean === 0) return first;
   const second = rng.d20();
@@ -132,7 +131,7 @@ export interface ActionTarget {
 }
 
 /** One attack action on the target as it is now, rolled die by die. */
-export type AttackAction = (rng: Rng, target: ActionTarget) => void;
+export type AttackAction = (rng: Dice, target: ActionTarget) => void;
 
 /**
  * The attack action the scenario's `attack` fields describe, resolved as the simulator's header says.

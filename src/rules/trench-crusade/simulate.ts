@@ -1,6 +1,5 @@
-import type { SimKernel } from '../../model/types.js';
+import type { Dice, SimKernel } from '../../model/types.js';
 import type { OneRollScenario } from './fields.js';
-import type { Rng } from '../../sim/rng.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
 import type { MarkerKinds } from './tables.js';
 
@@ -108,7 +107,7 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
  * table would. Keeping 2 (every ordinary roll) tracks the best two in locals; keeping 3 or 4 (Bloodbath,
  * Deadly) inserts into the small scratch array `kept`.
  */
-export function rollAndKeep(rng: Rng, dice: number, keep: number, keepHighest: boolean, kept: Int32Array): number {
+export function rollAndKeep(rng: Dice, dice: number, keep: number, keepHighest: boolean, kept: Int32Array): number {
   if (dice === keep) {
     let total = 0;
     for (let i = 0; i < dice; i++) total += rng.d6();
@@ -202,7 +201,7 @@ const BEST_TWO_NEXT: Int32Array = (() => {
   return next;
 })();
 
-function rollBestTwo(rng: Rng, dice: number, mirror: boolean): number {
+function rollBestTwo(rng: Dice, dice: number, mirror: boolean): number {
   let state = 0;
   if (mirror) for (let i = 0; i < dice; i++) state = BEST_TWO_NEXT[(state << 3) | (7 - rng.d6())]!;
   else for (let i = 0; i < dice; i++) state = BEST_TWO_NEXT[(state << 3) | rng.d6()]!;
@@ -229,7 +228,7 @@ function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['i
   return { ...r, rowByDiceTotal, rowByBestTwo, plainTwo: r.dice === 2 && r.keep === 2 && r.bonusD6 === 0 };
 }
 
-function rollInjury(rng: Rng, r: ReadyRoll, kept: Int32Array): number {
+function rollInjury(rng: Dice, r: ReadyRoll, kept: Int32Array): number {
   if (r.rollNothing) return 0;
   if (r.plainTwo) return r.rowByDiceTotal[rng.d6() + rng.d6()]!;
   const bestTwo = r.rowByBestTwo;
@@ -244,7 +243,7 @@ function rollInjury(rng: Rng, r: ReadyRoll, kept: Int32Array): number {
  * own loop: a loop that serves every shape keeps testing which shape it is, and V8 compiles a loop with
  * one job into far tighter code (about twice the rolls per second for a plain 2D6).
  */
-function countInjuryRolls(rng: Rng, trials: number, r: ReadyRoll, kept: Int32Array, counts: Float64Array): void {
+function countInjuryRolls(rng: Dice, trials: number, r: ReadyRoll, kept: Int32Array, counts: Float64Array): void {
   if (r.rollNothing) {
     counts[0]! += trials;
     return;
@@ -262,7 +261,7 @@ function countInjuryRolls(rng: Rng, trials: number, r: ReadyRoll, kept: Int32Arr
   for (let t = 0; t < trials; t++) counts[rollInjury(rng, r, kept)]! += 1;
 }
 
-function countBestTwo(rng: Rng, trials: number, dice: number, mirror: boolean, rows: Int32Array, counts: Float64Array): void {
+function countBestTwo(rng: Dice, trials: number, dice: number, mirror: boolean, rows: Int32Array, counts: Float64Array): void {
   const next = BEST_TWO_NEXT;
   if (mirror) {
     for (let t = 0; t < trials; t++) {

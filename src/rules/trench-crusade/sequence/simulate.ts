@@ -7,9 +7,8 @@
  * probability, so a mistake in the chain's probabilities still shows up in `check`; the state packing
  * of ./model.ts is imported only to read that table.
  */
-import type { SimKernel } from '../../../model/types.js';
+import type { Dice, SimKernel } from '../../../model/types.js';
 import { markersLeftAfterRoll, rollAndKeep, successRollNetDice } from '../simulate.js';
-import type { Rng } from '../../../sim/rng.js';
 import { buildModel, stateIndex, type SequenceScenario } from './model.js';
 import { optimalFinite } from './optimal-finite.js';
 import { optimalUnlimited } from './optimal-unlimited.js';
@@ -133,10 +132,10 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const kept = new Int32Array(8);
 
   /** Sum of the `keep` highest (or lowest) of `dice` d6, rolled one by one (the single-roll simulator's). */
-  const rollKeep = (rng: Rng, dice: number, keep: number, lowest: boolean): number =>
+  const rollKeep = (rng: Dice, dice: number, keep: number, lowest: boolean): number =>
     rollAndKeep(rng, dice, keep, !lowest, kept);
 
-  function injuryRoll(rng: Rng, netDice: number, bloodbath: boolean, critical: number): number {
+  function injuryRoll(rng: Dice, netDice: number, bloodbath: boolean, critical: number): number {
     const add = critical === 1 ? addOnCritical : addOnHit;
     // Deadly rolls its own pool (3 dice); a pooled Bloodbath too; both together deadlyBloodbathKeep.
     // A separate Bloodbath die (playtest option) is added after keeping.
@@ -174,7 +173,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
    * One attack. `table`/`row` select the optimal policy's lookup (row: k or the activation phase).
    * Returns true when the target goes Out of Action.
    */
-  function attack(rng: Rng, markerCap: number, table: Lookup | undefined, row: number): boolean {
+  function attack(rng: Dice, markerCap: number, table: Lookup | undefined, row: number): boolean {
     // Attack-roll markers (playtest), then the success roll.
     let a: number;
     if (table) a = table.attack[row * table.stride + stateIndex(m, d, tl, bl)]!;
