@@ -237,3 +237,19 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
     expect(doc.weapons['Bone Thrall with Bone Fists']).toBeDefined();
   });
 });
+
+describe('ability text about the model\'s own attacks, or a condition, is never read as a penalty against it', () => {
+  it('"+1 INJURY DICE" on its own attacks and "-1 INJURY DICE ... if the target is Down" give nothing', async () => {
+    const withAbility = (name: string, text: string) => modelSelection(name, '+0 Dice', '+1 Dice', '0', '').replace('</profile></profiles>', `</profile>${ability(`${name} Gift`, text)}</profiles>`);
+    const roster = rosterFile(
+      'own-attacks.ros',
+      withAbility('Mercy Sister', 'Add +1 INJURY DICE to Injury Rolls for attacks this model makes against a Down target.') +
+        withAbility('Grim Hound', 'Models within 3 inches suffer -1 INJURY DICE to Injury Rolls.') +
+        withAbility('Iron Body', 'Add -1 INJURY DICE to Injury Rolls for this model.'),
+    );
+    const models = await profilesOf(roster);
+    expect(models['Mercy Sister']!.keywords).toBeUndefined();
+    expect(models['Grim Hound']!.keywords).toBeUndefined();
+    expect(models['Iron Body']!.keywords).toEqual(['-1 INJURY DICE']);
+  });
+});

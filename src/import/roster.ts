@@ -210,7 +210,9 @@ const CONDITIONAL_RULES: readonly { readonly sentence: RegExp; readonly keyword:
  */
 const MODEL_TEXT: readonly { readonly sentence: RegExp; readonly read: (m: RegExpExecArray, sentence: string) => string }[] = [
   {
-    sentence: /([+-]\d+)\s+(?:injury\s+)?dic?e\b[^.]*?\binjury rolls?\b|\binjury rolls?\b[^.]*?([+-]\d+)\s+(?:injury\s+)?dic?e\b|\binjur(?:y|ies)\b[^.]*?\brolled with\s+([+-]\d+)\s+dic?e\b/i,
+    // Only a penalty ("-N"): a bonus in an ability's text is the model's own attacks' (a real catalogue's
+    // "+1 INJURY DICE" against a Down target), never rolls against it.
+    sentence: /(-\d+)\s+(?:injury\s+)?dic?e\b[^.]*?\binjury rolls?\b|\binjury rolls?\b[^.]*?(-\d+)\s+(?:injury\s+)?dic?e\b|\binjur(?:y|ies)\b[^.]*?\brolled with\s+(-\d+)\s+dic?e\b/i,
     read: (m, sentence) => {
       const dice = m[1] ?? m[2] ?? m[3]!;
       const unless = /\bunless\b[^.]*?\bkeyword\s+([A-Z][A-Z ]*[A-Z])\b/i.exec(sentence)?.[1] ?? /\bnon-([A-Z]+)\b/i.exec(sentence)?.[1];
@@ -222,9 +224,13 @@ const MODEL_TEXT: readonly { readonly sentence: RegExp; readonly read: (m: RegEx
 ];
 
 /** Reads `text` by MODEL_TEXT and lists it with what was read; text of which nothing is read is listed only if `listUnread` (an ability's name is listed already). */
+/** Words that make a sentence about other rolls than those against the model, or about a condition: never read. */
+const NOT_AGAINST_THE_MODEL = /\b(if the target|the target is|within|other models?|made by this|made with this|this weapon|its attacks|when it attacks)\b/i;
+
 function addModelText(draft: Draft, text: string, from: string, listUnread = true): void {
   const read: string[] = [];
   for (const sentence of text.split(/(?<=\.)\s+|\n/)) {
+    if (NOT_AGAINST_THE_MODEL.test(sentence)) continue;
     for (const pattern of MODEL_TEXT) {
       const m = pattern.sentence.exec(sentence);
       if (!m) continue;
