@@ -170,9 +170,9 @@ export function readCatalogueProfilesOnce(paths: readonly string[], rules?: Rule
 }
 
 /**
- * scenarioProfiles (src/import/roster.ts), with rosters and catalogues read once: the profiles a raw
- * scenario names by file, `profiles`, `roster` or `catalogue` (names and costs, as a report's weapon and
- * target dimensions read them), or undefined if it names none.
+ * The profiles a raw scenario names by file, `profiles`, `roster` or `catalogue` (names and costs, as a
+ * report's weapon and target dimensions read them), rosters and catalogues read once; undefined if it
+ * names none.
  */
 export function scenarioProfilesOnce(raw: Readonly<Record<string, unknown>>): Profiles | undefined {
   if (typeof raw.roster === 'string') return readRosterProfilesOnce(raw.roster);

@@ -1,7 +1,7 @@
 import { UsageError, showValue } from '../errors.js';
 import { editionTable } from '../model/edition-table.js';
 import { keywordFields, parseKeyword } from '../model/keywords.js';
-import { checkProfileFields, readProfilesFile, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
+import { checkProfileFields, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
 import { readCatalogueFiles } from './catalogue.js';
@@ -539,14 +539,4 @@ export function readCatalogueProfiles(paths: readonly string[], rules?: RuleTabl
   const tree = readCatalogueFiles(paths);
   const system = rosterSystem(tree);
   return rosterProfiles(tree, rules ?? editionTable(system, system.defaultEdition), 'catalogue');
-}
-
-/**
- * The profiles a raw scenario names by file, `profiles`, `roster` or `catalogue` (names and costs, as a
- * report's weapon and target dimensions read them), or undefined if it names none.
- */
-export function scenarioProfiles(raw: Readonly<Record<string, unknown>>): Profiles | undefined {
-  if (typeof raw.roster === 'string') return readRosterProfiles(raw.roster);
-  if (raw.catalogue !== undefined) return readCatalogueProfiles((Array.isArray(raw.catalogue) ? raw.catalogue : [raw.catalogue]).map(String));
-  return typeof raw.profiles === 'string' ? readProfilesFile(raw.profiles) : undefined;
 }
