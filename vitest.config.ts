@@ -9,7 +9,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
@@ -19,5 +18,25 @@ export default defineConfig({
     // One test file per core. Several tests start worker threads themselves, so more files at once
     // would only queue for the same 2 cores and stretch every test's wall time.
     maxWorkers: availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/read-once.test.ts'],
+          // A fork runs one test file after another with the modules it has already loaded (vega, ajv's
+          // compiled schemas, the rule tables), instead of loading them afresh for every file: a third of
+          // the suite's CPU went to that. No test here mocks a module or leaves process-wide state behind
+          // (cliInProcess restores what it replaces), so the order files meet in a fork does not matter.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // vi.mock replaces modules, which only works where they have not been loaded yet: a fresh fork.
+        test: { name: 'isolated', include: ['test/read-once.test.ts'], isolate: true },
+      },
+    ],
   },
 });
