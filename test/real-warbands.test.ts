@@ -201,11 +201,20 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
       <modifierGroups><modifierGroup type="and"><modifiers><modifier type="set" value="33" field="pg-ducats"/></modifiers></modifierGroup></modifierGroups>
       <modifiers><modifier type="set" value="false" field="hidden"><conditionGroups><conditionGroup type="or"><conditions><condition type="atLeast" value="1" field="selections" scope="roster" childId="iv-variant" shared="true"/></conditions></conditionGroup></conditionGroups></modifier></modifiers>
     </entryLink>
+    <entryLink id="iv-l-bog" name="Mire Hound" targetId="iv-hound" type="selectionEntry" hidden="false">
+      <modifierGroups><modifierGroup type="and"><modifiers>
+        <modifier type="set" value="Bog Captain" field="name" affects="profiles.Unit"/><modifier type="set" value="Bog Captain" field="name"/><modifier type="set" value="45" field="pg-ducats"/>
+        <modifier type="set" value="Swamp Lord" field="name"><conditions><condition type="atLeast" value="1" field="selections" scope="roster" childId="iv-variant" shared="true"/></conditions></modifier>
+      </modifiers></modifierGroup></modifierGroups>
+    </entryLink>
   </entryLinks>
   <sharedSelectionEntries>
     ${weaponEntry('iv-veiled', 'Veiled Blade', true, shownTo('iv-cat').replace('</modifiers>', '<modifier type="set" value="20" field="pg-ducats"><conditions><condition type="atLeast" value="1" field="selections" scope="roster" childId="iv-variant" shared="true"/></conditions></modifier></modifiers>'), 10)}
     ${weaponEntry('iv-relic', 'Lost Relic Gun', true, '', 25)}
     <selectionEntry id="iv-hound" name="Mire Hound" type="model" hidden="false"><profiles>${unit('iv-hound-p', 'Mire Hound', '0')}</profiles><costs><cost name="Ducats" typeId="pg-ducats" value="50"/></costs></selectionEntry>
+    <selectionEntry id="iv-golem" name="Clay Warden" type="model" hidden="false"><profiles>${unit('iv-golem-p', 'Clay Warden', '-1')}
+      <profile id="iv-golem-b" name="Fired Clay" typeId="pg-battlekit" typeName="Battlekit" hidden="false"><characteristics><characteristic name="Description" typeId="pg-battlekit-rules">Baked hard in the kilns of the host. All injury rolls against the Warden are made with -1 DICE.</characteristic><characteristic name="Keywords" typeId="pg-battlekit-keywords"/></characteristics></profile>
+    </profiles><costs><cost name="Ducats" typeId="pg-ducats" value="0"/><cost name="Glory Points" typeId="pg-glory" value="3"/></costs></selectionEntry>
     <selectionEntry id="iv-thrall" name="Bone Thrall" type="model" hidden="false">
       <profiles><profile id="iv-thrall-w" name="Bone Fists" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic><characteristic name="Keywords">-</characteristic></characteristics></profile></profiles>
       <selectionEntryGroups><selectionEntryGroup id="iv-thrall-g" name="Thrall Type" hidden="false"><selectionEntries>
@@ -235,6 +244,36 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
     expect(doc.models['Bone Thrall']).toMatchObject({ cost: 30, armour: 'standard' });
     expect(doc.models['Crawling']).toBeUndefined();
     expect(doc.weapons['Bone Thrall with Bone Fists']).toBeDefined();
+  });
+
+  it('a link renames the entry by a modifier with no condition; a conditional name and a profile\'s name are not read', async () => {
+    const r = await cliInProcess('profiles', ...args, '--format', 'json');
+    const doc = JSON.parse(r.stdout) as { models: Record<string, { cost?: number }> };
+    expect(doc.models['Bog Captain']!.cost).toBe(45);
+    expect(doc.models['Swamp Lord']).toBeUndefined();
+    // The other link to the same hound keeps the hound's name.
+    expect(doc.models['Mire Hound']!.cost).toBe(33);
+  });
+
+  it('a Battlekit item\'s "Description" is its rules text: -1 DICE to injury rolls against the model is read', async () => {
+    const r = await cliInProcess('profiles', ...args, '--format', 'json');
+    const doc = JSON.parse(r.stdout) as { models: Record<string, { keywords?: string[] }> };
+    expect(doc.models['Clay Warden']!.keywords).toEqual(['-1 INJURY DICE']);
+  });
+
+  it('a model priced only in Glory Points has no cost in Ducats (never a cost of 0) and shows its Glory Points', async () => {
+    const json = await cliInProcess('profiles', ...args, '--format', 'json');
+    const warden = (JSON.parse(json.stdout) as { models: Record<string, Record<string, unknown>> }).models['Clay Warden']!;
+    expect(warden.cost).toBeUndefined();
+    expect(warden.otherCosts).toEqual({ 'Glory Points': 3 });
+    const table = await cliInProcess('profiles', ...args);
+    expect(table.stdout).toMatch(/Clay Warden\s+3 Glory Points\s+armour standard, -1 INJURY DICE/);
+    // The JSON is a profiles file: it reads back with the same Glory Points.
+    const file = join(dir, 'host-profiles.json');
+    writeFileSync(file, json.stdout);
+    const back = await cliInProcess('profiles', file, '--format', 'json');
+    expect([back.code, back.stderr]).toEqual([0, '']);
+    expect((JSON.parse(back.stdout) as { models: Record<string, Record<string, unknown>> }).models['Clay Warden']!.otherCosts).toEqual({ 'Glory Points': 3 });
   });
 });
 

@@ -49,8 +49,9 @@ describe('reading a roster', () => {
     expect(warden.fields).toEqual({ armour: 'reinforced' });
     expect(warden.keywords).toEqual(['TOUGH', 'FEAR', 'STANDFAST']);
     expect(warden.cost).toBe(122);
+    // Its Glory Points are kept beside its Ducats, not listed as not modelled.
+    expect(warden.otherCosts).toEqual({ 'Glory Points': 1 });
     expect(warden.unmodelled!.map((u) => [u.text, u.from, u.stops])).toEqual([
-      ['Glory Points 1', 'cost', false],
       ['Wick of Dread', 'ability', false],
       ['Elite', 'category', false],
       ['Cinder-Proof', 'keywords of Pilgrim Plate', false],
@@ -213,7 +214,7 @@ describe('using a roster', () => {
   it('profiles --roster lists every profile and what is not modelled; --format json is a profiles file that reads back to the same answers', async () => {
     const table = await cliInProcess('profiles', '--roster', ROS);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^Lantern Warden\s+122\s+armour reinforced, TOUGH, FEAR, STANDFAST$/m);
+    expect(table.stdout).toMatch(/^Lantern Warden\s+122 \+ 1 Glory Points\s+armour reinforced, TOUGH, FEAR, STANDFAST$/m);
     expect(table.stdout).toMatch(/^Not modelled/m);
     expect(table.stdout).toContain('weapon "Bell Hammer", weapon "Bell Golem with Bell Hammer": "Quake 2\\"" (keywords: not a keyword of the rule table); stops a command that uses it unless --allow-unmodelled');
     expect(table.stdout).toContain('"Pilgrim Vows" (rule of Ashen Pilgrims: a warband rule)');
@@ -241,7 +242,7 @@ describe('using a roster', () => {
     expect(parseScenario({ kind: 'attack', roster: ROS, rules: variant, target: 'Lantern Warden' })).toMatchObject({ negateFire: true });
     expect(parseScenario({ kind: 'attack', roster: ROS, target: 'Lantern Warden' })).toMatchObject({ negateFire: false });
     const listed = await cliInProcess('profiles', '--roster', ROS, '--rules', variant);
-    expect(listed.stdout).toMatch(/^Lantern Warden\s+122\s+armour reinforced, TOUGH, FEAR, STANDFAST, CINDER PROOF$/m);
+    expect(listed.stdout).toMatch(/^Lantern Warden\s+122 \+ 1 Glory Points\s+armour reinforced, TOUGH, FEAR, STANDFAST, CINDER PROOF$/m);
     expect(listed.stdout).not.toContain('"Cinder-Proof"');
   });
 

@@ -92,6 +92,22 @@ function unconditionalCosts(n: Node, costTypes: ReadonlyMap<string, string>): Ma
   return out;
 }
 
+/**
+ * A name a modifier sets with no condition: a faction renames a shared model on its link to it (the real
+ * catalogue's "Sipahi Captain" is a link to the Mamluk Faris). A modifier that `affects` a profile
+ * renames that profile, not the entry, and is not read here.
+ */
+function unconditionalName(n: Node): string | undefined {
+  let name: string | undefined;
+  for (const { modifier: m, conditional } of modifiersOf(n)) {
+    if (!conditional && text(m.type) === 'set' && text(m.field) === 'name' && text(m.affects) === '' && text(m.value).trim() !== '') name = text(m.value).trim();
+  }
+  return name;
+}
+
+/** What a roster would call an entry reached through `link`: a name set with no condition, else the link's, else the entry's. */
+const entryName = (entry: Node, link?: Node) => (link && unconditionalName(link)) ?? unconditionalName(entry) ?? (text(link?.name).trim() || text(entry.name).trim());
+
 /** The entries nested in an entry: its own, and those of its groups (nested), in file order. */
 function nestedEntries(entry: Node): Node[] {
   const out: Node[] = [];
@@ -147,7 +163,7 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string): 
   const costs = [...base.map((c) => (set.has(c.name) ? { name: c.name, value: set.get(c.name)! } : c)), ...[...set].filter(([name]) => !base.some((c) => c.name === name)).map(([name, value]) => ({ name, value }))];
   const option = unitOption(entry);
   return {
-    name: text(link?.name) || text(entry.name),
+    name: entryName(entry, link),
     type: text(entry.type),
     number: 1,
     selections: option ? [asSelection(option, index)] : [],
@@ -257,7 +273,7 @@ export function readCatalogueFiles(paths: readonly string[]): RosterTree {
     for (const [id, e] of index.entries) {
       if (e.catalogue !== f.catalogue || linkedTo.has(id) || partOfModel.has(e.node)) continue;
       if (isShown(e.node)) selections.push(asSelection(e.node, index));
-      else if (looksPlayable(e.node, index)) hiddenEntries.push(text(e.node.name));
+      else if (looksPlayable(e.node, index)) hiddenEntries.push(entryName(e.node));
     }
     // The file's links to an entry, at the link's price (a link to a group adds nothing: its entries are listed).
     for (const l of index.links) {
@@ -265,7 +281,7 @@ export function readCatalogueFiles(paths: readonly string[]): RosterTree {
       const target = index.entries.get(text(l.node.targetId));
       if (!target) continue;
       if (isShown(l.node) && isShown(target.node)) selections.push(asSelection(target.node, index, l.node, f.catalogue));
-      else if (!linkedTo.has(text(l.node.targetId)) && looksPlayable(target.node, index)) hiddenEntries.push(text(l.node.name) || text(target.node.name));
+      else if (!linkedTo.has(text(l.node.targetId)) && looksPlayable(target.node, index)) hiddenEntries.push(entryName(target.node, l.node));
     }
     return { name: f.catalogue, selections, rules: [], forces: [], ...(hiddenEntries.length ? { hiddenEntries: [...new Set(hiddenEntries)] } : {}) };
   });

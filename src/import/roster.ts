@@ -68,6 +68,8 @@ interface Draft {
   readonly keywords: string[];
   readonly unmodelled: Unmodelled[];
   readonly cost?: number;
+  /** Its price in the roster's other cost types (a mercenary's Glory Points). */
+  readonly otherCosts?: Readonly<Record<string, number>>;
   /** Whose price the cost is (a catalogue's faction), and what a different one of the same name is called after. */
   readonly priceOf?: string;
   /** A model's weapons, and its Melee and Ranged dice, for "MODEL with WEAPON". */
@@ -97,13 +99,21 @@ function subtreeCosts(s: RosterSelection, stopAt: (s: RosterSelection) => boolea
   return { totals, offsets };
 }
 
-/** A profile's cost is in the roster's first cost type (Ducats); the others, and any offsets, are listed, not dropped. */
-function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefined): { cost?: number; others: Unmodelled[] } {
-  const others = [...totals]
-    .filter(([name, value]) => name !== costType && value !== 0)
-    .map(([name, value]) => ({ text: `${name} ${value}`, from: 'cost', why: `the cost is in ${costType ?? 'no cost type'}`, stops: false }));
+/**
+ * A profile's cost is in the roster's first cost type (Ducats); its price in the others (Glory Points)
+ * is kept beside it, and offsets are listed, never dropped. A profile priced only in other types (the
+ * real catalogue's mercenaries: 0 Ducats, 4 Glory Points) has no cost, rather than a cost of 0 that a
+ * value chart would read as free.
+ */
+function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefined): { cost?: number; otherCosts?: Record<string, number>; others: Unmodelled[] } {
+  const other = [...totals].filter(([name, value]) => name !== costType && value !== 0);
   const cost = costType === undefined ? undefined : (totals.get(costType) ?? 0);
-  return { ...(cost === undefined ? {} : { cost }), others: [...others, ...offsets] };
+  const onlyOther = cost === 0 && other.length > 0;
+  return {
+    ...(cost === undefined || onlyOther ? {} : { cost }),
+    ...(other.length ? { otherCosts: Object.fromEntries(other) } : {}),
+    others: [...offsets],
+  };
 }
 
 /**
@@ -142,9 +152,13 @@ function readDice(value: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** A Rules characteristic with something in it ("-" is nothing). */
+/**
+ * A Rules characteristic with something in it ("-" is nothing). A catalogue may name it "Description":
+ * the real one does on its Battlekit items, whose characteristic type (by id, in the game system) is
+ * Rules, and a roster exported from it carries that name without the game system's types.
+ */
 const rulesOf = (p: RosterProfile) => {
-  const t = characteristic(p, 'rules');
+  const t = characteristic(p, 'rules') ?? characteristic(p, 'description');
   return t && t !== '-' && t !== '—' ? t : undefined;
 };
 
@@ -285,6 +299,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         unmodelled: [...(costs?.others ?? [])],
         weapons: [],
         ...(cost === undefined ? {} : { cost }),
+        ...(costs?.otherCosts ? { otherCosts: costs.otherCosts } : {}),
         ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }),
       };
       const range = (characteristic(p, 'range') ?? '').toLowerCase();
@@ -332,8 +347,8 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const readModel = (s: RosterSelection): Draft => {
     const { profile, from } = modelProfileOf(s)!;
     if (from !== s) borrowed.add(from);
-    const { cost, others } = costParts(subtreeCosts(s, isModel), costType);
-    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: others, weapons: [], dice: {}, ...(cost === undefined ? {} : { cost }), ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }) };
+    const { cost, otherCosts, others } = costParts(subtreeCosts(s, isModel), costType);
+    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: others, weapons: [], dice: {}, ...(cost === undefined ? {} : { cost }), ...(otherCosts ? { otherCosts } : {}), ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }) };
     let hasShield = false;
     /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
     const armourItems: string[] = [];
@@ -429,6 +444,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       fields,
       keywords: d.keywords,
       ...(d.cost === undefined ? {} : { cost: d.cost }),
+      ...(d.otherCosts ? { otherCosts: d.otherCosts } : {}),
       ...(d.priceOf === undefined ? {} : { description: `the price of ${d.priceOf}` }),
       ...(unmodelled.length ? { unmodelled } : {}),
       ...(d.role === 'weapon' && d.dice ? { attackerDice: diceNumbers(d.dice) } : {}),
@@ -476,12 +492,13 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
     unmodelled,
     weapons: [],
     ...(model.cost === undefined ? {} : { cost: model.cost }),
+    ...(model.otherCosts ? { otherCosts: model.otherCosts } : {}),
     ...(model.dice ? { dice: model.dice } : {}),
   };
 }
 
 /** The same of a profile, for telling a repeated selection from a different one of the same name. */
-const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.cost, d.unmodelled, d.dice, d.weapons.map((w) => w.name)]);
+const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.cost, d.otherCosts, d.unmodelled, d.dice, d.weapons.map((w) => w.name)]);
 
 /**
  * `NAME (n)` for the first n from `from` that no profile has, real or made here: a selection really named

@@ -24,6 +24,8 @@ export interface Profile {
   readonly keywords: readonly string[];
   /** Ducats (or whatever the designer prices in); absent if the file gives none. */
   readonly cost?: number;
+  /** Its price in other currencies than `cost`'s (a catalogue's Glory Points): shown, never divided by. */
+  readonly otherCosts?: Readonly<Record<string, number>>;
   readonly description?: string;
   /** From an imported roster: what it says that the rule table does not model (kept, never dropped). */
   readonly unmodelled?: readonly Unmodelled[];
@@ -63,7 +65,7 @@ export interface Profiles {
 }
 
 const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };
-const PROFILE_KEYS = ['keywords', 'cost', 'description'];
+const PROFILE_KEYS = ['keywords', 'cost', 'otherCosts', 'description'];
 
 /** The fields a weapon or a model profile of a system may give. */
 export function profileFields(system: SystemSpec, role: ProfileRole): FieldSpec[] {
@@ -73,6 +75,11 @@ export function profileFields(system: SystemSpec, role: ProfileRole): FieldSpec[
 function profileSchema(system: SystemSpec, role: ProfileRole): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     cost: { type: 'number', minimum: 0, maximum: 1e9, description: 'What it costs (ducats, points): the value view divides by it' },
+    otherCosts: {
+      type: 'object',
+      additionalProperties: { type: 'number', minimum: 0, maximum: 1e9 },
+      description: 'Its price in other currencies than cost\'s, by name ({ "Glory Points": 4 }): shown, never divided by',
+    },
     description: { type: 'string' },
     keywords: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Keywords of the rule table ("IGNORE ARMOUR", "ARMOUR PIERCING 1"); `injury-lab rules` lists them' },
   };
@@ -140,6 +147,7 @@ function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw
   const field = system.fields.find((f) => f.name === key);
   if (field) return `${where}.${key}: ${showValue(value)} is not allowed; allowed: ${describeAllowed(field.schema)}`;
   if (key === 'cost') return `${where}.cost: ${showValue(value)} is not allowed; allowed: a number from 0`;
+  if (key === 'otherCosts') return `${where}.otherCosts: ${showValue(value)} is not allowed; allowed: an object of numbers from 0 by currency, e.g. { "Glory Points": 4 }`;
   if (key === 'keywords') return `${where}.keywords: ${showValue(value)} is not allowed; allowed: a list of keyword names, e.g. ["IGNORE ARMOUR", "ARMOUR PIERCING 1"]`;
   return `${where}.${key}: ${showValue(value)} ${err?.message ?? 'is not valid'}`;
 }
@@ -178,13 +186,14 @@ export function parseProfiles(raw: unknown, label: string, file: string): Profil
     for (const [name, body] of Object.entries(section as Record<string, unknown>)) {
       if (name.trim() === '') throw new UsageError(`${at}${SECTION[role]}: a profile with an empty name; allowed: a name of at least one letter`);
       if (!validatorFor(system, role)(body)) throw new UsageError(profileProblem(system, role, name, body, at));
-      const { cost, description, keywords, ...fields } = body as Record<string, unknown>;
+      const { cost, otherCosts, description, keywords, ...fields } = body as Record<string, unknown>;
       out.set(name, {
         name,
         role,
         fields: fields as Record<string, FieldValue>,
         keywords: (keywords as string[] | undefined) ?? [],
         ...(typeof cost === 'number' ? { cost } : {}),
+        ...(otherCosts !== undefined ? { otherCosts: otherCosts as Record<string, number> } : {}),
         ...(typeof description === 'string' ? { description } : {}),
       });
     }

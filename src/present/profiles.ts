@@ -64,12 +64,18 @@ function noEffectLines(p: Profiles): string[] {
   return [...holders].map(([k, names]) => `  ${terminalSafe(`${k}: ${names.join(', ')}`)}`);
 }
 
+/** "110", "4 Glory Points", "20 + 2 Glory Points", or "-" for a profile with no price. */
+function costText(x: Profile): string {
+  const parts = [...(x.cost === undefined ? [] : [String(x.cost)]), ...Object.entries(x.otherCosts ?? {}).map(([name, value]) => `${value} ${name}`)];
+  return parts.length ? parts.join(' + ') : '-';
+}
+
 function profilesTable(p: Profiles): string {
   const lines = [terminalSafe(`${p.file}: ${p.system.id} profiles${p.source ? ` read from ${p.source === 'roster' ? 'a roster' : 'catalogue files'}` : ''}`), ''];
   for (const [title, table] of [['Models (targets)', p.models], ['Weapons', p.weapons]] as const) {
     lines.push(`${title}:`);
     if (table.size === 0) lines.push('  (none)');
-    else lines.push(renderTable(['name', 'cost', 'fields'], [...table.values()].map((x) => [x.name, x.cost === undefined ? '-' : String(x.cost), fieldsText(x, p.system) || '(defaults)']), [false, true, false]));
+    else lines.push(renderTable(['name', 'cost', 'fields'], [...table.values()].map((x) => [x.name, costText(x), fieldsText(x, p.system) || '(defaults)']), [false, true, false]));
     lines.push('');
   }
   if (p.source) {
@@ -89,7 +95,7 @@ function profilesJson(p: Profiles) {
         const { fields, notes } = fileFields(x, p.system);
         const unmodelled = (x.unmodelled ?? []).map(itemText);
         const description = [x.description, ...notes, ...(unmodelled.length ? [`not modelled: ${unmodelled.join('; ')}`] : [])].filter(Boolean).join('. ');
-        return [x.name, { ...fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(description ? { description } : {}) }];
+        return [x.name, { ...fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.otherCosts ? { otherCosts: x.otherCosts } : {}), ...(description ? { description } : {}) }];
       }),
     );
   const warband = (p.unmodelled ?? []).map(itemText);
