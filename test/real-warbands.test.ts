@@ -196,7 +196,10 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
     `<profile id="${id}" name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 DICE</characteristic><characteristic name="Melee">+1 DICE</characteristic><characteristic name="Armour">${armour}</characteristic></characteristics></profile>`;
   const catalogue = `<?xml version="1.0" encoding="UTF-8"?>
 <catalogue id="iv-cat" name="Invented Host" gameSystemId="pg-sys" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
+  <catalogueLinks><catalogueLink type="catalogue" name="Hired Swords" id="iv-cl-hired" targetId="iv-hired" importRootEntries="true"/></catalogueLinks>
   <entryLinks>
+    <entryLink id="iv-l-cannon" name="Sealed Cannon" targetId="iv-cannon" type="selectionEntry" hidden="false"/>
+    <entryLink id="iv-l-duelist" name="Hired Duelist" targetId="iv-hired-duelist" type="selectionEntry" hidden="false"/>
     <entryLink id="iv-l-hound" name="Mire Hound" targetId="iv-hound" type="selectionEntry" hidden="true">
       <modifierGroups><modifierGroup type="and"><modifiers><modifier type="set" value="33" field="pg-ducats"/></modifiers></modifierGroup></modifierGroups>
       <modifiers><modifier type="set" value="false" field="hidden"><conditionGroups><conditionGroup type="or"><conditions><condition type="atLeast" value="1" field="selections" scope="roster" childId="iv-variant" shared="true"/></conditions></conditionGroup></conditionGroups></modifier></modifiers>
@@ -211,6 +214,7 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
   <sharedSelectionEntries>
     ${weaponEntry('iv-veiled', 'Veiled Blade', true, shownTo('iv-cat').replace('</modifiers>', '<modifier type="set" value="20" field="pg-ducats"><conditions><condition type="atLeast" value="1" field="selections" scope="roster" childId="iv-variant" shared="true"/></conditions></modifier></modifiers>'), 10)}
     ${weaponEntry('iv-relic', 'Lost Relic Gun', true, '', 25)}
+    ${weaponEntry('iv-cannon', 'Sealed Cannon', true, '', 40)}
     <selectionEntry id="iv-hound" name="Mire Hound" type="model" hidden="false"><profiles>${unit('iv-hound-p', 'Mire Hound', '0')}</profiles><costs><cost name="Ducats" typeId="pg-ducats" value="50"/></costs></selectionEntry>
     <selectionEntry id="iv-golem" name="Clay Warden" type="model" hidden="false"><profiles>${unit('iv-golem-p', 'Clay Warden', '-1')}
       <profile id="iv-golem-b" name="Fired Clay" typeId="pg-battlekit" typeName="Battlekit" hidden="false"><characteristics><characteristic name="Description" typeId="pg-battlekit-rules">Baked hard in the kilns of the host. All injury rolls against the Warden are made with -1 DICE.</characteristic><characteristic name="Keywords" typeId="pg-battlekit-keywords"/></characteristics></profile>
@@ -253,6 +257,18 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
     expect(doc.models['Swamp Lord']).toBeUndefined();
     // The other link to the same hound keeps the hound's name.
     expect(doc.models['Mire Hound']!.cost).toBe(33);
+  });
+
+  it('a shown link offers an entry hidden with nothing to show it; links to a catalogue not given, and a missing .gst, are listed', async () => {
+    const r = await cliInProcess('profiles', ...args, '--format', 'json');
+    const doc = JSON.parse(r.stdout) as { description: string; weapons: Record<string, { cost?: number }> };
+    expect(doc.weapons['Sealed Cannon']!.cost).toBe(40);
+    expect(doc.description).toContain('"1 link to entries of no file given (Hired Duelist)" (catalogue Invented Host: not read: it links the catalogue "Hired Swords", which was not given; give its file too)');
+    expect(doc.description).not.toContain('no game system file');
+    // The .cat alone: the game system is missing, and said so.
+    const alone = await cliInProcess('profiles', '--catalogue', cat, '--format', 'json');
+    expect([alone.code, alone.stderr]).toEqual([0, '']);
+    expect((JSON.parse(alone.stdout) as { description: string }).description).toContain('"no game system file (.gst)" (catalogue Invented Host: the shared weapons, armour and rules a game system holds are not read; give its .gst too)');
   });
 
   it('a Battlekit item\'s "Description" is its rules text: -1 DICE to injury rolls against the model is read', async () => {

@@ -28,6 +28,8 @@ interface Index {
   readonly profiles: Map<string, Node>;
   readonly rules: Map<string, Node>;
   readonly categories: Map<string, Node>;
+  /** Ids of entry groups: a link to one is no link to a missing entry. */
+  readonly groups: Set<string>;
   /** Entry links, in file order, with the catalogue that holds each. */
   readonly links: Indexed[];
   /** Cost type names by id: a modifier names the cost it sets by its type's id. */
@@ -46,6 +48,7 @@ function indexCatalogue(root: Node, catalogue: string, index: Index): void {
       for (const item of items) {
         const id = text(item.id);
         if (ENTRY_LISTS.includes(key) && id) index.entries.set(id, { node: item, catalogue });
+        else if ((key === 'selectionEntryGroups' || key === 'sharedSelectionEntryGroups') && id) index.groups.add(id);
         else if ((key === 'profiles' || key === 'sharedProfiles') && id) index.profiles.set(id, item);
         else if ((key === 'rules' || key === 'sharedRules') && id) index.rules.set(id, item);
         else if (key === 'categoryEntries' && id) index.categories.set(id, item);
@@ -250,12 +253,29 @@ function readCatalogueRoots(paths: readonly string[]): { path: string; root: Nod
 }
 
 /**
+ * What a catalogue's links to entries that none of the files hold say: which catalogues it links
+ * (`catalogueLinks`) that were not given, or, if it links none, that the entries are elsewhere.
+ */
+function missingCatalogues(root: Node, files: readonly { readonly root: Node }[], links: readonly string[]): { text: string; why: string } {
+  const given = new Set(files.map((f) => text(f.root.id)));
+  const missing = list(root.catalogueLinks).filter((c) => !given.has(text(c.targetId))).map((c) => text(c.name) || text(c.targetId));
+  const names = [...new Set(links)];
+  const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  return {
+    text: `${links.length} link${links.length === 1 ? '' : 's'} to entries of no file given (${shown})`,
+    why: missing.length
+      ? `not read: it links the catalogue${missing.length === 1 ? '' : 's'} ${missing.map((m) => JSON.stringify(m)).join(', ')}, which ${missing.length === 1 ? 'was' : 'were'} not given; give ${missing.length === 1 ? 'its file' : 'their files'} too`
+      : 'not read: their entries are in a file not given (the game system .gst, or another catalogue)',
+  };
+}
+
+/**
  * Catalogue files as one roster tree: a force per file (named by its catalogue), holding its entries
  * and its links to entries of any of the files.
  */
 export function readCatalogueFiles(paths: readonly string[]): RosterTree {
   if (paths.length === 0) throw new UsageError('catalogue: name at least one .gst or .cat file');
-  const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), links: [], costTypes: new Map() };
+  const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), groups: new Set(), links: [], costTypes: new Map() };
   const files = readCatalogueRoots(paths).map(({ path, root, isSystem }) => {
     const catalogue = text(root.name) || path;
     indexCatalogue(root, catalogue, index);
@@ -275,16 +295,28 @@ export function readCatalogueFiles(paths: readonly string[]): RosterTree {
       if (isShown(e.node)) selections.push(asSelection(e.node, index));
       else if (looksPlayable(e.node, index)) hiddenEntries.push(entryName(e.node));
     }
-    // The file's links to an entry, at the link's price (a link to a group adds nothing: its entries are listed).
+    // The file's links to an entry, at the link's price (a link to a group adds nothing: its entries are
+    // listed). A shown link offers its entry even where the entry itself is hidden with nothing to show
+    // it: a link's own `hidden` is what a roster sees (the real catalogue's Grand Cannon is an entry
+    // hidden everywhere, offered only through a shown link).
+    const unreachable: string[] = [];
     for (const l of index.links) {
       if (l.catalogue !== f.catalogue) continue;
-      const target = index.entries.get(text(l.node.targetId));
-      if (!target) continue;
-      if (isShown(l.node) && isShown(target.node)) selections.push(asSelection(target.node, index, l.node, f.catalogue));
-      else if (!linkedTo.has(text(l.node.targetId)) && looksPlayable(target.node, index)) hiddenEntries.push(entryName(target.node, l.node));
+      const targetId = text(l.node.targetId);
+      const target = index.entries.get(targetId);
+      if (!target) {
+        if (!index.groups.has(targetId) && isShown(l.node)) unreachable.push(text(l.node.name).trim() || targetId);
+        continue;
+      }
+      if (isShown(l.node)) selections.push(asSelection(target.node, index, l.node, f.catalogue));
+      else if (!linkedTo.has(targetId) && looksPlayable(target.node, index)) hiddenEntries.push(entryName(target.node, l.node));
     }
-    return { name: f.catalogue, selections, rules: [], forces: [], ...(hiddenEntries.length ? { hiddenEntries: [...new Set(hiddenEntries)] } : {}) };
+    const notRead = unreachable.length ? [missingCatalogues(f.root, files, unreachable)] : [];
+    return { name: f.catalogue, selections, rules: [], forces: [], ...(hiddenEntries.length ? { hiddenEntries: [...new Set(hiddenEntries)] } : {}), ...(notRead.length ? { notRead } : {}) };
   });
+  if (!system && forces[0]) {
+    forces[0] = { ...forces[0], notRead: [...(forces[0].notRead ?? []), { text: 'no game system file (.gst)', why: 'the shared weapons, armour and rules a game system holds are not read; give its .gst too' }] };
+  }
   const costTypes = files.flatMap((f) => list(f.root.costTypes).map((c) => text(c.name))).filter((n) => n !== '');
   return {
     file: files.map((f) => f.path).join(', '),

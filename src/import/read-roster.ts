@@ -52,6 +52,8 @@ export interface RosterForce {
   readonly forces: readonly RosterForce[];
   /** A catalogue's models and weapons hidden for every faction (no modifier shows them): listed, not read. */
   readonly hiddenEntries?: readonly string[];
+  /** What a catalogue names that the files given cannot read (links to a catalogue not given): listed. */
+  readonly notRead?: readonly { readonly text: string; readonly why: string }[];
 }
 export interface RosterTree {
   /** As the user named it, for messages. */
@@ -90,6 +92,8 @@ const LISTS: Record<string, string> = {
   sharedProfiles: 'profile',
   sharedRules: 'rule',
   costTypes: 'costType',
+  // The catalogues a catalogue links (to name the ones not given).
+  catalogueLinks: 'catalogueLink',
   // What changes an entry when conditions hold: whether it is hidden, its price.
   modifiers: 'modifier',
   modifierGroups: 'modifierGroup',

@@ -422,6 +422,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   for (let f = forces.shift(); f; f = forces.shift()) {
     walk(f.selections);
     for (const r of f.rules) unplaced.push({ text: r.name, from: `rule of ${f.name || 'the warband'}`, why: 'a warband rule', stops: false });
+    for (const n of f.notRead ?? []) unplaced.push({ text: n.text, from: `catalogue ${f.name}`, why: n.why, stops: false });
     for (const h of f.hiddenEntries ?? []) unplaced.push({ text: h, from: `entry of ${f.name}`, why: 'hidden for every faction: no modifier shows it, so it is not read', stops: false });
     forces.push(...f.forces);
   }
