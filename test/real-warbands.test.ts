@@ -215,6 +215,7 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
     ${weaponEntry('iv-veiled', 'Veiled Blade', true, shownTo('iv-cat').replace('</modifiers>', '<modifier type="set" value="20" field="pg-ducats"><conditions><condition type="atLeast" value="1" field="selections" scope="roster" childId="iv-variant" shared="true"/></conditions></modifier></modifiers>'), 10)}
     ${weaponEntry('iv-relic', 'Lost Relic Gun', true, '', 25)}
     ${weaponEntry('iv-cannon', 'Sealed Cannon', true, '', 40)}
+    ${weaponEntry('iv-musket', 'Ember Musket', false, '', 8).replace('</profiles>', `<profile id="iv-musket-k" name="Kindled Ember Musket" typeName="Weapon" hidden="true"><characteristics><characteristic name="Range">24"</characteristic><characteristic name="Keywords">FIRE</characteristic></characteristics><modifiers><modifier type="set" value="false" field="hidden"><conditions><condition type="atLeast" value="1" field="selections" scope="parent" childId="iv-kindling" shared="true"/></conditions></modifier></modifiers></profile></profiles>`)}
     <selectionEntry id="iv-hound" name="Mire Hound" type="model" hidden="false"><profiles>${unit('iv-hound-p', 'Mire Hound', '0')}</profiles><costs><cost name="Ducats" typeId="pg-ducats" value="50"/></costs></selectionEntry>
     <selectionEntry id="iv-golem" name="Clay Warden" type="model" hidden="false"><profiles>${unit('iv-golem-p', 'Clay Warden', '-1')}
       <profile id="iv-golem-b" name="Fired Clay" typeId="pg-battlekit" typeName="Battlekit" hidden="false"><characteristics><characteristic name="Description" typeId="pg-battlekit-rules">Baked hard in the kilns of the host. All injury rolls against the Warden are made with -1 DICE.</characteristic><characteristic name="Keywords" typeId="pg-battlekit-keywords"/></characteristics></profile>
@@ -263,6 +264,10 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
     const r = await cliInProcess('profiles', ...args, '--format', 'json');
     const doc = JSON.parse(r.stdout) as { description: string; weapons: Record<string, { cost?: number }> };
     expect(doc.weapons['Sealed Cannon']!.cost).toBe(40);
+    // An alternative weapon profile that only a chosen option shows: listed, not read, and the weapon is its visible profile.
+    expect(doc.weapons['Ember Musket']!.cost).toBe(8);
+    expect(doc.weapons['Kindled Ember Musket']).toBeUndefined();
+    expect(doc.description).toContain('"Kindled Ember Musket" (weapon profile of Ember Musket: shown only when an option is chosen');
     expect(doc.description).toContain('"1 link to entries of no file given (Hired Duelist)" (catalogue Invented Host: not read: it links the catalogue "Hired Swords", which was not given; give its file too)');
     expect(doc.description).not.toContain('no game system file');
     // The .cat alone: the game system is missing, and said so.

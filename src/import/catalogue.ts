@@ -144,6 +144,7 @@ function readProfile(p: Node): RosterProfile {
     name: text(p.name),
     typeName: text(p.typeName),
     hidden: isHidden(p),
+    ...(isHidden(p) && isShown(p) ? { shownWhen: true as const } : {}),
     characteristics: list(p.characteristics).map((c) => ({ name: text(c.name), $text: text(c.$text) })),
   };
 }

@@ -23,6 +23,8 @@ export interface RosterProfile {
   readonly name: string;
   readonly typeName: string;
   readonly hidden: boolean;
+  /** Hidden, and shown by a modifier when a condition holds (a catalogue's "Alchemical Jezzail", shown when its ammunition is chosen). */
+  readonly shownWhen?: true;
   readonly characteristics: readonly RosterCharacteristic[];
 }
 export interface RosterNamed {

@@ -285,6 +285,15 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const weaponsAt: Draft[] = [];
   const models: Draft[] = [];
   const unplaced: Unmodelled[] = [];
+  /**
+   * A catalogue's weapon profiles that a modifier shows only when an option is chosen ("Alchemical
+   * Jezzail" with its ammunition): a catalogue chooses no options, so they are listed, not read.
+   */
+  const noteAlternatives = (s: RosterSelection) => {
+    for (const p of s.profiles) {
+      if (p.hidden && p.shownWhen && isWeaponProfile(p)) unplaced.push({ text: p.name, from: `weapon profile of ${s.name}`, why: 'shown only when an option is chosen (a modifier with a condition); no option is chosen in a catalogue, so it is not read', stops: false });
+    }
+  };
 
   // A weapon profile on a model's own selection (claws, a built-in gun) is named by the profile, and the model's rules stay the model's.
   const weaponDrafts = (s: RosterSelection, profiles: readonly RosterProfile[], costs?: ReturnType<typeof costParts>): Draft[] =>
@@ -361,6 +370,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     const stack: RosterSelection[] = [s];
     for (let node = stack.pop(); node; node = stack.pop()) {
       if (node !== s && isWeapon(node)) {
+        noteAlternatives(node);
         draft.weapons.push(...weaponDrafts(node, visible(node).filter(isWeaponProfile), costParts(subtreeCosts(node, () => false), costType)));
         for (const item of [node, ...itemsUnder(node)]) for (const p of visible(item)) if (!isWeaponProfile(p)) noteProtection(p);
         // A weapon's items are the weapon's (weaponDrafts); a weapon or model under it is read on its own.
@@ -406,6 +416,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       if (isModel(s)) {
         models.push(readModel(s));
       } else if (isWeapon(s)) {
+        noteAlternatives(s);
         weaponsAt.push(...weaponDrafts(s, visible(s).filter(isWeaponProfile), costParts(subtreeCosts(s, () => false), costType)));
         walk(beneathWeapon(s));
       } else {
