@@ -224,6 +224,7 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
       <profiles><profile id="iv-thrall-w" name="Bone Fists" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic><characteristic name="Keywords">-</characteristic></characteristics></profile></profiles>
       <selectionEntryGroups><selectionEntryGroup id="iv-thrall-g" name="Thrall Type" hidden="false"><selectionEntries>
         <selectionEntry id="iv-crawl" name="Crawling" type="upgrade" hidden="false"><profiles>${unit('iv-crawl-p', 'Crawling', '-1')}</profiles></selectionEntry>
+        <selectionEntry id="iv-glide" name="Gliding" type="upgrade" hidden="false"><profiles>${unit('iv-glide-p', 'Gliding Thrall', '0')}</profiles><costs><cost name="Ducats" typeId="pg-ducats" value="5"/></costs></selectionEntry>
       </selectionEntries></selectionEntryGroup></selectionEntryGroups>
       <costs><cost name="Ducats" typeId="pg-ducats" value="30"/></costs>
     </selectionEntry>
@@ -248,6 +249,9 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
     // The thrall is one model, its armour from the option that carries its Unit profile; its fists are its weapon.
     expect(doc.models['Bone Thrall']).toMatchObject({ cost: 30, armour: 'standard' });
     expect(doc.models['Crawling']).toBeUndefined();
+    // Its other option is the same model with that option's profile, at the model's price and the option's.
+    expect(doc.models['Bone Thrall (Gliding)']).toMatchObject({ cost: 35, armour: 'none' });
+    expect(doc.models['Gliding']).toBeUndefined();
     expect(doc.weapons['Bone Thrall with Bone Fists']).toBeDefined();
   });
 

@@ -125,12 +125,14 @@ function nestedEntries(entry: Node): Node[] {
 const hasUnitProfile = (n: Node) => list(n.profiles).some((p) => list(p.characteristics).some((c) => text(c.name).toLowerCase() === 'armour'));
 
 /**
- * A model entry whose Unit profile is on an option under it (the real catalogue's thralls): that option,
- * which is read as part of the model (roster.ts's modelProfileOf) and never listed on its own.
+ * A model entry whose Unit profile is on options under it, one of which a roster chooses (the real
+ * catalogue's thralls: "Grounded", "Winged"): those options, each read as part of the model (roster.ts's
+ * modelProfileOf) and never listed on their own. Their profiles differ where it matters (only the
+ * grounded thrall has Undead Fortitude's -1 INJURY DICE).
  */
-function unitOption(entry: Node): Node | undefined {
-  if (!/^model$/i.test(text(entry.type)) || hasUnitProfile(entry)) return undefined;
-  return nestedEntries(entry).find((e) => !/^(model|unit)$/i.test(text(e.type)) && hasUnitProfile(e));
+function unitOptions(entry: Node): Node[] {
+  if (!/^model$/i.test(text(entry.type)) || hasUnitProfile(entry)) return [];
+  return nestedEntries(entry).filter((e) => !/^(model|unit)$/i.test(text(e.type)) && hasUnitProfile(e));
 }
 
 /** An entry that would be a model or a weapon (it carries a profile with an Armour characteristic, or a weapon's): worth listing when hidden. */
@@ -150,7 +152,7 @@ function readProfile(p: Node): RosterProfile {
 }
 
 /** An entry (and the link to it, which may rename it and add its own links) as an unchosen selection. */
-function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string): RosterSelection {
+function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, chosen?: Node): RosterSelection {
   const parts = link ? [entry, link] : [entry];
   const infoLinks = parts.flatMap((p) => list(p.infoLinks)).filter((l) => !isHidden(l));
   const linked = (type: string, table: Map<string, Node>) => infoLinks.filter((l) => text(l.type) === type).map((l) => table.get(text(l.targetId))).filter((x): x is Node => x !== undefined);
@@ -165,9 +167,10 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string): 
   const set = new Map([...unconditionalCosts(entry, index.costTypes), ...(link ? unconditionalCosts(link, index.costTypes) : [])]);
   const base = linkCosts.length ? linkCosts : readCosts(entry.costs);
   const costs = [...base.map((c) => (set.has(c.name) ? { name: c.name, value: set.get(c.name)! } : c)), ...[...set].filter(([name]) => !base.some((c) => c.name === name)).map(([name, value]) => ({ name, value }))];
-  const option = unitOption(entry);
+  const option = chosen ?? unitOptions(entry)[0];
   return {
-    name: entryName(entry, link),
+    // The first option that carries the Unit profile is the model's own; another is named after it.
+    name: chosen && chosen !== unitOptions(entry)[0] ? `${entryName(entry, link)} (${entryName(chosen)})` : entryName(entry, link),
     type: text(entry.type),
     number: 1,
     selections: option ? [asSelection(option, index)] : [],
@@ -286,14 +289,19 @@ export function readCatalogueFiles(paths: readonly string[]): RosterTree {
   // Entries a shown link prices: listed through their links, not at their own cost.
   const linkedTo = new Set(index.links.filter((l) => isShown(l.node)).map((l) => text(l.node.targetId)));
   // Options that carry their model's Unit profile are read with the model, not listed on their own.
-  const partOfModel = new Set([...index.entries.values()].map((e) => unitOption(e.node)).filter((o): o is Node => o !== undefined));
+  const partOfModel = new Set([...index.entries.values()].flatMap((e) => unitOptions(e.node)));
+  // A model whose Unit profiles are on its options (a thrall, "Grounded" or "Winged") is one model per option.
+  const asModels = (entry: Node, link?: Node, priceOf?: string): RosterSelection[] => {
+    const options = unitOptions(entry);
+    return options.length > 1 ? options.map((o) => asSelection(entry, index, link, priceOf, o)) : [asSelection(entry, index, link, priceOf)];
+  };
   const forces: RosterForce[] = files.map((f) => {
     const selections: RosterSelection[] = [];
     const hiddenEntries: string[] = [];
     // The file's own entries that no link prices: at their own cost.
     for (const [id, e] of index.entries) {
       if (e.catalogue !== f.catalogue || linkedTo.has(id) || partOfModel.has(e.node)) continue;
-      if (isShown(e.node)) selections.push(asSelection(e.node, index));
+      if (isShown(e.node)) selections.push(...asModels(e.node));
       else if (looksPlayable(e.node, index)) hiddenEntries.push(entryName(e.node));
     }
     // The file's links to an entry, at the link's price (a link to a group adds nothing: its entries are
@@ -309,7 +317,7 @@ export function readCatalogueFiles(paths: readonly string[]): RosterTree {
         if (!index.groups.has(targetId) && isShown(l.node)) unreachable.push(text(l.node.name).trim() || targetId);
         continue;
       }
-      if (isShown(l.node)) selections.push(asSelection(target.node, index, l.node, f.catalogue));
+      if (isShown(l.node)) selections.push(...asModels(target.node, l.node, f.catalogue));
       else if (!linkedTo.has(targetId) && looksPlayable(target.node, index)) hiddenEntries.push(entryName(target.node, l.node));
     }
     const notRead = unreachable.length ? [missingCatalogues(f.root, files, unreachable)] : [];
