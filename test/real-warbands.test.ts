@@ -90,6 +90,29 @@ describe('a rule link is not a keyword; conditional rules text is read as its co
   });
 });
 
+describe('a modifier of the Keywords that the rules text gives only under a condition', () => {
+  // Invented, in the shape of the real catalogue's Heavy Shotgun: "+1 INJURY DICE" in its Keywords, and its
+  // rules text "Add +1 INJURY DICE ... at Short Range". A plain "+1 DICE" beside it is not restated.
+  const roster = rosterFile(
+    'short-range.ros',
+    weaponSelection('Boar Gun', '12&quot;', '+1 DICE, +1 INJURY DICE, HEAVY', 'Slug Load: Add +1 INJURY DICE to rolls for Ranged Attacks made by this Weapon at Short Range.', []) +
+      weaponSelection('Long Maul', 'Melee', '+1 INJURY DICE', 'Crushing: Add +1 INJURY DICE to Injury Rolls made with this weapon.', []),
+  );
+
+  it('makes two profiles: the weapon without it, and "NAME (CONDITION)" with it; never the bonus on every attack', async () => {
+    const r = await cliInProcess('profiles', '--roster', roster, '--format', 'json');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const weapons = (JSON.parse(r.stdout) as { weapons: Record<string, Record<string, unknown> & { description?: string }> }).weapons;
+    expect(weapons['Boar Gun']).toMatchObject({ attackType: 'ranged', attackDice: 1, cost: 20 });
+    expect(weapons['Boar Gun']!.injuryDice).toBeUndefined();
+    expect(weapons['Boar Gun']!.description).toContain('"+1 INJURY DICE" (keywords: the rules text gives it only at Short Range: read into "Boar Gun (at Short Range)")');
+    expect(weapons['Boar Gun (at Short Range)']).toMatchObject({ attackType: 'ranged', attackDice: 1, injuryDice: 1, cost: 20 });
+    // Restated with no condition: the keyword stands, one profile.
+    expect(weapons['Long Maul']).toMatchObject({ injuryDice: 1 });
+    expect(Object.keys(weapons).filter((n) => n.startsWith('Long Maul'))).toEqual(['Long Maul']);
+  });
+});
+
 /** A model selection as NewRecruit writes one: a Unit profile and what it carries. */
 function modelSelection(name: string, ranged: string, melee: string, armour: string, carried: string): string {
   return `<selection name="${name}" number="1" type="model"><profiles><profile name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Movement">6&quot;</characteristic><characteristic name="Ranged">${ranged}</characteristic><characteristic name="Melee">${melee}</characteristic><characteristic name="Armour">${armour}</characteristic><characteristic name="Base">32mm</characteristic></characteristics></profile></profiles><selections>${carried}</selections><costs><cost name="Ducats" value="40"/></costs></selection>`;

@@ -162,6 +162,21 @@ const rulesOf = (p: RosterProfile) => {
   return t && t !== '-' && t !== '—' ? t : undefined;
 };
 
+/**
+ * The condition under which a weapon's rules text gives a token of its Keywords ("Add +1 INJURY DICE to
+ * rolls ... at Short Range." gives "at Short Range"), or undefined where the text does not restate it or
+ * restates it with no condition.
+ */
+function conditionOfToken(token: string, rulesText: string): string | undefined {
+  const wanted = normaliseToken(token);
+  for (const sentence of rulesText.split(/(?<=\.)\s+|\n/)) {
+    if (!normaliseToken(sentence).includes(wanted)) continue;
+    const m = /\b(at (?:short|long) range|within \d+\S*|against [^.,;]+|if [^.,;]+|when [^.,;]+|unless [^.,;]+)/i.exec(sentence);
+    if (m) return m[1]!.trim();
+  }
+  return undefined;
+}
+
 /** Rules text is listed, shortened, as not modelled: no effect is read from prose. */
 function rulesTextItem(text: string, from: string): Unmodelled {
   return { text: text.length > 80 ? `${text.slice(0, 77)}...` : text, from, why: 'injury-lab does not read rules text', stops: false };
@@ -297,7 +312,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
 
   // A weapon profile on a model's own selection (claws, a built-in gun) is named by the profile, and the model's rules stay the model's.
   const weaponDrafts = (s: RosterSelection, profiles: readonly RosterProfile[], costs?: ReturnType<typeof costParts>): Draft[] =>
-    profiles.map((p) => {
+    profiles.flatMap((p) => {
       const cost = costs?.cost;
       const draft: Draft = {
         // A selection named as a question ("Include Weapon Profile?", an option that adds an item's weapon) is no weapon's name.
@@ -317,8 +332,16 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       if (/\d/.test(range)) draft.fields.attackType = RANGED;
       else if (range.includes(MELEE) || type.includes(MELEE)) draft.fields.attackType = MELEE;
       else draft.unmodelled.push({ text: `Range ${characteristic(p, 'range') || '(none)'}`, from: 'range', why: 'neither a distance nor Melee: the scenario\'s attack type applies', stops: false });
-      for (const c of ['keywords', 'modifiers']) addTokens(draft, tokens(characteristic(p, c) ?? '', 'weapon'), 'keywords', true);
       const rulesText = rulesOf(p);
+      const conditional: { token: Token & { kind: 'modifier' }; condition: string }[] = [];
+      for (const c of ['keywords', 'modifiers']) {
+        const read = tokens(characteristic(p, c) ?? '', 'weapon');
+        for (const t of read) {
+          const condition = t.kind === 'modifier' && rulesText ? conditionOfToken(t.text, rulesText) : undefined;
+          if (condition && t.kind === 'modifier') conditional.push({ token: t, condition });
+        }
+        addTokens(draft, read.filter((t) => !conditional.some((x) => x.token === t)), 'keywords', true);
+      }
       if (rulesText) addRulesText(draft, rulesText, 'rules text');
       if (!isModel(s)) {
         // What is selected under a weapon (special ammunition, a bayonet's keywords) is part of it: its
@@ -328,7 +351,16 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         }
         for (const r of [s, ...itemsUnder(s)].flatMap((n) => n.rules)) addRuleLink(draft, r.name);
       }
-      return draft;
+      // A modifier of the Keywords that the rules text gives only under a condition (the real catalogue's
+      // Heavy Shotgun: "+1 INJURY DICE" in its Keywords, "at Short Range" in its rules): two profiles, the
+      // weapon without it and "NAME (CONDITION)" with it, so both answers are there and none is guessed.
+      const withConditions = conditional.map(({ token, condition }) => {
+        const alt: Draft = { ...draft, name: `${draft.name} (${condition})`, fields: { ...draft.fields }, keywords: [...draft.keywords], unmodelled: [...draft.unmodelled] };
+        addTokens(alt, [token], 'keywords', true);
+        draft.unmodelled.push({ text: token.text, from: 'keywords', why: `the rules text gives it only ${condition}: read into ${JSON.stringify(alt.name)}`, stops: false });
+        return alt;
+      });
+      return [draft, ...withConditions];
     });
   /** The selections under a weapon that are neither weapons nor models: its items. */
   const itemsUnder = (s: RosterSelection): RosterSelection[] => {
