@@ -96,7 +96,8 @@ describe('a modifier of the Keywords that the rules text gives only under a cond
   const roster = rosterFile(
     'short-range.ros',
     weaponSelection('Boar Gun', '12&quot;', '+1 DICE, +1 INJURY DICE, HEAVY', 'Slug Load: Add +1 INJURY DICE to rolls for Ranged Attacks made by this Weapon at Short Range.', []) +
-      weaponSelection('Long Maul', 'Melee', '+1 INJURY DICE', 'Crushing: Add +1 INJURY DICE to Injury Rolls made with this weapon.', []),
+      weaponSelection('Long Maul', 'Melee', '+1 INJURY DICE', 'Crushing: Add +1 INJURY DICE to Injury Rolls made with this weapon.', []) +
+      weaponSelection('Chain Whip', 'Melee', '+1 DICE', 'Clumsy: The +1 DICE Keyword does not apply when this Weapon is used as an Off-Hand Weapon.', []),
   );
 
   it('makes two profiles: the weapon without it, and "NAME (CONDITION)" with it; never the bonus on every attack', async () => {
@@ -110,6 +111,10 @@ describe('a modifier of the Keywords that the rules text gives only under a cond
     // Restated with no condition: the keyword stands, one profile.
     expect(weapons['Long Maul']).toMatchObject({ injuryDice: 1 });
     expect(Object.keys(weapons).filter((n) => n.startsWith('Long Maul'))).toEqual(['Long Maul']);
+    // Taken away under a condition: the weapon keeps it, and "NAME (CONDITION)" is without it.
+    expect(weapons['Chain Whip']).toMatchObject({ attackType: 'melee', attackDice: 1 });
+    expect(weapons['Chain Whip (when this Weapon is used as an Off-Hand Weapon)']).toMatchObject({ attackType: 'melee' });
+    expect(weapons['Chain Whip (when this Weapon is used as an Off-Hand Weapon)']!.attackDice).toBeUndefined();
   });
 });
 

@@ -164,15 +164,16 @@ const rulesOf = (p: RosterProfile) => {
 
 /**
  * The condition under which a weapon's rules text gives a token of its Keywords ("Add +1 INJURY DICE to
- * rolls ... at Short Range." gives "at Short Range"), or undefined where the text does not restate it or
- * restates it with no condition.
+ * rolls ... at Short Range." gives "at Short Range"), or takes it away ("The +1 DICE Keyword does not
+ * apply when this Weapon is used as an Off-Hand Weapon": `takenAway`), or undefined where the text does
+ * not restate it or restates it with no condition.
  */
-function conditionOfToken(token: string, rulesText: string): string | undefined {
+function conditionOfToken(token: string, rulesText: string): { readonly condition: string; readonly takenAway: boolean } | undefined {
   const wanted = normaliseToken(token);
   for (const sentence of rulesText.split(/(?<=\.)\s+|\n/)) {
     if (!normaliseToken(sentence).includes(wanted)) continue;
     const m = /\b(at (?:short|long) range|within \d+\S*|against [^.,;]+|if [^.,;]+|when [^.,;]+|unless [^.,;]+)/i.exec(sentence);
-    if (m) return m[1]!.trim();
+    if (m) return { condition: m[1]!.trim(), takenAway: /\b(does not|do not|doesn't|don't|never|no longer)\b/i.test(sentence) };
   }
   return undefined;
 }
@@ -333,14 +334,14 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       else if (range.includes(MELEE) || type.includes(MELEE)) draft.fields.attackType = MELEE;
       else draft.unmodelled.push({ text: `Range ${characteristic(p, 'range') || '(none)'}`, from: 'range', why: 'neither a distance nor Melee: the scenario\'s attack type applies', stops: false });
       const rulesText = rulesOf(p);
-      const conditional: { token: Token & { kind: 'modifier' }; condition: string }[] = [];
+      const conditional: { token: Token & { kind: 'modifier' }; condition: string; takenAway: boolean }[] = [];
       for (const c of ['keywords', 'modifiers']) {
         const read = tokens(characteristic(p, c) ?? '', 'weapon');
         for (const t of read) {
-          const condition = t.kind === 'modifier' && rulesText ? conditionOfToken(t.text, rulesText) : undefined;
-          if (condition && t.kind === 'modifier') conditional.push({ token: t, condition });
+          const found = t.kind === 'modifier' && rulesText ? conditionOfToken(t.text, rulesText) : undefined;
+          if (found && t.kind === 'modifier') conditional.push({ token: t, ...found });
         }
-        addTokens(draft, read.filter((t) => !conditional.some((x) => x.token === t)), 'keywords', true);
+        addTokens(draft, read.filter((t) => !conditional.some((x) => x.token === t && !x.takenAway)), 'keywords', true);
       }
       if (rulesText) addRulesText(draft, rulesText, 'rules text');
       if (!isModel(s)) {
@@ -354,10 +355,16 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       // A modifier of the Keywords that the rules text gives only under a condition (the real catalogue's
       // Heavy Shotgun: "+1 INJURY DICE" in its Keywords, "at Short Range" in its rules): two profiles, the
       // weapon without it and "NAME (CONDITION)" with it, so both answers are there and none is guessed.
-      const withConditions = conditional.map(({ token, condition }) => {
+      // One the text takes away under a condition (a flail's +1 DICE, not as an Off-Hand Weapon): the
+      // weapon with it, and "NAME (CONDITION)" without it.
+      const withConditions = conditional.map(({ token, condition, takenAway }) => {
         const alt: Draft = { ...draft, name: `${draft.name} (${condition})`, fields: { ...draft.fields }, keywords: [...draft.keywords], unmodelled: [...draft.unmodelled] };
-        addTokens(alt, [token], 'keywords', true);
-        draft.unmodelled.push({ text: token.text, from: 'keywords', why: `the rules text gives it only ${condition}: read into ${JSON.stringify(alt.name)}`, stops: false });
+        if (takenAway) {
+          alt.fields[token.field] = ((alt.fields[token.field] as number | undefined) ?? 0) - token.value;
+          if (alt.fields[token.field] === 0) delete alt.fields[token.field];
+        } else addTokens(alt, [token], 'keywords', true);
+        const why = takenAway ? `the rules text takes it away ${condition}: ${JSON.stringify(alt.name)} is without it` : `the rules text gives it only ${condition}: read into ${JSON.stringify(alt.name)}`;
+        draft.unmodelled.push({ text: token.text, from: 'keywords', why, stops: false });
         return alt;
       });
       return [draft, ...withConditions];
