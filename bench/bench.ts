@@ -25,7 +25,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { evaluateExact } from '../src/evaluate.js';
 import { CATALOGUE_TARGET_RATIO, MATRIX, catalogueSweeps } from './catalogue-sweep.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 import { compileKernel } from '../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';

@@ -1,5 +1,5 @@
 import { type Fraction, ONE, formatFraction, sub, toNumber } from './exact/fraction.js';
-import { parseScenario } from './model/scenario.js';
+import { parseScenario } from './input/scenario.js';
 import type { ExactAnswer, ReportLayout, Scenario } from './model/types.js';
 import { toolVersion } from './project.js';
 import { resolveKind } from './rules/registry.js';

@@ -8,7 +8,7 @@
  */
 export { evaluateExact, type ExactResult, type ExactOutcome, type ExactValue, type Manifest } from './evaluate.js';
 export { exactJson } from './present/exact.js';
-export { parseScenario, readScenarioFile, scenarioJsonSchema } from './model/scenario.js';
+export { parseScenario, readScenarioFile, scenarioJsonSchema } from './input/scenario.js';
 export type { Scenario, ExactAnswer, ReportLayout, KindSpec, SystemSpec, FieldSpec, SimKernel } from './model/types.js';
 export { systems, findSystem } from './rules/registry.js';
 export { simulate, simulateToPrecision, closePool, type SimRun, type PrecisionRun } from './sim/run.js';

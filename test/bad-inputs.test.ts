@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { capWorkers, takeSimNotes } from '../src/cli/sim-options.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { compareScenarios } from '../src/report/compare.js';
 import { closePool, simulate } from '../src/sim/run.js';
 import { cli } from './helpers/cli.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { coerceFieldFlags } from '../src/cli/options.js';
 import { editDistance, suggestFlags } from '../src/suggest.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { systems } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';

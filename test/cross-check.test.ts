@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fraction, ONE, ZERO } from '../src/exact/fraction.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import type { Dice, ExactAnswer, ReportLayout, SimKernel } from '../src/model/types.js';
 import { tallyLength } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';

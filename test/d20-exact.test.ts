@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ONE, ZERO, add, compare, fraction, mul, sub, type Fraction } from '../src/exact/fraction.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { tallyLength, type ExactAnswer, type Scenario } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
 import {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ONE, ZERO, add, compare, type Fraction } from '../src/exact/fraction.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { resolveKind } from '../src/rules/registry.js';
 
 const INCAPACITATED = 5; // index in the attack outcomes

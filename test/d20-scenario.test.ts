@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { d20Warband } from '../src/rules/d20-warband/system.js';
 
 const parse = (fields: Record<string, unknown>) => parseScenario({ system: 'd20-warband', ...fields }, 'melee.json');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toNumber } from '../src/exact/fraction.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { tallyLength, type ExactAnswer, type ReportLayout, type Scenario, type SimKernel } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { Rng } from '../src/sim/rng.js';

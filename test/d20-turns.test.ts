@@ -4,7 +4,7 @@ import { type Fraction, formatFraction } from '../src/exact/fraction.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { exactJson } from '../src/present/exact.js';
 import { UsageError } from '../src/errors.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { tallyLength, type Scenario, type SimKernel } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { betweenAttacks } from '../src/rules/d20-warband/turns/rules.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateExact, type ExactResult } from '../src/evaluate.js';
 import { exactJson } from '../src/present/exact.js';
 import { ZERO, compare, formatFraction, fraction, sub } from '../src/exact/fraction.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { tallyLength, type Scenario } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { runInThread } from '../src/sim/chunks.js';

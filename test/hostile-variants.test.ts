@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editionTable } from '../src/model/edition-table.js';
 import { MAX_VARIANT_KEYWORDS, applyRuleChanges } from '../src/model/rule-variant.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { planCells } from '../src/report/sweep.js';
 import { sweepDimensions } from '../src/report/sweep.js';
 import { systems } from '../src/rules/registry.js';

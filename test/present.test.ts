@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFormat } from '../src/cli/options.js';
 import { UsageError } from '../src/errors.js';
 import { evaluateExact } from '../src/evaluate.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { checkPresenter } from '../src/present/check.js';
 import { comparePresenter } from '../src/present/compare.js';
 import { exactPresenter } from '../src/present/exact.js';

@@ -7,8 +7,8 @@ import { type Fraction, formatFraction, fraction } from '../src/exact/fraction.j
 import { editionTable } from '../src/model/edition-table.js';
 import { ruleListing } from '../src/model/rule-table.js';
 import { changedRules } from '../src/model/rule-variant.js';
-import { parseScenario, readScenarioFile, scenarioRecord } from '../src/model/scenario.js';
-import { parseVariant, readVariantFile, variantJsonSchema } from '../src/model/variant.js';
+import { parseScenario, readScenarioFile, scenarioRecord } from '../src/input/scenario.js';
+import { parseVariant, readVariantFile, variantJsonSchema } from '../src/input/variant.js';
 import { rulesPresenter } from '../src/present/rules.js';
 import { keptTotals } from './helpers/brute.js';
 import { cli } from './helpers/cli.js';

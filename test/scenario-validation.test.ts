@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, readScenarioFile, scenarioJsonSchema } from '../src/model/scenario.js';
+import { parseScenario, readScenarioFile, scenarioJsonSchema } from '../src/input/scenario.js';
 import { Ajv } from 'ajv';
 
 /** Each bad input gets one line naming the field, the value and what is allowed. */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { tallyLength } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { compileKernel, playChunks, runInThread } from '../src/sim/chunks.js';

@@ -4,7 +4,7 @@ import { Dist } from '../src/exact/dist.js';
 import { type Fraction, compare, fraction, formatFraction } from '../src/exact/fraction.js';
 import { keepDice } from '../src/exact/keep.js';
 import { evaluateExact } from '../src/evaluate.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 import { injuryOutcomeDist, injuryRollInput, planInjuryRoll, successRollDist } from '../src/rules/trench-crusade/exact.js';
 import type { OneRollScenario } from '../src/rules/trench-crusade/fields.js';

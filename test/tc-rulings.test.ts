@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Fraction, formatFraction, fraction } from '../src/exact/fraction.js';
 import { evaluateExact } from '../src/evaluate.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 import { tallyLength } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';

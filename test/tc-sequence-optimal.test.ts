@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Fraction, ZERO, add, compare, formatFraction } from '../src/exact/fraction.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { TransitionCache, runFinite, solveUnlimited, standsUpBefore, unlimitedStart } from '../src/rules/trench-crusade/sequence/chain.js';
 import { ABSORBED, type Decision, type SequenceModel, buildModel, choiceCode, downOf, markersOf, type SequenceScenario } from '../src/rules/trench-crusade/sequence/model.js';
 import { optimalFinite } from '../src/rules/trench-crusade/sequence/optimal-finite.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { tallyLength, type Scenario, type SimKernel } from '../src/model/types.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { Rng } from '../src/sim/rng.js';

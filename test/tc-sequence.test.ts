@@ -4,7 +4,7 @@ import { type Fraction, add, compare, formatFraction, fraction, mul, sub } from 
 import { evaluateExact } from '../src/evaluate.js';
 import { exactJson } from '../src/present/exact.js';
 import { UsageError } from '../src/errors.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 
 const tc = (fields: Record<string, unknown>): Scenario => parseScenario({ system: 'trench-crusade', ...fields });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { type Fraction, ONE, ZERO, add, formatFraction, fraction, mul, sub } from '../src/exact/fraction.js';
-import { parseScenario } from '../src/model/scenario.js';
+import { parseScenario } from '../src/input/scenario.js';
 import { simulatorDisagreements } from './helpers/agree.js';
 import { bruteCoreMeleeSequence, keptTotals } from './helpers/brute.js';
 import { refusal } from './helpers/refusal.js';

@@ -1,12 +1,12 @@
 import type { Argv } from 'yargs';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { editionTable } from '../model/edition-table.js';
-import { readVariantFile } from '../model/variant.js';
-import { readProfilesFile } from '../model/profiles.js';
+import { readVariantFile } from '../input/variant.js';
+import { readProfilesFile } from '../input/profiles-file.js';
 import { rosterSystem } from '../import/roster.js';
-import { readCatalogueFilesOnce, readRosterFileOnce } from '../import/read-once.js';
+import { readCatalogueFilesOnce, readRosterFileOnce } from '../input/read-once.js';
 import { resetUnmodelledWarnings } from '../import/unmodelled.js';
-import { SCENARIO_KEYWORDS, coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../model/scenario.js';
+import { SCENARIO_KEYWORDS, coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
 import { wordWrap } from '../present/text.js';

@@ -1,4 +1,4 @@
-import { scenarioRecord } from '../model/scenario.js';
+import { scenarioRecord } from '../input/scenario.js';
 import { toolVersion } from '../project.js';
 import type { CompareResult, CompareRow, Ratio } from '../report/compare.js';
 import { orWorseLabel, outcomeLabel, points } from '../report/labels.js';

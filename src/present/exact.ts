@@ -1,4 +1,4 @@
-import { scenarioRecord } from '../model/scenario.js';
+import { scenarioRecord } from '../input/scenario.js';
 import type { ExactResult } from '../evaluate.js';
 import { formatFraction, toNumber } from '../exact/fraction.js';
 import { cellMeans, cellOutcomes } from '../report/sweep.js';

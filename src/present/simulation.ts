@@ -1,4 +1,4 @@
-import { scenarioRecord } from '../model/scenario.js';
+import { scenarioRecord } from '../input/scenario.js';
 import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
 import { cellMeans, cellOutcomes } from '../report/sweep.js';
 import { runningTotals } from '../running-sums.js';

@@ -1,4 +1,4 @@
-import { scenarioRecord } from '../model/scenario.js';
+import { scenarioRecord } from '../input/scenario.js';
 import { orWorseLabel, outcomeLabel } from '../report/labels.js';
 import { neighbourDifferences, type Cell, type SweepResult } from '../report/sweep.js';
 import { worstZ } from '../stats/index.js';

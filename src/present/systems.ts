@@ -1,5 +1,5 @@
 import { editionTable } from '../model/edition-table.js';
-import { describeAllowed, fieldDefault, kebab } from '../model/scenario.js';
+import { describeAllowed, fieldDefault, kebab } from '../input/scenario.js';
 import type { SystemSpec } from '../model/types.js';
 import type { Presenter } from './presenter.js';
 import { jsonText, terminalSafeLines } from './text.js';

@@ -1,7 +1,7 @@
 import { basename, extname } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
 import { div, formatFraction, toNumber } from '../exact/fraction.js';
-import { parseScenario } from '../model/scenario.js';
+import { parseScenario } from '../input/scenario.js';
 import type { FieldValue, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
 import { resolveKind } from '../rules/registry.js';

@@ -4,7 +4,7 @@ import { schemaValidator } from '../model/ajv.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
-import { NO_VARIANT, namedFiles, rulesRelativeTo } from '../model/scenario.js';
+import { NO_VARIANT, namedFiles, rulesRelativeTo } from '../input/scenario.js';
 import { resolveKind } from '../rules/registry.js';
 import { CHART_TYPES, MAX_BARS, chartDimensions, type ChartDef } from './charts.js';
 import { checkGridSize, type Dimension, type VarySpec } from './dimensions.js';

@@ -1,8 +1,8 @@
 import { UsageError, listAllowed, showValue } from '../errors.js';
-import { coerceFlagValue, scenarioSystemAndKind } from '../model/scenario.js';
+import { coerceFlagValue, scenarioSystemAndKind } from '../input/scenario.js';
 import type { FieldSpec, FieldValue, SystemSpec } from '../model/types.js';
-import { NO_VARIANT } from '../model/scenario.js';
-import { readVariantFile } from '../model/variant.js';
+import { NO_VARIANT } from '../input/scenario.js';
+import { readVariantFile } from '../input/variant.js';
 import { fieldTitle } from './labels.js';
 
 /**

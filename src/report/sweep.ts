@@ -1,10 +1,10 @@
-import { scenarioProfilesOnce } from '../import/read-once.js';
+import { scenarioProfilesOnce } from '../input/read-once.js';
 import { findProfile } from '../model/profiles.js';
 import { UsageError, showValue } from '../errors.js';
 import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
 import { evaluateAllInWorkers } from '../evaluate-pool.js';
 import { type Fraction, formatFraction, sub, toNumber } from '../exact/fraction.js';
-import { parseScenario } from '../model/scenario.js';
+import { parseScenario } from '../input/scenario.js';
 import type { FieldValue, ReportLayout, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
 import { resolveKind } from '../rules/registry.js';
@@ -195,7 +195,7 @@ export function sweepDimensions(base: Record<string, unknown>, vary: readonly Va
  * value is checked there (one line with a "did you mean" otherwise) and labelled with its cost, so a
  * matrix shows the prices on its axes. A label the report gave stays. A roster's profiles are made here
  * by its system's default edition, as `profiles --roster` lists them; each cell makes them by its own
- * edition or variant (the files are read once, src/import/read-once.ts), and refuses a name that those
+ * edition or variant (the files are read once, src/input/read-once.ts), and refuses a name that those
  * rules read differently.
  */
 function withProfileLabels(d: Dimension, base: Record<string, unknown>): Dimension {

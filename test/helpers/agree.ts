@@ -1,5 +1,5 @@
 import { evaluateExact } from '../../src/evaluate.js';
-import { parseScenario } from '../../src/model/scenario.js';
+import { parseScenario } from '../../src/input/scenario.js';
 import { tallyLength, type Scenario } from '../../src/model/types.js';
 import { resolveKind } from '../../src/rules/registry.js';
 import { runInThread } from '../../src/sim/chunks.js';

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { namedFiles, parseScenario, readScenarioFile } from '../../model/scenario.js';
+import { namedFiles, parseScenario, readScenarioFile } from '../../input/scenario.js';
 import { comparePresenter } from '../../present/compare.js';
 import { checkComparable, compareScenarios, scenarioName } from '../../report/compare.js';
 import { checkOutputFile, writeOutputFile } from '../../report/output-folder.js';

@@ -1,8 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
-import { readCatalogueProfilesOnce, readRosterProfilesOnce } from '../../import/read-once.js';
-import { profilesJsonSchema, readProfilesFile, type Profile, type Profiles } from '../../model/profiles.js';
-import { readVariantFile } from '../../model/variant.js';
+import { readCatalogueProfilesOnce, readRosterProfilesOnce } from '../../input/read-once.js';
+import { type Profile, type Profiles } from '../../model/profiles.js';
+import { profilesJsonSchema, readProfilesFile } from '../../input/profiles-file.js';
+import { readVariantFile } from '../../input/variant.js';
 import { profilesPresenter } from '../../present/profiles.js';
 import { jsonText } from '../../present/text.js';
 import { addFormatOption, parseFormat } from '../options.js';

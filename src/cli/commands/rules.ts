@@ -3,7 +3,7 @@ import { UsageError, listAllowed, showValue } from '../../errors.js';
 import { ruleListing } from '../../model/rule-table.js';
 import { rulesPresenter } from '../../present/rules.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../../rules/registry.js';
-import { readVariantFile, variantJsonSchema } from '../../model/variant.js';
+import { readVariantFile, variantJsonSchema } from '../../input/variant.js';
 import { jsonText } from '../../present/text.js';
 import { addFormatOption, parseFormat } from '../options.js';
 

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
-import { NO_VARIANT, kebab, namedFiles } from '../../model/scenario.js';
+import { NO_VARIANT, kebab, namedFiles } from '../../input/scenario.js';
 import { sweepPresenter } from '../../present/sweep.js';
 import { checkOutputFile, writeOutputFile } from '../../report/output-folder.js';
 import { checkGridSize } from '../../report/dimensions.js';

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { scenarioJsonSchema } from '../../model/scenario.js';
+import { scenarioJsonSchema } from '../../input/scenario.js';
 import { systemsPresenter } from '../../present/systems.js';
 import { systems } from '../../rules/registry.js';
 import { addFormatOption, parseFormat } from '../options.js';

@@ -3,9 +3,9 @@ import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';
 import { perSystem } from './system-schema.js';
-import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
-import { editionTable } from './edition-table.js';
-import type { RuleTable, SystemSpec } from './types.js';
+import { applyRuleChanges, ruleChangesJsonSchema } from '../model/rule-variant.js';
+import { editionTable } from '../model/edition-table.js';
+import type { RuleTable, SystemSpec } from '../model/types.js';
 
 /**
  * A variant: a named set of rule changes over one edition of one system, written as a JSON file

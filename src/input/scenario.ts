@@ -2,20 +2,21 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { readJsonInput } from '../json-input.js';
-import { schemaValidator } from './ajv.js';
+import { schemaValidator } from '../model/ajv.js';
 import { DEFAULT_SYSTEM, findSystem, systems, type AnyScenario } from '../rules/registry.js';
 import { perSystem } from './system-schema.js';
-import { editionTable, isCheckedTable } from './edition-table.js';
-import { describeAllowed, fieldJsonSchema } from './field-schema.js';
-import { applyRuleChanges, ruleChangesJsonSchema } from './rule-variant.js';
+import { editionTable, isCheckedTable } from '../model/edition-table.js';
+import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
+import { applyRuleChanges, ruleChangesJsonSchema } from '../model/rule-variant.js';
 import { parseVariant, readVariantFile, type Variant } from './variant.js';
-import { keywordFields } from './keywords.js';
-import { findProfile, readProfilesFile, type Profile, type Profiles } from './profiles.js';
+import { keywordFields } from '../model/keywords.js';
+import { findProfile, type Profile, type Profiles } from '../model/profiles.js';
+import { readProfilesFile } from './profiles-file.js';
 import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
-import { readCatalogueFilesOnce, readRosterFileOnce, rosterProfilesOnce } from '../import/read-once.js';
+import { readCatalogueFilesOnce, readRosterFileOnce, rosterProfilesOnce } from './read-once.js';
 import { stoppingItems, unmodelledMessage, warnUnmodelled } from '../import/unmodelled.js';
-import type { FieldSchema, FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from './types.js';
+import type { FieldSchema, FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from '../model/types.js';
 
 /** Keys every scenario may carry besides the fields of its system. */
 /** `"rules": "none"`: the edition's own rules, no variant. */

@@ -1,5 +1,5 @@
 import { DEFAULT_SYSTEM, systems } from '../rules/registry.js';
-import type { SystemSpec } from './types.js';
+import type { SystemSpec } from '../model/types.js';
 
 /**
  * The per-system part of a published JSON Schema (scenario, variant and profiles files): one if/then

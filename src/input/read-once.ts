@@ -1,10 +1,11 @@
 import { realpathSync, statSync } from 'node:fs';
 import { editionTable } from '../model/edition-table.js';
-import { readProfilesFile, type Profiles } from '../model/profiles.js';
+import { type Profiles } from '../model/profiles.js';
+import { readProfilesFile } from './profiles-file.js';
 import type { RuleTable } from '../model/types.js';
-import { MAX_CATALOGUE_TOTAL_BYTES, readCatalogueFiles } from './catalogue.js';
-import { readRosterFile, type RosterTree } from './read-roster.js';
-import { rosterProfiles, rosterSystem } from './roster.js';
+import { MAX_CATALOGUE_TOTAL_BYTES, readCatalogueFiles } from '../import/catalogue.js';
+import { readRosterFile, type RosterTree } from '../import/read-roster.js';
+import { rosterProfiles, rosterSystem } from '../import/roster.js';
 
 /**
  * Rosters and catalogues read, parsed and turned into profiles once per process for the same inputs

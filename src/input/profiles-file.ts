@@ -1,0 +1,111 @@
+import { UsageError, listAllowed, showValue } from '../errors.js';
+import { readJsonInput } from '../json-input.js';
+import { describeAllowed } from '../model/field-schema.js';
+import { PROFILE_KEYS, SECTION, profileFields, profileSchema, profileValidator, type Profile, type Profiles } from '../model/profiles.js';
+import type { FieldValue, ProfileRole, SystemSpec } from '../model/types.js';
+import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';
+import { suggestFlags } from '../suggest.js';
+import { perSystem } from './system-schema.js';
+
+/**
+ * Profiles files read and checked (src/model/profiles.ts holds what a profile is, and the check of
+ * one profile's fields that an imported roster uses too): the file's JSON Schema, one branch per system,
+ * and its refusals, one line each.
+ */
+
+function systemBranch(system: SystemSpec): Record<string, unknown> {
+  return {
+    models: { type: 'object', additionalProperties: profileSchema(system, 'model'), description: 'Model profiles by name: the target\'s side' },
+    weapons: { type: 'object', additionalProperties: profileSchema(system, 'weapon'), description: 'Weapon profiles by name: the attacker\'s side' },
+  };
+}
+
+/** The published JSON Schema (draft-07) for profiles files: one branch per system. */
+export function profilesJsonSchema(): Record<string, unknown> {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://injury-lab.invalid/profiles.schema.json',
+    title: 'injury-lab profiles',
+    description: 'Named weapons and models with their costs; --weapon NAME and --target NAME take their fields',
+    type: 'object',
+    properties: {
+      $schema: { type: 'string' },
+      description: { type: 'string' },
+      system: { enum: systems.map((s) => s.id), default: DEFAULT_SYSTEM },
+      models: { type: 'object' },
+      weapons: { type: 'object' },
+    },
+    additionalProperties: false,
+    allOf: perSystem((system) => ({ properties: systemBranch(system) })),
+  };
+}
+
+/** One line for what is wrong with one profile. */
+function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw: unknown, at: string): string {
+  const where = `${at}${SECTION[role]}.${showValue(name)}`;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${where}: ${showValue(raw)} is not allowed; allowed: an object of ${role} fields and "cost"`;
+  const err = profileValidator(system, role).errors?.[0];
+  const allowed = [...profileFields(system, role).map((f) => f.name), ...PROFILE_KEYS];
+  if (err?.keyword === 'additionalProperties') {
+    const key = String((err.params as { additionalProperty: string }).additionalProperty);
+    const other: ProfileRole = role === 'weapon' ? 'model' : 'weapon';
+    if (profileFields(system, other).some((f) => f.name === key)) {
+      return `${where}.${key}: is a ${other} field, not a ${role} field; allowed in a ${role}: ${listAllowed(allowed)}`;
+    }
+    const scenarioField = system.fields.some((f) => f.name === key);
+    const guess = suggestFlags(key, allowed);
+    const why = scenarioField ? `a scenario field, not part of a ${role} profile` : `not a ${role} field of ${system.id}`;
+    return `${where}.${key}: ${why}${guess.length ? ` (did you mean ${guess.join(' or ')}?)` : ''}; allowed: ${listAllowed(allowed)}`;
+  }
+  const key = (err?.instancePath ?? '').split('/')[1] ?? '';
+  const value = (raw as Record<string, unknown>)[key];
+  const field = system.fields.find((f) => f.name === key);
+  if (field) return `${where}.${key}: ${showValue(value)} is not allowed; allowed: ${describeAllowed(field.schema)}`;
+  if (key === 'cost') return `${where}.cost: ${showValue(value)} is not allowed; allowed: a number from 0`;
+  if (key === 'otherCosts') return `${where}.otherCosts: ${showValue(value)} is not allowed; allowed: an object of numbers from 0 by currency, e.g. { "Glory Points": 4 }`;
+  if (key === 'keywords') return `${where}.keywords: ${showValue(value)} is not allowed; allowed: a list of keyword names, e.g. ["IGNORE ARMOUR", "ARMOUR PIERCING 1"]`;
+  return `${where}.${key}: ${showValue(value)} ${err?.message ?? 'is not valid'}`;
+}
+
+/** Checks a parsed profiles file; `label` names it in messages. */
+export function parseProfiles(raw: unknown, label: string, file: string): Profiles {
+  const at = `${label}: `;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new UsageError(`${at}must hold one JSON object { "system", "models", "weapons" }, got ${Array.isArray(raw) ? 'an array' : showValue(raw)}`);
+  }
+  const input = raw as Record<string, unknown>;
+  const keys = ['$schema', 'description', 'system', 'models', 'weapons'];
+  for (const key of Object.keys(input)) if (!keys.includes(key)) throw new UsageError(`${at}${key}: not a key of a profiles file; allowed: ${listAllowed(keys.slice(1))}`);
+  const systemId = input.system ?? DEFAULT_SYSTEM;
+  const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
+  if (!system) throw new UsageError(`${at}system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
+  const read = (role: ProfileRole): Map<string, Profile> => {
+    const section = input[SECTION[role]] ?? {};
+    if (typeof section !== 'object' || section === null || Array.isArray(section)) {
+      throw new UsageError(`${at}${SECTION[role]}: ${showValue(section)} is not allowed; allowed: an object of ${role} profiles by name`);
+    }
+    const out = new Map<string, Profile>();
+    for (const [name, body] of Object.entries(section as Record<string, unknown>)) {
+      if (name.trim() === '') throw new UsageError(`${at}${SECTION[role]}: a profile with an empty name; allowed: a name of at least one letter`);
+      if (!profileValidator(system, role)(body)) throw new UsageError(profileProblem(system, role, name, body, at));
+      const { cost, otherCosts, description, keywords, ...fields } = body as Record<string, unknown>;
+      out.set(name, {
+        name,
+        role,
+        fields: fields as Record<string, FieldValue>,
+        keywords: (keywords as string[] | undefined) ?? [],
+        ...(typeof cost === 'number' ? { cost } : {}),
+        ...(otherCosts !== undefined ? { otherCosts: otherCosts as Record<string, number> } : {}),
+        ...(typeof description === 'string' ? { description } : {}),
+      });
+    }
+    return out;
+  };
+  return { system, file, weapons: read('weapon'), models: read('model') };
+}
+
+/** Reads a profiles file (JSON, at most 1 MiB). */
+export function readProfilesFile(path: string): Profiles {
+  const label = `profiles file ${showValue(path)}`;
+  return parseProfiles(readJsonInput(path, { label, what: 'a profiles file', missing: 'no such file' }).value, label, path);
+}
