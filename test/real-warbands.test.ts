@@ -118,6 +118,35 @@ describe('a modifier of the Keywords that the rules text gives only under a cond
   });
 });
 
+describe("the catalogue's shorthand in a weapon's Keywords", () => {
+  // Invented weapons written the way the community catalogue writes some of its own.
+  const roster = rosterFile(
+    'shorthand.ros',
+    weaponSelection('Rust Maul', 'Melee', '+1D to Injure, +1 to Injury Rolls', '-', []) +
+      weaponSelection('Spore Gun', '18&quot;', '+1D to hit, -1D Injury, AUTOMATIC 2 GAS, SCATTER SHRAPNEL, ignore armour.', '-', []) +
+      weaponSelection('Saint Bomb', '8&quot;', '+1D Injury*', 'Adds +1 DICE to injury rolls against targets with the Keyword DEMONIC.', []),
+  );
+
+  it('reads "+1D" as +1 DICE, "to Injure" and "to Injury Rolls" as injury rolls, keywords a comma is missing between, and a final full stop', async () => {
+    const r = await cliInProcess('profiles', '--roster', roster, '--format', 'json');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const weapons = (JSON.parse(r.stdout) as { weapons: Record<string, Record<string, unknown> & { keywords?: string[]; description?: string }> }).weapons;
+    // +1D to Injure is +1 injury dice; +1 to Injury Rolls is +1 on the roll (its rules say a 7 becomes an 8).
+    expect(weapons['Rust Maul']).toMatchObject({ attackType: 'melee', injuryDice: 1, injuryModifier: 1 });
+    expect(weapons['Spore Gun']).toMatchObject({ attackType: 'ranged', attackDice: 1, injuryDice: -1, keywords: ['AUTOMATIC 2', 'GAS', 'SCATTER', 'SHRAPNEL', 'IGNORE ARMOUR'] });
+  });
+
+  it('a token marked with * is qualified by the rules text: listed and stopping, never read as on every attack', async () => {
+    const r = await cliInProcess('profiles', '--roster', roster, '--format', 'json');
+    const bomb = (JSON.parse(r.stdout) as { weapons: Record<string, Record<string, unknown> & { description?: string }> }).weapons['Saint Bomb']!;
+    expect(bomb.injuryDice).toBeUndefined();
+    expect(bomb.description).toContain(`"+1D Injury*" (keywords: marked with *: the weapon's rules text qualifies it, so it is not read)`);
+    const used = await cliInProcess('exact', '--kind', 'attack', '--roster', roster, '--weapon', 'Saint Bomb');
+    expect(used.code).toBe(2);
+    expect(used.stderr).toMatch(/"Saint Bomb".*\+1D Injury\*.*--allow-unmodelled/);
+  });
+});
+
 /** A model selection as NewRecruit writes one: a Unit profile and what it carries. */
 function modelSelection(name: string, ranged: string, melee: string, armour: string, carried: string): string {
   return `<selection name="${name}" number="1" type="model"><profiles><profile name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Movement">6&quot;</characteristic><characteristic name="Ranged">${ranged}</characteristic><characteristic name="Melee">${melee}</characteristic><characteristic name="Armour">${armour}</characteristic><characteristic name="Base">32mm</characteristic></characteristics></profile></profiles><selections>${carried}</selections><costs><cost name="Ducats" value="40"/></costs></selection>`;

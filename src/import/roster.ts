@@ -6,7 +6,7 @@ import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/ty
 import { findSystem } from '../rules/registry.js';
 import { readCatalogueFiles } from './catalogue.js';
 import { readRosterFile, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
-import { normaliseToken, readToken, splitKeywords, type Token } from './weapon-keywords.js';
+import { normaliseToken, readToken, splitKeywords, splitRunTogether, type Token } from './weapon-keywords.js';
 
 /**
  * A roster's selections as profiles (docs/import.md): each model selection a model profile, each weapon
@@ -292,7 +292,11 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const system = rosterSystem(tree);
   const armourTable = editionTable(system, system.defaultEdition);
   const costType = tree.costTypes[0] ?? tree.forces.flatMap((f) => f.selections.flatMap((s) => s.costs.map((c) => c.name)))[0];
-  const tokens = (text: string, role: ProfileRole) => splitKeywords(text).map((t) => readToken(t, rules, system, role));
+  const tokens = (text: string, role: ProfileRole) =>
+    splitKeywords(text).flatMap((t) => {
+      const read = readToken(t, rules, system, role);
+      return read.kind === 'unknown' ? (splitRunTogether(t, rules, system, role) ?? [read]) : [read];
+    });
   const nameTokens = (names: readonly string[], role: ProfileRole) => names.map((n) => readToken(n, rules, system, role));
   // Options that carry the Unit profile of the model above them (see modelProfileOf): part of that model.
   const borrowed = new Set<RosterSelection>();

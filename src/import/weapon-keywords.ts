@@ -15,9 +15,12 @@ import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/ty
  */
 const MODIFIERS: readonly { readonly words: RegExp; readonly weapon?: string; readonly model?: string; readonly armour?: true }[] = [
   { words: /^(DICE|DIE)( TO HIT| ON (THE )?SUCCESS ROLLS?)?$/, weapon: 'attackDice' },
-  { words: /^INJURY (DICE|DIE)$/, weapon: 'injuryDice', model: 'targetInjuryDice' },
+  // "+1D Injury", "+1D to Injure", "+2D to Injury Rolls": the community catalogue's shorthand (a D after the number is DICE).
+  { words: /^(INJURY (DICE|DIE)|(DICE|DIE) (TO )?(INJURY|INJURIES|INJURE)( ROLLS?)?)$/, weapon: 'injuryDice', model: 'targetInjuryDice' },
   // What armour and shields give: already in a model's Armour characteristic, never added again from the item.
   { words: /^INJURY MODIFIERS?$/, weapon: 'injuryModifier', model: 'targetInjuryModifier', armour: true },
+  // "+1 to Injuries", "+1 to Injury Rolls": a number added to the injury roll, as its rules text says ("a roll of 7 becomes 8").
+  { words: /^TO (INJURY|INJURIES)( ROLLS?)?$/, weapon: 'injuryModifier' },
   { words: /^(TO HIT|HIT MODIFIERS?|SUCCESS (ROLL )?MODIFIERS?)$/, weapon: 'attackModifier' },
 ];
 
@@ -46,7 +49,9 @@ export function normaliseToken(text: string): string {
     // A distance is its number: BLAST 3" is BLAST 3.
     .replace(/(\d)\s*("|”|''|INCH(ES)?\b)/g, '$1')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    // A sentence's full stop is no part of a keyword ("ignore armour.").
+    .replace(/(?<=\p{L})\.$/u, '');
 }
 
 /** Plural and singular are the same word here: IGNORES ARMOUR is IGNORE ARMOUR. */
@@ -63,9 +68,39 @@ export function tableName(keywords: Readonly<Record<string, unknown>>, name: str
   return close.length === 1 ? close[0] : undefined;
 }
 
+/**
+ * A token the table does not know that is keywords it does know with a comma missing between them (the
+ * real catalogue's "AUTOMATIC 2 GAS", "SCATTER SHRAPNEL"): those keywords, each with its number if the
+ * table gives it one. Undefined unless the whole token splits into two or more known keywords.
+ */
+export function splitRunTogether(text: string, rules: RuleTable, system: SystemSpec, role: ProfileRole): Token[] | undefined {
+  const words = normaliseToken(text).split(' ');
+  if (words.length < 2) return undefined;
+  // best[i]: a split of words[i..] into known keywords, or undefined.
+  const best: (Token[] | undefined)[] = new Array(words.length + 1);
+  best[words.length] = [];
+  for (let i = words.length - 1; i >= 0; i--) {
+    for (let j = words.length; j > i; j--) {
+      if (i === 0 && j === words.length) continue;
+      const rest = best[j];
+      if (rest === undefined) continue;
+      const part = readToken(words.slice(i, j).join(' '), rules, system, role);
+      if (part.kind === 'keyword') {
+        best[i] = [part, ...rest];
+        break;
+      }
+    }
+  }
+  return best[0];
+}
+
 /** One token of a weapon's keywords string, or a model's category, rule or ability name. */
 export function readToken(text: string, rules: RuleTable, system: SystemSpec, role: ProfileRole): Token {
-  const token = normaliseToken(text);
+  // "+1D": a D straight after the number is DICE.
+  const token = normaliseToken(text).replace(/^([+-]\s*\d+)D\b/, '$1 DICE');
+  // A footnote mark: the weapon's rules text qualifies the token (the Holy Grenade's "+1D Injury*" is
+  // only against BLACK GRAIL or DEMONIC targets). Never read as if it held on every attack.
+  if (token.endsWith('*')) return { kind: 'unknown', text, why: "marked with *: the weapon's rules text qualifies it, so it is not read" };
   const own = roleFields(system, role);
   // A model's "-1 INJURY DICE UNLESS FIRE" stays a keyword: whether it acts depends on the weapon used.
   const unless = role === 'model' ? parseInjuryDiceUnless(token) : undefined;
