@@ -337,6 +337,23 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
     expect((JSON.parse(alone.stdout) as { description: string }).description).toContain('"no game system file (.gst)" (catalogue Invented Host: the shared weapons, armour and rules a game system holds are not read; give its .gst too)');
   });
 
+  it('a library catalogue\'s entry has no price (never 0), and one named as another is named after its catalogue', async () => {
+    const library = join(dir, 'invented-armoury.cat');
+    writeFileSync(
+      library,
+      `<?xml version="1.0" encoding="UTF-8"?>
+<catalogue library="true" id="iv-armoury" name="Invented Armoury" gameSystemId="pg-sys" xmlns="http://www.battlescribe.net/schema/catalogueSchema"><sharedSelectionEntries>
+  ${weaponEntry('iv-a-veiled', 'Veiled Blade', false, '', 0).replace(/<costs>.*<\/costs>/, '').replace('<characteristic name="Keywords">-</characteristic>', '<characteristic name="Keywords">CRITICAL</characteristic>')}
+</sharedSelectionEntries></catalogue>`,
+    );
+    const r = await cliInProcess('profiles', ...args, library, '--format', 'json');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const weapons = (JSON.parse(r.stdout) as { weapons: Record<string, Record<string, unknown>> }).weapons;
+    expect(weapons['Veiled Blade']).toMatchObject({ cost: 10 });
+    expect(weapons['Veiled Blade (Invented Armoury)']).toMatchObject({ keywords: ['CRITICAL'] });
+    expect(weapons['Veiled Blade (Invented Armoury)']!.cost).toBeUndefined();
+  });
+
   it('a Battlekit item\'s "Description" is its rules text: -1 DICE to injury rolls against the model is read', async () => {
     const r = await cliInProcess('profiles', ...args, '--format', 'json');
     const doc = JSON.parse(r.stdout) as { models: Record<string, { keywords?: string[] }> };

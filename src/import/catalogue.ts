@@ -153,6 +153,7 @@ function readProfile(p: Node): RosterProfile {
 
 /** An entry (and the link to it, which may rename it and add its own links) as an unchosen selection. */
 function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, chosen?: Node): RosterSelection {
+  const holder = index.entries.get(text(entry.id))?.catalogue;
   const parts = link ? [entry, link] : [entry];
   const infoLinks = parts.flatMap((p) => list(p.infoLinks)).filter((l) => !isHidden(l));
   const linked = (type: string, table: Map<string, Node>) => infoLinks.filter((l) => text(l.type) === type).map((l) => table.get(text(l.targetId))).filter((x): x is Node => x !== undefined);
@@ -179,6 +180,7 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, c
     categories,
     costs,
     ...(link && (linkCosts.length || set.size) && priceOf ? { priceOf } : {}),
+    ...(holder ? { catalogue: holder } : {}),
   };
 }
 

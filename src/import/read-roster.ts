@@ -46,6 +46,8 @@ export interface RosterSelection {
   readonly costs: readonly RosterCost[];
   /** From a catalogue: whose price its cost is (a faction's link to an item), said in its description. */
   readonly priceOf?: string;
+  /** From a catalogue: the catalogue that holds the entry, which names it apart from another of the same name. */
+  readonly catalogue?: string;
 }
 export interface RosterForce {
   readonly name: string;

@@ -72,6 +72,8 @@ interface Draft {
   readonly otherCosts?: Readonly<Record<string, number>>;
   /** Whose price the cost is (a catalogue's faction), and what a different one of the same name is called after. */
   readonly priceOf?: string;
+  /** The catalogue that holds it: what a different one of the same name, priced by no faction, is called after. */
+  readonly catalogue?: string;
   /** A model's weapons, and its Melee and Ranged dice, for "MODEL with WEAPON". */
   readonly weapons: Draft[];
   readonly dice?: Readonly<Record<string, string>>;
@@ -107,7 +109,8 @@ function subtreeCosts(s: RosterSelection, stopAt: (s: RosterSelection) => boolea
  */
 function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefined): { cost?: number; otherCosts?: Record<string, number>; others: Unmodelled[] } {
   const other = [...totals].filter(([name, value]) => name !== costType && value !== 0);
-  const cost = costType === undefined ? undefined : (totals.get(costType) ?? 0);
+  // No cost of the type anywhere (a library catalogue's entry, priced only on the links to it): no cost, never 0.
+  const cost = costType === undefined ? undefined : totals.get(costType);
   const onlyOther = cost === 0 && other.length > 0;
   return {
     ...(cost === undefined || onlyOther ? {} : { cost }),
@@ -329,7 +332,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         weapons: [],
         ...(cost === undefined ? {} : { cost }),
         ...(costs?.otherCosts ? { otherCosts: costs.otherCosts } : {}),
-        ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }),
+        ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }), ...(s.catalogue === undefined ? {} : { catalogue: s.catalogue }),
       };
       const range = (characteristic(p, 'range') ?? '').toLowerCase();
       const type = (characteristic(p, 'type') ?? '').toLowerCase();
@@ -400,7 +403,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     const { profile, from } = modelProfileOf(s)!;
     if (from !== s) borrowed.add(from);
     const { cost, otherCosts, others } = costParts(subtreeCosts(s, isModel), costType);
-    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: others, weapons: [], dice: {}, ...(cost === undefined ? {} : { cost }), ...(otherCosts ? { otherCosts } : {}), ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }) };
+    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: others, weapons: [], dice: {}, ...(cost === undefined ? {} : { cost }), ...(otherCosts ? { otherCosts } : {}), ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }), ...(s.catalogue === undefined ? {} : { catalogue: s.catalogue }) };
     let hasShield = false;
     /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
     const armourItems: string[] = [];
@@ -591,7 +594,8 @@ function uniqueNames(drafts: readonly Draft[]): Draft[] {
       out.push(d);
       continue;
     }
-    const byPrice = d.priceOf === undefined ? undefined : `${d.name} (${d.priceOf})`;
+    const by = d.priceOf ?? d.catalogue;
+    const byPrice = by === undefined ? undefined : `${d.name} (${by})`;
     const name = byPrice !== undefined && !taken.has(byPrice) ? byPrice : unusedName(d.name, kinds.length, taken);
     taken.add(name);
     out.push({ ...d, name });
