@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allowedNames } from '../src/suggest.js';
 import { listAllowed, showValue } from '../src/errors.js';
-import { renderTable, terminalSafe } from '../src/present/text.js';
+import { renderTable, terminalSafe } from '../src/text.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 
 /** Issue 21, screen safety: nothing the user wrote reaches the terminal as a control character. */

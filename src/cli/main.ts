@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { UsageError } from '../errors.js';
-import { terminalSafe } from '../present/text.js';
+import { terminalSafe } from '../text.js';
 import { systems } from '../rules/registry.js';
 import { toolVersion } from '../project.js';
 import { cliArgs, declaredOptions, helpWidth, scanArgs } from './args.js';

@@ -9,7 +9,7 @@ import { resetUnmodelledWarnings } from '../import/unmodelled.js';
 import { SCENARIO_KEYWORDS, coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
-import { wordWrap } from '../present/text.js';
+import { wordWrap } from '../text.js';
 import { systems } from '../rules/registry.js';
 import type { ArgsScan } from './args.js';
 

@@ -1,5 +1,5 @@
 import { closeExactPool } from '../evaluate-pool.js';
-import { compact } from '../present/text.js';
+import { compact } from '../text.js';
 import { closePool } from '../sim/run.js';
 import { takeSimNotes } from './sim-options.js';
 

@@ -5,7 +5,7 @@ import type { CrossCheckReport } from '../stats/index.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { runFacts, runLine, simManifest, simulatedCell } from './simulation.js';
-import { jsonText, pText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafe, terminalSafeLines, zText } from './text.js';
+import { jsonText, pText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafe, terminalSafeLines, zText } from '../text.js';
 
 /** What `check` prints: the exact answer, the simulation and the test of one against the other. */
 export interface CheckView {

@@ -5,7 +5,7 @@ import { orWorseLabel, outcomeLabel, points } from '../report/labels.js';
 import type { OutcomeDifference } from '../report/sweep.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from './text.js';
+import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
 
 function labelFor(outcome: string, cumulative: boolean): string {
   return cumulative ? orWorseLabel(outcome) : outcomeLabel(outcome);

@@ -4,7 +4,7 @@ import { points } from '../report/labels.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
 import type { FieldValue } from '../model/types.js';
-import { jsonText, percent, renderTable, terminalSafe, terminalSafeLines } from './text.js';
+import { jsonText, percent, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
 
 /** How many of the largest moves the table lists (JSON and CSV hold them all). */
 export const DEFAULT_TOP = 20;

@@ -5,7 +5,7 @@ import { cellMeans, cellOutcomes } from '../report/sweep.js';
 import { runningTotals } from '../running-sums.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines } from './text.js';
+import { jsonText, percent, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines } from '../text.js';
 
 /** The JSON document `exact --format json` prints: flat, with means and extras at the top level. */
 export function exactJson(r: ExactResult): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { parseKeyword } from '../model/keywords.js';
 import { profileFields, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue } from '../model/types.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, renderTable, terminalSafe, terminalSafeLines } from './text.js';
+import { jsonText, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
 
 /**
  * A profile's fields as a profiles file writes them: the role's own fields, with a "MODEL with WEAPON"'s

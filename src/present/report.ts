@@ -1,8 +1,13 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chartTitle } from '../report/charts.js';
+import { reportHtml } from '../report/html.js';
+import { claimReportFolder, type FolderClaim } from '../report/output-folder.js';
 import type { ReportRun } from '../report/report-run.js';
 import { neighbourDifferences } from '../report/sweep.js';
 import { tidyCsv } from './csv.js';
 import { cellJson, dimensionsJson } from './sweep.js';
+import { jsonText } from '../text.js';
 
 /** results.json: everything the page shows, as data. */
 export function reportJson(run: ReportRun) {
@@ -27,4 +32,32 @@ export function reportJson(run: ReportRun) {
 /** results.csv: the tidy CSV of every analysis, each row with its report and analysis id. */
 export function reportCsv(run: ReportRun): string {
   return tidyCsv(run.analyses.map((a) => ({ report: run.def.id, analysis: a.def.id, sweep: a.sweep })));
+}
+
+/**
+ * Writes the report folder: index.html, results.csv, results.json and charts/NAME.vl.json|svg|png, and
+ * the ownership file that lets a later run replace them. All of it is written into a hidden folder
+ * inside the target first and swapped in at the end (see output-folder.ts for when a folder may be
+ * replaced). Given a path, the folder is checked and locked here; the CLI claims it before the run.
+ */
+export async function writeReport(run: ReportRun, target: string | FolderClaim): Promise<void> {
+  const claim = typeof target === 'string' ? claimReportFolder(target) : target;
+  try {
+    await claim.replace((dir) => {
+      mkdirSync(join(dir, 'charts'));
+      for (const a of run.analyses) {
+        for (const c of a.charts) {
+          const base = join(dir, 'charts', c.def.file);
+          writeFileSync(`${base}.vl.json`, JSON.stringify(c.spec, null, 2) + '\n');
+          writeFileSync(`${base}.svg`, c.rendered.svg);
+          writeFileSync(`${base}.png`, c.rendered.png);
+        }
+      }
+      writeFileSync(join(dir, 'results.csv'), reportCsv(run));
+      writeFileSync(join(dir, 'results.json'), jsonText(reportJson(run)));
+      writeFileSync(join(dir, 'index.html'), reportHtml(run));
+    });
+  } finally {
+    if (typeof target === 'string') claim.release();
+  }
 }

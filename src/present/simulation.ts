@@ -6,7 +6,7 @@ import type { PrecisionRun, SimRun } from '../sim/run.js';
 import { Z95, summarize, tallyOffsets, wilson, type CrossCheckReport } from '../stats/index.js';
 import { scenarioCsv, type TidyCell } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { compact, jsonText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafeLines } from './text.js';
+import { compact, jsonText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafeLines } from '../text.js';
 
 /** What `simulate` prints: a run, and the precision it was asked for when it ran until one. */
 export interface SimulationView {

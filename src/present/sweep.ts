@@ -5,7 +5,7 @@ import { worstZ } from '../stats/index.js';
 import { crossCheckJson } from './check.js';
 import { tidyCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from './text.js';
+import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
 
 /** What `sweep` prints: the grid, and whether its table shows "this or worse" instead of each outcome. */
 export interface SweepView {

@@ -1,5 +1,5 @@
 import type { Dimension, DimensionValue } from './dimensions.js';
-import { percent, percentPlusMinus, wordWrap } from '../present/text.js';
+import { percent, percentPlusMinus, wordWrap } from '../text.js';
 import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from './labels.js';
 import type { CellOutcome, SweepResult } from './sweep.js';
 

@@ -6,7 +6,7 @@ import type { FieldValue, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
 import { resolveKind } from '../rules/registry.js';
 import { manifestFor } from '../evaluate.js';
-import { percent } from '../present/text.js';
+import { percent } from '../text.js';
 import { outcomePhrase, points } from './labels.js';
 import { ratioEstimate, type Estimate } from './paired.js';
 import { evaluateAllInWorkers } from '../evaluate-pool.js';

@@ -1,5 +1,5 @@
 import { chartTitle } from './charts.js';
-import { percent } from '../present/text.js';
+import { percent } from '../text.js';
 import { worstZ } from '../stats/index.js';
 import { orWorseLabel, outcomeColour, outcomeLabel } from './labels.js';
 import type { AnalysisRun, ChartRun, ReportRun } from './report-run.js';

@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { toolVersion } from '../project.js';
-import { reportCsv, reportJson } from '../present/report.js';
-import { jsonText } from '../present/text.js';
 import { chartNotes, chartSpec } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
-import { claimReportFolder, type FolderClaim } from './output-folder.js';
-import { reportHtml } from './html.js';
 import { renderChart } from './render.js';
 import type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
 import { runSweep } from './sweep.js';
@@ -93,32 +87,4 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
     }),
   };
   return { def, analyses, manifest, seconds: (performance.now() - started) / 1000 };
-}
-
-/**
- * Writes the report folder: index.html, results.csv, results.json and charts/NAME.vl.json|svg|png, and
- * the ownership file that lets a later run replace them. All of it is written into a hidden folder
- * inside the target first and swapped in at the end (see output-folder.ts for when a folder may be
- * replaced). Given a path, the folder is checked and locked here; the CLI claims it before the run.
- */
-export async function writeReport(run: ReportRun, target: string | FolderClaim): Promise<void> {
-  const claim = typeof target === 'string' ? claimReportFolder(target) : target;
-  try {
-    await claim.replace((dir) => {
-      mkdirSync(join(dir, 'charts'));
-      for (const a of run.analyses) {
-        for (const c of a.charts) {
-          const base = join(dir, 'charts', c.def.file);
-          writeFileSync(`${base}.vl.json`, JSON.stringify(c.spec, null, 2) + '\n');
-          writeFileSync(`${base}.svg`, c.rendered.svg);
-          writeFileSync(`${base}.png`, c.rendered.png);
-        }
-      }
-      writeFileSync(join(dir, 'results.csv'), reportCsv(run));
-      writeFileSync(join(dir, 'results.json'), jsonText(reportJson(run)));
-      writeFileSync(join(dir, 'index.html'), reportHtml(run));
-    });
-  } finally {
-    if (typeof target === 'string') claim.release();
-  }
 }

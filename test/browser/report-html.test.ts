@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReportDef } from '../../src/report/definition.js';
-import { runReport, writeReport } from '../../src/report/run-report.js';
+import { writeReport } from '../../src/present/report.js';
+import { runReport } from '../../src/report/run-report.js';
 import { closePool } from '../../src/sim/run.js';
 
 /**

@@ -5,7 +5,7 @@ import { type Profile, type Profiles } from '../../model/profiles.js';
 import { profilesJsonSchema, readProfilesFile } from '../../input/profiles-file.js';
 import { readVariantFile } from '../../input/variant.js';
 import { profilesPresenter } from '../../present/profiles.js';
-import { jsonText } from '../../present/text.js';
+import { jsonText } from '../../text.js';
 import { addFormatOption, parseFormat } from '../options.js';
 
 /**

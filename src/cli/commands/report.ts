@@ -7,7 +7,7 @@ import { loadReportDef, reportIdOf, reportJsonSchema, type ReportDef } from '../
 import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../report/output-folder.js';
 import { indexHtml } from '../../report/html.js';
 import type { AnalysisRun } from '../../report/run-report.js';
-import { compact } from '../../present/text.js';
+import { compact } from '../../text.js';
 import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
@@ -160,7 +160,8 @@ export const reportCommand: CommandModule = {
       for (const def of defs) claims.push(batch ? batch.claimReport(def.id, inputs) : claimReportFolder(out!, { force, inputs }));
       const started = performance.now();
       // vega and resvg load only for commands that draw charts.
-      const { reportDate, runReport, writeReport } = await import('../../report/run-report.js');
+      const { reportDate, runReport } = await import('../../report/run-report.js');
+      const { writeReport } = await import('../../present/report.js');
       await withRunControls(async ({ signal }) => {
         try {
           for (const [i, def] of defs.entries()) {

@@ -3,9 +3,9 @@
  * project, so the HTML page and the charts (src/report/) use the same percentages as the terminal.
  */
 
-import { terminalSafe } from '../terminal-safe.js';
+import { terminalSafe } from './terminal-safe.js';
 
-export { terminalSafe, terminalSafeLines } from '../terminal-safe.js';
+export { terminalSafe, terminalSafeLines } from './terminal-safe.js';
 
 /** Plain-text table with right-aligned numeric columns; every cell is made terminalSafe, and widths are measured on what is printed. */
 export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], alignRight: readonly boolean[] = []): string {
