@@ -124,8 +124,16 @@ describe("the catalogue's shorthand in a weapon's Keywords", () => {
     'shorthand.ros',
     weaponSelection('Rust Maul', 'Melee', '+1D to Injure, +1 to Injury Rolls', '-', []) +
       weaponSelection('Spore Gun', '18&quot;', '+1D to hit, -1D Injury, AUTOMATIC 2 GAS, SCATTER SHRAPNEL, ignore armour.', '-', []) +
-      weaponSelection('Saint Bomb', '8&quot;', '+1D Injury*', 'Adds +1 DICE to injury rolls against targets with the Keyword DEMONIC.', []),
+      weaponSelection('Saint Bomb', '8&quot;', '+1D Injury*', 'Adds +1 DICE to injury rolls against targets with the Keyword DEMONIC.', []) +
+      weaponSelection('Bent Lance', 'Melee', 'CRITCAL', '-', []),
   );
+
+  it('a misspelt keyword stops, and says which keyword it may mean; it is never read as that keyword', async () => {
+    const r = await cliInProcess('profiles', '--roster', roster, '--format', 'json');
+    const lance = (JSON.parse(r.stdout) as { weapons: Record<string, { keywords?: string[]; description?: string }> }).weapons['Bent Lance']!;
+    expect(lance.keywords).toBeUndefined();
+    expect(lance.description).toContain('"CRITCAL" (keywords: not a keyword of the rule table (did you mean CRITICAL?))');
+  });
 
   it('reads "+1D" as +1 DICE, "to Injure" and "to Injury Rolls" as injury rolls, keywords a comma is missing between, and a final full stop', async () => {
     const r = await cliInProcess('profiles', '--roster', roster, '--format', 'json');

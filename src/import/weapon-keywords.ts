@@ -1,5 +1,6 @@
 import { keywordMisuse, parseInjuryDiceUnless, parseKeyword, roleFields } from '../model/keywords.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
+import { suggestFlags } from '../suggest.js';
 
 /**
  * A keywords string as a roster prints it ("HEAVY, +1 DICE, ARMOUR-PIERCING 1, BLAST 3\"") read token by
@@ -122,7 +123,12 @@ export function readToken(text: string, rules: RuleTable, system: SystemSpec, ro
   if (typeof table !== 'object' || table === null) return { kind: 'unknown', text, why: `${system.id} has no keywords in its rule table` };
   const { name, n } = parseKeyword(token);
   const key = tableName(table, name);
-  if (key === undefined) return { kind: 'unknown', text, why: 'not a keyword of the rule table' };
+  if (key === undefined) {
+    // A weapon's misspelt keyword ("CRITCAL") is named, never read as the keyword it may mean. Not for a
+    // model's category or ability names, which are names, not misspellings ("Hide" is not FIRE).
+    const guess = role === 'weapon' && name.length >= 5 ? suggestFlags(name, Object.keys(table)) : [];
+    return { kind: 'unknown', text, why: `not a keyword of the rule table${guess.length ? ` (did you mean ${guess.join(' or ')}?)` : ''}` };
+  }
   const effects = table[key] as Readonly<Record<string, FieldValue>>;
   // The same checks as keywordFields (src/model/keywords.ts) makes when the profile is used, made here
   // so that a token it would refuse is reported as not modelled rather than stopping every command.
