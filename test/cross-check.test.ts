@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fraction, ONE, ZERO } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/input/scenario.js';
 import type { Dice, ExactAnswer, ReportLayout, SimKernel } from '../src/model/types.js';
-import { tallyLength } from '../src/model/types.js';
+import { tallyLength } from '../src/model/tally.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { runInThread } from '../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';

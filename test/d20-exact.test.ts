@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ONE, ZERO, add, compare, fraction, mul, sub, type Fraction } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/input/scenario.js';
-import { tallyLength, type ExactAnswer, type Scenario } from '../src/model/types.js';
+import { type ExactAnswer, type Scenario } from '../src/model/types.js';
+import { tallyLength } from '../src/model/tally.js';
 import { resolveKind } from '../src/rules/registry.js';
 import {
   checkTarget,

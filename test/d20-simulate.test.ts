@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toNumber } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/input/scenario.js';
-import { tallyLength, type ExactAnswer, type ReportLayout, type Scenario, type SimKernel } from '../src/model/types.js';
+import { type ExactAnswer, type ReportLayout, type Scenario, type SimKernel } from '../src/model/types.js';
+import { tallyLength } from '../src/model/tally.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { Rng } from '../src/sim/rng.js';
 import { crossCheck } from '../src/stats/cross-check.js';

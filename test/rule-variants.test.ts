@@ -12,7 +12,8 @@ import { parseVariant, readVariantFile, variantJsonSchema } from '../src/input/v
 import { rulesPresenter } from '../src/present/rules.js';
 import { keptTotals } from './helpers/brute.js';
 import { cli } from './helpers/cli.js';
-import { tallyLength, type Scenario } from '../src/model/types.js';
+import { type Scenario } from '../src/model/types.js';
+import { tallyLength } from '../src/model/tally.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { runInThread } from '../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';

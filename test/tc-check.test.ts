@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { parseScenario } from '../src/input/scenario.js';
-import { tallyLength, type Scenario } from '../src/model/types.js';
+import { type Scenario } from '../src/model/types.js';
+import { tallyLength } from '../src/model/tally.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { runInThread } from '../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';

@@ -3,7 +3,7 @@ import { type Fraction, formatFraction, fraction } from '../src/exact/fraction.j
 import { evaluateExact } from '../src/evaluate.js';
 import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
-import { tallyLength } from '../src/model/types.js';
+import { tallyLength } from '../src/model/tally.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { runInThread } from '../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
-import { tallyLength, type Scenario, type SimKernel } from '../src/model/types.js';
+import { type Scenario, type SimKernel } from '../src/model/types.js';
+import { tallyLength } from '../src/model/tally.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { Rng } from '../src/sim/rng.js';
 import { crossCheck, FAMILY_ALPHA } from '../src/stats/cross-check.js';

@@ -143,7 +143,7 @@ export interface Dice {
   die(sides: number): number;
 }
 
-/** Trials played and their tally, in the layout's order (tallyLength): what the statistics read of a run. */
+/** Trials played and their tally, laid out as src/model/tally.ts says: what the statistics read of a run. */
 export interface TalliedTrials {
   readonly layout: ReportLayout;
   readonly trials: number;
@@ -152,9 +152,8 @@ export interface TalliedTrials {
 
 /**
  * A compiled simulator for one scenario, run inside a worker. `run` plays `trials` trials with `rng`,
- * rolling dice one by one, and adds into `tally`, whose layout is:
- *   [outcome counts...] [sum, sum of squares per mean...] [bin counts per histogram, in order...]
- * It must not allocate per trial.
+ * rolling dice one by one, and adds into `tally`, laid out as src/model/tally.ts says (its
+ * tallyOffsets is where a kernel finds each part). It must not allocate per trial.
  */
 export interface SimKernel {
   run(rng: Dice, trials: number, tally: Float64Array): void;
@@ -219,9 +218,3 @@ export interface SystemRules {
   readonly increasing: readonly (readonly string[])[];
 }
 
-/** Length of the tally array for a layout. */
-export function tallyLength(layout: ReportLayout): number {
-  let n = layout.outcomes.length + 2 * layout.means.length;
-  for (const h of layout.histograms) n += h.bins.length;
-  return n;
-}

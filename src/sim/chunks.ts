@@ -1,5 +1,5 @@
 import type { SimKernel } from '../model/types.js';
-import { tallyLength } from '../model/types.js';
+import { tallyLength } from '../model/tally.js';
 import { resolveKind } from '../rules/registry.js';
 import { diceKernel, diceLayout } from './dice-kernel.js';
 import type { ChunkRange, KernelSource } from './protocol.js';

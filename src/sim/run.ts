@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Piscina } from 'piscina';
 import type { ReportLayout, Scenario, TalliedTrials } from '../model/types.js';
-import { tallyLength } from '../model/types.js';
+import { tallyLength } from '../model/tally.js';
 import { resolveKind } from '../rules/registry.js';
 import { Z95 } from '../stats/normal.js';
 import { wilson } from '../stats/interval.js';

@@ -3,7 +3,7 @@ import type { ExactAnswer, TalliedTrials } from '../model/types.js';
 import { chiSquareGoodnessOfFit, type GoodnessOfFit } from './chi-square.js';
 import { meanInterval, wilson } from './interval.js';
 import { normalTwoSided, Z95 } from './normal.js';
-import { tallyOffsets } from './summary.js';
+import { tallyOffsets } from '../model/tally.js';
 
 /**
  * The chance that `check` reports a disagreement for a correct engine, over all its tests together.

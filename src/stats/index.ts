@@ -13,11 +13,9 @@ export { meanInterval, wilson, type Interval, type MeanEstimate } from './interv
 export { chiSquareUpperTail, normalCdf, normalQuantile, normalTwoSided, Z95 } from './normal.js';
 export {
   summarize,
-  tallyOffsets,
   type BinSummary,
   type HistogramSummary,
   type MeanSummary,
   type OutcomeSummary,
   type SimSummary,
-  type TallyOffsets,
 } from './summary.js';

@@ -1,25 +1,7 @@
+import { tallyOffsets } from '../model/tally.js';
 import type { ReportLayout, TalliedTrials } from '../model/types.js';
 import { meanInterval, wilson } from './interval.js';
 import { Z95 } from './normal.js';
-
-/** Where each part of a tally starts (see SimKernel in src/model/types.ts for the layout). */
-export interface TallyOffsets {
-  /** Index of the first mean's sum; its sum of squares follows it. */
-  readonly means: number;
-  /** Index of each histogram's first bin. */
-  readonly histograms: readonly number[];
-}
-
-export function tallyOffsets(layout: ReportLayout): TallyOffsets {
-  const means = layout.outcomes.length;
-  const histograms: number[] = [];
-  let at = means + 2 * layout.means.length;
-  for (const h of layout.histograms) {
-    histograms.push(at);
-    at += h.bins.length;
-  }
-  return { means, histograms };
-}
 
 export interface OutcomeSummary {
   readonly outcome: string;

@@ -1,6 +1,7 @@
 import { evaluateExact } from '../../src/evaluate.js';
 import { parseScenario } from '../../src/input/scenario.js';
-import { tallyLength, type Scenario } from '../../src/model/types.js';
+import { type Scenario } from '../../src/model/types.js';
+import { tallyLength } from '../../src/model/tally.js';
 import { resolveKind } from '../../src/rules/registry.js';
 import { runInThread } from '../../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../../src/sim/protocol.js';

@@ -1,4 +1,6 @@
+import { histogramOffset, meanOffset, tallyOffsets } from '../../model/tally.js';
 import type { Dice, SimKernel } from '../../model/types.js';
+import { attackLayout, attacksMadeMean, checkLayout, naturalTwentyMean } from './layout.js';
 import type { D20WarbandScenario, OneActionKind } from './fields.js';
 import type { D20WarbandRules } from './rule-spec.js';
 import {
@@ -76,10 +78,14 @@ function checkSimulator(s: D20WarbandScenario<'check'>): SimKernel {
   // The reported mean: how often the kept die is a natural that always succeeds (naturalSuccessMin or more).
   const alwaysSucceeds = rules.naturalSuccessMin;
   const lean = leanOf(s.advantage === true, s.disadvantage === true);
+  const layout = checkLayout(s);
+  const failAt = tallyOffsets(layout).outcomes + layout.outcomes.indexOf('fail');
+  const successAt = tallyOffsets(layout).outcomes + layout.outcomes.indexOf('success');
+  const naturalsAt = meanOffset(layout, naturalTwentyMean(rules).id);
   return {
     run(rng, trials, tally) {
       if (noRoll) {
-        tally[0]! += trials; // every check fails and no die is rolled, so no natural that always succeeds either
+        tally[failAt]! += trials; // every check fails and no die is rolled, so no natural that always succeeds either
         return;
       }
       let successes = 0;
@@ -89,11 +95,11 @@ function checkSimulator(s: D20WarbandScenario<'check'>): SimKernel {
         successes += passesOn[die]!;
         if (die >= alwaysSucceeds) sureSuccesses++;
       }
-      tally[0]! += trials - successes;
-      tally[1]! += successes;
+      tally[failAt]! += trials - successes;
+      tally[successAt]! += successes;
       // The natural-20 mean (naturalSuccessMin or more) is of a 0/1 quantity, so its sum of squares is its sum.
-      tally[2]! += sureSuccesses;
-      tally[3]! += sureSuccesses;
+      tally[naturalsAt]! += sureSuccesses;
+      tally[naturalsAt + 1]! += sureSuccesses;
     },
   };
 }
@@ -117,6 +123,7 @@ function injuryRollSimulator(s: D20WarbandScenario<'injury-roll' | 'fall'>): Sim
   const lean = leanOf(s.advantage === true, s.disadvantage === true);
   return {
     run(rng, trials, tally) {
+      // The injury-roll layout's outcomes are the table's rows, in order, from the tally's start.
       for (let t = 0; t < trials; t++) tally[rowOf[rollD20(rng, lean)]!]! += 1;
     },
   };
@@ -221,9 +228,11 @@ function attackSimulator(s: D20WarbandScenario<'attack'>): SimKernel {
   const start = STATE_SEVERITY[s.state];
   const startWounds = s.wounds;
   const target: ActionTarget = { state: start, wounds: startWounds, made: 0 };
-  // Tally layout: 6 outcomes, then sum and sum of squares of attacks made, then wounds-lost bins.
-  const ATTACKS_SUM = 6;
-  const LOST_BINS = 8;
+  // Where each part goes, from the layout's one owner (src/model/tally.ts); outcomes in ATTACK_OUTCOMES' order.
+  const layout = attackLayout(s);
+  const outcomesAt = tallyOffsets(layout).outcomes;
+  const attacksAt = meanOffset(layout, attacksMadeMean.id);
+  const lostAt = histogramOffset(layout, 'woundsLost');
 
   return {
     run(rng, trials, tally) {
@@ -241,10 +250,10 @@ function attackSimulator(s: D20WarbandScenario<'attack'>): SimKernel {
         else if (state === STAGGERED) outcome = 2;
         else if (state === NONE && lost > 0) outcome = 1;
         else outcome = 0;
-        tally[outcome]! += 1;
-        tally[ATTACKS_SUM]! += made;
-        tally[ATTACKS_SUM + 1]! += made * made;
-        tally[LOST_BINS + lost]! += 1;
+        tally[outcomesAt + outcome]! += 1;
+        tally[attacksAt]! += made;
+        tally[attacksAt + 1]! += made * made;
+        tally[lostAt + lost]! += 1;
       }
     },
   };

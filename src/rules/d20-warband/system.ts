@@ -1,52 +1,14 @@
 import { d20WarbandDiffGrid } from './diff-grid.js';
-import { d20WarbandRuleSpec, d20WarbandIncreasing, type D20WarbandRules } from './rule-spec.js';
-import type { KindSpec, MeanSpec, ReportLayout, SystemSpec } from '../../model/types.js';
+import { d20WarbandRuleSpec, d20WarbandIncreasing } from './rule-spec.js';
+import type { KindSpec, ReportLayout, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
 import { d20WarbandFields, type D20WarbandScenario, type OneActionKind } from './fields.js';
 import { d20WarbandSimulator } from './simulate.js';
 import { turnsKind } from './turns/kind.js';
-import {
-  ATTACK_OUTCOMES,
-  CHECK_OUTCOMES,
-  DASH,
-  DIE_SIDES,
-  EDITION_ID,
-  INJURY_FILE,
-  INJURY_ROLL_OUTCOMES,
-  STATS_FILE,
-} from './tables.js';
+import { attackLayout, checkLayout, injuryRollLayout } from './layout.js';
+import { DASH, EDITION_ID, INJURY_FILE, STATS_FILE } from './tables.js';
 
-/**
- * How often the kept die is a natural that always succeeds (naturalSuccessMin or more: a natural 20 in the
- * rules). The id and JSON key keep the rules' name under a variant; the label says the table's naturals.
- */
-function naturalTwentyMean(rules: D20WarbandRules): MeanSpec {
-  const n = rules.naturalSuccessMin;
-  const label = n === DIE_SIDES ? 'natural 20 rolled' : n > DIE_SIDES ? 'natural that always succeeds rolled (none here)' : `natural ${n}-${DIE_SIDES} rolled`;
-  return { id: 'natural20', jsonKey: 'naturalTwentyProbability', label };
-}
-
-const attacksMadeMean: MeanSpec = {
-  id: 'attacksMade',
-  jsonKey: 'expectedAttacks',
-  label: 'attacks made (critical hits included)',
-};
-
-const checkLayout = (s: D20WarbandScenario<'check'>): ReportLayout => ({ outcomes: CHECK_OUTCOMES, means: [naturalTwentyMean(s.rules)], histograms: [] });
-const injuryRollLayout: ReportLayout = { outcomes: INJURY_ROLL_OUTCOMES, means: [], histograms: [] };
-
-/** The wounds-lost histogram has one bin per wound the target can lose, so it depends on the scenario. */
-function attackLayout(s: D20WarbandScenario<'attack'>): ReportLayout {
-  const wounds = s.wounds;
-  const bins: string[] = [];
-  for (let i = 0; i <= wounds; i++) bins.push(String(i));
-  return {
-    outcomes: ATTACK_OUTCOMES,
-    means: [attacksMadeMean],
-    histograms: [{ id: 'woundsLost', label: 'wounds lost', bins }],
-  };
-}
 
 function kind<K extends OneActionKind>(id: K, description: string, layout: (s: D20WarbandScenario<K>) => ReportLayout): KindSpec<D20WarbandScenario<K>> {
   return { id, description, layout, exact: exactAnswer, simulator: d20WarbandSimulator };

@@ -1,4 +1,6 @@
+import { meanOffset, tallyOffsets } from '../../model/tally.js';
 import type { Dice, SimKernel } from '../../model/types.js';
+import { attackLayout, bloodMarkersMean, injuryLayout } from './layout.js';
 import type { OneRollScenario } from './fields.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
 import type { MarkerKinds } from './tables.js';
@@ -333,18 +335,26 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
     const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table, s.downBecomesMinor);
+    const length = tallyOffsets(injuryLayout).length;
+    const rowsAt = tallyOffsets(injuryLayout).outcomes;
+    const markersAt = meanOffset(injuryLayout, bloodMarkersMean.id);
     return {
       run(rng, trials, tally) {
         // Count into a local copy of the rows so the running sums from earlier chunks stay untouched.
         const counts = new Float64Array(4);
         countInjuryRolls(rng, trials, roll, kept, counts);
-        const before = new Float64Array(tally.subarray(0, 6));
-        for (let row = 0; row < 4; row++) tally[row] = counts[row]!;
-        addMarkers(tally, 0, 4, markersByRow);
-        for (let i = 0; i < 6; i++) tally[i]! += before[i]!;
+        const before = new Float64Array(tally.subarray(0, length));
+        for (let row = 0; row < 4; row++) tally[rowsAt + row] = counts[row]!;
+        addMarkers(tally, rowsAt, markersAt, markersByRow);
+        for (let i = 0; i < length; i++) tally[i]! += before[i]!;
       },
     };
   }
+  const length = tallyOffsets(attackLayout).length;
+  // The injury table's rows follow the miss.
+  const missAt = attackLayout.outcomes.indexOf('miss');
+  const rowsAt = missAt + 1;
+  const markersAt = meanOffset(attackLayout, bloodMarkersMean.id);
   const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor);
   const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor);
   const success = s.rules.successRoll;
@@ -381,10 +391,11 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
           else counts[1 + rollInjury(rng, result === 2 ? onCritical : onHit, kept)]! += 1;
         }
       }
-      const before = new Float64Array(tally.subarray(0, 7));
-      for (let i = 0; i < 5; i++) tally[i] = counts[i]!;
-      addMarkers(tally, 1, 5, markersByRow);
-      for (let i = 0; i < 7; i++) tally[i]! += before[i]!;
+      const before = new Float64Array(tally.subarray(0, length));
+      tally[missAt] = counts[0]!;
+      for (let row = 0; row < 4; row++) tally[rowsAt + row] = counts[1 + row]!;
+      addMarkers(tally, rowsAt, markersAt, markersByRow);
+      for (let i = 0; i < length; i++) tally[i]! += before[i]!;
     },
   };
 }

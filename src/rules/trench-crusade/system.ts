@@ -6,16 +6,9 @@ import { exactAnswer } from './exact.js';
 import { trenchCrusadeFields, type OneRollScenario, type TrenchCrusadeScenario } from './fields.js';
 import { trenchCrusadeSimulator } from './simulate.js';
 import { checkSequence, sequenceKind } from './sequence/kind.js';
-import { ATTACK_OUTCOMES, DEFAULT_EDITION, EDITIONS, EDITION_SOURCES, INJURY_OUTCOMES } from './tables.js';
+import { attackLayout, injuryLayout } from './layout.js';
+import { DEFAULT_EDITION, EDITIONS, EDITION_SOURCES } from './tables.js';
 
-const bloodMarkersMean = {
-  id: 'bloodMarkers',
-  jsonKey: 'expectedBloodMarkers',
-  label: 'blood markers placed',
-} as const;
-
-const injuryLayout: ReportLayout = { outcomes: INJURY_OUTCOMES, means: [bloodMarkersMean], histograms: [] };
-const attackLayout: ReportLayout = { outcomes: ATTACK_OUTCOMES, means: [bloodMarkersMean], histograms: [] };
 
 function singleRollKind<K extends OneRollScenario['kind']>(id: K, description: string, layout: ReportLayout): KindSpec<TrenchCrusadeScenario<K>> {
   return {

@@ -7,7 +7,8 @@ import type { SimKernel } from '../../../model/types.js';
 import type { D20WarbandScenario } from '../fields.js';
 import { attackActionOf, type ActionTarget } from '../simulate.js';
 import { INCAPACITATED, NONE, STATE_SEVERITY } from '../tables.js';
-import { turnsLayout, turnsMean } from './layout.js';
+import { histogramOffset, meanOffset, tallyOffsets } from '../../../model/tally.js';
+import { INCAPACITATED_AT, attacksMadeMean, stateHistogramId, turnsLayout, turnsMean } from './layout.js';
 import { betweenAttacks } from './rules.js';
 
 /** Safety stop for one unlimited trial; never reached when the layout asks for the expectation. */
@@ -22,11 +23,15 @@ export function turnsSimulator(s: D20WarbandScenario<'turns'>): SimKernel {
   const startWounds = s.wounds;
   const unlimited = layout.means.some((m) => m.id === turnsMean.id);
 
+  // Where each part goes, from the layout's one owner (src/model/tally.ts). The by-turn histograms
+  // follow one another, each one bin per outcome.
   const outcomes = layout.outcomes.length;
-  const meansAt = outcomes;
-  const incapAt = meansAt + 2 * layout.means.length;
-  const lostAt = incapAt + turns + 1;
-  const byTurnAt = lostAt + startWounds + 1;
+  const outcomesAt = tallyOffsets(layout).outcomes;
+  const madeAt = meanOffset(layout, attacksMadeMean.id);
+  const turnsAt = unlimited ? meanOffset(layout, turnsMean.id) : -1;
+  const incapAt = histogramOffset(layout, INCAPACITATED_AT);
+  const lostAt = histogramOffset(layout, 'woundsLost');
+  const byTurnAt = histogramOffset(layout, stateHistogramId(1));
 
   // The target, updated by `action` (one object per kernel, never reallocated).
   const target: ActionTarget = { state: NONE, wounds: 0, made: 0 };
@@ -56,9 +61,9 @@ export function turnsSimulator(s: D20WarbandScenario<'turns'>): SimKernel {
           }
         }
         const made = target.made;
-        tally[outcomeIndex()]! += 1;
-        tally[meansAt]! += made;
-        tally[meansAt + 1]! += made * made;
+        tally[outcomesAt + outcomeIndex()]! += 1;
+        tally[madeAt]! += made;
+        tally[madeAt + 1]! += made * made;
         tally[incapAt + (outAt > 0 ? outAt - 1 : turns)]! += 1;
         tally[lostAt + startWounds - target.wounds]! += 1;
         if (!unlimited) continue;
@@ -70,8 +75,8 @@ export function turnsSimulator(s: D20WarbandScenario<'turns'>): SimKernel {
           }
           outAt = t;
         }
-        tally[meansAt + 2]! += outAt;
-        tally[meansAt + 3]! += outAt * outAt;
+        tally[turnsAt]! += outAt;
+        tally[turnsAt + 1]! += outAt * outAt;
       }
     },
   };

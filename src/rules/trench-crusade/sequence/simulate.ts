@@ -18,7 +18,8 @@ import {
   markerCapOf,
   unlimitedMarkerLimit,
 } from './rules.js';
-import { maxFinalMarkers, sequenceLayout, unlimitedMean } from './layout.js';
+import { histogramOffset, meanOffset, tallyOffsets } from '../../../model/tally.js';
+import { FINAL_MARKERS_HISTOGRAM, OUT_AT_HISTOGRAM, attacksMadeMean, maxFinalMarkers, sequenceLayout, spentMean, toughSavedMean, unlimitedMean } from './layout.js';
 
 /** Safety stop for one unlimited trial; never reached when Out of Action is certain (the layout checks). */
 const MAX_UNLIMITED_ATTACKS = 10_000_000;
@@ -112,12 +113,15 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const addOnHit = flatModifier(s.ignoreArmour);
   const addOnCritical = flatModifier(s.ignoreArmour || s.ignoreArmourOnCritical);
 
-  const means = layout.means.length;
   const unlimited = layout.means.some((m) => m.id === unlimitedMean.id);
-  const outcomesAt = 0;
-  const meansAt = layout.outcomes.length;
-  const outHistAt = meansAt + 2 * means;
-  const markerHistAt = outHistAt + n + 1;
+  // Where each part goes, from the layout's one owner (src/model/tally.ts).
+  const outcomesAt = tallyOffsets(layout).outcomes;
+  const madeAt = meanOffset(layout, attacksMadeMean.id);
+  const spentAt = meanOffset(layout, spentMean.id);
+  const savedAt = meanOffset(layout, toughSavedMean.id);
+  const unlimitedAt = unlimited ? meanOffset(layout, unlimitedMean.id) : -1;
+  const outHistAt = histogramOffset(layout, OUT_AT_HISTOGRAM);
+  const markerHistAt = histogramOffset(layout, FINAL_MARKERS_HISTOGRAM);
   const maxFinal = maxFinalMarkers(s);
 
   const { limit, hoarding } = unlimitedMarkerLimit(rules, policy, m0, attackRollMax, cap, markersAfterRoll);
@@ -260,12 +264,12 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
           if (risky && missed) j = Math.ceil(j / per) * per;
         }
         tally[outcomesAt + (outAt > 0 ? 2 : d)]! += 1;
-        tally[meansAt]! += made;
-        tally[meansAt + 1]! += made * made;
-        tally[meansAt + 2]! += spent;
-        tally[meansAt + 3]! += spent * spent;
-        tally[meansAt + 4]! += saved;
-        tally[meansAt + 5]! += saved;
+        tally[madeAt]! += made;
+        tally[madeAt + 1]! += made * made;
+        tally[spentAt]! += spent;
+        tally[spentAt + 1]! += spent * spent;
+        tally[savedAt]! += saved;
+        tally[savedAt + 1]! += saved;
         tally[outHistAt + (outAt > 0 ? outAt - 1 : n)]! += 1;
         tally[markerHistAt + (outAt > 0 ? 0 : 1 + (m > maxFinal ? maxFinal : m))]! += 1;
         if (!unlimited) continue;
@@ -301,8 +305,8 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
           }
           total = j;
         }
-        tally[meansAt + 6]! += total;
-        tally[meansAt + 7]! += total * total;
+        tally[unlimitedAt]! += total;
+        tally[unlimitedAt + 1]! += total * total;
       }
     },
   };
