@@ -30,7 +30,7 @@ import type { Scenario } from '../src/model/types.js';
 import { compileKernel } from '../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';
 import { Rng } from '../src/sim/rng.js';
-import { closePool, simulate, simulateSource } from '../src/sim/run.js';
+import { closePool, simulate, simulateSource } from '../src/pool/simulate.js';
 
 const TRIALS_PER_WORKER = 2e7;
 const REPEATS = 3;

@@ -11,7 +11,7 @@ export { exactJson } from './present/exact.js';
 export { parseScenario, readScenarioFile, scenarioJsonSchema } from './input/scenario.js';
 export type { Scenario, ExactAnswer, ReportLayout, KindSpec, SystemSpec, FieldSpec, SimKernel } from './model/types.js';
 export { systems, findSystem } from './rules/registry.js';
-export { simulate, simulateToPrecision, closePool, type SimRun, type PrecisionRun } from './sim/run.js';
+export { simulate, simulateToPrecision, closePool, type SimRun, type PrecisionRun } from './pool/simulate.js';
 export { summarize, crossCheck, wilson, type CrossCheckReport, type SimSummary } from './stats/index.js';
 export { Dist } from './exact/dist.js';
 export { keepDice, type KeepMode } from './exact/keep.js';

@@ -6,7 +6,7 @@ import { UsageError } from '../src/errors.js';
 import { capWorkers, takeSimNotes } from '../src/cli/sim-options.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { compareScenarios } from '../src/report/compare.js';
-import { closePool, simulate } from '../src/sim/run.js';
+import { closePool, simulate } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closePool } from '../src/sim/run.js';
+import { closePool } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 

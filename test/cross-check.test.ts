@@ -135,7 +135,7 @@ describe('summarize', () => {
 
 describe('a real kind through the pool', () => {
   it('Trench Crusade core injury with +1 injury dice against standard armour agrees with its exact answer', async () => {
-    const { simulate, closePool } = await import('../src/sim/run.js');
+    const { simulate, closePool } = await import('../src/pool/simulate.js');
     const scenario = parseScenario({ system: 'trench-crusade', kind: 'injury', injuryDice: 1, armour: 'standard' });
     try {
       const run = await simulate(scenario, { trials: 1_000_000, seed: 1, workers: 2 });

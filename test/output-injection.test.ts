@@ -9,7 +9,7 @@ import { csvText, tidyCsv, tidyRows } from '../src/present/csv.js';
 import { compareScenarios } from '../src/report/compare.js';
 import { indexHtml } from '../src/report/html.js';
 import { runSweep } from '../src/report/sweep.js';
-import { closePool } from '../src/sim/run.js';
+import { closePool } from '../src/pool/simulate.js';
 
 /** Issue #10, output injection: no user text may become a spreadsheet formula or a script link. */
 

@@ -15,7 +15,7 @@ import { systemsPresenter } from '../src/present/systems.js';
 import { compareScenarios } from '../src/report/compare.js';
 import { runSweep } from '../src/report/sweep.js';
 import { systems } from '../src/rules/registry.js';
-import { closePool, simulate } from '../src/sim/run.js';
+import { closePool, simulate } from '../src/pool/simulate.js';
 import { crossCheck } from '../src/stats/index.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 

@@ -6,7 +6,7 @@ import { loadReportDef, parseReportDef } from '../src/report/definition.js';
 import { OUTCOME_COLOURS, outcomeColour, textColourOn } from '../src/report/labels.js';
 import { renderChart } from '../src/report/render.js';
 import { runReport, type ReportRun } from '../src/report/run-report.js';
-import { closePool } from '../src/sim/run.js';
+import { closePool } from '../src/pool/simulate.js';
 
 /** Every chart type and option the shipped reports do not use, on small grids. */
 const variants = parseReportDef(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareScenarios } from '../src/report/compare.js';
 import { differenceEstimate, ratioEstimate, t975 } from '../src/report/paired.js';
-import { closePool } from '../src/sim/run.js';
+import { closePool } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';
 
 

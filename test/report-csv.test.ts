@@ -6,7 +6,7 @@ import { compareRows } from '../src/present/compare.js';
 import { FIXED_COLUMNS, csvText, meanColumns, tidyCsv } from '../src/present/csv.js';
 import { compareScenarios } from '../src/report/compare.js';
 import { runSweep, type SweepResult } from '../src/report/sweep.js';
-import { closePool } from '../src/sim/run.js';
+import { closePool } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';
 
 type Row = Record<string, string>;

@@ -4,7 +4,7 @@ import { fraction, sub, formatFraction } from '../src/exact/fraction.js';
 import { parseDimension } from '../src/report/dimensions.js';
 import { cellDifference, neighbourDifferences, runSweep } from '../src/report/sweep.js';
 import { findSystem } from '../src/rules/registry.js';
-import { closePool } from '../src/sim/run.js';
+import { closePool } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
-import { defaultWorkers } from '../src/sim/pool.js';
+import { defaultWorkers } from '../src/pool/threads.js';
 import { parseSimFlags } from '../src/cli/sim-options.js';
 
 /** Every simulation-flag message, one by one: the flag, the value given, what is allowed. */

@@ -4,7 +4,7 @@ import { tallyLength } from '../src/model/tally.js';
 import { resolveKind } from '../src/rules/registry.js';
 import { compileKernel, playChunks, runInThread } from '../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';
-import { closePool, simulate, simulateSource, simulateToPrecision } from '../src/sim/run.js';
+import { closePool, simulate, simulateSource, simulateToPrecision } from '../src/pool/simulate.js';
 
 /**
  * The pool runs the compiled worker (dist/workers/simulate.js); `npm test` builds before vitest runs.

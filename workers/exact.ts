@@ -1,6 +1,6 @@
 import { UsageError } from '../src/errors.js';
 import { evaluateParsed } from '../src/evaluate.js';
-import type { ExactReply } from '../src/evaluate-pool.js';
+import type { ExactReply } from '../src/pool/exact.js';
 import type { Scenario } from '../src/model/types.js';
 
 /**

@@ -1,6 +1,6 @@
-import { closeExactPool } from '../evaluate-pool.js';
+import { closeExactPool } from '../pool/exact.js';
 import { compact } from '../text.js';
-import { closePool } from '../sim/run.js';
+import { closePool } from '../pool/simulate.js';
 import { takeSimNotes } from './sim-options.js';
 
 /** What a command hands to simulate(): Ctrl-C as an abort signal, and a progress callback if wanted. */

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { UsageError, showValue } from '../errors.js';
-import { defaultWorkers } from '../sim/pool.js';
+import { defaultWorkers } from '../pool/threads.js';
 
 /**
  * The simulation flags (--trials, --seed, --workers, --precision, --max-trials) and every message about

@@ -1,6 +1,6 @@
 import type { ExactResult } from '../evaluate.js';
 import { formatFraction } from '../exact/fraction.js';
-import type { SimRun } from '../sim/run.js';
+import type { SimRun } from '../pool/simulate.js';
 import type { CrossCheckReport } from '../stats/index.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';

@@ -2,7 +2,7 @@ import { scenarioRecord } from '../input/scenario.js';
 import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
 import { cellMeans, cellOutcomes } from '../report/sweep.js';
 import { runningTotals } from '../running-sums.js';
-import type { PrecisionRun, SimRun } from '../sim/run.js';
+import type { PrecisionRun, SimRun } from '../pool/simulate.js';
 import { tallyOffsets } from '../model/tally.js';
 import { Z95, summarize, wilson, type CrossCheckReport } from '../stats/index.js';
 import { scenarioCsv, type TidyCell } from './csv.js';

@@ -9,7 +9,7 @@ import { manifestFor } from '../evaluate.js';
 import { percent } from '../text.js';
 import { outcomePhrase, points } from './labels.js';
 import { ratioEstimate, type Estimate } from './paired.js';
-import { evaluateAllInWorkers } from '../evaluate-pool.js';
+import { evaluateAllInWorkers } from '../pool/exact.js';
 import { batchProportions, cellDifference, computeCell, exactProbability, unionOutcomes, type Cell, type OutcomeDifference, type SimPlan } from './sweep.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Scenario } from '../model/types.js';
 
 /**
- * Message shapes shared by the main thread (`src/sim/run.ts`) and the worker (`workers/simulate.ts`),
+ * Message shapes shared by the main thread (`src/pool/simulate.ts`) and the worker (`workers/simulate.ts`),
  * kept apart from both as piscina keeps `common.ts` apart from `index.ts` and `worker.ts`.
  */
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReportDef } from '../../src/report/definition.js';
 import { writeReport } from '../../src/present/report.js';
 import { runReport } from '../../src/report/run-report.js';
-import { closePool } from '../../src/sim/run.js';
+import { closePool } from '../../src/pool/simulate.js';
 
 /**
  * The report page in a real browser: Debian's Chromium, driven by playwright-core, opens index.html

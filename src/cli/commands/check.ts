@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { evaluateExact } from '../../evaluate.js';
 import { checkPresenter } from '../../present/check.js';
-import { simulate } from '../../sim/run.js';
+import { simulate } from '../../pool/simulate.js';
 import { crossCheck } from '../../stats/cross-check.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 import { withRunControls } from '../sim-controls.js';

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { simulationPresenter } from '../../present/simulation.js';
-import { simulate, simulateToPrecision } from '../../sim/run.js';
+import { simulate, simulateToPrecision } from '../../pool/simulate.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 import { withRunControls } from '../sim-controls.js';
 import { addSimOptions, parseSimFlags } from '../sim-options.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { projectRoot } from '../project.js';
-import { WORKER_FUNCTION } from './protocol.js';
+import { WORKER_FUNCTION } from '../sim/protocol.js';
 
 /**
  * The worker always runs compiled JavaScript, even when the caller is TypeScript under vitest: a worker

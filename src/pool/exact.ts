@@ -2,10 +2,10 @@ import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { UsageError } from './errors.js';
-import type { ExactResult } from './evaluate.js';
-import type { Scenario } from './model/types.js';
-import { workerScript } from './sim/pool.js';
+import { UsageError } from '../errors.js';
+import type { ExactResult } from '../evaluate.js';
+import type { Scenario } from '../model/types.js';
+import { workerScript } from './threads.js';
 
 /**
  * Exact answers solved in worker threads, for the commands that run many cells (sweep, compare,

@@ -5,9 +5,9 @@ import { tallyLength } from '../model/tally.js';
 import { resolveKind } from '../rules/registry.js';
 import { Z95 } from '../stats/normal.js';
 import { wilson } from '../stats/interval.js';
-import { acquirePool, closePool, defaultWorkers } from './pool.js';
-import { CHUNK_SIZE, type ChunkTask, type KernelSource } from './protocol.js';
-import { Rng } from './rng.js';
+import { acquirePool, closePool, defaultWorkers } from './threads.js';
+import { CHUNK_SIZE, type ChunkTask, type KernelSource } from '../sim/protocol.js';
+import { Rng } from '../sim/rng.js';
 
 export { closePool };
 
