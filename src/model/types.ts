@@ -164,14 +164,21 @@ export interface SimKernel {
  * kind). The registry holds kinds as KindSpec<Scenario>; parseScenario is what guarantees a kind only
  * ever receives its own, validated, scenario.
  */
-export interface KindSpec<S extends Scenario = Scenario> {
+/**
+ * What a simulation worker needs of a kind: its layout and its simulator, never its exact engine. Each
+ * system declares these once (its simulation.ts); its KindSpecs add the rest to them.
+ */
+export interface KindSimulation<S extends Scenario = Scenario> {
   readonly id: S['kind'];
-  readonly description: string;
   /** Layout for a validated scenario (some kinds have scenario-dependent histograms, e.g. N attacks). */
   layout(scenario: S): ReportLayout;
-  exact(scenario: S): ExactAnswer;
   /** Builds the simulator. Must not call the exact engine. */
   simulator(scenario: S): SimKernel;
+}
+
+export interface KindSpec<S extends Scenario = Scenario> extends KindSimulation<S> {
+  readonly description: string;
+  exact(scenario: S): ExactAnswer;
 }
 
 export interface EditionSpec {

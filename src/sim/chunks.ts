@@ -1,6 +1,6 @@
 import type { SimKernel } from '../model/types.js';
 import { tallyLength } from '../model/tally.js';
-import { resolveKind } from '../rules/registry.js';
+import { kindSimulation } from '../rules/simulations.js';
 import { diceKernel, diceLayout } from './dice-kernel.js';
 import type { ChunkRange, KernelSource } from './protocol.js';
 import { Rng } from './rng.js';
@@ -15,7 +15,7 @@ export function compileKernel(source: KernelSource): CompiledKernel {
   if (source.type === 'dice') {
     return { kernel: diceKernel(source.sides, source.count), tallyLength: tallyLength(diceLayout(source.sides, source.count)) };
   }
-  const { kind } = resolveKind(source.scenario);
+  const kind = kindSimulation(source.scenario);
   return { kernel: kind.simulator(source.scenario), tallyLength: tallyLength(kind.layout(source.scenario)) };
 }
 

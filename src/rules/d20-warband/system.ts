@@ -1,29 +1,25 @@
 import { d20WarbandDiffGrid } from './diff-grid.js';
 import { d20WarbandRuleSpec, d20WarbandIncreasing } from './rule-spec.js';
-import type { KindSpec, ReportLayout, SystemSpec } from '../../model/types.js';
+import type { KindSimulation, KindSpec, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
 import { d20WarbandFields, type D20WarbandScenario, type OneActionKind } from './fields.js';
-import { d20WarbandSimulator } from './simulate.js';
+import { D20_WARBAND, attackSimulation, checkSimulation, fallSimulation, injuryRollSimulation } from './simulation.js';
 import { turnsKind } from './turns/kind.js';
-import { attackLayout, checkLayout, injuryRollLayout } from './layout.js';
 import { DASH, EDITION_ID, INJURY_FILE, STATS_FILE } from './tables.js';
 
 
-function kind<K extends OneActionKind>(id: K, description: string, layout: (s: D20WarbandScenario<K>) => ReportLayout): KindSpec<D20WarbandScenario<K>> {
-  return { id, description, layout, exact: exactAnswer, simulator: d20WarbandSimulator };
+/** A one-action kind: its simulation (./simulation.ts) and the exact engine. */
+function kind<K extends OneActionKind>(simulation: KindSimulation<D20WarbandScenario<K>>, description: string): KindSpec<D20WarbandScenario<K>> {
+  return { ...simulation, description, exact: exactAnswer };
 }
 
 // Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
 export const d20WarbandKinds: readonly KindSpec<D20WarbandScenario>[] = [
-  kind('check', 'One stat check: d20 at least the stat (natural 1-4 fail, natural 20 succeeds)', checkLayout),
-  kind(
-    'attack',
-    "One unit's whole attack on one target: attack checks, critical hits that explode, Defence checks, wounds, Injury Checks",
-    attackLayout,
-  ),
-  kind('injury-roll', 'One Injury Roll: d20 plus modifiers on the Injury Roll Table', () => injuryRollLayout),
-  kind('fall', 'A fall: an Injury Roll with +2 per full inch above 2 inches', () => injuryRollLayout),
+  kind(checkSimulation, 'One stat check: d20 at least the stat (natural 1-4 fail, natural 20 succeeds)'),
+  kind(attackSimulation, "One unit's whole attack on one target: attack checks, critical hits that explode, Defence checks, wounds, Injury Checks"),
+  kind(injuryRollSimulation, 'One Injury Roll: d20 plus modifiers on the Injury Roll Table'),
+  kind(fallSimulation, 'A fall: an Injury Roll with +2 per full inch above 2 inches'),
   turnsKind,
 ];
 
@@ -36,7 +32,7 @@ function checkCombination(s: D20WarbandScenario): string | undefined {
 }
 
 export const d20Warband: SystemSpec<D20WarbandScenario> = {
-  id: 'd20-warband',
+  id: D20_WARBAND,
   title: 'd20 warband (stat checks, exploding critical hits, wounds and Injury Checks)',
   editions: [
     {

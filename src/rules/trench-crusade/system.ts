@@ -1,30 +1,24 @@
 import { trenchCrusadeDiffGrid } from './diff-grid.js';
 import { trenchCrusadeRuleSpec, trenchCrusadeIncreasing } from './rule-spec.js';
-import type { KindSpec, ReportLayout, SystemSpec } from '../../model/types.js';
+import type { KindSimulation, KindSpec, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { exactAnswer } from './exact.js';
 import { trenchCrusadeFields, type OneRollScenario, type TrenchCrusadeScenario } from './fields.js';
-import { trenchCrusadeSimulator } from './simulate.js';
+import { TRENCH_CRUSADE, attackSimulation, fallSimulation, injurySimulation } from './simulation.js';
 import { checkSequence, sequenceKind } from './sequence/kind.js';
-import { attackLayout, injuryLayout } from './layout.js';
 import { DEFAULT_EDITION, EDITIONS, EDITION_SOURCES } from './tables.js';
 
 
-function singleRollKind<K extends OneRollScenario['kind']>(id: K, description: string, layout: ReportLayout): KindSpec<TrenchCrusadeScenario<K>> {
-  return {
-    id,
-    description,
-    layout: () => layout,
-    exact: (s) => exactAnswer(s, layout.outcomes),
-    simulator: (s) => trenchCrusadeSimulator(s),
-  };
+/** A one-roll kind: its simulation (./simulation.ts) and its exact answer over the same layout. */
+function singleRollKind<K extends OneRollScenario['kind']>(simulation: KindSimulation<TrenchCrusadeScenario<K>>, description: string): KindSpec<TrenchCrusadeScenario<K>> {
+  return { ...simulation, description, exact: (s) => exactAnswer(s, simulation.layout(s).outcomes) };
 }
 
 // Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
 export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
-  singleRollKind('injury', 'One injury roll against the target', injuryLayout),
-  singleRollKind('attack', 'A success roll and, on a hit, the injury roll (a critical adds injury dice)', attackLayout),
-  singleRollKind('fall', 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches', injuryLayout),
+  singleRollKind(injurySimulation, 'One injury roll against the target'),
+  singleRollKind(attackSimulation, 'A success roll and, on a hit, the injury roll (a critical adds injury dice)'),
+  singleRollKind(fallSimulation, 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches'),
   sequenceKind,
 ];
 
@@ -67,7 +61,7 @@ function checkCombination(s: TrenchCrusadeScenario): string | undefined {
 }
 
 export const trenchCrusade: SystemSpec<TrenchCrusadeScenario> = {
-  id: 'trench-crusade',
+  id: TRENCH_CRUSADE,
   title: 'Trench Crusade (2D6 keep two, injury dice)',
   editions: EDITIONS.map((id) => ({ id, ...EDITION_SOURCES[id] })),
   defaultEdition: DEFAULT_EDITION,

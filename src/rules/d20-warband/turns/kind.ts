@@ -5,14 +5,10 @@
 import type { KindSpec } from '../../../model/types.js';
 import type { D20WarbandScenario } from '../fields.js';
 import { turnsExact } from './chain.js';
-import { TURNS_KIND } from './fields.js';
-import { turnsLayout } from './layout.js';
-import { turnsSimulator } from './simulate.js';
+import { turnsSimulation } from '../simulation.js';
 
 export const turnsKind: KindSpec<D20WarbandScenario<'turns'>> = {
-  id: TURNS_KIND,
+  ...turnsSimulation,
   description: 'One attack action per turn for up to T turns; the target recovers between turns (Stunned to Dazed to Staggered), wounds do not',
-  layout: turnsLayout,
   exact: turnsExact,
-  simulator: turnsSimulator,
 };

@@ -9,7 +9,6 @@ import { showValue } from '../../../errors.js';
 import { describePlan, planInjuryRoll } from '../exact.js';
 import { EDITION_SOURCES, extraMarkersPerRoll } from '../tables.js';
 import { runFinite, solveUnlimited, unlimitedStart, type FiniteResult } from './chain.js';
-import { SEQUENCE_KIND } from './fields.js';
 import { buildModel, downOf, fixedDecision, markersOf, sequenceInjuryInput, toughLeftOf, type SequenceModel, type SequenceScenario } from './model.js';
 import { optimalFinite } from './optimal-finite.js';
 import { optimalUnlimited } from './optimal-unlimited.js';
@@ -22,7 +21,7 @@ import {
   unlimitedMarkerLimit,
   type Policy,
 } from './rules.js';
-import { sequenceSimulator } from './simulate.js';
+import { sequenceSimulation } from '../simulation.js';
 import { maxFinalMarkers, sequenceLayout, unlimitedMean } from './layout.js';
 
 interface PolicyResult {
@@ -184,9 +183,7 @@ export function checkSequence(s: SequenceScenario): string | undefined {
 }
 
 export const sequenceKind: KindSpec<SequenceScenario> = {
-  id: SEQUENCE_KIND,
+  ...sequenceSimulation,
   description: 'Up to N attacks on one target whose blood markers, Down and Tough carry over; blood-marker policies incl. the optimal one',
-  layout: sequenceLayout,
   exact: sequenceExact,
-  simulator: sequenceSimulator,
 };

@@ -1,0 +1,60 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 23: the house's rules, read from the source's own import lines (type-only imports left out: they
+ * vanish from the JavaScript). A change that breaks one fails here, whatever its tests say.
+ */
+
+const SRC = 'src';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.c?ts$/.test(e.name))
+    .map((e) => normalize(join(e.parentPath, e.name)));
+}
+
+/** The value imports of a file: `node:` modules as written, project files as repository paths (.ts). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)) {
+    const spec = m[1]!;
+    if (spec.startsWith('.')) out.push(normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts').replace(/\.cjs$/, '.cts'));
+    else out.push(spec);
+  }
+  return out;
+}
+
+/** Every project file `start` loads, itself included. */
+function closure(start: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [normalize(start)];
+  for (let f = stack.pop(); f !== undefined; f = stack.pop()) {
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const i of importsOf(f)) if (!i.startsWith('node:') && i.endsWith('ts')) stack.push(i);
+  }
+  return seen;
+}
+
+describe('the house', () => {
+  it('the engine folders (rules, exact dice, simulation kernels) import nothing of node:, so a browser bundle can take them', () => {
+    const engines = ['rules', 'exact', 'sim'].flatMap((d) => sourceFiles(join(SRC, d)));
+    expect(engines.length).toBeGreaterThan(30);
+    const offending = engines.flatMap((f) => importsOf(f).filter((i) => i.startsWith('node:')).map((i) => `${f}: ${i}`));
+    expect(offending).toEqual([]);
+  });
+
+  it('a simulation worker loads the kernels and layouts, never the registry, the input readers or the d20 exact engine', () => {
+    const loaded = [...closure('workers/simulate.ts')].map((f) => relative('.', f));
+    expect(loaded).toContain(normalize('src/rules/simulations.ts'));
+    expect(loaded).toContain(normalize('src/rules/d20-warband/simulate.ts'));
+    for (const f of loaded) {
+      expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli|pool)[\\/]/);
+      expect(f).not.toBe(normalize('src/rules/registry.ts'));
+      expect(f).not.toBe(normalize('src/rules/d20-warband/exact.ts'));
+    }
+  });
+});
