@@ -57,4 +57,10 @@ describe('the house', () => {
       expect(f).not.toBe(normalize('src/rules/d20-warband/exact.ts'));
     }
   });
+
+  it('an exact worker loads the engines and the answer\'s shape, never the input readers (the scenario comes parsed)', () => {
+    const loaded = [...closure('workers/exact.ts')].map((f) => relative('.', f));
+    expect(loaded).toContain(normalize('src/exact-result.ts'));
+    for (const f of loaded) expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli)[\\/]/);
+  });
 });

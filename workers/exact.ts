@@ -1,5 +1,5 @@
 import { UsageError } from '../src/errors.js';
-import { evaluateParsed } from '../src/evaluate.js';
+import { evaluateParsed } from '../src/exact-result.js';
 import type { ExactReply } from '../src/pool/exact.js';
 import type { Scenario } from '../src/model/types.js';
 

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { UsageError } from '../errors.js';
-import type { ExactResult } from '../evaluate.js';
+import type { ExactResult } from '../exact-result.js';
 import type { Scenario } from '../model/types.js';
 import { workerScript } from './threads.js';
 

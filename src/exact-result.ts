@@ -1,0 +1,107 @@
+/**
+ * A validated scenario's exact answer, with its outcomes' "or worse" sums and its manifest: what the
+ * exact worker threads run (src/pool/exact.ts), so nothing here reads files or parses input
+ * (src/evaluate.ts parses, then comes here).
+ */
+import { type Fraction, ONE, formatFraction, sub, toNumber } from './exact/fraction.js';
+import type { ExactAnswer, ReportLayout, Scenario } from './model/types.js';
+import { toolVersion } from './project.js';
+import { resolveKind } from './rules/registry.js';
+import { orWorse, total } from './running-sums.js';
+
+export interface ExactOutcome {
+  outcome: string;
+  probability: number;
+  exact: string;
+  /** This outcome or a more severe one (the outcomes are listed from mildest to most severe). */
+  orWorse: number;
+  orWorseExact: string;
+}
+
+export interface ExactValue {
+  value: number;
+  exact: string;
+}
+
+export interface Manifest {
+  tool: 'injury-lab';
+  version: string;
+  system: string;
+  edition: string;
+  ruleSources: string[];
+}
+
+export interface ExactResult {
+  system: string;
+  edition: string;
+  kind: string;
+  scenario: Scenario;
+  outcomes: ExactOutcome[];
+  /** Means by JSON key, e.g. expectedBloodMarkers. */
+  means: Record<string, ExactValue>;
+  histograms: Record<string, { bin: string; probability: number; exact: string }[]>;
+  notes: string[];
+  extra: Record<string, unknown>;
+  manifest: Manifest;
+  /** The raw exact answer, for code that compares fractions. */
+  answer: ExactAnswer;
+  layout: ReportLayout;
+}
+
+export function manifestFor(scenario: Scenario): Manifest {
+  const { system } = resolveKind(scenario);
+  const edition = system.editions.find((e) => e.id === scenario.edition);
+  return {
+    tool: 'injury-lab',
+    version: toolVersion,
+    system: scenario.system,
+    edition: scenario.edition,
+    ruleSources: edition ? edition.source.split(/,\s*/) : [],
+  };
+}
+
+export const value = (f: Fraction): ExactValue => ({ value: toNumber(f), exact: formatFraction(f) });
+
+/**
+ * Evaluates a scenario parseScenario has already validated, as it is: what a worker thread runs on a
+ * scenario the main thread parsed and sent over (a structured clone, whose rule table is no longer the
+ * object parseScenario marked as checked).
+ */
+export function evaluateParsed(scenario: Scenario): ExactResult {
+  const { kind } = resolveKind(scenario);
+  const layout = kind.layout(scenario);
+  const answer = kind.exact(scenario);
+  const sum = total(answer.outcomes);
+  if (sub(sum, ONE).num !== 0n) throw new Error(`internal: ${scenario.kind} outcomes sum to ${formatFraction(sum)}, not 1`);
+  const cumulative = orWorse(answer.outcomes);
+  const means: Record<string, ExactValue> = {};
+  layout.means.forEach((m, i) => (means[m.jsonKey] = value(answer.means[i]!)));
+  const histograms: ExactResult['histograms'] = {};
+  layout.histograms.forEach((h, i) => {
+    histograms[h.id] = h.bins.map((bin, j) => ({ bin, ...renameValue(answer.histograms[i]![j]!) }));
+  });
+  return {
+    system: scenario.system,
+    edition: scenario.edition,
+    kind: scenario.kind,
+    scenario,
+    outcomes: layout.outcomes.map((outcome, i) => ({
+      outcome,
+      probability: toNumber(answer.outcomes[i]!),
+      exact: formatFraction(answer.outcomes[i]!),
+      orWorse: toNumber(cumulative[i]!),
+      orWorseExact: formatFraction(cumulative[i]!),
+    })),
+    means,
+    histograms,
+    notes: [...(answer.notes ?? [])],
+    extra: { ...(answer.extra ?? {}) },
+    manifest: manifestFor(scenario),
+    answer,
+    layout,
+  };
+}
+
+function renameValue(f: Fraction): { probability: number; exact: string } {
+  return { probability: toNumber(f), exact: formatFraction(f) };
+}
