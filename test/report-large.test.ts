@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cellProgress } from '../src/cli/commands/report.js';
+import { reportJson } from '../src/present/report.js';
+import { runReport } from '../src/report/run-report.js';
 import { MAX_BARS, MAX_HEATMAP_ROWS, chartNotes, chartSpec, chartTitle, valueRows, valueSkipped, type ChartDef, type VlSpec } from '../src/report/charts.js';
 import { parseReportDef } from '../src/report/definition.js';
 import { MAX_CELLS, checkGridSize, type Dimension } from '../src/report/dimensions.js';
@@ -308,5 +310,25 @@ describe('progress within an analysis', () => {
 
   it('prints nothing when stderr is not a terminal', () => {
     expect(cellProgress(stream(false).s, 0)).toBeUndefined();
+  });
+});
+
+describe('results.json', () => {
+  it('carries what each chart could not show, as the page says it under the chart', async () => {
+    const profiles = join(temp('notes-profiles'), 'profiles.json');
+    writeFileSync(
+      profiles,
+      JSON.stringify({ system: 'trench-crusade', models: { Trooper: { armour: 'none', cost: 30 } }, weapons: { Maul: { attackType: 'melee', cost: 0 }, Club: { attackType: 'melee', cost: 2 } } }),
+    );
+    const def = parseReportDef(
+      { title: 'V', analyses: [{ id: 'a', title: 'A', scenario: { kind: 'attack', profiles }, vary: [{ field: 'weapon', values: ['Maul', 'Club'] }, { field: 'target', values: ['Trooper'] }], charts: [{ type: 'value', by: 'weapon', outcome: 'out-of-action' }, { type: 'stacked-bars', y: 'weapon', facet: 'target' }] }] },
+      join(tmpdir(), 'v.json'),
+    );
+    const run = await runReport(def, { png: false });
+    const [value, bars] = reportJson(run).analyses[0]!.charts;
+    expect(value!.notes).toEqual(['Left out: 1 weapon whose cost is 0 or not given (innate, or priced with its model): Maul.']);
+    expect(value!.notes).toEqual(run.analyses[0]!.charts[0]!.notes);
+    // A chart that shows everything has no notes key.
+    expect(bars).not.toHaveProperty('notes');
   });
 });

@@ -22,7 +22,8 @@ export function reportJson(run: ReportRun) {
       dimensions: dimensionsJson(a.sweep),
       outcomes: a.sweep.outcomes,
       ...(a.def.sim ? { simulate: a.def.sim } : {}),
-      charts: a.charts.map((c) => ({ type: c.def.type, file: c.def.file, title: chartTitle(c.spec) })),
+      // What a chart could not show (items it skipped, and why), as the page says it under the chart.
+      charts: a.charts.map((c) => ({ type: c.def.type, file: c.def.file, title: chartTitle(c.spec), ...(c.notes.length ? { notes: c.notes } : {}) })),
       cells: a.sweep.cells.map(cellJson),
       neighbours: neighbourDifferences(a.sweep),
     })),
