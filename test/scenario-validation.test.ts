@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, readScenarioFile, scenarioJsonSchema } from '../src/input/scenario.js';
+import { parseProfiles } from '../src/input/profiles-file.js';
+import { parseScenario, readScenarioFile, resolveInputs, scenarioJsonSchema, validateScenario } from '../src/input/scenario.js';
 import { Ajv } from 'ajv';
 
 /** Each bad input gets one line naming the field, the value and what is allowed. */
@@ -68,3 +70,19 @@ describe('published JSON Schema', () => {
     expect(JSON.parse(readFileSync('scenario.schema.json', 'utf8'))).toEqual(scenarioJsonSchema());
   });
 });
+
+describe('reading files, then validating (issue 23)', () => {
+  it('validateScenario reads no file: profiles a caller read its own way (a page, a worker) give the same scenario', () => {
+    const file = 'examples/profiles.json';
+    const raw = { kind: 'attack', profiles: file, weapon: 'Great Hammer', target: 'Shield Bearer' };
+    const fromFiles = parseScenario(raw);
+    // The same profiles, parsed from text the caller holds: no path is read by the validation.
+    const text = readFileSync(file, 'utf8');
+    const profiles = parseProfiles(JSON.parse(text), 'profiles from memory', 'in-memory.json');
+    const { profiles: _path, ...fields } = raw;
+    expect(validateScenario({ input: { ...fields, system: profiles.system.id }, profiles })).toEqual(fromFiles);
+    // And resolveInputs is what reads: its profiles are the file's.
+    expect([...resolveInputs(raw).profiles!.weapons.keys()]).toEqual([...profiles.weapons.keys()]);
+  });
+});
+

@@ -295,16 +295,48 @@ function checkUnmodelled(profile: Profile, allowed: boolean, key: string): strin
 }
 
 /**
- * Turns raw fields (from a JSON file, flags or a report) into a validated scenario with every field of
- * its kind filled. Throws UsageError with one line naming the field, the value and what is allowed.
+ * A scenario's raw fields with the files it names read: its variant file (or inline variant), and its
+ * profiles file, roster or catalogue files. The only step of parsing a scenario that reads files: a page
+ * in a browser, or a worker given the files' contents, makes one of these itself.
  */
-export function parseScenario(raw: unknown, origin = ''): AnyScenario {
+export interface ResolvedInputs {
+  /** The raw fields, with the system and edition the variant or the profiles' source gives filled in. */
+  readonly input: Record<string, unknown>;
+  readonly variant?: Variant;
+  /** A profiles file's profiles. */
+  readonly profiles?: Profiles;
+  /** A roster's or catalogues' tree: read into profiles by the scenario's rule table once that is known. */
+  readonly roster?: { readonly tree: RosterTree; readonly source: 'roster' | 'catalogue' };
+}
+
+/** Reads the files a scenario's raw fields name (see ResolvedInputs); refuses a raw value that is no object. */
+export function resolveInputs(raw: unknown, origin = ''): ResolvedInputs {
   const at = where(origin);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new UsageError(`${at}a scenario must be a JSON object of fields, got ${showValue(raw)}`);
   }
   const named = withVariant(raw as Record<string, unknown>, at);
   const profiled = withProfilesFile(named.input, at);
+  return { input: profiled.input, ...(named.variant ? { variant: named.variant } : {}), ...(profiled.profiles ? { profiles: profiled.profiles } : {}), ...(profiled.roster ? { roster: profiled.roster } : {}) };
+}
+
+/**
+ * Turns raw fields (from a JSON file, flags or a report) into a validated scenario with every field of
+ * its kind filled. Throws UsageError with one line naming the field, the value and what is allowed.
+ */
+export function parseScenario(raw: unknown, origin = ''): AnyScenario {
+  return validateScenario(resolveInputs(raw, origin), origin);
+}
+
+/**
+ * A validated scenario from resolved inputs, reading no file: the fields checked against the system's
+ * kind, the rule table built, the named weapon's and target's profiles laid under the scenario's fields,
+ * every field filled. Throws UsageError with one line naming the field, the value and what is allowed.
+ */
+export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScenario {
+  const at = where(origin);
+  const named = { variant: resolved.variant };
+  const profiled = { input: resolved.input, profiles: resolved.profiles, roster: resolved.roster };
   const { system, kind } = scenarioSystemAndKind(profiled.input, origin);
   const editionIds = system.editions.map((e) => e.id);
   if (profiled.input.edition === null) {
@@ -358,7 +390,7 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
       const from = sources.get(field.name);
       throw new UsageError(`${at}${from ? `${from}: ` : ''}${field.name}: ${showValue(candidate[field.name])} is not allowed; allowed: ${describeAllowed(field.schema)}`);
     }
-    throw new UsageError(`${at}${fieldName || 'scenario'}: ${showValue(fieldName ? candidate[fieldName] : raw)} ${err?.message ?? 'is not valid'}`);
+    throw new UsageError(`${at}${fieldName || 'scenario'}: ${showValue(fieldName ? candidate[fieldName] : resolved.input)} ${err?.message ?? 'is not valid'}`);
   }
 
   const scenario: Record<string, FieldValue | RuleTable> = { system: system.id, edition: edition as string, kind, rules };
