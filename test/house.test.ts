@@ -63,4 +63,37 @@ describe('the house', () => {
     expect(loaded).toContain(normalize('src/exact-result.ts'));
     for (const f of loaded) expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli)[\\/]/);
   });
+
+  it('no circle between rooms (a folder of src/, or a file directly in it), type imports included: so every arrow can point down', () => {
+    /** The room of a source file: its folder under src/ (rules/trench-crusade is rules), or the file itself. */
+    const room = (f: string) => {
+      const parts = relative(SRC, f).split(/[\\/]/);
+      return parts.length > 1 ? parts[0]! : parts[0]!.replace(/\.c?ts$/, '');
+    };
+    const arrows = new Map<string, Set<string>>();
+    for (const f of sourceFiles(SRC)) {
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)) {
+        const target = normalize(join(dirname(f), m[1]!));
+        if (!target.startsWith(normalize(SRC))) continue;
+        const [a, b] = [room(f), room(target.replace(/\.js$/, '.ts'))];
+        if (a !== b) arrows.set(a, (arrows.get(a) ?? new Set()).add(b));
+      }
+    }
+    expect(arrows.size).toBeGreaterThan(10);
+    // Depth-first search for a way back to a room on the current path.
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (r: string, path: string[]) => {
+      state.set(r, 'open');
+      for (const next of arrows.get(r) ?? []) {
+        if (state.get(next) === 'open') circles.push([...path, r, next].slice(path.indexOf(next) >= 0 ? path.indexOf(next) : path.length).join(' -> '));
+        else if (!state.has(next)) visit(next, [...path, r]);
+      }
+      state.set(r, 'done');
+    };
+    for (const r of arrows.keys()) if (!state.has(r)) visit(r, []);
+    expect(circles).toEqual([]);
+  });
 });
+
