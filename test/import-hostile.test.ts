@@ -205,3 +205,16 @@ describe('names made unique never take a real name', () => {
     ]);
   });
 });
+
+describe('keywords with a comma missing', () => {
+  it('a token of thousands of known words is prose, listed and stopping, never split word by word', () => {
+    const weapon = (keywords: string) => ({ name: 'Hammer', type: 'upgrade', number: 1, profiles: [{ name: 'Hammer', typeName: 'Weapon', characteristics: [{ name: 'Range', $text: 'Melee' }, { name: 'Keywords', $text: keywords }] }], costs: [] });
+    const roster = (keywords: string) => write('run-together.json', JSON.stringify({ roster: { name: 'R', forces: [{ selections: [weapon(keywords)] }] } }));
+    // Two keywords with the comma missing: split.
+    expect(readRosterProfiles(roster('HEAVY CRITICAL')).weapons.get('Hammer')!.keywords).toEqual(['HEAVY', 'CRITICAL']);
+    // 3,000 of them in one token: no keyword, one item that stops.
+    const hammer = readRosterProfiles(roster(Array(3000).fill('HEAVY').join(' '))).weapons.get('Hammer')!;
+    expect(hammer.keywords).toEqual([]);
+    expect(hammer.unmodelled!.filter((u) => u.stops)).toHaveLength(1);
+  });
+});

@@ -76,12 +76,16 @@ export function tableName(keywords: Readonly<Record<string, unknown>>, name: str
  */
 export function splitRunTogether(text: string, rules: RuleTable, system: SystemSpec, role: ProfileRole): Token[] | undefined {
   const words = normaliseToken(text).split(' ');
-  if (words.length < 2) return undefined;
+  // A keyword is a few words and its number: a part longer than the table's longest name and a number is
+  // no keyword, and a token of many words is prose, never split (a hostile file's thousand-word "keyword"
+  // would otherwise cost a reading per pair of words).
+  const longest = Math.max(0, ...Object.keys(rules.keywords ?? {}).map((k) => k.split(' ').length)) + 1;
+  if (words.length < 2 || words.length > 4 * longest) return undefined;
   // best[i]: a split of words[i..] into known keywords, or undefined.
   const best: (Token[] | undefined)[] = new Array(words.length + 1);
   best[words.length] = [];
   for (let i = words.length - 1; i >= 0; i--) {
-    for (let j = words.length; j > i; j--) {
+    for (let j = Math.min(words.length, i + longest); j > i; j--) {
       if (i === 0 && j === words.length) continue;
       const rest = best[j];
       if (rest === undefined) continue;
