@@ -171,15 +171,26 @@ const rulesOf = (p: RosterProfile) => {
  * apply when this Weapon is used as an Off-Hand Weapon": `takenAway`), or undefined where the text does
  * not restate it or restates it with no condition.
  */
-function conditionOfToken(token: string, rulesText: string): { readonly condition: string; readonly takenAway: boolean } | undefined {
+function conditionOfToken(token: string, sentences: readonly RulesSentence[]): { readonly condition: string; readonly takenAway: boolean } | undefined {
   const wanted = normaliseToken(token);
-  for (const sentence of rulesText.split(/(?<=\.)\s+|\n/)) {
-    if (!normaliseToken(sentence).includes(wanted)) continue;
+  for (const { sentence, normalised } of sentences) {
+    if (!normalised.includes(wanted)) continue;
     const m = /\b(at (?:short|long) range|within \d+\S*|against [^.,;]+|if [^.,;]+|when [^.,;]+|unless [^.,;]+)/i.exec(sentence);
     if (m) return { condition: m[1]!.trim(), takenAway: /\b(does not|do not|doesn't|don't|never|no longer)\b/i.test(sentence) };
   }
   return undefined;
 }
+
+interface RulesSentence {
+  readonly sentence: string;
+  readonly normalised: string;
+}
+
+/** A rules text's sentences, each with its normalised form (read once per profile, whatever its number of tokens). */
+const rulesSentences = (text: string): RulesSentence[] => text.split(/(?<=\.)\s+|\n/).map((sentence) => ({ sentence, normalised: normaliseToken(sentence) }));
+
+/** A weapon's modifiers looked for in its rules text: a real weapon has a few; a hostile file's thousands are not. */
+const MAX_CONDITIONAL_LOOKUPS = 16;
 
 /** Rules text is listed, shortened, as not modelled: no effect is read from prose. */
 function rulesTextItem(text: string, from: string): Unmodelled {
@@ -342,10 +353,12 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       else draft.unmodelled.push({ text: `Range ${characteristic(p, 'range') || '(none)'}`, from: 'range', why: 'neither a distance nor Melee: the scenario\'s attack type applies', stops: false });
       const rulesText = rulesOf(p);
       const conditional: { token: Token & { kind: 'modifier' }; condition: string; takenAway: boolean }[] = [];
+      const sentences = rulesText ? rulesSentences(rulesText) : [];
+      let lookups = 0;
       for (const c of ['keywords', 'modifiers']) {
         const read = tokens(characteristic(p, c) ?? '', 'weapon');
         for (const t of read) {
-          const found = t.kind === 'modifier' && rulesText ? conditionOfToken(t.text, rulesText) : undefined;
+          const found = t.kind === 'modifier' && sentences.length && lookups++ < MAX_CONDITIONAL_LOOKUPS ? conditionOfToken(t.text, sentences) : undefined;
           if (found && t.kind === 'modifier') conditional.push({ token: t, ...found });
         }
         addTokens(draft, read.filter((t) => !conditional.some((x) => x.token === t && !x.takenAway)), 'keywords', true);
