@@ -168,7 +168,7 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, c
   const set = new Map([...unconditionalCosts(entry, index.costTypes), ...(link ? unconditionalCosts(link, index.costTypes) : [])]);
   const base = linkCosts.length ? linkCosts : readCosts(entry.costs);
   const costs = [...base.map((c) => (set.has(c.name) ? { name: c.name, value: set.get(c.name)! } : c)), ...[...set].filter(([name]) => !base.some((c) => c.name === name)).map(([name, value]) => ({ name, value }))];
-  const option = chosen ? chosen.option : unitOptions(entry)[0];
+  const option = chosen?.option;
   return {
     // The first option that carries the Unit profile is the model's own; another is named after it.
     name: chosen && !chosen.first ? `${entryName(entry, link)} (${entryName(chosen.option)})` : entryName(entry, link),
@@ -295,7 +295,7 @@ export function readCatalogueFiles(paths: readonly string[]): RosterTree {
   // A model whose Unit profiles are on its options (a thrall, "Grounded" or "Winged") is one model per option.
   const asModels = (entry: Node, link?: Node, priceOf?: string): RosterSelection[] => {
     const options = unitOptions(entry);
-    return options.length > 1 ? options.map((o, i) => asSelection(entry, index, link, priceOf, { option: o, first: i === 0 })) : [asSelection(entry, index, link, priceOf)];
+    return options.length > 0 ? options.map((o, i) => asSelection(entry, index, link, priceOf, { option: o, first: i === 0 })) : [asSelection(entry, index, link, priceOf)];
   };
   const forces: RosterForce[] = files.map((f) => {
     const selections: RosterSelection[] = [];

@@ -107,7 +107,14 @@ function subtreeCosts(s: RosterSelection, stopAt: (s: RosterSelection) => boolea
  * real catalogue's mercenaries: 0 Ducats, 4 Glory Points) has no cost, rather than a cost of 0 that a
  * value chart would read as free.
  */
-function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefined): { cost?: number; otherCosts?: Record<string, number>; others: Unmodelled[] } {
+interface CostParts {
+  readonly cost?: number;
+  readonly otherCosts?: Record<string, number>;
+  /** Negative costs met in the subtree: listed with the profile, never part of its price. */
+  readonly offsets: Unmodelled[];
+}
+
+function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefined): CostParts {
   const other = [...totals].filter(([name, value]) => name !== costType && value !== 0);
   // No cost of the type anywhere (a library catalogue's entry, priced only on the links to it): no cost, never 0.
   const cost = costType === undefined ? undefined : totals.get(costType);
@@ -115,7 +122,17 @@ function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefin
   return {
     ...(cost === undefined || onlyOther ? {} : { cost }),
     ...(other.length ? { otherCosts: Object.fromEntries(other) } : {}),
-    others: [...offsets],
+    offsets: [...offsets],
+  };
+}
+
+/** What a draft says of its price and whose it is: its subtree's costs, and the selection's faction and catalogue. */
+function pricing(s: RosterSelection, costs: CostParts | undefined): Pick<Draft, 'cost' | 'otherCosts' | 'priceOf' | 'catalogue'> {
+  return {
+    ...(costs?.cost === undefined ? {} : { cost: costs.cost }),
+    ...(costs?.otherCosts ? { otherCosts: costs.otherCosts } : {}),
+    ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }),
+    ...(s.catalogue === undefined ? {} : { catalogue: s.catalogue }),
   };
 }
 
@@ -330,20 +347,17 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   };
 
   // A weapon profile on a model's own selection (claws, a built-in gun) is named by the profile, and the model's rules stay the model's.
-  const weaponDrafts = (s: RosterSelection, profiles: readonly RosterProfile[], costs?: ReturnType<typeof costParts>): Draft[] =>
+  const weaponDrafts = (s: RosterSelection, profiles: readonly RosterProfile[], costs?: CostParts): Draft[] =>
     profiles.flatMap((p) => {
-      const cost = costs?.cost;
       const draft: Draft = {
         // A selection named as a question ("Include Weapon Profile?", an option that adds an item's weapon) is no weapon's name.
         name: profiles.length === 1 && !isModel(s) && !/\?\s*$/.test(s.name) ? s.name : p.name || s.name,
         role: 'weapon',
         fields: {},
         keywords: [],
-        unmodelled: [...(costs?.others ?? [])],
+        unmodelled: [...(costs?.offsets ?? [])],
         weapons: [],
-        ...(cost === undefined ? {} : { cost }),
-        ...(costs?.otherCosts ? { otherCosts: costs.otherCosts } : {}),
-        ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }), ...(s.catalogue === undefined ? {} : { catalogue: s.catalogue }),
+        ...pricing(s, costs),
       };
       const range = (characteristic(p, 'range') ?? '').toLowerCase();
       const type = (characteristic(p, 'type') ?? '').toLowerCase();
@@ -415,8 +429,8 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const readModel = (s: RosterSelection): Draft => {
     const { profile, from } = modelProfileOf(s)!;
     if (from !== s) borrowed.add(from);
-    const { cost, otherCosts, others } = costParts(subtreeCosts(s, isModel), costType);
-    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: others, weapons: [], dice: {}, ...(cost === undefined ? {} : { cost }), ...(otherCosts ? { otherCosts } : {}), ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }), ...(s.catalogue === undefined ? {} : { catalogue: s.catalogue }) };
+    const costs = costParts(subtreeCosts(s, isModel), costType);
+    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: [...costs.offsets], weapons: [], dice: {}, ...pricing(s, costs) };
     let hasShield = false;
     /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
     const armourItems: string[] = [];

@@ -335,36 +335,35 @@ export function parseScenario(raw: unknown, origin = ''): AnyScenario {
  */
 export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScenario {
   const at = where(origin);
-  const named = { variant: resolved.variant };
-  const profiled = { input: resolved.input, profiles: resolved.profiles, roster: resolved.roster };
-  const { system, kind } = scenarioSystemAndKind(profiled.input, origin);
+  const { variant } = resolved;
+  const { system, kind } = scenarioSystemAndKind(resolved.input, origin);
   const editionIds = system.editions.map((e) => e.id);
-  if (profiled.input.edition === null) {
+  if (resolved.input.edition === null) {
     throw new UsageError(`${at}edition: null is not allowed; allowed: ${listAllowed(editionIds)} (or leave edition out for ${system.defaultEdition})`);
   }
-  const edition = profiled.input.edition ?? system.defaultEdition;
+  const edition = resolved.input.edition ?? system.defaultEdition;
   if (!system.editions.some((e) => e.id === edition)) {
     throw new UsageError(`${at}edition: ${showValue(edition)} is not an edition of ${system.id}; allowed: ${listAllowed(editionIds)}`);
   }
   // The rule table comes before the profiles: their keywords are looked up in it.
-  const ruleChanges = profiled.input.rules;
+  const ruleChanges = resolved.input.rules;
   const rules =
-    named.variant?.table ??
+    variant?.table ??
     (ruleChanges === undefined
       ? editionTable(system, edition as string)
       : isCheckedTable(system, ruleChanges)
         ? ruleChanges
         : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`));
-  if (profiled.input.allowUnmodelled !== undefined && typeof profiled.input.allowUnmodelled !== 'boolean') {
-    throw new UsageError(`${at}allowUnmodelled: ${showValue(profiled.input.allowUnmodelled)} is not allowed; allowed: true, false`);
+  if (resolved.input.allowUnmodelled !== undefined && typeof resolved.input.allowUnmodelled !== 'boolean') {
+    throw new UsageError(`${at}allowUnmodelled: ${showValue(resolved.input.allowUnmodelled)} is not allowed; allowed: true, false`);
   }
-  const profiles = profiled.profiles ?? (profiled.roster ? rosterProfilesOnce(profiled.roster.tree, rules, profiled.roster.source) : undefined);
+  const profiles = resolved.profiles ?? (resolved.roster ? rosterProfilesOnce(resolved.roster.tree, rules, resolved.roster.source) : undefined);
   // What --allow-unmodelled left out of the profiles used: outputs list it with the scenario.
   const leftOut: string[] = [];
-  const keyworded = profiles || SCENARIO_KEYWORDS.some((k) => profiled.input[k] !== undefined);
+  const keyworded = profiles || SCENARIO_KEYWORDS.some((k) => resolved.input[k] !== undefined);
   // Where a field a profile or keyword gave came from: a value out of range names it.
   const sources = new Map<string, string>();
-  const input = keyworded ? withProfileFields(profiled.input, profiles, system, kind, rules, at, leftOut, sources) : profiled.input;
+  const input = keyworded ? withProfileFields(resolved.input, profiles, system, kind, rules, at, leftOut, sources) : resolved.input;
 
   for (const key of Object.keys(input)) {
     if (META_KEYS.has(key)) continue;
@@ -394,7 +393,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
   }
 
   const scenario: Record<string, FieldValue | RuleTable> = { system: system.id, edition: edition as string, kind, rules };
-  const variantName = named.variant?.name ?? (typeof input.variant === 'string' ? input.variant : undefined);
+  const variantName = variant?.name ?? (typeof input.variant === 'string' ? input.variant : undefined);
   if (variantName !== undefined) scenario.variant = variantName;
   // The profile names stay as labels: outputs say which weapon against which model.
   for (const key of ['weapon', 'target'] as const) if (typeof input[key] === 'string') scenario[key] = input[key];

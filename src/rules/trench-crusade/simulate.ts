@@ -335,8 +335,7 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
     const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table, s.downBecomesMinor);
-    const length = tallyOffsets(injuryLayout).length;
-    const rowsAt = tallyOffsets(injuryLayout).outcomes;
+    const { length, outcomes: rowsAt } = tallyOffsets(injuryLayout);
     const markersAt = meanOffset(injuryLayout, bloodMarkersMean.id);
     return {
       run(rng, trials, tally) {
