@@ -6,7 +6,7 @@
 import { type Fraction, ONE, formatFraction, sub, toNumber } from './exact/fraction.js';
 import type { ExactAnswer, ReportLayout, Scenario } from './model/types.js';
 import { toolVersion } from './project.js';
-import { resolveKind } from './rules/registry.js';
+import { editionOf, kindExact } from './rules/exact-kinds.js';
 import { orWorse, total } from './running-sums.js';
 
 export interface ExactOutcome {
@@ -49,8 +49,7 @@ export interface ExactResult {
 }
 
 export function manifestFor(scenario: Scenario): Manifest {
-  const { system } = resolveKind(scenario);
-  const edition = system.editions.find((e) => e.id === scenario.edition);
+  const edition = editionOf(scenario);
   return {
     tool: 'injury-lab',
     version: toolVersion,
@@ -68,7 +67,7 @@ export const value = (f: Fraction): ExactValue => ({ value: toNumber(f), exact: 
  * object parseScenario marked as checked).
  */
 export function evaluateParsed(scenario: Scenario): ExactResult {
-  const { kind } = resolveKind(scenario);
+  const kind = kindExact(scenario);
   const layout = kind.layout(scenario);
   const answer = kind.exact(scenario);
   const sum = total(answer.outcomes);

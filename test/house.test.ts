@@ -58,10 +58,15 @@ describe('the house', () => {
     }
   });
 
-  it('an exact worker loads the engines and the answer\'s shape, never the input readers (the scenario comes parsed)', () => {
+  it('an exact worker loads the exact engines and the answer\'s shape, never the input readers (the scenario comes parsed), the registry or a simulator', () => {
     const loaded = [...closure('workers/exact.ts')].map((f) => relative('.', f));
     expect(loaded).toContain(normalize('src/exact-result.ts'));
-    for (const f of loaded) expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli)[\\/]/);
+    expect(loaded).toContain(normalize('src/rules/exact-kinds.ts'));
+    expect(loaded).toContain(normalize('src/rules/trench-crusade/sequence/chain.ts'));
+    for (const f of loaded) {
+      expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli|pool|sim)[\\/]/);
+      expect(f).not.toMatch(/(simulate|simulation|registry|rule-spec|diff-grid)\.ts$/);
+    }
   });
 
   it('no circle between rooms (a folder of src/, or a file directly in it), type imports included: so every arrow can point down', () => {

@@ -160,25 +160,33 @@ export interface SimKernel {
 }
 
 /**
- * One kind of scenario of a system, typed by the scenario it reads (a system's ScenarioOf for that
- * kind). The registry holds kinds as KindSpec<Scenario>; parseScenario is what guarantees a kind only
- * ever receives its own, validated, scenario.
+ * A kind's id and layout, declared once per system (its kinds.ts). Simulation workers add the simulator
+ * (KindSimulation), exact workers the exact engine (KindExact); neither loads the other's.
  */
-/**
- * What a simulation worker needs of a kind: its layout and its simulator, never its exact engine. Each
- * system declares these once (its simulation.ts); its KindSpecs add the rest to them.
- */
-export interface KindSimulation<S extends Scenario = Scenario> {
+export interface KindLayout<S extends Scenario = Scenario> {
   readonly id: S['kind'];
   /** Layout for a validated scenario (some kinds have scenario-dependent histograms, e.g. N attacks). */
   layout(scenario: S): ReportLayout;
+}
+
+/** What a simulation worker needs of a kind: its layout and its simulator, never its exact engine (a system's simulation.ts). */
+export interface KindSimulation<S extends Scenario = Scenario> extends KindLayout<S> {
   /** Builds the simulator. Must not call the exact engine. */
   simulator(scenario: S): SimKernel;
 }
 
-export interface KindSpec<S extends Scenario = Scenario> extends KindSimulation<S> {
-  readonly description: string;
+/** What an exact worker needs of a kind: its layout and its exact engine, never its simulator (a system's exact-kinds.ts). */
+export interface KindExact<S extends Scenario = Scenario> extends KindLayout<S> {
   exact(scenario: S): ExactAnswer;
+}
+
+/**
+ * One kind of scenario of a system, typed by the scenario it reads (a system's ScenarioOf for that
+ * kind). The registry holds kinds as KindSpec<Scenario>; parseScenario is what guarantees a kind only
+ * ever receives its own, validated, scenario.
+ */
+export interface KindSpec<S extends Scenario = Scenario> extends KindSimulation<S>, KindExact<S> {
+  readonly description: string;
 }
 
 export interface EditionSpec {

@@ -1,6 +1,8 @@
 import type { KindSimulation, Scenario } from '../model/types.js';
-import { D20_WARBAND, d20WarbandSimulations } from './d20-warband/simulation.js';
-import { TRENCH_CRUSADE, trenchCrusadeSimulations } from './trench-crusade/simulation.js';
+import { D20_WARBAND } from './d20-warband/kinds.js';
+import { d20WarbandSimulations } from './d20-warband/simulation.js';
+import { TRENCH_CRUSADE } from './trench-crusade/kinds.js';
+import { trenchCrusadeSimulations } from './trench-crusade/simulation.js';
 
 /**
  * Every kind's layout and simulator, by system: what a simulation worker loads (src/sim/chunks.ts),

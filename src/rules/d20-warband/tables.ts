@@ -7,10 +7,21 @@
  * Stats, checks, advantage, criticals, modifiers: 003_66409dd9159b6662.txt ("the stats file").
  * Injury checks, injury rolls, injury types, wounds, falls: 000_87078d30a64c9030.txt ("the injury file").
  */
+import type { EditionSpec } from '../../model/types.js';
 
 export const EDITION_ID = 'v1';
 export const STATS_FILE = '003_66409dd9159b6662.txt';
 export const INJURY_FILE = '000_87078d30a64c9030.txt';
+
+/** The one edition as the system lists it (its SystemSpec, and the manifest an exact answer carries). */
+export const D20_WARBAND_EDITIONS: readonly EditionSpec[] = [
+  {
+    id: EDITION_ID,
+    title: 'Stats, Checks & Rolls; Injury',
+    // Both files: stats and checks from the first, injury from the second (comma-separated list).
+    source: `${STATS_FILE}, ${INJURY_FILE}`,
+  },
+];
 
 export const DIE_SIDES = 20;
 /** The word a dash stat is written with. */

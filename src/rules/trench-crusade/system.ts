@@ -1,25 +1,25 @@
 import { trenchCrusadeDiffGrid } from './diff-grid.js';
 import { trenchCrusadeRuleSpec, trenchCrusadeIncreasing } from './rule-spec.js';
-import type { KindSimulation, KindSpec, SystemSpec } from '../../model/types.js';
+import type { KindExact, KindSimulation, KindSpec, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
-import { exactAnswer } from './exact.js';
-import { trenchCrusadeFields, type OneRollScenario, type TrenchCrusadeScenario } from './fields.js';
-import { TRENCH_CRUSADE, attackSimulation, fallSimulation, injurySimulation } from './simulation.js';
-import { checkSequence, sequenceKind } from './sequence/kind.js';
-import { DEFAULT_EDITION, EDITIONS, EDITION_SOURCES } from './tables.js';
+import { trenchCrusadeFields, type TrenchCrusadeScenario } from './fields.js';
+import { TRENCH_CRUSADE } from './kinds.js';
+import { attackExact, fallExact, injuryExact, sequenceExactKind } from './exact-kinds.js';
+import { attackSimulation, fallSimulation, injurySimulation, sequenceSimulation } from './simulation.js';
+import { checkSequence } from './sequence/check.js';
+import { DEFAULT_EDITION, EDITION_SOURCES, TRENCH_CRUSADE_EDITIONS } from './tables.js';
 
-
-/** A one-roll kind: its simulation (./simulation.ts) and its exact answer over the same layout. */
-function singleRollKind<K extends OneRollScenario['kind']>(simulation: KindSimulation<TrenchCrusadeScenario<K>>, description: string): KindSpec<TrenchCrusadeScenario<K>> {
-  return { ...simulation, description, exact: (s) => exactAnswer(s, simulation.layout(s).outcomes) };
+/** A kind whole: its simulation (./simulation.ts) and its exact engine (./exact-kinds.ts), one layout. */
+function kind<S extends TrenchCrusadeScenario>(simulation: KindSimulation<S>, exact: KindExact<S>, description: string): KindSpec<S> {
+  return { ...simulation, exact: exact.exact, description };
 }
 
 // Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
 export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
-  singleRollKind(injurySimulation, 'One injury roll against the target'),
-  singleRollKind(attackSimulation, 'A success roll and, on a hit, the injury roll (a critical adds injury dice)'),
-  singleRollKind(fallSimulation, 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches'),
-  sequenceKind,
+  kind(injurySimulation, injuryExact, 'One injury roll against the target'),
+  kind(attackSimulation, attackExact, 'A success roll and, on a hit, the injury roll (a critical adds injury dice)'),
+  kind(fallSimulation, fallExact, 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches'),
+  kind(sequenceSimulation, sequenceExactKind, 'Up to N attacks on one target whose blood markers, Down and Tough carry over; blood-marker policies incl. the optimal one'),
 ];
 
 /** Combinations the rule table forbids, checked after the field schema has passed. */
@@ -63,7 +63,7 @@ function checkCombination(s: TrenchCrusadeScenario): string | undefined {
 export const trenchCrusade: SystemSpec<TrenchCrusadeScenario> = {
   id: TRENCH_CRUSADE,
   title: 'Trench Crusade (2D6 keep two, injury dice)',
-  editions: EDITIONS.map((id) => ({ id, ...EDITION_SOURCES[id] })),
+  editions: TRENCH_CRUSADE_EDITIONS,
   defaultEdition: DEFAULT_EDITION,
   kinds: trenchCrusadeKinds,
   fields: trenchCrusadeFields,

@@ -3,6 +3,7 @@
  * numbers are in the rule table (rule-spec.ts), which both engines read from the scenario. Nothing here
  * computes a probability; the two engines only agree if each reads the table correctly on its own.
  */
+import type { EditionSpec } from '../../model/types.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
 
 export type Edition = 'playtest' | 'comprehensive' | 'core';
@@ -14,6 +15,9 @@ export const EDITION_SOURCES: Record<Edition, { title: string; source: string }>
   comprehensive: { title: 'Comprehensive rules', source: '001_920d0edf0f4b2e8e.txt' },
   core: { title: 'Core rules (newest)', source: '004_8876b2fc69d19d53.txt' },
 };
+
+/** The editions as the system lists them (its SystemSpec, and the manifest an exact answer carries). */
+export const TRENCH_CRUSADE_EDITIONS: readonly EditionSpec[] = EDITIONS.map((id) => ({ id, ...EDITION_SOURCES[id] }));
 
 export type InjuryOutcome = 'no-effect' | 'minor-hit' | 'down' | 'out-of-action';
 export const INJURY_OUTCOMES: readonly InjuryOutcome[] = ['no-effect', 'minor-hit', 'down', 'out-of-action'];

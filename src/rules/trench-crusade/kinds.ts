@@ -1,0 +1,22 @@
+import type { KindLayout, ReportLayout } from '../../model/types.js';
+import type { OneRollScenario, TrenchCrusadeScenario } from './fields.js';
+import { attackLayout, injuryLayout } from './layout.js';
+import { SEQUENCE_KIND } from './sequence/fields.js';
+import type { SequenceScenario } from './sequence/model.js';
+import { sequenceLayout } from './sequence/layout.js';
+
+/**
+ * The system's id and each kind's id and layout, declared once: the simulation workers add the
+ * simulators (./simulation.ts), the exact workers the exact engines (./exact-kinds.ts), and ./system.ts
+ * puts both together with the rest.
+ */
+export const TRENCH_CRUSADE = 'trench-crusade';
+
+function oneRoll<K extends OneRollScenario['kind']>(id: K, layout: ReportLayout): KindLayout<TrenchCrusadeScenario<K>> {
+  return { id, layout: () => layout };
+}
+
+export const injuryKind = oneRoll('injury', injuryLayout);
+export const attackKind = oneRoll('attack', attackLayout);
+export const fallKind = oneRoll('fall', injuryLayout);
+export const sequenceKind: KindLayout<SequenceScenario> = { id: SEQUENCE_KIND, layout: sequenceLayout };
