@@ -8,7 +8,7 @@ import { parseScenario } from '../src/input/scenario.js';
 import { type Scenario, type SimKernel } from '../src/model/types.js';
 import { tallyLength } from '../src/model/tally.js';
 import { resolveKind } from '../src/rules/registry.js';
-import { betweenAttacks } from '../src/rules/d20-warband/turns/rules.js';
+import { betweenAttacks } from '../src/rules/d20-warband/sequence/rules.js';
 import { DAZED, NONE, STAGGERED, STUNNED, type Severity } from '../src/rules/d20-warband/tables.js';
 import { Rng } from '../src/sim/rng.js';
 import { crossCheck } from '../src/stats/cross-check.js';

@@ -2,7 +2,7 @@ import type { KindExact, KindLayout } from '../../model/types.js';
 import { exactAnswer } from './exact.js';
 import type { D20WarbandScenario, OneActionKind } from './fields.js';
 import { attackKind, checkKind, fallKind, injuryRollKind, turnsKind } from './kinds.js';
-import { turnsExact } from './turns/chain.js';
+import { turnsExact } from './sequence/chain.js';
 
 function oneAction<K extends OneActionKind>(kind: KindLayout<D20WarbandScenario<K>>): KindExact<D20WarbandScenario<K>> {
   return { ...kind, exact: exactAnswer };

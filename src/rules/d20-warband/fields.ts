@@ -2,12 +2,12 @@ import type { ScenarioOf } from '../../model/types.js';
 import type { D20WarbandRules } from './rule-spec.js';
 import { booleanField, choiceField, integerField, integerOrField, numberField } from '../../model/fields.js';
 import { ATTACK_TYPES, DASH, INJURY_TIMINGS, TARGET_STATES } from './tables.js';
-import { turnsFields } from './turns/fields.js';
+import { turnsFields } from './sequence/fields.js';
 
 /** Every kind of the system: each rolls a d20. */
 export const ROLLING_KINDS = ['check', 'attack', 'injury-roll', 'fall', 'turns'] as const;
 const STAT_KINDS = ['check', 'attack', 'turns'] as const;
-/** The attack fields; `turns` makes one such attack action per turn (turns/fields.ts). */
+/** The attack fields; `turns` makes one such attack action per turn (sequence/fields.ts). */
 const ATTACK = ['attack', 'turns'] as const;
 
 /** Stats are 1-20 (rolled on a d20); Defence-style stats may be "-" (stats file, Stats with Dashes). */

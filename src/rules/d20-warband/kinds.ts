@@ -1,8 +1,8 @@
 import type { KindLayout } from '../../model/types.js';
 import type { D20WarbandScenario, OneActionKind } from './fields.js';
 import { attackLayout, checkLayout, injuryRollLayout } from './layout.js';
-import { TURNS_KIND } from './turns/fields.js';
-import { turnsLayout } from './turns/layout.js';
+import { TURNS_KIND } from './sequence/fields.js';
+import { turnsLayout } from './sequence/layout.js';
 
 /**
  * The system's id and each kind's id and layout, declared once: the simulation workers add the

@@ -2,7 +2,7 @@ import type { KindLayout, KindSimulation } from '../../model/types.js';
 import type { D20WarbandScenario, OneActionKind } from './fields.js';
 import { attackKind, checkKind, fallKind, injuryRollKind, turnsKind } from './kinds.js';
 import { d20WarbandSimulator } from './simulate.js';
-import { turnsSimulator } from './turns/simulate.js';
+import { turnsSimulator } from './sequence/simulate.js';
 
 function oneAction<K extends OneActionKind>(kind: KindLayout<D20WarbandScenario<K>>): KindSimulation<D20WarbandScenario<K>> {
   return { ...kind, simulator: d20WarbandSimulator };

@@ -9,9 +9,11 @@
  * block-triangular in (Tough left, blessing left), and within a block the activation phase is
  * eliminated by walking one activation backwards, leaving a system over the states an activation can
  * start in. One elimination (eliminateBlocks) runs in whole numbers for the exact answer and in doubles
- * for the policy search of ./optimal-unlimited.ts.
+ * for the policy search of ./optimal-unlimited.ts. Which states have infinite value is the question
+ * every sequence of activations asks (src/exact/absorbing-chain.ts, infiniteNodes).
  */
 import { type Fraction, approxRatio, fraction } from '../../../exact/fraction.js';
+import { infiniteNodes } from '../../../exact/absorbing-chain.js';
 import { solveFloatSystem, solveIntegerSystem } from '../../../exact/linear.js';
 import {
   ABSORBED,
@@ -210,14 +212,8 @@ export function solveUnlimited(
     if (t.miss) targets.push(missNode(t.miss.next));
     for (const to of targets) if (!seen[to]) (seen[to] = 1), walk.push(to);
   }
-  // canAbsorb: some path to Out of Action. bad: some path to a node without one (infinite value).
-  const canAbsorb = new Uint8Array(nodes);
-  const queue: number[] = [];
-  for (let v = 0; v < nodes; v++) if (trans[v] && absorbsDirectly[v]) (canAbsorb[v] = 1), queue.push(v);
-  while (queue.length) for (const u of preds[queue.pop()!]!) if (!canAbsorb[u]) (canAbsorb[u] = 1), queue.push(u);
-  const bad = new Uint8Array(nodes);
-  for (let v = 0; v < nodes; v++) if (trans[v] && !canAbsorb[v]) (bad[v] = 1), queue.push(v);
-  while (queue.length) for (const u of preds[queue.pop()!]!) if (!bad[u]) (bad[u] = 1), queue.push(u);
+  // bad: no path to Out of Action, or a path to a node without one (infinite value).
+  const bad = infiniteNodes(nodes, (v) => trans[v] !== undefined, (v) => absorbsDirectly[v] === 1, preds);
 
   const graph: ChainGraph = { phases, stride, trans, bad, nextNode, missNode, wrapStands, tl0, bl0, step };
   if (precision === 'approx') {
