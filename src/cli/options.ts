@@ -6,7 +6,8 @@ import { readProfilesFile } from '../input/profiles-file.js';
 import { rosterSystem } from '../import/roster.js';
 import { readCatalogueFilesOnce, readRosterFileOnce } from '../input/read-once.js';
 import { resetUnmodelledWarnings } from '../import/unmodelled.js';
-import { SCENARIO_KEYWORDS, coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
+import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS } from '../input/sides.js';
+import { coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
 import { wordWrap } from '../text.js';
@@ -61,11 +62,9 @@ export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
     .option('profiles', { type: 'string', describe: 'Profiles file: named weapons and models with costs (`injury-lab profiles --schema` the format)', group: SCENARIO_GROUP })
     .option('roster', { type: 'string', describe: 'A roster exported from NewRecruit (.rosz, .ros or its JSON), read as a profiles file (`injury-lab profiles --roster FILE` shows what it holds)', group: SCENARIO_GROUP })
     .option('catalogue', { type: 'string', array: true, describe: 'BattleScribe catalogue files (.gst, .cat) read as profiles of everything they offer, each at its faction\'s price', group: SCENARIO_GROUP })
-    .option('allow-unmodelled', { type: 'boolean', describe: "Use a roster's profile even when it holds what nothing models (a weapon's unknown keyword): leave it out, with a warning", group: SCENARIO_GROUP })
-    .option('weapon', { type: 'string', describe: 'A weapon of the profiles file (or roster, or catalogues): its fields, under any field flags given', group: SCENARIO_GROUP })
-    .option('target', { type: 'string', describe: 'A model of the profiles file (or roster, or catalogues) as the target: its fields, under any field flags given', group: SCENARIO_GROUP })
-    .option('weapon-keywords', { type: 'string', describe: 'Keywords of the weapon, on top of its profile\'s: "IGNORE ARMOUR, FIRE" (`injury-lab rules` lists them)', group: SCENARIO_GROUP })
-    .option('target-keywords', { type: 'string', describe: 'Keywords and abilities of the target, on top of its profile\'s: "TOUGH, -1 INJURY DICE UNLESS FIRE"', group: SCENARIO_GROUP }) as Argv<T>;
+    .option('allow-unmodelled', { type: 'boolean', describe: "Use a roster's profile even when it holds what nothing models (a weapon's unknown keyword): leave it out, with a warning", group: SCENARIO_GROUP }) as Argv<T>;
+  for (const slot of ONE_SIDED_SLOTS) out = out.option(slot.key, { type: 'string', describe: slot.help, group: SCENARIO_GROUP }) as Argv<T>;
+  for (const slot of ONE_SIDED_SLOTS) out = out.option(kebab(slot.keywordsKey), { type: 'string', describe: slot.keywordsHelp, group: SCENARIO_GROUP }) as Argv<T>;
   for (const name of fieldNames(systems)) out = out.option(kebab(name), { type: 'string', hidden: true }) as Argv<T>;
   return out;
 }
@@ -227,7 +226,7 @@ export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, pat
   const origin = typeof path === 'string' ? path : '';
   const raw: Record<string, unknown> = typeof path === 'string' ? readScenarioFile(path) : {};
   resetUnmodelledWarnings();
-  for (const key of ['system', 'edition', 'kind', 'rules', 'profiles', 'roster', 'catalogue', 'weapon', 'target', ...SCENARIO_KEYWORDS]) if (argv[key] !== undefined) raw[key] = argv[key];
+  for (const key of ['system', 'edition', 'kind', 'rules', 'profiles', 'roster', 'catalogue', ...PROFILE_KEYS, ...SCENARIO_KEYWORDS]) if (argv[key] !== undefined) raw[key] = argv[key];
   // Only a flag that is given says so: a scenario file's "allowUnmodelled": true stands otherwise.
   if (argv.allowUnmodelled === true) raw.allowUnmodelled = true;
   if (!fieldNames(systems).some((name) => argv[name] !== undefined)) return raw;

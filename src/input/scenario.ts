@@ -9,8 +9,8 @@ import { editionTable, isCheckedTable } from '../model/edition-table.js';
 import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from '../model/rule-variant.js';
 import { parseVariant, readVariantFile, type Variant } from './variant.js';
-import { keywordFields } from '../model/keywords.js';
-import { findProfile, type Profile, type Profiles } from '../model/profiles.js';
+import type { Profile, Profiles } from '../model/profiles.js';
+import { ONE_SIDED, ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, keywordList, mergeSides } from './sides.js';
 import { readProfilesFile } from './profiles-file.js';
 import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
@@ -22,16 +22,13 @@ import type { FieldSchema, FieldSpec, FieldValue, GivenFields, RuleTable, Scenar
 /** `"rules": "none"`: the edition's own rules, no variant. */
 export const NO_VARIANT = 'none';
 
-/**
- * Keywords a scenario gives its weapon and its target directly, on top of any profile's ("IGNORE
- * ARMOUR, FIRE"): a keyword can be tried without a profiles file, and `diff` prices a changed one.
- */
-export const SCENARIO_KEYWORDS = ['weaponKeywords', 'targetKeywords'] as const;
-
 /** The label a scenario carries when --allow-unmodelled left something of its profiles out: "weapon "X": "QUAKE 2"; ...". */
 export const NOT_MODELLED = 'notModelled';
 
-const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', 'weapon', 'target', ...SCENARIO_KEYWORDS, NOT_MODELLED]);
+const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', ...PROFILE_KEYS, ...SCENARIO_KEYWORDS, NOT_MODELLED]);
+
+/** Keys the scenario's schema never sees: read here (files, profiles, keywords), or kept as labels after it. */
+const LEFT_TO_THE_SCHEMA = new Set(['rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', ...PROFILE_KEYS, ...SCENARIO_KEYWORDS]);
 
 /** The keys that name where profiles come from: one of them at most. */
 const PROFILE_SOURCES = ['profiles', 'roster', 'catalogue'] as const;
@@ -90,16 +87,10 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
     anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
   };
   props.allowUnmodelled = { type: 'boolean', description: "Use a roster's weapon even when its keywords hold a token nothing models (left out, with a warning)" };
-  props.weapon = { type: 'string', description: 'A weapon of the profiles file: its fields, under the ones given here' };
-  props.target = { type: 'string', description: 'A model of the profiles file, as the target: its fields, under the ones given here' };
-  props.weaponKeywords = {
-    description: 'Keywords of the weapon, on top of its profile\'s: "IGNORE ARMOUR, FIRE" or a list (`injury-lab rules` lists them under keywords)',
-    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }],
-  };
-  props.targetKeywords = {
-    description: 'Keywords and abilities of the target, on top of its profile\'s: "TOUGH, -1 INJURY DICE UNLESS FIRE" or a list',
-    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }],
-  };
+  for (const slot of ONE_SIDED_SLOTS) {
+    props[slot.key] = { type: 'string', description: slot.help };
+    props[slot.keywordsKey] = { description: `${slot.keywordsHelp}, or a list`, anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }] };
+  }
   props[NOT_MODELLED] = { type: 'string', description: "Written by injury-lab in its outputs: what --allow-unmodelled left out of a roster's profiles" };
   for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
   return props;
@@ -225,64 +216,6 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
 }
 
 /**
- * The fields of the named weapon and target model laid under the scenario's own (explicit fields win).
- * A profile's fields that this kind does not read are left out: a rifle's attack dice mean nothing to
- * a single injury roll.
- */
-function withProfileFields(
-  input: Record<string, unknown>,
-  profiles: Profiles | undefined,
-  system: SystemSpec,
-  kind: string,
-  rules: RuleTable,
-  at: string,
-  leftOut: string[],
-  /** Filled with where each field the scenario does not give itself came from, for messages. */
-  sources: Map<string, string>,
-): Record<string, unknown> {
-  const reads = (name: string) => system.fields.some((f) => f.name === name && f.kinds.includes(kind));
-  // Without profiles a weapon or target name is a label only: a scenario read back from an output
-  // (its fields already resolved) carries it so, as it did before keywords could come with it.
-  const profileOf = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Profile | undefined =>
-    input[key] === undefined || !profiles ? undefined : findProfile(profiles, role, input[key], `${at}${key}`);
-  const scenarioKeywords = (key: (typeof SCENARIO_KEYWORDS)[number]) => keywordList(input[key], `${at}${key}`);
-  // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords: its profile's and the scenario's.
-  const weaponProfile = profileOf('weapon', 'weapon');
-  const weaponKeywords = [...(weaponProfile?.keywords ?? []), ...scenarioKeywords('weaponKeywords')];
-  const from = (role: 'weapon' | 'model', key: 'weapon' | 'target'): Record<string, unknown> => {
-    const profile = role === 'weapon' ? weaponProfile : profileOf(role, key);
-    const given = scenarioKeywords(role === 'weapon' ? 'weaponKeywords' : 'targetKeywords');
-    if (!profile && given.length === 0) return {};
-    if (profile) leftOut.push(...checkUnmodelled(profile, input.allowUnmodelled === true, `${at}${key}`));
-    // Keywords (the profile's, then the scenario's) give fields by the rule table; the fields the
-    // profile writes out win over them, and the scenario's own fields over everything.
-    const keywords = [...(profile?.keywords ?? []), ...given];
-    const where = profile ? `${at}${key} ${showValue(profile.name)}: keywords` : `${at}${role === 'weapon' ? 'weaponKeywords' : 'targetKeywords'}`;
-    const effects = keywordFields(rules, system, role, keywords, where, weaponKeywords);
-    const fields: Record<string, unknown> = { ...effects, ...(profile?.fields ?? {}) };
-    if (profile?.attackerDice) {
-      // "MODEL with WEAPON": the model's dice for the attack type this scenario ends with (--attack-type wins).
-      const typeField = system.fields.find((f) => f.name === 'attackType');
-      const attackType = String(input.attackType ?? fields.attackType ?? (typeField ? fieldDefault(typeField, rules) : ''));
-      fields.attackDice = ((fields.attackDice as number | undefined) ?? 0) + (profile.attackerDice[attackType] ?? 0);
-    }
-    const read = Object.entries(fields).filter(([name]) => reads(name));
-    const origin = profile ? `${key} ${showValue(profile.name)}` : role === 'weapon' ? 'weaponKeywords' : 'targetKeywords';
-    for (const [name] of read) if (input[name] === undefined) sources.set(name, !profile || Object.hasOwn(profile.fields, name) ? origin : `${origin} (its keywords)`);
-    return Object.fromEntries(read);
-  };
-  return { ...from('weapon', 'weapon'), ...from('model', 'target'), ...input };
-}
-
-/** A scenario's keywords as written: "IGNORE ARMOUR, FIRE" (commas), or a list; none if absent. */
-export function keywordList(given: unknown, at: string): string[] {
-  if (given === undefined) return [];
-  const list = typeof given === 'string' ? given.split(',') : Array.isArray(given) && given.every((k) => typeof k === 'string') ? (given as string[]) : undefined;
-  if (!list) throw new UsageError(`${at}: ${showValue(given)} is not allowed; allowed: keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them`);
-  return list.map((k) => k.trim()).filter((k) => k !== '');
-}
-
-/**
  * An imported profile holding what nothing models stops the command, unless the user allowed it: then
  * one warning, and what was left out is returned for the scenario to carry into its outputs.
  */
@@ -363,7 +296,18 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
   const keyworded = profiles || SCENARIO_KEYWORDS.some((k) => resolved.input[k] !== undefined);
   // Where a field a profile or keyword gave came from: a value out of range names it.
   const sources = new Map<string, string>();
-  const input = keyworded ? withProfileFields(resolved.input, profiles, system, kind, rules, at, leftOut, sources) : resolved.input;
+  const input = keyworded
+    ? mergeSides(resolved.input, ONE_SIDED, {
+        profiles,
+        system,
+        rules,
+        at,
+        reads: (_side, name) => system.fields.some((f) => f.name === name && f.kinds.includes(kind)),
+        use: (profile, key) => leftOut.push(...checkUnmodelled(profile, resolved.input.allowUnmodelled === true, `${at}${key}`)),
+        fieldDefault,
+        sources,
+      })
+    : resolved.input;
 
   for (const key of Object.keys(input)) {
     if (META_KEYS.has(key)) continue;
@@ -378,7 +322,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
     }
   }
 
-  const { rules: _rules, variant: _label, profiles: _profiles, roster: _roster, catalogue: _catalogue, allowUnmodelled: _allow, weapon: _weapon, target: _target, weaponKeywords: _wk, targetKeywords: _tk, ...fields } = input;
+  const fields = Object.fromEntries(Object.entries(input).filter(([key]) => !LEFT_TO_THE_SCHEMA.has(key)));
   const candidate: Record<string, unknown> = { ...fields, system: system.id, edition, kind };
   const validate = validatorFor(system, kind);
   if (!validate(candidate)) {
@@ -396,7 +340,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
   const variantName = variant?.name ?? (typeof input.variant === 'string' ? input.variant : undefined);
   if (variantName !== undefined) scenario.variant = variantName;
   // The profile names stay as labels: outputs say which weapon against which model.
-  for (const key of ['weapon', 'target'] as const) if (typeof input[key] === 'string') scenario[key] = input[key];
+  for (const key of PROFILE_KEYS) if (typeof input[key] === 'string') scenario[key] = input[key];
   // The scenario's own keywords stay as labels, as written: outputs say which were tried.
   for (const key of SCENARIO_KEYWORDS) {
     const given = input[key];

@@ -1,0 +1,157 @@
+import { UsageError, showValue } from '../errors.js';
+import { keywordFields } from '../model/keywords.js';
+import { findProfile, type Profile, type Profiles } from '../model/profiles.js';
+import type { FieldSpec, FieldValue, GivenFields, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
+
+/**
+ * A scenario's sides, as a list: each side is filled from the profiles the scenario names for it and the
+ * keywords it gives it, under the scenario's own fields. Today's kinds have two sides, the attacker's
+ * weapon and the target model, both written at the scenario's top level; a duel's two sides (each a
+ * model with its weapon, each in its own object) are two entries of the same list, merged the same way.
+ */
+
+/** One profile a side takes: the scenario key that names it, its role, and the key of keywords given with it. */
+export interface ProfileSlot {
+  readonly key: string;
+  readonly role: ProfileRole;
+  /** Keywords given on top of the profile's ("IGNORE ARMOUR, FIRE"), or without one. */
+  readonly keywordsKey: string;
+  /** What the key means, for --help and the JSON Schema. */
+  readonly help: string;
+  readonly keywordsHelp: string;
+}
+
+export interface ScenarioSide {
+  /** The profiles that fill the side, in order (a later one's fields over an earlier one's). */
+  readonly slots: readonly ProfileSlot[];
+  /** The key of the object the side is written in (a duel's `a`); absent: the scenario's top level. */
+  readonly path?: string;
+  /** The side whose weapon this side's keywords read ("-1 INJURY DICE UNLESS FIRE"), by index. */
+  readonly against?: number;
+}
+
+/** One attacker's weapon against one target model: every kind so far. */
+export const ONE_SIDED: readonly ScenarioSide[] = [
+  {
+    slots: [
+      {
+        key: 'weapon',
+        role: 'weapon',
+        keywordsKey: 'weaponKeywords',
+        help: "A weapon of the profiles file (or roster, or catalogues): its fields, under the scenario's own",
+        keywordsHelp: 'Keywords of the weapon, on top of its profile\'s: "IGNORE ARMOUR, FIRE" (`injury-lab rules` lists them)',
+      },
+    ],
+  },
+  {
+    slots: [
+      {
+        key: 'target',
+        role: 'model',
+        keywordsKey: 'targetKeywords',
+        help: "A model of the profiles file (or roster, or catalogues) as the target: its fields, under the scenario's own",
+        keywordsHelp: 'Keywords and abilities of the target, on top of its profile\'s: "TOUGH, -1 INJURY DICE UNLESS FIRE"',
+      },
+    ],
+    against: 0,
+  },
+];
+
+/** Every profile a one-sided scenario names, weapon first: --help's flags and the JSON Schema's keys come from here. */
+export const ONE_SIDED_SLOTS: readonly ProfileSlot[] = ONE_SIDED.flatMap((s) => s.slots);
+const slots = ONE_SIDED_SLOTS;
+
+/** The keys naming a one-sided scenario's profiles: "weapon", "target". */
+export const PROFILE_KEYS: readonly string[] = slots.map((s) => s.key);
+
+/**
+ * Keywords a scenario gives its weapon and its target directly, on top of any profile's ("IGNORE
+ * ARMOUR, FIRE"): a keyword can be tried without a profiles file, and `diff` prices a changed one.
+ */
+export const SCENARIO_KEYWORDS: readonly string[] = slots.map((s) => s.keywordsKey);
+
+/** A scenario's keywords as written: "IGNORE ARMOUR, FIRE" (commas), or a list; none if absent. */
+export function keywordList(given: unknown, at: string): string[] {
+  if (given === undefined) return [];
+  const list = typeof given === 'string' ? given.split(',') : Array.isArray(given) && given.every((k) => typeof k === 'string') ? (given as string[]) : undefined;
+  if (!list) throw new UsageError(`${at}: ${showValue(given)} is not allowed; allowed: keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them`);
+  return list.map((k) => k.trim()).filter((k) => k !== '');
+}
+
+export interface MergeContext {
+  readonly profiles: Profiles | undefined;
+  readonly system: SystemSpec;
+  readonly rules: RuleTable;
+  /** "file: " before a key in messages. */
+  readonly at: string;
+  /** Does the side read this field (a profile's other fields are left out: a rifle's attack dice mean nothing to one injury roll)? */
+  reads(side: ScenarioSide, name: string): boolean;
+  /** Vets a profile about to be used (an imported one may hold what nothing models); `key` names it in messages. */
+  use(profile: Profile, key: string): void;
+  /** The default of a field under the rule table, given the fields so far. */
+  fieldDefault(field: FieldSpec, rules: RuleTable, given: GivenFields): FieldValue;
+  /** Filled with where each field a side does not give itself came from, for messages ("a.armour" in a nested side). */
+  readonly sources: Map<string, string>;
+}
+
+/**
+ * The sides' profile and keyword fields laid under the scenario's own: for each side, its profiles'
+ * keywords (by the rule table), then the fields the profiles write out, then the side's own fields win.
+ */
+export function mergeSides(input: Readonly<Record<string, unknown>>, sides: readonly ScenarioSide[], ctx: MergeContext): Record<string, unknown> {
+  const { at } = ctx;
+  const objectOf = (side: ScenarioSide): Readonly<Record<string, unknown>> => {
+    if (side.path === undefined) return input;
+    const given = input[side.path] ?? {};
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+      throw new UsageError(`${at}${side.path}: ${showValue(given)} is not allowed; allowed: an object of the side's fields`);
+    }
+    return given as Record<string, unknown>;
+  };
+  const name = (side: ScenarioSide, key: string) => (side.path === undefined ? key : `${side.path}.${key}`);
+  // Without profiles a weapon or target name is a label only: a scenario read back from an output
+  // (its fields already resolved) carries it so, as it did before keywords could come with it.
+  const profileOf = (side: ScenarioSide, slot: ProfileSlot): Profile | undefined => {
+    const named = objectOf(side)[slot.key];
+    return named === undefined || !ctx.profiles ? undefined : findProfile(ctx.profiles, slot.role, named, `${at}${name(side, slot.key)}`);
+  };
+  const keywordsOf = (side: ScenarioSide, slot: ProfileSlot) => keywordList(objectOf(side)[slot.keywordsKey], `${at}${name(side, slot.keywordsKey)}`);
+  // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords: its profile's and the scenario's.
+  const weaponKeywords = (side: ScenarioSide | undefined): string[] =>
+    (side?.slots ?? []).filter((s) => s.role === 'weapon').flatMap((s) => [...(profileOf(side!, s)?.keywords ?? []), ...keywordsOf(side!, s)]);
+
+  const merged: Record<string, Record<string, unknown>> = {};
+  const top: Record<string, unknown> = {};
+  for (const side of sides) {
+    const own = objectOf(side);
+    const into = side.path === undefined ? top : (merged[side.path] ??= {});
+    const against = weaponKeywords(side.against === undefined ? undefined : sides[side.against]);
+    for (const slot of side.slots) {
+      const profile = profileOf(side, slot);
+      const given = keywordsOf(side, slot);
+      if (!profile && given.length === 0) continue;
+      if (profile) ctx.use(profile, name(side, slot.key));
+      // Keywords (the profile's, then the scenario's) give fields by the rule table; the fields the
+      // profile writes out win over them, and the side's own fields over everything.
+      const keywords = [...(profile?.keywords ?? []), ...given];
+      const where = profile ? `${at}${name(side, slot.key)} ${showValue(profile.name)}: keywords` : `${at}${name(side, slot.keywordsKey)}`;
+      const effects = keywordFields(ctx.rules, ctx.system, slot.role, keywords, where, against);
+      const fields: Record<string, unknown> = { ...effects, ...(profile?.fields ?? {}) };
+      if (profile?.attackerDice) {
+        // "MODEL with WEAPON": the model's dice for the attack type this side ends with (--attack-type wins).
+        const typeField = ctx.system.fields.find((f) => f.name === 'attackType');
+        const attackType = String(own.attackType ?? fields.attackType ?? (typeField ? ctx.fieldDefault(typeField, ctx.rules, {}) : ''));
+        fields.attackDice = ((fields.attackDice as number | undefined) ?? 0) + (profile.attackerDice[attackType] ?? 0);
+      }
+      const read = Object.entries(fields).filter(([field]) => ctx.reads(side, field));
+      const origin = profile ? `${name(side, slot.key)} ${showValue(profile.name)}` : name(side, slot.keywordsKey);
+      for (const [field] of read) {
+        if (own[field] === undefined) ctx.sources.set(name(side, field), !profile || Object.hasOwn(profile.fields, field) ? origin : `${origin} (its keywords)`);
+      }
+      Object.assign(into, Object.fromEntries(read));
+    }
+  }
+  const out: Record<string, unknown> = { ...top, ...input };
+  for (const [path, fields] of Object.entries(merged)) out[path] = { ...fields, ...objectOf(sides.find((s) => s.path === path)!) };
+  return out;
+}
