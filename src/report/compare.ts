@@ -1,5 +1,6 @@
 import { basename, extname } from 'node:path';
-import { UsageError, showValue } from '../errors.js';
+import { showValue } from '../errors.js';
+import { refusal } from '../messages.js';
 import { div, formatFraction, toNumber } from '../exact/fraction.js';
 import { parseScenario } from '../input/scenario.js';
 import type { FieldValue, Scenario } from '../model/types.js';
@@ -153,24 +154,24 @@ export function checkComparable(items: readonly { file: string; scenario: Scenar
   if (!first) return;
   for (const it of items.slice(1)) {
     if (it.scenario.system !== first.scenario.system) {
-      throw new UsageError(
-        `compare: ${showValue(it.file)} is a ${it.scenario.system} scenario and ${showValue(first.file)} a ${first.scenario.system} one; compare scenarios of one system`,
-      );
+      throw refusal('compare', `${showValue(it.file)} is a ${it.scenario.system} scenario and ${showValue(first.file)} a ${first.scenario.system} one`, 'compare scenarios of one system');
     }
   }
   const lists = items.map((it) => ({ ...it, outcomes: resolveKind(it.scenario).kind.layout(it.scenario).outcomes }));
   const longest = lists.reduce((a, b) => (b.outcomes.length > a.outcomes.length ? b : a));
   for (const it of lists) {
     if (isSubsequence(it.outcomes, longest.outcomes)) continue;
-    throw new UsageError(
-      `compare: ${showValue(it.file)} is kind ${showValue(it.scenario.kind)} with outcomes (${it.outcomes.join(', ')}) and ${showValue(longest.file)} kind ${showValue(longest.scenario.kind)} (${longest.outcomes.join(', ')}); compare kinds with the same outcomes (or one that only adds outcomes, as trench-crusade attack adds miss to injury)`,
+    throw refusal(
+      'compare',
+      `${showValue(it.file)} is kind ${showValue(it.scenario.kind)} with outcomes (${it.outcomes.join(', ')}) and ${showValue(longest.file)} kind ${showValue(longest.scenario.kind)} (${longest.outcomes.join(', ')})`,
+      'compare kinds with the same outcomes (or one that only adds outcomes, as trench-crusade attack adds miss to injury)',
     );
   }
 }
 
 /** Evaluates and compares the scenarios; every one is validated before anything is computed. */
 export async function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal } = {}): Promise<CompareResult> {
-  if (inputs.length < 2) throw new UsageError('compare: give at least two scenario files');
+  if (inputs.length < 2) throw refusal('compare', 'give at least two scenario files');
   const planned = inputs.map((input, index) => {
     const scenario = parseScenario(input.raw, input.file);
     return { index, point: [index], labels: [input.name], assignment: {} as Record<string, FieldValue>, scenario };

@@ -2,6 +2,7 @@ import { basename, extname } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { schemaValidator } from '../model/ajv.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
+import { notAllowed, notOneOf, refusal } from '../messages.js';
 import { checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
 import { NO_VARIANT, namedFiles, rulesRelativeTo } from '../input/scenario.js';
@@ -223,7 +224,7 @@ function defaultCharts(dims: readonly Dimension[], layout: ReportLayout): ChartI
       ...(small ? [{ type: 'stacked-bars' as const, y: a.id, facet: b.id }] : []),
     ];
   }
-  throw new UsageError(`charts: give the charts for a grid of ${dims.length} dimensions (which dimension goes on which axis and facet)`);
+  throw refusal('charts', `give the charts for a grid of ${dims.length} dimensions (which dimension goes on which axis and facet)`);
 }
 
 function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLayout, i: number): void {
@@ -238,38 +239,42 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
   };
   const spec = channels[c.type];
   for (const key of Object.keys(raw)) {
-    if (key !== 'type' && !spec.allowed.includes(key)) throw new UsageError(`${at}: ${showValue(key)} is not an option of a ${c.type} chart; allowed: ${listAllowed(spec.allowed)}`);
+    if (key !== 'type' && !spec.allowed.includes(key)) throw notOneOf(at, key, `an option of a ${c.type} chart`, spec.allowed);
   }
-  for (const key of spec.required) if (raw[key] === undefined) throw new UsageError(`${at}: missing ${showValue(key)}`);
+  for (const key of spec.required) if (raw[key] === undefined) throw refusal(at, `missing ${showValue(key)}`);
   const used = chartDimensions(c as unknown as ChartDef);
-  for (const d of used) if (!ids.includes(d)) throw new UsageError(`${at}: ${showValue(d)} is not a varied dimension of this analysis; allowed: ${listAllowed(ids)}`);
-  if (new Set(used).size !== used.length) throw new UsageError(`${at}: a dimension is used on two channels (${used.join(', ')})`);
+  for (const d of used) if (!ids.includes(d)) throw notOneOf(at, d, 'a varied dimension of this analysis', ids);
+  if (new Set(used).size !== used.length) throw refusal(at, `a dimension is used on two channels (${used.join(', ')})`);
   if (c.type === 'value') {
     checkValueChart(raw, dims, layout, at);
     return;
   }
   const missing = ids.filter((d) => !used.includes(d));
-  if (missing.length) throw new UsageError(`${at}: dimension ${missing.map((m) => showValue(m)).join(', ')} is varied but not shown; put it on a channel (e.g. "facet")`);
+  if (missing.length) throw refusal(at, `dimension ${missing.map((m) => showValue(m)).join(', ')} is varied but not shown`, 'put it on a channel (e.g. "facet")');
   const outcomes = [...(raw.outcome !== undefined ? [raw.outcome as string] : []), ...((raw.outcomes as string[] | undefined) ?? [])];
-  for (const o of outcomes) if (!layout.outcomes.includes(o)) throw new UsageError(`${at}: outcome ${showValue(o)} is not an outcome of this kind; allowed: ${listAllowed(layout.outcomes)}`);
+  for (const o of outcomes) if (!layout.outcomes.includes(o)) throw refusal(at, `outcome ${showValue(o)} is not an outcome of this kind`, `allowed: ${listAllowed(layout.outcomes)}`);
   if (raw.differenceFrom !== undefined) {
     const facet = dims.find((d) => d.id === raw.facet);
-    if (!facet) throw new UsageError(`${at}: differenceFrom needs "facet": the dimension whose values are compared (e.g. "rules")`);
+    if (!facet) throw refusal(at, 'differenceFrom needs "facet": the dimension whose values are compared (e.g. "rules")');
     const labels = facet.values.map((v) => v.label);
     if (!labels.includes(raw.differenceFrom as string)) {
-      throw new UsageError(`${at}: differenceFrom: ${showValue(raw.differenceFrom)} is not a value of ${facet.id}; allowed: ${listAllowed(labels)}`);
+      throw notOneOf(`${at}: differenceFrom`, raw.differenceFrom, `a value of ${facet.id}`, labels);
     }
-    if (labels.length < 2) throw new UsageError(`${at}: differenceFrom needs at least two values of ${facet.id} to compare`);
+    if (labels.length < 2) throw refusal(at, `differenceFrom needs at least two values of ${facet.id} to compare`);
   }
   if (c.type === 'lines' && raw.series !== undefined && outcomes.length !== 1) {
-    throw new UsageError(`${at}: with "series", name exactly one outcome in "outcomes" (lines are coloured by series)`);
+    throw refusal(at, 'with "series", name exactly one outcome in "outcomes" (lines are coloured by series)');
   }
   if (c.type === 'stacked-bars') {
     // One bar per cell, 24 px each: a catalogue's grid would be a chart metres tall, and its PNG gigabytes.
     const counts = used.map((id) => dims.find((d) => d.id === id)!.values.length);
     const bars = counts.reduce((n, k) => n * k, 1);
     if (bars > MAX_BARS) {
-      throw new UsageError(`${at}: ${bars.toLocaleString('en-GB')} bars (${counts.join(' x ')}) are too many to read; allowed: at most ${MAX_BARS}; draw a heatmap of the grid instead, or vary fewer values`);
+      throw refusal(
+        at,
+        `${bars.toLocaleString('en-GB')} bars (${counts.join(' x ')}) are too many to read`,
+        `allowed: at most ${MAX_BARS}; draw a heatmap of the grid instead, or vary fewer values`,
+      );
     }
   }
 }
@@ -282,19 +287,19 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
 function checkValueChart(raw: Record<string, unknown>, dims: readonly Dimension[], layout: ReportLayout, at: string): void {
   const by = dims.find((d) => d.id === raw.by)!;
   if (by.fields.length !== 1 || (by.fields[0] !== 'weapon' && by.fields[0] !== 'target')) {
-    throw new UsageError(`${at}: by: ${showValue(raw.by)} is not a weapon or target dimension; allowed: the dimension that varies "weapon" or "target" (their profiles have costs)`);
+    throw refusal(`${at}: by`, `${showValue(raw.by)} is not a weapon or target dimension`, 'allowed: the dimension that varies "weapon" or "target" (their profiles have costs)');
   }
   if (!by.values.some((v) => v.cost !== undefined && v.cost > 0)) {
-    throw new UsageError(`${at}: no ${by.fields[0] === 'weapon' ? 'weapon' : 'model'} of ${showValue(by.id)} has a cost above 0 in the profiles file; a value chart divides by each one's cost`);
+    throw refusal(at, `no ${by.fields[0] === 'weapon' ? 'weapon' : 'model'} of ${showValue(by.id)} has a cost above 0 in the profiles file`, "a value chart divides by each one's cost");
   }
-  if ((raw.outcome === undefined) === (raw.mean === undefined)) throw new UsageError(`${at}: give "outcome" (a chance) or "mean" (an expectation), one of them`);
+  if ((raw.outcome === undefined) === (raw.mean === undefined)) throw refusal(at, 'give "outcome" (a chance) or "mean" (an expectation), one of them');
   if (raw.outcome !== undefined && !layout.outcomes.includes(raw.outcome as string)) {
-    throw new UsageError(`${at}: outcome ${showValue(raw.outcome)} is not an outcome of this kind; allowed: ${listAllowed(layout.outcomes)}`);
+    throw refusal(at, `outcome ${showValue(raw.outcome)} is not an outcome of this kind`, `allowed: ${listAllowed(layout.outcomes)}`);
   }
   if (raw.mean !== undefined && !layout.means.some((m) => m.jsonKey === raw.mean)) {
-    throw new UsageError(`${at}: mean ${showValue(raw.mean)} is not a mean of this kind; allowed: ${listAllowed(layout.means.map((m) => m.jsonKey))}`);
+    throw refusal(at, `mean ${showValue(raw.mean)} is not a mean of this kind`, `allowed: ${listAllowed(layout.means.map((m) => m.jsonKey))}`);
   }
-  if (raw.per !== undefined && !(typeof raw.per === 'number' && raw.per > 0)) throw new UsageError(`${at}: per: ${showValue(raw.per)} is not allowed; allowed: a number above 0 (default 10)`);
+  if (raw.per !== undefined && !(typeof raw.per === 'number' && raw.per > 0)) throw notAllowed(`${at}: per`, raw.per, 'a number above 0 (default 10)');
 }
 
 /** The variant files a `rules` dimension lists are read from the report file's folder, like a scenario's. */
@@ -331,9 +336,9 @@ const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 export function reportIdOf(file: string): string {
   const id = basename(file, extname(file));
   if (!REPORT_ID.test(id)) {
-    throw new UsageError(`${showValue(file)}: a report file name must be at most 64 letters, digits, - and _ (starting with a letter or digit), then .json`);
+    throw refusal(showValue(file), 'a report file name must be at most 64 letters, digits, - and _ (starting with a letter or digit), then .json');
   }
-  if (DEVICE_NAME.test(id)) throw new UsageError(`${showValue(file)}: ${showValue(id)} is a device name on Windows; rename the report file`);
+  if (DEVICE_NAME.test(id)) throw refusal(showValue(file), `${showValue(id)} is a device name on Windows`, 'rename the report file');
   return id;
 }
 
@@ -344,7 +349,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
   const validate = reportValidator();
   if (!validate(doc)) {
     const m = schemaMessage(validate.errors![0]!, doc);
-    throw new UsageError(`${file}: ${m.analysis !== undefined ? `${analysisName(doc, m.analysis)}: ` : ''}${m.text}`);
+    throw refusal(m.analysis !== undefined ? `${file}: ${analysisName(doc, m.analysis)}` : file, m.text);
   }
   const d = doc as {
     title: string;
@@ -368,7 +373,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       const s = a.simulate;
       checkSimBudget(checkGridSize(a.vary) ?? 0, s && { ...s, maxTrials: s.maxTrials ?? REPORT_MAX_TRIALS });
     } catch (e) {
-      if (e instanceof UsageError) throw new UsageError(`${file}: ${analysisName(doc, i)}: ${e.message}`);
+      if (e instanceof UsageError) throw refusal(`${file}: ${analysisName(doc, i)}`, e.message);
       throw e;
     }
   });
@@ -378,7 +383,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
     const a = { ...given, scenario: rulesRelativeTo(given.scenario, file), vary: given.vary.map((v) => varyRulesRelativeTo(v, file)) };
     const name = analysisName(doc, i);
     try {
-      if (seen.has(a.id)) throw new UsageError(`id: ${showValue(a.id)} is used by an earlier analysis; give each analysis its own id`);
+      if (seen.has(a.id)) throw refusal('id', `${showValue(a.id)} is used by an earlier analysis`, 'give each analysis its own id');
       seen.add(a.id);
       const dims = sweepDimensions(a.scenario, a.vary);
       const cells = planCells(a.scenario, dims, opts.onPlan && ((done, total) => opts.onPlan!(a.id, done, total)));
@@ -386,16 +391,16 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       const layout = resolveKind(first).kind.layout(first);
       const s = a.simulate;
       if (s && (s.trials === undefined) === (s.precision === undefined)) {
-        throw new UsageError(`simulate: give either "trials" or "precision"${s.trials !== undefined ? ', not both' : ''}`);
+        throw refusal('simulate', `give either "trials" or "precision"${s.trials !== undefined ? ', not both' : ''}`);
       }
-      if (a.exact === false && !s) throw new UsageError('exact: false needs "simulate": an analysis must compute something');
+      if (a.exact === false && !s) throw refusal('exact', 'false needs "simulate": an analysis must compute something');
       const batches = s?.batches ?? DEFAULT_BATCHES;
-      if (s?.trials !== undefined && s.trials < batches) throw new UsageError(`simulate.trials: ${s.trials} is fewer than the ${batches} batches; allowed: at least one trial per batch`);
+      if (s?.trials !== undefined && s.trials < batches) throw refusal('simulate.trials', `${s.trials} is fewer than the ${batches} batches`, 'allowed: at least one trial per batch');
       const charts = (a.charts && a.charts.length > 0 ? a.charts : defaultCharts(dims, layout)).map((c, k) => {
         checkChart(c, dims, layout, k);
         let fileName = c.file ?? `${a.id}-${c.type}`;
         for (let n = 2; files.has(fileName) && c.file === undefined; n++) fileName = `${a.id}-${c.type}-${n}`;
-        if (files.has(fileName)) throw new UsageError(`charts[${k}]: file ${showValue(fileName)} is used by another chart; give each chart its own file`);
+        if (files.has(fileName)) throw refusal(`charts[${k}]`, `file ${showValue(fileName)} is used by another chart`, 'give each chart its own file');
         files.add(fileName);
         return { ...c, file: fileName } as unknown as ChartDef;
       });
@@ -422,7 +427,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
         layout,
       };
     } catch (e) {
-      if (e instanceof UsageError) throw new UsageError(`${file}: ${name}: ${e.message}`);
+      if (e instanceof UsageError) throw refusal(`${file}: ${name}`, e.message);
       throw e;
     }
   });

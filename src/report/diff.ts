@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { UsageError, listAllowed, showValue } from '../errors.js';
+import { notAllowed, refusal } from '../messages.js';
 import { evaluateExact, type ExactResult } from '../evaluate.js';
 import { sub, toNumber, type Fraction } from '../exact/fraction.js';
 import { readJsonInput } from '../json-input.js';
@@ -39,11 +40,11 @@ export function resolveSide(given: string, system?: SystemSpec): RuleSide {
   if (owner) return { given, label: given, system: owner, edition: given };
   if (!existsSync(given)) {
     const editions = candidates.map((s) => `${s.id}: ${listAllowed(s.editions.map((e) => e.id))}`).join('; ');
-    throw new UsageError(`diff: ${showValue(given)} is neither an edition nor a variant file (no such file); allowed: an edition (${editions}) or a variant file`);
+    throw refusal('diff', `${showValue(given)} is neither an edition nor a variant file (no such file)`, `allowed: an edition (${editions}) or a variant file`);
   }
   const variant = readVariantFile(given);
   if (system && variant.system !== system) {
-    throw new UsageError(`diff: variant file ${showValue(given)} is a variant of ${variant.system.id}, and the other side is ${system.id}; allowed: two sides of one system`);
+    throw refusal('diff', `variant file ${showValue(given)} is a variant of ${variant.system.id}, and the other side is ${system.id}`, 'allowed: two sides of one system');
   }
   return { given, label: variant.name, system: variant.system, edition: variant.edition, variant };
 }
@@ -108,17 +109,17 @@ export function readDiffGrid(path: string): DiffGridPart[] {
   const label = `grid file ${showValue(path)}`;
   const { value } = readJsonInput(path, { label, what: 'a grid file', missing: 'no such file' });
   const parts = Array.isArray(value) ? value : [value];
-  if (parts.length === 0) throw new UsageError(`${label}: an empty list; allowed: { "scenario": {...}, "vary": [...] } or a list of them`);
+  if (parts.length === 0) throw refusal(label, 'an empty list', 'allowed: { "scenario": {...}, "vary": [...] } or a list of them');
   return parts.map((p, i) => {
     const at = `${label}${Array.isArray(value) ? ` item ${i + 1}` : ''}`;
-    if (typeof p !== 'object' || p === null || Array.isArray(p)) throw new UsageError(`${at}: ${showValue(p)} is not allowed; allowed: { "scenario": {...}, "vary": [...] }`);
+    if (typeof p !== 'object' || p === null || Array.isArray(p)) throw notAllowed(at, p, '{ "scenario": {...}, "vary": [...] }');
     const part = p as Record<string, unknown>;
-    for (const key of Object.keys(part)) if (key !== 'scenario' && key !== 'vary') throw new UsageError(`${at}: ${key}: not a key of a grid; allowed: scenario, vary`);
+    for (const key of Object.keys(part)) if (key !== 'scenario' && key !== 'vary') throw refusal(`${at}: ${key}`, 'not a key of a grid', 'allowed: scenario, vary');
     const scenario = part.scenario ?? {};
-    if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario)) throw new UsageError(`${at}: scenario: ${showValue(scenario)} is not allowed; allowed: an object of scenario fields`);
-    if (!Array.isArray(part.vary)) throw new UsageError(`${at}: vary: ${showValue(part.vary)} is not allowed; allowed: a list like a report's, e.g. ["injuryDice=-1..3"]`);
+    if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario)) throw notAllowed(`${at}: scenario`, scenario, 'an object of scenario fields');
+    if (!Array.isArray(part.vary)) throw notAllowed(`${at}: vary`, part.vary, `a list like a report's, e.g. ["injuryDice=-1..3"]`);
     for (const key of ['edition', 'rules', 'variant']) {
-      if (key in scenario) throw new UsageError(`${at}: scenario.${key}: a grid cannot set it; the two sides of the diff give the rules`);
+      if (key in scenario) throw refusal(`${at}: scenario.${key}`, 'a grid cannot set it', 'the two sides of the diff give the rules');
     }
     return { scenario: scenario as Record<string, unknown>, vary: part.vary as VarySpec[] };
   });

@@ -1,4 +1,5 @@
-import { UsageError, listAllowed, showValue } from '../errors.js';
+import { listAllowed, showValue } from '../errors.js';
+import { notAllowed, refusal } from '../messages.js';
 import { coerceFlagValue, scenarioSystemAndKind } from '../input/scenario.js';
 import type { FieldSpec, FieldValue, SystemSpec } from '../model/types.js';
 import { NO_VARIANT } from '../input/scenario.js';
@@ -79,7 +80,7 @@ function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | 
   const f = system.fields.find((x) => x.name === name);
   if (!f || !f.kinds.includes(kind)) {
     const why = name === 'system' || name === 'kind' ? 'cannot be varied (run one sweep per kind)' : `is not a field of ${system.id} kind "${kind}"`;
-    throw new UsageError(`vary: ${showValue(name)} ${why}; allowed: ${listAllowed(variableFields(system, kind))}`);
+    throw refusal('vary', `${showValue(name)} ${why}`, `allowed: ${listAllowed(variableFields(system, kind))}`);
   }
   return f;
 }
@@ -111,7 +112,7 @@ function valueLabel(specs: readonly (FieldSpec | Special)[], names: readonly str
 function coerce(spec: FieldSpec | Special, value: unknown): FieldValue {
   const v = typeof spec === 'string' ? value : coerceFlagValue(spec, value);
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-  throw new UsageError(`vary: ${showValue(value)} is not a value a scenario field can hold; allowed: text, numbers, true or false`);
+  throw refusal('vary', `${showValue(value)} is not a value a scenario field can hold`, 'allowed: text, numbers, true or false');
 }
 
 /**
@@ -120,14 +121,14 @@ function coerce(spec: FieldSpec | Special, value: unknown): FieldValue {
  */
 function rangeValues(name: string, spec: FieldSpec | Special, from: number, to: number, step: number): number[] {
   if (typeof spec === 'string' || !(spec.schema.type === 'integer' || spec.schema.type === 'number' || spec.schema.type === 'integer-or')) {
-    throw new UsageError(`vary: ${name}: a range needs a numeric field; give the values as a list instead`);
+    throw refusal(`vary: ${name}`, 'a range needs a numeric field', 'give the values as a list instead');
   }
   if (![from, to, step].every(Number.isFinite) || step <= 0) {
-    throw new UsageError(`vary: ${name}: range ${from}..${to} step ${step} is not allowed; allowed: from <= to and a step above 0`);
+    throw refusal(`vary: ${name}`, `range ${from}..${to} step ${step} is not allowed`, 'allowed: from <= to and a step above 0');
   }
-  if (from > to) throw new UsageError(`vary: ${name}: range ${from}..${to} runs backwards; allowed: from <= to (e.g. ${to}..${from})`);
+  if (from > to) throw refusal(`vary: ${name}`, `range ${from}..${to} runs backwards`, `allowed: from <= to (e.g. ${to}..${from})`);
   const count = rangeCount(from, to, step);
-  if (count > MAX_CELLS) throw new UsageError(`vary: ${name}: range ${from}..${to} step ${step} has ${count} values; allowed: at most ${MAX_CELLS}`);
+  if (count > MAX_CELLS) throw refusal(`vary: ${name}`, `range ${from}..${to} step ${step} has ${count} values`, `allowed: at most ${MAX_CELLS}`);
   return Array.from({ length: count }, (_, i) => Math.round((from + i * step) * 1e9) / 1e9);
 }
 
@@ -168,8 +169,10 @@ export function checkGridSize(vary: readonly VarySpec[]): number | undefined {
   if (counts.some((n) => n === undefined)) return undefined;
   const cells = counts.reduce((n: number, c) => n * c!, 1);
   if (cells > MAX_CELLS) {
-    throw new UsageError(
-      `vary: the grid has ${thousands(cells)} cells (${counts.join(' x ')}); allowed: at most ${thousands(MAX_CELLS)} cells; vary fewer values, or split the grid into several analyses or sweeps (one per faction, say)`,
+    throw refusal(
+      'vary',
+      `the grid has ${thousands(cells)} cells (${counts.join(' x ')})`,
+      `allowed: at most ${thousands(MAX_CELLS)} cells; vary fewer values, or split the grid into several analyses or sweeps (one per faction, say)`,
     );
   }
   return cells;
@@ -179,7 +182,7 @@ export function checkGridSize(vary: readonly VarySpec[]): number | undefined {
 function parseVaryText(text: string): { fields: string[]; values?: string[][]; range?: [number, number, number] } {
   const eq = text.indexOf('=');
   if (eq <= 0) {
-    throw new UsageError(`--vary: ${showValue(text)} is not allowed; allowed: field=v1,v2,... or field=lo..hi[:step], e.g. armour=none,standard or injuryDice=-1..3`);
+    throw notAllowed('--vary', text, 'field=v1,v2,... or field=lo..hi[:step], e.g. armour=none,standard or injuryDice=-1..3');
   }
   const fields = text.slice(0, eq).split(',').map((s) => s.trim());
   const rest = text.slice(eq + 1).trim();
@@ -192,8 +195,10 @@ function parseVaryText(text: string): { fields: string[]; values?: string[][]; r
   const parts = (item: string) => (fields.length > 1 ? item.split('/').map((x) => x.trim()) : [item]);
   const empty = items.findIndex((s) => s === '' || parts(s).some((x) => x === ''));
   if (empty >= 0) {
-    throw new UsageError(
-      `--vary: ${showValue(text)}: value ${empty + 1} is empty; allowed: values separated by single commas${fields.length > 1 ? ', each with one part per field separated by /' : ''}, e.g. ${fields.join(',')}=${fields.length > 1 ? 'a/b,c/d' : 'a,b'}`,
+    throw refusal(
+      `--vary: ${showValue(text)}`,
+      `value ${empty + 1} is empty`,
+      `allowed: values separated by single commas${fields.length > 1 ? ', each with one part per field separated by /' : ''}, e.g. ${fields.join(',')}=${fields.length > 1 ? 'a/b,c/d' : 'a,b'}`,
     );
   }
   return { fields, values: items.map(parts) };
@@ -217,16 +222,16 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
     rawValues = parsed.values ?? [];
     range = parsed.range;
   } else {
-    if (spec.field !== undefined && spec.fields !== undefined) throw new UsageError('vary: give "field" or "fields", not both');
+    if (spec.field !== undefined && spec.fields !== undefined) throw refusal('vary', 'give "field" or "fields", not both');
     fields = spec.fields ? [...spec.fields] : spec.field !== undefined ? [spec.field] : [];
-    if (fields.length === 0) throw new UsageError('vary: name the field to vary ("field": "armour") or the fields varied together ("fields": [...])');
+    if (fields.length === 0) throw refusal('vary', 'name the field to vary ("field": "armour") or the fields varied together ("fields": [...])');
     labels = spec.labels;
     title = spec.title;
     name = spec.name;
     if (spec.from !== undefined || spec.to !== undefined) {
-      if (spec.values !== undefined) throw new UsageError(`vary: ${fields.join('+')}: give "values" or "from"/"to", not both`);
-      if (spec.from === undefined || spec.to === undefined) throw new UsageError(`vary: ${fields.join('+')}: a range needs both "from" and "to"`);
-      if (fields.length !== 1) throw new UsageError(`vary: ${fields.join('+')}: a range varies one field; list the combinations in "values" instead`);
+      if (spec.values !== undefined) throw refusal(`vary: ${fields.join('+')}`, 'give "values" or "from"/"to", not both');
+      if (spec.from === undefined || spec.to === undefined) throw refusal(`vary: ${fields.join('+')}`, 'a range needs both "from" and "to"');
+      if (fields.length !== 1) throw refusal(`vary: ${fields.join('+')}`, 'a range varies one field', 'list the combinations in "values" instead');
       range = [spec.from, spec.to, spec.step ?? 1];
     } else {
       const values = spec.values ?? [];
@@ -237,7 +242,7 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
   const id = name ?? fields.join('+');
   const seen = new Set<string>();
   for (const f of fields) {
-    if (seen.has(f)) throw new UsageError(`vary: ${id}: field ${showValue(f)} is named twice`);
+    if (seen.has(f)) throw refusal(`vary: ${id}`, `field ${showValue(f)} is named twice`);
     seen.add(f);
   }
   const specs = fields.map((f) => fieldSpec(system, kind, f));
@@ -248,23 +253,21 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
   } else {
     points = rawValues.map((vals) => {
       if (vals.length !== fields.length) {
-        throw new UsageError(
-          `vary: ${id}: ${showValue(vals)} gives ${vals.length} value(s) for ${fields.length} fields; allowed: one value per field (${fields.join(', ')})`,
-        );
+        throw refusal(`vary: ${id}`, `${showValue(vals)} gives ${vals.length} value(s) for ${fields.length} fields`, `allowed: one value per field (${fields.join(', ')})`);
       }
       return vals.map((v, i) => coerce(specs[i]!, v));
     });
   }
   if (points.length === 0) {
-    throw new UsageError(`vary: ${id}: no values given; allowed: a list of at least one value, or a range (e.g. ${fields[0]}=-1..3)`);
+    throw refusal(`vary: ${id}`, 'no values given', `allowed: a list of at least one value, or a range (e.g. ${fields[0]}=-1..3)`);
   }
   if (labels !== undefined && labels.length !== points.length) {
-    throw new UsageError(`vary: ${id}: ${labels.length} labels for ${points.length} values; give one label per value`);
+    throw refusal(`vary: ${id}`, `${labels.length} labels for ${points.length} values`, 'give one label per value');
   }
   const keys = new Set<string>();
   for (const p of points) {
     const key = JSON.stringify(p);
-    if (keys.has(key)) throw new UsageError(`vary: ${id}: value ${showValue(p.length === 1 ? p[0] : p)} is listed twice`);
+    if (keys.has(key)) throw refusal(`vary: ${id}`, `value ${showValue(p.length === 1 ? p[0] : p)} is listed twice`);
     keys.add(key);
   }
   const single = specs.length === 1 ? specs[0]! : undefined;
@@ -286,7 +289,7 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
 function checkDistinctLabels(id: string, labels: readonly string[]): void {
   const seen = new Set<string>();
   for (const l of labels) {
-    if (seen.has(l)) throw new UsageError(`vary: ${id}: label ${showValue(l)} is given to two values; allowed: a different label for each value`);
+    if (seen.has(l)) throw refusal(`vary: ${id}`, `label ${showValue(l)} is given to two values`, 'allowed: a different label for each value');
     seen.add(l);
   }
 }
@@ -300,7 +303,7 @@ function sharedVariantNames(points: readonly FieldValue[][]): (string | undefine
 /** A value of the rules dimension, named as outputs name it: the variant's name, or "edition rules". */
 function rulesLabel(value: FieldValue): string {
   if (value === NO_VARIANT) return 'edition rules';
-  if (typeof value !== 'string') throw new UsageError(`vary: rules: ${showValue(value)} is not allowed; allowed: variant file paths, or "${NO_VARIANT}" for the edition's own rules`);
+  if (typeof value !== 'string') throw notAllowed('vary: rules', value, `variant file paths, or "${NO_VARIANT}" for the edition's own rules`);
   return readVariantFile(value).name;
 }
 
@@ -308,10 +311,10 @@ function rulesLabel(value: FieldValue): string {
 export function checkDisjoint(dims: readonly Dimension[]): void {
   const owner = new Map<string, string>();
   for (const d of dims) {
-    if (dims.filter((x) => x.id === d.id).length > 1) throw new UsageError(`vary: ${showValue(d.id)} is varied twice; vary each field once`);
+    if (dims.filter((x) => x.id === d.id).length > 1) throw refusal('vary', `${showValue(d.id)} is varied twice`, 'vary each field once');
     for (const f of d.fields) {
       const other = owner.get(f);
-      if (other) throw new UsageError(`vary: field ${showValue(f)} is in both ${showValue(other)} and ${showValue(d.id)}; vary each field once`);
+      if (other) throw refusal('vary', `field ${showValue(f)} is in both ${showValue(other)} and ${showValue(d.id)}`, 'vary each field once');
       owner.set(f, d.id);
     }
   }

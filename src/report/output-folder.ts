@@ -3,6 +3,7 @@ import { accessSync, constants, type Dirent, lstatSync, mkdirSync, readFileSync,
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
+import { refusal } from '../messages.js';
 import { toolVersion } from '../project.js';
 import { siblingTemp, writeFileAtomic } from './files.js';
 
@@ -81,9 +82,9 @@ function checkCanCreate(flag: string, given: string, abs: string): void {
     const st = lstatOrUndefined(up);
     if (st) {
       const target = statFollowing(up, st);
-      if (!target) throw new UsageError(`${flag}: ${quote(given)}: ${quote(up)} is a broken link`);
-      if (!target.isDirectory()) throw new UsageError(`${flag}: ${quote(given)}: ${quote(up)} is a file, not a folder`);
-      if (readOnly(up, target)) throw new UsageError(`${flag}: ${quote(given)}: ${quote(up)} is read-only, so nothing can be created in it`);
+      if (!target) throw refusal(`${flag}: ${quote(given)}`, `${quote(up)} is a broken link`);
+      if (!target.isDirectory()) throw refusal(`${flag}: ${quote(given)}`, `${quote(up)} is a file, not a folder`);
+      if (readOnly(up, target)) throw refusal(`${flag}: ${quote(given)}`, `${quote(up)} is read-only, so nothing can be created in it`);
       return;
     }
     const next = dirname(up);
@@ -119,16 +120,16 @@ function realPath(path: string): string {
  */
 function checkNotPrecious(flag: string, given: string, abs: string, inputs: readonly string[]): void {
   const real = realPath(abs);
-  if (abs === resolve('/') || real === realPath('/')) throw new UsageError(`${flag}: ${quote(given)} is the root folder; name a folder of its own, such as out/NAME`);
+  if (abs === resolve('/') || real === realPath('/')) throw refusal(flag, `${quote(given)} is the root folder`, 'name a folder of its own, such as out/NAME');
   if (isInside(process.cwd(), abs) || isInside(realPath(process.cwd()), real)) {
-    throw new UsageError(`${flag}: ${quote(given)} is or holds the current folder; name a folder of its own, such as out/NAME`);
+    throw refusal(flag, `${quote(given)} is or holds the current folder`, 'name a folder of its own, such as out/NAME');
   }
   if (isInside(homedir(), abs) || isInside(realPath(homedir()), real)) {
-    throw new UsageError(`${flag}: ${quote(given)} is or holds your home folder; name a folder of its own, such as out/NAME`);
+    throw refusal(flag, `${quote(given)} is or holds your home folder`, 'name a folder of its own, such as out/NAME');
   }
   for (const input of inputs) {
     if (isInside(resolve(input), abs) || isInside(realPath(input), real)) {
-      throw new UsageError(`${flag}: ${quote(given)} holds ${quote(input)}, an input of this run; name another folder`);
+      throw refusal(flag, `${quote(given)} holds ${quote(input)}, an input of this run`, 'name another folder');
     }
   }
 }
@@ -328,16 +329,16 @@ function takeLock(flag: string, given: string, dir: string): string {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       // A file of that name that holds anything but a process id is the user's: never taken over.
-      if (!isOurLock(lock)) throw new UsageError(`${flag}: ${quote(given)} holds ${quote(LOCK_FILE)}, which injury-lab did not write; move it out or name another folder`);
+      if (!isOurLock(lock)) throw refusal(flag, `${quote(given)} holds ${quote(LOCK_FILE)}, which injury-lab did not write`, 'move it out or name another folder');
       const pid = Number.parseInt(readFileSync(lock, 'utf8'), 10);
       if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-        throw new UsageError(`${flag}: ${quote(given)} is being written by another injury-lab run (process ${pid}); wait for it to finish, or remove ${quote(lock)} if no run is going on`);
+        throw refusal(flag, `${quote(given)} is being written by another injury-lab run (process ${pid})`, `wait for it to finish, or remove ${quote(lock)} if no run is going on`);
       }
       // The run that left it is gone: its lock is stale.
       rmSync(lock, { force: true });
     }
   }
-  throw new UsageError(`${flag}: ${quote(given)}: could not take the lock ${quote(lock)}; another run keeps taking it`);
+  throw refusal(`${flag}: ${quote(given)}`, `could not take the lock ${quote(lock)}`, 'another run keeps taking it');
 }
 
 function releaseLock(lock: string): void {
@@ -380,18 +381,20 @@ function checkFolder(flag: string, given: string, dir: string, force: boolean): 
   if (!st) return;
   const target = statFollowing(dir, st);
   if (!target || !target.isDirectory()) {
-    throw new UsageError(`${flag}: ${quote(given)} is ${target ? 'a file' : 'a broken link'}, not a folder; a report is a folder of files, and injury-lab never replaces a file`);
+    throw refusal(flag, `${quote(given)} is ${target ? 'a file' : 'a broken link'}, not a folder`, 'a report is a folder of files, and injury-lab never replaces a file');
   }
-  if (readOnly(dir, target)) throw new UsageError(`${flag}: ${quote(given)} is read-only; make it writable or name another folder`);
+  if (readOnly(dir, target)) throw refusal(flag, `${quote(given)} is read-only`, 'make it writable or name another folder');
   const found = inspectReportFolder(dir);
-  if (found.state === 'read-only') throw new UsageError(`${flag}: ${quote(given)}: ${quote(found.path)} inside it is read-only; make it writable or name another folder`);
+  if (found.state === 'read-only') throw refusal(`${flag}: ${quote(given)}`, `${quote(found.path)} inside it is read-only`, 'make it writable or name another folder');
   if (found.state === 'foreign') {
-    throw new UsageError(
-      `${flag}: ${quote(given)} holds files injury-lab did not write (such as ${quote(found.example)}); name a new or empty folder (--force replaces only an earlier report, never files of yours)`,
+    throw refusal(
+      flag,
+      `${quote(given)} holds files injury-lab did not write (such as ${quote(found.example)})`,
+      'name a new or empty folder (--force replaces only an earlier report, never files of yours)',
     );
   }
   if (found.state === 'changed' && !force) {
-    throw new UsageError(`${flag}: ${quote(given)} is an earlier report, but ${quote(found.example)} was changed since injury-lab wrote it; name another folder, or add --force to replace the report with its changes`);
+    throw refusal(flag, `${quote(given)} is an earlier report, but ${quote(found.example)} was changed since injury-lab wrote it`, 'name another folder, or add --force to replace the report with its changes');
   }
 }
 
@@ -526,7 +529,7 @@ async function replaceContents(claim: FolderClaim, fill: (dir: string) => Promis
     if (lstatOrUndefined(old)) for (const name of readdirSync(old)) if (!lstatOrUndefined(join(dir, name))) renameSync(join(old, name), join(dir, name));
     if (e instanceof UsageError) throw e;
     const err = e as NodeJS.ErrnoException;
-    if (typeof err.code === 'string') throw new UsageError(`${flag}: ${quote(given)}: cannot write the report (${err.code}${errnoWords(err.code)}${err.path ? ` on ${quote(err.path)}` : ''})`);
+    if (typeof err.code === 'string') throw refusal(`${flag}: ${quote(given)}`, `cannot write the report (${err.code}${errnoWords(err.code)}${err.path ? ` on ${quote(err.path)}` : ''})`);
     throw e;
   } finally {
     rmSync(writing, { recursive: true, force: true });
@@ -557,17 +560,17 @@ function checkBatchFolder(flag: string, given: string, dir: string, force: boole
   const st = lstatOrUndefined(dir);
   if (!st) return;
   const target = statFollowing(dir, st);
-  if (!target || !target.isDirectory()) throw new UsageError(`${flag}: ${quote(given)} is ${target ? 'a file' : 'a broken link'}, not a folder; --all writes a folder of reports`);
-  if (readOnly(dir, target)) throw new UsageError(`${flag}: ${quote(given)} is read-only; make it writable or name another folder`);
+  if (!target || !target.isDirectory()) throw refusal(flag, `${quote(given)} is ${target ? 'a file' : 'a broken link'}, not a folder`, '--all writes a folder of reports');
+  if (readOnly(dir, target)) throw refusal(flag, `${quote(given)} is read-only`, 'make it writable or name another folder');
   // The batch rewrites its ownership file: one that is not a batch's is somebody else's (or a single report's).
   if (lstatOrUndefined(join(dir, OWNERSHIP_FILE)) && !readOwnership(dir, 'batch')) {
-    throw new UsageError(`${flag}: ${quote(join(given, OWNERSHIP_FILE))} is not the ownership file of a batch of reports; name a new or empty folder`);
+    throw refusal(flag, `${quote(join(given, OWNERSHIP_FILE))} is not the ownership file of a batch of reports`, 'name a new or empty folder');
   }
   if (!lstatOrUndefined(join(dir, 'index.html'))) return;
   const owner = indexOwner(dir);
-  if (owner === 'foreign') throw new UsageError(`${flag}: ${quote(join(given, 'index.html'))} was not written by injury-lab; name a new or empty folder`);
+  if (owner === 'foreign') throw refusal(flag, `${quote(join(given, 'index.html'))} was not written by injury-lab`, 'name a new or empty folder');
   if (owner === 'changed' && !force) {
-    throw new UsageError(`${flag}: ${quote(join(given, 'index.html'))} was changed since injury-lab wrote it; name another folder, or add --force to replace it`);
+    throw refusal(flag, `${quote(join(given, 'index.html'))} was changed since injury-lab wrote it`, 'name another folder, or add --force to replace it');
   }
 }
 
@@ -611,16 +614,16 @@ export function checkOutputFile(given: string, inputs: readonly string[] = [], f
 function checkOutputFileNow(given: string, inputs: readonly string[], flag: string, force: boolean): void {
   const abs = resolve(given);
   const real = realPath(abs);
-  for (const input of inputs) if (resolve(input) === abs || realPath(input) === real) throw new UsageError(`${flag}: ${quote(given)} is an input of this run; name another file`);
+  for (const input of inputs) if (resolve(input) === abs || realPath(input) === real) throw refusal(flag, `${quote(given)} is an input of this run`, 'name another file');
   const st = lstatOrUndefined(abs);
   if (st) {
     const target = statFollowing(abs, st);
-    if (!target) throw new UsageError(`${flag}: ${quote(given)} is a broken link; name a file to write`);
-    if (target.isDirectory()) throw new UsageError(`${flag}: ${quote(given)} is a folder; name a file, such as ${quote(join(given, 'results.csv'))}`);
-    if (!target.isFile()) throw new UsageError(`${flag}: ${quote(given)} is not a regular file (a device, a pipe or a socket); name a file to write, or leave out --out to print`);
-    if (!force) throw new UsageError(`${flag}: ${quote(given)} already exists; name a new file, or add --force to replace it`);
+    if (!target) throw refusal(flag, `${quote(given)} is a broken link`, 'name a file to write');
+    if (target.isDirectory()) throw refusal(flag, `${quote(given)} is a folder`, `name a file, such as ${quote(join(given, 'results.csv'))}`);
+    if (!target.isFile()) throw refusal(flag, `${quote(given)} is not a regular file (a device, a pipe or a socket)`, 'name a file to write, or leave out --out to print');
+    if (!force) throw refusal(flag, `${quote(given)} already exists`, 'name a new file, or add --force to replace it');
     const parent = dirname(real);
-    if (readOnly(parent, statSync(parent))) throw new UsageError(`${flag}: ${quote(given)}: ${quote(parent)} is read-only`);
+    if (readOnly(parent, statSync(parent))) throw refusal(`${flag}: ${quote(given)}`, `${quote(parent)} is read-only`);
     return;
   }
   checkCanCreate(flag, given, abs);
@@ -636,10 +639,10 @@ export function writeOutputFile(given: string, text: string | Uint8Array, flag =
   const abs = resolve(given);
   try {
     const st = lstatOrUndefined(abs);
-    if (st && !force) throw new UsageError(`${flag}: ${quote(given)} appeared while the run went on; name a new file, or add --force to replace it`);
+    if (st && !force) throw refusal(flag, `${quote(given)} appeared while the run went on`, 'name a new file, or add --force to replace it');
     if (st) {
       const real = realpathSync(abs);
-      if (!statSync(real).isFile()) throw new UsageError(`${flag}: ${quote(given)} is not a regular file; name a file to write`);
+      if (!statSync(real).isFile()) throw refusal(flag, `${quote(given)} is not a regular file`, 'name a file to write');
       writeFileAtomic(real, text);
       return;
     }
@@ -652,7 +655,7 @@ export function writeOutputFile(given: string, text: string | Uint8Array, flag =
       rmSync(tmp, { force: true });
     }
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${flag}: ${quote(given)} appeared while the run went on; name a new file, or add --force to replace it`);
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw refusal(flag, `${quote(given)} appeared while the run went on`, 'name a new file, or add --force to replace it');
     throw oneLine(flag, given, 'cannot write the file', e);
   }
 }
@@ -661,7 +664,7 @@ export function writeOutputFile(given: string, text: string | Uint8Array, flag =
 function oneLine(flag: string, given: string, doing: string, e: unknown): unknown {
   if (e instanceof UsageError) return e;
   const code = (e as NodeJS.ErrnoException).code;
-  return typeof code === 'string' ? new UsageError(`${flag}: ${quote(given)}: ${doing} (${code}${errnoWords(code)})`) : e;
+  return typeof code === 'string' ? refusal(`${flag}: ${quote(given)}`, `${doing} (${code}${errnoWords(code)})`) : e;
 }
 
 function inOneLine<T>(flag: string, given: string, f: () => T): T {

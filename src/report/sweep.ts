@@ -1,6 +1,7 @@
 import { scenarioProfilesOnce } from '../input/read-once.js';
 import { findProfile } from '../model/profiles.js';
 import { UsageError, showValue } from '../errors.js';
+import { refusal } from '../messages.js';
 import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
 import { evaluateAllInWorkers } from '../pool/exact.js';
 import { type Fraction, formatFraction, sub, toNumber } from '../exact/fraction.js';
@@ -62,8 +63,10 @@ export function checkSimBudget(cells: number, sim: { readonly trials?: number; r
   const total = cells * perCell;
   if (total <= MAX_GRID_TRIALS) return;
   const what = byPrecision ? `up to ${trialText(perCell)} trials (maxTrials)` : `${trialText(perCell)} trials`;
-  throw new UsageError(
-    `simulation: ${cells.toLocaleString('en-GB')} cells x ${what} is ${trialText(total)} trials in all; allowed: at most ${trialText(MAX_GRID_TRIALS)} in all; give fewer trials${byPrecision ? ' (a lower maxTrials)' : ''} per cell, or vary fewer values`,
+  throw refusal(
+    'simulation',
+    `${cells.toLocaleString('en-GB')} cells x ${what} is ${trialText(total)} trials in all`,
+    `allowed: at most ${trialText(MAX_GRID_TRIALS)} in all; give fewer trials${byPrecision ? ' (a lower maxTrials)' : ''} per cell, or vary fewer values`,
   );
 }
 
@@ -179,7 +182,7 @@ export interface SweepManifest {
 
 /** The dimensions of a request, checked against the base scenario's system and kind. */
 export function sweepDimensions(base: Record<string, unknown>, vary: readonly VarySpec[]): Dimension[] {
-  if (vary.length === 0) throw new UsageError('vary: empty list; give at least one field to vary, e.g. "injuryDice=-1..3"');
+  if (vary.length === 0) throw refusal('vary', 'empty list', 'give at least one field to vary, e.g. "injuryDice=-1..3"');
   checkGridSize(vary);
   const { system, kind } = baseSystemAndKind(base);
   const parsed = vary.map((v) => parseDimension(v, system, kind));
@@ -203,7 +206,7 @@ function withProfileLabels(d: Dimension, base: Record<string, unknown>): Dimensi
   if (field !== 'weapon' && field !== 'target') return d;
   const profiles = namedProfiles(base);
   if (!profiles) {
-    throw new UsageError(`vary: ${field} needs "profiles", "roster" or "catalogue" in the scenario: the file that names the ${field === 'weapon' ? 'weapons' : 'models'}`);
+    throw refusal('vary', `${field} needs "profiles", "roster" or "catalogue" in the scenario: the file that names the ${field === 'weapon' ? 'weapons' : 'models'}`);
   }
   const role = field === 'weapon' ? 'weapon' : 'model';
   return {
@@ -253,7 +256,7 @@ function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dim
       try {
         parseScenario(f === 'edition' ? context : { ...context, [f]: base[f] });
       } catch (e) {
-        if (e instanceof UsageError) throw new UsageError(`scenario: ${e.message} (the grid varies ${f}, but the value given must still be allowed)`);
+        if (e instanceof UsageError) throw refusal('scenario', `${e.message} (the grid varies ${f}, but the value given must still be allowed)`);
         throw e;
       }
     }
@@ -279,7 +282,7 @@ export function planCells(base: Record<string, unknown>, dims: readonly Dimensio
     try {
       scenario = parseScenario({ ...base, ...assignment });
     } catch (e) {
-      if (e instanceof UsageError) throw new UsageError(`cell ${describeAssignment(assignment)}: ${e.message}`);
+      if (e instanceof UsageError) throw refusal(`cell ${describeAssignment(assignment)}`, e.message);
       throw e;
     }
     // Two variant files of one name: the cell carries the name with its file (see DimensionValue.variant).
