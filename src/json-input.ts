@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { UsageError } from './errors.js';
+import { refusal } from './messages.js';
 
 /**
  * Every JSON file the user names (scenario files, report definitions) is read here, so a folder, a device,
@@ -58,7 +59,7 @@ export function jsonDepth(value: unknown): number {
 /** Refuses JSON nested deeper than MAX_JSON_DEPTH, in one line starting with `label`. */
 export function checkJsonDepth(value: unknown, label: string): void {
   const depth = jsonDepth(value);
-  if (depth > MAX_JSON_DEPTH) throw new UsageError(`${label}: JSON nested ${depth} deep; at most ${MAX_JSON_DEPTH} levels are allowed`);
+  if (depth > MAX_JSON_DEPTH) throw refusal(label, `JSON nested ${depth} deep`, `at most ${MAX_JSON_DEPTH} levels are allowed`);
 }
 
 /** A file the user names, read with a bound: how messages name it, and the most it may hold. */
@@ -79,13 +80,12 @@ const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
  * missing file, anything but a regular file (a symlink to one is fine), and more than `maxBytes`.
  */
 export function readBoundedFile(path: string, file: BoundedFile): Buffer {
-  const at = `${file.label}: `;
   const cannot = (e: unknown): UsageError => {
     const code = (e as NodeJS.ErrnoException).code;
-    return new UsageError(`${at}${code === 'ENOENT' ? file.missing : `cannot be read (${code ?? 'error'})`}`);
+    return refusal(file.label, code === 'ENOENT' ? file.missing : `cannot be read (${code ?? 'error'})`);
   };
-  const tooBig = (size: string) => new UsageError(`${at}is ${size}; ${file.what} is at most ${mib(file.maxBytes)}`);
-  const notRegular = (s: Stats) => new UsageError(`${at}is not a regular file (it is ${fileKind(s)})`);
+  const tooBig = (size: string) => refusal(file.label, `is ${size}`, `${file.what} is at most ${mib(file.maxBytes)}`);
+  const notRegular = (s: Stats) => refusal(file.label, `is not a regular file (it is ${fileKind(s)})`);
 
   // stat before open: opening a FIFO blocks until someone writes to it.
   let st: Stats;
@@ -131,14 +131,13 @@ export function readBoundedFile(path: string, file: BoundedFile): Buffer {
  * JSON, and nesting deeper than MAX_JSON_DEPTH.
  */
 export function readJsonInput(path: string, kind: JsonInputKind): JsonInput {
-  const at = `${kind.label}: `;
   const buf = readBoundedFile(path, { ...kind, maxBytes: MAX_JSON_BYTES });
   const text = buf.toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${at}not valid JSON (${(e as Error).message.split('\n')[0]})`);
+    throw refusal(kind.label, `not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
   checkJsonDepth(value, kind.label);
   return { text, value };

@@ -1,4 +1,5 @@
-import { UsageError, listAllowed, showValue } from '../errors.js';
+import { listAllowed, showValue } from '../errors.js';
+import { notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
 import { readJsonInput } from '../json-input.js';
 import { describeAllowed } from '../model/field-schema.js';
 import { PROFILE_KEYS, SECTION, profileFields, profileSchema, profileValidator, type Profile, type Profiles } from '../model/profiles.js';
@@ -71,23 +72,23 @@ function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw
 export function parseProfiles(raw: unknown, label: string, file: string): Profiles {
   const at = `${label}: `;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new UsageError(`${at}must hold one JSON object { "system", "models", "weapons" }, got ${Array.isArray(raw) ? 'an array' : showValue(raw)}`);
+    throw refusalAt(at, `must hold one JSON object { "system", "models", "weapons" }, got ${Array.isArray(raw) ? 'an array' : showValue(raw)}`);
   }
   const input = raw as Record<string, unknown>;
   const keys = ['$schema', 'description', 'system', 'models', 'weapons'];
-  for (const key of Object.keys(input)) if (!keys.includes(key)) throw new UsageError(`${at}${key}: not a key of a profiles file; allowed: ${listAllowed(keys.slice(1))}`);
+  for (const key of Object.keys(input)) if (!keys.includes(key)) throw refusal(`${at}${key}`, 'not a key of a profiles file', `allowed: ${listAllowed(keys.slice(1))}`);
   const systemId = input.system ?? DEFAULT_SYSTEM;
   const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
-  if (!system) throw new UsageError(`${at}system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
+  if (!system) throw notOneOf(`${at}system`, systemId, 'a known system', systems.map((s) => s.id));
   const read = (role: ProfileRole): Map<string, Profile> => {
     const section = input[SECTION[role]] ?? {};
     if (typeof section !== 'object' || section === null || Array.isArray(section)) {
-      throw new UsageError(`${at}${SECTION[role]}: ${showValue(section)} is not allowed; allowed: an object of ${role} profiles by name`);
+      throw notAllowed(`${at}${SECTION[role]}`, section, `an object of ${role} profiles by name`);
     }
     const out = new Map<string, Profile>();
     for (const [name, body] of Object.entries(section as Record<string, unknown>)) {
-      if (name.trim() === '') throw new UsageError(`${at}${SECTION[role]}: a profile with an empty name; allowed: a name of at least one letter`);
-      if (!profileValidator(system, role)(body)) throw new UsageError(profileProblem(system, role, name, body, at));
+      if (name.trim() === '') throw refusal(`${at}${SECTION[role]}`, 'a profile with an empty name', 'allowed: a name of at least one letter');
+      if (!profileValidator(system, role)(body)) throw refusal('', profileProblem(system, role, name, body, at));
       const { cost, otherCosts, description, keywords, ...fields } = body as Record<string, unknown>;
       out.set(name, {
         name,

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { UsageError, listAllowed, showValue } from '../errors.js';
+import { listAllowed, showValue } from '../errors.js';
+import { notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
 import { readJsonInput } from '../json-input.js';
 import { schemaValidator } from '../model/ajv.js';
 import { DEFAULT_SYSTEM, findSystem, systems, type AnyScenario } from '../rules/registry.js';
@@ -137,15 +138,15 @@ function where(origin: string): string {
 export function scenarioSystemAndKind(input: Readonly<Record<string, unknown>>, origin = ''): { system: SystemSpec; kind: string } {
   const at = where(origin);
   const systemIds = systems.map((s) => s.id);
-  if (input.system === null) throw new UsageError(`${at}system: null is not allowed; allowed: ${listAllowed(systemIds)} (or leave system out for ${DEFAULT_SYSTEM})`);
+  if (input.system === null) throw notAllowed(`${at}system`, null, `${listAllowed(systemIds)} (or leave system out for ${DEFAULT_SYSTEM})`);
   const systemId = input.system ?? DEFAULT_SYSTEM;
   const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
-  if (!system) throw new UsageError(`${at}system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systemIds)}`);
+  if (!system) throw notOneOf(`${at}system`, systemId, 'a known system', systemIds);
   const kindIds = system.kinds.map((k) => k.id);
-  if (input.kind === null) throw new UsageError(`${at}kind: null is not allowed; allowed: ${listAllowed(kindIds)} (or leave kind out for ${kindIds[0]!})`);
+  if (input.kind === null) throw notAllowed(`${at}kind`, null, `${listAllowed(kindIds)} (or leave kind out for ${kindIds[0]!})`);
   const kind = input.kind ?? kindIds[0]!;
   if (typeof kind !== 'string' || !kindIds.includes(kind)) {
-    throw new UsageError(`${at}kind: ${showValue(kind)} is not a kind of ${system.id}; allowed: ${listAllowed(kindIds)}`);
+    throw notOneOf(`${at}kind`, kind, `a kind of ${system.id}`, kindIds);
   }
   return { system, kind };
 }
@@ -173,10 +174,14 @@ function withVariant(input: Record<string, unknown>, at: string): { input: Recor
     variant = parseVariant(given, `${at}rules`, typeof input.variant === 'string' ? input.variant : 'inline');
   } else return { input };
   if (input.system !== undefined && input.system !== variant.system.id) {
-    throw new UsageError(`${at}rules: ${label} is a variant of ${variant.system.id}, not ${showValue(input.system)}; allowed: a variant of the scenario's system`);
+    throw refusal(`${at}rules`, `${label} is a variant of ${variant.system.id}, not ${showValue(input.system)}`, "allowed: a variant of the scenario's system");
   }
   if (input.edition !== undefined && input.edition !== variant.edition) {
-    throw new UsageError(`${at}edition: ${showValue(input.edition)} is not the edition of ${label} (its changes are to ${variant.system.id} ${variant.edition}); allowed: ${showValue(variant.edition)}, or leave edition out`);
+    throw refusal(
+      `${at}edition`,
+      `${showValue(input.edition)} is not the edition of ${label} (its changes are to ${variant.system.id} ${variant.edition})`,
+      `allowed: ${showValue(variant.edition)}, or leave edition out`,
+    );
   }
   return { input: { system: variant.system.id, ...input, edition: variant.edition }, variant, label };
 }
@@ -190,27 +195,27 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
   const given = input.profiles;
   const sources = PROFILE_SOURCES.filter((key) => input[key] !== undefined);
   // Two sources of names would shadow each other's: one of them.
-  if (sources.length > 1) throw new UsageError(`${at}${sources.join(' and ')}: give one of them, not ${sources.length === 2 ? 'both' : 'more'} (a roster or catalogue is read as a profiles file)`);
+  if (sources.length > 1) throw refusal(`${at}${sources.join(' and ')}`, `give one of them, not ${sources.length === 2 ? 'both' : 'more'} (a roster or catalogue is read as a profiles file)`);
   if (input.roster !== undefined || input.catalogue !== undefined) {
     const source = input.roster !== undefined ? 'roster' : 'catalogue';
     const paths = source === 'roster' ? [input.roster] : Array.isArray(input.catalogue) ? input.catalogue : [input.catalogue];
     if (paths.length === 0 || paths.some((p) => typeof p !== 'string') || (source === 'roster' && typeof input.roster !== 'string')) {
       const allowed = source === 'roster' ? 'the path of a roster file (.rosz, .ros or NewRecruit JSON)' : 'the path of a .gst or .cat file, or a list of them';
-      throw new UsageError(`${at}${source}: ${showValue(input[source])} is not allowed; allowed: ${allowed}`);
+      throw notAllowed(`${at}${source}`, input[source], allowed);
     }
     // Read once per process while the files stay as they are: a sweep parses this for every cell.
     const tree = source === 'roster' ? readRosterFileOnce(paths[0] as string) : readCatalogueFilesOnce(paths as string[]);
     const system = rosterSystem(tree);
     if (input.system !== undefined && input.system !== system.id) {
-      throw new UsageError(`${at}${source}: ${tree.label} is of ${system.id}, not ${showValue(input.system)}; allowed: a ${source} of the scenario's system`);
+      throw refusal(`${at}${source}`, `${tree.label} is of ${system.id}, not ${showValue(input.system)}`, `allowed: a ${source} of the scenario's system`);
     }
     return { input: { system: system.id, ...input }, roster: { tree, source } };
   }
   if (given === undefined) return { input };
-  if (typeof given !== 'string') throw new UsageError(`${at}profiles: ${showValue(given)} is not allowed; allowed: the path of a profiles file`);
+  if (typeof given !== 'string') throw notAllowed(`${at}profiles`, given, 'the path of a profiles file');
   const profiles = readProfilesFile(given);
   if (input.system !== undefined && input.system !== profiles.system.id) {
-    throw new UsageError(`${at}profiles: profiles file ${showValue(given)} is of ${profiles.system.id}, not ${showValue(input.system)}; allowed: a profiles file of the scenario's system`);
+    throw refusal(`${at}profiles`, `profiles file ${showValue(given)} is of ${profiles.system.id}, not ${showValue(input.system)}`, "allowed: a profiles file of the scenario's system");
   }
   return { input: { system: profiles.system.id, ...input }, profiles };
 }
@@ -222,7 +227,7 @@ function withProfilesFile(input: Record<string, unknown>, at: string): { input: 
 function checkUnmodelled(profile: Profile, allowed: boolean, key: string): string[] {
   const stops = stoppingItems(profile);
   if (stops.length === 0) return [];
-  if (!allowed) throw new UsageError(unmodelledMessage(profile, key, stops[0]!));
+  if (!allowed) throw refusal('', unmodelledMessage(profile, key, stops[0]!));
   warnUnmodelled(profile, stops);
   return stops.map((u) => `${profile.role} ${showValue(profile.name)}: ${showValue(u.text)}`);
 }
@@ -246,7 +251,7 @@ export interface ResolvedInputs {
 export function resolveInputs(raw: unknown, origin = ''): ResolvedInputs {
   const at = where(origin);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new UsageError(`${at}a scenario must be a JSON object of fields, got ${showValue(raw)}`);
+    throw refusalAt(at, `a scenario must be a JSON object of fields, got ${showValue(raw)}`);
   }
   const named = withVariant(raw as Record<string, unknown>, at);
   const profiled = withProfilesFile(named.input, at);
@@ -272,11 +277,11 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
   const { system, kind } = scenarioSystemAndKind(resolved.input, origin);
   const editionIds = system.editions.map((e) => e.id);
   if (resolved.input.edition === null) {
-    throw new UsageError(`${at}edition: null is not allowed; allowed: ${listAllowed(editionIds)} (or leave edition out for ${system.defaultEdition})`);
+    throw notAllowed(`${at}edition`, null, `${listAllowed(editionIds)} (or leave edition out for ${system.defaultEdition})`);
   }
   const edition = resolved.input.edition ?? system.defaultEdition;
   if (!system.editions.some((e) => e.id === edition)) {
-    throw new UsageError(`${at}edition: ${showValue(edition)} is not an edition of ${system.id}; allowed: ${listAllowed(editionIds)}`);
+    throw notOneOf(`${at}edition`, edition, `an edition of ${system.id}`, editionIds);
   }
   // The rule table comes before the profiles: their keywords are looked up in it.
   const ruleChanges = resolved.input.rules;
@@ -288,7 +293,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
         ? ruleChanges
         : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`));
   if (resolved.input.allowUnmodelled !== undefined && typeof resolved.input.allowUnmodelled !== 'boolean') {
-    throw new UsageError(`${at}allowUnmodelled: ${showValue(resolved.input.allowUnmodelled)} is not allowed; allowed: true, false`);
+    throw notAllowed(`${at}allowUnmodelled`, resolved.input.allowUnmodelled, 'true, false');
   }
   const profiles = resolved.profiles ?? (resolved.roster ? rosterProfilesOnce(resolved.roster.tree, rules, resolved.roster.source) : undefined);
   // What --allow-unmodelled left out of the profiles used: outputs list it with the scenario.
@@ -313,12 +318,11 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
     if (META_KEYS.has(key)) continue;
     const field = system.fields.find((f) => f.name === key);
     if (!field) {
-      throw new UsageError(
-        `${at}${key}: not a field of ${system.id}; allowed: ${listAllowed(system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name))}`,
-      );
+      // The key is the user's and may be "": as a prefix it keeps its ": " even then.
+      throw refusalAt(`${at}${key}: `, `not a field of ${system.id}`, `allowed: ${listAllowed(system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name))}`);
     }
     if (!field.kinds.includes(kind)) {
-      throw new UsageError(`${at}${key}: ${showValue(input[key])} is not read by kind "${kind}"; it is a field of kind ${listAllowed(field.kinds)}`);
+      throw refusal(`${at}${key}`, `${showValue(input[key])} is not read by kind "${kind}"`, `it is a field of kind ${listAllowed(field.kinds)}`);
     }
   }
 
@@ -331,9 +335,9 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
     const field = system.fields.find((f) => f.name === fieldName);
     if (field) {
       const from = sources.get(field.name);
-      throw new UsageError(`${at}${from ? `${from}: ` : ''}${field.name}: ${showValue(candidate[field.name])} is not allowed; allowed: ${describeAllowed(field.schema)}`);
+      throw notAllowed(`${at}${from ? `${from}: ` : ''}${field.name}`, candidate[field.name], describeAllowed(field.schema));
     }
-    throw new UsageError(`${at}${fieldName || 'scenario'}: ${showValue(fieldName ? candidate[fieldName] : resolved.input)} ${err?.message ?? 'is not valid'}`);
+    throw refusal(`${at}${fieldName || 'scenario'}`, `${showValue(fieldName ? candidate[fieldName] : resolved.input)} ${err?.message ?? 'is not valid'}`);
   }
 
   const scenario: Record<string, FieldValue | RuleTable> = { system: system.id, edition: edition as string, kind, rules };
@@ -355,7 +359,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
     scenario[f.name] = given !== undefined ? (given as FieldValue) : fieldDefault(f, rules, input);
   }
   const problem = system.checkCombination(scenario as Scenario);
-  if (problem) throw new UsageError(`${at}${problem}`);
+  if (problem) throw refusalAt(at, problem);
   // The schema of its system and kind has passed: it is that system's scenario of that kind.
   return scenario as unknown as AnyScenario;
 }
@@ -364,7 +368,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
 export function readScenarioFile(path: string): Record<string, unknown> {
   const parsed = readJsonInput(path, { label: `scenario file ${showValue(path)}`, what: 'a scenario file', missing: 'no such file' }).value;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError(`scenario file ${showValue(path)}: must hold one JSON object of scenario fields, got ${Array.isArray(parsed) ? 'an array' : showValue(parsed)}`);
+    throw refusal(`scenario file ${showValue(path)}`, `must hold one JSON object of scenario fields, got ${Array.isArray(parsed) ? 'an array' : showValue(parsed)}`);
   }
   return rulesRelativeTo(parsed as Record<string, unknown>, path);
 }

@@ -1,4 +1,5 @@
-import { UsageError, showValue } from '../errors.js';
+import { showValue } from '../errors.js';
+import { notAllowed } from '../messages.js';
 import { keywordFields } from '../model/keywords.js';
 import { findProfile, type Profile, type Profiles } from '../model/profiles.js';
 import type { FieldSpec, FieldValue, GivenFields, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
@@ -74,7 +75,7 @@ export const SCENARIO_KEYWORDS: readonly string[] = slots.map((s) => s.keywordsK
 export function keywordList(given: unknown, at: string): string[] {
   if (given === undefined) return [];
   const list = typeof given === 'string' ? given.split(',') : Array.isArray(given) && given.every((k) => typeof k === 'string') ? (given as string[]) : undefined;
-  if (!list) throw new UsageError(`${at}: ${showValue(given)} is not allowed; allowed: keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them`);
+  if (!list) throw notAllowed(at, given, 'keywords separated by commas ("IGNORE ARMOUR, FIRE"), or a list of them');
   return list.map((k) => k.trim()).filter((k) => k !== '');
 }
 
@@ -104,7 +105,7 @@ export function mergeSides(input: Readonly<Record<string, unknown>>, sides: read
     if (side.path === undefined) return input;
     const given = input[side.path] ?? {};
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-      throw new UsageError(`${at}${side.path}: ${showValue(given)} is not allowed; allowed: an object of the side's fields`);
+      throw notAllowed(`${at}${side.path}`, given, "an object of the side's fields");
     }
     return given as Record<string, unknown>;
   };

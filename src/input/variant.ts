@@ -1,5 +1,6 @@
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { UsageError, listAllowed, showValue } from '../errors.js';
+import { listAllowed, showValue } from '../errors.js';
+import { notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
 import { readJsonInput } from '../json-input.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';
 import { perSystem } from './system-schema.js';
@@ -51,23 +52,23 @@ export function variantJsonSchema(): Record<string, unknown> {
 export function parseVariant(raw: unknown, label: string, fallbackName: string): Variant {
   const at = `${label}: `;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new UsageError(`${at}must hold one JSON object { "name", "system", "edition", "rules" }, got ${Array.isArray(raw) ? 'an array' : showValue(raw)}`);
+    throw refusalAt(at, `must hold one JSON object { "name", "system", "edition", "rules" }, got ${Array.isArray(raw) ? 'an array' : showValue(raw)}`);
   }
   const input = raw as Record<string, unknown>;
   for (const key of Object.keys(input)) {
-    if (!VARIANT_KEYS.includes(key)) throw new UsageError(`${at}${key}: not a key of a variant file; allowed: ${listAllowed(VARIANT_KEYS.slice(1))}`);
+    if (!VARIANT_KEYS.includes(key)) throw refusal(`${at}${key}`, 'not a key of a variant file', `allowed: ${listAllowed(VARIANT_KEYS.slice(1))}`);
   }
   for (const key of ['name', 'description'] as const) {
-    if (input[key] !== undefined && typeof input[key] !== 'string') throw new UsageError(`${at}${key}: ${showValue(input[key])} is not allowed; allowed: a string`);
+    if (input[key] !== undefined && typeof input[key] !== 'string') throw notAllowed(`${at}${key}`, input[key], 'a string');
   }
   const systemId = input.system ?? DEFAULT_SYSTEM;
   const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
-  if (!system) throw new UsageError(`${at}system: ${showValue(systemId)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
+  if (!system) throw notOneOf(`${at}system`, systemId, 'a known system', systems.map((s) => s.id));
   const edition = input.edition ?? system.defaultEdition;
   if (typeof edition !== 'string' || !system.editions.some((e) => e.id === edition)) {
-    throw new UsageError(`${at}edition: ${showValue(edition)} is not an edition of ${system.id}; allowed: ${listAllowed(system.editions.map((e) => e.id))}`);
+    throw notOneOf(`${at}edition`, edition, `an edition of ${system.id}`, system.editions.map((e) => e.id));
   }
-  if (input.rules === undefined) throw new UsageError(`${at}rules: missing; a variant gives the rules it changes, e.g. "rules": { "injuryTable": { "down": 8 } }`);
+  if (input.rules === undefined) throw refusal(`${at}rules`, 'missing', 'a variant gives the rules it changes, e.g. "rules": { "injuryTable": { "down": 8 } }');
   const table = applyRuleChanges(system, systems, editionTable(system, edition), input.rules, `${label}: rules`);
   const name = typeof input.name === 'string' && input.name.trim() !== '' ? input.name : fallbackName;
   return { name, system, edition, changes: input.rules as Record<string, unknown>, table };

@@ -1,5 +1,6 @@
 import { suggestFlags } from '../suggest.js';
-import { UsageError, listAllowed, showValue } from '../errors.js';
+import { listAllowed, showValue } from '../errors.js';
+import { refusal } from '../messages.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from './types.js';
 
 /**
@@ -80,7 +81,7 @@ export function keywordFields(
 ): Record<string, FieldValue> {
   if (keywords.length === 0) return {};
   const table = rules.keywords;
-  if (typeof table !== 'object' || table === null) throw new UsageError(`${at}: ${system.id} has no keywords in its rule table yet; allowed: fields only`);
+  if (typeof table !== 'object' || table === null) throw refusal(at, `${system.id} has no keywords in its rule table yet`, 'allowed: fields only');
   // Every keyword's name, for a refusal's list only: a variant may add hundreds, and this runs per cell.
   const names = (): string[] => Object.keys(table);
   const own = roleFields(system, role);
@@ -101,7 +102,11 @@ export function keywordFields(
       for (const k of unless.unless) {
         if (!(k in table)) {
           const guess = suggestFlags(k, names());
-          throw new UsageError(`${at}: ${showValue(text)}: ${showValue(k)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed after UNLESS: ${listAllowed(names())}, separated by "/"`);
+          throw refusal(
+            `${at}: ${showValue(text)}`,
+            `${showValue(k)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
+            `allowed after UNLESS: ${listAllowed(names())}, separated by "/"`,
+          );
         }
       }
       const weaponNames = new Set(weaponKeywords.map((k) => parseKeyword(k).name));
@@ -112,13 +117,17 @@ export function keywordFields(
     const effects = (table as Record<string, unknown>)[name] as Record<string, FieldValue> | undefined;
     if (effects === undefined) {
       const guess = suggestFlags(name, names());
-      throw new UsageError(`${at}: ${showValue(text)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${listAllowed(names())} (a variant can add one)`);
+      throw refusal(
+        at,
+        `${showValue(text)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
+        `allowed: ${listAllowed(names())} (a variant can add one)`,
+      );
     }
     const misuse = keywordMisuse(effects, n, own);
-    if (misuse?.problem === 'needs a number') throw new UsageError(`${at}: ${showValue(text)} needs its number, e.g. "${name} 1"`);
-    if (misuse?.problem === 'takes no number') throw new UsageError(`${at}: ${showValue(text)}: ${name} takes no number; allowed: "${name}"`);
+    if (misuse?.problem === 'needs a number') throw refusal(at, `${showValue(text)} needs its number, e.g. "${name} 1"`);
+    if (misuse?.problem === 'takes no number') throw refusal(`${at}: ${showValue(text)}`, `${name} takes no number`, `allowed: "${name}"`);
     if (misuse?.problem === 'other side') {
-      throw new UsageError(`${at}: ${showValue(text)} gives ${misuse.field}, which is not a ${role} field; allowed on a ${role}: keywords giving ${listAllowed([...own])}`);
+      throw refusal(at, `${showValue(text)} gives ${misuse.field}, which is not a ${role} field`, `allowed on a ${role}: keywords giving ${listAllowed([...own])}`);
     }
     for (const [field, value] of Object.entries(effects)) add(field, value === 'N' ? n! : value);
   }

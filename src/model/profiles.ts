@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { allowedNames, suggestFlags } from '../suggest.js';
-import { UsageError, listAllowed, showValue } from '../errors.js';
+import { showValue } from '../errors.js';
+import { refusal } from '../messages.js';
 import { schemaValidator } from './ajv.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import type { FieldSpec, FieldValue, ProfileRole, SystemSpec } from './types.js';
@@ -122,7 +123,9 @@ export function findProfile(profiles: Profiles, role: ProfileRole, name: unknown
   const names = [...table.keys()];
   const guess = typeof name === 'string' ? suggestFlags(name, names) : [];
   const none = names.length === 0 ? ` (it has no ${SECTION[role]})` : '';
-  throw new UsageError(
-    `${key}: ${showValue(name)} is not a ${role} of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}${none}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}; allowed: ${names.length ? allowedNames(name, names, `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`) : 'a name the file lists'}`,
+  throw refusal(
+    key,
+    `${showValue(name)} is not a ${role} of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}${none}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
+    `allowed: ${names.length ? allowedNames(name, names, `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`) : 'a name the file lists'}`,
   );
 }

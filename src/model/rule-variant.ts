@@ -1,7 +1,8 @@
 import { isCheckedTable, markChecked } from './edition-table.js';
 import type { ValidateFunction } from 'ajv';
 import { suggestFlags } from '../suggest.js';
-import { UsageError, listAllowed, showValue } from '../errors.js';
+import { listAllowed, showValue } from '../errors.js';
+import { refusal } from '../messages.js';
 import { schemaValidator } from './ajv.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';
 import { OPEN_GROUP, describeRuleSchema, sameRuleValue, isRuleLeaf, ruleLeaves, valueAt, type RuleLeaf, type RuleSchema, type RuleSpec } from './rule-table.js';
@@ -209,16 +210,16 @@ export function applyRuleChanges(system: SystemSpec, others: readonly SystemSpec
 
 function checkAndMerge(system: SystemSpec, others: readonly SystemSpec[], base: RuleTable, changes: unknown, at: string): RuleTable {
   const tooMany = typeof changes === 'object' && changes !== null ? tooManyKeywords(system, changes, at) : undefined;
-  if (tooMany) throw new UsageError(tooMany);
-  if (!validatorFor(system)(changes)) throw new UsageError(describeProblem(system, others, changes, at));
+  if (tooMany) throw refusal('', tooMany);
+  if (!validatorFor(system)(changes)) throw refusal('', describeProblem(system, others, changes, at));
   const keywordError = keywordProblem(system, changes, at);
-  if (keywordError) throw new UsageError(keywordError);
+  if (keywordError) throw refusal('', keywordError);
   const table = merge(base, changes as Record<string, unknown>, system.rules.spec);
   for (const group of system.rules.increasing) {
     const values = group.map((path) => valueAt(table, path) as number);
     if (values.every((v, i) => i === 0 || v > values[i - 1]!)) continue;
     const shown = group.map((path, i) => `${path} ${values[i]}`).join(', ');
-    throw new UsageError(`${at}: ${shown} must rise strictly in that order (each band starts above the one before); allowed: values with ${group.join(' < ')}`);
+    throw refusal(at, `${shown} must rise strictly in that order (each band starts above the one before)`, `allowed: values with ${group.join(' < ')}`);
   }
   return markChecked(system, table);
 }
