@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { UsageError, listAllowed, showValue } from '../errors.js';
+import { listAllowed, showValue } from '../errors.js';
+import { notOneOf, refusal } from '../messages.js';
 import { editionTable } from '../model/edition-table.js';
 import { readVariantFile } from '../input/variant.js';
 import { readProfilesFile } from '../input/profiles-file.js';
@@ -31,7 +32,7 @@ export function parseFormat<R, F extends Format>(value: unknown, presenter: Pres
   const offered = formatsOf(presenter);
   if (typeof value === 'string' && (offered as readonly string[]).includes(value)) return value as F;
   const known = typeof value === 'string' && (FORMATS as readonly string[]).includes(value);
-  throw new UsageError(`--format: ${showValue(value)} is not a format${known ? ` ${command} can print` : ''}; allowed: ${listAllowed(offered)}`);
+  throw notOneOf('--format', value, `a format${known ? ` ${command} can print` : ''}`, offered);
 }
 
 /** Every field name of every system, once (systems may share a name, each with its own spec). */
@@ -202,15 +203,15 @@ export function coerceFieldFlags(
     const given = argv[name];
     if (given === undefined) continue;
     const flag = `--${kebab(name)}`;
-    if (Array.isArray(given)) throw new UsageError(`${flag}: given more than once (${given.map(showValue).join(', ')}); give it once`);
+    if (Array.isArray(given)) throw refusal(flag, `given more than once (${given.map(showValue).join(', ')})`, 'give it once');
     const field = system.fields.find((f) => f.name === name);
     if (!field) {
       const allowed = system.fields.filter((f) => f.kinds.includes(kind)).map((f) => `--${kebab(f.name)}`);
-      throw new UsageError(`${flag}: not a field of ${system.id} kind "${kind}"; it belongs to ${owners(name, system, registry)}; allowed: ${listAllowed(allowed)}`);
+      throw refusal(flag, `not a field of ${system.id} kind "${kind}"; it belongs to ${owners(name, system, registry)}`, `allowed: ${listAllowed(allowed)}`);
     }
     const value = coerceFlagValue(field, given);
     // The words of parseScenario's message for a file's field of another kind, naming the flag.
-    if (!field.kinds.includes(kind)) throw new UsageError(`${flag}: ${showValue(value)} is not read by kind "${kind}"; it is a field of kind ${listAllowed(field.kinds)}`);
+    if (!field.kinds.includes(kind)) throw refusal(flag, `${showValue(value)} is not read by kind "${kind}"`, `it is a field of kind ${listAllowed(field.kinds)}`);
     out[name] = value;
   }
   return out;

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { UsageError, showValue } from '../errors.js';
+import { showValue } from '../errors.js';
+import { notAllowed, refusal } from '../messages.js';
 import { defaultWorkers } from '../pool/threads.js';
 
 /**
@@ -67,7 +68,7 @@ export function parseSimFlags(argv: Record<string, unknown>): SimFlags {
   const text = single(argv, 'precision');
   const precision = parseDecimal(text);
   if (precision === undefined || !(precision > 0 && precision < 0.5)) {
-    throw new UsageError(`--precision: ${showValue(text)} is not allowed; allowed: a number above 0 and below 0.5 (such as 0.001)`);
+    throw notAllowed('--precision', text, 'a number above 0 and below 0.5 (such as 0.001)');
   }
   return { trials, seed, workers, precision, maxTrials };
 }
@@ -97,7 +98,7 @@ export function capWorkers(requested: number, cores: number = defaultWorkers()):
 
 function single(argv: Record<string, unknown>, flag: string): unknown {
   const value = argv[flag];
-  if (Array.isArray(value)) throw new UsageError(`--${flag}: given more than once (${value.map(showValue).join(', ')}); give it once`);
+  if (Array.isArray(value)) throw refusal(`--${flag}`, `given more than once (${value.map(showValue).join(', ')})`, 'give it once');
   return value;
 }
 
@@ -105,7 +106,7 @@ function wholeNumber(argv: Record<string, unknown>, flag: string, min: number, m
   const text = single(argv, flag);
   const n = parseDecimal(text);
   if (n === undefined || !Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${flag}: ${showValue(text)} is not allowed; allowed: ${allowed}`);
+    throw notAllowed(`--${flag}`, text, allowed);
   }
   return n;
 }

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { UsageError, showValue } from '../errors.js';
+import { showValue } from '../errors.js';
+import { notAllowed, refusal } from '../messages.js';
 import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from '../report/sweep.js';
 import { parseSimFlags } from './sim-options.js';
 
@@ -38,11 +39,11 @@ export function simPlanFromArgv(argv: Record<string, unknown>): SimPlan | undefi
   const batchesText = argv.batches;
   const batches = Number(batchesText);
   if (typeof batchesText !== 'string' || !/^\s*\d+\s*$/.test(batchesText) || batches < 1 || batches > MAX_BATCHES) {
-    throw new UsageError(`--batches: ${showValue(batchesText)} is not allowed; allowed: a whole number from 1 to ${MAX_BATCHES}`);
+    throw notAllowed('--batches', batchesText, `a whole number from 1 to ${MAX_BATCHES}`);
   }
   if (!wanted) return undefined;
   if (flags.precision === undefined && flags.trials < batches) {
-    throw new UsageError(`--trials: ${showValue(argv.trials)} is fewer than --batches ${batches}; allowed: at least one trial per batch`);
+    throw refusal('--trials', `${showValue(argv.trials)} is fewer than --batches ${batches}`, 'allowed: at least one trial per batch');
   }
   return {
     ...(flags.precision !== undefined ? { precision: flags.precision, maxTrials: flags.maxTrials } : { trials: flags.trials }),

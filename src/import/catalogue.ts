@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
+import { refusal, refusalAt } from '../messages.js';
 import { MAX_ROSTER_BYTES, list, mb, named, parseBattleScribeDocument, readBattleScribeDocument, readCosts, text, type BattleScribeDocument, type RosterForce, type RosterNamed, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
 
 /**
@@ -195,7 +196,7 @@ export const MAX_CATALOGUE_TOTAL_BYTES = 64 * 1024 * 1024;
 const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
 
 function tooMuchCatalogue(files: number, total: string): UsageError {
-  return new UsageError(`catalogue: the ${files} files given hold ${total} in all; allowed: at most ${mib(MAX_CATALOGUE_TOTAL_BYTES)} of catalogue files together (a file named twice is read once)`);
+  return refusal('catalogue', `the ${files} files given hold ${total} in all`, `allowed: at most ${mib(MAX_CATALOGUE_TOTAL_BYTES)} of catalogue files together (a file named twice is read once)`);
 }
 
 /** The paths naming different files, each once, in the order given: one file by two names (a link, "./a.cat") is read once. */
@@ -234,7 +235,7 @@ function catalogueRoot(doc: BattleScribeDocument, path: string): { root: Node; i
   const d = typeof parsed === 'object' && parsed !== null ? (parsed as Node) : {};
   const root = d.catalogue ?? d.gameSystem;
   if (typeof root !== 'object' || root === null || Array.isArray(root)) {
-    throw new UsageError(`${catalogueAt(path)}not a catalogue: no "catalogue" or "gameSystem" element (a BattleScribe .cat or .gst has one)`);
+    throw refusalAt(catalogueAt(path), 'not a catalogue: no "catalogue" or "gameSystem" element (a BattleScribe .cat or .gst has one)');
   }
   return { root: root as Node, isSystem: d.gameSystem !== undefined };
 }
@@ -280,7 +281,7 @@ function missingCatalogues(root: Node, files: readonly { readonly root: Node }[]
  * and its links to entries of any of the files.
  */
 export function readCatalogueFiles(paths: readonly string[]): RosterTree {
-  if (paths.length === 0) throw new UsageError('catalogue: name at least one .gst or .cat file');
+  if (paths.length === 0) throw refusal('catalogue', 'name at least one .gst or .cat file');
   const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), groups: new Set(), links: [], costTypes: new Map() };
   const files = readCatalogueRoots(paths).map(({ path, root, isSystem }) => {
     const catalogue = text(root.name) || path;

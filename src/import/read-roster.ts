@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { UsageError, showValue } from '../errors.js';
+import { refusalAt } from '../messages.js';
 import { checkJsonDepth, readBoundedFile } from '../json-input.js';
 
 /**
@@ -127,22 +128,22 @@ function unzipOne(bytes: Uint8Array, at: string, ext: string, zipName: string, n
     entries = unzipSync(bytes, {
       filter: (entry) => {
         names.push(entry.name);
-        if (names.length > MAX_ROSTER_ENTRIES) throw new UsageError(`${at}a zip of more than ${MAX_ROSTER_ENTRIES} files; a ${zipName} holds one ${ext}`);
+        if (names.length > MAX_ROSTER_ENTRIES) throw refusalAt(at, `a zip of more than ${MAX_ROSTER_ENTRIES} files`, `a ${zipName} holds one ${ext}`);
         if (!entry.name.toLowerCase().endsWith(ext)) return false;
         if (entry.originalSize > MAX_ROSTER_BYTES) {
-          throw new UsageError(`${at}its ${showValue(entry.name)} would inflate to ${mb(entry.originalSize)}; ${noun} is at most ${MAX_ROSTER_BYTES / 1024 / 1024} MiB`);
+          throw refusalAt(at, `its ${showValue(entry.name)} would inflate to ${mb(entry.originalSize)}`, `${noun} is at most ${MAX_ROSTER_BYTES / 1024 / 1024} MiB`);
         }
         return true;
       },
     });
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(`${at}not a readable zip (${libraryMessage(e)})`);
+    throw refusalAt(at, `not a readable zip (${libraryMessage(e)})`);
   }
   const ros = Object.keys(entries);
   if (ros.length !== 1) {
     const held = names.length ? names.map((n) => showValue(n)).join(', ') : 'no files';
-    throw new UsageError(`${at}a ${zipName} holds exactly one ${ext} file; this zip holds ${ros.length === 0 ? 'none' : ros.length} (${held})`);
+    throw refusalAt(at, `a ${zipName} holds exactly one ${ext} file; this zip holds ${ros.length === 0 ? 'none' : ros.length} (${held})`);
   }
   return entries[ros[0]!]!;
 }
@@ -150,9 +151,9 @@ function unzipOne(bytes: Uint8Array, at: string, ext: string, zipName: string, n
 /** BattleScribe XML (a roster, a catalogue) as the JSON export's tree. */
 function parseBattleScribeXml(text: string, at: string): unknown {
   // A roster never declares a DOCTYPE: refusing one refuses every entity-expansion trick with it.
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new UsageError(`${at}XML with a DOCTYPE or ENTITY declaration; a roster has none`);
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw refusalAt(at, 'XML with a DOCTYPE or ENTITY declaration', 'a roster has none');
   const depth = xmlDepth(text);
-  if (depth > MAX_XML_DEPTH) throw new UsageError(`${at}XML nested ${depth} deep; a roster is at most ${MAX_XML_DEPTH} levels`);
+  if (depth > MAX_XML_DEPTH) throw refusalAt(at, `XML nested ${depth} deep`, `a roster is at most ${MAX_XML_DEPTH} levels`);
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '',
@@ -169,11 +170,11 @@ function parseBattleScribeXml(text: string, at: string): unknown {
   let parsed: unknown;
   try {
     const valid = XMLValidator.validate(text);
-    if (valid !== true) throw new UsageError(`${at}not valid XML (line ${valid.err.line}: ${valid.err.msg})`);
+    if (valid !== true) throw refusalAt(at, `not valid XML (line ${valid.err.line}: ${valid.err.msg})`);
     parsed = parser.parse(text);
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(`${at}not readable XML (${libraryMessage(e)})`);
+    throw refusalAt(at, `not readable XML (${libraryMessage(e)})`);
   }
   return unwrapLists(parsed);
 }
@@ -335,7 +336,7 @@ function readForce(raw: Record<string, unknown>): RosterForce {
 export function rosterTree(doc: unknown, file: string, at: string): RosterTree {
   const roster = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>).roster : undefined;
   if (typeof roster !== 'object' || roster === null || Array.isArray(roster) || !Array.isArray((roster as Record<string, unknown>).forces)) {
-    throw new UsageError(`${at}not a roster: no "roster" with "forces" (a NewRecruit or BattleScribe roster export is)`);
+    throw refusalAt(at, 'not a roster: no "roster" with "forces" (a NewRecruit or BattleScribe roster export is)');
   }
   const r = roster as Record<string, unknown>;
   const gameSystemName = text(r.gameSystemName);
@@ -353,7 +354,7 @@ function readForces(r: Record<string, unknown>, at: string): RosterForce[] {
   try {
     return list(r.forces).map(readForce);
   } catch (e) {
-    if (e instanceof RosterShapeError) throw new UsageError(`${at}${e.message}`);
+    if (e instanceof RosterShapeError) throw refusalAt(at, e.message);
     throw e;
   }
 }
@@ -393,12 +394,12 @@ export function parseBattleScribeDocument(doc: BattleScribeDocument, what: strin
     try {
       parsed = JSON.parse(content);
     } catch (e) {
-      throw new UsageError(`${at}not valid JSON (${libraryMessage(e)})`);
+      throw refusalAt(at, `not valid JSON (${libraryMessage(e)})`);
     }
     checkJsonDepth(parsed, at.replace(/: $/, ''));
     return parsed;
   }
-  throw new UsageError(`${at}not ${what}`);
+  throw refusalAt(at, `not ${what}`);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { UsageError, showValue } from '../errors.js';
+import { showValue } from '../errors.js';
+import { refusal } from '../messages.js';
 import { editionTable } from '../model/edition-table.js';
 import { keywordFields, parseKeyword } from '../model/keywords.js';
 import { checkProfileFields, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
@@ -23,7 +24,7 @@ export function rosterSystem(tree: RosterTree): SystemSpec {
   const id = given === undefined ? ROSTER_SYSTEMS['trench crusade'] : Object.entries(ROSTER_SYSTEMS).find(([name]) => given.includes(name))?.[1];
   const system = id === undefined ? undefined : findSystem(id);
   if (!system) {
-    throw new UsageError(`${tree.label}: for ${showValue(tree.gameSystemName)}; allowed: a roster or catalogue of ${Object.keys(ROSTER_SYSTEMS).map((n) => showValue(n)).join(', ')}`);
+    throw refusal(tree.label, `for ${showValue(tree.gameSystemName)}`, `allowed: a roster or catalogue of ${Object.keys(ROSTER_SYSTEMS).map((n) => showValue(n)).join(', ')}`);
   }
   return system;
 }

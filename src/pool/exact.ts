@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { UsageError } from '../errors.js';
+import { refusal } from '../messages.js';
 import type { ExactResult } from '../exact-result.js';
 import type { Scenario } from '../model/types.js';
 import { workerScript } from './threads.js';
@@ -38,7 +38,7 @@ function pool(): Piscina {
 export async function evaluateInWorker(scenario: Scenario, signal?: AbortSignal): Promise<ExactResult> {
   signal?.throwIfAborted();
   const reply = (await pool().run(scenario, signal ? { signal } : {})) as ExactReply;
-  if ('usageError' in reply) throw new UsageError(reply.usageError);
+  if ('usageError' in reply) throw refusal('', reply.usageError);
   return reply.result;
 }
 

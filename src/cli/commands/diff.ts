@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { UsageError, showValue } from '../../errors.js';
+import { showValue } from '../../errors.js';
+import { notAllowed, refusal } from '../../messages.js';
 import { DEFAULT_TOP, diffPresenter } from '../../present/diff.js';
 import { diffRules, keywordGrid, readDiffGrid, resolveSide } from '../../report/diff.js';
 import { findSystem } from '../../rules/registry.js';
@@ -22,13 +23,13 @@ export const diffCommand: CommandModule = {
       .example('$0 diff comprehensive core --format csv', 'two editions, every cell and outcome as CSV'),
   handler: (argv) => {
     const top = argv.top;
-    if (typeof top !== 'number' || !Number.isInteger(top) || top < 1) throw new UsageError(`--top: ${showValue(top)} is not allowed; allowed: a whole number from 1`);
+    if (typeof top !== 'number' || !Number.isInteger(top) || top < 1) throw notAllowed('--top', top, 'a whole number from 1');
     const presenter = diffPresenter(top);
     const format = parseFormat(argv.format, presenter, 'diff');
     let system;
     if (argv.system !== undefined) {
       system = typeof argv.system === 'string' ? findSystem(argv.system) : undefined;
-      if (!system) throw new UsageError(`--system: ${showValue(argv.system)} is not a known system`);
+      if (!system) throw refusal('--system', `${showValue(argv.system)} is not a known system`);
     }
     const baseGiven = String(argv.base);
     const otherGiven = String(argv.other);
@@ -36,7 +37,7 @@ export const diffCommand: CommandModule = {
     const base0 = system ? resolveSide(baseGiven, system) : undefined;
     const other = resolveSide(otherGiven, system ?? base0?.system);
     const base = base0 ?? resolveSide(baseGiven, other.system);
-    if (base.system !== other.system) throw new UsageError(`diff: ${showValue(baseGiven)} is ${base.system.id} and ${showValue(otherGiven)} ${other.system.id}; allowed: two sides of one system`);
+    if (base.system !== other.system) throw refusal('diff', `${showValue(baseGiven)} is ${base.system.id} and ${showValue(otherGiven)} ${other.system.id}`, 'allowed: two sides of one system');
     // The standard grid, and a part for each keyword the two sides give different effects.
     const changed = keywordGrid(base, other);
     const grid = typeof argv.grid === 'string' ? readDiffGrid(argv.grid) : [...base.system.diffGrid, ...changed];

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { UsageError } from '../../errors.js';
+import { refusal } from '../../messages.js';
 import { readCatalogueProfilesOnce, readRosterProfilesOnce } from '../../input/read-once.js';
 import { type Profile, type Profiles } from '../../model/profiles.js';
 import { profilesJsonSchema, readProfilesFile } from '../../input/profiles-file.js';
@@ -48,7 +48,7 @@ export const profilesCommand: CommandModule = {
     }
     const format = parseFormat(argv.format, profilesPresenter, 'profiles');
     const sources = [argv.file !== undefined && 'a profiles file', argv.roster !== undefined && '--roster', argv.catalogue !== undefined && '--catalogue'].filter(Boolean);
-    if (sources.length > 1) throw new UsageError(`profiles: give one of a profiles file, --roster FILE and --catalogue FILE..., not ${sources.join(' and ')}`);
+    if (sources.length > 1) throw refusal('profiles', `give one of a profiles file, --roster FILE and --catalogue FILE..., not ${sources.join(' and ')}`);
     const rules = typeof argv.rules === 'string' ? readVariantFile(argv.rules).table : undefined;
     const shown = (p: Profiles): Profiles => (argv.allowUnmodelled === true ? leftOutWhereUnmodelled(p) : p);
     if (typeof argv.roster === 'string') {
@@ -59,8 +59,8 @@ export const profilesCommand: CommandModule = {
       process.stdout.write(profilesPresenter[format](shown(readCatalogueProfilesOnce(argv.catalogue.map(String), rules))));
       return;
     }
-    if (argv.rules !== undefined) throw new UsageError("--rules: reads a roster's or catalogue's keywords; give it with --roster FILE or --catalogue FILE...");
-    if (typeof argv.file !== 'string') throw new UsageError('profiles: name a profiles file (e.g. examples/profiles.json), or give --roster FILE, --catalogue FILE... or --schema');
+    if (argv.rules !== undefined) throw refusal('--rules', "reads a roster's or catalogue's keywords", 'give it with --roster FILE or --catalogue FILE...');
+    if (typeof argv.file !== 'string') throw refusal('profiles', 'name a profiles file (e.g. examples/profiles.json), or give --roster FILE, --catalogue FILE... or --schema');
     process.stdout.write(profilesPresenter[format](readProfilesFile(argv.file)));
   },
 };

@@ -2,6 +2,7 @@ import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UsageError, showValue } from '../../errors.js';
+import { refusal } from '../../messages.js';
 import { fileKind } from '../../json-input.js';
 import { loadReportDef, reportIdOf, reportJsonSchema, type ReportDef } from '../../report/definition.js';
 import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../report/output-folder.js';
@@ -22,7 +23,7 @@ function definitionsIn(dir: string): string[] {
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
-    throw new UsageError(`--all: ${showValue(dir)} ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read'}; allowed: a folder of report definitions`);
+    throw refusal('--all', `${showValue(dir)} ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read'}`, 'allowed: a folder of report definitions');
   }
   const chosen = entries.filter((d) => d.name.endsWith('.json') && !d.name.endsWith('.schema.json')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const byId = new Map<string, string>();
@@ -32,25 +33,25 @@ function definitionsIn(dir: string): string[] {
     try {
       id = reportIdOf(f);
     } catch (e) {
-      if (e instanceof UsageError) throw new UsageError(`--all: ${e.message}`);
+      if (e instanceof UsageError) throw refusal('--all', e.message);
       throw e;
     }
     // Case-insensitive file systems (macOS, Windows) would write both into one folder.
     const twin = byId.get(id.toLowerCase());
-    if (twin !== undefined) throw new UsageError(`--all: ${showValue(twin)} and ${showValue(f)} differ only in case; each report needs its own output folder name`);
+    if (twin !== undefined) throw refusal('--all', `${showValue(twin)} and ${showValue(f)} differ only in case`, 'each report needs its own output folder name');
     byId.set(id.toLowerCase(), f);
     let st: Stats;
     try {
       st = statSync(f);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && d.isSymbolicLink()) throw new UsageError(`--all: ${showValue(f)} is a broken link`);
-      throw new UsageError(`--all: ${showValue(f)} cannot be read (${code ?? 'error'})`);
+      if (code === 'ENOENT' && d.isSymbolicLink()) throw refusal('--all', `${showValue(f)} is a broken link`);
+      throw refusal('--all', `${showValue(f)} cannot be read (${code ?? 'error'})`);
     }
-    if (!st.isFile()) throw new UsageError(`--all: ${showValue(f)} is not a regular file (it is ${fileKind(st)}); allowed: report definitions (*.json)`);
+    if (!st.isFile()) throw refusal('--all', `${showValue(f)} is not a regular file (it is ${fileKind(st)})`, 'allowed: report definitions (*.json)');
     return f;
   });
-  if (files.length === 0) throw new UsageError(`--all: ${showValue(dir)} holds no report definitions (*.json)`);
+  if (files.length === 0) throw refusal('--all', `${showValue(dir)} holds no report definitions (*.json)`);
   return files;
 }
 
@@ -129,10 +130,10 @@ export const reportCommand: CommandModule = {
     }
     const all = typeof argv.all === 'string' ? argv.all : undefined;
     const single = typeof argv.definition === 'string' ? argv.definition : undefined;
-    if (all !== undefined && single !== undefined) throw new UsageError('give a definition file or --all FOLDER, not both');
-    if (all === undefined && single === undefined) throw new UsageError('name a report definition (reports/NAME.json) or --all FOLDER');
+    if (all !== undefined && single !== undefined) throw refusal('', 'give a definition file or --all FOLDER, not both');
+    if (all === undefined && single === undefined) throw refusal('', 'name a report definition (reports/NAME.json) or --all FOLDER');
     const out = typeof argv.out === 'string' ? argv.out : undefined;
-    if (!out && !argv['check-only']) throw new UsageError('--out: name the output folder, e.g. --out out/NAME');
+    if (!out && !argv['check-only']) throw refusal('--out', 'name the output folder, e.g. --out out/NAME');
     const workers = argv.workers === undefined ? undefined : parseSimFlags({ trials: '1', seed: '1', workers: argv.workers }).workers;
 
     // Every definition is checked before anything runs: a typo in the third report costs seconds, not minutes.

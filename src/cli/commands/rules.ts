@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { UsageError, listAllowed, showValue } from '../../errors.js';
+import { listAllowed, showValue } from '../../errors.js';
+import { notOneOf, refusal } from '../../messages.js';
 import { ruleListing } from '../../model/rule-table.js';
 import { rulesPresenter } from '../../present/rules.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../../rules/registry.js';
@@ -33,7 +34,7 @@ export const rulesCommand: CommandModule = {
       const variant = readVariantFile(argv.rules);
       for (const [flag, given, own] of [['--system', argv.system, variant.system.id], ['--edition', argv.edition, variant.edition]] as const) {
         if (given !== undefined && given !== own) {
-          throw new UsageError(`${flag}: ${showValue(given)} is not the ${flag.slice(2)} of variant file ${showValue(argv.rules)}; allowed: ${showValue(own)}, or leave ${flag} out`);
+          throw refusal(flag, `${showValue(given)} is not the ${flag.slice(2)} of variant file ${showValue(argv.rules)}`, `allowed: ${showValue(own)}, or leave ${flag} out`);
         }
       }
       const edition = variant.system.editions.find((e) => e.id === variant.edition)!;
@@ -42,11 +43,11 @@ export const rulesCommand: CommandModule = {
     }
     const systemId = argv.system ?? DEFAULT_SYSTEM;
     const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
-    if (!system) throw new UsageError(`--system: ${showValue(argv.system)} is not a known system; allowed: ${listAllowed(systems.map((s) => s.id))}`);
+    if (!system) throw notOneOf('--system', argv.system, 'a known system', systems.map((s) => s.id));
     const editionId = argv.edition ?? system.defaultEdition;
     const edition = system.editions.find((e) => e.id === editionId);
     if (!edition) {
-      throw new UsageError(`--edition: ${showValue(argv.edition)} is not an edition of ${system.id}; allowed: ${listAllowed(system.editions.map((e) => e.id))}`);
+      throw notOneOf('--edition', argv.edition, `an edition of ${system.id}`, system.editions.map((e) => e.id));
     }
     process.stdout.write(rulesPresenter[format](ruleListing(system, edition)));
   },

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { UsageError } from '../../errors.js';
+import { refusal } from '../../messages.js';
 import { NO_VARIANT, kebab, namedFiles } from '../../input/scenario.js';
 import { sweepPresenter } from '../../present/sweep.js';
 import { checkOutputFile, writeOutputFile } from '../../report/output-folder.js';
@@ -49,7 +49,7 @@ export const sweepCommand: CommandModule = {
     // A field given as a flag and varied too: the flag would be silently ignored.
     for (const d of dims) {
       for (const f of d.fields) {
-        if (argv[f] !== undefined) throw new UsageError(`--${kebab(f)} ${String(base[f])}: the field is also varied (--vary ${d.id}); give it one way`);
+        if (argv[f] !== undefined) throw refusal(`--${kebab(f)} ${String(base[f])}`, `the field is also varied (--vary ${d.id})`, 'give it one way');
       }
     }
     if (typeof argv.out === 'string') {
