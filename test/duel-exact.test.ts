@@ -1,50 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type Fraction, ONE, ZERO, add, formatFraction, fraction, mul, sub } from '../src/exact/fraction.js';
-import { parseScenario } from '../src/input/scenario.js';
-import { type DuelPolicy, duelExact } from '../src/rules/trench-crusade/duel/chain.js';
-import { buildModel, type SequenceScenario } from '../src/rules/trench-crusade/sequence/model.js';
+import { duelExact } from '../src/rules/trench-crusade/duel/chain.js';
+import { type Side, duelPlan } from './helpers/duel.js';
 
 /**
  * Issue 24: the exact Trench Crusade duel, against a reference written from the rule files alone that
  * rolls every die of every roll (all 6^n faces) as a player would, memoised by the two models' states.
  */
 
-interface Side {
-  /** As an attacker. */
-  readonly attackDice?: number;
-  readonly injuryDice?: number;
-  readonly injuryModifier?: number;
-  /** As a target. */
-  readonly armour?: 'none' | 'standard';
-  readonly tough?: boolean;
-  readonly bloodMarkers?: number;
-  readonly down?: boolean;
-  readonly policy?: DuelPolicy;
-  readonly attacks?: number;
-}
-
-/** "x attacking y" as a sequence scenario: x's weapon against y's body, in the core edition. */
-function attacking(x: Side, y: Side): SequenceScenario {
-  return parseScenario({
-    kind: 'sequence',
-    attackDice: x.attackDice ?? 0,
-    injuryDice: x.injuryDice ?? 0,
-    injuryModifier: x.injuryModifier ?? 0,
-    armour: y.armour ?? 'none',
-    tough: y.tough ?? false,
-    bloodMarkers: y.bloodMarkers ?? 0,
-    targetDown: y.down ?? false,
-  }) as SequenceScenario;
-}
-
-function engine(a: Side, b: Side, first: 'a' | 'b', rounds: number) {
-  return duelExact({
-    a: { attacking: buildModel(attacking(a, b)), policy: a.policy ?? 'none', attacksPerActivation: a.attacks ?? 1 },
-    b: { attacking: buildModel(attacking(b, a)), policy: b.policy ?? 'none', attacksPerActivation: b.attacks ?? 1 },
-    first,
-    rounds,
-  });
-}
+const engine = (a: Side, b: Side, first: 'a' | 'b', rounds: number) => duelExact(duelPlan(a, b, first, rounds));
 
 // ---- The reference: the core rules (004) and the Success Roll bands, die by die. ----
 

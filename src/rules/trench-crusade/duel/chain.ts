@@ -15,27 +15,9 @@
  */
 import { type Fraction, fraction } from '../../../exact/fraction.js';
 import { attackDiceOf, successRollDist } from '../exact.js';
-import { ABSORBED, type Row, type SequenceModel, type Transition, choiceCode, markersOf, stateIndex, downOf, toughLeftOf, blessingLeftOf, transition, successRowOf } from '../sequence/model.js';
+import { ABSORBED, type Row, type SequenceModel, type Transition, blessingLeftOf, buildModel, choiceCode, downOf, markersOf, stateIndex, successRowOf, toughLeftOf, transition } from '../sequence/model.js';
 
-/** What a side does with the blood markers on its opponent. */
-export type DuelPolicy = 'none' | 'injury' | 'hinder';
-export const DUEL_POLICIES: readonly DuelPolicy[] = ['none', 'injury', 'hinder'];
-
-export interface DuelSide {
-  /** This side attacking the other: its weapon against the other's body, whose state it packs. */
-  readonly attacking: SequenceModel;
-  readonly policy: DuelPolicy;
-  /** Melee attacks in each of its activations. */
-  readonly attacksPerActivation: number;
-}
-
-export interface DuelSetup {
-  readonly a: DuelSide;
-  readonly b: DuelSide;
-  readonly first: 'a' | 'b';
-  /** A round is one activation of each side, the first side's first. */
-  readonly rounds: number;
-}
+import { type DuelPlan, type DuelSide, hinders } from './plan.js';
 
 export interface DuelResult {
   readonly aWins: Fraction;
@@ -57,6 +39,10 @@ const bOf = (key: number) => key % STRIDE;
 interface Attacker {
   readonly side: DuelSide;
   readonly opponent: DuelSide;
+  /** This side attacking the other: its weapon against the other's body, whose state it packs. */
+  readonly model: SequenceModel;
+  /** The other side attacking this one: it packs this side's body and knows how it stands up. */
+  readonly opponentModel: SequenceModel;
   /** The attacker's own index and the target's, from a duel key. */
   own(key: number): number;
   target(key: number): number;
@@ -69,10 +55,9 @@ interface Attacker {
  * The attacks of one side. The opponent hinders with every marker on the attacker (policy hinder), and
  * the attacker spends every marker on the target on each injury roll (policy injury); spent markers go.
  */
-function attackerOf(side: DuelSide, opponent: DuelSide, isA: boolean): Attacker {
-  const model = side.attacking;
+function attackerOf(side: DuelSide, opponent: DuelSide, model: SequenceModel, opponentModel: SequenceModel, isA: boolean): Attacker {
   const rules = model.rules;
-  const hinders = opponent.policy === 'hinder' && rules.markers.onOwnRolls;
+  const hindered_ = hinders(opponent, side);
   const s = model.scenario;
   const baseDice = attackDiceOf(s);
   // The success row with h markers spent against the attacker: h dice fewer.
@@ -92,11 +77,13 @@ function attackerOf(side: DuelSide, opponent: DuelSide, isA: boolean): Attacker 
   return {
     side,
     opponent,
+    model,
+    opponentModel,
     own: isA ? aOf : bOf,
     target: isA ? bOf : aOf,
     key: isA ? keyOf : (own, target) => keyOf(target, own),
     attack(own, target) {
-      const h = hinders ? markersOf(own) : 0;
+      const h = hindered_ ? markersOf(own) : 0;
       const cacheKey = h * STRIDE + target;
       let t = cache.get(cacheKey);
       if (!t) {
@@ -112,7 +99,7 @@ function attackerOf(side: DuelSide, opponent: DuelSide, isA: boolean): Attacker 
 
 /** The attacker's index with its markers spent by the opponent's hindering. */
 function afterHindering(attacker: Attacker, own: number): number {
-  if (!(attacker.opponent.policy === 'hinder' && attacker.side.attacking.rules.markers.onOwnRolls)) return own;
+  if (!hinders(attacker.opponent, attacker.side)) return own;
   return stateIndex(0, downOf(own), toughLeftOf(own), blessingLeftOf(own));
 }
 
@@ -128,7 +115,7 @@ interface Weights {
  * weight (over the new denominator) of the duel it won.
  */
 function activate(attacker: Attacker, state: Weights): bigint {
-  const standUp = attacker.opponent.attacking.activationStart;
+  const standUp = attacker.opponentModel.activationStart;
   let live = new Map<number, bigint>();
   for (const [key, w] of state.dist) {
     const k = attacker.key(standUp(attacker.own(key)), attacker.target(key));
@@ -170,12 +157,14 @@ function activate(attacker: Attacker, state: Weights): bigint {
 }
 
 /** The duel's exact answer under fixed policies (none, injury, hinder). */
-export function duelExact(setup: DuelSetup): DuelResult {
-  const a = attackerOf(setup.a, setup.b, true);
-  const b = attackerOf(setup.b, setup.a, false);
+export function duelExact(setup: DuelPlan): DuelResult {
+  const aOnB = buildModel(setup.a.attacking);
+  const bOnA = buildModel(setup.b.attacking);
+  const a = attackerOf(setup.a, setup.b, aOnB, bOnA, true);
+  const b = attackerOf(setup.b, setup.a, bOnA, aOnB, false);
   const order = setup.first === 'a' ? [a, b] : [b, a];
   // a's body is the target of b's attacks, b's of a's.
-  const state: Weights = { dist: new Map([[keyOf(setup.b.attacking.start, setup.a.attacking.start), 1n]]), den: 1n };
+  const state: Weights = { dist: new Map([[keyOf(bOnA.start, aOnB.start), 1n]]), den: 1n };
   // Won weights, each over the denominator of its time; scaled up as the denominator grows.
   let aWon = 0n;
   let bWon = 0n;
