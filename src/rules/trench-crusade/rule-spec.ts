@@ -164,6 +164,16 @@ export const trenchCrusadeRuleSpec = {
       comprehensive: [1, ruling('S10', 'the comprehensive rules only name injury rolls; the value is unused there')],
       core: [1, ruling('S10', 'the core rules only name injury rolls; the value is unused there')],
     }),
+    onOwnRolls: booleanRule("The opponent may spend a model's blood markers on the rolls it makes, -1 dice each (duel policy hinder)", {
+      playtest: [true, playtest('Whenever the wounded model takes an ACTION, the opponent can decide to spend one or more of the BLOOD MARKERS to add -1 DICE to the roll for each of them')],
+      comprehensive: [true, ruling('D1', 'the files here are the injury chapters, which name only injury rolls; the playtest rule is carried over')],
+      core: [true, ruling('D1', 'the files here are the injury chapters, which name only injury rolls; the playtest rule is carried over')],
+    }),
+    ownRollDicePerMarker: integerRule("Dice each blood marker spent on the model's own roll takes away (where markers.onOwnRolls allows it)", { minimum: 0, maximum: 3 }, {
+      playtest: [1, playtest('the opponent can decide to spend one or more of the BLOOD MARKERS to add -1 DICE to the roll for each of them')],
+      comprehensive: [1, ruling('D1', 'carried over from the playtest')],
+      core: [1, ruling('D1', 'carried over from the playtest')],
+    }),
     onAttackRoll: booleanRule('Blood markers may be spent on the attack roll, +1 dice each (sequence field attackRollMarkers)', {
       playtest: [true, playtest('When you attack a wounded model, you can spend one or more of the markers to add +1 DICE to the attack roll for each marker.')],
       comprehensive: [false, ruling('S10', 'the comprehensive rules only name injury rolls')],

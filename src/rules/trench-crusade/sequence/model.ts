@@ -4,6 +4,7 @@
  * edition rules) so that a one-attack sequence is the `attack` kind by construction; the kept-dice sums
  * come from src/exact/keep.ts because hoarding policies can roll pools of a hundred dice.
  */
+import type { Dist } from '../../../exact/dist.js';
 import { toNumber } from '../../../exact/fraction.js';
 import { attackDiceOf, planInjuryRoll, successRollDist, type InjuryRollInput } from '../exact.js';
 import type { TrenchCrusadeScenario } from '../fields.js';
@@ -39,6 +40,11 @@ function makeRow(w: bigint[], den: bigint): Row {
     exp++;
   }
   return { w, den, exp, p };
+}
+
+/** A success roll's row: miss, hit, critical (MISS, HIT, CRIT). */
+export function successRowOf(dist: Dist<'miss' | 'hit' | 'critical'>): Row {
+  return makeRow([dist.weight('miss'), dist.weight('hit'), dist.weight('critical')], dist.total);
 }
 
 export const ABSORBED = -1;
@@ -207,8 +213,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
-        const dist = successRollDist(attackDiceOf(s) + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit);
-        row = makeRow([dist.weight('miss'), dist.weight('hit'), dist.weight('critical')], dist.total);
+        row = successRowOf(successRollDist(attackDiceOf(s) + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit));
         successRows.set(a, row);
       }
       return row;

@@ -1,0 +1,32 @@
+/**
+ * A Trench Crusade duel as both engines read it: each side's attacks on the other as a sequence
+ * scenario ("a attacking b": a's weapon and b's body, b's markers, Down and Tough at the start), what
+ * each side does with the markers on its opponent, who goes first, and how many rounds. The exact chain
+ * (./chain.ts) and the simulator (./simulate.ts) each build what they need from it, independently.
+ */
+import type { SequenceScenario } from '../sequence/model.js';
+
+/** What a side does with the blood markers on its opponent. */
+export type DuelPolicy = 'none' | 'injury' | 'hinder';
+export const DUEL_POLICIES: readonly DuelPolicy[] = ['none', 'injury', 'hinder'];
+
+export interface DuelSide {
+  /** This side attacking the other: its weapon against the other's body. */
+  readonly attacking: SequenceScenario;
+  readonly policy: DuelPolicy;
+  /** Melee attacks in each of its activations. */
+  readonly attacksPerActivation: number;
+}
+
+export interface DuelPlan {
+  readonly a: DuelSide;
+  readonly b: DuelSide;
+  readonly first: 'a' | 'b';
+  /** A round is one activation of each side, the first side's first. */
+  readonly rounds: number;
+}
+
+/** Does `opponent` spend the markers on `attacker` against its success rolls (-1 dice each, rule markers.onOwnRolls)? */
+export function hinders(opponent: DuelSide, attacker: DuelSide): boolean {
+  return opponent.policy === 'hinder' && attacker.attacking.rules.markers.onOwnRolls;
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { type Fraction, ONE, ZERO, add, formatFraction, fraction, mul, sub } from '../src/exact/fraction.js';
+import { duelExact } from '../src/rules/trench-crusade/duel/chain.js';
+import { type Side, duelPlan } from './helpers/duel.js';
+
+/**
+ * Issue 24: the exact Trench Crusade duel, against a reference written from the rule files alone that
+ * rolls every die of every roll (all 6^n faces) as a player would, memoised by the two models' states.
+ */
+
+const engine = (a: Side, b: Side, first: 'a' | 'b', rounds: number) => duelExact(duelPlan(a, b, first, rounds));
+
+// ---- The reference: the core rules (004) and the Success Roll bands, die by die. ----
+
+/** Counts of the sum of the 2 kept dice (highest with extra dice, lowest with fewer) over all 6^(2+|n|) rolls. */
+const keptCache = new Map<number, { counts: Map<number, bigint>; den: bigint }>();
+function keptTwo(n: number): { counts: Map<number, bigint>; den: bigint } {
+  let hit = keptCache.get(n);
+  if (hit) return hit;
+  const pool = 2 + Math.abs(n);
+  const counts = new Map<number, bigint>();
+  const faces = new Array<number>(pool).fill(1);
+  for (;;) {
+    const sorted = [...faces].sort((x, y) => x - y);
+    const kept = n >= 0 ? sorted[pool - 1]! + sorted[pool - 2]! : sorted[0]! + sorted[1]!;
+    counts.set(kept, (counts.get(kept) ?? 0n) + 1n);
+    let i = 0;
+    while (i < pool && faces[i] === 6) faces[i++] = 1;
+    if (i === pool) break;
+    faces[i]!++;
+  }
+  hit = { counts, den: 6n ** BigInt(pool) };
+  keptCache.set(n, hit);
+  return hit;
+}
+
+interface Body {
+  readonly m: number;
+  readonly down: boolean;
+  readonly toughLeft: boolean;
+}
+interface Value {
+  readonly a: Fraction;
+  readonly b: Fraction;
+  readonly activations: Fraction;
+}
+const NOTHING: Value = { a: ZERO, b: ZERO, activations: ZERO };
+const scaled = (v: Value, p: Fraction): Value => ({ a: mul(v.a, p), b: mul(v.b, p), activations: mul(v.activations, p) });
+const plus = (x: Value, y: Value): Value => ({ a: add(x.a, y.a), b: add(x.b, y.b), activations: add(x.activations, y.activations) });
+
+function reference(a: Side, b: Side, first: 'a' | 'b', rounds: number): Value {
+  const sides = { a, b };
+  const memo = new Map<string, Value>();
+  const order: ('a' | 'b')[] = first === 'a' ? ['a', 'b'] : ['b', 'a'];
+  // Activation number t (0-based, 2 per round), attack j within it; bodies of a and b.
+  const value = (t: number, j: number, bodyA: Body, bodyB: Body): Value => {
+    if (t === 2 * rounds) return NOTHING;
+    const who = order[t % 2]!;
+    const other = who === 'a' ? 'b' : 'a';
+    const me = sides[who];
+    const them = sides[other];
+    const key = JSON.stringify([t, j, bodyA, bodyB]);
+    const known = memo.get(key);
+    if (known) return known;
+    let mine = who === 'a' ? bodyA : bodyB;
+    const theirs = who === 'a' ? bodyB : bodyA;
+    let v = NOTHING;
+    if (j === 0) {
+      // "A model that is Down stands back up when it is next Activated" (004); this activation is made.
+      mine = { ...mine, down: false };
+      v = { ...v, activations: ONE };
+    }
+    // The opponent hinders with every marker on me: -1 dice each, the markers removed.
+    const hinder = them.policy === 'hinder' ? mine.m : 0;
+    mine = { ...mine, m: mine.m - hinder };
+    const bodies = (my: Body, their: Body): [Body, Body] => (who === 'a' ? [my, their] : [their, my]);
+    const nextAttack = (their: Body): Value => {
+      const [nA, nB] = bodies(mine, their);
+      return j + 1 < (me.attacks ?? 1) ? value(t, j + 1, nA, nB) : value(t + 1, 0, nA, nB);
+    };
+    const success = keptTwo((me.attackDice ?? 0) - hinder);
+    for (const [sum, count] of success.counts) {
+      const p = fraction(count, success.den);
+      // Success Roll: 2-6 a failure, 7-11 a success, 12 a critical (ruling T13).
+      if (sum < 7) {
+        v = plus(v, scaled(nextAttack(theirs), p));
+        continue;
+      }
+      const critical = sum >= 12;
+      const spent = me.policy === 'injury' ? theirs.m : 0;
+      const target = { ...theirs, m: theirs.m - spent };
+      // Injury dice: the weapon's, +1 on a critical, +1 in melee against a Down target, +1 per marker spent.
+      const dice = (me.injuryDice ?? 0) + (critical ? 1 : 0) + (target.down ? 1 : 0) + spent;
+      const armour = them.armour === 'standard' ? -1 : 0;
+      const injury = keptTwo(dice);
+      for (const [kept, c] of injury.counts) {
+        const q = mul(p, fraction(c, injury.den));
+        const total = kept + (me.injuryModifier ?? 0) + armour;
+        const downResult = (body: Body): Body => ({ ...body, m: body.m + (body.down ? 2 : 1), down: true });
+        if (total < 2) v = plus(v, scaled(nextAttack(target), q));
+        else if (total < 7) v = plus(v, scaled(nextAttack({ ...target, m: target.m + 1 }), q));
+        else if (total < 9) v = plus(v, scaled(nextAttack(downResult(target)), q));
+        else if (target.toughLeft) v = plus(v, scaled(nextAttack({ ...downResult(target), toughLeft: false }), q));
+        else v = plus(v, who === 'a' ? { a: q, b: ZERO, activations: ZERO } : { a: ZERO, b: q, activations: ZERO });
+      }
+    }
+    memo.set(key, v);
+    return v;
+  };
+  const start = (s: Side): Body => ({ m: s.bloodMarkers ?? 0, down: s.down ?? false, toughLeft: s.tough ?? false });
+  return value(0, 0, start(a), start(b));
+}
+
+const show = (f: Fraction) => formatFraction(f);
+
+describe('the Trench Crusade duel, exactly', () => {
+  it('one activation by hand: a wins on a hit (20/36) or a critical (1/36) that takes b Out of Action', () => {
+    const r = engine({}, {}, 'a', 1);
+    // 2D6 of 9+ is 10/36 (sums 9, 10, 11, 12 in 4 + 3 + 2 + 1 ways); with the critical's +1 injury dice, the
+    // best two of 3D6 make 9+ in 113 of 216 rolls (counted apart from this code: in Python,
+    // sum(1 for r in product(range(1, 7), repeat=3) if sum(sorted(r)[1:]) >= 9) is 113).
+    // b, if still standing, strikes back the same way.
+    const threeKeepTwo = [...keptTwo(1).counts].filter(([s]) => s >= 9).reduce((n, [, c]) => n + c, 0n);
+    expect(threeKeepTwo).toBe(113n);
+    const aFirst = add(mul(fraction(20, 36), fraction(10, 36)), mul(fraction(1, 36), fraction(113, 216)));
+    expect(show(r.decidedWithin[0]!.aWins)).toBe(show(aFirst));
+    expect(show(r.bWins)).toBe(show(mul(sub(ONE, aFirst), aFirst)));
+    // Activations: a's always, b's unless a won.
+    expect(show(r.expectedActivations)).toBe(show(add(ONE, sub(ONE, aFirst))));
+  });
+
+  const cases: [string, Side, Side, 'a' | 'b', number][] = [
+    ['plain against plain, 3 rounds', {}, {}, 'a', 3],
+    ['b first, armour and injury dice', { armour: 'standard', injuryDice: 1 }, { attackDice: 1 }, 'b', 3],
+    ['Tough in standard armour against two attacks an activation', { tough: true, armour: 'standard' }, { attacks: 2, injuryModifier: 1 }, 'a', 2],
+    ['policy injury against a marked target', { policy: 'injury' }, { bloodMarkers: 2, down: true }, 'a', 2],
+    ['policy hinder against an attacker carrying markers', { bloodMarkers: 3, attackDice: 1 }, { policy: 'hinder', tough: true }, 'a', 2],
+    ['both spend: injury against hinder, Tough on both', { policy: 'injury', tough: true, bloodMarkers: 1 }, { policy: 'hinder', tough: true, attacks: 2 }, 'b', 2],
+  ];
+  for (const [name, a, b, first, rounds] of cases) {
+    it(`equals the die-by-die reference: ${name}`, () => {
+      const r = engine(a, b, first, rounds);
+      const ref = reference(a, b, first, rounds);
+      expect([show(r.aWins), show(r.bWins), show(r.expectedActivations)]).toEqual([show(ref.a), show(ref.b), show(ref.activations)]);
+      expect(show(add(add(r.aWins, r.bWins), r.undecided))).toBe('1');
+      // decidedWithin is cumulative and ends at the totals; each round's equals a shorter duel's totals.
+      expect(show(r.decidedWithin[rounds - 1]!.aWins)).toBe(show(r.aWins));
+      const shorter = engine(a, b, first, rounds - 1 || 1);
+      expect(show(r.decidedWithin[Math.max(0, rounds - 2)]!.bWins)).toBe(show(shorter.bWins));
+    });
+  }
+});

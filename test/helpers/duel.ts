@@ -1,0 +1,41 @@
+import { parseScenario } from '../../src/input/scenario.js';
+import type { DuelPlan, DuelPolicy } from '../../src/rules/trench-crusade/duel/plan.js';
+import type { SequenceScenario } from '../../src/rules/trench-crusade/sequence/model.js';
+
+/** A duel side in a few plain fields, for the duel tests (core edition). */
+export interface Side {
+  /** As an attacker. */
+  readonly attackDice?: number;
+  readonly injuryDice?: number;
+  readonly injuryModifier?: number;
+  /** As a target. */
+  readonly armour?: 'none' | 'standard';
+  readonly tough?: boolean;
+  readonly bloodMarkers?: number;
+  readonly down?: boolean;
+  readonly policy?: DuelPolicy;
+  readonly attacks?: number;
+}
+
+/** "x attacking y" as a sequence scenario: x's weapon against y's body, in the core edition. */
+function attacking(x: Side, y: Side): SequenceScenario {
+  return parseScenario({
+    kind: 'sequence',
+    attackDice: x.attackDice ?? 0,
+    injuryDice: x.injuryDice ?? 0,
+    injuryModifier: x.injuryModifier ?? 0,
+    armour: y.armour ?? 'none',
+    tough: y.tough ?? false,
+    bloodMarkers: y.bloodMarkers ?? 0,
+    targetDown: y.down ?? false,
+  }) as SequenceScenario;
+}
+
+export function duelPlan(a: Side, b: Side, first: 'a' | 'b', rounds: number): DuelPlan {
+  return {
+    a: { attacking: attacking(a, b), policy: a.policy ?? 'none', attacksPerActivation: a.attacks ?? 1 },
+    b: { attacking: attacking(b, a), policy: b.policy ?? 'none', attacksPerActivation: b.attacks ?? 1 },
+    first,
+    rounds,
+  };
+}
