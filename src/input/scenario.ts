@@ -17,7 +17,7 @@ import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
 import { readCatalogueFilesOnce, readRosterFileOnce, rosterProfilesOnce } from './read-once.js';
 import { stoppingItems, unmodelledMessage, warnUnmodelled } from '../import/unmodelled.js';
-import type { FieldSchema, FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from '../model/types.js';
+import type { FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from '../model/types.js';
 
 /** Keys every scenario may carry besides the fields of its system. */
 /** `"rules": "none"`: the edition's own rules, no variant. */

@@ -1,5 +1,5 @@
 import { tallyOffsets } from '../model/tally.js';
-import type { ReportLayout, TalliedTrials } from '../model/types.js';
+import type { TalliedTrials } from '../model/types.js';
 import { meanInterval, wilson } from './interval.js';
 import { Z95 } from './normal.js';
 

@@ -6,22 +6,14 @@
  */
 import { type Fraction, ONE, ZERO, add, compare, formatFraction, fraction, sub, toNumber } from '../../../exact/fraction.js';
 import type { ExactAnswer } from '../../../model/types.js';
-import { showValue } from '../../../errors.js';
 import { describePlan, planInjuryRoll } from '../exact.js';
-import { EDITION_SOURCES, extraMarkersPerRoll } from '../tables.js';
+import { extraMarkersPerRoll } from '../tables.js';
 import { runFinite, solveUnlimited, unlimitedStart, type FiniteResult } from './chain.js';
 import { buildModel, downOf, fixedDecision, markersOf, sequenceInjuryInput, toughLeftOf, type SequenceModel, type SequenceScenario } from './model.js';
 import { optimalFinite } from './optimal-finite.js';
 import { optimalUnlimited } from './optimal-unlimited.js';
 import { describeFinite, describeUnlimited, type PolicyRule } from './describe.js';
-import {
-  NO_CAP,
-  attacksPerActivationOf,
-  markerCapOf,
-  riskyStrings,
-  unlimitedMarkerLimit,
-  type Policy,
-} from './rules.js';
+import { NO_CAP, attacksPerActivationOf, unlimitedMarkerLimit, type Policy } from './rules.js';
 import { maxFinalMarkers, sequenceLayout, unlimitedMean } from './layout.js';
 
 interface PolicyResult {
