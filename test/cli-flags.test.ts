@@ -48,7 +48,7 @@ describe('--help lists the field flags per system and kind', () => {
   it('trench-crusade: its own group, the per-edition defaults, and the kinds of each field', async () => {
     const r = await cliInProcess('exact', '--system', 'trench-crusade', '--help');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^trench-crusade fields \(injury, attack, fall, sequence\):$/m);
+    expect(r.stdout).toMatch(/^trench-crusade fields \(injury, attack, fall, sequence, duel\):$/m);
     const fields = fieldGroups(r.stdout);
     expect(fields).not.toMatch(/d20-warband fields/);
     expect(fields).toContain("--armour The target's armour Allowed: none, standard, reinforced, machine. Default: none.");
@@ -61,7 +61,7 @@ describe('--help lists the field flags per system and kind', () => {
     const r = cli('exact', '--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--format\s+Output format/);
-    const tcAt = r.stdout.indexOf('trench-crusade fields (injury, attack, fall, sequence):');
+    const tcAt = r.stdout.indexOf('trench-crusade fields (injury, attack, fall, sequence, duel):');
     const d20At = r.stdout.indexOf('d20-warband fields (check, attack, injury-roll, fall, turns):');
     expect(tcAt).toBeGreaterThan(r.stdout.indexOf('Options:'));
     expect(d20At).toBeGreaterThan(tcAt);

@@ -7,7 +7,7 @@ import { readProfilesFile } from '../input/profiles-file.js';
 import { rosterSystem } from '../import/roster.js';
 import { readCatalogueFilesOnce, readRosterFileOnce } from '../input/read-once.js';
 import { resetUnmodelledWarnings } from '../import/unmodelled.js';
-import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS } from '../input/sides.js';
+import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, SIDE_SLOTS, sideFromText, sideKeysOf } from '../input/sides.js';
 import { coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
@@ -66,6 +66,9 @@ export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
     .option('allow-unmodelled', { type: 'boolean', describe: "Use a roster's profile even when it holds what nothing models (a weapon's unknown keyword): leave it out, with a warning", group: SCENARIO_GROUP }) as Argv<T>;
   for (const slot of ONE_SIDED_SLOTS) out = out.option(slot.key, { type: 'string', describe: slot.help, group: SCENARIO_GROUP }) as Argv<T>;
   for (const slot of ONE_SIDED_SLOTS) out = out.option(kebab(slot.keywordsKey), { type: 'string', describe: slot.keywordsHelp, group: SCENARIO_GROUP }) as Argv<T>;
+  for (const key of sideKeysOf(systems)) {
+    out = out.option(key, { type: 'string', describe: `Side ${key} of a duel: its fields as FIELD=VALUE pairs, "armour=machine,tough=true,policy=injury" (over a scenario file's "${key}", field by field; the side fields are listed below)`, group: SCENARIO_GROUP }) as Argv<T>;
+  }
   for (const name of fieldNames(systems)) out = out.option(kebab(name), { type: 'string', hidden: true }) as Argv<T>;
   return out;
 }
@@ -144,6 +147,12 @@ export function fieldHelp(scope: FieldScope, width: number): string {
   const column = Math.min(2 + flagWidth + 2, Math.floor(width * 0.4));
   const textWidth = Math.max(30, width - column);
   const out: string[] = [];
+  const entry = (name: string, description: string, facts: string) => {
+    const lines = [...wordWrap(description, textWidth), ...wordWrap(facts, textWidth)];
+    const first = `  ${name}`;
+    if (first.length + 2 > column) out.push(first, ...lines.map((l) => ' '.repeat(column) + l));
+    else out.push(first.padEnd(column) + lines[0]!, ...lines.slice(1).map((l) => ' '.repeat(column) + l));
+  };
   for (const { system, kinds, fields } of groups) {
     out.push(`${system.id} fields (${kinds.join(', ')}):`);
     for (const f of fields) {
@@ -154,12 +163,20 @@ export function fieldHelp(scope: FieldScope, width: number): string {
         `Default: ${defaultText(system, f)}.`,
         ...(readBy.length < kinds.length ? [`Kinds: ${readBy.join(', ')}.`] : []),
       ].join(' ');
-      const lines = [...wordWrap(f.description, textWidth), ...wordWrap(facts, textWidth)];
-      const first = `  ${flag}`;
-      if (first.length + 2 > column) out.push(first, ...lines.map((l) => ' '.repeat(column) + l));
-      else out.push(first.padEnd(column) + lines[0]!, ...lines.slice(1).map((l) => ' '.repeat(column) + l));
+      entry(flag, f.description, facts);
     }
     out.push('');
+    // A kind with sides (a duel): the fields each side takes, written FIELD=VALUE in its flag.
+    for (const kind of system.kinds.filter((k) => kinds.includes(k.id) && k.sides)) {
+      const sides = kind.sides!;
+      out.push(`${system.id} side fields (${kind.id}: ${sides.keys.map((k) => `--${k} FIELD=VALUE,...`).join(', ')}; "${sides.keys.join('", "')}" objects in a file):`);
+      for (const slot of SIDE_SLOTS) {
+        entry(slot.key, slot.help, 'Allowed: a name the profiles list.');
+        entry(slot.keywordsKey, slot.keywordsHelp, 'Allowed: keywords separated by commas.');
+      }
+      for (const f of sides.fields) entry(f.name, f.description, `Allowed: ${describeAllowed(f.schema)}. Default: ${defaultText(system, f)}.`);
+      out.push('');
+    }
   }
   return out.join('\n').trimEnd();
 }
@@ -230,7 +247,8 @@ export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, pat
   for (const key of ['system', 'edition', 'kind', 'rules', 'profiles', 'roster', 'catalogue', ...PROFILE_KEYS, ...SCENARIO_KEYWORDS]) if (argv[key] !== undefined) raw[key] = argv[key];
   // Only a flag that is given says so: a scenario file's "allowUnmodelled": true stands otherwise.
   if (argv.allowUnmodelled === true) raw.allowUnmodelled = true;
-  if (!fieldNames(systems).some((name) => argv[name] !== undefined)) return raw;
+  const sideFlags = sideKeysOf(systems).filter((key) => argv[key] !== undefined);
+  if (!fieldNames(systems).some((name) => argv[name] !== undefined) && sideFlags.length === 0) return raw;
   // The field flags are read with the spec of the system a variant or profiles file names, when only it does.
   if (typeof raw.rules === 'string' && raw.system === undefined) raw.system = readVariantFile(raw.rules).system.id;
   if (typeof raw.profiles === 'string' && raw.system === undefined) raw.system = readProfilesFile(raw.profiles).system.id;
@@ -238,7 +256,26 @@ export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, pat
   if (typeof raw.roster === 'string' && raw.system === undefined) raw.system = rosterSystem(readRosterFileOnce(raw.roster)).id;
   if (Array.isArray(raw.catalogue) && raw.system === undefined) raw.system = rosterSystem(readCatalogueFilesOnce(raw.catalogue.map(String))).id;
   const { system, kind } = scenarioSystemAndKind(raw, origin);
-  return { ...raw, ...coerceFieldFlags(argv, system, kind) };
+  return { ...raw, ...coerceFieldFlags(argv, system, kind), ...coerceSideFlags(argv, sideFlags, raw, system, kind) };
+}
+
+/** The side flags given (--a, --b), each laid over the scenario file's side field by field. */
+function coerceSideFlags(argv: Readonly<Record<string, unknown>>, keys: readonly string[], raw: Readonly<Record<string, unknown>>, system: System, kind: string): Record<string, unknown> {
+  const sides = system.kinds.find((k) => k.id === kind)?.sides;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const flag = `--${key}`;
+    const given = argv[key];
+    if (Array.isArray(given)) throw refusal(flag, `given more than once (${given.map(showValue).join(', ')})`, 'give it once, with all the side\'s fields');
+    if (!sides || !sides.keys.includes(key)) {
+      const withSides = system.kinds.filter((k) => k.sides?.keys.includes(key)).map((k) => k.id);
+      throw refusal(flag, `not a side of ${system.id} kind "${kind}"`, `sides are given to kind ${listAllowed(withSides)}`);
+    }
+    const file = raw[key];
+    const base = typeof file === 'object' && file !== null && !Array.isArray(file) ? file : {};
+    out[key] = { ...base, ...sideFromText(String(given), sides, flag, coerceFlagValue) };
+  }
+  return out;
 }
 
 /**

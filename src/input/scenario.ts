@@ -11,7 +11,7 @@ import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from '../model/rule-variant.js';
 import { parseVariant, readVariantFile, type Variant } from './variant.js';
 import type { Profile, Profiles } from '../model/profiles.js';
-import { ONE_SIDED, ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, keywordList, mergeSides } from './sides.js';
+import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, givesKeywords, keywordList, mergeSides, sideJsonSchema, sidesOf, validateSides } from './sides.js';
 import { readProfilesFile } from './profiles-file.js';
 import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
@@ -94,6 +94,10 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
   }
   props[NOT_MODELLED] = { type: 'string', description: "Written by injury-lab in its outputs: what --allow-unmodelled left out of a roster's profiles" };
   for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
+  for (const k of system.kinds) {
+    if (!k.sides || (kind && k.id !== kind)) continue;
+    for (const key of k.sides.keys) props[key] = sideJsonSchema(k.sides);
+  }
   return props;
 }
 
@@ -298,16 +302,20 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
   const profiles = resolved.profiles ?? (resolved.roster ? rosterProfilesOnce(resolved.roster.tree, rules, resolved.roster.source) : undefined);
   // What --allow-unmodelled left out of the profiles used: outputs list it with the scenario.
   const leftOut: string[] = [];
-  const keyworded = profiles || SCENARIO_KEYWORDS.some((k) => resolved.input[k] !== undefined);
+  const kindSpec = system.kinds.find((k) => k.id === kind)!;
+  const sides = sidesOf(kindSpec);
+  const sideKeys: ReadonlySet<string> = new Set(kindSpec.sides?.keys ?? []);
+  const keyworded = profiles || givesKeywords(resolved.input, sides);
   // Where a field a profile or keyword gave came from: a value out of range names it.
   const sources = new Map<string, string>();
   const input = keyworded
-    ? mergeSides(resolved.input, ONE_SIDED, {
+    ? mergeSides(resolved.input, sides, {
         profiles,
         system,
         rules,
         at,
-        reads: (_side, name) => system.fields.some((f) => f.name === name && f.kinds.includes(kind)),
+        reads: (side, name) =>
+          side.path === undefined ? system.fields.some((f) => f.name === name && f.kinds.includes(kind)) : (kindSpec.sides?.fields ?? []).some((f) => f.name === name),
         use: (profile, key) => leftOut.push(...checkUnmodelled(profile, resolved.input.allowUnmodelled === true, `${at}${key}`)),
         fieldDefault,
         sources,
@@ -315,7 +323,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
     : resolved.input;
 
   for (const key of Object.keys(input)) {
-    if (META_KEYS.has(key)) continue;
+    if (META_KEYS.has(key) || sideKeys.has(key)) continue;
     const field = system.fields.find((f) => f.name === key);
     if (!field) {
       // The key is the user's and may be "": as a prefix it keeps its ": " even then.
@@ -326,7 +334,8 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
     }
   }
 
-  const fields = Object.fromEntries(Object.entries(input).filter(([key]) => !LEFT_TO_THE_SCHEMA.has(key)));
+  // Sides are checked on their own (validateSides), with messages that name the side.
+  const fields = Object.fromEntries(Object.entries(input).filter(([key]) => !LEFT_TO_THE_SCHEMA.has(key) && !sideKeys.has(key)));
   const candidate: Record<string, unknown> = { ...fields, system: system.id, edition, kind };
   const validate = validatorFor(system, kind);
   if (!validate(candidate)) {
@@ -358,6 +367,8 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
     const given = input[f.name];
     scenario[f.name] = given !== undefined ? (given as FieldValue) : fieldDefault(f, rules, input);
   }
+  // A side's object holds field values and labels; the kind reads it as its sides' declaration says.
+  if (kindSpec.sides) Object.assign(scenario, validateSides(input, kindSpec.sides, rules, at, sources, fieldDefault) as unknown as Record<string, FieldValue>);
   const problem = system.checkCombination(scenario as Scenario);
   if (problem) throw refusalAt(at, problem);
   // The schema of its system and kind has passed: it is that system's scenario of that kind.

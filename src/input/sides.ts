@@ -1,8 +1,11 @@
-import { showValue } from '../errors.js';
-import { notAllowed } from '../messages.js';
+import type { ValidateFunction } from 'ajv';
+import { listAllowed, showValue } from '../errors.js';
+import { notAllowed, refusal, refusalAt } from '../messages.js';
+import { schemaValidator } from '../model/ajv.js';
+import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
 import { keywordFields } from '../model/keywords.js';
 import { findProfile, type Profile, type Profiles } from '../model/profiles.js';
-import type { FieldSpec, FieldValue, GivenFields, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
+import type { FieldSpec, FieldValue, GivenFields, KindSides, KindSpec, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 
 /**
  * A scenario's sides, as a list: each side is filled from the profiles the scenario names for it and the
@@ -154,5 +157,138 @@ export function mergeSides(input: Readonly<Record<string, unknown>>, sides: read
   }
   const out: Record<string, unknown> = { ...top, ...input };
   for (const [path, fields] of Object.entries(merged)) out[path] = { ...fields, ...objectOf(sides.find((s) => s.path === path)!) };
+  return out;
+}
+
+/** The profiles a side of a kind with sides takes (a duel's `a` and `b`): its model, then its weapon. */
+export const SIDE_SLOTS: readonly ProfileSlot[] = [
+  {
+    key: 'model',
+    role: 'model',
+    keywordsKey: 'modelKeywords',
+    help: "A model of the profiles file (or roster, or catalogues): this side's body, its fields under the side's own",
+    keywordsHelp: 'Keywords and abilities of this side\'s model, on top of its profile\'s: "TOUGH, -1 INJURY DICE UNLESS FIRE"',
+  },
+  {
+    key: 'weapon',
+    role: 'weapon',
+    keywordsKey: 'weaponKeywords',
+    help: "A weapon of the profiles file (or roster, or catalogues): this side's weapon, its fields under the side's own",
+    keywordsHelp: 'Keywords of this side\'s weapon, on top of its profile\'s: "IGNORE ARMOUR, FIRE"',
+  },
+];
+const SIDE_SLOT_KEYS: ReadonlySet<string> = new Set(SIDE_SLOTS.flatMap((s) => [s.key, s.keywordsKey]));
+
+/** A kind's sides as the merge reads them: its own objects (two sides read each other's weapon), or the one-sided pair. */
+export function sidesOf(kind: KindSpec): readonly ScenarioSide[] {
+  const keys = kind.sides?.keys;
+  if (!keys) return ONE_SIDED;
+  return keys.map((path, i) => ({ path, slots: SIDE_SLOTS, ...(keys.length === 2 ? { against: 1 - i } : {}) }));
+}
+
+/** Does the scenario give keywords to any side (so the merge has work even without profiles)? */
+export function givesKeywords(input: Readonly<Record<string, unknown>>, sides: readonly ScenarioSide[]): boolean {
+  return sides.some((side) => {
+    const own = side.path === undefined ? input : input[side.path];
+    return typeof own === 'object' && own !== null && side.slots.some((slot) => (own as Record<string, unknown>)[slot.keywordsKey] !== undefined);
+  });
+}
+
+/** The JSON Schema of one side's object: its fields, its profiles and their keywords. */
+export function sideJsonSchema(sides: KindSides): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const slot of SIDE_SLOTS) {
+    properties[slot.key] = { type: 'string', description: slot.help };
+    properties[slot.keywordsKey] = { description: `${slot.keywordsHelp}, or a list`, anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }] };
+  }
+  for (const f of sides.fields) properties[f.name] = fieldJsonSchema(f);
+  return { type: 'object', description: 'One side: a model with its weapon, its state at the start and what it does with the markers on its opponent', properties, additionalProperties: false };
+}
+
+const sideValidators = new WeakMap<KindSides, ValidateFunction>();
+
+/**
+ * Each side's object checked and filled: every field of a side, given or by default (read under the
+ * rule table, from the side's other fields), and its profile names and keywords kept as labels. One
+ * line names the side's field on a mistake ("b.armour: ...", "b: is missing").
+ */
+export function validateSides(
+  input: Readonly<Record<string, unknown>>,
+  sides: KindSides,
+  rules: RuleTable,
+  at: string,
+  sources: ReadonlyMap<string, string>,
+  fieldDefault: MergeContext['fieldDefault'],
+): Record<string, Record<string, unknown>> {
+  let validate = sideValidators.get(sides);
+  if (!validate) {
+    const properties: Record<string, unknown> = {};
+    for (const f of sides.fields) properties[f.name] = fieldJsonSchema(f);
+    validate = schemaValidator().compile({ type: 'object', properties });
+    sideValidators.set(sides, validate);
+  }
+  const names = sides.fields.map((f) => f.name);
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const key of sides.keys) {
+    const given = input[key];
+    if (given === undefined) throw refusal(`${at}${key}`, 'is missing', `allowed: an object of the side's fields (${listAllowed(names)}); {} for a model with no armour and no weapon keywords`);
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw notAllowed(`${at}${key}`, given, "an object of the side's fields");
+    const own = given as Record<string, unknown>;
+    for (const name of Object.keys(own)) {
+      if (SIDE_SLOT_KEYS.has(name) || names.includes(name)) continue;
+      // The key is the user's and may be "": as a prefix it keeps its ": " even then.
+      throw refusalAt(`${at}${key}.${name}: `, 'not a field of a side', `allowed: ${listAllowed([...names, ...SIDE_SLOT_KEYS])}`);
+    }
+    const fields = Object.fromEntries(Object.entries(own).filter(([name]) => !SIDE_SLOT_KEYS.has(name)));
+    if (!validate(fields)) {
+      const name = validate.errors?.[0]?.instancePath.split('/')[1] ?? '';
+      const field = sides.fields.find((f) => f.name === name);
+      if (field) {
+        const from = sources.get(`${key}.${name}`);
+        throw notAllowed(`${at}${from ? `${from}: ` : ''}${key}.${name}`, fields[name], describeAllowed(field.schema));
+      }
+      throw refusal(`${at}${key}`, `${showValue(given)} ${validate.errors?.[0]?.message ?? 'is not valid'}`);
+    }
+    const filled: Record<string, unknown> = {};
+    // The profile names and keywords stay as labels: outputs say which model and weapon each side was.
+    for (const slot of SIDE_SLOTS) {
+      if (typeof own[slot.key] === 'string') filled[slot.key] = own[slot.key];
+      if (own[slot.keywordsKey] !== undefined) filled[slot.keywordsKey] = keywordList(own[slot.keywordsKey], `${at}${key}.${slot.keywordsKey}`).join(', ');
+    }
+    for (const f of sides.fields) filled[f.name] = own[f.name] !== undefined ? own[f.name] : fieldDefault(f, rules, own);
+    out[key] = filled;
+  }
+  return out;
+}
+
+/** Every side key of any kind of the systems given (a duel's `a`, `b`): the CLI's side flags. */
+export function sideKeysOf(systems: readonly SystemSpec[]): string[] {
+  return [...new Set(systems.flatMap((s) => s.kinds.flatMap((k) => k.sides?.keys ?? [])))];
+}
+
+/**
+ * A side written on one line, as a flag gives it: "armour=machine,tough=true,weaponKeywords=IGNORE
+ * ARMOUR, FIRE". Keys in camelCase or kebab-case; a part without "=" continues the value before it (a
+ * keywords list); each value is converted as its field's flag would be, and what no field takes is left
+ * for validateSides to refuse by name. `flag` names the flag in messages.
+ */
+export function sideFromText(text: string, sides: KindSides, flag: string, convert: (field: FieldSpec, text: string) => unknown): Record<string, unknown> {
+  const parts: [string, string][] = [];
+  for (const piece of text.split(',')) {
+    const eq = piece.indexOf('=');
+    if (eq < 0) {
+      if (piece.trim() === '') continue;
+      const last = parts[parts.length - 1];
+      if (!last) throw refusal(flag, `${showValue(text)} is not a side`, 'allowed: FIELD=VALUE pairs separated by commas, such as "armour=machine,tough=true"');
+      last[1] += `,${piece}`;
+      continue;
+    }
+    parts.push([piece.slice(0, eq).trim().replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()), piece.slice(eq + 1)]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of parts) {
+    const field = sides.fields.find((f) => f.name === key);
+    out[key] = field ? convert(field, value) : value.trim();
+  }
   return out;
 }

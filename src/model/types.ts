@@ -74,6 +74,11 @@ export type FieldsOfKind<Fields extends readonly FieldSpec[], K extends string> 
   readonly [F in Fields[number] as K extends F['kinds'][number] ? F['name'] : never]: ValueOf<F>;
 };
 
+/** Every field of a list by name, whatever kinds read it (a duel side's fields). */
+export type FieldsOf<Fields extends readonly FieldSpec[]> = {
+  readonly [F in Fields[number] as F['name']]: ValueOf<F>;
+};
+
 /**
  * The validated scenario of one kind of a system, as its field declarations say: parseScenario fills
  * every field the kind reads (defaults included) and no other.
@@ -115,6 +120,8 @@ export interface HistogramSpec {
  */
 export interface ReportLayout {
   readonly outcomes: readonly string[];
+  /** The outcomes are not ranked mildest to most severe (a duel's a-wins, b-wins): no "this or worse" is shown. */
+  readonly unranked?: true;
   readonly means: readonly MeanSpec[];
   readonly histograms: readonly HistogramSpec[];
 }
@@ -187,6 +194,17 @@ export interface KindExact<S extends Scenario = Scenario> extends KindLayout<S> 
  */
 export interface KindSpec<S extends Scenario = Scenario> extends KindSimulation<S>, KindExact<S> {
   readonly description: string;
+  /** A kind of two sides or more (a duel): their keys and the fields each side's object takes. */
+  readonly sides?: KindSides;
+}
+
+/**
+ * The sides of a kind that has them: each is an object in the scenario (`"a": {...}`), filled from its
+ * own fields and from the model and weapon profiles it names, as the input layer's sides list says.
+ */
+export interface KindSides {
+  readonly keys: readonly string[];
+  readonly fields: readonly FieldSpec[];
 }
 
 export interface EditionSpec {

@@ -27,11 +27,13 @@ function exactTable(r: ExactResult): string {
   const lines: string[] = [scenarioHeading(r.scenario)];
   for (const n of r.notes) lines.push(`  ${terminalSafe(n)}`);
   lines.push('');
+  // Outcomes ranked mildest to most severe also read as "this or worse"; a duel's winners do not.
+  const ranked = !r.layout.unranked;
   lines.push(
     renderTable(
-      ['outcome', 'probability', 'exact', 'this or worse'],
-      r.outcomes.map((o) => [o.outcome, percent(o.probability, 2), tableFraction(o.exact), percent(o.orWorse, 2)]),
-      [false, true, true, true],
+      ['outcome', 'probability', 'exact', ...(ranked ? ['this or worse'] : [])],
+      r.outcomes.map((o) => [o.outcome, percent(o.probability, 2), tableFraction(o.exact), ...(ranked ? [percent(o.orWorse, 2)] : [])]),
+      [false, true, true, ...(ranked ? [true] : [])],
     ),
   );
   lines.push('');

@@ -15,10 +15,13 @@ import {
 } from './tables.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
 import { sequenceFields } from './sequence/fields.js';
+import { DUEL_KIND, duelFields } from './duel/fields.js';
 
 /** Kinds that make an injury roll (every kind in this system; sequences extend this list). */
 export const INJURY_KINDS = ['injury', 'attack', 'fall', 'sequence'] as const;
 const ATTACKING_KINDS = ['injury', 'attack', 'sequence'] as const;
+/** Every kind: the injury kinds and the duel, whose sides make the injury rolls (duel/fields.ts). */
+export const ALL_KINDS = [...INJURY_KINDS, DUEL_KIND] as const;
 /** Spending on one roll; a sequence spends by its policies instead (sequence/fields.ts). */
 const ONE_ROLL_KINDS = ['injury', 'attack', 'fall'] as const;
 
@@ -78,7 +81,7 @@ export const trenchCrusadeFields = [
     description: 'How the -3 limit on injury modifiers applies: to the sum of negative modifiers before positives are added (negative), to the net total (net), or not at all (none)',
     values: MODIFIER_CAPS,
     default: (rules: TrenchCrusadeRules) => rules.modifierCap.appliesTo,
-    kinds: INJURY_KINDS,
+    kinds: [...INJURY_KINDS, DUEL_KIND],
   }),
   integerField('bloodMarkersSpent', {
     description: 'Blood markers the attacker spends on this injury roll, +1 injury dice each',
@@ -104,7 +107,7 @@ export const trenchCrusadeFields = [
     description: 'Playtest Bloodbath: pooled (3 dice in the starting pool, injury dice added, 3 kept: the chart\'s rule for rolls of more than 2D6) or separate (2 dice kept as usual, then a D6 added); core and comprehensive: pooled only',
     values: BLOODBATH_DIES,
     default: 'pooled',
-    kinds: ATTACKING_KINDS,
+    kinds: [...ATTACKING_KINDS, DUEL_KIND],
   }),
   booleanField('deadly', {
     profile: 'weapon',
@@ -117,7 +120,7 @@ export const trenchCrusadeFields = [
     minimum: DEADLY_BLOODBATH_KEEP_MIN,
     maximum: DEADLY_BLOODBATH_KEEP_MAX,
     default: (rules: TrenchCrusadeRules) => rules.deadly.withBloodbathDice,
-    kinds: INJURY_KINDS,
+    kinds: [...INJURY_KINDS, DUEL_KIND],
   }),
   booleanField('targetDown', {
     description: 'The target is already Down (down bonus dice; a Down result then places 2 blood markers)',
@@ -128,7 +131,7 @@ export const trenchCrusadeFields = [
     description: 'Which injury rolls against a Down target get +1 injury dice: melee attacks, any roll, or none',
     values: DOWN_BONUSES,
     default: (rules: TrenchCrusadeRules) => rules.down.bonusApplies,
-    kinds: INJURY_KINDS,
+    kinds: [...INJURY_KINDS, DUEL_KIND],
   }),
   choiceField('attackType', {
     profile: 'weapon',
@@ -300,7 +303,7 @@ export const trenchCrusadeFields = [
     description: 'What makes a critical success: the modified total (modified, the default) or the kept dice alone (unmodified: dice totalling the critical band are a critical, and so a hit, whatever the flat modifier; otherwise the modified total decides hit or miss)',
     values: CRITICAL_ON,
     default: 'modified',
-    kinds: ['attack', 'sequence'],
+    kinds: ['attack', 'sequence', DUEL_KIND],
   }),
   numberField('heightInches', {
     description: 'Height of the fall in inches (no roll under 3; +1 injury dice per full 3 inches)',
@@ -310,10 +313,11 @@ export const trenchCrusadeFields = [
     kinds: ['fall'],
   }),
   ...sequenceFields,
+  ...duelFields,
 ] as const;
 
 /** The kinds of Trench Crusade scenario. */
-export type TrenchCrusadeKind = (typeof INJURY_KINDS)[number];
+export type TrenchCrusadeKind = (typeof ALL_KINDS)[number];
 
 /**
  * A validated Trench Crusade scenario of one kind (or, unparameterised, of any kind), typed from the

@@ -4,6 +4,9 @@ import { attackLayout, injuryLayout } from './layout.js';
 import { SEQUENCE_KIND } from './sequence/fields.js';
 import type { SequenceScenario } from './sequence/model.js';
 import { sequenceLayout } from './sequence/layout.js';
+import { DUEL_KIND } from './duel/fields.js';
+import { duelLayout } from './duel/layout.js';
+import type { DuelScenario } from './duel/sides.js';
 
 /**
  * The system's id and each kind's id and layout, declared once: the simulation workers add the
@@ -20,3 +23,4 @@ export const injuryKind = oneRoll('injury', injuryLayout);
 export const attackKind = oneRoll('attack', attackLayout);
 export const fallKind = oneRoll('fall', injuryLayout);
 export const sequenceKind: KindLayout<SequenceScenario> = { id: SEQUENCE_KIND, layout: sequenceLayout };
+export const duelKind: KindLayout<DuelScenario> = { id: DUEL_KIND, layout: (s) => duelLayout(s.rounds) };

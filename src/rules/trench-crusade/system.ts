@@ -4,8 +4,10 @@ import type { KindExact, KindSimulation, KindSpec, SystemSpec } from '../../mode
 import { showValue } from '../../errors.js';
 import { trenchCrusadeFields, type TrenchCrusadeScenario } from './fields.js';
 import { TRENCH_CRUSADE } from './kinds.js';
-import { attackExact, fallExact, injuryExact, sequenceExactKind } from './exact-kinds.js';
-import { attackSimulation, fallSimulation, injurySimulation, sequenceSimulation } from './simulation.js';
+import { attackExact, duelExactKind, fallExact, injuryExact, sequenceExactKind } from './exact-kinds.js';
+import { attackSimulation, duelSimulation, fallSimulation, injurySimulation, sequenceSimulation } from './simulation.js';
+import { DUEL_SIDES } from './duel/fields.js';
+import { type DuelScenario, checkDuel, duelSideFields } from './duel/sides.js';
 import { checkSequence } from './sequence/check.js';
 import { DEFAULT_EDITION, EDITION_SOURCES, TRENCH_CRUSADE_EDITIONS } from './tables.js';
 
@@ -20,10 +22,16 @@ export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
   kind(attackSimulation, attackExact, 'A success roll and, on a hit, the injury roll (a critical adds injury dice)'),
   kind(fallSimulation, fallExact, 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches'),
   kind(sequenceSimulation, sequenceExactKind, 'Up to N attacks on one target whose blood markers, Down and Tough carry over; blood-marker policies incl. the optimal one'),
+  {
+    ...kind(duelSimulation, duelExactKind, 'Two models (a and b) take turns to attack each other until one is Out of Action or the rounds run out; each may spend the markers on the other'),
+    sides: { keys: DUEL_SIDES, fields: duelSideFields },
+  },
 ];
 
 /** Combinations the rule table forbids, checked after the field schema has passed. */
 function checkCombination(s: TrenchCrusadeScenario): string | undefined {
+  // A duel's fields are its sides': each side's attacks are checked as the sequence they are.
+  if (s.kind === 'duel') return checkDuel(s as DuelScenario, checkCombination);
   const edition = s.edition;
   const rules = s.rules;
   const file = EDITION_SOURCES[edition].source;

@@ -22,10 +22,11 @@ export function duelLayout(rounds: number): ReportLayout {
   bins.push(NOT_WON_BIN);
   return {
     outcomes: DUEL_OUTCOMES,
+    unranked: true,
     means: [activationsMean],
     histograms: [
-      { id: A_WON_IN, label: 'round a won in', bins },
-      { id: B_WON_IN, label: 'round b won in', bins },
+      { id: A_WON_IN, label: 'round a won in', bins, cumulative: { jsonKey: 'aWinsWithin', indexKey: 'round' } },
+      { id: B_WON_IN, label: 'round b won in', bins, cumulative: { jsonKey: 'bWinsWithin', indexKey: 'round' } },
     ],
   };
 }

@@ -5,10 +5,8 @@
  * (./chain.ts) and the simulator (./simulate.ts) each build what they need from it, independently.
  */
 import type { SequenceScenario } from '../sequence/model.js';
+import type { DuelPolicy } from './fields.js';
 
-/** What a side does with the blood markers on its opponent. */
-export type DuelPolicy = 'none' | 'injury' | 'hinder';
-export const DUEL_POLICIES: readonly DuelPolicy[] = ['none', 'injury', 'hinder'];
 
 export interface DuelSide {
   /** This side attacking the other: its weapon against the other's body. */

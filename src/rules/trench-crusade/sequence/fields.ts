@@ -1,6 +1,7 @@
 import { booleanField, choiceField, integerField, integerOrField } from '../../../model/fields.js';
 import type { GivenFields } from '../../../model/types.js';
 import type { TrenchCrusadeRules } from '../rule-spec.js';
+import { DUEL_KIND } from '../duel/fields.js';
 import {
   BLESSING_POLICIES,
   DEFAULT_ATTACKS,
@@ -97,6 +98,6 @@ export const sequenceFields = [
     maximum: MAX_MARKER_CAP,
     words: [NO_CAP],
     default: (rules: TrenchCrusadeRules) => rules.markers.cap ?? NO_CAP,
-    kinds: [SEQUENCE_KIND],
+    kinds: [SEQUENCE_KIND, DUEL_KIND],
   }),
 ] as const;

@@ -1,0 +1,57 @@
+import { booleanField, choiceField, integerField } from '../../../model/fields.js';
+import type { GivenFields } from '../../../model/types.js';
+
+export const DUEL_KIND = 'duel';
+export const DUEL_SIDES = ['a', 'b'] as const;
+export type DuelSideKey = (typeof DUEL_SIDES)[number];
+export const MAX_ROUNDS = 50;
+export const DEFAULT_ROUNDS = 10;
+export const MAX_DUEL_ATTACKS = 4;
+
+/** What a side does with the blood markers on its opponent (ruling D4). */
+export const DUEL_POLICIES = ['none', 'injury', 'hinder'] as const;
+export type DuelPolicy = (typeof DUEL_POLICIES)[number];
+
+/** Fields of the duel itself, at the scenario's top level (issue 24). */
+export const duelFields = [
+  choiceField('first', {
+    description: 'The side that activates first in every round',
+    values: DUEL_SIDES,
+    default: 'a',
+    kinds: [DUEL_KIND],
+  }),
+  integerField('rounds', {
+    description: 'Rounds of the duel, each one activation of either side (the first side first); a duel still on after them is undecided',
+    minimum: 1,
+    maximum: MAX_ROUNDS,
+    default: DEFAULT_ROUNDS,
+    kinds: [DUEL_KIND],
+  }),
+] as const;
+
+/**
+ * Fields only a duel's side has (in `a` and `b`); a side also takes every weapon and model field of the
+ * sequence kind, and the target's state fields (./sides.ts lists them all).
+ */
+export const duelSideOwnFields = [
+  choiceField('policy', {
+    description: "What this side does with the blood markers on its opponent: none; injury (every one of them as +1 injury dice on each injury roll it makes); hinder (every one of them on the opponent's next success roll, -1 dice each)",
+    values: DUEL_POLICIES,
+    default: 'none',
+    kinds: [DUEL_KIND],
+  }),
+  booleanField('down', {
+    description: 'This side is Down at the start (it stands up when it next activates)',
+    default: false,
+    kinds: [DUEL_KIND],
+  }),
+  integerField('attacksPerActivation', {
+    description: 'Melee attacks this side makes in each of its activations (default: 1, or the N attacks of an AUTOMATIC N or CLEAVE N weapon, at most 4)',
+    minimum: 1,
+    maximum: MAX_DUEL_ATTACKS,
+    // A weapon of N attacks per action spends an activation on its string, as in a sequence.
+    default: (_rules: never, given: GivenFields) =>
+      typeof given.attacksPerAction === 'number' && given.attacksPerAction > 1 ? Math.min(given.attacksPerAction, MAX_DUEL_ATTACKS) : 1,
+    kinds: [DUEL_KIND],
+  }),
+] as const;

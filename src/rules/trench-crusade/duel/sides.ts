@@ -1,0 +1,116 @@
+/**
+ * A duel scenario's two sides (`a` and `b`): the fields each takes, and the duel plan both engines read,
+ * built from them. A side is a model with its weapon: it takes every weapon and model field of the
+ * sequence kind (declared once in ../fields.ts and ../sequence/fields.ts), the state its body starts in
+ * (markers, Down, Tough used, blessing markers), and its own policy and attacks (./fields.ts). What
+ * both sides share (how the modifier cap and Bloodbaths read, the marker cap) stays at the top level.
+ */
+import { showValue } from '../../../errors.js';
+import type { FieldSpec, FieldsOf, FieldsOfKind } from '../../../model/types.js';
+import { trenchCrusadeFields, type TrenchCrusadeScenario } from '../fields.js';
+import type { SequenceScenario } from '../sequence/model.js';
+import { SEQUENCE_KIND } from '../sequence/fields.js';
+import { DUEL_SIDES, type DuelSideKey, duelSideOwnFields } from './fields.js';
+import type { DuelPlan } from './plan.js';
+
+/**
+ * The sequence fields a side does not take: the readings both sides share (top level), the target's
+ * Down (a side's own `down`), and what the duel decides itself (attacks, policy, activations).
+ */
+const NOT_SIDE_FIELDS = [
+  'modifierCap',
+  'bloodbathDie',
+  'deadlyBloodbathKeep',
+  'downBonus',
+  'criticalOn',
+  'markerCap',
+  'targetDown',
+  'attacks',
+  'policy',
+  'attacksPerActivation',
+  'attackRollMarkers',
+] as const;
+const notSide: ReadonlySet<string> = new Set(NOT_SIDE_FIELDS);
+
+/** Every field a duel side takes, in `a` and in `b`. */
+export const duelSideFields: readonly FieldSpec[] = [
+  ...trenchCrusadeFields.filter((f) => (f.kinds as readonly string[]).includes(SEQUENCE_KIND) && !notSide.has(f.name)),
+  ...duelSideOwnFields,
+];
+
+export type DuelSideValues = Omit<FieldsOfKind<typeof trenchCrusadeFields, typeof SEQUENCE_KIND>, (typeof NOT_SIDE_FIELDS)[number]> & FieldsOf<typeof duelSideOwnFields>;
+
+/** A validated duel: its top-level fields and both sides filled. */
+export type DuelScenario = TrenchCrusadeScenario<'duel'> & { readonly [K in DuelSideKey]: DuelSideValues };
+
+const weaponFields: readonly string[] = trenchCrusadeFields.filter((f) => f.profile === 'weapon').map((f) => f.name);
+const modelFields: readonly string[] = trenchCrusadeFields.filter((f) => f.profile === 'model').map((f) => f.name);
+const pick = (from: DuelSideValues, names: readonly string[]) => Object.fromEntries(names.filter((n) => n in from).map((n) => [n, (from as Readonly<Record<string, unknown>>)[n]]));
+
+/** "x attacking y" as a sequence scenario: x's weapon (and policy) against y's body and y's state. */
+function attacking(s: DuelScenario, x: DuelSideValues, y: DuelSideValues): SequenceScenario {
+  const sequence = {
+    system: s.system,
+    edition: s.edition,
+    kind: SEQUENCE_KIND,
+    rules: s.rules,
+    modifierCap: s.modifierCap,
+    bloodbathDie: s.bloodbathDie,
+    deadlyBloodbathKeep: s.deadlyBloodbathKeep,
+    downBonus: s.downBonus,
+    criticalOn: s.criticalOn,
+    markerCap: s.markerCap,
+    ...pick(x, weaponFields),
+    ...pick(y, modelFields),
+    targetDown: y.down,
+    toughUsed: y.toughUsed,
+    bloodMarkers: y.bloodMarkers,
+    blessingMarkers: y.blessingMarkers,
+    blessingPolicy: y.blessingPolicy,
+    // The chain and the simulator read the duel's own policy from the plan; `all` makes the
+    // simulator's attack roller spend as policy injury does.
+    policy: x.policy === 'injury' ? 'all' : 'none',
+    attacks: 1,
+    attacksPerActivation: x.attacksPerActivation,
+    attackRollMarkers: 0,
+  };
+  // Every field the sequence kind reads is here: the shared ones, the sides' (filled by validation).
+  return sequence as unknown as SequenceScenario;
+}
+
+export function duelPlanOf(s: DuelScenario): DuelPlan {
+  return {
+    a: { attacking: attacking(s, s.a, s.b), policy: s.a.policy, attacksPerActivation: s.a.attacksPerActivation },
+    b: { attacking: attacking(s, s.b, s.a), policy: s.b.policy, attacksPerActivation: s.b.attacksPerActivation },
+    first: s.first,
+    rounds: s.rounds,
+  };
+}
+
+/**
+ * Combinations a duel cannot have, as one line naming the side's field: its attacks are melee (issue
+ * 24, rule 2); hindering needs the rule; and each direction of attack must be a sequence the rules allow
+ * (`checkAttacks`, the system's own check; its problem is named on the side whose field it is: the
+ * weapon's on the attacker, the rest on the target).
+ */
+export function checkDuel(s: DuelScenario, checkAttacks: (attacks: SequenceScenario) => string | undefined): string | undefined {
+  const plan = duelPlanOf(s);
+  for (const key of DUEL_SIDES) {
+    const side = s[key];
+    if (side.attackType !== 'melee') {
+      return `${key}.attackType: ${showValue(side.attackType)} is not allowed in a duel (its attacks are melee attacks, issue 24); allowed: melee`;
+    }
+    if (side.policy === 'hinder' && !s.rules.markers.onOwnRolls) {
+      return `${key}.policy: "hinder" is not allowed with these rules (rule markers.onOwnRolls is false: no blood marker may be spent on a model's own rolls); allowed: none, injury`;
+    }
+  }
+  for (const [attacker, target] of [['a', 'b'], ['b', 'a']] as const) {
+    const problem = checkAttacks(plan[attacker].attacking);
+    if (problem) {
+      const field = /^(\w+):/.exec(problem)?.[1] ?? '';
+      const owner = weaponFields.includes(field) || field === 'attacksPerActivation' ? attacker : target;
+      return `${owner}.${problem}`;
+    }
+  }
+  return undefined;
+}

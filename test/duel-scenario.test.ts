@@ -1,0 +1,112 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { evaluateExact } from '../src/evaluate.js';
+import { parseScenario } from '../src/input/scenario.js';
+import { closePool, simulate } from '../src/pool/simulate.js';
+import { duelAnswer } from '../src/rules/trench-crusade/duel/exact.js';
+import { crossCheck } from '../src/stats/cross-check.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
+import { duelPlan } from './helpers/duel.js';
+import { refusal } from './helpers/refusal.js';
+
+/**
+ * Issue 24: the `duel` kind as a user writes it, a scenario file's `a` and `b` or the flags --a and --b,
+ * read into the plan both engines take. The plan the scenario makes is checked against one built by hand
+ * from the same two sides (test/helpers/duel.ts), so a side's field that lands on the wrong side or the
+ * wrong direction of attack fails here.
+ */
+
+afterAll(() => closePool());
+
+const dir = mkdtempSync(join(tmpdir(), 'injury-lab-duel-'));
+const profiles = join(dir, 'profiles.json');
+writeFileSync(
+  profiles,
+  JSON.stringify({
+    models: { Warded: { armour: 'standard', keywords: ['-1 INJURY DICE UNLESS FIRE'] }, Brute: { armour: 'machine', keywords: ['TOUGH'] } },
+    weapons: { Torch: { keywords: ['FIRE'] }, Maul: { injuryDice: 1 } },
+  }),
+);
+
+const duel = (fields: Record<string, unknown>) => parseScenario({ kind: 'duel', ...fields });
+const exactOf = (fields: Record<string, unknown>) => evaluateExact(duel(fields)).outcomes.map((o) => o.exact);
+const byHand = (...args: Parameters<typeof duelPlan>) => duelAnswer(duelPlan(...args)).outcomes.map((f) => `${f.num}/${f.den}`.replace(/\/1$/, ''));
+
+describe('the duel kind, read from a scenario', () => {
+  it("puts each side's weapon on its own attacks and its body under the other's", () => {
+    const a = { armour: 'standard', injuryDice: 1, bloodMarkers: 2, policy: 'injury' } as const;
+    const b = { attackDice: 1, tough: true, policy: 'hinder' } as const;
+    expect(exactOf({ first: 'b', rounds: 3, a, b: { ...b, attacksPerActivation: 2 } })).toEqual(byHand(a, { ...b, attacks: 2 }, 'b', 3));
+  });
+
+  it('fills every side field with its default, and reads the duel fields', () => {
+    const s = duel({ a: {}, b: { armour: 'machine' } }) as unknown as Record<string, Record<string, unknown>>;
+    expect(s).toMatchObject({ first: 'a', rounds: 10 });
+    expect(s.a).toMatchObject({ armour: 'none', tough: false, policy: 'none', down: false, attacksPerActivation: 1, bloodMarkers: 0 });
+    expect(s.b).toMatchObject({ armour: 'machine' });
+  });
+
+  it('takes a model and a weapon from a profiles file per side, each model reading the other side\'s weapon', () => {
+    // a: Warded (-1 injury dice unless FIRE) with a Maul; b: Brute (machine armour, TOUGH) with a Torch (FIRE).
+    const s = duel({ profiles, a: { model: 'Warded', weapon: 'Maul' }, b: { model: 'Brute', weapon: 'Torch' } }) as unknown as Record<string, Record<string, unknown>>;
+    expect(s.a).toMatchObject({ model: 'Warded', weapon: 'Maul', armour: 'standard', injuryDice: 1, targetInjuryDice: 0 });
+    expect(s.b).toMatchObject({ armour: 'machine', tough: true, fireMarkers: 1 });
+    // Against a weapon without FIRE, Warded's -1 injury dice acts.
+    const plain = duel({ profiles, a: { model: 'Warded' }, b: { weapon: 'Maul' } }) as unknown as Record<string, Record<string, unknown>>;
+    expect(plain.a).toMatchObject({ targetInjuryDice: -1 });
+  });
+
+  it('refuses what a duel cannot be, in one line naming the side and field', () => {
+    expect(refusal(() => duel({ a: {} }))).toMatch(/^b: is missing; allowed: an object of the side's fields \(/);
+    expect(refusal(() => duel({ a: 'Brute', b: {} }))).toBe('a: "Brute" is not allowed; allowed: an object of the side\'s fields');
+    expect(refusal(() => duel({ a: { armor: 'machine' }, b: {} }))).toMatch(/^a\.armor: not a field of a side; allowed: injuryDice, /);
+    expect(refusal(() => duel({ a: {}, b: { policy: 'optimal' } }))).toBe('b.policy: "optimal" is not allowed; allowed: none, injury, hinder');
+    expect(refusal(() => duel({ a: { attacksPerActivation: 5 }, b: {} }))).toBe('a.attacksPerActivation: 5 is not allowed; allowed: a whole number from 1 to 4');
+    expect(refusal(() => duel({ rounds: 51, a: {}, b: {} }))).toBe('rounds: 51 is not allowed; allowed: a whole number from 1 to 50');
+    expect(refusal(() => duel({ armour: 'machine', a: {}, b: {} }))).toMatch(/^armour: "machine" is not read by kind "duel"/);
+    expect(refusal(() => duel({ a: {}, b: { attackType: 'ranged' } }))).toMatch(/^b\.attackType: "ranged" is not allowed in a duel/);
+    expect(refusal(() => duel({ a: { armour: 'machine', shield: true }, b: {} }))).toMatch(/^a\.shield: true cannot be combined with armour "machine"/);
+    expect(refusal(() => duel({ a: {}, b: { toughUsed: true } }))).toMatch(/^b\.toughUsed: true needs tough: true/);
+    expect(refusal(() => duel({ profiles, a: { model: 'Brutte' }, b: {} }))).toMatch(/^a\.model: "Brutte" is not a model of profiles file .* \(did you mean "Brute"\?\)/);
+    expect(refusal(() => duel({ a: {}, b: { policy: 'hinder' }, rules: { markers: { onOwnRolls: false } } }))).toMatch(/^b\.policy: "hinder" is not allowed with these rules/);
+  });
+});
+
+describe('the duel kind on the command line', () => {
+  it('--a and --b give the sides field by field, as a file does', async () => {
+    const file = join(dir, 'duel.json');
+    writeFileSync(file, JSON.stringify({ kind: 'duel', rounds: 4, a: { armour: 'standard', tough: true }, b: { injuryDice: 1 } }));
+    const fromFile = await cliInProcess('exact', file, '--format', 'json');
+    const fromFlags = await cliInProcess('exact', '--kind', 'duel', '--rounds', '4', '--a', 'armour=standard,tough=true', '--b', 'injury-dice=1', '--format', 'json');
+    expect(fromFile.code).toBe(0);
+    const outcomes = (r: { stdout: string }) => (JSON.parse(r.stdout) as { outcomes: unknown }).outcomes;
+    expect(outcomes(fromFlags)).toEqual(outcomes(fromFile));
+    // A flag over the file's side changes that field only.
+    const over = await cliInProcess('exact', file, '--b', 'injuryDice=0', '--format', 'json');
+    expect(outcomes(over)).toEqual(outcomes(await cliInProcess('exact', '--kind', 'duel', '--rounds', '4', '--a', 'armour=standard,tough=true', '--b', '', '--format', 'json')));
+    const json = JSON.parse(fromFile.stdout) as { decidedWithin: { round: number }[]; expectedActivations: { value: number } };
+    expect(json.decidedWithin.map((d) => d.round)).toEqual([1, 2, 3, 4]);
+    expect(json.expectedActivations.value).toBeGreaterThan(1);
+  });
+
+  it('refuses a side flag on a kind without sides, and a side flag given twice', async () => {
+    const r = await cliInProcess('exact', '--kind', 'attack', '--a', 'armour=standard');
+    expect(r.stderr).toBe('injury-lab: --a: not a side of trench-crusade kind "attack"; sides are given to kind duel\n');
+    expect(r.code).toBe(2);
+    const twice = await cliInProcess('exact', '--kind', 'duel', '--a', 'tough=true', '--a', 'armour=standard', '--b', '');
+    expect(twice.stderr).toMatch(/^injury-lab: --a: given more than once/);
+  });
+});
+
+describe('the duel kind simulated', () => {
+  it('the pool simulates it with the counts the exact answer expects, whatever the number of workers', async () => {
+    const s = duel({ rounds: 4, a: { armour: 'standard', policy: 'injury' }, b: { tough: true, policy: 'hinder', bloodMarkers: 1 } });
+    const one = await simulate(s, { trials: 60_000, seed: 11, workers: 1 });
+    const two = await simulate(s, { trials: 60_000, seed: 11, workers: 2 });
+    expect([...two.tally]).toEqual([...one.tally]);
+    // The check `check` makes, at its family error (1e-6 for a correct simulator with this fixed seed).
+    expect(crossCheck(evaluateExact(s).answer, one).failures).toEqual([]);
+  });
+});
