@@ -1,5 +1,6 @@
 import { parseScenario } from '../../src/input/scenario.js';
-import type { DuelPlan, DuelPolicy } from '../../src/rules/trench-crusade/duel/plan.js';
+import type { DuelPolicy } from '../../src/rules/trench-crusade/duel/fields.js';
+import type { DuelPlan } from '../../src/rules/trench-crusade/duel/plan.js';
 import type { SequenceScenario } from '../../src/rules/trench-crusade/sequence/model.js';
 
 /** A duel side in a few plain fields, for the duel tests (core edition). */
