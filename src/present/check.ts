@@ -5,7 +5,7 @@ import type { CrossCheckReport } from '../stats/index.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { runFacts, runLine, simManifest, simulatedCell } from './simulation.js';
-import { jsonText, pText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafe, terminalSafeLines, zText } from '../text.js';
+import { jsonText, pText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines, zText } from '../text.js';
 
 /** What `check` prints: the exact answer, the simulation and the test of one against the other. */
 export interface CheckView {
@@ -87,7 +87,8 @@ function checkTable({ run, report }: CheckView): string {
       ['outcome', 'exact', 'exact %', 'simulated', '95% interval', 'z'],
       report.outcomes.map((o) => [
         o.outcome,
-        formatFraction(o.exact),
+        // A duel's or a long sequence's fractions run to a hundred digits: the JSON has them whole.
+        tableFraction(formatFraction(o.exact)),
         percent(o.exactProbability, digits),
         percent(o.estimate, digits),
         percentInterval(o.ciLow, o.ciHigh, digits),
@@ -100,7 +101,7 @@ function checkTable({ run, report }: CheckView): string {
   lines.push('', `chi-square over outcomes: ${f.statistic.toFixed(2)} on ${f.df} degrees of freedom, p = ${pText(f.pValue)}`);
   for (const m of report.means) {
     lines.push(
-      `${m.jsonKey}: exact ${m.exactValue.toFixed(4)} (${formatFraction(m.exact)}), simulated ${m.estimate.toFixed(4)} ` +
+      `${m.jsonKey}: exact ${m.exactValue.toFixed(4)} (${tableFraction(formatFraction(m.exact))}), simulated ${m.estimate.toFixed(4)} ` +
         `(95% interval ${m.ciLow.toFixed(4)} to ${m.ciHigh.toFixed(4)}), z = ${zText(m.z)}, p = ${pText(m.pValue)}`,
     );
   }
