@@ -53,6 +53,7 @@ describe('the house', () => {
     expect(loaded).toContain(normalize('src/rules/d20-warband/simulate.ts'));
     for (const f of loaded) {
       expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli|pool)[\\/]/);
+      expect(f).not.toBe(normalize('src/labels.ts'));
       expect(f).not.toBe(normalize('src/rules/registry.ts'));
       expect(f).not.toBe(normalize('src/rules/d20-warband/exact.ts'));
     }
@@ -65,6 +66,7 @@ describe('the house', () => {
     expect(loaded).toContain(normalize('src/rules/trench-crusade/sequence/chain.ts'));
     for (const f of loaded) {
       expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli|pool|sim)[\\/]/);
+      expect(f).not.toBe(normalize('src/labels.ts'));
       expect(f).not.toMatch(/(simulate|simulation|registry|rule-spec|diff-grid)\.ts$/);
     }
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartSpec, type VlSpec } from '../src/report/charts.js';
 import { loadReportDef, parseReportDef } from '../src/report/definition.js';
-import { OUTCOME_COLOURS, outcomeColour, textColourOn } from '../src/report/labels.js';
+import { OUTCOME_COLOURS, outcomeColour, textColourOn } from '../src/labels.js';
 import { renderChart } from '../src/report/render.js';
 import { runReport, type ReportRun } from '../src/report/run-report.js';
 import { closePool } from '../src/pool/simulate.js';

@@ -1,7 +1,7 @@
 import { scenarioRecord } from '../input/scenario.js';
 import { toolVersion } from '../project.js';
 import type { CompareResult, CompareRow, Ratio } from '../report/compare.js';
-import { orWorseLabel, outcomeLabel, points } from '../report/labels.js';
+import { orWorseLabel, outcomeLabel, points } from '../labels.js';
 import type { OutcomeDifference } from '../report/sweep.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';

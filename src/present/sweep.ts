@@ -1,5 +1,5 @@
 import { scenarioRecord } from '../input/scenario.js';
-import { orWorseLabel, outcomeLabel } from '../report/labels.js';
+import { orWorseLabel, outcomeLabel } from '../labels.js';
 import { neighbourDifferences, type Cell, type SweepResult } from '../report/sweep.js';
 import { worstZ } from '../stats/index.js';
 import { crossCheckJson } from './check.js';

@@ -1,6 +1,6 @@
 import type { Dimension, DimensionValue } from './dimensions.js';
 import { percent, percentPlusMinus, wordWrap } from '../text.js';
-import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from './labels.js';
+import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from '../labels.js';
 import type { CellOutcome, SweepResult } from './sweep.js';
 
 /**

@@ -1,7 +1,7 @@
 import { chartTitle } from './charts.js';
 import { percent } from '../text.js';
 import { worstZ } from '../stats/index.js';
-import { orWorseLabel, outcomeColour, outcomeLabel } from './labels.js';
+import { orWorseLabel, outcomeColour, outcomeLabel } from '../labels.js';
 import type { AnalysisRun, ChartRun, ReportRun } from './report-run.js';
 import type { Cell, CellOutcome } from './sweep.js';
 
