@@ -71,6 +71,20 @@ describe('the house', () => {
     }
   });
 
+  it('the analysis room (src/report/) imports nothing of the output room (src/present/) or the CLI, type imports and import() included, nor loads any of it through another room', () => {
+    const analysis = sourceFiles(join(SRC, 'report'));
+    expect(analysis.length).toBeGreaterThanOrEqual(5);
+    const above = /^src[\\/](present|cli)[\\/]|^src[\\/]index\.ts$/;
+    const direct = analysis.flatMap((f) => {
+      const text = readFileSync(f, 'utf8');
+      const specs = [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms), ...text.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1]!);
+      return specs.map((s) => relative('.', normalize(join(dirname(f), s)))).filter((t) => above.test(t)).map((t) => `${f}: ${t}`);
+    });
+    expect(direct).toEqual([]);
+    const loaded = [...new Set(analysis.flatMap((f) => [...closure(f)].map((g) => relative('.', g))))];
+    expect(loaded.filter((g) => above.test(g))).toEqual([]);
+  });
+
   it('no circle between rooms (a folder of src/, or a file directly in it), type imports included: so every arrow can point down', () => {
     /** The room of a source file: its folder under src/ (rules/trench-crusade is rules), or the file itself. */
     const room = (f: string) => {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compareRows } from '../src/present/compare.js';
 import { csvText, tidyCsv, tidyRows } from '../src/present/csv.js';
 import { compareScenarios } from '../src/report/compare.js';
-import { indexHtml } from '../src/report/html.js';
+import { indexHtml } from '../src/present/html.js';
 import { runSweep } from '../src/report/sweep.js';
 import { closePool } from '../src/pool/simulate.js';
 

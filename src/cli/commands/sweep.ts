@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { refusal } from '../../messages.js';
 import { NO_VARIANT, kebab, namedFiles } from '../../input/scenario.js';
 import { sweepPresenter } from '../../present/sweep.js';
-import { checkOutputFile, writeOutputFile } from '../../report/output-folder.js';
+import { checkOutputFile, writeOutputFile } from '../../present/output-folder.js';
 import { checkGridSize } from '../../report/dimensions.js';
 import { checkSimBudget, planCells, runSweep, sweepDimensions } from '../../report/sweep.js';
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
