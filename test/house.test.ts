@@ -52,7 +52,7 @@ describe('the house', () => {
     expect(loaded).toContain(normalize('src/rules/simulations.ts'));
     expect(loaded).toContain(normalize('src/rules/d20-warband/simulate.ts'));
     for (const f of loaded) {
-      expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli|pool)[\\/]/);
+      expect(f).not.toMatch(/^src[\\/](input|import|analysis|present|cli|pool)[\\/]/);
       expect(f).not.toBe(normalize('src/labels.ts'));
       expect(f).not.toBe(normalize('src/rules/registry.ts'));
       expect(f).not.toBe(normalize('src/rules/d20-warband/exact.ts'));
@@ -65,14 +65,14 @@ describe('the house', () => {
     expect(loaded).toContain(normalize('src/rules/exact-kinds.ts'));
     expect(loaded).toContain(normalize('src/rules/trench-crusade/sequence/chain.ts'));
     for (const f of loaded) {
-      expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli|pool|sim)[\\/]/);
+      expect(f).not.toMatch(/^src[\\/](input|import|analysis|present|cli|pool|sim)[\\/]/);
       expect(f).not.toBe(normalize('src/labels.ts'));
       expect(f).not.toMatch(/(simulate|simulation|registry|rule-spec|diff-grid)\.ts$/);
     }
   });
 
-  it('the analysis room (src/report/) imports nothing of the output room (src/present/) or the CLI, type imports and import() included, nor loads any of it through another room', () => {
-    const analysis = sourceFiles(join(SRC, 'report'));
+  it('the analysis room (src/analysis/) imports nothing of the output room (src/present/) or the CLI, type imports and import() included, nor loads any of it through another room', () => {
+    const analysis = sourceFiles(join(SRC, 'analysis'));
     expect(analysis.length).toBeGreaterThanOrEqual(5);
     const above = /^src[\\/](present|cli)[\\/]|^src[\\/]index\.ts$/;
     const direct = analysis.flatMap((f) => {

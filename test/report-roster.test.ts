@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReportDef, parseReportDef } from '../src/present/definition.js';
-import { runSweep, sweepDimensions, type SweepResult } from '../src/report/sweep.js';
+import { runSweep, sweepDimensions, type SweepResult } from '../src/analysis/sweep.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 
 /**

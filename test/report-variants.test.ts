@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { chartSpec } from '../src/present/charts.js';
 import { loadReportDef, parseReportDef } from '../src/present/definition.js';
-import { parseDimension } from '../src/report/dimensions.js';
+import { parseDimension } from '../src/analysis/dimensions.js';
 import { findSystem } from '../src/rules/registry.js';
 import { runReport } from '../src/present/run-report.js';
 import { reportCsv } from '../src/present/report.js';

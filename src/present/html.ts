@@ -3,7 +3,7 @@ import { percent } from '../text.js';
 import { worstZ } from '../stats/index.js';
 import { orWorseLabel, outcomeColour, outcomeLabel } from '../labels.js';
 import type { AnalysisRun, ChartRun, ReportRun } from './report-run.js';
-import type { Cell, CellOutcome } from '../report/sweep.js';
+import type { Cell, CellOutcome } from '../analysis/sweep.js';
 
 /**
  * The report page: one self-contained HTML file. Charts are inline SVG, the style sheet is inline, and

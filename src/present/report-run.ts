@@ -1,7 +1,7 @@
 import type { ChartDef, VlSpec } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
 import type { Rendered } from './render.js';
-import type { SweepResult } from '../report/sweep.js';
+import type { SweepResult } from '../analysis/sweep.js';
 
 /**
  * What a report run made, as data: the analyses with their sweeps and drawn charts, and the manifest.

@@ -4,7 +4,7 @@ import { chartTitle } from './charts.js';
 import { reportHtml } from './html.js';
 import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import type { ReportRun } from './report-run.js';
-import { neighbourDifferences } from '../report/sweep.js';
+import { neighbourDifferences } from '../analysis/sweep.js';
 import { tidyCsv } from './csv.js';
 import { cellJson, dimensionsJson } from './sweep.js';
 import { jsonText } from '../text.js';
