@@ -17,7 +17,7 @@ import { basename, join } from 'node:path';
 import { readCatalogueProfiles } from '../src/import/roster.js';
 import { profilesPresenter } from '../src/present/profiles.js';
 import { projectRoot } from '../src/project.js';
-import { planCells, sweepDimensions } from '../src/report/sweep.js';
+import { planCells, sweepDimensions } from '../src/analysis/sweep.js';
 
 /** The matrix: 14 weapons against 53 models. */
 export const MATRIX = { weapons: 14, models: 53 };

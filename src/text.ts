@@ -1,6 +1,6 @@
 /**
  * Plain text for people: numbers as the tables, headings and verdicts show them. Imports nothing of the
- * project, so the HTML page and the charts (src/report/) use the same percentages as the terminal.
+ * project, so the HTML page and the charts (src/present/) use the same percentages as the terminal.
  */
 
 import { terminalSafe } from './terminal-safe.js';

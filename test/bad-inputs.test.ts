@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { capWorkers, takeSimNotes } from '../src/cli/sim-options.js';
 import { parseScenario } from '../src/input/scenario.js';
-import { compareScenarios } from '../src/report/compare.js';
+import { compareScenarios } from '../src/analysis/compare.js';
 import { closePool, simulate } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';

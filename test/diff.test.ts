@@ -8,7 +8,7 @@ import { formatFraction } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { parseVariant } from '../src/input/variant.js';
 import { diffPresenter } from '../src/present/diff.js';
-import { diffRules, keywordGrid, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/report/diff.js';
+import { diffRules, keywordGrid, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/analysis/diff.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
 import { refusal } from './helpers/refusal.js';

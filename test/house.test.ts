@@ -52,7 +52,8 @@ describe('the house', () => {
     expect(loaded).toContain(normalize('src/rules/simulations.ts'));
     expect(loaded).toContain(normalize('src/rules/d20-warband/simulate.ts'));
     for (const f of loaded) {
-      expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli|pool)[\\/]/);
+      expect(f).not.toMatch(/^src[\\/](input|import|analysis|present|cli|pool)[\\/]/);
+      expect(f).not.toBe(normalize('src/labels.ts'));
       expect(f).not.toBe(normalize('src/rules/registry.ts'));
       expect(f).not.toBe(normalize('src/rules/d20-warband/exact.ts'));
     }
@@ -64,9 +65,24 @@ describe('the house', () => {
     expect(loaded).toContain(normalize('src/rules/exact-kinds.ts'));
     expect(loaded).toContain(normalize('src/rules/trench-crusade/sequence/chain.ts'));
     for (const f of loaded) {
-      expect(f).not.toMatch(/^src[\\/](input|import|report|present|cli|pool|sim)[\\/]/);
+      expect(f).not.toMatch(/^src[\\/](input|import|analysis|present|cli|pool|sim)[\\/]/);
+      expect(f).not.toBe(normalize('src/labels.ts'));
       expect(f).not.toMatch(/(simulate|simulation|registry|rule-spec|diff-grid)\.ts$/);
     }
+  });
+
+  it('the analysis room (src/analysis/) imports nothing of the output room (src/present/) or the CLI, type imports and import() included, nor loads any of it through another room', () => {
+    const analysis = sourceFiles(join(SRC, 'analysis'));
+    expect(analysis.length).toBeGreaterThanOrEqual(5);
+    const above = /^src[\\/](present|cli)[\\/]|^src[\\/]index\.ts$/;
+    const direct = analysis.flatMap((f) => {
+      const text = readFileSync(f, 'utf8');
+      const specs = [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms), ...text.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1]!);
+      return specs.map((s) => relative('.', normalize(join(dirname(f), s)))).filter((t) => above.test(t)).map((t) => `${f}: ${t}`);
+    });
+    expect(direct).toEqual([]);
+    const loaded = [...new Set(analysis.flatMap((f) => [...closure(f)].map((g) => relative('.', g))))];
+    expect(loaded.filter((g) => above.test(g))).toEqual([]);
   });
 
   it('no circle between rooms (a folder of src/, or a file directly in it), type imports included: so every arrow can point down', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_BYTES, jsonDepth, readJsonInput } from '../src/json-input.js';
-import { loadReportDef, parseReportDef, reportIdOf } from '../src/report/definition.js';
+import { loadReportDef, parseReportDef, reportIdOf } from '../src/present/definition.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 

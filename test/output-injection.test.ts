@@ -6,9 +6,9 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareRows } from '../src/present/compare.js';
 import { csvText, tidyCsv, tidyRows } from '../src/present/csv.js';
-import { compareScenarios } from '../src/report/compare.js';
-import { indexHtml } from '../src/report/html.js';
-import { runSweep } from '../src/report/sweep.js';
+import { compareScenarios } from '../src/analysis/compare.js';
+import { indexHtml } from '../src/present/html.js';
+import { runSweep } from '../src/analysis/sweep.js';
 import { closePool } from '../src/pool/simulate.js';
 
 /** Issue #10, output injection: no user text may become a spreadsheet formula or a script link. */

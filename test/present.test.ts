@@ -12,8 +12,8 @@ import { FORMATS, formatsOf, type Format, type Presenter } from '../src/present/
 import { simulationPresenter } from '../src/present/simulation.js';
 import { sweepPresenter } from '../src/present/sweep.js';
 import { systemsPresenter } from '../src/present/systems.js';
-import { compareScenarios } from '../src/report/compare.js';
-import { runSweep } from '../src/report/sweep.js';
+import { compareScenarios } from '../src/analysis/compare.js';
+import { runSweep } from '../src/analysis/sweep.js';
 import { systems } from '../src/rules/registry.js';
 import { closePool, simulate } from '../src/pool/simulate.js';
 import { crossCheck } from '../src/stats/index.js';

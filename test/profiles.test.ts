@@ -7,9 +7,9 @@ import { parseProfiles, profilesJsonSchema, readProfilesFile } from '../src/inpu
 import { findSystem } from '../src/rules/registry.js';
 import { parseScenario, scenarioRecord } from '../src/input/scenario.js';
 import { profilesPresenter } from '../src/present/profiles.js';
-import { valueRows } from '../src/report/charts.js';
-import { loadReportDef, parseReportDef } from '../src/report/definition.js';
-import { runReport } from '../src/report/run-report.js';
+import { valueRows } from '../src/present/charts.js';
+import { loadReportDef, parseReportDef } from '../src/present/definition.js';
+import { runReport } from '../src/present/run-report.js';
 import { cli } from './helpers/cli.js';
 import { refusal } from './helpers/refusal.js';
 

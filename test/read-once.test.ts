@@ -10,7 +10,7 @@ import { rawScenarioFromArgv } from '../src/cli/options.js';
 import { editionTable } from '../src/model/edition-table.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { readVariantFile } from '../src/input/variant.js';
-import { planCells, sweepDimensions } from '../src/report/sweep.js';
+import { planCells, sweepDimensions } from '../src/analysis/sweep.js';
 import { findSystem } from '../src/rules/registry.js';
 import { UsageError } from '../src/errors.js';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compareScenarios } from '../src/report/compare.js';
-import { differenceEstimate, ratioEstimate, t975 } from '../src/report/paired.js';
+import { compareScenarios } from '../src/analysis/compare.js';
+import { differenceEstimate, ratioEstimate, t975 } from '../src/analysis/paired.js';
 import { closePool } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';
 

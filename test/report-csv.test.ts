@@ -4,8 +4,8 @@ import { evaluateExact } from '../src/evaluate.js';
 import { toolVersion } from '../src/project.js';
 import { compareRows } from '../src/present/compare.js';
 import { FIXED_COLUMNS, csvText, meanColumns, tidyCsv } from '../src/present/csv.js';
-import { compareScenarios } from '../src/report/compare.js';
-import { runSweep, type SweepResult } from '../src/report/sweep.js';
+import { compareScenarios } from '../src/analysis/compare.js';
+import { runSweep, type SweepResult } from '../src/analysis/sweep.js';
 import { closePool } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';
 

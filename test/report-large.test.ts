@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cellProgress } from '../src/cli/commands/report.js';
 import { reportJson } from '../src/present/report.js';
-import { runReport } from '../src/report/run-report.js';
-import { MAX_BARS, MAX_HEATMAP_ROWS, chartNotes, chartSpec, chartTitle, valueRows, valueSkipped, type ChartDef, type VlSpec } from '../src/report/charts.js';
-import { parseReportDef } from '../src/report/definition.js';
-import { MAX_CELLS, checkGridSize, type Dimension } from '../src/report/dimensions.js';
-import { MAX_GRID_TRIALS, checkSimBudget, type SweepResult } from '../src/report/sweep.js';
+import { runReport } from '../src/present/run-report.js';
+import { MAX_BARS, MAX_HEATMAP_ROWS, chartNotes, chartSpec, chartTitle, valueRows, valueSkipped, type ChartDef, type VlSpec } from '../src/present/charts.js';
+import { parseReportDef } from '../src/present/definition.js';
+import { MAX_CELLS, checkGridSize, type Dimension } from '../src/analysis/dimensions.js';
+import { MAX_GRID_TRIALS, checkSimBudget, type SweepResult } from '../src/analysis/sweep.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 import { refusal } from './helpers/refusal.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { fraction, sub, formatFraction } from '../src/exact/fraction.js';
-import { parseDimension } from '../src/report/dimensions.js';
-import { cellDifference, neighbourDifferences, runSweep } from '../src/report/sweep.js';
+import { parseDimension } from '../src/analysis/dimensions.js';
+import { cellDifference, neighbourDifferences, runSweep } from '../src/analysis/sweep.js';
 import { findSystem } from '../src/rules/registry.js';
 import { closePool } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';

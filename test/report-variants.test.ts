@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
-import { chartSpec } from '../src/report/charts.js';
-import { loadReportDef, parseReportDef } from '../src/report/definition.js';
-import { parseDimension } from '../src/report/dimensions.js';
+import { chartSpec } from '../src/present/charts.js';
+import { loadReportDef, parseReportDef } from '../src/present/definition.js';
+import { parseDimension } from '../src/analysis/dimensions.js';
 import { findSystem } from '../src/rules/registry.js';
-import { runReport } from '../src/report/run-report.js';
+import { runReport } from '../src/present/run-report.js';
 import { reportCsv } from '../src/present/report.js';
 
 /** Reports that compare rules: `rules` as a dimension, and heat maps of the change against one of them. */

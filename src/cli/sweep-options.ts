@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { showValue } from '../errors.js';
 import { notAllowed, refusal } from '../messages.js';
-import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from '../report/sweep.js';
+import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from '../analysis/sweep.js';
 import { parseSimFlags } from './sim-options.js';
 
 /**

@@ -1,8 +1,8 @@
 import { scenarioRecord } from '../input/scenario.js';
 import { toolVersion } from '../project.js';
-import type { CompareResult, CompareRow, Ratio } from '../report/compare.js';
-import { orWorseLabel, outcomeLabel, points } from '../report/labels.js';
-import type { OutcomeDifference } from '../report/sweep.js';
+import type { CompareResult, CompareRow, Ratio } from '../analysis/compare.js';
+import { orWorseLabel, outcomeLabel, points } from '../labels.js';
+import type { OutcomeDifference } from '../analysis/sweep.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from '../text.js';

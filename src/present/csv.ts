@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FieldValue, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
-import type { CellMean, CellOutcome } from '../report/sweep.js';
+import type { CellMean, CellOutcome } from '../analysis/sweep.js';
 
 /**
  * Every CSV this tool writes goes through here. RFC 4180 quoting; "\n" line ends; booleans as true/false

@@ -1,6 +1,6 @@
 import { formatFraction, toNumber } from '../exact/fraction.js';
-import { diffSummary, rankedMoves, type DiffResult, type RuleSide } from '../report/diff.js';
-import { points } from '../report/labels.js';
+import { diffSummary, rankedMoves, type DiffResult, type RuleSide } from '../analysis/diff.js';
+import { points } from '../labels.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
 import type { FieldValue } from '../model/types.js';

@@ -1,7 +1,7 @@
 import { scenarioRecord } from '../input/scenario.js';
 import type { ExactResult } from '../evaluate.js';
 import { formatFraction, toNumber } from '../exact/fraction.js';
-import { cellMeans, cellOutcomes } from '../report/sweep.js';
+import { cellMeans, cellOutcomes } from '../analysis/sweep.js';
 import { runningTotals } from '../running-sums.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';

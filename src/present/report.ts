@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chartTitle } from '../report/charts.js';
-import { reportHtml } from '../report/html.js';
-import { claimReportFolder, type FolderClaim } from '../report/output-folder.js';
-import type { ReportRun } from '../report/report-run.js';
-import { neighbourDifferences } from '../report/sweep.js';
+import { chartTitle } from './charts.js';
+import { reportHtml } from './html.js';
+import { claimReportFolder, type FolderClaim } from './output-folder.js';
+import type { ReportRun } from './report-run.js';
+import { neighbourDifferences } from '../analysis/sweep.js';
 import { tidyCsv } from './csv.js';
 import { cellJson, dimensionsJson } from './sweep.js';
 import { jsonText } from '../text.js';

@@ -1,6 +1,6 @@
 import { scenarioRecord } from '../input/scenario.js';
-import { orWorseLabel, outcomeLabel } from '../report/labels.js';
-import { neighbourDifferences, type Cell, type SweepResult } from '../report/sweep.js';
+import { orWorseLabel, outcomeLabel } from '../labels.js';
+import { neighbourDifferences, type Cell, type SweepResult } from '../analysis/sweep.js';
 import { worstZ } from '../stats/index.js';
 import { crossCheckJson } from './check.js';
 import { tidyCsv } from './csv.js';

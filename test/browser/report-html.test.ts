@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadReportDef } from '../../src/report/definition.js';
+import { loadReportDef } from '../../src/present/definition.js';
 import { writeReport } from '../../src/present/report.js';
-import { runReport } from '../../src/report/run-report.js';
+import { runReport } from '../../src/present/run-report.js';
 import { closePool } from '../../src/pool/simulate.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { namedFiles, parseScenario, readScenarioFile } from '../../input/scenario.js';
 import { comparePresenter } from '../../present/compare.js';
-import { checkComparable, compareScenarios, scenarioName } from '../../report/compare.js';
-import { checkOutputFile, writeOutputFile } from '../../report/output-folder.js';
+import { checkComparable, compareScenarios, scenarioName } from '../../analysis/compare.js';
+import { checkOutputFile, writeOutputFile } from '../../present/output-folder.js';
 import { addFormatOption, parseFormat } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { showValue } from '../../errors.js';
 import { notAllowed, refusal } from '../../messages.js';
 import { DEFAULT_TOP, diffPresenter } from '../../present/diff.js';
-import { diffRules, keywordGrid, readDiffGrid, resolveSide } from '../../report/diff.js';
+import { diffRules, keywordGrid, readDiffGrid, resolveSide } from '../../analysis/diff.js';
 import { findSystem } from '../../rules/registry.js';
 import { addFormatOption, parseFormat } from '../options.js';
 

@@ -4,10 +4,10 @@ import type { CommandModule } from 'yargs';
 import { UsageError, showValue } from '../../errors.js';
 import { refusal } from '../../messages.js';
 import { fileKind } from '../../json-input.js';
-import { loadReportDef, reportIdOf, reportJsonSchema, type ReportDef } from '../../report/definition.js';
-import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../report/output-folder.js';
-import { indexHtml } from '../../report/html.js';
-import type { AnalysisRun } from '../../report/run-report.js';
+import { loadReportDef, reportIdOf, reportJsonSchema, type ReportDef } from '../../present/definition.js';
+import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../present/output-folder.js';
+import { indexHtml } from '../../present/html.js';
+import type { AnalysisRun } from '../../present/run-report.js';
 import { compact } from '../../text.js';
 import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
@@ -151,7 +151,7 @@ export const reportCommand: CommandModule = {
       return;
     }
     // --out is checked and locked before any work starts: a mistake there costs nothing, and no
-    // file of the user's is ever replaced (see src/report/output-folder.ts for the rules).
+    // file of the user's is ever replaced (see src/present/output-folder.ts for the rules).
     const force = argv.force === true;
     // The definitions, the variant and profiles files they read, and the --all folder: no --out may replace them.
     const inputs = [...defs.flatMap((d) => [d.file, ...d.inputs]), ...(all !== undefined ? [all] : [])];
@@ -161,7 +161,7 @@ export const reportCommand: CommandModule = {
       for (const def of defs) claims.push(batch ? batch.claimReport(def.id, inputs) : claimReportFolder(out!, { force, inputs }));
       const started = performance.now();
       // vega and resvg load only for commands that draw charts.
-      const { reportDate, runReport } = await import('../../report/run-report.js');
+      const { reportDate, runReport } = await import('../../present/run-report.js');
       const { writeReport } = await import('../../present/report.js');
       await withRunControls(async ({ signal }) => {
         try {

@@ -4,7 +4,7 @@ import { chartNotes, chartSpec } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
 import { renderChart } from './render.js';
 import type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
-import { runSweep } from './sweep.js';
+import { runSweep } from '../analysis/sweep.js';
 
 export type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
 

@@ -1,7 +1,7 @@
-import type { Dimension, DimensionValue } from './dimensions.js';
+import type { Dimension, DimensionValue } from '../analysis/dimensions.js';
 import { percent, percentPlusMinus, wordWrap } from '../text.js';
-import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from './labels.js';
-import type { CellOutcome, SweepResult } from './sweep.js';
+import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from '../labels.js';
+import type { CellOutcome, SweepResult } from '../analysis/sweep.js';
 
 /**
  * Vega-Lite specs for the three chart types a report draws. Every spec carries its data inline, so the

@@ -1,11 +1,11 @@
 import type { ChartDef, VlSpec } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
 import type { Rendered } from './render.js';
-import type { SweepResult } from './sweep.js';
+import type { SweepResult } from '../analysis/sweep.js';
 
 /**
  * What a report run made, as data: the analyses with their sweeps and drawn charts, and the manifest.
- * Its own file, below both the run (run-report.ts) and what writes it out (html.ts, present/report.ts),
+ * Its own file, below both the run (run-report.ts) and what writes it out (html.ts, report.ts),
  * which all read it: when it lived in run-report.ts the three files made a circle.
  */
 

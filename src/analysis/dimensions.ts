@@ -4,7 +4,7 @@ import { coerceFlagValue, scenarioSystemAndKind } from '../input/scenario.js';
 import type { FieldSpec, FieldValue, SystemSpec } from '../model/types.js';
 import { NO_VARIANT } from '../input/scenario.js';
 import { readVariantFile } from '../input/variant.js';
-import { fieldTitle } from './labels.js';
+import { fieldTitle } from '../labels.js';
 
 /**
  * A dimension of a sweep: one field (armour), or several fields varied together (armour and shield as

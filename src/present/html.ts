@@ -1,9 +1,9 @@
 import { chartTitle } from './charts.js';
 import { percent } from '../text.js';
 import { worstZ } from '../stats/index.js';
-import { orWorseLabel, outcomeColour, outcomeLabel } from './labels.js';
+import { orWorseLabel, outcomeColour, outcomeLabel } from '../labels.js';
 import type { AnalysisRun, ChartRun, ReportRun } from './report-run.js';
-import type { Cell, CellOutcome } from './sweep.js';
+import type { Cell, CellOutcome } from '../analysis/sweep.js';
 
 /**
  * The report page: one self-contained HTML file. Charts are inline SVG, the style sheet is inline, and

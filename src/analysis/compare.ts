@@ -8,7 +8,7 @@ import { toolVersion } from '../project.js';
 import { resolveKind } from '../rules/registry.js';
 import { manifestFor } from '../evaluate.js';
 import { percent } from '../text.js';
-import { outcomePhrase, points } from './labels.js';
+import { outcomePhrase, points } from '../labels.js';
 import { ratioEstimate, type Estimate } from './paired.js';
 import { evaluateAllInWorkers } from '../pool/exact.js';
 import { batchProportions, cellDifference, computeCell, exactProbability, unionOutcomes, type Cell, type OutcomeDifference, type SimPlan } from './sweep.js';

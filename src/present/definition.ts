@@ -8,8 +8,8 @@ import type { ReportLayout } from '../model/types.js';
 import { NO_VARIANT, namedFiles, rulesRelativeTo } from '../input/scenario.js';
 import { resolveKind } from '../rules/registry.js';
 import { CHART_TYPES, MAX_BARS, chartDimensions, type ChartDef } from './charts.js';
-import { checkGridSize, type Dimension, type VarySpec } from './dimensions.js';
-import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planCells, sweepDimensions, type PlannedCell, type SimPlan } from './sweep.js';
+import { checkGridSize, type Dimension, type VarySpec } from '../analysis/dimensions.js';
+import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planCells, sweepDimensions, type PlannedCell, type SimPlan } from '../analysis/sweep.js';
 
 /**
  * Report definitions: a JSON file with a title, a description and a list of analyses, each a base
