@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { notAllowed, refusal } from '../messages.js';
-import { evaluateExact, type ExactResult } from '../evaluate.js';
+import { evaluateParsed, type ExactResult } from '../evaluate.js';
 import { sub, toNumber, type Fraction } from '../exact/fraction.js';
 import { readJsonInput } from '../json-input.js';
 import { editionTable } from '../model/edition-table.js';
@@ -197,7 +197,7 @@ export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGr
       const label = labelOf(values);
       const results: (ExactResult | undefined)[] = [base, other].map((side) => {
         try {
-          return evaluateExact(parseScenario(forSide(raw, side)));
+          return evaluateParsed(parseScenario(forSide(raw, side)));
         } catch (e) {
           if (!(e instanceof UsageError)) throw e;
           skipped.push({ kind, values, label, side: side.label, reason: e.message });

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { evaluateExact } from '../../evaluate.js';
+import { evaluateParsed } from '../../evaluate.js';
 import { checkPresenter } from '../../present/check.js';
 import { simulate } from '../../pool/simulate.js';
 import { crossCheck } from '../../stats/cross-check.js';
@@ -21,7 +21,7 @@ export const checkCommand: CommandModule = {
     const format = parseFormat(argv.format, checkPresenter, 'check');
     const scenario = scenarioFromArgv(argv);
     const flags = parseSimFlags(argv);
-    const exact = evaluateExact(scenario);
+    const exact = evaluateParsed(scenario);
     const run = await withRunControls(({ signal, onProgress }) =>
       simulate(scenario, { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress }),
     );

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { evaluateExact } from '../../evaluate.js';
+import { evaluateParsed } from '../../evaluate.js';
 import { exactPresenter } from '../../present/exact.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 
@@ -14,6 +14,6 @@ export const exactCommand: CommandModule = {
   handler: (argv) => {
     const format = parseFormat(argv.format, exactPresenter, 'exact');
     const scenario = scenarioFromArgv(argv);
-    process.stdout.write(exactPresenter[format](evaluateExact(scenario)));
+    process.stdout.write(exactPresenter[format](evaluateParsed(scenario)));
   },
 };
