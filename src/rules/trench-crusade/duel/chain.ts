@@ -31,9 +31,41 @@ export interface DuelResult {
 
 /** States of both models in one key: a's index (as b's attack packs it), then b's (as a's attack packs it). */
 const STRIDE = 1 << 16;
-const keyOf = (aIdx: number, bIdx: number) => aIdx * STRIDE + bIdx;
-const aOf = (key: number) => Math.floor(key / STRIDE);
-const bOf = (key: number) => key % STRIDE;
+export const keyOf = (aIdx: number, bIdx: number) => aIdx * STRIDE + bIdx;
+export const aOf = (key: number) => Math.floor(key / STRIDE);
+export const bOf = (key: number) => key % STRIDE;
+
+/**
+ * What the two sides decide at an attack, in the duel's state as the chain packs it (keyOf): how many
+ * of the markers on the attacker its opponent spends against its success roll, and what the attacker
+ * spends on a hit (c = 0) or a critical (c = 1) as an injury choice code (choiceCode: markers as dice,
+ * and a Bloodbath). Fixed policies decide from the state alone; `optimal` looks its tables up
+ * (./optimal.ts). `stage` counts attacks from the duel's start: activation * 8 + attack in it.
+ */
+export interface DuelDecisions {
+  hinder(stage: number, key: number): number;
+  injury(stage: number, key: number, c: number): number;
+}
+
+/** Room for the attacks of one activation in a stage number (at most 4; 8 keeps it a shift). */
+export const STAGE_ATTACKS = 8;
+
+/** The fixed policies' decisions: `hinder` spends every marker on the attacker, `injury` every one on the target. */
+export function fixedDecisions(plan: DuelPlan, first: 'a' | 'b' = plan.first): DuelDecisions {
+  const attackerIsA = (stage: number) => (Math.floor(stage / STAGE_ATTACKS) % 2 === 0) === (first === 'a');
+  return {
+    hinder(stage, key) {
+      const aActs = attackerIsA(stage);
+      const [attacker, opponent] = aActs ? [plan.a, plan.b] : [plan.b, plan.a];
+      return hinders(opponent, attacker) ? markersOf(aActs ? aOf(key) : bOf(key)) : 0;
+    },
+    injury(stage, key) {
+      const aActs = attackerIsA(stage);
+      const attacker = aActs ? plan.a : plan.b;
+      return attacker.policy === 'injury' ? choiceCode(markersOf(aActs ? bOf(key) : aOf(key)), false) : 0;
+    },
+  };
+}
 
 /** One side in the middle of its activation: who it is, who it attacks, and how its attacks go. */
 interface Attacker {
@@ -47,32 +79,21 @@ interface Attacker {
   own(key: number): number;
   target(key: number): number;
   key(own: number, target: number): number;
-  /** The attack from (own, target) indexes, the opponent's hindering already taken off `own`. */
-  attack(own: number, target: number): Transition;
+  /** The attack on `target` with h markers spent against the success roll, and the attacker's injury choices. */
+  attack(h: number, target: number, hitCode: number, critCode: number): Transition;
 }
 
-/**
- * The attacks of one side. The opponent hinders with every marker on the attacker (policy hinder), and
- * the attacker spends every marker on the target on each injury roll (policy injury); spent markers go.
- */
-function attackerOf(side: DuelSide, opponent: DuelSide, model: SequenceModel, opponentModel: SequenceModel, isA: boolean): Attacker {
-  const rules = model.rules;
-  const hindered_ = hinders(opponent, side);
+/** The success row of `model`'s attacks with h of the attacker's markers spent against it: h dice fewer each (D1). */
+export function hinderedModel(model: SequenceModel, h: number): SequenceModel {
+  if (h === 0) return model;
   const s = model.scenario;
-  const baseDice = attackDiceOf(s);
-  // The success row with h markers spent against the attacker: h dice fewer.
-  const rows = new Map<number, Row>();
-  const hindered = (h: number): SequenceModel => {
-    if (h === 0) return model;
-    let row = rows.get(h);
-    if (!row) {
-      const dist = successRollDist(baseDice - h * rules.markers.ownRollDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit);
-      row = successRowOf(dist);
-      rows.set(h, row);
-    }
-    const fixed = row;
-    return { ...model, successRow: () => fixed };
-  };
+  const rules = model.rules;
+  const row = successRowOf(successRollDist(attackDiceOf(s) - h * rules.markers.ownRollDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit));
+  return { ...model, successRow: () => row };
+}
+
+function attackerOf(side: DuelSide, opponent: DuelSide, model: SequenceModel, opponentModel: SequenceModel, isA: boolean): Attacker {
+  const models = new Map<number, SequenceModel>();
   const cache = new Map<number, Transition>();
   return {
     side,
@@ -82,14 +103,13 @@ function attackerOf(side: DuelSide, opponent: DuelSide, model: SequenceModel, op
     own: isA ? aOf : bOf,
     target: isA ? bOf : aOf,
     key: isA ? keyOf : (own, target) => keyOf(target, own),
-    attack(own, target) {
-      const h = hindered_ ? markersOf(own) : 0;
-      const cacheKey = h * STRIDE + target;
+    attack(h, target, hitCode, critCode) {
+      const cacheKey = ((h * 256 + hitCode) * 256 + critCode) * STRIDE + target;
       let t = cache.get(cacheKey);
       if (!t) {
-        const spend = side.policy === 'injury' ? markersOf(target) : 0;
-        const code = choiceCode(spend, false);
-        t = transition(hindered(h), target, { a: 0, hit: code, crit: code }, model.cap);
+        let m = models.get(h);
+        if (!m) models.set(h, (m = hinderedModel(model, h)));
+        t = transition(m, target, { a: 0, hit: hitCode, crit: critCode }, model.cap);
         cache.set(cacheKey, t);
       }
       return t;
@@ -97,11 +117,8 @@ function attackerOf(side: DuelSide, opponent: DuelSide, model: SequenceModel, op
   };
 }
 
-/** The attacker's index with its markers spent by the opponent's hindering. */
-function afterHindering(attacker: Attacker, own: number): number {
-  if (!hinders(attacker.opponent, attacker.side)) return own;
-  return stateIndex(0, downOf(own), toughLeftOf(own), blessingLeftOf(own));
-}
+/** An index with h markers fewer (spent). */
+const spend = (idx: number, h: number) => (h === 0 ? idx : stateIndex(markersOf(idx) - h, downOf(idx), toughLeftOf(idx), blessingLeftOf(idx)));
 
 /** Whole-number weights over one denominator: the duel still on, by state. */
 interface Weights {
@@ -114,7 +131,7 @@ interface Weights {
  * recovers at the start of its activation), then makes its attacks while the target stands. Returns the
  * weight (over the new denominator) of the duel it won.
  */
-function activate(attacker: Attacker, state: Weights): bigint {
+function activate(attacker: Attacker, state: Weights, decisions: DuelDecisions, activation: number): bigint {
   const standUp = attacker.opponentModel.activationStart;
   let live = new Map<number, bigint>();
   for (const [key, w] of state.dist) {
@@ -125,12 +142,16 @@ function activate(attacker: Attacker, state: Weights): bigint {
   let ended = new Map<number, bigint>();
   let won = 0n;
   for (let j = 0; j < attacker.side.attacksPerActivation; j++) {
-    const steps: { key: number; w: bigint; own: number; t: Transition }[] = [];
+    const stage = activation * STAGE_ATTACKS + j;
+    const steps: { w: bigint; own: number; t: Transition }[] = [];
     let step = 1n;
     for (const [key, w] of live) {
-      const own = afterHindering(attacker, attacker.own(key));
-      const t = attacker.attack(attacker.own(key), attacker.target(key));
-      steps.push({ key, w, own, t });
+      const h = decisions.hinder(stage, key);
+      const own = spend(attacker.own(key), h);
+      const target = attacker.target(key);
+      const chosen = attacker.key(own, target);
+      const t = attacker.attack(h, target, decisions.injury(stage, chosen, 0), decisions.injury(stage, chosen, 1));
+      steps.push({ w, own, t });
       if (t.den > step) step = t.den;
     }
     const next = new Map<number, bigint>();
@@ -156,8 +177,11 @@ function activate(attacker: Attacker, state: Weights): bigint {
   return won;
 }
 
-/** The duel's exact answer under fixed policies (none, injury, hinder). */
-export function duelExact(setup: DuelPlan): DuelResult {
+/**
+ * The duel's exact answer under the sides' decisions: by default their fixed policies (none, injury,
+ * hinder); the optimal policies' tables otherwise (./optimal.ts).
+ */
+export function duelExact(setup: DuelPlan, decisions: DuelDecisions = fixedDecisions(setup)): DuelResult {
   const aOnB = buildModel(setup.a.attacking);
   const bOnA = buildModel(setup.b.attacking);
   const a = attackerOf(setup.a, setup.b, aOnB, bOnA, true);
@@ -172,11 +196,11 @@ export function duelExact(setup: DuelPlan): DuelResult {
   let activationsNum = 0n;
   const decided: { round: number; aNum: bigint; bNum: bigint; den: bigint }[] = [];
   for (let round = 1; round <= setup.rounds; round++) {
-    for (const attacker of order) {
+    for (const [turn, attacker] of order.entries()) {
       let on = 0n;
       for (const w of state.dist.values()) on += w;
       const denBefore = state.den;
-      const won = activate(attacker, state);
+      const won = activate(attacker, state, decisions, (round - 1) * 2 + turn);
       const grow = state.den / denBefore;
       activationsNum = activationsNum * grow + on * grow;
       aWon *= grow;
