@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Fraction, ONE, ZERO, add, formatFraction, fraction, mul, sub } from '../src/exact/fraction.js';
+import { type Fraction, ONE, ZERO, add, compare, formatFraction, fraction, mul, sub } from '../src/exact/fraction.js';
 import { duelExact } from '../src/rules/trench-crusade/duel/chain.js';
+import { solveOptimalDuel } from '../src/rules/trench-crusade/duel/optimal.js';
 import { type Side, duelPlan } from './helpers/duel.js';
 
 /**
@@ -8,29 +9,36 @@ import { type Side, duelPlan } from './helpers/duel.js';
  * rolls every die of every roll (all 6^n faces) as a player would, memoised by the two models' states.
  */
 
-const engine = (a: Side, b: Side, first: 'a' | 'b', rounds: number) => duelExact(duelPlan(a, b, first, rounds));
+function engine(a: Side, b: Side, first: 'a' | 'b', rounds: number) {
+  const plan = duelPlan(a, b, first, rounds);
+  const optimal = a.policy === 'optimal' || b.policy === 'optimal' ? solveOptimalDuel(plan) : undefined;
+  return duelExact(plan, optimal?.decisions);
+}
 
 // ---- The reference: the core rules (004) and the Success Roll bands, die by die. ----
 
-/** Counts of the sum of the 2 kept dice (highest with extra dice, lowest with fewer) over all 6^(2+|n|) rolls. */
-const keptCache = new Map<number, { counts: Map<number, bigint>; den: bigint }>();
-function keptTwo(n: number): { counts: Map<number, bigint>; den: bigint } {
-  let hit = keptCache.get(n);
+/** Counts of the sum of the `keep` kept dice (highest with extra dice, lowest with fewer) over all 6^(keep+|n|) rolls. */
+const keptCache = new Map<string, { counts: Map<number, bigint>; den: bigint }>();
+const keptTwo = (n: number) => kept(n, 2);
+const keptThree = (n: number) => kept(n, 3);
+function kept(n: number, keep: number): { counts: Map<number, bigint>; den: bigint } {
+  let hit = keptCache.get(`${n}/${keep}`);
   if (hit) return hit;
-  const pool = 2 + Math.abs(n);
+  const pool = keep + Math.abs(n);
   const counts = new Map<number, bigint>();
   const faces = new Array<number>(pool).fill(1);
   for (;;) {
     const sorted = [...faces].sort((x, y) => x - y);
-    const kept = n >= 0 ? sorted[pool - 1]! + sorted[pool - 2]! : sorted[0]! + sorted[1]!;
-    counts.set(kept, (counts.get(kept) ?? 0n) + 1n);
+    const chosen = n >= 0 ? sorted.slice(pool - keep) : sorted.slice(0, keep);
+    const sum = chosen.reduce((s, f) => s + f, 0);
+    counts.set(sum, (counts.get(sum) ?? 0n) + 1n);
     let i = 0;
     while (i < pool && faces[i] === 6) faces[i++] = 1;
     if (i === pool) break;
     faces[i]!++;
   }
   hit = { counts, den: 6n ** BigInt(pool) };
-  keptCache.set(n, hit);
+  keptCache.set(`${n}/${keep}`, hit);
   return hit;
 }
 
@@ -70,40 +78,69 @@ function reference(a: Side, b: Side, first: 'a' | 'b', rounds: number): Value {
       mine = { ...mine, down: false };
       v = { ...v, activations: ONE };
     }
-    // The opponent hinders with every marker on me: -1 dice each, the markers removed.
-    const hinder = them.policy === 'hinder' ? mine.m : 0;
-    mine = { ...mine, m: mine.m - hinder };
     const bodies = (my: Body, their: Body): [Body, Body] => (who === 'a' ? [my, their] : [their, my]);
-    const nextAttack = (their: Body): Value => {
-      const [nA, nB] = bodies(mine, their);
-      return j + 1 < (me.attacks ?? 1) ? value(t, j + 1, nA, nB) : value(t + 1, 0, nA, nB);
+    // Under `optimal` a side picks the branch best for it: a the largest P(a wins) - P(b wins), b the smallest.
+    const pay = (x: Value) => sub(x.a, x.b);
+    const pick = (chooser: 'a' | 'b', options: Value[]): Value =>
+      options.reduce((best, o) => (chooser === 'a' ? (compare(pay(o), pay(best)) > 0 ? o : best) : compare(pay(o), pay(best)) < 0 ? o : best));
+    /** The attack once `hinder` of the markers on me are spent against my success roll (-1 dice each, removed). */
+    const attackWith = (hinder: number): Value => {
+      const me2 = { ...mine, m: mine.m - hinder };
+      let w = NOTHING;
+      const nextAttack = (their: Body): Value => {
+        const [nA, nB] = bodies(me2, their);
+        return j + 1 < (me.attacks ?? 1) ? value(t, j + 1, nA, nB) : value(t + 1, 0, nA, nB);
+      };
+      const success = keptTwo((me.attackDice ?? 0) - hinder);
+      for (const [sum, count] of success.counts) {
+        const p = fraction(count, success.den);
+        // Success Roll: 2-6 a failure, 7-11 a success, 12 a critical (ruling T13).
+        if (sum < 7) {
+          w = plus(w, scaled(nextAttack(theirs), p));
+          continue;
+        }
+        const critical = sum >= 12;
+        /** The injury roll with `spent` markers as dice, as a Bloodbath (004: 6 markers, 3 against a Down target; 3 dice kept) or not. */
+        const injuryWith = (spent: number, bloodbath: boolean): Value => {
+          const cost = bloodbath ? (theirs.down ? 3 : 6) : 0;
+          const target = { ...theirs, m: theirs.m - spent - cost };
+          // Injury dice: the weapon's, +1 on a critical, +1 in melee against a Down target, +1 per marker spent.
+          const dice = (me.injuryDice ?? 0) + (critical ? 1 : 0) + (target.down ? 1 : 0) + spent;
+          const armour = them.armour === 'standard' ? -1 : 0;
+          const injury = bloodbath ? keptThree(dice) : keptTwo(dice);
+          let u = NOTHING;
+          for (const [kept, c] of injury.counts) {
+            const q = fraction(c, injury.den);
+            const total = kept + (me.injuryModifier ?? 0) + armour;
+            const downResult = (body: Body): Body => ({ ...body, m: body.m + (body.down ? 2 : 1), down: true });
+            if (total < 2) u = plus(u, scaled(nextAttack(target), q));
+            else if (total < 7) u = plus(u, scaled(nextAttack({ ...target, m: target.m + 1 }), q));
+            else if (total < 9) u = plus(u, scaled(nextAttack(downResult(target)), q));
+            else if (target.toughLeft) u = plus(u, scaled(nextAttack({ ...downResult(target), toughLeft: false }), q));
+            else u = plus(u, who === 'a' ? { a: q, b: ZERO, activations: ZERO } : { a: ZERO, b: q, activations: ZERO });
+          }
+          return u;
+        };
+        let chosen: Value;
+        if (me.policy === 'injury') chosen = injuryWith(theirs.m, false);
+        else if (me.policy === 'optimal') {
+          const options: Value[] = [];
+          for (let s = 0; s <= theirs.m; s++) {
+            options.push(injuryWith(s, false));
+            if (s + (theirs.down ? 3 : 6) <= theirs.m) options.push(injuryWith(s, true));
+          }
+          chosen = pick(who, options);
+        } else chosen = injuryWith(0, false);
+        w = plus(w, scaled(chosen, p));
+      }
+      return w;
     };
-    const success = keptTwo((me.attackDice ?? 0) - hinder);
-    for (const [sum, count] of success.counts) {
-      const p = fraction(count, success.den);
-      // Success Roll: 2-6 a failure, 7-11 a success, 12 a critical (ruling T13).
-      if (sum < 7) {
-        v = plus(v, scaled(nextAttack(theirs), p));
-        continue;
-      }
-      const critical = sum >= 12;
-      const spent = me.policy === 'injury' ? theirs.m : 0;
-      const target = { ...theirs, m: theirs.m - spent };
-      // Injury dice: the weapon's, +1 on a critical, +1 in melee against a Down target, +1 per marker spent.
-      const dice = (me.injuryDice ?? 0) + (critical ? 1 : 0) + (target.down ? 1 : 0) + spent;
-      const armour = them.armour === 'standard' ? -1 : 0;
-      const injury = keptTwo(dice);
-      for (const [kept, c] of injury.counts) {
-        const q = mul(p, fraction(c, injury.den));
-        const total = kept + (me.injuryModifier ?? 0) + armour;
-        const downResult = (body: Body): Body => ({ ...body, m: body.m + (body.down ? 2 : 1), down: true });
-        if (total < 2) v = plus(v, scaled(nextAttack(target), q));
-        else if (total < 7) v = plus(v, scaled(nextAttack({ ...target, m: target.m + 1 }), q));
-        else if (total < 9) v = plus(v, scaled(nextAttack(downResult(target)), q));
-        else if (target.toughLeft) v = plus(v, scaled(nextAttack({ ...downResult(target), toughLeft: false }), q));
-        else v = plus(v, who === 'a' ? { a: q, b: ZERO, activations: ZERO } : { a: ZERO, b: q, activations: ZERO });
-      }
-    }
+    // The opponent hinders with the markers on me: every one (hinder), or as many as serve it best (optimal).
+    let attacked: Value;
+    if (them.policy === 'hinder') attacked = attackWith(mine.m);
+    else if (them.policy === 'optimal') attacked = pick(other, Array.from({ length: mine.m + 1 }, (_, h) => attackWith(h)));
+    else attacked = attackWith(0);
+    v = plus(v, attacked);
     memo.set(key, v);
     return v;
   };
@@ -137,6 +174,33 @@ describe('the Trench Crusade duel, exactly', () => {
     ['policy hinder against an attacker carrying markers', { bloodMarkers: 3, attackDice: 1 }, { policy: 'hinder', tough: true }, 'a', 2],
     ['both spend: injury against hinder, Tough on both', { policy: 'injury', tough: true, bloodMarkers: 1 }, { policy: 'hinder', tough: true, attacks: 2 }, 'b', 2],
   ];
+  it('counts the markers each side spends: by hand for one round', () => {
+    // a spends b's 2 markers on its first injury roll, made on a hit or a critical: 21 of 36 success rolls.
+    const injury = engine({ policy: 'injury' }, { bloodMarkers: 2 }, 'a', 1);
+    expect(show(injury.spent.a.injury)).toBe(show(mul(fraction(21, 36), fraction(2, 1))));
+    expect(show(injury.spent.b.injury)).toBe('0');
+    // b spends a's 3 markers against a's first success roll, always (a attacks first).
+    const hinder = engine({ bloodMarkers: 3 }, { policy: 'hinder' }, 'a', 1);
+    expect([show(hinder.spent.b.hinder), show(hinder.spent.a.hinder)]).toEqual(['3', '0']);
+  });
+
+  const optimalCases: [string, Side, Side, 'a' | 'b', number][] = [
+    ['a optimal against b spending on injury, markers on both', { policy: 'optimal', bloodMarkers: 2, tough: true }, { policy: 'injury', bloodMarkers: 1 }, 'a', 2],
+    // a goes first against a Down b in standard armour carrying 3 markers: a Bloodbath (3 against a Down
+    // target, 3 dice kept) is among a's best choices here (the case fails if the search leaves it out).
+    ['both optimal: hinder or injure, a Bloodbath in reach', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 3, down: true, armour: 'standard' }, 'a', 2],
+    ['b optimal against a hindering', { policy: 'hinder', attackDice: 1, bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 2, armour: 'standard' }, 'a', 2],
+  ];
+  for (const [name, a, b, first, rounds] of optimalCases) {
+    it(`optimal: the decisions found reach the game's value, by the die-by-die minimax: ${name}`, () => {
+      const r = engine(a, b, first, rounds);
+      const ref = reference(a, b, first, rounds);
+      // The value P(a wins) - P(b wins) is the game's; the two sides' chances alone may differ with ties.
+      expect(show(sub(r.aWins, r.bWins))).toBe(show(sub(ref.a, ref.b)));
+      expect(show(add(add(r.aWins, r.bWins), r.undecided))).toBe('1');
+    });
+  }
+
   for (const [name, a, b, first, rounds] of cases) {
     it(`equals the die-by-die reference: ${name}`, () => {
       const r = engine(a, b, first, rounds);

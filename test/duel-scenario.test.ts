@@ -62,7 +62,10 @@ describe('the duel kind, read from a scenario', () => {
     expect(refusal(() => duel({ a: {} }))).toMatch(/^b: is missing; allowed: an object of the side's fields \(/);
     expect(refusal(() => duel({ a: 'Brute', b: {} }))).toBe('a: "Brute" is not allowed; allowed: an object of the side\'s fields');
     expect(refusal(() => duel({ a: { armor: 'machine' }, b: {} }))).toMatch(/^a\.armor: not a field of a side; allowed: injuryDice, /);
-    expect(refusal(() => duel({ a: {}, b: { policy: 'optimal' } }))).toBe('b.policy: "optimal" is not allowed; allowed: none, injury, hinder');
+    expect(refusal(() => duel({ a: {}, b: { policy: 'all' } }))).toBe('b.policy: "all" is not allowed; allowed: none, injury, hinder, optimal');
+    expect(refusal(() => duel({ rounds: 50, a: { policy: 'optimal', attacksPerActivation: 4 }, b: { attacksPerActivation: 4 } }))).toMatch(
+      /^a\.policy: "optimal" needs [\d,]+ states x attacks here, more than the 4,000,000 it is allowed; allowed: fewer rounds/,
+    );
     expect(refusal(() => duel({ a: { attacksPerActivation: 5 }, b: {} }))).toBe('a.attacksPerActivation: 5 is not allowed; allowed: a whole number from 1 to 4');
     expect(refusal(() => duel({ rounds: 51, a: {}, b: {} }))).toBe('rounds: 51 is not allowed; allowed: a whole number from 1 to 50');
     expect(refusal(() => duel({ armour: 'machine', a: {}, b: {} }))).toMatch(/^armour: "machine" is not read by kind "duel"/);

@@ -31,6 +31,9 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     ['Tough in standard armour against two attacks an activation', { tough: true, armour: 'standard' }, { attacks: 2, injuryModifier: 1 }, 'a', 5],
     ['injury against hinder, Tough on both, markers to start', { policy: 'injury', tough: true, bloodMarkers: 1 }, { policy: 'hinder', tough: true, attacks: 2, bloodMarkers: 2 }, 'b', 6],
     ['hinder against a marked attacker, Down at the start', { bloodMarkers: 3, attackDice: 1, down: true }, { policy: 'hinder', tough: true }, 'a', 4],
+    // Under optimal the simulator plays the decisions the search found (a policy, not a probability).
+    ['a optimal against b spending on injury', { policy: 'optimal', tough: true, bloodMarkers: 2 }, { policy: 'injury', armour: 'standard' }, 'a', 4],
+    ['both optimal, a Bloodbath in reach', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 3, down: true, armour: 'standard', tough: true }, 'a', 3],
   ];
   for (const [name, a, b, first, rounds] of cases) {
     it(name, () => {

@@ -27,6 +27,8 @@ export interface DuelResult {
   readonly decidedWithin: readonly { readonly round: number; readonly aWins: Fraction; readonly bWins: Fraction }[];
   /** Activations made (one is made when the duel is still on at its start), over all the rounds. */
   readonly expectedActivations: Fraction;
+  /** Markers each side spent on average: on its injury rolls (Bloodbaths included), and hindering the other. */
+  readonly spent: { readonly [K in 'a' | 'b']: { readonly injury: Fraction; readonly hinder: Fraction } };
 }
 
 /** States of both models in one key: a's index (as b's attack packs it), then b's (as a's attack packs it). */
@@ -81,6 +83,7 @@ interface Attacker {
   key(own: number, target: number): number;
   /** The attack on `target` with h markers spent against the success roll, and the attacker's injury choices. */
   attack(h: number, target: number, hitCode: number, critCode: number): Transition;
+  readonly isA: boolean;
 }
 
 /** The success row of `model`'s attacks with h of the attacker's markers spent against it: h dice fewer each (D1). */
@@ -100,6 +103,7 @@ function attackerOf(side: DuelSide, opponent: DuelSide, model: SequenceModel, op
     opponent,
     model,
     opponentModel,
+    isA,
     own: isA ? aOf : bOf,
     target: isA ? bOf : aOf,
     key: isA ? keyOf : (own, target) => keyOf(target, own),
@@ -124,6 +128,9 @@ const spend = (idx: number, h: number) => (h === 0 ? idx : stateIndex(markersOf(
 interface Weights {
   dist: Map<number, bigint>;
   den: bigint;
+  /** Markers spent so far, weighted, over den: by the attacker on injury rolls, by its opponent hindering; per side. */
+  injurySpent: { a: bigint; b: bigint };
+  hinderSpent: { a: bigint; b: bigint };
 }
 
 /**
@@ -143,7 +150,7 @@ function activate(attacker: Attacker, state: Weights, decisions: DuelDecisions, 
   let won = 0n;
   for (let j = 0; j < attacker.side.attacksPerActivation; j++) {
     const stage = activation * STAGE_ATTACKS + j;
-    const steps: { w: bigint; own: number; t: Transition }[] = [];
+    const steps: { w: bigint; own: number; t: Transition; h: number }[] = [];
     let step = 1n;
     for (const [key, w] of live) {
       const h = decisions.hinder(stage, key);
@@ -151,7 +158,7 @@ function activate(attacker: Attacker, state: Weights, decisions: DuelDecisions, 
       const target = attacker.target(key);
       const chosen = attacker.key(own, target);
       const t = attacker.attack(h, target, decisions.injury(stage, chosen, 0), decisions.injury(stage, chosen, 1));
-      steps.push({ w, own, t });
+      steps.push({ w, own, t, h });
       if (t.den > step) step = t.den;
     }
     const next = new Map<number, bigint>();
@@ -159,8 +166,16 @@ function activate(attacker: Attacker, state: Weights, decisions: DuelDecisions, 
     const nextEnded = new Map<number, bigint>();
     for (const [k, w] of ended) nextEnded.set(k, w * step);
     won *= step;
-    for (const { w, own, t } of steps) {
+    const me = attacker.isA ? 'a' : 'b';
+    const them = attacker.isA ? 'b' : 'a';
+    for (const k of ['a', 'b'] as const) {
+      state.injurySpent[k] *= step;
+      state.hinderSpent[k] *= step;
+    }
+    for (const { w, own, t, h } of steps) {
       const scale = w * (step / t.den);
+      state.injurySpent[me] += scale * t.spent;
+      state.hinderSpent[them] += w * step * BigInt(h);
       if (t.miss) put(nextEnded, attacker.key(own, t.miss.next), scale * t.miss.w);
       for (let e = 0; e < t.next.length; e++) {
         const v = scale * t.w[e]!;
@@ -188,7 +203,7 @@ export function duelExact(setup: DuelPlan, decisions: DuelDecisions = fixedDecis
   const b = attackerOf(setup.b, setup.a, bOnA, aOnB, false);
   const order = setup.first === 'a' ? [a, b] : [b, a];
   // a's body is the target of b's attacks, b's of a's.
-  const state: Weights = { dist: new Map([[keyOf(bOnA.start, aOnB.start), 1n]]), den: 1n };
+  const state: Weights = { dist: new Map([[keyOf(bOnA.start, aOnB.start), 1n]]), den: 1n, injurySpent: { a: 0n, b: 0n }, hinderSpent: { a: 0n, b: 0n } };
   // Won weights, each over the denominator of its time; scaled up as the denominator grows.
   let aWon = 0n;
   let bWon = 0n;
@@ -218,5 +233,9 @@ export function duelExact(setup: DuelPlan, decisions: DuelDecisions = fixedDecis
     undecided: fraction(left, state.den),
     decidedWithin: decided.map((d) => ({ round: d.round, aWins: fraction(d.aNum, d.den), bWins: fraction(d.bNum, d.den) })),
     expectedActivations: fraction(activationsNum, state.den),
+    spent: {
+      a: { injury: fraction(state.injurySpent.a, state.den), hinder: fraction(state.hinderSpent.a, state.den) },
+      b: { injury: fraction(state.injurySpent.b, state.den), hinder: fraction(state.hinderSpent.b, state.den) },
+    },
   };
 }

@@ -9,7 +9,7 @@ export const DEFAULT_ROUNDS = 10;
 export const MAX_DUEL_ATTACKS = 4;
 
 /** What a side does with the blood markers on its opponent (ruling D4). */
-export const DUEL_POLICIES = ['none', 'injury', 'hinder'] as const;
+export const DUEL_POLICIES = ['none', 'injury', 'hinder', 'optimal'] as const;
 export type DuelPolicy = (typeof DUEL_POLICIES)[number];
 
 /** Fields of the duel itself, at the scenario's top level (issue 24). */
@@ -35,7 +35,7 @@ export const duelFields = [
  */
 export const duelSideOwnFields = [
   choiceField('policy', {
-    description: "What this side does with the blood markers on its opponent: none; injury (every one of them as +1 injury dice on each injury roll it makes); hinder (every one of them on the opponent's next success roll, -1 dice each)",
+    description: "What this side does with the blood markers on its opponent: none; injury (every one of them as +1 injury dice on each injury roll it makes); hinder (every one of them on the opponent's next success roll, -1 dice each); optimal (as many as, and on what, does best against an opponent who does the same: P(win) - P(loss) over the rounds, Bloodbaths included)",
     values: DUEL_POLICIES,
     default: 'none',
     kinds: [DUEL_KIND],

@@ -12,6 +12,7 @@ import type { SequenceScenario } from '../sequence/model.js';
 import { SEQUENCE_KIND } from '../sequence/fields.js';
 import { DUEL_SIDES, type DuelSideKey, duelSideOwnFields } from './fields.js';
 import type { DuelPlan } from './plan.js';
+import { OPTIMAL_STATE_BUDGET, optimalSize } from './optimal.js';
 
 /**
  * The sequence fields a side does not take: the readings both sides share (top level), the target's
@@ -102,6 +103,13 @@ export function checkDuel(s: DuelScenario, checkAttacks: (attacks: SequenceScena
     }
     if (side.policy === 'hinder' && !s.rules.markers.onOwnRolls) {
       return `${key}.policy: "hinder" is not allowed with these rules (rule markers.onOwnRolls is false: no blood marker may be spent on a model's own rolls); allowed: none, injury`;
+    }
+  }
+  if (s.a.policy === 'optimal' || s.b.policy === 'optimal') {
+    const size = optimalSize(plan);
+    if (size > OPTIMAL_STATE_BUDGET) {
+      const key = s.a.policy === 'optimal' ? 'a' : 'b';
+      return `${key}.policy: "optimal" needs ${size.toLocaleString('en-US')} states x attacks here, more than the ${OPTIMAL_STATE_BUDGET.toLocaleString('en-US')} it is allowed; allowed: fewer rounds, fewer attacks per activation, fewer markers to start, or a markerCap`;
     }
   }
   for (const [attacker, target] of [['a', 'b'], ['b', 'a']] as const) {

@@ -9,6 +9,27 @@ import { AttackRoller } from '../sequence/attack-roller.js';
 import { markerCapOf, riskyStrings } from '../sequence/rules.js';
 import { A_WINS, A_WON_IN, B_WINS, B_WON_IN, UNDECIDED, activationsMean, duelLayout } from './layout.js';
 import { type DuelPlan, type DuelSide, hinders } from './plan.js';
+import { STAGE_ATTACKS } from './chain.js';
+import { type OptimalDuel, solveOptimalDuel } from './optimal.js';
+import { stateIndex } from '../sequence/model.js';
+
+/**
+ * The optimal decisions per plan, kept in the worker: a worker compiles the kernel once per task and
+ * the search takes up to a second or two. Under `optimal` the simulator looks its decisions up there: a
+ * policy (what to spend in which state), never a probability, so a mistake in the exact chain's
+ * probabilities still shows in `check`.
+ */
+const optimalByPlan = new Map<string, OptimalDuel>();
+function optimalOf(plan: DuelPlan): OptimalDuel {
+  const key = JSON.stringify(plan);
+  let o = optimalByPlan.get(key);
+  if (!o) {
+    o = solveOptimalDuel(plan);
+    if (optimalByPlan.size >= 8) optimalByPlan.clear();
+    optimalByPlan.set(key, o);
+  }
+  return o;
+}
 
 /** The roller of one side's attacks: its weapon on the other's body; `injury` spends every marker on each injury roll. */
 const rollerOf = (side: DuelSide) => new AttackRoller({ ...side.attacking, policy: side.policy === 'injury' ? 'all' : 'none' });
@@ -37,6 +58,9 @@ export function duelSimulator(plan: DuelPlan): SimKernel {
   const bHindered = hinders(plan.a, plan.b) ? plan.b.attacking.rules.markers.ownRollDicePerMarker : 0;
   const aStart = plan.b.attacking.bloodMarkers;
   const bStart = plan.a.attacking.bloodMarkers;
+  const optimal = plan.a.policy === 'optimal' || plan.b.policy === 'optimal' ? optimalOf(plan) : undefined;
+  const aDicePerMarker = plan.a.attacking.rules.markers.ownRollDicePerMarker;
+  const bDicePerMarker = plan.b.attacking.rules.markers.ownRollDicePerMarker;
 
   return {
     run(rng, trials, tally) {
@@ -60,13 +84,25 @@ export function duelSimulator(plan: DuelPlan): SimKernel {
             // It stands up (and REGENERATEs) at the start of its activation.
             body.newActivation();
             for (let k = 0; k < per; k++) {
-              // The opponent spends every marker on the attacker against its success roll.
               let hindered = 0;
-              if (perMarker > 0 && body.m > 0) {
+              let hitCode = -1;
+              let critCode = -1;
+              if (optimal) {
+                // Both sides' decisions from the tables: the hindering after standing up, then the injury choices.
+                const stage = (2 * (round - 1) + turn) * STAGE_ATTACKS + k;
+                const h = optimal.hinderAt(stage, stateIndex(bOnA.m, bOnA.d, bOnA.tl, bOnA.bl), stateIndex(aOnB.m, aOnB.d, aOnB.tl, aOnB.bl));
+                body.m -= h;
+                hindered = h * (aActs ? aDicePerMarker : bDicePerMarker);
+                const aIdx = stateIndex(bOnA.m, bOnA.d, bOnA.tl, bOnA.bl);
+                const bIdx = stateIndex(aOnB.m, aOnB.d, aOnB.tl, aOnB.bl);
+                hitCode = optimal.injuryAt(stage, aIdx, bIdx, 0);
+                critCode = optimal.injuryAt(stage, aIdx, bIdx, 1);
+              } else if (perMarker > 0 && body.m > 0) {
+                // The opponent spends every marker on the attacker against its success roll.
                 hindered = body.m * perMarker;
                 body.m = 0;
               }
-              if (attacker.attack(rng, cap, undefined, 0, hindered)) {
+              if (attacker.attack(rng, cap, undefined, 0, hindered, hitCode, critCode)) {
                 winner = aActs ? A_WINS : B_WINS;
                 break;
               }

@@ -152,9 +152,10 @@ export class AttackRoller {
   /**
    * One attack with `hindered` dice taken off the success roll (a duel's opponent spending the
    * attacker's markers). `table`/`row` select the optimal policy's lookup (row: attacks left or the
-   * activation phase). Returns true when the target goes Out of Action.
+   * activation phase); a duel's optimal side gives its injury choice codes for a hit and a critical
+   * instead (hitCode, critCode: choiceCode's packing). Returns true when the target goes Out of Action.
    */
-  attack(rng: Dice, markerCap: number, table: Lookup | undefined, row: number, hindered = 0): boolean {
+  attack(rng: Dice, markerCap: number, table: Lookup | undefined, row: number, hindered = 0, hitCode = -1, critCode = -1): boolean {
     const d = this.d;
     // Attack-roll markers (playtest), then the success roll.
     let a: number;
@@ -182,6 +183,10 @@ export class AttackRoller {
     const cost = d === 1 ? this.bbCostDown : this.bbCostUp;
     if (table) {
       const code = table.inner[(row * table.stride + stateIndex(this.m, d, this.tl, this.bl)) * 2 + critical]!;
+      dice = code >> 1;
+      bloodbath = (code & 1) === 1;
+    } else if (hitCode >= 0) {
+      const code = critical === 1 ? critCode : hitCode;
       dice = code >> 1;
       bloodbath = (code & 1) === 1;
     } else if (this.spendAll) {
