@@ -10,6 +10,8 @@
  *   in a child process so this process's own allocations do not count.
  * - Exact engine: the time to solve the largest scenarios of each system, the ones the test suite only
  *   checks for correctness (tests never time anything).
+ * - Duels (bench/duel.ts): an exact 10-round duel under fixed and optimal policies, and simulated duels
+ *   per second on one worker.
  * - Catalogue sweep: a 14 x 53 weapons x models matrix planned through catalogue files, against the same
  *   through the profiles file they export, by an edition's rules and by a variant file's
  *   (bench/catalogue-sweep.ts); the issue's target is within 3x.
@@ -25,6 +27,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { evaluateExact } from '../src/evaluate.js';
 import { CATALOGUE_TARGET_RATIO, MATRIX, catalogueSweeps } from './catalogue-sweep.js';
+import { DUEL_TARGETS, duelExactTimings, duelsPerSecond } from './duel.js';
 import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 import { compileKernel } from '../src/sim/chunks.js';
@@ -255,9 +258,19 @@ async function main(): Promise<void> {
   const mem = peakMemory();
   log(`peak memory for ${mem.trials.toExponential(0)} trials on ${mem.workers} workers: ${mem.peakRssMB.toFixed(0)} MB RSS (${mem.seconds.toFixed(1)} s, ${M(mem.trials / mem.seconds)} M trials/s)`);
   const exactRuns = exactTimings();
+  const duelSim = await duelsPerSecond(REPEATS, 4e6);
+  await closePool();
   log('');
   log(`exact engine, in this thread, best of ${REPEATS} solves:`);
   for (const e of exactRuns) log(`  ${e.label.padEnd(64)} ${e.milliseconds.toFixed(1).padStart(7)} ms`);
+  const duelRuns = duelExactTimings(REPEATS);
+  log('');
+  log(`duels (issue 24), exact in this thread, best of ${REPEATS} solves:`);
+  for (const d of duelRuns) log(`  ${d.label.padEnd(64)} ${d.milliseconds.toFixed(1).padStart(7)} ms (target < ${d.target} ms)`);
+  // The dice bound: one worker's raw loop draws so many d6 per second, and a duel rolls so many.
+  const duelDice = dicePerTrial(duelSim.scenario);
+  const diceBound = results[0]!.rawDice.wall / duelDice;
+  log(`  ${duelSim.label.padEnd(64)} ${M(duelSim.perSecond).padStart(7)} M/s (target >= ${M(DUEL_TARGETS.duelsPerSecond)}; ${duelDice.toFixed(1)} d6 per duel, so the raw dice loop alone allows ${M(diceBound)} M/s)`);
   const catalogueRuns = catalogueSweeps(REPEATS);
   const timing = (label: string, seconds: number) => log(`  ${label.padEnd(64)} ${seconds.toFixed(2).padStart(7)} s`);
   for (const cat of catalogueRuns) {
@@ -277,6 +290,8 @@ async function main(): Promise<void> {
       target: 'above the top of the numpy range per core',
       met: results.every((r) => !r.numpyRange || r.simulated.cpu > r.numpyRange[1]),
     },
+    duelExact: { target: 'fixed policies < 50 ms, optimal < 2000 ms', met: duelRuns.every((d) => d.milliseconds < d.target) },
+    duelSimulation: { target: `>= ${M(DUEL_TARGETS.duelsPerSecond)} M duels/s per worker`, value: duelSim.perSecond, dicePerDuel: duelDice, rawDiceBound: diceBound, met: duelSim.perSecond >= DUEL_TARGETS.duelsPerSecond },
     catalogueSweep: {
       target: `<= ${CATALOGUE_TARGET_RATIO}x the profiles file`,
       worst: worstCatalogueRatio,
@@ -289,7 +304,8 @@ async function main(): Promise<void> {
       `speed-up ${checks.speedup.met ? 'met' : 'MISSED'} (${s.speedup.toFixed(2)}x, target ${checks.speedup.target}); ` +
       `memory ${checks.peakMemory.met ? 'met' : 'MISSED'} (${mem.peakRssMB.toFixed(0)} MB, target ${checks.peakMemory.target}); ` +
       `numpy ${checks.beatsNumpy.met ? 'beaten' : 'NOT beaten'}; ` +
-      `catalogue sweep ${checks.catalogueSweep.met ? 'met' : 'MISSED'} (worst ${worstCatalogueRatio.toFixed(2)}x, target ${checks.catalogueSweep.target})`,
+      `catalogue sweep ${checks.catalogueSweep.met ? 'met' : 'MISSED'} (worst ${worstCatalogueRatio.toFixed(2)}x, target ${checks.catalogueSweep.target}); ` +
+      `exact duels ${checks.duelExact.met ? 'met' : 'MISSED'}; simulated duels ${checks.duelSimulation.met ? 'met' : 'MISSED'} (${M(duelSim.perSecond)} M/s, target ${checks.duelSimulation.target})`,
   );
   if (json) {
     const doc = {
@@ -304,6 +320,7 @@ async function main(): Promise<void> {
       speedup: s,
       memory: mem,
       exact: exactRuns,
+      duels: { exact: duelRuns, simulated: duelSim },
       catalogueSweeps: catalogueRuns,
       targets: checks,
     };

@@ -1,0 +1,52 @@
+/**
+ * The duels of `npm run bench` (issue 24): how long an exact 10-round duel takes, under fixed policies and
+ * under `optimal` (both sides), and how many simulated duels one worker plays per second.
+ */
+import { evaluateExact } from '../src/evaluate.js';
+import { parseScenario } from '../src/input/scenario.js';
+import { simulate } from '../src/pool/simulate.js';
+
+/** The issue's targets: an exact fixed-policy duel under 50 ms warm, optimal under 2 s, 5 M simulated duels per second per worker. */
+export const DUEL_TARGETS = { exactMs: 50, optimalMs: 2000, duelsPerSecond: 5e6 };
+
+const duel = (a: Record<string, unknown>, b: Record<string, unknown>) => parseScenario({ kind: 'duel', rounds: 10, a, b }, 'bench');
+
+/** Two Tough models in standard armour, one attack an activation each, as the README's example. */
+const tough = { armour: 'standard', tough: true };
+export const DUEL_CASES = [
+  { label: 'duel, 10 rounds, policies none', scenario: duel(tough, tough), optimal: false },
+  { label: 'duel, 10 rounds, policies injury', scenario: duel({ ...tough, policy: 'injury' }, { ...tough, policy: 'injury' }), optimal: false },
+  { label: 'duel, 10 rounds, both optimal', scenario: duel({ ...tough, policy: 'optimal' }, { ...tough, policy: 'optimal' }), optimal: true },
+];
+
+export interface DuelTiming {
+  label: string;
+  /** Fastest of `repeats` exact solves after one warm-up, in milliseconds. */
+  milliseconds: number;
+  target: number;
+}
+
+export function duelExactTimings(repeats: number): DuelTiming[] {
+  return DUEL_CASES.map(({ label, scenario, optimal }) => {
+    evaluateExact(scenario);
+    let fastest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < repeats; i++) {
+      const t0 = performance.now();
+      evaluateExact(scenario);
+      fastest = Math.min(fastest, performance.now() - t0);
+    }
+    return { label, milliseconds: fastest, target: optimal ? DUEL_TARGETS.optimalMs : DUEL_TARGETS.exactMs };
+  });
+}
+
+/** Simulated duels per second of wall clock on one worker thread (plain sides, policies none), best of `repeats`. */
+export async function duelsPerSecond(repeats: number, trials: number): Promise<{ label: string; perSecond: number; scenario: ReturnType<typeof duel> }> {
+  const scenario = duel({}, {});
+  await simulate(scenario, { trials: trials / 10, seed: 99, workers: 1 });
+  let best = 0;
+  for (let i = 0; i < repeats; i++) {
+    const run = await simulate(scenario, { trials, seed: 1, workers: 1 });
+    best = Math.max(best, trials / run.seconds);
+  }
+  return { label: 'simulated duels, 10 rounds, plain sides, 1 worker', perSecond: best, scenario };
+}
