@@ -58,6 +58,12 @@ describe('the duel kind, read from a scenario', () => {
     expect(plain.a).toMatchObject({ targetInjuryDice: -1 });
   });
 
+  it('heads its answer with the duel: who goes first, and each side as the fields it changes', () => {
+    expect(evaluateExact(duel({ first: 'b', rounds: 3, a: { armour: 'standard', tough: true }, b: {} })).notes[0]).toBe('3 rounds, b first; a: armour standard, tough; b: no field changed');
+    const named = duel({ profiles, a: { model: 'Warded', weapon: 'Maul', policy: 'injury' }, b: { model: 'Brute' } });
+    expect(evaluateExact(named).notes[0]).toBe('10 rounds, a first; a: Warded with Maul: injuryDice 1, targetInjuryDice -1, armour standard, policy injury; b: Brute: armour machine, tough');
+  });
+
   it('refuses what a duel cannot be, in one line naming the side and field', () => {
     expect(refusal(() => duel({ a: {} }))).toMatch(/^b: is missing; allowed: an object of the side's fields \(/);
     expect(refusal(() => duel({ a: 'Brute', b: {} }))).toBe('a: "Brute" is not allowed; allowed: an object of the side\'s fields');

@@ -5,7 +5,8 @@ import { duelExact } from './chain.js';
 import { solveOptimalDuel } from './optimal.js';
 import type { DuelPlan } from './plan.js';
 
-export function duelAnswer(plan: DuelPlan): ExactAnswer {
+/** The exact answer; `heading` (the duel described, ./sides.ts) goes first in its notes. */
+export function duelAnswer(plan: DuelPlan, heading?: string): ExactAnswer {
   const optimal = plan.a.policy === 'optimal' || plan.b.policy === 'optimal' ? solveOptimalDuel(plan) : undefined;
   const r = duelExact(plan, optimal?.decisions);
   // The round each side won in: the differences of the running sums, then "not won".
@@ -28,16 +29,17 @@ export function duelAnswer(plan: DuelPlan): ExactAnswer {
       decidedWithin: r.decidedWithin.map((d) => ({ round: d.round, aWins: shown(d.aWins), bWins: shown(d.bWins) })),
       markersSpent: { a: { injury: shown(r.spent.a.injury), hinder: shown(r.spent.a.hinder) }, b: { injury: shown(r.spent.b.injury), hinder: shown(r.spent.b.hinder) } },
     },
-    ...(optimal
-      ? {
-          notes: [
+    notes: [
+      ...(heading ? [heading] : []),
+      ...(optimal
+        ? [
             `Optimal spending (${[plan.a.policy === 'optimal' ? 'a' : '', plan.b.policy === 'optimal' ? 'b' : ''].filter(Boolean).join(' and ')}): P(a wins) - P(b wins) = ${(toNumber(sub(r.aWins, r.bWins)) * 100).toFixed(4)} points exactly under the decisions found (the search's doubles: ${(optimal.value * 100).toFixed(4)})`,
             ...(['a', 'b'] as const).map(
               (k) =>
                 `${k} (${plan[k].policy}) spends on average ${toNumber(r.spent[k].injury).toFixed(3)} markers on its injury rolls (Bloodbaths included) and ${toNumber(r.spent[k].hinder).toFixed(3)} hindering ${k === 'a' ? 'b' : 'a'}`,
             ),
-          ],
-        }
-      : {}),
+          ]
+        : []),
+    ],
   };
 }

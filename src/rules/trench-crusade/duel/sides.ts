@@ -122,3 +122,24 @@ export function checkDuel(s: DuelScenario, checkAttacks: (attacks: SequenceScena
   }
   return undefined;
 }
+
+/**
+ * One line of the duel for a table's heading: who goes first, and each side as the fields it gives
+ * that differ from their defaults ("a: armour standard, tough; b: injuryDice 1, policy injury"), its
+ * model and weapon names first when profiles gave them.
+ */
+export function describeDuel(s: DuelScenario): string {
+  const side = (key: DuelSideKey) => {
+    const values = s[key] as Readonly<Record<string, unknown>>;
+    const names = [values.model, values.weapon].filter((n): n is string => typeof n === 'string');
+    const changed = duelSideFields
+      .filter((f) => {
+        const byDefault = typeof f.default === 'function' ? f.default(s.rules as never, values) : f.default;
+        return values[f.name] !== byDefault;
+      })
+      .map((f) => (values[f.name] === true ? f.name : `${f.name} ${String(values[f.name])}`));
+    const label = names.length ? `${names.join(' with ')}${changed.length ? ': ' : ''}` : '';
+    return `${key}: ${label}${changed.join(', ') || (names.length ? '' : 'no field changed')}`;
+  };
+  return `${s.rounds} rounds, ${s.first} first; ${side('a')}; ${side('b')}`;
+}
