@@ -64,6 +64,22 @@ describe('the duel kind, read from a scenario', () => {
     expect(evaluateExact(named).notes[0]).toBe('10 rounds, a first; a: Warded with Maul: injuryDice 1, targetInjuryDice -1, armour standard, policy injury; b: Brute: armour machine, tough');
   });
 
+  it('takes a side\'s model and weapon in one name from a roster: "MODEL with WEAPON", or a model', async () => {
+    const roster = 'examples/roster-example.ros';
+    const s = duel({ roster, a: { profile: 'Cinder Brute with Cinder Maul' }, b: { profile: 'Thorn Sentinel' } }) as unknown as Record<string, Record<string, unknown>>;
+    // As the two profiles named apart: the Cinder Brute model and the weapon entry that carries its dice.
+    const apart = duel({ roster, a: { model: 'Cinder Brute', weapon: 'Cinder Brute with Cinder Maul' }, b: { model: 'Thorn Sentinel' } }) as unknown as Record<string, Record<string, unknown>>;
+    expect({ ...s.a, profile: undefined }).toEqual({ ...apart.a, profile: undefined });
+    expect(s.b).toMatchObject({ profile: 'Thorn Sentinel', model: 'Thorn Sentinel', armour: 'standard', shield: true });
+    expect(evaluateExact(s as never).notes[0]).toMatch(/^10 rounds, a first; a: Cinder Brute with Cinder Maul: /);
+    expect(refusal(() => duel({ roster, a: { profile: 'Cinder Brut' }, b: {} }))).toMatch(/^a\.profile: "Cinder Brut" is not a model or a "MODEL with WEAPON" of roster file .* \(did you mean "Cinder Brute"\?\)/);
+    const flags = await cliInProcess('exact', '--kind', 'duel', '--roster', roster, '--a-profile', 'Cinder Brute with Cinder Maul', '--b-profile', 'Thorn Sentinel', '--format', 'json');
+    const file = join(dir, 'roster-duel.json');
+    writeFileSync(file, JSON.stringify({ kind: 'duel', roster: join(process.cwd(), roster), a: { profile: 'Cinder Brute with Cinder Maul' }, b: { profile: 'Thorn Sentinel' } }));
+    const outcomes = (r: { stdout: string }) => (JSON.parse(r.stdout) as { outcomes: unknown }).outcomes;
+    expect(outcomes(flags)).toEqual(outcomes(await cliInProcess('exact', file, '--format', 'json')));
+  });
+
   it('refuses what a duel cannot be, in one line naming the side and field', () => {
     expect(refusal(() => duel({ a: {} }))).toMatch(/^b: is missing; allowed: an object of the side's fields \(/);
     expect(refusal(() => duel({ a: 'Brute', b: {} }))).toBe('a: "Brute" is not allowed; allowed: an object of the side\'s fields');

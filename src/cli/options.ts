@@ -7,7 +7,7 @@ import { readProfilesFile } from '../input/profiles-file.js';
 import { rosterSystem } from '../import/roster.js';
 import { readCatalogueFilesOnce, readRosterFileOnce } from '../input/read-once.js';
 import { resetUnmodelledWarnings } from '../import/unmodelled.js';
-import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, SIDE_SLOTS, sideFromText, sideKeysOf } from '../input/sides.js';
+import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, SIDE_PROFILE_KEY, SIDE_SLOTS, sideFromText, sideKeysOf } from '../input/sides.js';
 import { coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
@@ -67,7 +67,9 @@ export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
   for (const slot of ONE_SIDED_SLOTS) out = out.option(slot.key, { type: 'string', describe: slot.help, group: SCENARIO_GROUP }) as Argv<T>;
   for (const slot of ONE_SIDED_SLOTS) out = out.option(kebab(slot.keywordsKey), { type: 'string', describe: slot.keywordsHelp, group: SCENARIO_GROUP }) as Argv<T>;
   for (const key of sideKeysOf(systems)) {
-    out = out.option(key, { type: 'string', describe: `Side ${key} of a duel: its fields as FIELD=VALUE pairs, "armour=machine,tough=true,policy=injury" (over a scenario file's "${key}", field by field; the side fields are listed below)`, group: SCENARIO_GROUP }) as Argv<T>;
+    out = out
+      .option(key, { type: 'string', describe: `Side ${key} of a duel: its fields as FIELD=VALUE pairs, "armour=machine,tough=true,policy=injury" (over a scenario file's "${key}", field by field; the side fields are listed below)`, group: SCENARIO_GROUP })
+      .option(`${key}-profile`, { type: 'string', describe: `Side ${key}'s model and weapon from --profiles, --roster or --catalogue: a "MODEL with WEAPON", or a model (--${key} fields win)`, group: SCENARIO_GROUP }) as Argv<T>;
   }
   for (const name of fieldNames(systems)) out = out.option(kebab(name), { type: 'string', hidden: true }) as Argv<T>;
   return out;
@@ -247,7 +249,7 @@ export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, pat
   for (const key of ['system', 'edition', 'kind', 'rules', 'profiles', 'roster', 'catalogue', ...PROFILE_KEYS, ...SCENARIO_KEYWORDS]) if (argv[key] !== undefined) raw[key] = argv[key];
   // Only a flag that is given says so: a scenario file's "allowUnmodelled": true stands otherwise.
   if (argv.allowUnmodelled === true) raw.allowUnmodelled = true;
-  const sideFlags = sideKeysOf(systems).filter((key) => argv[key] !== undefined);
+  const sideFlags = sideKeysOf(systems).filter((key) => argv[key] !== undefined || argv[profileFlag(key)] !== undefined);
   if (!fieldNames(systems).some((name) => argv[name] !== undefined) && sideFlags.length === 0) return raw;
   // The field flags are read with the spec of the system a variant or profiles file names, when only it does.
   if (typeof raw.rules === 'string' && raw.system === undefined) raw.system = readVariantFile(raw.rules).system.id;
@@ -259,13 +261,16 @@ export function rawScenarioFromArgv(argv: Readonly<Record<string, unknown>>, pat
   return { ...raw, ...coerceFieldFlags(argv, system, kind), ...coerceSideFlags(argv, sideFlags, raw, system, kind) };
 }
 
-/** The side flags given (--a, --b), each laid over the scenario file's side field by field. */
+/** yargs' name of --a-profile. */
+const profileFlag = (key: string) => `${key}Profile`;
+
+/** The side flags given (--a, --b, --a-profile, --b-profile), each laid over the scenario file's side field by field. */
 function coerceSideFlags(argv: Readonly<Record<string, unknown>>, keys: readonly string[], raw: Readonly<Record<string, unknown>>, system: System, kind: string): Record<string, unknown> {
   const sides = system.kinds.find((k) => k.id === kind)?.sides;
   const out: Record<string, unknown> = {};
   for (const key of keys) {
-    const flag = `--${key}`;
     const given = argv[key];
+    const flag = given !== undefined ? `--${key}` : `--${key}-profile`;
     if (Array.isArray(given)) throw refusal(flag, `given more than once (${given.map(showValue).join(', ')})`, 'give it once, with all the side\'s fields');
     if (!sides || !sides.keys.includes(key)) {
       const withSides = system.kinds.filter((k) => k.sides?.keys.includes(key)).map((k) => k.id);
@@ -273,7 +278,9 @@ function coerceSideFlags(argv: Readonly<Record<string, unknown>>, keys: readonly
     }
     const file = raw[key];
     const base = typeof file === 'object' && file !== null && !Array.isArray(file) ? file : {};
-    out[key] = { ...base, ...sideFromText(String(given), sides, flag, coerceFlagValue) };
+    const profile = argv[profileFlag(key)];
+    if (Array.isArray(profile)) throw refusal(`--${key}-profile`, `given more than once (${profile.map(showValue).join(', ')})`, 'give it once');
+    out[key] = { ...base, ...(profile !== undefined ? { [SIDE_PROFILE_KEY]: profile } : {}), ...(given !== undefined ? sideFromText(String(given), sides, flag, coerceFlagValue) : {}) };
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { notAllowed, refusal, refusalAt } from '../messages.js';
 import { schemaValidator } from '../model/ajv.js';
 import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
 import { keywordFields } from '../model/keywords.js';
-import { findProfile, type Profile, type Profiles } from '../model/profiles.js';
+import { findProfile, findSideProfiles, type Profile, type Profiles } from '../model/profiles.js';
 import type { FieldSpec, FieldValue, GivenFields, KindSides, KindSpec, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 
 /**
@@ -104,15 +104,23 @@ export interface MergeContext {
  */
 export function mergeSides(input: Readonly<Record<string, unknown>>, sides: readonly ScenarioSide[], ctx: MergeContext): Record<string, unknown> {
   const { at } = ctx;
+  const name = (side: ScenarioSide, key: string) => (side.path === undefined ? key : `${side.path}.${key}`);
+  const objects = new Map<ScenarioSide, Readonly<Record<string, unknown>>>();
   const objectOf = (side: ScenarioSide): Readonly<Record<string, unknown>> => {
     if (side.path === undefined) return input;
+    let own = objects.get(side);
+    if (own) return own;
     const given = input[side.path] ?? {};
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
       throw notAllowed(`${at}${side.path}`, given, "an object of the side's fields");
     }
-    return given as Record<string, unknown>;
+    own = given as Record<string, unknown>;
+    // A side's `profile` names its model and weapon at once; a `model` or `weapon` it also gives wins.
+    const pair = own[SIDE_PROFILE_KEY];
+    if (pair !== undefined && ctx.profiles) own = { ...findSideProfiles(ctx.profiles, pair, `${at}${name(side, SIDE_PROFILE_KEY)}`), ...own };
+    objects.set(side, own);
+    return own;
   };
-  const name = (side: ScenarioSide, key: string) => (side.path === undefined ? key : `${side.path}.${key}`);
   // Without profiles a weapon or target name is a label only: a scenario read back from an output
   // (its fields already resolved) carries it so, as it did before keywords could come with it.
   const profileOf = (side: ScenarioSide, slot: ProfileSlot): Profile | undefined => {
@@ -177,7 +185,9 @@ export const SIDE_SLOTS: readonly ProfileSlot[] = [
     keywordsHelp: 'Keywords of this side\'s weapon, on top of its profile\'s: "IGNORE ARMOUR, FIRE"',
   },
 ];
-const SIDE_SLOT_KEYS: ReadonlySet<string> = new Set(SIDE_SLOTS.flatMap((s) => [s.key, s.keywordsKey]));
+/** A side's model and weapon in one name: "MODEL with WEAPON" (a roster's), or a model alone. */
+export const SIDE_PROFILE_KEY = 'profile';
+const SIDE_SLOT_KEYS: ReadonlySet<string> = new Set([SIDE_PROFILE_KEY, ...SIDE_SLOTS.flatMap((s) => [s.key, s.keywordsKey])]);
 
 /** A kind's sides as the merge reads them: its own objects (two sides read each other's weapon), or the one-sided pair. */
 export function sidesOf(kind: KindSpec): readonly ScenarioSide[] {
@@ -197,6 +207,7 @@ export function givesKeywords(input: Readonly<Record<string, unknown>>, sides: r
 /** The JSON Schema of one side's object: its fields, its profiles and their keywords. */
 export function sideJsonSchema(sides: KindSides): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
+  properties[SIDE_PROFILE_KEY] = { type: 'string', description: 'A "MODEL with WEAPON" of a roster or catalogue (its model and its weapon), or a model of the profiles file; model and weapon given too win' };
   for (const slot of SIDE_SLOTS) {
     properties[slot.key] = { type: 'string', description: slot.help };
     properties[slot.keywordsKey] = { description: `${slot.keywordsHelp}, or a list`, anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }] };
@@ -251,6 +262,7 @@ export function validateSides(
     }
     const filled: Record<string, unknown> = {};
     // The profile names and keywords stay as labels: outputs say which model and weapon each side was.
+    if (typeof own[SIDE_PROFILE_KEY] === 'string') filled[SIDE_PROFILE_KEY] = own[SIDE_PROFILE_KEY];
     for (const slot of SIDE_SLOTS) {
       if (typeof own[slot.key] === 'string') filled[slot.key] = own[slot.key];
       if (own[slot.keywordsKey] !== undefined) filled[slot.keywordsKey] = keywordList(own[slot.keywordsKey], `${at}${key}.${slot.keywordsKey}`).join(', ');

@@ -129,3 +129,22 @@ export function findProfile(profiles: Profiles, role: ProfileRole, name: unknown
     `allowed: ${names.length ? allowedNames(name, names, `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`) : 'a name the file lists'}`,
   );
 }
+
+/**
+ * A duel side's `profile`: a "MODEL with WEAPON" weapon profile (a roster's, with its model's dice), with
+ * the model profile it names if there is one, or a model profile alone. `key` names it in messages.
+ */
+export function findSideProfiles(profiles: Profiles, name: unknown, key: string): { model?: string; weapon?: string } {
+  if (typeof name === 'string' && profiles.weapons.has(name)) {
+    const model = name.split(' with ')[0]!;
+    return { weapon: name, ...(model !== name && profiles.models.has(model) ? { model } : {}) };
+  }
+  if (typeof name === 'string' && profiles.models.has(name)) return { model: name };
+  const names = [...profiles.models.keys(), ...[...profiles.weapons.keys()].filter((w) => w.includes(' with '))];
+  const guess = typeof name === 'string' ? suggestFlags(name, names) : [];
+  throw refusal(
+    key,
+    `${showValue(name)} is not a model or a "MODEL with WEAPON" of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
+    `allowed: ${names.length ? allowedNames(name, names, `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`) : 'a name the file lists'}`,
+  );
+}

@@ -131,7 +131,10 @@ export function checkDuel(s: DuelScenario, checkAttacks: (attacks: SequenceScena
 export function describeDuel(s: DuelScenario): string {
   const side = (key: DuelSideKey) => {
     const values = s[key] as Readonly<Record<string, unknown>>;
-    const names = [values.model, values.weapon].filter((n): n is string => typeof n === 'string');
+    const model = typeof values.model === 'string' ? values.model : undefined;
+    const weapon = typeof values.weapon === 'string' ? values.weapon : undefined;
+    // A roster's "MODEL with WEAPON" already names its model.
+    const names = weapon !== undefined && model !== undefined && weapon.startsWith(`${model} with `) ? [weapon] : [model, weapon].filter((n): n is string => n !== undefined);
     const changed = duelSideFields
       .filter((f) => {
         const byDefault = typeof f.default === 'function' ? f.default(s.rules as never, values) : f.default;
