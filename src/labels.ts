@@ -25,6 +25,10 @@ export const OUTCOME_COLOURS: Readonly<Record<string, string>> = {
   stunned: '#e8702a',
   'out-of-action': '#99141f',
   incapacitated: '#99141f',
+  // A duel's outcomes are not a scale of harm: one side's win, the other's, neither (grey, as a miss).
+  'a-wins': '#1f4e79',
+  'b-wins': '#7b3294',
+  undecided: '#a3a3a3',
 };
 
 /** Colours for outcome ids not in the table, handed out by a stable hash of the id. */

@@ -23,6 +23,16 @@ function withAnalysis(change: Record<string, unknown>) {
   return { ...good, analyses: [{ ...good.analyses[0], ...change }] };
 }
 
+/** A duel matrix: side a varied whole by name, against two sides b. */
+const named = (name: string, value: Record<string, unknown>) => ({ name, value });
+const duel = (sides: unknown[], more: Record<string, unknown> = {}) =>
+  withAnalysis({
+    scenario: { kind: 'duel', rounds: 2 },
+    vary: [{ field: 'a', values: sides }, { field: 'b', values: [named('plain', {}), named('armoured', { armour: 'standard' })] }],
+    charts: [{ type: 'heatmap', x: 'b', y: 'a', outcome: 'a-wins' }],
+    ...more,
+  });
+
 const bad: [string, unknown, RegExp][] = [
   ['an unknown report key', { ...good, colour: 'red' }, /^bad\.json: unknown key "colour"; allowed: \$schema, title, description, seed, analyses$/],
   ['an unknown analysis key', withAnalysis({ chart: [] }), /^bad\.json: analysis "armour" \(analyses\[0\]\): unknown key "chart"; allowed: id, title/],
@@ -48,6 +58,28 @@ const bad: [string, unknown, RegExp][] = [
   ['a bad trial count', withAnalysis({ simulate: { trials: -5 } }), /analysis "armour" \(analyses\[0\]\): simulate\.trials: -5 must be >= 1/],
   ['two analyses with one id', { ...good, analyses: [good.analyses[0], good.analyses[0]] }, /analysis "armour" \(analyses\[1\]\): id: "armour" is used by an earlier analysis/],
   ['no analyses', { title: 'x', analyses: [] }, /^bad\.json: analyses: empty list/],
+  [
+    'a named side with a value its field does not take',
+    duel([named('plain', {}), named('machine + Tough', { armour: 'mythril', tough: true })]),
+    /^bad\.json: analysis "armour" \(analyses\[0\]\): vary: a: "machine \+ Tough": a\.armour: "mythril" is not allowed; allowed: none, standard, reinforced, machine$/,
+  ],
+  ['a named side with a field no side has', duel([named('x', { armr: 'none' })]), /analysis "armour" \(analyses\[0\]\): vary: a: "x": a\.armr: not a field of a side; allowed: injuryDice, /],
+  ['a named side the rules forbid', duel([named('x', { armour: 'machine', shield: true })]), /vary: a: "x": a\.shield: true cannot be combined with armour "machine"/],
+  ['a side value that is not a named side', duel([{ armour: 'machine' }]), /vary: a: value 1: \{"armour":"machine"\} is not a named side; allowed: \{"name": NAME, "value": \{the side's fields\}\}$/],
+  ['a named side without its fields', duel([{ name: 'x', value: 'machine' }]), /vary: a: value 1: .* is not a named side/],
+  ['two sides of one name', duel([named('x', {}), named('x', { tough: true })]), /vary: a: name "x" is given to two sides; allowed: a different name for each side$/],
+  ['a side varied with other fields', duel([], { vary: [{ fields: ['a', 'first'], values: [[named('x', {}), 'a']] }] }), /vary: a\+first: side "a" is varied whole, on its own/],
+  ['a side in the text form', duel([], { vary: ['a=machine'] }), /vary: a: a whole side is varied in a report definition's vary item, as named sides/],
+  ['a base side the rules forbid', duel([named('x', {})], { scenario: { kind: 'duel', a: { armour: 'mythril' } } }), /^bad\.json: analysis "armour" \(analyses\[0\]\): scenario: a\.armour: "mythril" is not allowed; .*\(the grid varies a whole/],
+  ['"or worse" of a duel\'s outcomes', duel([named('x', {})], { charts: [{ type: 'heatmap', x: 'b', y: 'a', outcome: 'a-wins', cumulative: true }] }), /charts\[0\] \(heatmap\): cumulative: the outcomes of this kind are not ranked/],
+  [
+    'fullScale with differenceFrom',
+    withAnalysis({
+      vary: ['armour=none,standard', 'injuryDice=0..1', 'edition=comprehensive,core'],
+      charts: [{ type: 'heatmap', x: 'injuryDice', y: 'armour', facet: 'edition', outcome: 'down', differenceFrom: 'core', fullScale: true }],
+    }),
+    /charts\[0\] \(heatmap\): fullScale: a map of changes \(differenceFrom\) is coloured by the largest change either way/,
+  ],
 ];
 
 describe('report definitions', () => {
@@ -75,7 +107,7 @@ describe('report definitions', () => {
   it('every shipped report is valid, and each of its analyses varies something, computes something and charts it', () => {
     const files = readdirSync('reports').filter((n) => n.endsWith('.json'));
     // `npm start` runs exactly these; one lost or renamed is a change to what users get.
-    expect(files.sort()).toEqual(['d20-defence.json', 'd20-falls.json', 'd20-turns.json', 'trench-armour.json', 'trench-editions.json', 'trench-falls.json', 'matrix-example.json', 'trench-tough.json', 'variant-example.json', 'keyword-value.json', 'roster-example.json'].sort());
+    expect(files.sort()).toEqual(['d20-defence.json', 'd20-falls.json', 'd20-turns.json', 'trench-armour.json', 'trench-editions.json', 'trench-falls.json', 'matrix-example.json', 'trench-tough.json', 'variant-example.json', 'keyword-value.json', 'roster-example.json', 'trench-duels.json'].sort());
     for (const f of files) {
       const def = loadReportDef(join('reports', f));
       expect(def.id).toBe(f.replace(/\.json$/, ''));
@@ -86,6 +118,34 @@ describe('report definitions', () => {
         expect(a.charts.length, where).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe('a side varied whole (a duel\'s a and b)', () => {
+  it('lays each named side over the base side field by field, and names the cell by it', () => {
+    const def = parseReportDef(
+      withAnalysis({
+        scenario: { kind: 'duel', a: { injuryDice: 1, armour: 'standard' }, b: { policy: 'injury' } },
+        vary: [{ field: 'a', values: [named('as given', {}), named('machine + Tough', { armour: 'machine', tough: true })] }, 'first=a,b'],
+        charts: [{ type: 'heatmap', x: 'first', y: 'a', outcome: 'a-wins', fullScale: true }],
+      }),
+      'sides.json',
+    );
+    const a = def.analyses[0]!;
+    expect(a.dimensions[0]).toMatchObject({ id: 'a', fields: ['a'], side: 'a', title: 'Side a' });
+    expect(a.dimensions[0]!.values.map((v) => [v.label, v.side])).toEqual([
+      ['as given', {}],
+      ['machine + Tough', { armour: 'machine', tough: true }],
+    ]);
+    const cell = a.planned[2]!;
+    expect(cell.assignment).toEqual({ a: 'machine + Tough', first: 'a' });
+    const s = cell.scenario as unknown as Record<string, Record<string, unknown>>;
+    // The value's fields win; what it leaves out is the base side's (injuryDice), then the default.
+    expect([s.a!.armour, s.a!.tough, s.a!.injuryDice, s.a!.shield, s.b!.policy]).toEqual(['machine', true, 1, false, 'injury']);
+    expect((a.planned[0]!.scenario as unknown as Record<string, Record<string, unknown>>).a).toMatchObject({ armour: 'standard', injuryDice: 1, tough: false });
+    // No "or worse" for a duel: its default charts show its first outcome, without cumulative lines.
+    const plain = parseReportDef(withAnalysis({ scenario: { kind: 'duel', a: {}, b: {} }, vary: ['rounds=1..3'] }), 'rounds.json');
+    expect(plain.analyses[0]!.charts.map((c) => ({ ...c, file: undefined }))).toEqual([{ type: 'lines', x: 'rounds', file: undefined }, { type: 'stacked-bars', y: 'rounds', file: undefined }]);
   });
 });
 

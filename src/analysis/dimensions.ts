@@ -1,7 +1,7 @@
 import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, refusal } from '../messages.js';
 import { coerceFlagValue, scenarioSystemAndKind } from '../input/scenario.js';
-import type { FieldSpec, FieldValue, SystemSpec } from '../model/types.js';
+import type { FieldSpec, FieldValue, KindSides, SystemSpec } from '../model/types.js';
 import { NO_VARIANT } from '../input/scenario.js';
 import { readVariantFile } from '../input/variant.js';
 import { fieldTitle } from '../labels.js';
@@ -19,6 +19,11 @@ export interface Dimension {
   readonly values: readonly DimensionValue[];
   /** A single numeric field: lines put it on a quantitative axis. */
   readonly numeric: boolean;
+  /**
+   * The key of the side this dimension varies whole (a duel's `a`), for a kind with sides: each value
+   * is a named side (`side` below), its name the value's one entry in `values`.
+   */
+  readonly side?: string;
 }
 
 export interface DimensionValue {
@@ -32,6 +37,11 @@ export interface DimensionValue {
    * instead, with the file ("Late Down (a.json)"), so rows and CSV lines can be told apart.
    */
   readonly variant?: string;
+  /**
+   * A whole side (dimension `side`): its fields as the definition gives them, laid over the base
+   * scenario's side field by field in every cell (layeredSide).
+   */
+  readonly side?: Readonly<Record<string, unknown>>;
 }
 
 /** What a `--vary` flag or a report's `vary` item says, before it is checked against the rules. */
@@ -70,9 +80,14 @@ export function baseSystemAndKind(base: Record<string, unknown>): { system: Syst
   return scenarioSystemAndKind(base);
 }
 
+/** The sides of a kind that has them (a duel's `a` and `b`), else undefined. */
+export function kindSides(system: SystemSpec, kind: string): KindSides | undefined {
+  return system.kinds.find((k) => k.id === kind)?.sides;
+}
+
 /** The fields a sweep of this kind may vary, for messages. */
 function variableFields(system: SystemSpec, kind: string): string[] {
-  return [EDITION, RULES, ...PROFILE_DIMENSIONS, ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
+  return [EDITION, RULES, ...PROFILE_DIMENSIONS, ...(kindSides(system, kind)?.keys ?? []), ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
 }
 
 function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | Special {
@@ -245,6 +260,9 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
     if (seen.has(f)) throw refusal(`vary: ${id}`, `field ${showValue(f)} is named twice`);
     seen.add(f);
   }
+  const sides = kindSides(system, kind);
+  const side = fields.find((f) => sides?.keys.includes(f));
+  if (side !== undefined) return sideDimension(side, { id, fields, rawValues, range, labels, title, text: typeof spec === 'string' });
   const specs = fields.map((f) => fieldSpec(system, kind, f));
 
   let points: FieldValue[][];
@@ -283,6 +301,60 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
     values: points.map((values, i) => ({ values, label: named[i]!, ...(shared[i] !== undefined ? { variant: shared[i] } : {}) })),
     numeric,
   };
+}
+
+/** How a named side is written in a vary item, for messages. */
+const NAMED_SIDE = '{"name": NAME, "value": {the side\'s fields}}';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A dimension that varies one side of a kind with sides whole (a duel's `a`): each value is a named
+ * side, `{"name": "machine + Tough", "value": {"armour": "machine", "tough": true}}`, labelled by its
+ * name (or the item's `labels`). Its fields are checked against the rules with the base scenario
+ * (checkSideValues in ./sweep.ts), and laid over the base's side field by field in every cell.
+ */
+function sideDimension(
+  side: string,
+  item: { id: string; fields: readonly string[]; rawValues: readonly unknown[][]; range: unknown; labels: readonly string[] | undefined; title: string | undefined; text: boolean },
+): Dimension {
+  const { id } = item;
+  const example = `{"field": "${side}", "values": [${NAMED_SIDE}, ...]}`;
+  if (item.text) throw refusal(`vary: ${id}`, `a whole side is varied in a report definition's vary item, as named sides`, `allowed: ${example}`);
+  if (item.fields.length !== 1) throw refusal(`vary: ${id}`, `side ${showValue(side)} is varied whole, on its own`, `allowed: ${example}; vary other fields in their own items`);
+  if (item.range !== undefined) throw refusal(`vary: ${id}`, `a side is not a number: it takes no range`, `allowed: ${example}`);
+  if (item.rawValues.length === 0) throw refusal(`vary: ${id}`, 'no values given', `allowed: a list of at least one named side, ${NAMED_SIDE}`);
+  const named = item.rawValues.map(([v], i) => {
+    const keys = isPlainObject(v) ? Object.keys(v) : [];
+    const ok = isPlainObject(v) && typeof v.name === 'string' && v.name.trim() !== '' && isPlainObject(v.value) && keys.every((k) => k === 'name' || k === 'value');
+    if (!ok) throw refusal(`vary: ${id}: value ${i + 1}`, `${showValue(v)} is not a named side`, `allowed: ${NAMED_SIDE}`);
+    return { name: v.name as string, value: v.value as Record<string, unknown> };
+  });
+  const seen = new Set<string>();
+  for (const { name } of named) {
+    if (seen.has(name)) throw refusal(`vary: ${id}`, `name ${showValue(name)} is given to two sides`, 'allowed: a different name for each side');
+    seen.add(name);
+  }
+  if (item.labels !== undefined) {
+    if (item.labels.length !== named.length) throw refusal(`vary: ${id}`, `${item.labels.length} labels for ${named.length} values`, 'give one label per value');
+    checkDistinctLabels(id, item.labels);
+  }
+  return {
+    id,
+    fields: [side],
+    title: item.title ?? `Side ${side}`,
+    values: named.map((n, i) => ({ values: [n.name], label: item.labels?.[i] ?? n.name, side: n.value })),
+    numeric: false,
+    side,
+  };
+}
+
+/**
+ * A side given whole laid over the base scenario's side, field by field: what the value gives wins,
+ * what it leaves out is the base's (and then the field's default).
+ */
+export function layeredSide(base: unknown, side: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return { ...(isPlainObject(base) ? base : {}), ...side };
 }
 
 /** Labels a definition gives twice are refused: rows under them could not be told apart. */

@@ -14,7 +14,7 @@ import { setMaxListeners } from 'node:events';
 import { acquirePool, defaultWorkers } from '../pool/threads.js';
 import { simulate, simulateToPrecision } from '../pool/simulate.js';
 import { Z95, crossCheck, summarize, wilson, type CrossCheckReport, type SimSummary } from '../stats/index.js';
-import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, parseDimension, type Dimension, type VarySpec } from './dimensions.js';
+import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, kindSides, layeredSide, parseDimension, type Dimension, type VarySpec } from './dimensions.js';
 import { differenceEstimate, type Estimate } from './paired.js';
 
 /** How the cells of a sweep are simulated. Absent: exact only. */
@@ -190,6 +190,7 @@ export function sweepDimensions(base: Record<string, unknown>, vary: readonly Va
   // The profiles file, roster or catalogue is read only for a grid that may run.
   const dims = parsed.map((d) => withProfileLabels(d, base));
   checkVariedBaseValues(base, dims);
+  checkSideValues(base, dims, kindSides(system, kind)?.keys ?? []);
   return dims;
 }
 
@@ -251,6 +252,8 @@ function namedProfiles(base: Record<string, unknown>) {
 function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dimension[]): void {
   const context = scenarioContext(base);
   for (const d of dims) {
+    // A side varied whole is checked with the sides it is laid over (checkSideValues).
+    if (d.side !== undefined) continue;
     for (const f of d.fields) {
       if (base[f] === undefined) continue;
       try {
@@ -260,6 +263,32 @@ function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dim
         throw e;
       }
     }
+  }
+}
+
+/**
+ * Each named side of a side dimension (a duel's `a` varied whole), checked on its own before any cell
+ * is planned, so a mistake in one is refused in one line naming the dimension, the side's name and the
+ * field ('vary: a: "machine + Tough": a.armour: "mythril" is not allowed; ...'). A side is checked laid
+ * over the base's side, in a scenario of the base's system, kind, edition, rules and profiles, the
+ * other sides empty: what one side gives is that side's alone. The base's own side is checked first.
+ */
+function checkSideValues(base: Record<string, unknown>, dims: readonly Dimension[], sideKeys: readonly string[]): void {
+  const context = scenarioContext(base);
+  const others = (side: string) => Object.fromEntries(sideKeys.filter((k) => k !== side).map((k) => [k, {}]));
+  const check = (side: string, given: unknown, where: (message: string) => UsageError) => {
+    try {
+      parseScenario({ ...context, ...others(side), [side]: given });
+    } catch (e) {
+      if (e instanceof UsageError) throw where(e.message);
+      throw e;
+    }
+  };
+  for (const d of dims) {
+    if (d.side === undefined) continue;
+    const side = d.side;
+    if (base[side] !== undefined) check(side, base[side], (m) => refusal('scenario', `${m} (the grid varies ${side} whole, laying each value over this one, which must still be allowed)`));
+    for (const v of d.values) check(side, layeredSide(base[side], v.side!), (m) => refusal(`vary: ${d.id}: ${showValue(v.values[0])}`, m));
   }
 }
 
@@ -273,14 +302,20 @@ function describeAssignment(assignment: Readonly<Record<string, FieldValue>>): s
 export function planCells(base: Record<string, unknown>, dims: readonly Dimension[], onCell?: (done: number, total: number) => void): PlannedCell[] {
   const points = gridPoints(dims);
   return points.map((point, index) => {
+    // What the cell's values are (a side varied whole by its name), and the scenario they make (the
+    // side's fields laid over the base's side).
     const assignment: Record<string, FieldValue> = {};
+    const input: Record<string, unknown> = { ...base };
     point.forEach((vi, di) => {
       const d = dims[di]!;
-      d.fields.forEach((f, fi) => (assignment[f] = d.values[vi]!.values[fi]!));
+      const v = d.values[vi]!;
+      d.fields.forEach((f, fi) => (assignment[f] = v.values[fi]!));
+      if (d.side !== undefined) input[d.side] = layeredSide(base[d.side], v.side!);
+      else d.fields.forEach((f, fi) => (input[f] = v.values[fi]!));
     });
     let scenario: Scenario;
     try {
-      scenario = parseScenario({ ...base, ...assignment });
+      scenario = parseScenario(input);
     } catch (e) {
       if (e instanceof UsageError) throw refusal(`cell ${describeAssignment(assignment)}`, e.message);
       throw e;

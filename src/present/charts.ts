@@ -41,6 +41,11 @@ export type ChartDef =
        * in percentage points (e.g. a variant against the edition's rules), on a diverging scale.
        */
       readonly differenceFrom?: string;
+      /**
+       * Colour the cells on a scale from 0% to 100% instead of from 0 to the largest value (rounded up to
+       * a tenth): maps of chances read whole (who wins a duel) look alike whatever their largest cell.
+       */
+      readonly fullScale?: boolean;
       readonly title?: string;
       readonly file: string;
     }
@@ -563,7 +568,7 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
   const name = cumulative ? orWorseLabel(def.outcome) : outcomeLabel(def.outcome);
   const colour = outcomeColour(def.outcome);
   const values = sweep.cells.map((c) => shown(c.outcomes.find((o) => o.outcome === def.outcome), cumulative));
-  const top = Math.max(0.1, Math.ceil(Math.max(...values.map((v) => v?.value ?? 0)) * 10 - 1e-9) / 10);
+  const top = def.fullScale ? 1 : Math.max(0.1, Math.ceil(Math.max(...values.map((v) => v?.value ?? 0)) * 10 - 1e-9) / 10);
   const shownRows = mapRows(yd, yi, sweep.cells, (i) => values[i]?.value ?? 0);
   const kept = new Set(shownRows.labels);
   const label = (s: Shown | undefined, digits: number) => {

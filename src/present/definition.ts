@@ -49,6 +49,7 @@ const chart = {
     outcomes: { type: 'array', items: { type: 'string' }, minItems: 1 },
     cumulative: { type: 'boolean', description: 'Show "this outcome or worse" instead of each outcome' },
     differenceFrom: { type: 'string', description: 'Heat map: a value (label) of the facet dimension; the other facets show their change against it, in points' },
+    fullScale: { type: 'boolean', description: 'Heat map: colour from 0% to 100% (default: from 0 to the largest value, rounded up to a tenth)' },
     by: { type: 'string', description: 'Value chart: the weapon or target dimension whose costs divide the measure' },
     survive: { type: 'boolean', description: 'Value chart: measure the chance of escaping the outcome (for models)' },
     mean: { type: 'string', description: 'Value chart: measure this mean (e.g. expectedAttacks) instead of an outcome' },
@@ -207,12 +208,13 @@ function analysisName(doc: unknown, i: number): string {
  * line per model would be as unreadable as thousands of bars.
  */
 function defaultCharts(dims: readonly Dimension[], layout: ReportLayout): ChartInput[] {
-  const worst = layout.outcomes[layout.outcomes.length - 1]!;
+  // Outcomes not ranked by severity (a duel's winners) have no worst and no "or worse": the first is shown.
+  const worst = layout.unranked ? layout.outcomes[0]! : layout.outcomes[layout.outcomes.length - 1]!;
   const small = dims.reduce((n, d) => n * d.values.length, 1) <= MAX_BARS;
   if (dims.length === 1) {
     const d = dims[0]!;
     const bars: ChartInput[] = small ? [{ type: 'stacked-bars', y: d.id }] : [];
-    return d.numeric ? [{ type: 'lines', x: d.id, cumulative: true }, ...bars] : bars;
+    return d.numeric ? [{ type: 'lines', x: d.id, ...(layout.unranked ? {} : { cumulative: true }) }, ...bars] : bars;
   }
   if (dims.length === 2) {
     const [a, b] = dims as [Dimension, Dimension];
@@ -234,7 +236,7 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
   const channels: Record<ChartDef['type'], { required: string[]; allowed: string[] }> = {
     'stacked-bars': { required: ['y'], allowed: ['y', 'facet', 'title', 'file'] },
     lines: { required: ['x'], allowed: ['x', 'series', 'facet', 'outcomes', 'cumulative', 'interpolate', 'title', 'file'] },
-    heatmap: { required: ['x', 'y', 'outcome'], allowed: ['x', 'y', 'facet', 'outcome', 'cumulative', 'differenceFrom', 'title', 'file'] },
+    heatmap: { required: ['x', 'y', 'outcome'], allowed: ['x', 'y', 'facet', 'outcome', 'cumulative', 'differenceFrom', 'fullScale', 'title', 'file'] },
     value: { required: ['by'], allowed: ['by', 'outcome', 'cumulative', 'survive', 'mean', 'per', 'title', 'file'] },
   };
   const spec = channels[c.type];
@@ -253,6 +255,9 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
   if (missing.length) throw refusal(at, `dimension ${missing.map((m) => showValue(m)).join(', ')} is varied but not shown`, 'put it on a channel (e.g. "facet")');
   const outcomes = [...(raw.outcome !== undefined ? [raw.outcome as string] : []), ...((raw.outcomes as string[] | undefined) ?? [])];
   for (const o of outcomes) if (!layout.outcomes.includes(o)) throw refusal(at, `outcome ${showValue(o)} is not an outcome of this kind`, `allowed: ${listAllowed(layout.outcomes)}`);
+  // "Or worse" needs outcomes ranked from mildest to most severe; a duel's (a wins, b wins, undecided) are not.
+  if (raw.cumulative === true && layout.unranked) throw refusal(`${at}: cumulative`, 'the outcomes of this kind are not ranked from mildest to most severe, so none is "or worse"', 'leave "cumulative" out');
+  if (raw.fullScale !== undefined && raw.differenceFrom !== undefined) throw refusal(`${at}: fullScale`, 'a map of changes (differenceFrom) is coloured by the largest change either way', 'leave "fullScale" out');
   if (raw.differenceFrom !== undefined) {
     const facet = dims.find((d) => d.id === raw.facet);
     if (!facet) throw refusal(at, 'differenceFrom needs "facet": the dimension whose values are compared (e.g. "rules")');

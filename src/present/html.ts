@@ -165,6 +165,15 @@ function facts(a: AnalysisRun): string {
   return `<p class="facts">${esc(m.system)}, kind <b>${esc(m.kind)}</b>, edition ${esc(m.editions.join(', '))}; ${a.sweep.cells.length} cells: ${esc(dims)}; ${m.exact ? 'exact' : 'no exact answer'}${esc(sim)}.</p>`;
 }
 
+/** Outcomes ranked from mildest to most severe, so "this or worse" means something (not a duel's winners). */
+const ranked = (a: AnalysisRun): boolean => a.sweep.cells.every((c) => !c.layout.unranked);
+
+function atLeastSection(a: AnalysisRun): string {
+  return `<h3>At least this bad</h3>
+<p>The chance of each outcome or a worse one, for questions such as "what is the chance of at least Down?"</p>
+${probabilityTable(a, true)}`;
+}
+
 function analysisSection(a: AnalysisRun, index: number): string {
   const charts = a.charts.map((c, k) => chartFigure(c, `a${index}c${k}`)).join('\n');
   return `<section class="analysis" id="${esc(a.def.id)}">
@@ -174,9 +183,7 @@ ${facts(a)}
 ${charts}
 <h3>Probabilities</h3>
 ${probabilityTable(a, false)}
-<h3>At least this bad</h3>
-<p>The chance of each outcome or a worse one, for questions such as "what is the chance of at least Down?"</p>
-${probabilityTable(a, true)}
+${ranked(a) ? atLeastSection(a) : ''}
 ${checkSection(a)}
 </section>`;
 }

@@ -41,7 +41,7 @@ export function cellJson(cell: Cell) {
 }
 
 export function dimensionsJson(sweep: SweepResult) {
-  return sweep.dimensions.map((d) => ({ id: d.id, fields: d.fields, title: d.title, values: d.values.map((v) => ({ label: v.label, values: v.values })) }));
+  return sweep.dimensions.map((d) => ({ id: d.id, fields: d.fields, title: d.title, values: d.values.map((v) => ({ label: v.label, values: v.values, ...(v.side ? { side: v.side } : {}) })) }));
 }
 
 /** The document `sweep --format json` prints; a report's results.json holds the same cells. */
