@@ -6,11 +6,11 @@
  * A state is both units' (injury state, wounds left); a step is one turn. The attack action is the
  * `attack` kind's exact chain (../exact.ts, solveAttack) started from the other unit as it is, with the
  * acting unit's disadvantage while it is Staggered; its results are exact (explosions summed in closed
- * form), so the duel is too. The chain runs forward turn by turn (src/exact/absorbing-chain.ts,
- * runForward), in fractions; an Incapacitated unit ends it, won by the unit whose turn it was.
+ * form), so the duel is too. The chain runs forward turn by turn with whole-number weights over one
+ * denominator (as the Trench Crusade duel chain does: reducing every sum cost most of the time) and
+ * reduces once at the end; an Incapacitated unit ends it, won by the unit whose turn it was.
  */
-import { type ChainMove, runForward } from '../../../exact/absorbing-chain.js';
-import { type Fraction, ONE, ZERO, add, fraction, mul, sub } from '../../../exact/fraction.js';
+import { type Fraction, ONE, ZERO, add, fraction, lcm, mul, sub } from '../../../exact/fraction.js';
 import type { DuelResult } from '../../duel-report.js';
 import { type AttackPlan, attackPlan, fallModifier, injuryRollResult, keptD20, passes, solveAttack } from '../exact.js';
 import { DAZED, INCAPACITATED, NONE, STAGGERED, STUNNED, type Severity } from '../tables.js';
@@ -99,15 +99,26 @@ function startKey(plan: D20DuelPlan): number {
   return keyOf(body(plan.b), body(plan.a));
 }
 
+/** One turn from a state, over one denominator: where it goes, each with its weight out of `den`. */
+interface Move {
+  readonly next: readonly { readonly key: number; readonly w: bigint }[];
+  readonly den: bigint;
+}
+
+function moveOf(next: ReadonlyMap<number, Fraction>): Move {
+  let den = 1n;
+  for (const p of next.values()) den = lcm(den, p.den);
+  return { next: [...next].map(([key, p]) => ({ key, w: p.num * (den / p.den) })), den };
+}
+
 export function d20DuelExact(plan: D20DuelPlan): DuelResult {
   const a = attackerOf(plan.a, plan.b.ledge);
   const b = attackerOf(plan.b, plan.a.ledge);
   const aFirst = plan.first === 'a';
   /** Does unit a take turn t (from 1)? */
   const aTurn = (t: number) => (t % 2 === 1) === aFirst;
-  const moves = new Map<number, ChainMove>();
-  const move = (k: number, t: number): ChainMove => {
-    const isA = aTurn(t);
+  const moves = new Map<number, Move>();
+  const move = (k: number, isA: boolean): Move => {
     const cacheKey = isA ? -1 - k : k;
     let m = moves.get(cacheKey);
     if (m) return m;
@@ -116,31 +127,63 @@ export function d20DuelExact(plan: D20DuelPlan): DuelResult {
     const put = (mine: number, theirs: number) => (isA ? keyOf(mine, theirs) : keyOf(theirs, mine));
     // Upkeep: Stunned to Dazed, Dazed to Staggered (ruling DW3).
     const ready = upkeep(stateOf(own));
-    const wounds = woundsOf(own);
+    const after = unit(endOfTurn(ready), woundsOf(own));
     if (ready === DAZED || ready === STUNNED) {
       // "A Dazed unit cannot do anything except move 1"" (ruling DW4): no attack action.
-      m = { next: new Map([[put(unit(endOfTurn(ready), wounds), other), ONE]]), reward: ONE };
+      m = { next: [{ key: put(after, other), w: 1n }], den: 1n };
     } else {
-      const after = unit(endOfTurn(ready), wounds);
       const next = new Map<number, Fraction>();
       for (const [f, p] of (isA ? a : b).action(ready === STAGGERED, other)) next.set(put(after, f), p);
-      m = { next, reward: ONE };
+      m = moveOf(next);
     }
     moves.set(cacheKey, m);
     return m;
   };
-  const turns = 2 * plan.rounds;
-  const run = runForward(startKey(plan), turns, move, over);
-  // Only the unit whose turn it is can win in it: the other unit is the only one attacked.
-  let aWins = ZERO;
-  let bWins = ZERO;
-  const decidedWithin: { round: number; aWins: Fraction; bWins: Fraction }[] = [];
-  run.absorbedAt.forEach((p, i) => {
-    if (aTurn(i + 1)) aWins = add(aWins, p);
-    else bWins = add(bWins, p);
-    if (i % 2 === 1) decidedWithin.push({ round: (i + 1) / 2, aWins, bWins });
-  });
-  let undecided = ZERO;
-  for (const [k, p] of run.after[turns - 1]!) if (!over(k)) undecided = add(undecided, p);
-  return { aWins, bWins, undecided, decidedWithin, expectedActivations: run.reward };
+
+  // The duel still on, as whole-number weights over one denominator (no fraction is reduced on the
+  // way: each turn multiplies the denominator by the lcm of its moves' denominators), as the Trench
+  // Crusade duel chain keeps them; won weights and activations are scaled along.
+  let dist = new Map<number, bigint>([[startKey(plan), 1n]]);
+  let den = 1n;
+  let aWon = 0n;
+  let bWon = 0n;
+  let activations = 0n;
+  const decided: { round: number; a: bigint; b: bigint; den: bigint }[] = [];
+  for (let t = 1; t <= 2 * plan.rounds; t++) {
+    const isA = aTurn(t);
+    let step = 1n;
+    const dens = new Set<bigint>();
+    for (const k of dist.keys()) dens.add(move(k, isA).den);
+    for (const d of dens) step = lcm(step, d);
+    const next = new Map<number, bigint>();
+    let on = 0n;
+    let won = 0n;
+    for (const [k, w] of dist) {
+      on += w;
+      const m = move(k, isA);
+      const scale = w * (step / m.den);
+      for (const { key, w: q } of m.next) {
+        const v = scale * q;
+        // Only the unit whose turn it is can win in it: the other unit is the only one attacked.
+        if (over(key)) won += v;
+        else next.set(key, (next.get(key) ?? 0n) + v);
+      }
+    }
+    // An activation is made in every state still on at the turn's start (ruling DW8).
+    activations = (activations + on) * step;
+    aWon = aWon * step + (isA ? won : 0n);
+    bWon = bWon * step + (isA ? 0n : won);
+    den *= step;
+    dist = next;
+    if (t % 2 === 0) decided.push({ round: t / 2, a: aWon, b: bWon, den });
+  }
+  let left = 0n;
+  for (const w of dist.values()) left += w;
+  return {
+    aWins: fraction(aWon, den),
+    bWins: fraction(bWon, den),
+    undecided: fraction(left, den),
+    decidedWithin: decided.map((d) => ({ round: d.round, aWins: fraction(d.a, d.den), bWins: fraction(d.b, d.den) })),
+    expectedActivations: fraction(activations, den),
+  };
 }
