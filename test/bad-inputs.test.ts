@@ -94,7 +94,7 @@ describe('an explicit null system, kind or edition is refused, not read as the d
     const kind = file('null-kind.json', { kind: null });
     expectRefused(await cliInProcess('exact', kind), `${kind}: kind: null is not allowed; allowed: injury, attack, fall, sequence, duel (or leave kind out for injury)`);
     const d20Kind = file('null-d20-kind.json', { system: 'd20-warband', kind: null });
-    expectRefused(await cliInProcess('exact', d20Kind), /kind: null is not allowed; allowed: check, attack, injury-roll, fall, turns/);
+    expectRefused(await cliInProcess('exact', d20Kind), /kind: null is not allowed; allowed: check, attack, injury-roll, fall, turns, duel \(or leave kind out for check\)/);
     const edition = file('null-edition.json', { kind: 'injury', edition: null });
     expectRefused(await cliInProcess('exact', edition), `${edition}: edition: null is not allowed; allowed: playtest, comprehensive, core (or leave edition out for core)`);
   });

@@ -42,7 +42,7 @@ describe('--help lists the field flags per system and kind', () => {
     const fields = fieldGroups(r.stdout);
     expect(fields).toContain('--height-inches Height of the fall in inches: +2 to the Injury Roll per full inch above 2 Allowed: a number from 0 to 100. Default: 3.');
     expect(fields).not.toMatch(/no roll under 3|trench-crusade|--armour|--stat\b|--defence/);
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--kind Scenario kind: check (default), attack, injury-roll, fall, turns');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--kind Scenario kind: check (default), attack, injury-roll, fall, turns, duel');
   });
 
   it('trench-crusade: its own group, the per-edition defaults, and the kinds of each field', async () => {
@@ -62,7 +62,7 @@ describe('--help lists the field flags per system and kind', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--format\s+Output format/);
     const tcAt = r.stdout.indexOf('trench-crusade fields (injury, attack, fall, sequence, duel):');
-    const d20At = r.stdout.indexOf('d20-warband fields (check, attack, injury-roll, fall, turns):');
+    const d20At = r.stdout.indexOf('d20-warband fields (check, attack, injury-roll, fall, turns, duel):');
     expect(tcAt).toBeGreaterThan(r.stdout.indexOf('Options:'));
     expect(d20At).toBeGreaterThan(tcAt);
     const [tcPart, d20Part] = [fieldGroups(r.stdout.slice(tcAt, d20At)), fieldGroups(r.stdout.slice(d20At))];

@@ -3,12 +3,17 @@ import type { D20WarbandRules } from './rule-spec.js';
 import { booleanField, choiceField, integerField, integerOrField, numberField } from '../../model/fields.js';
 import { ATTACK_TYPES, DASH, INJURY_TIMINGS, TARGET_STATES } from './tables.js';
 import { turnsFields } from './sequence/fields.js';
+import { DUEL_KIND, d20DuelFields } from './duel/fields.js';
 
-/** Every kind of the system: each rolls a d20. */
+/** The kinds that roll a d20 of their own (check, attack...): every kind but the duel, whose sides roll. */
 export const ROLLING_KINDS = ['check', 'attack', 'injury-roll', 'fall', 'turns'] as const;
+/** Every kind: the rolling kinds and the duel, two units making attack actions on each other (duel/fields.ts). */
+export const ALL_KINDS = [...ROLLING_KINDS, DUEL_KIND] as const;
 const STAT_KINDS = ['check', 'attack', 'turns'] as const;
-/** The attack fields; `turns` makes one such attack action per turn (sequence/fields.ts). */
+/** The attack fields; `turns` makes one such attack action per turn (sequence/fields.ts). A duel's side takes those that belong to a unit (duel/sides.ts). */
 const ATTACK = ['attack', 'turns'] as const;
+/** How an attack action reads the rules: in a duel both units' actions read them alike, at the top level (ruling DW2). */
+const ATTACK_READING = [...ATTACK, DUEL_KIND] as const;
 
 /** Stats are 1-20 (rolled on a d20); Defence-style stats may be "-" (stats file, Stats with Dashes). */
 const STAT_RANGE = { minimum: 1, maximum: 20, words: [DASH] } as const;
@@ -105,12 +110,12 @@ export const d20WarbandFields = [
     description: 'When an injury from one attack affects the later attacks of the same action: next-attack (at once) or end-of-action',
     values: INJURY_TIMINGS,
     default: 'next-attack',
-    kinds: ATTACK,
+    kinds: ATTACK_READING,
   }),
   booleanField('staggerPersists', {
     description: 'A target that starts Staggered keeps its Defence disadvantage for the whole action, even once a worse injury replaces Staggered',
     default: true,
-    kinds: ATTACK,
+    kinds: ATTACK_READING,
   }),
   booleanField('stunnedDefends', {
     description: 'A Stunned target still makes Defence checks against ranged attacks',
@@ -120,7 +125,7 @@ export const d20WarbandFields = [
   booleanField('attackModifierToInjury', {
     description: 'The attack check modifier also counts toward the Injury Check (by default only the d20 and Injury do)',
     default: false,
-    kinds: ATTACK,
+    kinds: ATTACK_READING,
   }),
   // The injury file's own falling example is a fall of 3".
   numberField('heightInches', {
@@ -131,14 +136,15 @@ export const d20WarbandFields = [
     kinds: ['fall'],
   }),
   ...turnsFields,
+  ...d20DuelFields,
 ] as const;
 
-export type D20WarbandKind = (typeof ROLLING_KINDS)[number];
+export type D20WarbandKind = (typeof ALL_KINDS)[number];
 
 /** A validated d20 warband scenario of one kind (or of any kind), typed from the field declarations above. */
 export type D20WarbandScenario<K extends D20WarbandKind = D20WarbandKind> = K extends D20WarbandKind
   ? ScenarioOf<'d20-warband', string, typeof d20WarbandFields, K, D20WarbandRules>
   : never;
 
-/** The kinds of one action (every kind but turns, which repeats the attack kind's action). */
-export type OneActionKind = Exclude<D20WarbandKind, 'turns'>;
+/** The kinds of one action (every kind but turns and the duel, which repeat the attack kind's action). */
+export type OneActionKind = Exclude<D20WarbandKind, 'turns' | typeof DUEL_KIND>;

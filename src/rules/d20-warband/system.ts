@@ -4,8 +4,10 @@ import type { KindExact, KindSimulation, KindSpec, SystemSpec } from '../../mode
 import { showValue } from '../../errors.js';
 import { d20WarbandFields, type D20WarbandScenario } from './fields.js';
 import { D20_WARBAND } from './kinds.js';
-import { attackExact, checkExact, fallExact, injuryRollExact, turnsExactKind } from './exact-kinds.js';
-import { attackSimulation, checkSimulation, fallSimulation, injuryRollSimulation, turnsSimulation } from './simulation.js';
+import { attackExact, checkExact, duelExactKind, fallExact, injuryRollExact, turnsExactKind } from './exact-kinds.js';
+import { attackSimulation, checkSimulation, duelSimulation, fallSimulation, injuryRollSimulation, turnsSimulation } from './simulation.js';
+import { DUEL_SIDES } from './duel/fields.js';
+import { type D20DuelScenario, checkD20Duel, d20DuelSideFields } from './duel/sides.js';
 import { D20_WARBAND_EDITIONS, DASH, EDITION_ID, STATS_FILE } from './tables.js';
 
 /** A kind whole: its simulation (./simulation.ts) and its exact engine (./exact-kinds.ts), one layout. */
@@ -20,10 +22,16 @@ export const d20WarbandKinds: readonly KindSpec<D20WarbandScenario>[] = [
   kind(injuryRollSimulation, injuryRollExact, 'One Injury Roll: d20 plus modifiers on the Injury Roll Table'),
   kind(fallSimulation, fallExact, 'A fall: an Injury Roll with +2 per full inch above 2 inches'),
   kind(turnsSimulation, turnsExactKind, 'One attack action per turn for up to T turns; the target recovers between turns (Stunned to Dazed to Staggered), wounds do not'),
+  {
+    ...kind(duelSimulation, duelExactKind, 'Two units (a and b) take turns to make an attack action on each other until one is Incapacitated or the rounds run out; injuries carry over and recover in each unit\'s own turn, wounds do not'),
+    sides: { keys: DUEL_SIDES, fields: d20DuelSideFields },
+  },
 ];
 
 /** Combinations the field schema cannot express. */
 function checkCombination(s: D20WarbandScenario): string | undefined {
+  // A duel's fields are its sides': each is checked as the unit it is, named on its side.
+  if (s.kind === 'duel') return checkD20Duel(s as D20DuelScenario);
   if ((s.kind === 'attack' || s.kind === 'turns') && s.stat === DASH) {
     return `stat: ${showValue(s.stat)} cannot make an attack (a Ranged stat of "-" "cannot perform Ranged Attacks at all", ${STATS_FILE}); allowed for kind "attack": a whole number from 1 to 20`;
   }

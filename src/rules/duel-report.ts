@@ -1,0 +1,68 @@
+/**
+ * What a duel reports, whatever the rule system (issue 24): who won, or neither within the rounds; the
+ * activations made; and the round each side won in (whose running sums are `decidedWithin`). Each
+ * system's exact chain fills it from a DuelResult (duelResultAnswer), and its simulator from the dice.
+ */
+import { type Fraction, ONE, ZERO, formatFraction, sub, toNumber } from '../exact/fraction.js';
+import type { ExactAnswer, MeanSpec, ReportLayout } from '../model/types.js';
+
+export const DUEL_OUTCOMES = ['a-wins', 'b-wins', 'undecided'] as const;
+export const A_WINS = 0;
+export const B_WINS = 1;
+export const UNDECIDED = 2;
+
+export const activationsMean: MeanSpec = { id: 'activations', jsonKey: 'expectedActivations', label: 'activations made (both sides, at most 2 per round)' };
+
+export const A_WON_IN = 'aWonInRound';
+export const B_WON_IN = 'bWonInRound';
+/** The bin of a side that did not win within the rounds. */
+export const NOT_WON_BIN = 'not-won';
+
+export function duelLayout(rounds: number): ReportLayout {
+  const bins: string[] = [];
+  for (let r = 1; r <= rounds; r++) bins.push(String(r));
+  bins.push(NOT_WON_BIN);
+  return {
+    outcomes: DUEL_OUTCOMES,
+    unranked: true,
+    means: [activationsMean],
+    histograms: [
+      { id: A_WON_IN, label: 'round a won in', bins, cumulative: { jsonKey: 'aWinsWithin', indexKey: 'round' } },
+      { id: B_WON_IN, label: 'round b won in', bins, cumulative: { jsonKey: 'bWinsWithin', indexKey: 'round' } },
+    ],
+  };
+}
+
+/** A duel's exact result, as each system's chain finds it. */
+export interface DuelResult {
+  readonly aWins: Fraction;
+  readonly bWins: Fraction;
+  readonly undecided: Fraction;
+  /** After each round r (index r - 1): the chance each side has won by then. */
+  readonly decidedWithin: readonly { readonly round: number; readonly aWins: Fraction; readonly bWins: Fraction }[];
+  /** Activations made (one is made when the duel is still on at its start), over all the rounds. */
+  readonly expectedActivations: Fraction;
+}
+
+/** A duel's exact answer over duelLayout, from its result; `notes` as the system words them. */
+export function duelResultAnswer(r: DuelResult, notes?: readonly string[]): ExactAnswer {
+  // The round each side won in: the differences of the running sums, then "not won".
+  const wonIn = (cumulative: readonly Fraction[], total: Fraction): Fraction[] => {
+    const bins: Fraction[] = [];
+    let before = ZERO;
+    for (const c of cumulative) {
+      bins.push(sub(c, before));
+      before = c;
+    }
+    bins.push(sub(ONE, total));
+    return bins;
+  };
+  const shown = (f: Fraction) => ({ probability: toNumber(f), exact: formatFraction(f) });
+  return {
+    outcomes: [r.aWins, r.bWins, r.undecided],
+    means: [r.expectedActivations],
+    histograms: [wonIn(r.decidedWithin.map((d) => d.aWins), r.aWins), wonIn(r.decidedWithin.map((d) => d.bWins), r.bWins)],
+    extra: { decidedWithin: r.decidedWithin.map((d) => ({ round: d.round, aWins: shown(d.aWins), bWins: shown(d.bWins) })) },
+    ...(notes ? { notes: [...notes] } : {}),
+  };
+}
