@@ -35,6 +35,17 @@ describe('diff', () => {
     }
   });
 
+  it('compares duels too: a side varied whole is laid over the part\'s side, each cell the duel answered alone', () => {
+    const sides = [{ name: 'plain', value: {} }, { name: 'machine + Tough', value: { armour: 'machine', tough: true } }];
+    const grid = [{ scenario: { kind: 'duel', rounds: 3, a: { injuryDice: 1 }, b: {} }, vary: [{ field: 'a', values: sides }, { field: 'b', values: sides }] }];
+    const r = diffRules(side('core'), side('core', { injuryTable: { outOfAction: 10 } }), grid, 'test');
+    expect(r.cells.map((c) => c.label)).toEqual(['a=plain, b=plain', 'a=plain, b=machine + Tough', 'a=machine + Tough, b=plain', 'a=machine + Tough, b=machine + Tough']);
+    // a's base side (+1 injury dice) stays under the named side laid over it.
+    const alone = evaluateExact(parseScenario({ kind: 'duel', rounds: 3, a: { injuryDice: 1, armour: 'machine', tough: true }, b: {} }));
+    expect(r.cells[2]!.outcomes.map((o) => formatFraction(o.base))).toEqual(alone.outcomes.map((o) => o.exact));
+    expect(r.cells.every((c) => c.largest > 0)).toBe(true);
+  });
+
   it('an edition against itself moves nothing; two editions move what their tables differ in', () => {
     expect(rankedMoves(diffRules(side('core'), side('core'), armourGrid, 'test'))).toEqual([]);
     const r = diffRules(side('comprehensive'), side('core'), [{ scenario: { kind: 'attack' }, vary: [{ field: 'injuryDice', values: [0, 1] }] }], 'test');

@@ -12,7 +12,7 @@ import { sameRuleValue } from '../model/rule-table.js';
 import { readVariantFile, type Variant } from '../input/variant.js';
 import type { DiffGridPart, FieldValue, RuleTable, SystemSpec } from '../model/types.js';
 import { systems } from '../rules/registry.js';
-import { gridPoints, type VarySpec } from './dimensions.js';
+import { gridPoints, layeredSide, type VarySpec } from './dimensions.js';
 import { sweepDimensions } from './sweep.js';
 
 /**
@@ -192,7 +192,12 @@ export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGr
       const values: Record<string, FieldValue> = {};
       for (const key of SCENARIO_KEYWORDS) if (typeof part.scenario[key] === 'string') values[key] = part.scenario[key] as string;
       point.forEach((vi, di) => dims[di]!.fields.forEach((f, fi) => (values[f] = dims[di]!.values[vi]!.values[fi]!)));
-      const raw = { ...scenario, ...values };
+      // A side varied whole is named in the cell's values and laid over the part's side in its scenario.
+      const raw: Record<string, unknown> = { ...scenario, ...values };
+      point.forEach((vi, di) => {
+        const d = dims[di]!;
+        if (d.side !== undefined) raw[d.side] = layeredSide(scenario[d.side as keyof typeof scenario], d.values[vi]!.side!);
+      });
       const kind = String(parseKind(raw, base));
       const label = labelOf(values);
       const results: (ExactResult | undefined)[] = [base, other].map((side) => {
