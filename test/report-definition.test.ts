@@ -107,7 +107,7 @@ describe('report definitions', () => {
   it('every shipped report is valid, and each of its analyses varies something, computes something and charts it', () => {
     const files = readdirSync('reports').filter((n) => n.endsWith('.json'));
     // `npm start` runs exactly these; one lost or renamed is a change to what users get.
-    expect(files.sort()).toEqual(['d20-defence.json', 'd20-falls.json', 'd20-turns.json', 'trench-armour.json', 'trench-editions.json', 'trench-falls.json', 'matrix-example.json', 'trench-tough.json', 'variant-example.json', 'keyword-value.json', 'roster-example.json', 'trench-duels.json'].sort());
+    expect(files.sort()).toEqual(['d20-defence.json', 'd20-falls.json', 'd20-turns.json', 'trench-armour.json', 'trench-editions.json', 'trench-falls.json', 'matrix-example.json', 'trench-tough.json', 'variant-example.json', 'keyword-value.json', 'roster-example.json', 'trench-duels.json', 'd20-duels.json'].sort());
     for (const f of files) {
       const def = loadReportDef(join('reports', f));
       expect(def.id).toBe(f.replace(/\.json$/, ''));
