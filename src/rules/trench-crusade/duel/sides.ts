@@ -33,9 +33,29 @@ const NOT_SIDE_FIELDS = [
 ] as const;
 const notSide: ReadonlySet<string> = new Set(NOT_SIDE_FIELDS);
 
+/**
+ * The side's words for the fields a sequence declares for its target's state (the same values and
+ * defaults); the weapon's and the model's fields say which of the side's two roles they belong to.
+ */
+const SIDE_WORDING: Readonly<Record<string, string>> = {
+  bloodMarkers: "Blood markers on this side's model at the start (the opponent's to spend)",
+  blessingMarkers: "Blessing markers this side's model holds at the start (core)",
+  blessingPolicy: "How this side spends its blessing markers (core): none, or all of them on the first injury roll against it",
+  toughUsed: "This side's Tough has already saved it once (it goes Out of Action at the next Out of Action result)",
+};
+/** "The target's armour" after a colon: "the target's armour" (a keyword such as "FEAR:" stays as written). */
+const continued = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
+const sideWorded = (f: FieldSpec): FieldSpec => {
+  const own = SIDE_WORDING[f.name];
+  if (own) return { ...f, description: own };
+  if (f.profile === 'weapon') return { ...f, description: `Its attacks: ${continued(f.description)}` };
+  if (f.profile === 'model') return { ...f, description: `Attacks on it: ${continued(f.description)}` };
+  return f;
+};
+
 /** Every field a duel side takes, in `a` and in `b`. */
 export const duelSideFields: readonly FieldSpec[] = [
-  ...trenchCrusadeFields.filter((f) => (f.kinds as readonly string[]).includes(SEQUENCE_KIND) && !notSide.has(f.name)),
+  ...trenchCrusadeFields.filter((f) => (f.kinds as readonly string[]).includes(SEQUENCE_KIND) && !notSide.has(f.name)).map(sideWorded),
   ...duelSideOwnFields,
 ];
 
