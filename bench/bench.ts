@@ -25,7 +25,7 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { evaluateExact } from '../src/evaluate.js';
+import { fastestExactSolve } from './exact-timing.js';
 import { CATALOGUE_TARGET_RATIO, MATRIX, catalogueSweeps } from './catalogue-sweep.js';
 import { DUEL_TARGETS, duelExactTimings, duelsPerSecond } from './duel.js';
 import { parseScenario } from '../src/input/scenario.js';
@@ -207,17 +207,7 @@ interface ExactTiming {
 }
 
 function exactTimings(): ExactTiming[] {
-  return exactCases.map(({ label, fields }) => {
-    const scenario = parseScenario(fields, 'bench');
-    evaluateExact(scenario);
-    let fastest = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < REPEATS; i++) {
-      const t0 = performance.now();
-      evaluateExact(scenario);
-      fastest = Math.min(fastest, performance.now() - t0);
-    }
-    return { label, milliseconds: fastest };
-  });
+  return exactCases.map(({ label, fields }) => ({ label, milliseconds: fastestExactSolve(parseScenario(fields, 'bench'), REPEATS) }));
 }
 
 const M = (x: number) => (x / 1e6).toFixed(1);

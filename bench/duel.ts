@@ -2,7 +2,7 @@
  * The duels of `npm run bench` (issue 24): how long an exact 10-round duel takes, under fixed policies and
  * under `optimal` (both sides), and how many simulated duels one worker plays per second.
  */
-import { evaluateExact } from '../src/evaluate.js';
+import { fastestExactSolve } from './exact-timing.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { simulate } from '../src/pool/simulate.js';
 
@@ -32,16 +32,11 @@ export interface DuelTiming {
 }
 
 export function duelExactTimings(repeats: number): DuelTiming[] {
-  return DUEL_CASES.map(({ label, scenario, optimal }) => {
-    evaluateExact(scenario);
-    let fastest = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < repeats; i++) {
-      const t0 = performance.now();
-      evaluateExact(scenario);
-      fastest = Math.min(fastest, performance.now() - t0);
-    }
-    return { label, milliseconds: fastest, target: optimal ? DUEL_TARGETS.optimalMs : DUEL_TARGETS.exactMs };
-  });
+  return DUEL_CASES.map(({ label, scenario, optimal }) => ({
+    label,
+    milliseconds: fastestExactSolve(scenario, repeats),
+    target: optimal ? DUEL_TARGETS.optimalMs : DUEL_TARGETS.exactMs,
+  }));
 }
 
 /** Simulated duels per second of wall clock on one worker thread (plain sides, policies none), best of `repeats`. */

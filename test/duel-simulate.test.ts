@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tallyLength } from '../src/model/tally.js';
 import { duelAnswer } from '../src/rules/trench-crusade/duel/exact.js';
-import { duelLayout } from '../src/rules/trench-crusade/duel/layout.js';
+import { duelLayout } from '../src/rules/duel-report.js';
 import type { DuelPlan } from '../src/rules/trench-crusade/duel/plan.js';
 import { duelSimulator } from '../src/rules/trench-crusade/duel/simulate.js';
 import { Rng } from '../src/sim/rng.js';

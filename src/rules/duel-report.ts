@@ -4,7 +4,15 @@
  * system's exact chain fills it from a DuelResult (duelResultAnswer), and its simulator from the dice.
  */
 import { type Fraction, ONE, ZERO, formatFraction, sub, toNumber } from '../exact/fraction.js';
+import { histogramOffset, meanOffset, tallyOffsets } from '../model/tally.js';
 import type { ExactAnswer, MeanSpec, ReportLayout } from '../model/types.js';
+
+/** Every system's duel: its kind id, its two sides, and its rounds (each system declares its fields from these). */
+export const DUEL_KIND = 'duel';
+export const DUEL_SIDES = ['a', 'b'] as const;
+export type DuelSideKey = (typeof DUEL_SIDES)[number];
+export const MAX_ROUNDS = 50;
+export const DEFAULT_ROUNDS = 10;
 
 export const DUEL_OUTCOMES = ['a-wins', 'b-wins', 'undecided'] as const;
 export const A_WINS = 0;
@@ -30,6 +38,26 @@ export function duelLayout(rounds: number): ReportLayout {
       { id: A_WON_IN, label: 'round a won in', bins, cumulative: { jsonKey: 'aWinsWithin', indexKey: 'round' } },
       { id: B_WON_IN, label: 'round b won in', bins, cumulative: { jsonKey: 'bWinsWithin', indexKey: 'round' } },
     ],
+  };
+}
+
+/**
+ * How a duel simulator counts one duel into its tally (laid out by src/model/tally.ts from duelLayout):
+ * the winner (A_WINS, B_WINS, UNDECIDED), the round it was won in (1-based; read only for a winner) and
+ * the activations made.
+ */
+export function duelTallyCounter(rounds: number): (tally: Float64Array, winner: number, round: number, activations: number) => void {
+  const layout = duelLayout(rounds);
+  const outcomesAt = tallyOffsets(layout).outcomes;
+  const activationsAt = meanOffset(layout, activationsMean.id);
+  const aWonAt = histogramOffset(layout, A_WON_IN);
+  const bWonAt = histogramOffset(layout, B_WON_IN);
+  return (tally, winner, round, activations) => {
+    tally[outcomesAt + winner]! += 1;
+    tally[activationsAt]! += activations;
+    tally[activationsAt + 1]! += activations * activations;
+    tally[aWonAt + (winner === A_WINS ? round - 1 : rounds)]! += 1;
+    tally[bWonAt + (winner === B_WINS ? round - 1 : rounds)]! += 1;
   };
 }
 

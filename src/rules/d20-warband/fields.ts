@@ -3,7 +3,8 @@ import type { D20WarbandRules } from './rule-spec.js';
 import { booleanField, choiceField, integerField, integerOrField, numberField } from '../../model/fields.js';
 import { ATTACK_TYPES, DASH, INJURY_TIMINGS, TARGET_STATES } from './tables.js';
 import { turnsFields } from './sequence/fields.js';
-import { DUEL_KIND, d20DuelFields } from './duel/fields.js';
+import { DUEL_KIND } from '../duel-report.js';
+import { d20DuelFields } from './duel/fields.js';
 
 /** The kinds that roll a d20 of their own (check, attack...): every kind but the duel, whose sides roll. */
 export const ROLLING_KINDS = ['check', 'attack', 'injury-roll', 'fall', 'turns'] as const;

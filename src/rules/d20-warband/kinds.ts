@@ -4,7 +4,7 @@ import { attackLayout, checkLayout, injuryRollLayout } from './layout.js';
 import { TURNS_KIND } from './sequence/fields.js';
 import { turnsLayout } from './sequence/layout.js';
 import { duelLayout } from '../duel-report.js';
-import { DUEL_KIND } from './duel/fields.js';
+import { DUEL_KIND } from '../duel-report.js';
 import type { D20DuelScenario } from './duel/sides.js';
 
 /**

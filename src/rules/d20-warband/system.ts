@@ -1,29 +1,26 @@
 import { d20WarbandDiffGrid } from './diff-grid.js';
 import { d20WarbandRuleSpec, d20WarbandIncreasing } from './rule-spec.js';
-import type { KindExact, KindSimulation, KindSpec, SystemSpec } from '../../model/types.js';
+import { wholeKind } from '../../model/kind.js';
+import type { KindSpec, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { d20WarbandFields, type D20WarbandScenario } from './fields.js';
 import { D20_WARBAND } from './kinds.js';
 import { attackExact, checkExact, duelExactKind, fallExact, injuryRollExact, turnsExactKind } from './exact-kinds.js';
 import { attackSimulation, checkSimulation, duelSimulation, fallSimulation, injuryRollSimulation, turnsSimulation } from './simulation.js';
-import { DUEL_SIDES } from './duel/fields.js';
+import { DUEL_SIDES } from '../duel-report.js';
 import { type D20DuelScenario, checkD20Duel, d20DuelSideFields } from './duel/sides.js';
 import { D20_WARBAND_EDITIONS, DASH, EDITION_ID, STATS_FILE } from './tables.js';
 
-/** A kind whole: its simulation (./simulation.ts) and its exact engine (./exact-kinds.ts), one layout. */
-function kind<S extends D20WarbandScenario>(simulation: KindSimulation<S>, exact: KindExact<S>, description: string): KindSpec<S> {
-  return { ...simulation, exact: exact.exact, description };
-}
 
 // Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
 export const d20WarbandKinds: readonly KindSpec<D20WarbandScenario>[] = [
-  kind(checkSimulation, checkExact, 'One stat check: d20 at least the stat (natural 1-4 fail, natural 20 succeeds)'),
-  kind(attackSimulation, attackExact, "One unit's whole attack on one target: attack checks, critical hits that explode, Defence checks, wounds, Injury Checks"),
-  kind(injuryRollSimulation, injuryRollExact, 'One Injury Roll: d20 plus modifiers on the Injury Roll Table'),
-  kind(fallSimulation, fallExact, 'A fall: an Injury Roll with +2 per full inch above 2 inches'),
-  kind(turnsSimulation, turnsExactKind, 'One attack action per turn for up to T turns; the target recovers between turns (Stunned to Dazed to Staggered), wounds do not'),
+  wholeKind(checkSimulation, checkExact, 'One stat check: d20 at least the stat (natural 1-4 fail, natural 20 succeeds)'),
+  wholeKind(attackSimulation, attackExact, "One unit's whole attack on one target: attack checks, critical hits that explode, Defence checks, wounds, Injury Checks"),
+  wholeKind(injuryRollSimulation, injuryRollExact, 'One Injury Roll: d20 plus modifiers on the Injury Roll Table'),
+  wholeKind(fallSimulation, fallExact, 'A fall: an Injury Roll with +2 per full inch above 2 inches'),
+  wholeKind(turnsSimulation, turnsExactKind, 'One attack action per turn for up to T turns; the target recovers between turns (Stunned to Dazed to Staggered), wounds do not'),
   {
-    ...kind(duelSimulation, duelExactKind, 'Two units (a and b) take turns to make an attack action on each other until one is Incapacitated or the rounds run out; injuries carry over and recover in each unit\'s own turn, wounds do not'),
+    ...wholeKind(duelSimulation, duelExactKind, 'Two units (a and b) take turns to make an attack action on each other until one is Incapacitated or the rounds run out; injuries carry over and recover in each unit\'s own turn, wounds do not'),
     sides: { keys: DUEL_SIDES, fields: d20DuelSideFields },
   },
 ];

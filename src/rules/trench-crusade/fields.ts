@@ -15,7 +15,8 @@ import {
 } from './tables.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
 import { sequenceFields } from './sequence/fields.js';
-import { DUEL_KIND, duelFields } from './duel/fields.js';
+import { DUEL_KIND } from '../duel-report.js';
+import { duelFields } from './duel/fields.js';
 
 /** Kinds that make an injury roll (every kind in this system; sequences extend this list). */
 export const INJURY_KINDS = ['injury', 'attack', 'fall', 'sequence'] as const;

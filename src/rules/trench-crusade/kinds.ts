@@ -4,8 +4,8 @@ import { attackLayout, injuryLayout } from './layout.js';
 import { SEQUENCE_KIND } from './sequence/fields.js';
 import type { SequenceScenario } from './sequence/model.js';
 import { sequenceLayout } from './sequence/layout.js';
-import { DUEL_KIND } from './duel/fields.js';
-import { duelLayout } from './duel/layout.js';
+import { DUEL_KIND } from '../duel-report.js';
+import { duelLayout } from '../duel-report.js';
 import type { DuelScenario } from './duel/sides.js';
 
 /**

@@ -1,29 +1,26 @@
 import { trenchCrusadeDiffGrid } from './diff-grid.js';
 import { trenchCrusadeRuleSpec, trenchCrusadeIncreasing } from './rule-spec.js';
-import type { KindExact, KindSimulation, KindSpec, SystemSpec } from '../../model/types.js';
+import { wholeKind } from '../../model/kind.js';
+import type { KindSpec, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
 import { trenchCrusadeFields, type TrenchCrusadeScenario } from './fields.js';
 import { TRENCH_CRUSADE } from './kinds.js';
 import { attackExact, duelExactKind, fallExact, injuryExact, sequenceExactKind } from './exact-kinds.js';
 import { attackSimulation, duelSimulation, fallSimulation, injurySimulation, sequenceSimulation } from './simulation.js';
-import { DUEL_SIDES } from './duel/fields.js';
+import { DUEL_SIDES } from '../duel-report.js';
 import { type DuelScenario, checkDuel, duelSideFields } from './duel/sides.js';
 import { checkSequence } from './sequence/check.js';
 import { DEFAULT_EDITION, EDITION_SOURCES, TRENCH_CRUSADE_EDITIONS } from './tables.js';
 
-/** A kind whole: its simulation (./simulation.ts) and its exact engine (./exact-kinds.ts), one layout. */
-function kind<S extends TrenchCrusadeScenario>(simulation: KindSimulation<S>, exact: KindExact<S>, description: string): KindSpec<S> {
-  return { ...simulation, exact: exact.exact, description };
-}
 
 // Each kind reads its own scenario type; parseScenario guarantees the registry hands it only that.
 export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
-  kind(injurySimulation, injuryExact, 'One injury roll against the target'),
-  kind(attackSimulation, attackExact, 'A success roll and, on a hit, the injury roll (a critical adds injury dice)'),
-  kind(fallSimulation, fallExact, 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches'),
-  kind(sequenceSimulation, sequenceExactKind, 'Up to N attacks on one target whose blood markers, Down and Tough carry over; blood-marker policies incl. the optimal one'),
+  wholeKind(injurySimulation, injuryExact, 'One injury roll against the target'),
+  wholeKind(attackSimulation, attackExact, 'A success roll and, on a hit, the injury roll (a critical adds injury dice)'),
+  wholeKind(fallSimulation, fallExact, 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches'),
+  wholeKind(sequenceSimulation, sequenceExactKind, 'Up to N attacks on one target whose blood markers, Down and Tough carry over; blood-marker policies incl. the optimal one'),
   {
-    ...kind(duelSimulation, duelExactKind, 'Two models (a and b) take turns to attack each other until one is Out of Action or the rounds run out; each may spend the markers on the other'),
+    ...wholeKind(duelSimulation, duelExactKind, 'Two models (a and b) take turns to attack each other until one is Out of Action or the rounds run out; each may spend the markers on the other'),
     sides: { keys: DUEL_SIDES, fields: duelSideFields },
   },
 ];

@@ -1,4 +1,5 @@
 import { choiceField, integerField, numberField } from '../../../model/fields.js';
+import { DEFAULT_ROUNDS, DUEL_KIND, DUEL_SIDES, MAX_ROUNDS } from '../../duel-report.js';
 
 /**
  * The d20 warband `duel` kind (issue 24): two units, `a` and `b`, take turns to make an attack action on
@@ -6,11 +7,6 @@ import { choiceField, integerField, numberField } from '../../../model/fields.js
  * the duel's (`first`, `rounds`) at the scenario's top level, and the ledge a side may fight by in the
  * side's object. A side also takes the `attack` kind's fields that belong to a unit (./sides.ts).
  */
-export const DUEL_KIND = 'duel';
-export const DUEL_SIDES = ['a', 'b'] as const;
-export type DuelSideKey = (typeof DUEL_SIDES)[number];
-export const MAX_ROUNDS = 50;
-export const DEFAULT_ROUNDS = 10;
 /** A ledge's drop must be at least this high for the ledge rule (injury file, Injury & Ledges: "a drop of at least 2""). */
 export const MAX_LEDGE_INCHES = 100;
 

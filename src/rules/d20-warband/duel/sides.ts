@@ -11,7 +11,8 @@ import { showValue } from '../../../errors.js';
 import type { FieldSpec, FieldsOf, FieldsOfKind } from '../../../model/types.js';
 import { type D20WarbandScenario, d20WarbandFields } from '../fields.js';
 import { DASH, STATS_FILE, INJURY_FILE } from '../tables.js';
-import { DUEL_SIDES, type DuelSideKey, d20DuelSideOwnFields } from './fields.js';
+import { DUEL_SIDES, type DuelSideKey } from '../../duel-report.js';
+import { d20DuelSideOwnFields } from './fields.js';
 import type { D20DuelPlan, D20DuelSide } from './plan.js';
 
 /**

@@ -6,8 +6,7 @@
  * with the exact chain, and nothing else.
  */
 import type { Dice, SimKernel } from '../../../model/types.js';
-import { histogramOffset, meanOffset, tallyOffsets } from '../../../model/tally.js';
-import { A_WINS, A_WON_IN, B_WINS, B_WON_IN, UNDECIDED, activationsMean, duelLayout } from '../../duel-report.js';
+import { A_WINS, B_WINS, UNDECIDED, duelTallyCounter } from '../../duel-report.js';
 import type { D20WarbandRules } from '../rule-spec.js';
 import { type ActionTarget, type AttackAction, attackActionOf } from '../simulate.js';
 import { DAZED, INCAPACITATED, STAGGERED, STATE_SEVERITY, STUNNED, type Severity } from '../tables.js';
@@ -63,11 +62,7 @@ function d20(rng: Dice, disadvantage: boolean): number {
 }
 
 export function d20DuelSimulator(plan: D20DuelPlan): SimKernel {
-  const layout = duelLayout(plan.rounds);
-  const outcomesAt = tallyOffsets(layout).outcomes;
-  const activationsAt = meanOffset(layout, activationsMean.id);
-  const aWonAt = histogramOffset(layout, A_WON_IN);
-  const bWonAt = histogramOffset(layout, B_WON_IN);
+  const count = duelTallyCounter(plan.rounds);
   const rounds = plan.rounds;
   const aFirst = plan.first === 'a';
   const aStrikes = strikerOf(plan.a, plan.b);
@@ -127,12 +122,8 @@ export function d20DuelSimulator(plan: D20DuelPlan): SimKernel {
             else bState = endOfTurn(ready);
           }
         }
-        tally[outcomesAt + winner]! += 1;
-        tally[activationsAt]! += activations;
-        tally[activationsAt + 1]! += activations * activations;
         // round has moved one past the round the duel was decided in.
-        tally[aWonAt + (winner === A_WINS ? round - 2 : rounds)]! += 1;
-        tally[bWonAt + (winner === B_WINS ? round - 2 : rounds)]! += 1;
+        count(tally, winner, round - 1, activations);
       }
     },
   };

@@ -14,20 +14,14 @@
  * fractions once at the end.
  */
 import { type Fraction, fraction } from '../../../exact/fraction.js';
+import type { DuelResult as DuelReportResult } from '../../duel-report.js';
 import { attackDiceOf, successRollDist } from '../exact.js';
-import { ABSORBED, type Row, type SequenceModel, type Transition, blessingLeftOf, buildModel, choiceCode, downOf, markersOf, stateIndex, successRowOf, toughLeftOf, transition } from '../sequence/model.js';
-
+import { ABSORBED, type SequenceModel, type Transition, blessingLeftOf, buildModel, choiceCode, downOf, markersOf, stateIndex, successRowOf, toughLeftOf, transition } from '../sequence/model.js';
 import { type DuelPlan, type DuelSide, hinders } from './plan.js';
 
-export interface DuelResult {
-  readonly aWins: Fraction;
-  readonly bWins: Fraction;
-  readonly undecided: Fraction;
-  /** After each round r (index r - 1): the chance each side has won by then. */
-  readonly decidedWithin: readonly { readonly round: number; readonly aWins: Fraction; readonly bWins: Fraction }[];
-  /** Activations made (one is made when the duel is still on at its start), over all the rounds. */
-  readonly expectedActivations: Fraction;
-  /** Markers each side spent on average: on its injury rolls (Bloodbaths included), and hindering the other. */
+/** The shared duel result (../../duel-report.ts), with the markers each side spent on average. */
+export interface DuelResult extends DuelReportResult {
+  /** On its injury rolls (Bloodbaths included), and hindering the other. */
   readonly spent: { readonly [K in 'a' | 'b']: { readonly injury: Fraction; readonly hinder: Fraction } };
 }
 

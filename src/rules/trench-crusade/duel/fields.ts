@@ -1,11 +1,7 @@
 import { booleanField, choiceField, integerField } from '../../../model/fields.js';
+import { DEFAULT_ROUNDS, DUEL_KIND, DUEL_SIDES, MAX_ROUNDS } from '../../duel-report.js';
 import type { GivenFields } from '../../../model/types.js';
 
-export const DUEL_KIND = 'duel';
-export const DUEL_SIDES = ['a', 'b'] as const;
-export type DuelSideKey = (typeof DUEL_SIDES)[number];
-export const MAX_ROUNDS = 50;
-export const DEFAULT_ROUNDS = 10;
 export const MAX_DUEL_ATTACKS = 4;
 
 /** What a side does with the blood markers on its opponent (ruling D4). */

@@ -39,13 +39,19 @@ function markerBound(attackingIt: SequenceModel, attacks: number): number {
   return Math.min(attackingIt.cap, attackingIt.startMarkers + attackingIt.mostPlaced * attacks);
 }
 
-/** Does the state space of the optimal search fit? (The message names the fields that make it smaller.) */
-export function optimalSize(plan: DuelPlan): number {
+/** The two directions of attack and the most markers each body can carry: the search's state space. */
+function searchSpace(plan: DuelPlan) {
   const aOnB = buildModel(plan.a.attacking);
   const bOnA = buildModel(plan.b.attacking);
   const ma = markerBound(bOnA, plan.rounds * plan.b.attacksPerActivation);
   const mb = markerBound(aOnB, plan.rounds * plan.a.attacksPerActivation);
-  return (ma + 1) * 8 * (mb + 1) * 8 * plan.rounds * (plan.a.attacksPerActivation + plan.b.attacksPerActivation);
+  return { aOnB, bOnA, ma, mb, sa: (ma + 1) * 8, sb: (mb + 1) * 8 };
+}
+
+/** Does the state space of the optimal search fit? (The message names the fields that make it smaller.) */
+export function optimalSize(plan: DuelPlan): number {
+  const { sa, sb } = searchSpace(plan);
+  return sa * sb * plan.rounds * (plan.a.attacksPerActivation + plan.b.attacksPerActivation);
 }
 
 interface Injury {
@@ -55,12 +61,7 @@ interface Injury {
 }
 
 export function solveOptimalDuel(plan: DuelPlan): OptimalDuel {
-  const aOnB = buildModel(plan.a.attacking);
-  const bOnA = buildModel(plan.b.attacking);
-  const ma = markerBound(bOnA, plan.rounds * plan.b.attacksPerActivation);
-  const mb = markerBound(aOnB, plan.rounds * plan.a.attacksPerActivation);
-  const sa = (ma + 1) * 8;
-  const sb = (mb + 1) * 8;
+  const { aOnB, bOnA, ma, mb, sa, sb } = searchSpace(plan);
   const keys = sa * sb;
   const dp = (aIdx: number, bIdx: number) => aIdx * sb + bIdx;
 

@@ -10,7 +10,8 @@ import type { FieldSpec, FieldsOf, FieldsOfKind } from '../../../model/types.js'
 import { trenchCrusadeFields, type TrenchCrusadeScenario } from '../fields.js';
 import type { SequenceScenario } from '../sequence/model.js';
 import { SEQUENCE_KIND } from '../sequence/fields.js';
-import { DUEL_SIDES, type DuelSideKey, duelSideOwnFields } from './fields.js';
+import { DUEL_SIDES, type DuelSideKey } from '../../duel-report.js';
+import { duelSideOwnFields } from './fields.js';
 import type { DuelPlan } from './plan.js';
 import { OPTIMAL_STATE_BUDGET, optimalSize } from './optimal.js';
 

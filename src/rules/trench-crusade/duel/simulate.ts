@@ -4,10 +4,9 @@
  * direction of attack. It shares the rule table with the exact chain and nothing else.
  */
 import type { SimKernel } from '../../../model/types.js';
-import { histogramOffset, meanOffset, tallyOffsets } from '../../../model/tally.js';
 import { AttackRoller } from '../sequence/attack-roller.js';
 import { markerCapOf, riskyStrings } from '../sequence/rules.js';
-import { A_WINS, A_WON_IN, B_WINS, B_WON_IN, UNDECIDED, activationsMean, duelLayout } from './layout.js';
+import { A_WINS, B_WINS, UNDECIDED, duelTallyCounter } from '../../duel-report.js';
 import { type DuelPlan, type DuelSide, hinders } from './plan.js';
 import { STAGE_ATTACKS } from './chain.js';
 import { type OptimalDuel, solveOptimalDuel } from './optimal.js';
@@ -35,11 +34,7 @@ function optimalOf(plan: DuelPlan): OptimalDuel {
 const rollerOf = (side: DuelSide) => new AttackRoller({ ...side.attacking, policy: side.policy === 'injury' ? 'all' : 'none' });
 
 export function duelSimulator(plan: DuelPlan): SimKernel {
-  const layout = duelLayout(plan.rounds);
-  const outcomesAt = tallyOffsets(layout).outcomes;
-  const activationsAt = meanOffset(layout, activationsMean.id);
-  const aWonAt = histogramOffset(layout, A_WON_IN);
-  const bWonAt = histogramOffset(layout, B_WON_IN);
+  const count = duelTallyCounter(plan.rounds);
   const rounds = plan.rounds;
 
   // aOnB rolls a's attacks and holds b's body; bOnA the other way round.
@@ -111,12 +106,8 @@ export function duelSimulator(plan: DuelPlan): SimKernel {
             }
           }
         }
-        tally[outcomesAt + winner]! += 1;
-        tally[activationsAt]! += activations;
-        tally[activationsAt + 1]! += activations * activations;
         // round has moved one past the round the duel was decided in.
-        tally[aWonAt + (winner === A_WINS ? round - 2 : rounds)]! += 1;
-        tally[bWonAt + (winner === B_WINS ? round - 2 : rounds)]! += 1;
+        count(tally, winner, round - 1, activations);
       }
     },
   };

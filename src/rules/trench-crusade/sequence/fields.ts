@@ -1,7 +1,7 @@
 import { booleanField, choiceField, integerField, integerOrField } from '../../../model/fields.js';
 import type { GivenFields } from '../../../model/types.js';
 import type { TrenchCrusadeRules } from '../rule-spec.js';
-import { DUEL_KIND } from '../duel/fields.js';
+import { DUEL_KIND } from '../../duel-report.js';
 import {
   BLESSING_POLICIES,
   DEFAULT_ATTACKS,
