@@ -108,16 +108,50 @@ function reference(a: Side, b: Side, first: 'a' | 'b', rounds: number): Value {
           const dice = (me.injuryDice ?? 0) + (critical ? 1 : 0) + (target.down ? 1 : 0) + spent;
           const armour = them.armour === 'standard' ? -1 : 0;
           const injury = bloodbath ? keptThree(dice) : keptTwo(dice);
+          const won: Value = who === 'a' ? { a: ONE, b: ZERO, activations: ZERO } : { a: ZERO, b: ONE, activations: ZERO };
+          // "Place 1 Blood Marker next to the model and mark them as being Down. If the model is already Down, place 2" (004).
+          const downResult = (body: Body): Body => ({ ...body, m: body.m + (body.down ? 2 : 1), down: true });
+          /**
+           * `body` taken Down. By a ledge, standing: "Take a Success Roll for the model before it is taken Down
+           * ... If the roll is a Failure, the model Falls from the nearest ledge and is then taken Down" (004):
+           * 2D6, 7+ a success; the fall's injury roll (001: 3" or more, +1 injury dice per full 3") with its
+           * armour, its result in full, then the Down in full (ruling D9).
+           */
+          const takenDown = (body: Body): Value => {
+            const ledge = them.ledge ?? 0;
+            if (body.down || ledge === 0) return nextAttack(downResult(body));
+            let v = NOTHING;
+            const roll = keptTwo(0);
+            for (const [sum, c] of roll.counts) {
+              const p = fraction(c, roll.den);
+              if (sum >= 7) {
+                v = plus(v, scaled(nextAttack(downResult(body)), p));
+                continue;
+              }
+              const fall = keptTwo(Math.floor(ledge / 3));
+              for (const [kept, c2] of fall.counts) {
+                const q = mul(p, fraction(c2, fall.den));
+                const total = kept + armour;
+                let after: Body | undefined;
+                if (ledge < 3 || total < 2) after = body;
+                else if (total < 7 || (total < 9 && them.standfast)) after = { ...body, m: body.m + 1 };
+                else if (total < 9) after = downResult(body);
+                else if (body.toughLeft) after = { ...downResult(body), toughLeft: false };
+                v = plus(v, after ? scaled(nextAttack(downResult(after)), q) : scaled(won, q));
+              }
+            }
+            return v;
+          };
           let u = NOTHING;
           for (const [kept, c] of injury.counts) {
             const q = fraction(c, injury.den);
             const total = kept + (me.injuryModifier ?? 0) + armour;
-            const downResult = (body: Body): Body => ({ ...body, m: body.m + (body.down ? 2 : 1), down: true });
             if (total < 2) u = plus(u, scaled(nextAttack(target), q));
-            else if (total < 7) u = plus(u, scaled(nextAttack({ ...target, m: target.m + 1 }), q));
-            else if (total < 9) u = plus(u, scaled(nextAttack(downResult(target)), q));
-            else if (target.toughLeft) u = plus(u, scaled(nextAttack({ ...downResult(target), toughLeft: false }), q));
-            else u = plus(u, who === 'a' ? { a: q, b: ZERO, activations: ZERO } : { a: ZERO, b: q, activations: ZERO });
+            // STANDFAST: the table's Down is a Minor Hit.
+            else if (total < 7 || (total < 9 && them.standfast)) u = plus(u, scaled(nextAttack({ ...target, m: target.m + 1 }), q));
+            else if (total < 9) u = plus(u, scaled(takenDown(target), q));
+            else if (target.toughLeft) u = plus(u, scaled(takenDown({ ...target, toughLeft: false }), q));
+            else u = plus(u, scaled(won, q));
           }
           return u;
         };
@@ -173,6 +207,10 @@ describe('the Trench Crusade duel, exactly', () => {
     ['policy injury against a marked target', { policy: 'injury' }, { bloodMarkers: 2, down: true }, 'a', 2],
     ['policy hinder against an attacker carrying markers', { bloodMarkers: 3, attackDice: 1 }, { policy: 'hinder', tough: true }, 'a', 2],
     ['both spend: injury against hinder, Tough on both', { policy: 'injury', tough: true, bloodMarkers: 1 }, { policy: 'hinder', tough: true, attacks: 2 }, 'b', 2],
+    // Ruling D9: ledges. A 4" drop adds one injury dice to the fall, a 7" drop two; Tough may save either roll.
+    ['b by a 4-inch ledge', {}, { ledge: 4 }, 'a', 3],
+    ['both by a 7-inch ledge, Tough and armour on b, b first', { ledge: 7, injuryDice: 1 }, { ledge: 7, tough: true, armour: 'standard' }, 'b', 2],
+    ['a by a 9-inch ledge in STANDFAST armour against two attacks, spending on injury', { ledge: 9, standfast: true, tough: true }, { attacks: 2, policy: 'injury' }, 'a', 2],
   ];
   it('counts the markers each side spends: by hand for one round', () => {
     // a spends b's 2 markers on its first injury roll, made on a hit or a critical: 21 of 36 success rolls.
@@ -190,7 +228,28 @@ describe('the Trench Crusade duel, exactly', () => {
     // target, 3 dice kept) is among a's best choices here (the case fails if the search leaves it out).
     ['both optimal: hinder or injure, a Bloodbath in reach', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 3, down: true, armour: 'standard' }, 'a', 2],
     ['b optimal against a hindering', { policy: 'hinder', attackDice: 1, bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 2, armour: 'standard' }, 'a', 2],
+    ['both optimal, b by a 6-inch ledge', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 2, ledge: 6 }, 'a', 2],
   ];
+  it('a ledge under 3 inches is a success roll and a harmless fall: the same duel as no ledge (001: no roll under 3")', () => {
+    const none = engine({}, { tough: true }, 'a', 3);
+    const low = engine({ ledge: 2 }, { tough: true, ledge: 2.5 }, 'a', 3);
+    expect([show(low.aWins), show(low.bWins), show(low.expectedActivations)]).toEqual([show(none.aWins), show(none.bWins), show(none.expectedActivations)]);
+  });
+
+  it('one attack on a model by a 3-inch ledge, by hand', () => {
+    // a's first activation (decidedWithin[0] counts wins by the end of round 1: a's only come from it).
+    const r = engine({}, { ledge: 3 }, 'a', 1);
+    // a wins in its activation by Out of Action on the attack (10/36 on a hit: 9+ on 2D6; 113/216 on a
+    // critical), or by a Down (7-8: 11/36 on a hit; 2D6+1 keep two 7-8 on a critical: 61/216 - counted
+    // apart: sum(1 for r in product(range(1,7),repeat=3) if 7 <= sum(sorted(r)[1:]) <= 8) is 61) followed by a
+    // failed success roll (15/36) and a fall of 3" (one injury dice: 113/216 for 9+).
+    const down = add(mul(fraction(20, 36), fraction(11, 36)), mul(fraction(1, 36), fraction(61, 216)));
+    const out = add(mul(fraction(20, 36), fraction(10, 36)), mul(fraction(1, 36), fraction(113, 216)));
+    const sixtyOne = [...keptTwo(1).counts].filter(([s]) => s >= 7 && s <= 8).reduce((n, [, c]) => n + c, 0n);
+    expect(sixtyOne).toBe(61n);
+    expect(show(r.decidedWithin[0]!.aWins)).toBe(show(add(out, mul(down, mul(fraction(15, 36), fraction(113, 216))))));
+  });
+
   for (const [name, a, b, first, rounds] of optimalCases) {
     it(`optimal: the decisions found reach the game's value, by the die-by-die minimax: ${name}`, () => {
       const r = engine(a, b, first, rounds);

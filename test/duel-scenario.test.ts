@@ -39,6 +39,9 @@ describe('the duel kind, read from a scenario', () => {
     const a = { armour: 'standard', injuryDice: 1, bloodMarkers: 2, policy: 'injury' } as const;
     const b = { attackDice: 1, tough: true, policy: 'hinder' } as const;
     expect(exactOf({ first: 'b', rounds: 3, a, b: { ...b, attacksPerActivation: 2 } })).toEqual(byHand(a, { ...b, attacks: 2 }, 'b', 3));
+    // A side's ledge is its own: b by a 7-inch drop falls under a's attacks, not a.
+    expect(exactOf({ rounds: 3, a, b: { ...b, ledgeInches: 7 } })).toEqual(byHand(a, { ...b, ledge: 7 }, 'a', 3));
+    expect(exactOf({ rounds: 3, a, b: { ...b, ledgeInches: 7 } })).not.toEqual(byHand({ ...a, ledge: 7 }, b, 'a', 3));
   });
 
   it('fills every side field with its default, and reads the duel fields', () => {
@@ -96,6 +99,10 @@ describe('the duel kind, read from a scenario', () => {
     expect(refusal(() => duel({ a: {}, b: { toughUsed: true } }))).toMatch(/^b\.toughUsed: true needs tough: true/);
     expect(refusal(() => duel({ profiles, a: { model: 'Brutte' }, b: {} }))).toMatch(/^a\.model: "Brutte" is not a model of profiles file .* \(did you mean "Brute"\?\)/);
     expect(refusal(() => duel({ a: {}, b: { policy: 'hinder' }, rules: { markers: { onOwnRolls: false } } }))).toMatch(/^b\.policy: "hinder" is not allowed with these rules/);
+    expect(refusal(() => duel({ edition: 'playtest', a: { ledgeInches: 6 }, b: {} }))).toBe(
+      'a.ledgeInches: 6 is not allowed with these rules (rule fall.available is false: no model falls from a ledge); allowed: 0',
+    );
+    expect(refusal(() => duel({ a: {}, b: { ledgeInches: -1 } }))).toMatch(/^b\.ledgeInches: -1 is not allowed; allowed: a number from 0 to 120/);
   });
 });
 

@@ -34,6 +34,8 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     // Under optimal the simulator plays the decisions the search found (a policy, not a probability).
     ['a optimal against b spending on injury', { policy: 'optimal', tough: true, bloodMarkers: 2 }, { policy: 'injury', armour: 'standard' }, 'a', 4],
     ['both optimal, a Bloodbath in reach', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 3, down: true, armour: 'standard', tough: true }, 'a', 3],
+    // Ruling D9: by a ledge a standing model taken Down may fall first (Tough, STANDFAST and armour on the fall).
+    ['both by ledges: 7 inches with Tough and armour, 4 inches in STANDFAST armour', { ledge: 7, tough: true, armour: 'standard', injuryDice: 1 }, { ledge: 4, standfast: true, policy: 'injury', attacks: 2 }, 'a', 5],
   ];
   for (const [name, a, b, first, rounds] of cases) {
     it(name, () => {
@@ -51,6 +53,10 @@ describe('a simulator that forgets a rule is caught', () => {
   });
   it('b going first instead of a', () => {
     expect(agree(plan, { ...plan, first: 'b' }).failures).not.toEqual([]);
+  });
+  it("b's ledge forgotten (a fight on open ground)", () => {
+    const byLedge = duelPlan({ injuryDice: 1 }, { ledge: 9 }, 'a', 5);
+    expect(agree(byLedge, { ...byLedge, b: { ...byLedge.b, ledgeInches: 0 } }).failures).not.toEqual([]);
   });
   it('Tough forgotten on b', () => {
     const noTough = { ...plan.a.attacking, tough: false };

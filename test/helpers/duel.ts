@@ -16,6 +16,10 @@ export interface Side {
   readonly down?: boolean;
   readonly policy?: DuelPolicy;
   readonly attacks?: number;
+  /** The drop of the ledge it fights by (0: none). */
+  readonly ledge?: number;
+  /** Its armour's STANDFAST (a Down result is a Minor Hit). */
+  readonly standfast?: boolean;
 }
 
 /** "x attacking y" as a sequence scenario: x's weapon against y's body, in the core edition. */
@@ -29,13 +33,14 @@ function attacking(x: Side, y: Side): SequenceScenario {
     tough: y.tough ?? false,
     bloodMarkers: y.bloodMarkers ?? 0,
     targetDown: y.down ?? false,
+    downBecomesMinor: y.standfast ?? false,
   }) as SequenceScenario;
 }
 
 export function duelPlan(a: Side, b: Side, first: 'a' | 'b', rounds: number): DuelPlan {
   return {
-    a: { attacking: attacking(a, b), policy: a.policy ?? 'none', attacksPerActivation: a.attacks ?? 1 },
-    b: { attacking: attacking(b, a), policy: b.policy ?? 'none', attacksPerActivation: b.attacks ?? 1 },
+    a: { attacking: attacking(a, b), policy: a.policy ?? 'none', attacksPerActivation: a.attacks ?? 1, ledgeInches: a.ledge ?? 0 },
+    b: { attacking: attacking(b, a), policy: b.policy ?? 'none', attacksPerActivation: b.attacks ?? 1, ledgeInches: b.ledge ?? 0 },
     first,
     rounds,
   };

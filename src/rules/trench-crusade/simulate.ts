@@ -1,7 +1,7 @@
 import { meanOffset, tallyOffsets } from '../../model/tally.js';
 import type { Dice, SimKernel } from '../../model/types.js';
 import { attackLayout, bloodMarkersMean, injuryLayout } from './layout.js';
-import type { OneRollScenario } from './fields.js';
+import type { OneRollScenario, TrenchCrusadeScenario } from './fields.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
 import type { MarkerKinds } from './tables.js';
 
@@ -238,6 +238,16 @@ function rollInjury(rng: Dice, r: ReadyRoll, kept: Int32Array): number {
   let total = rollAndKeep(rng, r.dice, r.keep, r.keepHighest, kept);
   for (let i = 0; i < r.bonusD6; i++) total += rng.d6();
   return r.rowByDiceTotal[total]!;
+}
+
+/**
+ * A fall's injury roll, set up once as a player would (the `fall` kind's), read on the table with
+ * STANDFAST and GOLEM but not Tough, which the caller keeps track of (a duel's ledge, ./duel/simulate.ts).
+ * Returns the row: 0 no effect, 1 minor hit, 2 down, 3 out of action.
+ */
+export function fallRoller(s: TrenchCrusadeScenario<'fall'>): (rng: Dice, kept: Int32Array) => number {
+  const ready = prepare(setUpInjuryRoll(s, false), false, s.rules.injuryTable, s.downBecomesMinor);
+  return (rng, kept) => rollInjury(rng, ready, kept);
 }
 
 /**

@@ -16,7 +16,8 @@
 import { type Fraction, fraction } from '../../../exact/fraction.js';
 import type { DuelResult as DuelReportResult } from '../../duel-report.js';
 import { attackDiceOf, successRollDist } from '../exact.js';
-import { ABSORBED, type SequenceModel, type Transition, blessingLeftOf, buildModel, choiceCode, downOf, markersOf, stateIndex, successRowOf, toughLeftOf, transition } from '../sequence/model.js';
+import { ABSORBED, type SequenceModel, type Transition, blessingLeftOf, choiceCode, downOf, markersOf, stateIndex, successRowOf, toughLeftOf, transition } from '../sequence/model.js';
+import { duelModel } from './ledge.js';
 import { type DuelPlan, type DuelSide, hinders } from './plan.js';
 
 /** The shared duel result (../../duel-report.ts), with the markers each side spent on average. */
@@ -191,8 +192,8 @@ function activate(attacker: Attacker, state: Weights, decisions: DuelDecisions, 
  * hinder); the optimal policies' tables otherwise (./optimal.ts).
  */
 export function duelExact(setup: DuelPlan, decisions: DuelDecisions = fixedDecisions(setup)): DuelResult {
-  const aOnB = buildModel(setup.a.attacking);
-  const bOnA = buildModel(setup.b.attacking);
+  const aOnB = duelModel(setup.a, setup.b);
+  const bOnA = duelModel(setup.b, setup.a);
   const a = attackerOf(setup.a, setup.b, aOnB, bOnA, true);
   const b = attackerOf(setup.b, setup.a, bOnA, aOnB, false);
   const order = setup.first === 'a' ? [a, b] : [b, a];

@@ -1,8 +1,10 @@
-import { booleanField, choiceField, integerField } from '../../../model/fields.js';
+import { booleanField, choiceField, integerField, numberField } from '../../../model/fields.js';
 import { DEFAULT_ROUNDS, DUEL_KIND, DUEL_SIDES, MAX_ROUNDS } from '../../duel-report.js';
 import type { GivenFields } from '../../../model/types.js';
 
 export const MAX_DUEL_ATTACKS = 4;
+/** The highest ledge a side may fight by, in inches (the fall kind's highest fall). */
+export const MAX_LEDGE_INCHES = 120;
 
 /** What a side does with the blood markers on its opponent (ruling D4). */
 export const DUEL_POLICIES = ['none', 'injury', 'hinder', 'optimal'] as const;
@@ -48,6 +50,13 @@ export const duelSideOwnFields = [
     // A weapon of N attacks per action spends an activation on its string, as in a sequence.
     default: (_rules: never, given: GivenFields) =>
       typeof given.attacksPerAction === 'number' && given.attacksPerAction > 1 ? Math.min(given.attacksPerAction, MAX_DUEL_ATTACKS) : 1,
+    kinds: [DUEL_KIND],
+  }),
+  numberField('ledgeInches', {
+    description: 'This side fights within 1 inch of a ledge of this drop (core): each time it is taken Down while standing it first makes a success roll, and on a failure Falls that height (the fall kind\'s injury roll) and is then taken Down; 0: no ledge',
+    minimum: 0,
+    maximum: MAX_LEDGE_INCHES,
+    default: 0,
     kinds: [DUEL_KIND],
   }),
 ] as const;

@@ -12,10 +12,11 @@
  * whose policy is fixed keeps it: the optimal side then plays its best answer to it.
  */
 import { approxRatio } from '../../../exact/fraction.js';
-import { ABSORBED, type Row, type SequenceModel, blessingLeftOf, buildModel, choiceCode, downOf, markersOf, stateIndex, toughLeftOf, transition } from '../sequence/model.js';
+import { ABSORBED, type Row, type SequenceModel, blessingLeftOf, choiceCode, downOf, markersOf, stateIndex, toughLeftOf, transition } from '../sequence/model.js';
 import { bloodbathCost } from '../sequence/rules.js';
 import { type DuelDecisions, STAGE_ATTACKS, aOf, bOf, hinderedModel } from './chain.js';
 import type { DuelPlan, DuelSide } from './plan.js';
+import { duelModel } from './ledge.js';
 import { hinders } from './plan.js';
 
 /** Most duel states times attacks the search may visit (a few seconds per million on one core, the exact chain under the decisions included): past it the duel is refused (./sides.ts, checkDuel). */
@@ -41,8 +42,8 @@ function markerBound(attackingIt: SequenceModel, attacks: number): number {
 
 /** The two directions of attack and the most markers each body can carry: the search's state space. */
 function searchSpace(plan: DuelPlan) {
-  const aOnB = buildModel(plan.a.attacking);
-  const bOnA = buildModel(plan.b.attacking);
+  const aOnB = duelModel(plan.a, plan.b);
+  const bOnA = duelModel(plan.b, plan.a);
   const ma = markerBound(bOnA, plan.rounds * plan.b.attacksPerActivation);
   const mb = markerBound(aOnB, plan.rounds * plan.a.attacksPerActivation);
   return { aOnB, bOnA, ma, mb, sa: (ma + 1) * 8, sb: (mb + 1) * 8 };

@@ -4,6 +4,7 @@
  * each side does with the markers on its opponent, who goes first, and how many rounds. The exact chain
  * (./chain.ts) and the simulator (./simulate.ts) each build what they need from it, independently.
  */
+import type { TrenchCrusadeScenario } from '../fields.js';
 import type { SequenceScenario } from '../sequence/model.js';
 import type { DuelPolicy } from './fields.js';
 
@@ -14,6 +15,8 @@ export interface DuelSide {
   readonly policy: DuelPolicy;
   /** Melee attacks in each of its activations. */
   readonly attacksPerActivation: number;
+  /** The drop of the ledge this side fights by, in inches; 0 for none (ruling D9). */
+  readonly ledgeInches: number;
 }
 
 export interface DuelPlan {
@@ -27,4 +30,28 @@ export interface DuelPlan {
 /** Does `opponent` spend the markers on `attacker` against its success rolls (-1 dice each, rule markers.onOwnRolls)? */
 export function hinders(opponent: DuelSide, attacker: DuelSide): boolean {
   return opponent.policy === 'hinder' && attacker.attacking.rules.markers.onOwnRolls;
+}
+
+/**
+ * The fall from a ledge of `inches` as the `fall` kind reads it (ruling D9): the falling model's body as
+ * `attacking` holds it (armour, shield, its own injury dice and modifier, STANDFAST, GOLEM), none of the
+ * attacker's weapon, no marker spent, not Down (it is taken Down after), Tough left to the duel's state.
+ */
+export function ledgeFall(attacking: SequenceScenario, inches: number): TrenchCrusadeScenario<'fall'> {
+  const fall = {
+    ...attacking,
+    kind: 'fall',
+    heightInches: inches,
+    injuryDice: 0,
+    injuryModifier: 0,
+    bloodMarkersSpent: 0,
+    blessingMarkersSpent: 0,
+    bloodbath: false,
+    deadly: false,
+    targetDown: false,
+    tough: false,
+    toughUsed: false,
+  };
+  // The fall kind's fields, every one set above or carried from the body; the rest it does not read.
+  return fall as unknown as TrenchCrusadeScenario<'fall'>;
 }

@@ -102,8 +102,8 @@ function attacking(s: DuelScenario, x: DuelSideValues, y: DuelSideValues): Seque
 
 export function duelPlanOf(s: DuelScenario): DuelPlan {
   return {
-    a: { attacking: attacking(s, s.a, s.b), policy: s.a.policy, attacksPerActivation: s.a.attacksPerActivation },
-    b: { attacking: attacking(s, s.b, s.a), policy: s.b.policy, attacksPerActivation: s.b.attacksPerActivation },
+    a: { attacking: attacking(s, s.a, s.b), policy: s.a.policy, attacksPerActivation: s.a.attacksPerActivation, ledgeInches: s.a.ledgeInches },
+    b: { attacking: attacking(s, s.b, s.a), policy: s.b.policy, attacksPerActivation: s.b.attacksPerActivation, ledgeInches: s.b.ledgeInches },
     first: s.first,
     rounds: s.rounds,
   };
@@ -121,6 +121,9 @@ export function checkDuel(s: DuelScenario, checkAttacks: (attacks: SequenceScena
     const side = s[key];
     if (side.attackType !== 'melee') {
       return `${key}.attackType: ${showValue(side.attackType)} is not allowed in a duel (its attacks are melee attacks, issue 24); allowed: melee`;
+    }
+    if (side.ledgeInches > 0 && !s.rules.fall.available) {
+      return `${key}.ledgeInches: ${showValue(side.ledgeInches)} is not allowed with these rules (rule fall.available is false: no model falls from a ledge); allowed: 0`;
     }
     if (side.policy === 'hinder' && !s.rules.markers.onOwnRolls) {
       return `${key}.policy: "hinder" is not allowed with these rules (rule markers.onOwnRolls is false: no blood marker may be spent on a model's own rolls); allowed: none, injury`;

@@ -7,7 +7,8 @@ import type { SimKernel } from '../../../model/types.js';
 import { AttackRoller } from '../sequence/attack-roller.js';
 import { markerCapOf, riskyStrings } from '../sequence/rules.js';
 import { A_WINS, B_WINS, UNDECIDED, duelTallyCounter } from '../../duel-report.js';
-import { type DuelPlan, type DuelSide, hinders } from './plan.js';
+import { type DuelPlan, type DuelSide, hinders, ledgeFall } from './plan.js';
+import { fallRoller } from '../simulate.js';
 import { STAGE_ATTACKS } from './chain.js';
 import { type OptimalDuel, solveOptimalDuel } from './optimal.js';
 import { stateIndex } from '../sequence/model.js';
@@ -30,16 +31,22 @@ function optimalOf(plan: DuelPlan): OptimalDuel {
   return o;
 }
 
-/** The roller of one side's attacks: its weapon on the other's body; `injury` spends every marker on each injury roll. */
-const rollerOf = (side: DuelSide) => new AttackRoller({ ...side.attacking, policy: side.policy === 'injury' ? 'all' : 'none' });
+/**
+ * The roller of one side's attacks: its weapon on the other's body, by the other's ledge if it has one;
+ * `injury` spends every marker on each injury roll.
+ */
+function rollerOf(side: DuelSide, target: DuelSide): AttackRoller {
+  const roller = new AttackRoller({ ...side.attacking, policy: side.policy === 'injury' ? 'all' : 'none' });
+  return target.ledgeInches > 0 ? roller.byLedge(fallRoller(ledgeFall(side.attacking, target.ledgeInches))) : roller;
+}
 
 export function duelSimulator(plan: DuelPlan): SimKernel {
   const count = duelTallyCounter(plan.rounds);
   const rounds = plan.rounds;
 
   // aOnB rolls a's attacks and holds b's body; bOnA the other way round.
-  const aOnB = rollerOf(plan.a);
-  const bOnA = rollerOf(plan.b);
+  const aOnB = rollerOf(plan.a, plan.b);
+  const bOnA = rollerOf(plan.b, plan.a);
   const aFirst = plan.first === 'a';
   const aPer = plan.a.attacksPerActivation;
   const bPer = plan.b.attacksPerActivation;

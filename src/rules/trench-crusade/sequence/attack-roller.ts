@@ -67,6 +67,8 @@ export class AttackRoller {
   private readonly downMarkers: number;
   private readonly downAgainMarkers: number;
   private readonly regenerate: number;
+  /** The ledge the target fights by (a duel side's, ruling D9): its fall's injury roll, if any. */
+  private ledgeFall: ((rng: Dice, kept: Int32Array) => number) | undefined;
 
   constructor(s: SequenceScenario) {
     this.s = s;
@@ -109,6 +111,15 @@ export class AttackRoller {
     this.downMarkers = rules.markers.down;
     this.downAgainMarkers = rules.markers.downAgain;
     this.regenerate = s.regenerate;
+  }
+
+  /**
+   * The target fights by a ledge: each time it is taken Down while standing, a success roll first, and on
+   * a failure the fall (`fall`: its injury roll's table row, Tough not applied) in full before the Down.
+   */
+  byLedge(fall: (rng: Dice, kept: Int32Array) => number): this {
+    this.ledgeFall = fall;
+    return this;
   }
 
   /** The target as the scenario starts it, with `markers` on it. */
@@ -218,7 +229,23 @@ export class AttackRoller {
     let m = this.m + this.markersAfterRoll;
     if (result === 1) m += this.minorMarkers;
     else if (result === 2) {
-      m += d === 1 ? this.downAgainMarkers : this.downMarkers;
+      let down = d;
+      // By a ledge, a standing model rolls before it is taken Down; on a failure it falls first.
+      if (d === 0 && this.ledgeFall !== undefined && this.rollKeep(rng, this.successDice, this.successDice, false) < this.successHit) {
+        let fell = this.ledgeFall(rng, this.kept);
+        if (fell === 3 && this.tl === 1) {
+          this.tl = 0;
+          this.saved = 1;
+          fell = 2;
+        }
+        if (fell === 3) return true;
+        if (fell === 1) m += this.minorMarkers;
+        else if (fell === 2) {
+          m += this.downMarkers;
+          down = 1;
+        }
+      }
+      m += down === 1 ? this.downAgainMarkers : this.downMarkers;
       this.d = 1;
     }
     this.m = m > markerCap ? markerCap : m;

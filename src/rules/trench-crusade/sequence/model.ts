@@ -120,6 +120,28 @@ export interface SequenceModel {
   injuryRow(crit: number, down: number, bloodbath: boolean, dice: number, blessingSpent: number): Row;
   /** Markers a Bloodbath costs in this state (Infinity if the edition has none). */
   bloodbathCost(down: number): number;
+  /** The ledge the target fights by (a duel side's, ruling D9); absent for none. */
+  readonly ledge?: LedgeRows;
+}
+
+/**
+ * A target fighting by a ledge (core: "Take a Success Roll for the model before it is taken Down ... If
+ * the roll is a Failure, the model Falls from the nearest ledge and is then taken Down"): the success
+ * roll's weights, and the fall's injury roll as a table row (STANDFAST and GOLEM read into it; Tough is
+ * the state's). Only a standing target is taken Down, so only a Down result on one rolls (ruling D9).
+ */
+export interface LedgeRows {
+  /** The plain success roll: weights of passing and failing over rollDen. */
+  readonly pass: bigint;
+  readonly fail: bigint;
+  readonly rollDen: bigint;
+  /** The fall's injury roll: no effect, minor hit, down, out of action. */
+  readonly fall: Row;
+}
+
+/** An injury roll's outcomes as a table row (no effect, minor hit, down, out of action). */
+export function injuryRowOf(dist: Dist<'no-effect' | 'minor-hit' | 'down' | 'out-of-action'>): Row {
+  return makeRow([dist.weight('no-effect'), dist.weight('minor-hit'), dist.weight('down'), dist.weight('out-of-action')], dist.total);
 }
 
 export type SequenceScenario = TrenchCrusadeScenario<'sequence'>;
@@ -287,6 +309,9 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
   const bl = blessingLeftOf(idx);
   const m1 = m - decision.a;
   const success = model.successRow(decision.a);
+  // A standing target by a ledge splits each Down into the ledge's rolls: every weight gains their denominator.
+  const ledge = d === 0 ? model.ledge : undefined;
+  const ledgeDen = ledge ? ledge.rollDen * ledge.fall.den : 1n;
   const blessingSpent = bl === 1 ? model.blessingMarkers : 0;
   const rows: (Row | undefined)[] = [undefined, undefined];
   const codes = [decision.hit, decision.crit];
@@ -298,18 +323,41 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
     common = lcmPow(common, rows[c]!.den);
   }
   const out = new Map<number, bigint>();
-  const put = (next: number, w: bigint) => {
+  const putScaled = (next: number, w: bigint) => {
     if (w !== 0n) out.set(next, (out.get(next) ?? 0n) + w);
   };
+  const put = (next: number, w: bigint) => putScaled(next, w * ledgeDen);
   let capped = false;
   const placeMarkers = (m2: number, placed: number, w: bigint): number => {
     if (m2 + placed > cap && w !== 0n) capped = true;
     return Math.min(m2 + placed, cap);
   };
   const missNext = stateIndex(m1, d, tl, bl);
-  const missW = success.w[MISS]! * common;
-  if (!model.risky) put(missNext, missW);
-  let spent = BigInt(decision.a) * success.den * common;
+  const missW = success.w[MISS]! * common * ledgeDen;
+  if (!model.risky) putScaled(missNext, missW);
+  let spent = BigInt(decision.a) * success.den * common * ledgeDen;
+  /**
+   * The standing target taken Down (a Down result, or Tough's save) with m2 markers on it, Tough left
+   * tl2, weight w: by a ledge, the success roll, and on a failure the fall's result in full, then the
+   * Down in full on the model as the fall left it (ruling D9).
+   */
+  const takenDown = (m2: number, tl2: number, w: bigint) => {
+    const downMarkers = model.placed[0]![DOWN];
+    if (!ledge) return put(stateIndex(placeMarkers(m2, downMarkers, w), 1, tl2, 0), w);
+    const fall = ledge.fall;
+    const againMarkers = model.placed[1]![DOWN];
+    const rules = model.rules.markers;
+    const stayed = w * (ledge.pass * fall.den + ledge.fail * fall.w[NO_EFFECT]!);
+    putScaled(stateIndex(placeMarkers(m2, downMarkers, stayed), 1, tl2, 0), stayed);
+    const fell = w * ledge.fail;
+    const minor = fell * fall.w[MINOR]!;
+    putScaled(stateIndex(placeMarkers(placeMarkers(m2, rules.minorHit, minor), downMarkers, minor), 1, tl2, 0), minor);
+    const down = fell * fall.w[DOWN]!;
+    putScaled(stateIndex(placeMarkers(placeMarkers(m2, rules.down, down), againMarkers, down), 1, tl2, 0), down);
+    // Out of Action from the fall: Tough, if still there, makes it a Down in full.
+    const out = fell * fall.w[OUT]!;
+    putScaled(tl2 === 1 ? stateIndex(placeMarkers(placeMarkers(m2, rules.down, out), againMarkers, out), 1, 0, 0) : ABSORBED, out);
+  };
   for (let c = 0; c < 2; c++) {
     const row = rows[c];
     if (!row) continue;
@@ -317,17 +365,22 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
     const cost = (choiceBloodbath(code) ? model.bloodbathCost(d) : 0) + choiceDice(code);
     const m2 = m1 - cost;
     const scale = success.w[HIT + c]! * (common / row.den);
-    spent += BigInt(cost) * scale * row.den;
+    spent += BigInt(cost) * scale * row.den * ledgeDen;
     const placed = model.placed[d]!;
-    const placedDown = placed[DOWN];
     // Every row the target survives also gets the weapon's FIRE, GAS and SHRAPNEL markers (in `placed`).
     put(stateIndex(placeMarkers(m2, placed[NO_EFFECT], row.w[NO_EFFECT]!), d, tl, 0), row.w[NO_EFFECT]! * scale);
     put(stateIndex(placeMarkers(m2, placed[MINOR], row.w[MINOR]!), d, tl, 0), row.w[MINOR]! * scale);
-    put(stateIndex(placeMarkers(m2, placedDown, row.w[DOWN]!), 1, tl, 0), row.w[DOWN]! * scale);
     // Tough: the first Out of Action is a Down result in full, markers and all (004_…: "apply the
     // appropriate Result from the Injury Roll Table in full").
     const out = row.w[OUT]!;
-    put(tl === 1 ? stateIndex(placeMarkers(m2, placedDown, out), 1, 0, 0) : ABSORBED, out * scale);
+    if (d === 0) {
+      takenDown(m2, tl, row.w[DOWN]! * scale);
+      if (tl === 1) takenDown(m2, 0, out * scale);
+      else put(ABSORBED, out * scale);
+    } else {
+      put(stateIndex(placeMarkers(m2, placed[DOWN], row.w[DOWN]!), 1, tl, 0), row.w[DOWN]! * scale);
+      put(tl === 1 ? stateIndex(placeMarkers(m2, placed[DOWN], out), 1, 0, 0) : ABSORBED, out * scale);
+    }
   }
   // Blessing markers only go when an injury roll is made: a miss keeps them (the miss entry above uses
   // bl), an injury roll spends them all (bl is only ever 1 under the blessing policy `all`).
@@ -335,7 +388,7 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
   return {
     next,
     w: next.map((k) => out.get(k)!),
-    den: success.den * common,
+    den: success.den * common * ledgeDen,
     spent,
     capped,
     ...(model.risky && missW !== 0n ? { miss: { next: missNext, w: missW } } : {}),
