@@ -13,9 +13,12 @@ export interface ExactOutcome {
   outcome: string;
   probability: number;
   exact: string;
-  /** This outcome or a more severe one (the outcomes are listed from mildest to most severe). */
-  orWorse: number;
-  orWorseExact: string;
+  /**
+   * This outcome or a more severe one (the outcomes are listed from mildest to most severe); absent
+   * where they are not ranked (a duel's winners: "b wins or worse" means nothing).
+   */
+  orWorse?: number;
+  orWorseExact?: string;
 }
 
 export interface ExactValue {
@@ -88,8 +91,7 @@ export function evaluateParsed(scenario: Scenario): ExactResult {
       outcome,
       probability: toNumber(answer.outcomes[i]!),
       exact: formatFraction(answer.outcomes[i]!),
-      orWorse: toNumber(cumulative[i]!),
-      orWorseExact: formatFraction(cumulative[i]!),
+      ...(layout.unranked ? {} : { orWorse: toNumber(cumulative[i]!), orWorseExact: formatFraction(cumulative[i]!) }),
     })),
     means,
     histograms,

@@ -228,7 +228,7 @@ describe('the Trench Crusade duel, exactly', () => {
     // target, 3 dice kept) is among a's best choices here (the case fails if the search leaves it out).
     ['both optimal: hinder or injure, a Bloodbath in reach', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 3, down: true, armour: 'standard' }, 'a', 2],
     ['b optimal against a hindering', { policy: 'hinder', attackDice: 1, bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 2, armour: 'standard' }, 'a', 2],
-    ['both optimal, b by a 6-inch ledge', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 2, ledge: 6 }, 'a', 2],
+    ['both optimal, b by a 3-inch ledge', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 1, ledge: 3 }, 'b', 1],
   ];
   it('a ledge under 3 inches is a success roll and a harmless fall: the same duel as no ledge (001: no roll under 3")', () => {
     const none = engine({}, { tough: true }, 'a', 3);

@@ -7,6 +7,9 @@ import { parseScenario } from '../src/input/scenario.js';
 import { closePool, simulate } from '../src/pool/simulate.js';
 import { duelAnswer } from '../src/rules/trench-crusade/duel/exact.js';
 import { crossCheck } from '../src/stats/cross-check.js';
+import { chartSpec } from '../src/present/charts.js';
+import { parseReportDef } from '../src/present/definition.js';
+import { runReport } from '../src/present/run-report.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 import { duelPlan } from './helpers/duel.js';
 import { refusal } from './helpers/refusal.js';
@@ -103,6 +106,28 @@ describe('the duel kind, read from a scenario', () => {
       'a.ledgeInches: 6 is not allowed with these rules (rule fall.available is false: no model falls from a ledge); allowed: 0',
     );
     expect(refusal(() => duel({ a: {}, b: { ledgeInches: -1 } }))).toMatch(/^b\.ledgeInches: -1 is not allowed; allowed: a number from 0 to 120/);
+  });
+});
+
+describe("a duel's outcomes are not ranked: no \"or worse\" anywhere", () => {
+  it('exact JSON and the table give each outcome alone; a chart of stacked bars reads in the legend\'s order, a bar per duel', async () => {
+    const json = await cliInProcess('exact', '--kind', 'duel', '--rounds', '2', '--a', '', '--b', 'ledgeInches=4', '--format', 'json');
+    const outcomes = (JSON.parse(json.stdout) as { outcomes: Record<string, unknown>[] }).outcomes;
+    expect(outcomes.map((o) => Object.keys(o))).toEqual(Array(3).fill(['outcome', 'probability', 'exact']));
+    const table = await cliInProcess('exact', '--kind', 'duel', '--rounds', '2', '--a', '', '--b', '');
+    expect(table.stdout).not.toMatch(/or worse/);
+    // An analysis that names no chart of one side varied gets stacked bars (src/present/definition.ts).
+    const def = parseReportDef(
+      { title: 'Duels', analyses: [{ id: 'sides', title: 'Sides', scenario: { kind: 'duel', rounds: 2, b: {} }, vary: [{ field: 'a', values: [{ name: 'plain', value: {} }, { name: 'armoured', value: { armour: 'standard' } }] }] }] },
+      join(dir, 'duels.json'),
+    );
+    const run = await runReport(def, { png: false });
+    const analysis = run.analyses[0]!;
+    const bars = analysis.def.charts.find((c) => c.type === 'stacked-bars')!;
+    const spec = JSON.stringify(chartSpec(analysis.sweep, bars));
+    expect(spec).toContain("Outcome of each duel, in the legend's order");
+    expect(spec).toContain('Share of duels');
+    expect(spec).not.toMatch(/mildest|Share of rolls/);
   });
 });
 

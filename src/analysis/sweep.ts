@@ -392,7 +392,8 @@ async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimP
  */
 export function cellOutcomes(layout: ReportLayout, exact: ExactResult | undefined, sim: { readonly summary: SimSummary } | undefined): CellOutcome[] {
   // Wilson intervals of the "or worse" counts, in the same form as the per-outcome ones.
-  const orWorseEstimates = sim
+  // Outcomes not ranked (a duel's winners) have no "or worse".
+  const orWorseEstimates = sim && !layout.unranked
     ? orWorse(sim.summary.outcomes.map((o) => o.count)).map((count) => ({ estimate: count / sim.summary.trials, ...wilson(count, sim.summary.trials, Z95) }))
     : undefined;
   return layout.outcomes.map((outcome, i) => {
@@ -402,7 +403,8 @@ export function cellOutcomes(layout: ReportLayout, exact: ExactResult | undefine
     return {
       outcome,
       ...(e ? { exact: e.exact, probability: e.probability, orWorseExact: e.orWorseExact, orWorse: e.orWorse } : {}),
-      ...(s && w ? { estimate: s.probability, ciLow: s.ciLow, ciHigh: s.ciHigh, orWorseEstimate: w.estimate, orWorseCiLow: w.low, orWorseCiHigh: w.high } : {}),
+      ...(s ? { estimate: s.probability, ciLow: s.ciLow, ciHigh: s.ciHigh } : {}),
+      ...(s && w ? { orWorseEstimate: w.estimate, orWorseCiLow: w.low, orWorseCiHigh: w.high } : {}),
     };
   });
 }

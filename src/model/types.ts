@@ -122,6 +122,8 @@ export interface ReportLayout {
   readonly outcomes: readonly string[];
   /** The outcomes are not ranked mildest to most severe (a duel's a-wins, b-wins): no "this or worse" is shown. */
   readonly unranked?: true;
+  /** What one trial is, as charts name it ("Share of duels"); a roll where not given. */
+  readonly trial?: string;
   readonly means: readonly MeanSpec[];
   readonly histograms: readonly HistogramSpec[];
 }

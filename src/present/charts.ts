@@ -260,6 +260,10 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
       x += p;
     });
   }
+  // A duel's outcomes (a wins, b wins, undecided) are not ranked: the bar reads in the legend's order.
+  const unranked = sweep.cells.some((c) => c.layout.unranked);
+  const trial = sweep.cells[0]?.layout.trial ?? 'roll';
+  const share = `Share of ${trial}s`;
   const yLabelWidth = maxWidth(labelsOf(yd));
   const facetWidth = fd ? maxWidth(labelsOf(fd.d)) + 40 : 0;
   const width = Math.max(300, CHART_WIDTH - 24 - yLabelWidth - 30 - facetWidth - 10);
@@ -269,7 +273,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
       mark: { type: 'bar', stroke: 'white', strokeWidth: 0.5 },
       encoding: {
         y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title },
-        x: { field: 'x0', type: 'quantitative', scale: { domain: [0, 1], nice: false }, axis: probabilityAxis('Share of rolls') },
+        x: { field: 'x0', type: 'quantitative', scale: { domain: [0, 1], nice: false }, axis: probabilityAxis(share) },
         x2: { field: 'x1' },
         color: { field: 'outcome', type: 'nominal', scale: outcomeScale(ids, false), title: 'Outcome', sort: ids.map(outcomeLabel) },
         tooltip: { field: 'tip', type: 'nominal' },
@@ -280,7 +284,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
       mark: { type: 'text', fontSize: 11, baseline: 'middle', align: 'center' },
       encoding: {
         y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title },
-        x: { field: 'mid', type: 'quantitative', title: 'Share of rolls' },
+        x: { field: 'mid', type: 'quantitative', title: share },
         text: { field: 'label' },
         color: INK,
       },
@@ -292,14 +296,14 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
       mark: { type: 'errorbar', ticks: { size: 8, color: '#000000' }, rule: { color: '#000000', strokeWidth: 1.5 } },
       encoding: {
         y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title },
-        x: { field: 'lo', type: 'quantitative', title: 'Share of rolls' },
+        x: { field: 'lo', type: 'quantitative', title: share },
         x2: { field: 'hi' },
       },
     });
   }
   const inner = { width, height: { step: 24 }, layer: layers };
   const subtitle = [
-    `Outcome of each roll, mildest on the left${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
+    `Outcome of each ${trial}, ${unranked ? "in the legend's order" : 'mildest on the left'}${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
     provenance(sweep, { exact: 'Bars', sim: 'black marks: the boundaries from' }),
   ];
   const top = {

@@ -32,7 +32,7 @@ function exactTable(r: ExactResult): string {
   lines.push(
     renderTable(
       ['outcome', 'probability', 'exact', ...(ranked ? ['this or worse'] : [])],
-      r.outcomes.map((o) => [o.outcome, percent(o.probability, 2), tableFraction(o.exact), ...(ranked ? [percent(o.orWorse, 2)] : [])]),
+      r.outcomes.map((o) => [o.outcome, percent(o.probability, 2), tableFraction(o.exact), ...(ranked ? [percent(o.orWorse!, 2)] : [])]),
       [false, true, true, ...(ranked ? [true] : [])],
     ),
   );

@@ -33,6 +33,7 @@ export function duelLayout(rounds: number): ReportLayout {
   return {
     outcomes: DUEL_OUTCOMES,
     unranked: true,
+    trial: 'duel',
     means: [activationsMean],
     histograms: [
       { id: A_WON_IN, label: 'round a won in', bins, cumulative: { jsonKey: 'aWinsWithin', indexKey: 'round' } },
