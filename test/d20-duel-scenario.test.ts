@@ -24,7 +24,12 @@ const dir = mkdtempSync(join(tmpdir(), 'injury-lab-d20-duel-'));
 const profiles = join(dir, 'profiles.json');
 writeFileSync(
   profiles,
-  JSON.stringify({ system: 'd20-warband', models: { Knight: { defence: 8, wounds: 3 } }, weapons: { Halberd: { injury: 2, pierce: 1 }, Bow: { attackType: 'ranged' } } }),
+  JSON.stringify({
+    system: 'd20-warband',
+    models: { Knight: { defence: 8, wounds: 3 } },
+    // A weapon profile is the attacker's side: named "MODEL with WEAPON" it carries the unit's Melee stat and Attacks.
+    weapons: { Halberd: { injury: 2, pierce: 1 }, Bow: { attackType: 'ranged' }, 'Knight with Halberd': { stat: 7, attacks: 2, injury: 2, pierce: 1 } },
+  }),
 );
 
 const duel = (fields: Record<string, unknown>) => parseScenario({ system: 'd20-warband', kind: 'duel', ...fields });
@@ -50,6 +55,23 @@ describe('the d20 duel kind, read from a scenario', () => {
     const s = duel({ profiles, a: { model: 'Knight', weapon: 'Halberd' }, b: {} }) as unknown as Record<string, Record<string, unknown>>;
     expect(s.a).toMatchObject({ model: 'Knight', weapon: 'Halberd', defence: 8, wounds: 3, injury: 2, pierce: 1 });
     expect(exactOf({ profiles, a: { model: 'Knight', weapon: 'Halberd' }, b: {}, rounds: 2 })).toEqual(byHand({ defence: 8, wounds: 3, injury: 2, pierce: 1 }, {}, 'a', 2));
+  });
+
+  it('takes a unit\'s Melee stat and Attacks from a "MODEL with WEAPON" profile, its Defence and Wounds from the model', () => {
+    const s = duel({ profiles, a: { profile: 'Knight with Halberd' }, b: {} }) as unknown as Record<string, Record<string, unknown>>;
+    expect(s.a).toMatchObject({ model: 'Knight', weapon: 'Knight with Halberd', stat: 7, attacks: 2, defence: 8, wounds: 3, injury: 2, pierce: 1 });
+    const unit = { stat: 7, attacks: 2, defence: 8, wounds: 3, injury: 2, pierce: 1 } as const;
+    expect(exactOf({ profiles, a: { profile: 'Knight with Halberd' }, b: {}, rounds: 2 })).toEqual(byHand(unit, {}, 'a', 2));
+    // Explicit side fields win over the profile's.
+    expect(exactOf({ profiles, a: { profile: 'Knight with Halberd', stat: 9 }, b: {}, rounds: 2 })).toEqual(byHand({ ...unit, stat: 9 }, {}, 'a', 2));
+  });
+
+  it('--help lists its side fields with a d20 example, and no keywords (the d20 rule table has none)', async () => {
+    const help = (await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'duel', '--help')).stdout;
+    expect(help).toContain('d20-warband side fields (duel: --a FIELD=VALUE,..., --b FIELD=VALUE,... (--a\n"stat=8,attacks=2,wounds=3")');
+    expect(help).not.toMatch(/keywords|armour=machine/i);
+    // Trench Crusade's help still has them.
+    expect((await cliInProcess('exact', '--kind', 'duel', '--help')).stdout).toMatch(/weaponKeywords[\s\S]*--weapon-keywords|--weapon-keywords[\s\S]*weaponKeywords/);
   });
 
   it('refuses what a duel cannot be, in one line naming the side and field', () => {

@@ -68,7 +68,7 @@ export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
   for (const slot of ONE_SIDED_SLOTS) out = out.option(kebab(slot.keywordsKey), { type: 'string', describe: slot.keywordsHelp, group: SCENARIO_GROUP }) as Argv<T>;
   for (const key of sideKeysOf(systems)) {
     out = out
-      .option(key, { type: 'string', describe: `Side ${key} of a duel: its fields as FIELD=VALUE pairs, "armour=machine,tough=true,policy=injury" (over a scenario file's "${key}", field by field; the side fields are listed below)`, group: SCENARIO_GROUP })
+      .option(key, { type: 'string', describe: `Side ${key} of a duel: its fields as FIELD=VALUE pairs (over a scenario file's "${key}", field by field; the side fields are listed below, with an example)`, group: SCENARIO_GROUP })
       .option(`${key}-profile`, { type: 'string', describe: `Side ${key}'s model and weapon from --profiles, --roster or --catalogue: a "MODEL with WEAPON", or a model (--${key} fields win)`, group: SCENARIO_GROUP }) as Argv<T>;
   }
   for (const name of fieldNames(systems)) out = out.option(kebab(name), { type: 'string', hidden: true }) as Argv<T>;
@@ -171,10 +171,12 @@ export function fieldHelp(scope: FieldScope, width: number): string {
     // A kind with sides (a duel): the fields each side takes, written FIELD=VALUE in its flag.
     for (const kind of system.kinds.filter((k) => kinds.includes(k.id) && k.sides)) {
       const sides = kind.sides!;
-      out.push(`${system.id} side fields (${kind.id}: ${sides.keys.map((k) => `--${k} FIELD=VALUE,...`).join(', ')}; "${sides.keys.join('", "')}" objects in a file):`);
+      out.push(`${system.id} side fields (${kind.id}: ${sides.keys.map((k) => `--${k} FIELD=VALUE,...`).join(', ')} (--${sides.keys[0]} "${sides.example}"); "${sides.keys.join('", "')}" objects in a file):`);
+      // A system without keywords in its rule table takes none on a side (keywordFields refuses them).
+      const keywords = 'keywords' in system.rules.spec;
       for (const slot of SIDE_SLOTS) {
         entry(slot.key, slot.help, 'Allowed: a name the profiles list.');
-        entry(slot.keywordsKey, slot.keywordsHelp, 'Allowed: keywords separated by commas.');
+        if (keywords) entry(slot.keywordsKey, slot.keywordsHelp, 'Allowed: keywords separated by commas.');
       }
       for (const f of sides.fields) entry(f.name, f.description, `Allowed: ${describeAllowed(f.schema)}. Default: ${defaultText(system, f)}.`);
       out.push('');
@@ -191,7 +193,10 @@ export function scenarioHelp<T>(y: Argv<T>, scope: FieldScope, width: number): A
   const texts = scenarioOptionTexts(scope);
   const open = scope.systems.length > 1 || scope.kind === undefined;
   const hint = open ? '\n\n`--system NAME --kind KIND --help` lists the fields of one system and kind.' : '';
-  return y
+  // Keywords come from a system's rule table: where none in scope has one, their flags would only mislead.
+  const keywordFlags = scope.systems.some((s) => 'keywords' in s.rules.spec) ? [] : SCENARIO_KEYWORDS.map(kebab);
+  return keywordFlags
+    .reduce((out, flag) => out.hide(flag), y)
     .describe('system', texts.system)
     .describe('edition', texts.edition)
     .describe('kind', texts.kind)

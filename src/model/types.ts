@@ -207,6 +207,8 @@ export interface KindSpec<S extends Scenario = Scenario> extends KindSimulation<
 export interface KindSides {
   readonly keys: readonly string[];
   readonly fields: readonly FieldSpec[];
+  /** A side as a flag writes it, for --help: "armour=machine,tough=true,policy=injury". */
+  readonly example: string;
 }
 
 export interface EditionSpec {

@@ -25,6 +25,8 @@ const DASHABLE_MODIFIER_RANGE = { minimum: -20, maximum: 20, words: [DASH] } as 
 
 export const d20WarbandFields = [
   integerOrField('stat', {
+    // A weapon profile is the attacker's side: it may carry its wielder's Melee or Ranged stat ("MODEL with WEAPON").
+    profile: 'weapon',
     ...STAT_RANGE,
     description: 'The stat checked (check: any stat, "-" for a Defence of "-"; attack: the Melee or Ranged stat, 1-20). Lower is better',
     default: 10,
@@ -54,6 +56,7 @@ export const d20WarbandFields = [
     kinds: ATTACK,
   }),
   integerField('attacks', {
+    profile: 'weapon',
     description: "The attacker's Attacks: one Melee or Ranged check per attack, before critical hits add more",
     minimum: 1,
     maximum: 10,

@@ -21,7 +21,7 @@ export const d20WarbandKinds: readonly KindSpec<D20WarbandScenario>[] = [
   wholeKind(turnsSimulation, turnsExactKind, 'One attack action per turn for up to T turns; the target recovers between turns (Stunned to Dazed to Staggered), wounds do not'),
   {
     ...wholeKind(duelSimulation, duelExactKind, 'Two units (a and b) take turns to make an attack action on each other until one is Incapacitated or the rounds run out; injuries carry over and recover in each unit\'s own turn, wounds do not'),
-    sides: { keys: DUEL_SIDES, fields: d20DuelSideFields },
+    sides: { keys: DUEL_SIDES, fields: d20DuelSideFields, example: 'stat=8,attacks=2,wounds=3' },
   },
 ];
 

@@ -21,7 +21,7 @@ export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
   wholeKind(sequenceSimulation, sequenceExactKind, 'Up to N attacks on one target whose blood markers, Down and Tough carry over; blood-marker policies incl. the optimal one'),
   {
     ...wholeKind(duelSimulation, duelExactKind, 'Two models (a and b) take turns to attack each other until one is Out of Action or the rounds run out; each may spend the markers on the other'),
-    sides: { keys: DUEL_SIDES, fields: duelSideFields },
+    sides: { keys: DUEL_SIDES, fields: duelSideFields, example: 'armour=machine,tough=true,policy=injury' },
   },
 ];
 
