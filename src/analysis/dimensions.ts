@@ -323,7 +323,8 @@ interface Pairings {
   readonly values: boolean;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not an array, not null): what a side and its fields are written as. */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** "MODEL with WEAPON" for every model with every weapon, model by model: the names a side dimension's `models` and `weapons` give. */
 function pairingNames(id: string, pairings: Pairings): string[] {

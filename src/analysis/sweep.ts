@@ -15,7 +15,7 @@ import { setMaxListeners } from 'node:events';
 import { acquirePool, defaultWorkers } from '../pool/threads.js';
 import { simulate, simulateToPrecision } from '../pool/simulate.js';
 import { Z95, crossCheck, summarize, wilson, type CrossCheckReport, type SimSummary } from '../stats/index.js';
-import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, kindSides, layeredSide, parseDimension, type Dimension, type DimensionValue, type VarySpec } from './dimensions.js';
+import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimension, type Dimension, type DimensionValue, type VarySpec } from './dimensions.js';
 import { differenceEstimate, type Estimate } from './paired.js';
 
 /** How the cells of a sweep are simulated. Absent: exact only. */
@@ -235,7 +235,7 @@ const costLabel = (v: DimensionValue, cost: number | undefined) => (v.label === 
  * weapon names labels only), and a profile name is refused: nothing could say what it is.
  */
 function withSideCosts(d: Dimension, side: string, base: Record<string, unknown>): Dimension {
-  const profileOf = (fields: Readonly<Record<string, unknown>> | undefined) => (isObject(fields) ? fields[SIDE_PROFILE_KEY] : undefined);
+  const profileOf = (fields: Readonly<Record<string, unknown>> | undefined) => (isPlainObject(fields) ? fields[SIDE_PROFILE_KEY] : undefined);
   const profiles = namedProfiles(base);
   if (!profiles) {
     const first = d.values.find((v) => profileOf(v.side) !== undefined);
@@ -249,20 +249,18 @@ function withSideCosts(d: Dimension, side: string, base: Record<string, unknown>
     return named === undefined ? fields : { ...findSideProfiles(profiles, named, where), ...fields };
   };
   // The base's own side is checked with the values laid over it (checkSideValues); its profile is read here only for the price.
-  const baseSide = isObject(base[side]) ? base[side] : {};
+  const baseSide = isPlainObject(base[side]) ? base[side] : {};
   return {
     ...d,
     values: d.values.map((v) => {
       const own = written(v.side!, at(v));
       const cell = layeredSide(written(baseSide, `scenario: ${side}.${SIDE_PROFILE_KEY}`), own);
-      const names = { model: cell.model, weapon: cell.weapon };
-      const cost = typeof names.model === 'string' || typeof names.weapon === 'string' ? sideCost(profiles, names as { model?: string; weapon?: string }) : undefined;
+      const name = (key: 'model' | 'weapon') => (typeof cell[key] === 'string' ? { [key]: cell[key] } : {});
+      const cost = sideCost(profiles, { ...name('model'), ...name('weapon') });
       return { ...v, side: own, label: costLabel(v, cost), ...(cost !== undefined ? { cost } : {}) };
     }),
   };
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The keys that say which rules a base scenario's values are read by, and where its profile names come
