@@ -126,7 +126,7 @@ describe('value charts: what a weapon or model does for its price', () => {
   it('refuse a dimension without costs, or neither or both of outcome and mean', () => {
     const make = (chart: Record<string, unknown>, vary: unknown[] = [{ field: 'weapon', values: ['Trench Club'] }, 'armour=none,standard']) =>
       refusal(() => parseReportDef({ title: 'V', analyses: [{ id: 'a', title: 'A', scenario: { kind: 'attack', profiles: '../examples/profiles.json' }, vary, charts: [chart] }] }, 'reports/v.json'));
-    expect(make({ type: 'value', by: 'armour', outcome: 'down' })).toMatch(/charts\[0\] \(value\): by: "armour" is not a weapon or target dimension/);
+    expect(make({ type: 'value', by: 'armour', outcome: 'down' })).toMatch(/charts\[0\] \(value\): by: "armour" is not a weapon, target or side dimension/);
     expect(make({ type: 'value', by: 'weapon' })).toMatch(/give "outcome" \(a chance\) or "mean" \(an expectation\), one of them$/);
     expect(make({ type: 'value', by: 'weapon', mean: 'expectedAttacks' })).toMatch(/mean "expectedAttacks" is not a mean of this kind; allowed: expectedBloodMarkers$/);
   });

@@ -65,7 +65,7 @@ const bad: [string, unknown, RegExp][] = [
   ],
   ['a named side with a field no side has', duel([named('x', { armr: 'none' })]), /analysis "armour" \(analyses\[0\]\): vary: a: "x": a\.armr: not a field of a side; allowed: injuryDice, /],
   ['a named side the rules forbid', duel([named('x', { armour: 'machine', shield: true })]), /vary: a: "x": a\.shield: true cannot be combined with armour "machine"/],
-  ['a side value that is not a named side', duel([{ armour: 'machine' }]), /vary: a: value 1: \{"armour":"machine"\} is not a named side; allowed: \{"name": NAME, "value": \{the side's fields\}\}$/],
+  ['a side value that is not a named side', duel([{ armour: 'machine' }]), /vary: a: value 1: \{"armour":"machine"\} is not a named side; allowed: \{"name": NAME, "value": \{the side's fields\}\}, or a "MODEL with WEAPON" or a model of the scenario's profiles$/],
   ['a named side without its fields', duel([{ name: 'x', value: 'machine' }]), /vary: a: value 1: .* is not a named side/],
   ['two sides of one name', duel([named('x', {}), named('x', { tough: true })]), /vary: a: name "x" is given to two sides; allowed: a different name for each side$/],
   ['a side varied with other fields', duel([], { vary: [{ fields: ['a', 'first'], values: [[named('x', {}), 'a']] }] }), /vary: a\+first: side "a" is varied whole, on its own/],

@@ -40,6 +40,7 @@ describe('reports/trench-duels.json', () => {
       ['a-first', 64, true, false],
       ['b-first', 64, true, false],
       ['check', 8, true, true],
+      ['profiles', 144, true, false],
     ]);
     for (const a of def.analyses.slice(0, 2)) {
       expect(a.dimensions.map((d) => d.side)).toEqual(['a', 'b']);

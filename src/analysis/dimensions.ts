@@ -5,6 +5,7 @@ import type { FieldSpec, FieldValue, KindSides, SystemSpec } from '../model/type
 import { NO_VARIANT } from '../input/scenario.js';
 import { readVariantFile } from '../input/variant.js';
 import { fieldTitle } from '../labels.js';
+import { SIDE_PROFILE_KEY } from '../input/sides.js';
 
 /**
  * A dimension of a sweep: one field (armour), or several fields varied together (armour and shield as
@@ -57,6 +58,9 @@ export type VarySpec =
       readonly labels?: readonly string[];
       readonly title?: string;
       readonly name?: string;
+      /** A side varied whole: every model of these with every weapon of `weapons`, each "MODEL with WEAPON". */
+      readonly models?: readonly unknown[];
+      readonly weapons?: readonly unknown[];
     };
 
 /** Fields a sweep may vary besides the system's own: the edition (kind and system stay fixed). */
@@ -167,6 +171,7 @@ function valueCount(spec: VarySpec): number | undefined {
     if (typeof from !== 'number' || typeof to !== 'number' || ![from, to, step].every(Number.isFinite) || step <= 0 || from > to) return undefined;
     return rangeCount(from, to, step);
   }
+  if (spec.models !== undefined || spec.weapons !== undefined) return Array.isArray(spec.models) && Array.isArray(spec.weapons) && spec.values === undefined ? spec.models.length * spec.weapons.length : undefined;
   return Array.isArray(spec.values) ? spec.values.length : undefined;
 }
 
@@ -231,6 +236,7 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
   let title: string | undefined;
   let name: string | undefined;
   let range: [number, number, number] | undefined;
+  let pairings: Pairings | undefined;
   if (typeof spec === 'string') {
     const parsed = parseVaryText(spec);
     fields = parsed.fields;
@@ -243,6 +249,7 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
     labels = spec.labels;
     title = spec.title;
     name = spec.name;
+    if (spec.models !== undefined || spec.weapons !== undefined) pairings = { models: spec.models, weapons: spec.weapons, values: spec.values !== undefined };
     if (spec.from !== undefined || spec.to !== undefined) {
       if (spec.values !== undefined) throw refusal(`vary: ${fields.join('+')}`, 'give "values" or "from"/"to", not both');
       if (spec.from === undefined || spec.to === undefined) throw refusal(`vary: ${fields.join('+')}`, 'a range needs both "from" and "to"');
@@ -262,7 +269,8 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
   }
   const sides = kindSides(system, kind);
   const side = fields.find((f) => sides?.keys.includes(f));
-  if (side !== undefined) return sideDimension(side, { id, fields, rawValues, range, labels, title, text: typeof spec === 'string' });
+  if (side !== undefined) return sideDimension(side, { id, fields, rawValues, range, pairings, labels, title, text: typeof spec === 'string' });
+  if (pairings !== undefined) throw refusal(`vary: ${id}`, '"models" and "weapons" vary a whole side (a duel\'s a or b)', 'allowed: a list of values in "values"');
   const specs = fields.map((f) => fieldSpec(system, kind, f));
 
   let points: FieldValue[][];
@@ -305,29 +313,68 @@ export function parseDimension(spec: VarySpec, system: SystemSpec, kind: string)
 
 /** How a named side is written in a vary item, for messages. */
 const NAMED_SIDE = '{"name": NAME, "value": {the side\'s fields}}';
+/** How a side named from the profiles is written, for messages. */
+const PROFILE_SIDE = 'a "MODEL with WEAPON" or a model of the scenario\'s profiles';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A side dimension's `models` and `weapons`, as the item gives them (and whether it gives `values` too). */
+interface Pairings {
+  readonly models: unknown;
+  readonly weapons: unknown;
+  readonly values: boolean;
+}
+
+/** A JSON object (not an array, not null): what a side and its fields are written as. */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** "MODEL with WEAPON" for every model with every weapon, model by model: the names a side dimension's `models` and `weapons` give. */
+function pairingNames(id: string, pairings: Pairings): string[] {
+  const example = '"models": ["Shield Bearer", ...], "weapons": ["Great Hammer", ...]';
+  if (pairings.values) throw refusal(`vary: ${id}`, 'give "values" or "models" with "weapons", not both');
+  const names = (key: 'models' | 'weapons') => {
+    const list = pairings[key];
+    if (list === undefined) throw refusal(`vary: ${id}`, `"${key === 'models' ? 'weapons' : 'models'}" needs "${key}" too: every model is taken with every weapon`, `allowed: ${example}`);
+    if (!Array.isArray(list) || list.length === 0 || !list.every((n) => typeof n === 'string' && n.trim() !== '')) throw notAllowed(`vary: ${id}: ${key}`, list, `a list of at least one name; with the other, ${example}`);
+    return list as string[];
+  };
+  const [models, weapons] = [names('models'), names('weapons')];
+  return models.flatMap((model) => weapons.map((weapon) => `${model} with ${weapon}`));
+}
 
 /**
- * A dimension that varies one side of a kind with sides whole (a duel's `a`): each value is a named
+ * A dimension that varies one side of a kind with sides whole (a duel's `a`). Each value is a named
  * side, `{"name": "machine + Tough", "value": {"armour": "machine", "tough": true}}`, labelled by its
- * name (or the item's `labels`). Its fields are checked against the rules with the base scenario
- * (checkSideValues in ./sweep.ts), and laid over the base's side field by field in every cell.
+ * name (or the item's `labels`); or a name of the scenario's profiles, `"Shield Bearer with Great
+ * Hammer"` (the side `{"profile": NAME}`); or the item gives `models` and `weapons`, every model with
+ * every weapon. The names are looked up, and each value priced, where the profiles are read
+ * (withProfileLabels in ./sweep.ts); its fields are checked against the rules with the base scenario
+ * (checkSideValues there), and laid over the base's side field by field in every cell.
  */
 function sideDimension(
   side: string,
-  item: { id: string; fields: readonly string[]; rawValues: readonly unknown[][]; range: unknown; labels: readonly string[] | undefined; title: string | undefined; text: boolean },
+  item: {
+    id: string;
+    fields: readonly string[];
+    rawValues: readonly unknown[][];
+    range: unknown;
+    pairings: Pairings | undefined;
+    labels: readonly string[] | undefined;
+    title: string | undefined;
+    text: boolean;
+  },
 ): Dimension {
   const { id } = item;
-  const example = `{"field": "${side}", "values": [${NAMED_SIDE}, ...]}`;
+  const example = `{"field": "${side}", "values": [${NAMED_SIDE} or ${PROFILE_SIDE}, ...]}`;
   if (item.text) throw refusal(`vary: ${id}`, `a whole side is varied in a report definition's vary item, as named sides`, `allowed: ${example}`);
   if (item.fields.length !== 1) throw refusal(`vary: ${id}`, `side ${showValue(side)} is varied whole, on its own`, `allowed: ${example}; vary other fields in their own items`);
   if (item.range !== undefined) throw refusal(`vary: ${id}`, `a side is not a number: it takes no range`, `allowed: ${example}`);
-  if (item.rawValues.length === 0) throw refusal(`vary: ${id}`, 'no values given', `allowed: a list of at least one named side, ${NAMED_SIDE}`);
-  const named = item.rawValues.map(([v], i) => {
+  const given = item.pairings ? pairingNames(id, item.pairings) : item.rawValues.map(([v]) => v);
+  if (given.length === 0) throw refusal(`vary: ${id}`, 'no values given', `allowed: a list of at least one named side, ${NAMED_SIDE}, or ${PROFILE_SIDE}`);
+  const named = given.map((v, i) => {
+    // A profile's name: the side it names, looked up when the profiles are read.
+    if (typeof v === 'string' && v.trim() !== '') return { name: v, value: { [SIDE_PROFILE_KEY]: v } };
     const keys = isPlainObject(v) ? Object.keys(v) : [];
     const ok = isPlainObject(v) && typeof v.name === 'string' && v.name.trim() !== '' && isPlainObject(v.value) && keys.every((k) => k === 'name' || k === 'value');
-    if (!ok) throw refusal(`vary: ${id}: value ${i + 1}`, `${showValue(v)} is not a named side`, `allowed: ${NAMED_SIDE}`);
+    if (!ok) throw refusal(`vary: ${id}: value ${i + 1}`, `${showValue(v)} is not a named side`, `allowed: ${NAMED_SIDE}, or ${PROFILE_SIDE}`);
     return { name: v.name as string, value: v.value as Record<string, unknown> };
   });
   const seen = new Set<string>();

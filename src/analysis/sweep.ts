@@ -1,5 +1,6 @@
 import { scenarioProfilesOnce } from '../input/read-once.js';
-import { findProfile } from '../model/profiles.js';
+import { costLabel as labelWithCost, findProfile, findSideProfiles, sideCost } from '../model/profiles.js';
+import { SIDE_PROFILE_KEY } from '../input/sides.js';
 import { UsageError, showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
@@ -14,7 +15,7 @@ import { setMaxListeners } from 'node:events';
 import { acquirePool, defaultWorkers } from '../pool/threads.js';
 import { simulate, simulateToPrecision } from '../pool/simulate.js';
 import { Z95, crossCheck, summarize, wilson, type CrossCheckReport, type SimSummary } from '../stats/index.js';
-import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, kindSides, layeredSide, parseDimension, type Dimension, type VarySpec } from './dimensions.js';
+import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimension, type Dimension, type DimensionValue, type VarySpec } from './dimensions.js';
 import { differenceEstimate, type Estimate } from './paired.js';
 
 /** How the cells of a sweep are simulated. Absent: exact only. */
@@ -203,6 +204,7 @@ export function sweepDimensions(base: Record<string, unknown>, vary: readonly Va
  * rules read differently.
  */
 function withProfileLabels(d: Dimension, base: Record<string, unknown>): Dimension {
+  if (d.side !== undefined) return withSideCosts(d, d.side, base);
   const field = d.fields.length === 1 ? d.fields[0] : undefined;
   if (field !== 'weapon' && field !== 'target') return d;
   const profiles = namedProfiles(base);
@@ -214,12 +216,48 @@ function withProfileLabels(d: Dimension, base: Record<string, unknown>): Dimensi
     ...d,
     values: d.values.map((v) => {
       const profile = findProfile(profiles, role, v.values[0], `vary: ${field}`);
-      const named = v.label === String(v.values[0]);
-      return {
-        ...v,
-        label: named && profile.cost !== undefined ? `${profile.name} (${profile.cost})` : v.label,
-        ...(profile.cost !== undefined ? { cost: profile.cost } : {}),
-      };
+      return { ...v, label: costLabel(v, profile.cost), ...(profile.cost !== undefined ? { cost: profile.cost } : {}) };
+    }),
+  };
+}
+
+/** A value's label with its cost, "Great Hammer (12)", when it is labelled by its own name; a label the report gave stays. */
+const costLabel = (v: DimensionValue, cost: number | undefined) => (v.label === String(v.values[0]) ? labelWithCost(v.label, cost) : v.label);
+
+/**
+ * A side varied whole, over a scenario that names a profiles file, roster or catalogues: each value's
+ * `profile` ("Shield Bearer with Great Hammer", or a model) is looked up there (one line with a "did
+ * you mean" otherwise) and written out as the model and weapon it names, under the value's own, so a
+ * value's profile wins over the base side's model and weapon as its other fields do. Each value is
+ * priced as the side it makes in its cells (laid over the base's side): its model's cost and its
+ * weapon's (sideCost), and labelled with it like a weapon or target. A side that names no profile, or
+ * one without a cost, has none. Without a profiles file, named sides are as given (their model and
+ * weapon names labels only), and a profile name is refused: nothing could say what it is.
+ */
+function withSideCosts(d: Dimension, side: string, base: Record<string, unknown>): Dimension {
+  const profileOf = (fields: Readonly<Record<string, unknown>> | undefined) => (isPlainObject(fields) ? fields[SIDE_PROFILE_KEY] : undefined);
+  const profiles = namedProfiles(base);
+  if (!profiles) {
+    const first = d.values.find((v) => profileOf(v.side) !== undefined);
+    if (first) throw refusal(`vary: ${d.id}: ${showValue(first.values[0])}`, `a side named by its profile needs "profiles", "roster" or "catalogue" in the scenario: the file that names the models and weapons`);
+    return d;
+  }
+  // A value given as a name alone is named once in a message; a named side's profile by its key.
+  const at = (v: DimensionValue) => (profileOf(v.side) === v.values[0] && Object.keys(v.side!).length === 1 ? `vary: ${d.id}` : `vary: ${d.id}: ${showValue(v.values[0])}: ${side}.${SIDE_PROFILE_KEY}`);
+  const written = (fields: Readonly<Record<string, unknown>>, where: string) => {
+    const named = profileOf(fields);
+    return named === undefined ? fields : { ...findSideProfiles(profiles, named, where), ...fields };
+  };
+  // The base's own side is checked with the values laid over it (checkSideValues); its profile is read here only for the price.
+  const baseSide = isPlainObject(base[side]) ? base[side] : {};
+  return {
+    ...d,
+    values: d.values.map((v) => {
+      const own = written(v.side!, at(v));
+      const cell = layeredSide(written(baseSide, `scenario: ${side}.${SIDE_PROFILE_KEY}`), own);
+      const name = (key: 'model' | 'weapon') => (typeof cell[key] === 'string' ? { [key]: cell[key] } : {});
+      const cost = sideCost(profiles, { ...name('model'), ...name('weapon') });
+      return { ...v, side: own, label: costLabel(v, cost), ...(cost !== undefined ? { cost } : {}) };
     }),
   };
 }
@@ -240,7 +278,10 @@ function scenarioContext(base: Record<string, unknown>): Record<string, unknown>
  * single scenario.
  */
 function namedProfiles(base: Record<string, unknown>) {
-  parseScenario(scenarioContext(base));
+  // A kind with sides needs each side to be a scenario: empty ones, whose own checks come later (checkSideValues).
+  const { system, kind } = baseSystemAndKind(base);
+  const sides = Object.fromEntries((kindSides(system, kind)?.keys ?? []).map((key) => [key, {}]));
+  parseScenario({ ...scenarioContext(base), ...sides });
   return scenarioProfilesOnce(base);
 }
 

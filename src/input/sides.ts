@@ -207,7 +207,7 @@ export function givesKeywords(input: Readonly<Record<string, unknown>>, sides: r
 /** The JSON Schema of one side's object: its fields, its profiles and their keywords. */
 export function sideJsonSchema(sides: KindSides): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  properties[SIDE_PROFILE_KEY] = { type: 'string', description: 'A "MODEL with WEAPON" of a roster or catalogue (its model and its weapon), or a model of the profiles file; model and weapon given too win' };
+  properties[SIDE_PROFILE_KEY] = { type: 'string', description: 'A "MODEL with WEAPON": a roster\'s (its model and its weapon), or a model and a weapon the profiles file or catalogues list apart; or a model alone; model and weapon given too win' };
   for (const slot of SIDE_SLOTS) {
     properties[slot.key] = { type: 'string', description: slot.help };
     properties[slot.keywordsKey] = { description: `${slot.keywordsHelp}, or a list`, anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }] };

@@ -131,8 +131,40 @@ export function findProfile(profiles: Profiles, role: ProfileRole, name: unknown
 }
 
 /**
+ * Every way to read NAME as "MODEL with WEAPON", split at each " with " in turn (a model's own name may
+ * hold one: "Man with a Plan with Rifle").
+ */
+function pairingParts(name: string): [string, string][] {
+  const parts: [string, string][] = [];
+  for (let at = name.indexOf(' with '); at >= 0; at = name.indexOf(' with ', at + 1)) parts.push([name.slice(0, at), name.slice(at + ' with '.length)]);
+  return parts;
+}
+
+/**
+ * "MODEL with WEAPON" as a model and a weapon the file lists apart (a profiles file or a catalogue names
+ * no such pairing itself), or undefined.
+ */
+function pairingOfParts(profiles: Profiles, name: string): { model: string; weapon: string } | undefined {
+  const found = pairingParts(name).find(([model, weapon]) => profiles.models.has(model) && profiles.weapons.has(weapon));
+  return found && { model: found[0], weapon: found[1] };
+}
+
+/** Did-you-mean for a "MODEL with WEAPON" one of whose parts is mistyped: each part as given if the file has it, else its guesses. */
+function pairingGuesses(profiles: Profiles, name: string): string[] {
+  const models = [...profiles.models.keys()];
+  const weapons = [...profiles.weapons.keys()];
+  return pairingParts(name).flatMap(([model, weapon]) => {
+    const modelGuesses = profiles.models.has(model) ? [model] : suggestFlags(model, models);
+    const weaponGuesses = profiles.weapons.has(weapon) ? [weapon] : suggestFlags(weapon, weapons);
+    return modelGuesses.flatMap((m) => weaponGuesses.map((w) => `${m} with ${w}`));
+  });
+}
+
+/**
  * A duel side's `profile`: a "MODEL with WEAPON" weapon profile (a roster's, with its model's dice), with
- * the model profile it names if there is one, or a model profile alone. `key` names it in messages.
+ * the model profile it names if there is one; else a model and a weapon the file lists apart, named
+ * "MODEL with WEAPON" (a profiles file's or a catalogue's); or a model profile alone. `key` names it in
+ * messages.
  */
 export function findSideProfiles(profiles: Profiles, name: unknown, key: string): { model?: string; weapon?: string } {
   if (typeof name === 'string' && profiles.weapons.has(name)) {
@@ -140,11 +172,35 @@ export function findSideProfiles(profiles: Profiles, name: unknown, key: string)
     return { weapon: name, ...(model !== name && profiles.models.has(model) ? { model } : {}) };
   }
   if (typeof name === 'string' && profiles.models.has(name)) return { model: name };
+  const pairing = typeof name === 'string' ? pairingOfParts(profiles, name) : undefined;
+  if (pairing) return pairing;
   const names = [...profiles.models.keys(), ...[...profiles.weapons.keys()].filter((w) => w.includes(' with '))];
-  const guess = typeof name === 'string' ? suggestFlags(name, names) : [];
+  // A pairing with one part mistyped is nearer its mended pairing than the model its name starts with.
+  const guess = typeof name === 'string' ? [...new Set([...pairingGuesses(profiles, name), ...suggestFlags(name, names)])].slice(0, 3) : [];
   throw refusal(
     key,
     `${showValue(name)} is not a model or a "MODEL with WEAPON" of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
-    `allowed: ${names.length ? allowedNames(name, names, `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`) : 'a name the file lists'}`,
+    `allowed: ${names.length ? allowedNames(name, names, `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`) : 'a name the file lists'}, or "MODEL with WEAPON" of a model and a weapon it lists`,
   );
+}
+
+/**
+ * What a side of a model with its weapon costs, or undefined where a part it names has no cost (or it
+ * names none). A model and a weapon priced apart (a profiles file, a catalogue: a model at its base
+ * cost) cost their sum. A roster prices each model with its kit, and its "MODEL with WEAPON" at that
+ * model's price (as the weapon and target dimensions label them): its weapon is already in the model's
+ * cost, so the model's (or the pairing's) cost is the side's, never added to again.
+ */
+export function sideCost(profiles: Profiles, side: { readonly model?: string; readonly weapon?: string }): number | undefined {
+  const model = side.model === undefined ? undefined : profiles.models.get(side.model);
+  const weapon = side.weapon === undefined ? undefined : profiles.weapons.get(side.weapon);
+  const pairing = weapon !== undefined && model !== undefined && weapon.name.startsWith(`${model.name} with `);
+  const parts = pairing ? [weapon] : profiles.source === 'roster' && model ? [model] : [model, weapon].filter((p): p is Profile => p !== undefined);
+  if (parts.length === 0 || parts.some((p) => p.cost === undefined)) return undefined;
+  return parts.reduce((sum, p) => sum + p.cost!, 0);
+}
+
+/** A profile's name as axes and tables show it: with its cost, "Great Hammer (12)", where it has one. */
+export function costLabel(name: string, cost: number | undefined): string {
+  return cost === undefined ? name : `${name} (${cost})`;
 }

@@ -513,6 +513,7 @@ function mapPlan(columns: number, rows: number, yLabels: readonly string[], face
 /** "127 weapons", "53 models", "5 values of injury dice (net)": how many values a dimension has, in words. */
 function countOf(d: Dimension, n = d.values.length): string {
   const field = d.fields.length === 1 ? d.fields[0] : undefined;
+  if (d.side !== undefined) return `${n} ${d.side} side${n === 1 ? '' : 's'}`;
   return field === 'target' ? `${n} model${n === 1 ? '' : 's'}` : field === 'weapon' ? `${n} weapon${n === 1 ? '' : 's'}` : `${n} values of ${d.title.toLowerCase()}`;
 }
 
@@ -727,7 +728,9 @@ function skippedText(d: Dimension, skipped: readonly DimensionValue[], most = In
   const names = skipped.map((v) => String(v.values[0]));
   const listed = names.length > most ? `${names.slice(0, most).join(', ')} and ${names.length - most} more` : names.join(', ');
   const one = skipped.length === 1;
-  return `Left out: ${countOf(d, skipped.length)} whose cost is 0 or not given (innate, or priced with ${one ? 'its' : 'their'} model): ${listed}.`;
+  // A side is priced by the model and weapon it names from the profiles (sideCost); a weapon may come with its model.
+  const why = d.side !== undefined ? `naming no model or weapon of the profiles, or one without a cost` : `innate, or priced with ${one ? 'its' : 'their'} model`;
+  return `Left out: ${countOf(d, skipped.length)} whose cost is 0 or not given (${why}): ${listed}.`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
 import { NO_VARIANT, namedFiles, rulesRelativeTo } from '../input/scenario.js';
 import { resolveKind } from '../rules/registry.js';
+import { sideWinsOutcome } from '../rules/duel-report.js';
 import { CHART_TYPES, MAX_BARS, chartDimensions, type ChartDef } from './charts.js';
 import { checkGridSize, type Dimension, type VarySpec } from '../analysis/dimensions.js';
 import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planCells, sweepDimensions, type PlannedCell, type SimPlan } from '../analysis/sweep.js';
@@ -32,6 +33,8 @@ const varyItem = {
     labels: { type: 'array', items: { type: 'string' } },
     title: { type: 'string', description: 'Axis title, with the unit: "Fall height (inches)"' },
     name: { type: 'string', pattern: ID, description: 'Id charts use for this dimension (default: the field, or fields joined with "+")' },
+    models: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'A side varied whole (a duel\'s a or b): every one of these models of the scenario\'s profiles with every weapon of "weapons"' },
+    weapons: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'A side varied whole: the weapons each model of "models" takes in turn' },
   },
   additionalProperties: false,
 };
@@ -50,7 +53,7 @@ const chart = {
     cumulative: { type: 'boolean', description: 'Show "this outcome or worse" instead of each outcome' },
     differenceFrom: { type: 'string', description: 'Heat map: a value (label) of the facet dimension; the other facets show their change against it, in points' },
     fullScale: { type: 'boolean', description: 'Heat map: colour from 0% to 100% (default: from 0 to the largest value, rounded up to a tenth)' },
-    by: { type: 'string', description: 'Value chart: the weapon or target dimension whose costs divide the measure' },
+    by: { type: 'string', description: "Value chart: the weapon or target dimension, or a duel's side a or b varied whole, whose costs divide the measure" },
     survive: { type: 'boolean', description: 'Value chart: measure the chance of escaping the outcome (for models)' },
     mean: { type: 'string', description: 'Value chart: measure this mean (e.g. expectedAttacks) instead of an outcome' },
     per: { type: 'number', description: 'Value chart: cost unit, default 10 (value per 10 ducats)' },
@@ -229,7 +232,8 @@ function defaultCharts(dims: readonly Dimension[], layout: ReportLayout): ChartI
   throw refusal('charts', `give the charts for a grid of ${dims.length} dimensions (which dimension goes on which axis and facet)`);
 }
 
-function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLayout, i: number): void {
+/** Checks a chart against the analysis's dimensions and kind, and returns it with what it implies filled in (a value chart's outcome by a side). */
+function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLayout, i: number): ChartInput {
   const at = `charts[${i}] (${c.type})`;
   const ids = dims.map((d) => d.id);
   const raw: Record<string, unknown> = c;
@@ -247,10 +251,7 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
   const used = chartDimensions(c as unknown as ChartDef);
   for (const d of used) if (!ids.includes(d)) throw notOneOf(at, d, 'a varied dimension of this analysis', ids);
   if (new Set(used).size !== used.length) throw refusal(at, `a dimension is used on two channels (${used.join(', ')})`);
-  if (c.type === 'value') {
-    checkValueChart(raw, dims, layout, at);
-    return;
-  }
+  if (c.type === 'value') return checkValueChart(c, dims, layout, at);
   const missing = ids.filter((d) => !used.includes(d));
   if (missing.length) throw refusal(at, `dimension ${missing.map((m) => showValue(m)).join(', ')} is varied but not shown`, 'put it on a channel (e.g. "facet")');
   const outcomes = [...(raw.outcome !== undefined ? [raw.outcome as string] : []), ...((raw.outcomes as string[] | undefined) ?? [])];
@@ -282,17 +283,21 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
       );
     }
   }
+  return c;
 }
 
 /**
- * A value chart: a weapon or target dimension of which some profiles have costs, and one measure. The
- * ones costing nothing (innate, or priced with their model) are left out of the chart with one note
- * (valueSkipped); only a dimension with nothing to divide by is refused.
+ * A value chart: a weapon or target dimension of which some profiles have costs, and one measure; or a
+ * side varied whole (a duel's a or b), whose measure is that side's chance to win. The ones costing
+ * nothing (innate, or priced with their model; a side naming no priced profile) are left out of the
+ * chart with one note (valueSkipped); only a dimension with nothing to divide by is refused.
  */
-function checkValueChart(raw: Record<string, unknown>, dims: readonly Dimension[], layout: ReportLayout, at: string): void {
+function checkValueChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLayout, at: string): ChartInput {
+  const raw: Record<string, unknown> = c;
   const by = dims.find((d) => d.id === raw.by)!;
+  if (by.side !== undefined) return checkSideValueChart(c, by, by.side, layout, at);
   if (by.fields.length !== 1 || (by.fields[0] !== 'weapon' && by.fields[0] !== 'target')) {
-    throw refusal(`${at}: by`, `${showValue(raw.by)} is not a weapon or target dimension`, 'allowed: the dimension that varies "weapon" or "target" (their profiles have costs)');
+    throw refusal(`${at}: by`, `${showValue(raw.by)} is not a weapon, target or side dimension`, 'allowed: the dimension that varies "weapon" or "target" (their profiles have costs), or a duel\'s side "a" or "b" named from the profiles');
   }
   if (!by.values.some((v) => v.cost !== undefined && v.cost > 0)) {
     throw refusal(at, `no ${by.fields[0] === 'weapon' ? 'weapon' : 'model'} of ${showValue(by.id)} has a cost above 0 in the profiles file`, "a value chart divides by each one's cost");
@@ -304,7 +309,32 @@ function checkValueChart(raw: Record<string, unknown>, dims: readonly Dimension[
   if (raw.mean !== undefined && !layout.means.some((m) => m.jsonKey === raw.mean)) {
     throw refusal(at, `mean ${showValue(raw.mean)} is not a mean of this kind`, `allowed: ${listAllowed(layout.means.map((m) => m.jsonKey))}`);
   }
+  checkValuePer(raw, at);
+  return c;
+}
+
+function checkValuePer(raw: Record<string, unknown>, at: string): void {
   if (raw.per !== undefined && !(typeof raw.per === 'number' && raw.per > 0)) throw notAllowed(`${at}: per`, raw.per, 'a number above 0 (default 10)');
+}
+
+/**
+ * A value chart by a side varied whole: P(the side wins) per `per` of its cost (its model's and its
+ * weapon's), averaged over the other dimensions as a weapon's is. The outcome is the side's win, filled
+ * in when left out; the options of another measure are refused, as a side has no other chance to price.
+ */
+function checkSideValueChart(c: ChartInput, by: Dimension, side: string, layout: ReportLayout, at: string): ChartInput {
+  const raw: Record<string, unknown> = c;
+  const wins = sideWinsOutcome(side);
+  if (wins === undefined || !layout.outcomes.includes(wins)) throw refusal(`${at}: by`, `side ${showValue(side)} has no outcome in which it wins`, 'allowed: a duel\'s side "a" or "b"');
+  for (const key of ['mean', 'survive', 'cumulative']) {
+    if (raw[key] !== undefined) throw refusal(`${at}: ${key}`, `a value chart by side ${showValue(side)} measures its chance to win (${showValue(wins)})`, `leave ${showValue(key)} out`);
+  }
+  if (raw.outcome !== undefined && raw.outcome !== wins) throw notAllowed(`${at}: outcome`, raw.outcome, `${showValue(wins)} (a value chart by side ${showValue(side)} measures its chance to win), or leave it out`);
+  if (!by.values.some((v) => v.cost !== undefined && v.cost > 0)) {
+    throw refusal(at, `no side of ${showValue(by.id)} has a cost above 0`, "a value chart divides by each side's cost: name its model and weapon from the scenario's profiles (\"profiles\", \"roster\" or \"catalogue\"), whose costs are added");
+  }
+  checkValuePer(raw, at);
+  return { ...c, outcome: wins };
 }
 
 /** The variant files a `rules` dimension lists are read from the report file's folder, like a scenario's. */
@@ -402,12 +432,12 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       const batches = s?.batches ?? DEFAULT_BATCHES;
       if (s?.trials !== undefined && s.trials < batches) throw refusal('simulate.trials', `${s.trials} is fewer than the ${batches} batches`, 'allowed: at least one trial per batch');
       const charts = (a.charts && a.charts.length > 0 ? a.charts : defaultCharts(dims, layout)).map((c, k) => {
-        checkChart(c, dims, layout, k);
+        const checked = checkChart(c, dims, layout, k);
         let fileName = c.file ?? `${a.id}-${c.type}`;
         for (let n = 2; files.has(fileName) && c.file === undefined; n++) fileName = `${a.id}-${c.type}-${n}`;
         if (files.has(fileName)) throw refusal(`charts[${k}]`, `file ${showValue(fileName)} is used by another chart`, 'give each chart its own file');
         files.add(fileName);
-        return { ...c, file: fileName } as unknown as ChartDef;
+        return { ...checked, file: fileName } as unknown as ChartDef;
       });
       return {
         id: a.id,

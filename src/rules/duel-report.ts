@@ -15,6 +15,11 @@ export const MAX_ROUNDS = 50;
 export const DEFAULT_ROUNDS = 10;
 
 export const DUEL_OUTCOMES = ['a-wins', 'b-wins', 'undecided'] as const;
+/** The outcome of a duel in which this side wins (a value chart by a side measures it), or undefined for a key that is no side. */
+export function sideWinsOutcome(side: string): string | undefined {
+  const i = (DUEL_SIDES as readonly string[]).indexOf(side);
+  return i < 0 ? undefined : DUEL_OUTCOMES[i];
+}
 export const A_WINS = 0;
 export const B_WINS = 1;
 export const UNDECIDED = 2;
