@@ -17,6 +17,9 @@ export const DUEL_CASES = [
   { label: 'duel, 10 rounds, policies none', scenario: duel(tough, tough), optimal: false },
   { label: 'duel, 10 rounds, policies injury', scenario: duel({ ...tough, policy: 'injury' }, { ...tough, policy: 'injury' }), optimal: false },
   { label: 'duel, 10 rounds, both optimal', scenario: duel({ ...tough, policy: 'optimal' }, { ...tough, policy: 'optimal' }), optimal: true },
+  // Ruling D9: each Down of a standing side by a ledge splits into its success roll and the fall.
+  { label: 'duel, 10 rounds, policies injury, both by 6-inch ledges', scenario: duel({ ...tough, policy: 'injury', ledgeInches: 6 }, { ...tough, policy: 'injury', ledgeInches: 6 }), optimal: false },
+  { label: 'duel, 10 rounds, both optimal, both by 6-inch ledges', scenario: duel({ ...tough, policy: 'optimal', ledgeInches: 6 }, { ...tough, policy: 'optimal', ledgeInches: 6 }), optimal: true },
   {
     label: 'd20 duel, 10 rounds, 3 attacks and 5 wounds each',
     scenario: parseScenario({ system: 'd20-warband', kind: 'duel', rounds: 10, a: { attacks: 3, wounds: 5 }, b: { attacks: 3, wounds: 5 } }, 'bench'),

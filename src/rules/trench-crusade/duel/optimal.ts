@@ -124,7 +124,20 @@ export function solveOptimalDuel(plan: DuelPlan): OptimalDuel {
   // injury choices (hit, critical) after the hindering.
   const hinderTab = new Map<number, Uint8Array>();
   const injuryTab = new Map<number, Uint16Array>();
-  const valid = (aIdx: number, bIdx: number) => markersOf(aIdx) <= ma && markersOf(bIdx) <= mb;
+  /**
+   * The indexes each body can have before attack j of activation t: no more markers than it started with
+   * and the most every attack on it so far placed (the whole bound only by the end). Only those states
+   * are searched; the tables' other entries are never looked up.
+   */
+  const attacksBy = (side: typeof a, t: number, j: number) => {
+    let n = order[t % 2] === side ? j : 0;
+    for (let u = 0; u < t; u++) if (order[u % 2] === side) n += side.side.attacksPerActivation;
+    return n;
+  };
+  const indexesAt = (t: number, j: number) => ({
+    a: (Math.min(ma, markerBound(bOnA, attacksBy(b, t, j))) + 1) * 8,
+    b: (Math.min(mb, markerBound(aOnB, attacksBy(a, t, j))) + 1) * 8,
+  });
 
   let afterActivation = new Float64Array(keys); // V at the start of activation t + 1 (0 past the last)
   for (let t = activations - 1; t >= 0; t--) {
@@ -164,9 +177,9 @@ export function solveOptimalDuel(plan: DuelPlan): OptimalDuel {
         return bestValue;
       };
       const current = new Float64Array(keys);
-      for (let aIdx = 0; aIdx < sa; aIdx++) {
-        for (let bIdx = 0; bIdx < sb; bIdx++) {
-          if (!valid(aIdx, bIdx)) continue;
+      const reach = indexesAt(t, j);
+      for (let aIdx = 0; aIdx < reach.a; aIdx++) {
+        for (let bIdx = 0; bIdx < reach.b; bIdx++) {
           const key = dp(aIdx, bIdx);
           // At an activation's start the attacker stands up first (its opponent's model knows how).
           const own = j === 0 ? x.opponentModel.activationStart(x.own(key)) : x.own(key);
