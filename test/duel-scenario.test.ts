@@ -102,6 +102,10 @@ describe('the duel kind, read from a scenario', () => {
     expect(refusal(() => duel({ a: {}, b: { toughUsed: true } }))).toMatch(/^b\.toughUsed: true needs tough: true/);
     expect(refusal(() => duel({ profiles, a: { model: 'Brutte' }, b: {} }))).toMatch(/^a\.model: "Brutte" is not a model of profiles file .* \(did you mean "Brute"\?\)/);
     expect(refusal(() => duel({ a: {}, b: { policy: 'hinder' }, rules: { markers: { onOwnRolls: false } } }))).toMatch(/^b\.policy: "hinder" is not allowed with these rules/);
+    // A weapon alone is no side (the "a side that is a weapon only").
+    expect(refusal(() => duel({ profiles, a: { profile: 'Maul' }, b: {} }))).toMatch(
+      /^a\.profile: "Maul" is a weapon of profiles file .*, not a side \(a model with its weapon\); allowed: "MODEL with WEAPON" \("Warded with Maul"\), a model, or "model" and "weapon" given apart$/,
+    );
     expect(refusal(() => duel({ edition: 'playtest', a: { ledgeInches: 6 }, b: {} }))).toBe(
       'a.ledgeInches: 6 is not allowed with these rules (rule fall.available is false: no model falls from a ledge); allowed: 0',
     );

@@ -168,8 +168,19 @@ function pairingGuesses(profiles: Profiles, name: string): string[] {
  */
 export function findSideProfiles(profiles: Profiles, name: unknown, key: string): { model?: string; weapon?: string } {
   if (typeof name === 'string' && profiles.weapons.has(name)) {
-    const model = name.split(' with ')[0]!;
-    return { weapon: name, ...(model !== name && profiles.models.has(model) ? { model } : {}) };
+    const model = pairingParts(name)
+      .map(([m]) => m)
+      .find((m) => profiles.models.has(m));
+    // A weapon alone is no side: the model that wields it would be a default body nobody asked for.
+    if (model === undefined) {
+      const example = profiles.models.keys().next().value;
+      throw refusal(
+        key,
+        `${showValue(name)} is a weapon of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}, not a side (a model with its weapon)`,
+        `allowed: "MODEL with WEAPON"${example !== undefined ? ` (${showValue(`${example} with ${name}`)})` : ''}, a model, or "model" and "weapon" given apart`,
+      );
+    }
+    return { weapon: name, model };
   }
   if (typeof name === 'string' && profiles.models.has(name)) return { model: name };
   const pairing = typeof name === 'string' ? pairingOfParts(profiles, name) : undefined;
