@@ -13,7 +13,7 @@ import { resolveKind } from '../rules/registry.js';
 import { orWorse, total } from '../running-sums.js';
 import { setMaxListeners } from 'node:events';
 import { acquirePool, defaultWorkers } from '../pool/threads.js';
-import { simulate, simulateToPrecision } from '../pool/simulate.js';
+import { simulate, simulateToPrecision, type SimRun } from '../pool/simulate.js';
 import { Z95, crossCheck, summarize, wilson, type CrossCheckReport, type SimSummary } from '../stats/index.js';
 import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimension, type Dimension, type DimensionValue, type VarySpec } from './dimensions.js';
 import { differenceEstimate, type Estimate } from './paired.js';
@@ -371,6 +371,24 @@ export function planCells(base: Record<string, unknown>, dims: readonly Dimensio
   });
 }
 
+/** One simulation run (a `simulate` command's, or a cell's run to a precision) as a cell's single batch. */
+export function cellSimulationOf(run: SimRun & { readonly reachedPrecision?: boolean }): CellSimulation {
+  return {
+    trials: run.trials,
+    seed: run.seed,
+    batches: 1,
+    batchTrials: run.trials,
+    workers: run.workers,
+    seconds: run.seconds,
+    generator: run.generator,
+    chunkSize: run.chunkSize,
+    ...(run.reachedPrecision !== undefined ? { reachedPrecision: run.reachedPrecision } : {}),
+    summary: summarize(run),
+    batchCounts: [run.tally.slice(0, run.layout.outcomes.length)],
+    tally: run.tally,
+  };
+}
+
 async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimPlan, seed: number, signal?: AbortSignal): Promise<CellSimulation> {
   const outcomes = layout.outcomes.length;
   if (plan.precision !== undefined) {
@@ -381,20 +399,7 @@ async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimP
       workers: plan.workers ?? defaultWorkers(),
       ...(signal ? { signal } : {}),
     });
-    return {
-      trials: run.trials,
-      seed,
-      batches: 1,
-      batchTrials: run.trials,
-      workers: run.workers,
-      seconds: run.seconds,
-      generator: run.generator,
-      chunkSize: run.chunkSize,
-      reachedPrecision: run.reachedPrecision,
-      summary: summarize(run),
-      batchCounts: [run.tally.slice(0, outcomes)],
-      tally: run.tally,
-    };
+    return cellSimulationOf(run);
   }
   const batches = plan.batches;
   const batchTrials = Math.ceil((plan.trials ?? 1) / batches);
@@ -538,7 +543,7 @@ export function unionOutcomes(lists: readonly (readonly string[])[]): string[] {
 const CRN_NOTE =
   'Every cell is simulated with the same seeds (batch k uses seed + k): common random numbers, so differences between cells are much less noisy than the cells themselves.';
 
-function sweepManifest(cells: readonly Cell[], exact: boolean, plan: SimPlan | undefined): SweepManifest {
+export function sweepManifest(cells: readonly Cell[], exact: boolean, plan: SimPlan | undefined): SweepManifest {
   const manifests: Manifest[] = cells.map((c) => c.exact?.manifest ?? manifestFor(c.scenario));
   const first = cells[0]!;
   const sim = cells.find((c) => c.sim)?.sim;

@@ -15,7 +15,7 @@ import type { CellOutcome, SweepResult } from '../analysis/sweep.js';
 /** A panel's title never widens its panel (a long keyword name would push the chart past its width): it is cut with an ellipsis; the tooltips say it in full. */
 const panelHeader = (plotWidth: number) => ({ labelLimit: plotWidth });
 
-export type ChartDef =
+export type ChartDef = (
   | { readonly type: 'stacked-bars'; readonly y: string; readonly facet?: string; readonly title?: string; readonly file: string }
   | {
       readonly type: 'lines';
@@ -64,7 +64,11 @@ export type ChartDef =
       readonly per?: number;
       readonly title?: string;
       readonly file: string;
-    };
+    }
+) & {
+  /** What the chart was asked about, as the first line under its title ("attack; pierce 2, stat 10"). */
+  readonly context?: string;
+};
 
 export type ChartType = ChartDef['type'];
 
@@ -186,7 +190,8 @@ const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 /** The title (the definition's, else `fallback`, then `suffix`: "(top 60 of 127 weapons)") and subtitle lines. */
 function header(def: ChartDef, fallback: string, sub: string[], suffix = ''): VlSpec {
   const text = wordWrap(`${def.title ?? capitalise(fallback)}${suffix}`, Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
-  return { title: { text: text.length === 1 ? text[0] : text, subtitle: sub.flatMap((l) => wordWrap(l, SUBTITLE_CHARS)) } };
+  const lines = [...(def.context ? [def.context] : []), ...sub];
+  return { title: { text: text.length === 1 ? text[0] : text, subtitle: lines.flatMap((l) => wordWrap(l, SUBTITLE_CHARS)) } };
 }
 
 function outcomeScale(ids: readonly string[], cumulative: boolean) {

@@ -112,7 +112,7 @@ export const reportJsonSchema = {
 } as const;
 
 /** A chart as a definition gives it, before its file name is settled. */
-type ChartInput = { readonly type: ChartDef['type']; readonly file?: string; readonly [option: string]: unknown };
+export type ChartInput = { readonly type: ChartDef['type']; readonly file?: string; readonly [option: string]: unknown };
 
 export interface AnalysisDef {
   readonly id: string;
@@ -210,7 +210,7 @@ function analysisName(doc: unknown, i: number): string {
  * than stacked bars can hold (a catalogue's weapons against its models) gets its heat map alone: one
  * line per model would be as unreadable as thousands of bars.
  */
-function defaultCharts(dims: readonly Dimension[], layout: ReportLayout): ChartInput[] {
+export function defaultCharts(dims: readonly Dimension[], layout: ReportLayout): ChartInput[] {
   // Outcomes not ranked by severity (a duel's winners) have no worst and no "or worse": the first is shown.
   const worst = layout.unranked ? layout.outcomes[0]! : layout.outcomes[layout.outcomes.length - 1]!;
   const small = dims.reduce((n, d) => n * d.values.length, 1) <= MAX_BARS;

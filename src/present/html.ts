@@ -248,3 +248,23 @@ ${items}
 </ol></main></body></html>
 `;
 }
+
+/**
+ * One chart on a page of its own (a command line's `--chart FILE.html`): its title, what was asked, the
+ * chart inline (one file that works offline), its notes, and the tool's version.
+ */
+export function chartPageHtml(page: { readonly title: string; readonly asked: readonly string[]; readonly svg: string; readonly notes: readonly string[]; readonly version: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(page.title)}</title><style>${STYLE}</style></head>
+<body><main>
+<h1>${esc(page.title)}</h1>
+${page.asked.length ? `<p class="lede">${esc(page.asked.join('; '))}</p>` : ''}
+<figure class="chart">
+${inlineSvg(page.svg, 'chart', page.title)}
+${page.notes.length ? `<figcaption>${page.notes.map((n) => `<span class="chart-note">${esc(n)}</span>`).join('')}</figcaption>` : ''}
+</figure>
+<footer>Made by injury-lab ${esc(page.version)}. Exact values are fractions computed from the rules; simulated values are estimates with 95% intervals.</footer>
+</main></body></html>
+`;
+}

@@ -4,14 +4,19 @@ import { simulate, simulateToPrecision } from '../../pool/simulate.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 import { withRunControls } from '../sim-controls.js';
 import { addSimOptions, parseSimFlags } from '../sim-options.js';
+import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
+import { scenarioCell, scenariosSweep } from '../../analysis/single.js';
 
 export const simulateCommand: CommandModule = {
   command: 'simulate [scenario]',
   describe: 'Monte-Carlo estimate of a scenario, with 95% intervals (seeded: the same on any number of workers)',
   builder: (y) =>
-    addSimOptions(
-      addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' })), simulationPresenter),
-      { precision: true },
+    addChartOptions(
+      addSimOptions(
+        addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' })), simulationPresenter),
+        { precision: true },
+      ),
+      { cumulative: false, force: false },
     )
       .example('$0 simulate --kind injury --injury-dice 2 --trials 1e7 --seed 42', 'ten million injury rolls with +2 injury dice')
       .example('$0 simulate examples/standard.json --precision 0.0005 --format json', 'until every interval is within +-0.05%'),
@@ -20,11 +25,13 @@ export const simulateCommand: CommandModule = {
     const format = parseFormat(argv.format, simulationPresenter, 'simulate');
     const scenario = scenarioFromArgv(argv);
     const flags = parseSimFlags(argv);
+    const chart = planOneScenarioChart(argv, scenario);
     const run = await withRunControls(({ signal, onProgress }) =>
       flags.precision !== undefined
         ? simulateToPrecision(scenario, { precision: flags.precision, maxTrials: flags.maxTrials, seed: flags.seed, workers: flags.workers, signal, onProgress })
         : simulate(scenario, { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress }),
     );
+    if (chart) await writeChartAndSay(chart.request, scenariosSweep([scenarioCell(scenario, chart.label, { run })], chart.title), chart.def);
     process.stdout.write(simulationPresenter[format]({ run, ...(flags.precision !== undefined ? { precision: flags.precision } : {}) }));
   },
 };

@@ -11,15 +11,18 @@ import { withRunControls } from '../sim-controls.js';
 import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { cellProgress } from './report.js';
+import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
+import { planChart } from '../../present/one-off-chart.js';
+import { askedLine } from '../../analysis/asked.js';
 
 export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
   describe: 'Every cell of a grid of scenario values: exact, and simulated with common random numbers when asked',
   builder: (y) =>
     addFormatOption(
-      addFileOutOptions(addSweepSimOptions(
+      addChartOptions(addFileOutOptions(addSweepSimOptions(
         addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })),
-      )),
+      )), { cumulative: true, force: true }),
       sweepPresenter,
     )
       .option('vary', {
@@ -27,7 +30,7 @@ export const sweepCommand: CommandModule = {
         describe: 'A field and its values: field=v1,v2 or field=lo..hi[:step]; fields varied together: armour,shield=none/false,standard/true. Repeat for a grid',
         demandOption: 'give at least one --vary',
       })
-      .option('cumulative', { type: 'boolean', describe: 'Show "this or worse" for each outcome (table format)', default: false })
+      .option('cumulative', { type: 'boolean', describe: 'Show "this or worse" for each outcome (table format, and a chart of lines or a heat map)', default: false })
       .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })
       .option('independent-seeds', {
         type: 'boolean',
@@ -36,7 +39,8 @@ export const sweepCommand: CommandModule = {
         hidden: true,
       })
       .example('$0 sweep --kind injury --vary armour=none,standard,reinforced,machine --vary injuryDice=-1..3', 'exact grid, 4 x 5 cells')
-      .example('$0 sweep examples/standard.json --vary shield=false,true --trials 1e6 --format csv --out grid.csv', 'exact and simulated, tidy CSV'),
+      .example('$0 sweep examples/standard.json --vary shield=false,true --trials 1e6 --format csv --out grid.csv', 'exact and simulated, tidy CSV')
+      .example('$0 sweep --system d20-warband --kind attack --pierce 2 --vary defence=4..8 --chart defence.png', 'and a chart of it (lines)'),
   handler: async (argv) => {
     const format = parseFormat(argv.format, sweepPresenter, 'sweep');
     const base = rawScenarioFromArgv(argv, argv.scenario);
@@ -57,6 +61,7 @@ export const sweepCommand: CommandModule = {
       checkOutputFile(argv.out, [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base), ...variants], '--out', argv.force === true);
     }
     const cumulative = argv.cumulative === true;
+    const chartRequest = chartRequestFromArgv(argv);
     // Planned before the run, after --out is checked; a catalogue's thousands of cells take a while, counted on a terminal.
     const progress = cellProgress(process.stderr);
     let cells: ReturnType<typeof planCells>;
@@ -65,6 +70,9 @@ export const sweepCommand: CommandModule = {
     } finally {
       progress?.clear();
     }
+    // The chart is planned from the grid before the run, so a wrong --outcome or file costs nothing.
+    const inputs = [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base)];
+    const chart = chartRequest && planChart(chartRequest, dims, gridLayout(cells.map((c) => c.scenario)), askedLine(cells[0]!.scenario, dims.flatMap((d) => [d.id, ...d.fields])), inputs);
     const sweep = await withRunControls(async ({ signal }) => {
       try {
         return await runSweep({
@@ -80,6 +88,8 @@ export const sweepCommand: CommandModule = {
         progress?.clear();
       }
     });
+    // The chart first: if it cannot be written, nothing has been printed.
+    if (chartRequest && chart) await writeChartAndSay(chartRequest, sweep, chart);
     const text = sweepPresenter[format]({ sweep, cumulative });
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);

@@ -1,0 +1,51 @@
+/**
+ * What a scenario asks, in a few words: the fields it gives that differ from their defaults ("armour
+ * reinforced, shield, injuryDice 1"), each side's for a kind with sides, and the profiles it names. Charts
+ * made from one command line title themselves with it, so a figure says what it shows.
+ */
+import type { FieldSpec, Scenario } from '../model/types.js';
+import { resolveKind } from '../rules/registry.js';
+
+/** The fields of `values` that differ from their defaults, as "name value" ("tough" for a true flag). */
+function changed(fields: readonly FieldSpec[], values: Readonly<Record<string, unknown>>, rules: unknown): string[] {
+  return fields
+    .filter((f) => {
+      const value = values[f.name];
+      if (value === undefined || (typeof value === 'object' && value !== null)) return false;
+      const byDefault = typeof f.default === 'function' ? f.default(rules as never, values) : f.default;
+      return value !== byDefault;
+    })
+    .map((f) => (values[f.name] === true ? f.name : `${f.name} ${String(values[f.name])}`));
+}
+
+/**
+ * The scenario's own choices, in order: the weapon and target it names, its changed fields, and for a
+ * kind with sides each side's ("a: armour standard, tough"). Empty when it changes nothing.
+ */
+export function askedFields(s: Scenario, leaveOut: readonly string[] = []): string[] {
+  const { system, kind } = resolveKind(s);
+  const values = s as unknown as Readonly<Record<string, unknown>>;
+  const named = (['weapon', 'target'] as const).filter((k) => typeof values[k] === 'string' && !leaveOut.includes(k)).map((k) => `${k} ${String(values[k])}`);
+  const top = changed(
+    system.fields.filter((f) => (f.kinds as readonly string[]).includes(s.kind) && !leaveOut.includes(f.name)),
+    values,
+    s.rules,
+  );
+  const sides = (kind.sides?.keys ?? []).filter((key) => !leaveOut.includes(key)).map((key) => {
+    const side = (values[key] ?? {}) as Readonly<Record<string, unknown>>;
+    const names = (['model', 'weapon'] as const).filter((k) => typeof side[k] === 'string').map((k) => String(side[k]));
+    const fields = changed(kind.sides!.fields, side, s.rules);
+    return `${key}: ${[...(names.length ? [names.join(' with ')] : []), ...fields].join(', ') || 'as by default'}`;
+  });
+  return [...named, ...top, ...sides];
+}
+
+/**
+ * One line saying what was asked, for a chart's subtitle: "trench-crusade (core edition), attack: armour
+ * reinforced, injuryDice 1", leaving out what a grid varies (the edition too, when it is varied).
+ */
+export function askedLine(s: Scenario, leaveOut: readonly string[] = []): string {
+  const asked = askedFields(s, leaveOut);
+  const edition = leaveOut.includes('edition') ? '' : ` (${s.edition} edition)`;
+  return `${s.system}${edition}, ${s.kind}${asked.length ? `: ${asked.join(', ')}` : ''}`;
+}

@@ -1,0 +1,92 @@
+/**
+ * A chart from one command line (`exact`, `simulate`, `sweep`, `compare` with `--chart FILE`): the chart
+ * a report would draw for what varies (src/present/definition.ts, defaultCharts), written as the file's
+ * ending asks: the Vega-Lite spec, SVG, PNG, or a page of its own. The chart is planned from the grid's
+ * dimensions and the kind's outcomes before anything runs, so a wrong --outcome costs nothing.
+ */
+import { showValue } from '../errors.js';
+import { notOneOf, refusal } from '../messages.js';
+import type { Dimension } from '../analysis/dimensions.js';
+import type { SweepResult } from '../analysis/sweep.js';
+import type { ReportLayout } from '../model/types.js';
+import { toolVersion } from '../project.js';
+import { jsonText } from '../text.js';
+import { type ChartDef, chartNotes, chartSpec } from './charts.js';
+import { defaultCharts } from './definition.js';
+import { chartPageHtml } from './html.js';
+import { checkOutputFile, writeOutputFile } from './output-folder.js';
+import { renderChart } from './render.js';
+
+/** The files a chart can be written as, by their ending. */
+export const CHART_ENDINGS = ['.png', '.svg', '.vl.json', '.html'] as const;
+type ChartEnding = (typeof CHART_ENDINGS)[number];
+
+/** The option a command line gives its chart with, for messages. */
+export const CHART_FLAG = '--chart';
+
+/** What the command line asks of its chart: the file, and one outcome or "or worse" for lines and heat maps. */
+export interface ChartRequest {
+  readonly file: string;
+  readonly outcome?: string;
+  readonly cumulative: boolean;
+  /** Replace the file if it exists. */
+  readonly force: boolean;
+}
+
+function endingOf(file: string): ChartEnding {
+  const lower = file.toLowerCase();
+  // .vl.json first: ".json" alone is no chart.
+  const ending = CHART_ENDINGS.find((e) => lower.endsWith(e));
+  if (!ending) throw refusal(CHART_FLAG, `${showValue(file)} is not a chart file`, `allowed: a file name ending ${CHART_ENDINGS.join(', ')}`);
+  return ending;
+}
+
+/**
+ * The chart for a grid of `dims` (none for one scenario) of a kind laid out as `layout`: the report's
+ * default for those dimensions, with the request's outcome and "or worse" where the chart shows one
+ * outcome (lines, heat maps), and `context` under its title. The file is checked here too (its ending,
+ * and that it is no input of the run), before anything is computed.
+ */
+export function planChart(req: ChartRequest, dims: readonly Dimension[], layout: ReportLayout, context: string, inputs: readonly string[]): ChartDef {
+  endingOf(req.file);
+  checkOutputFile(req.file, inputs, CHART_FLAG, req.force);
+  if (req.outcome !== undefined && !layout.outcomes.includes(req.outcome)) throw notOneOf('--outcome', req.outcome, 'an outcome of this kind', layout.outcomes);
+  if (req.cumulative && layout.unranked) throw refusal('--cumulative', 'the outcomes of this kind are not ranked from mildest to most severe, so none is "or worse"', 'leave it out');
+  if (dims.length > 2) {
+    throw refusal(CHART_FLAG, `a chart of ${dims.length} varied fields needs to be told which goes on which axis`, 'vary at most two fields, or write a report file (docs/reports.md) whose "charts" say it');
+  }
+  const charts = defaultCharts(dims, layout);
+  // One outcome asked for: the first chart that shows one (lines, a heat map); stacked bars show them all.
+  const oneOutcome = req.outcome !== undefined || req.cumulative;
+  const chosen = oneOutcome ? charts.find((c) => c.type !== 'stacked-bars') : charts[0];
+  if (!chosen) {
+    throw oneOutcome
+      ? refusal(req.outcome !== undefined ? '--outcome' : '--cumulative', 'a chart of this grid is stacked bars, which show every outcome', 'leave it out, or vary a numeric field (lines) or two fields (a heat map)')
+      : refusal(CHART_FLAG, 'this grid has too many cells for stacked bars', 'vary two fields (a heat map), or fewer values');
+  }
+  const base = { ...chosen, file: 'chart', context } as Record<string, unknown>;
+  if (chosen.type === 'lines' && req.outcome !== undefined) base.outcomes = [req.outcome];
+  if (chosen.type === 'heatmap' && req.outcome !== undefined) base.outcome = req.outcome;
+  if (chosen.type !== 'stacked-bars' && oneOutcome) base.cumulative = req.cumulative;
+  return base as unknown as ChartDef;
+}
+
+/** Draws the planned chart of the run's grid into the request's file; returns the chart's notes (what it could not show). */
+export async function writeChart(req: ChartRequest, sweep: SweepResult, def: ChartDef): Promise<readonly string[]> {
+  const ending = endingOf(req.file);
+  const spec = chartSpec(sweep, def);
+  const notes = chartNotes(sweep, def);
+  let content: string | Uint8Array;
+  if (ending === '.vl.json') content = jsonText(spec);
+  else {
+    const rendered = await renderChart(spec, { png: ending === '.png' });
+    if (ending === '.png') content = rendered.png;
+    else if (ending === '.svg') content = rendered.svg;
+    else {
+      const title = (spec.title as { text?: string | string[] } | undefined)?.text;
+      content = chartPageHtml({ title: Array.isArray(title) ? title.join(' ') : (title ?? 'Chart'), asked: def.context ? [def.context] : [], svg: rendered.svg, notes, version: toolVersion });
+    }
+  }
+  writeOutputFile(req.file, content, CHART_FLAG, req.force);
+  return notes;
+}
