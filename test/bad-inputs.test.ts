@@ -38,7 +38,7 @@ function expectRefused(r: { code: number | null; stdout: string; stderr: string 
 
 const re = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-describe('compare refuses scenarios whose outcomes cannot be lined up', () => {
+describe('compare refuses scenarios that answer different questions (issue 25 part 2), unless --allow-mixed', () => {
   const tcInjury = file('tc-injury.json', { kind: 'injury' });
   const tcComprehensive = file('tc-comprehensive.json', { kind: 'injury', edition: 'comprehensive' });
   const tcAttack = file('tc-attack.json', { kind: 'attack' });
@@ -49,31 +49,32 @@ describe('compare refuses scenarios whose outcomes cannot be lined up', () => {
   const d20Injury = file('d20-injury.json', { system: 'd20-warband', kind: 'injury-roll' });
 
   it('of different systems (the "or worse" rows said 0.00% against 27.76%)', async () => {
-    const refusal = `compare: ${JSON.stringify(d20Attack)} is a d20-warband scenario and ${JSON.stringify(tcInjury)} a trench-crusade one; compare scenarios of one system`;
+    const refusal = `compare: ${JSON.stringify(d20Attack)} is a d20-warband scenario and ${JSON.stringify(tcInjury)} a trench-crusade one; compare scenarios of one system, or add --allow-mixed`;
     expectRefused(await cliInProcess('compare', tcInjury, d20Attack), refusal);
     // End to end in a CLI process, and also when simulating with more workers than cores: the refusal is
     // still the only line (the --workers note is never printed).
     expectRefused(cli('compare', tcInjury, d20Attack, '--trials', '1e4', '--workers', '64'), refusal);
   });
 
-  it('of kinds whose outcomes are not one list with outcomes left out', async () => {
+  it('of other kinds, even one whose outcomes only add some (an attack\'s out of action is per attack, an injury roll\'s per roll)', async () => {
     expectRefused(
       await cliInProcess('compare', tcInjury, tcSequence),
       new RegExp(
-        `^injury-lab: compare: ${re(JSON.stringify(tcSequence))} is kind "sequence" with outcomes \\(standing, down, out-of-action\\) and ${re(JSON.stringify(tcInjury))} kind "injury" \\(no-effect, minor-hit, down, out-of-action\\); compare kinds with the same outcomes`,
+        `^injury-lab: compare: ${re(JSON.stringify(tcSequence))} is kind "sequence" and ${re(JSON.stringify(tcInjury))} kind "injury": their outcomes answer different questions; compare scenarios of one kind \\(give --kind to every one\\), or add --allow-mixed`,
       ),
     );
-    expectRefused(await cliInProcess('compare', d20Attack, d20Check), /compare: ".*d20-check\.json" is kind "check" with outcomes \(fail, success\)/);
-    expectRefused(await cliInProcess('compare', d20Attack, d20Injury), /compare: ".*d20-injury\.json" is kind "injury-roll" with outcomes \(no-effect, dazed, stunned, incapacitated\) and ".*d20-attack\.json" kind "attack"/);
+    expectRefused(await cliInProcess('compare', d20Attack, d20Check), /compare: ".*d20-check\.json" is kind "check" and ".*d20-attack\.json" kind "attack"/);
+    expectRefused(await cliInProcess('compare', tcFall, tcAttack), /compare: ".*tc-attack\.json" is kind "attack" and ".*tc-fall\.json" kind "fall"/);
   });
 
-  it('still compares editions of one kind, and a kind that only adds outcomes (attack adds miss)', async () => {
+  it('still compares editions of one kind; --allow-mixed compares other kinds, an outcome one lacks counting as 0', async () => {
     const editions = await cliInProcess('compare', tcInjury, tcComprehensive);
     expect(editions.code).toBe(0);
     expect(editions.stderr).toBe('');
-    const addsMiss = await cliInProcess('compare', tcFall, tcAttack, '--format', 'json');
+    const addsMiss = await cliInProcess('compare', tcFall, tcAttack, '--format', 'json', '--allow-mixed');
     expect(addsMiss.code).toBe(0);
     expect(JSON.parse(addsMiss.stdout).outcomes).toEqual(['miss', 'no-effect', 'minor-hit', 'down', 'out-of-action']);
+    expect((await cliInProcess('compare', tcInjury, d20Injury, '--allow-mixed')).code).toBe(0);
   });
 
   it('in the library too, before anything is computed', async () => {
@@ -82,7 +83,7 @@ describe('compare refuses scenarios whose outcomes cannot be lined up', () => {
       { name: 'b', file: 'b.json', raw: { system: 'd20-warband', kind: 'attack' } },
     ]);
     await expect(run).rejects.toThrow(UsageError);
-    await expect(run).rejects.toThrow('compare: "b.json" is a d20-warband scenario and "a.json" a trench-crusade one; compare scenarios of one system');
+    await expect(run).rejects.toThrow('compare: "b.json" is a d20-warband scenario and "a.json" a trench-crusade one; compare scenarios of one system, or add --allow-mixed');
   });
 });
 

@@ -63,11 +63,14 @@ describe('compare', () => {
     expect(down.versus[0]!.verdict).toMatch(/^b is down or worse .* less often than a/);
   });
 
-  it('compares kinds with different outcomes, an outcome one cannot have counting as 0', async () => {
-    const r = await compareScenarios([
-      { name: 'attack', file: 'a.json', raw: { kind: 'attack' } },
-      { name: 'roll', file: 'b.json', raw: { kind: 'injury' } },
-    ]);
+  it('compares kinds with different outcomes when allowed (--allow-mixed), an outcome one cannot have counting as 0', async () => {
+    const r = await compareScenarios(
+      [
+        { name: 'attack', file: 'a.json', raw: { kind: 'attack' } },
+        { name: 'roll', file: 'b.json', raw: { kind: 'injury' } },
+      ],
+      { allowMixed: true },
+    );
     expect(r.outcomes).toEqual(['miss', 'no-effect', 'minor-hit', 'down', 'out-of-action']);
     expect(r.rows[0]!.values[1]).toMatchObject({ probability: 0, exact: '0' });
     expect(r.rows[0]!.versus[0]!.difference.exact).toBe('-5/12');

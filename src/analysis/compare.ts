@@ -19,9 +19,9 @@ import { batchProportions, cellDifference, computeCell, exactProbability, unionO
  * such as "b is out of action 16.7 points less often than a". Every scenario is simulated with the same
  * seeds, so the intervals of differences are those of paired batches (common random numbers).
  *
- * Scenarios must be of one system. They may differ in kind when one kind's outcomes are the other's with
- * some added in order (an attack adds "miss" to an injury roll): an outcome one of them cannot have counts
- * as probability 0 for it. Any other mix is refused, since its "or worse" rows would mean nothing.
+ * Scenarios must be of one system and one kind: an attack's "out of action" (per attack, misses
+ * included) and an injury roll's (per roll made) are different questions. --allow-mixed lets them be
+ * compared anyway, an outcome one of them cannot have counting as probability 0 for it.
  */
 
 export interface CompareInput {
@@ -145,16 +145,26 @@ function isSubsequence(small: readonly string[], big: readonly string[]): boolea
 }
 
 /**
- * Refuses scenarios whose outcomes cannot share one severity order: other systems, or kinds whose
- * outcome lists are not all the longest one with outcomes left out. Without this, "or worse" rows of
- * a union of unrelated outcome lists contradict the rows above them.
+ * Refuses scenarios that do not answer one question: other systems, or other kinds (unless `allowMixed`,
+ * the user's --allow-mixed), and outcome lists that are not all the longest one with outcomes left out.
+ * Without this, "or worse" rows of a union of unrelated outcome lists contradict the rows above them.
  */
-export function checkComparable(items: readonly { file: string; scenario: Scenario }[]): void {
+export function checkComparable(items: readonly { file: string; scenario: Scenario }[], allowMixed = false): void {
   const first = items[0];
-  if (!first) return;
+  // Asked for: outcomes of one id are compared as they are, and an outcome one kind lacks counts as 0.
+  if (!first || allowMixed) return;
   for (const it of items.slice(1)) {
     if (it.scenario.system !== first.scenario.system) {
-      throw refusal('compare', `${showValue(it.file)} is a ${it.scenario.system} scenario and ${showValue(first.file)} a ${first.scenario.system} one`, 'compare scenarios of one system');
+      throw refusal('compare', `${showValue(it.file)} is a ${it.scenario.system} scenario and ${showValue(first.file)} a ${first.scenario.system} one`, 'compare scenarios of one system, or add --allow-mixed');
+    }
+    // An attack's "out of action" is a chance per attack, an injury roll's one per roll already made:
+    // the same words, different questions.
+    if (it.scenario.kind !== first.scenario.kind) {
+      throw refusal(
+        'compare',
+        `${showValue(it.file)} is kind ${showValue(it.scenario.kind)} and ${showValue(first.file)} kind ${showValue(first.scenario.kind)}: their outcomes answer different questions`,
+        'compare scenarios of one kind (give --kind to every one), or add --allow-mixed',
+      );
     }
   }
   const lists = items.map((it) => ({ ...it, outcomes: resolveKind(it.scenario).kind.layout(it.scenario).outcomes }));
@@ -170,13 +180,16 @@ export function checkComparable(items: readonly { file: string; scenario: Scenar
 }
 
 /** Evaluates and compares the scenarios; every one is validated before anything is computed. */
-export async function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal } = {}): Promise<CompareResult> {
+export async function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal; allowMixed?: boolean } = {}): Promise<CompareResult> {
   if (inputs.length < 2) throw refusal('compare', 'give at least two scenario files');
   const planned = inputs.map((input, index) => {
     const scenario = parseScenario(input.raw, input.file);
     return { index, point: [index], labels: [input.name], assignment: {} as Record<string, FieldValue>, scenario };
   });
-  checkComparable(planned.map((p) => ({ file: inputs[p.index]!.file, scenario: p.scenario })));
+  checkComparable(
+    planned.map((p) => ({ file: inputs[p.index]!.file, scenario: p.scenario })),
+    opts.allowMixed,
+  );
   const scenarios: CompareResult['scenarios'][number][] = [];
   const exacts = (opts.exact ?? true) ? evaluateAllInWorkers(planned.map((p) => p.scenario), opts.signal) : [];
   for (const p of planned) {

@@ -1,9 +1,11 @@
 import type { CommandModule } from 'yargs';
-import { namedFiles, parseScenario, readScenarioFile } from '../../input/scenario.js';
+import { existsSync } from 'node:fs';
+import { namedFiles, parseScenario } from '../../input/scenario.js';
 import { comparePresenter } from '../../present/compare.js';
-import { checkComparable, compareScenarios, scenarioName } from '../../analysis/compare.js';
+import { checkComparable, compareScenarios } from '../../analysis/compare.js';
+import { compareInputs } from '../compare-sides.js';
 import { checkOutputFile, writeOutputFile } from '../../present/output-folder.js';
-import { addFormatOption, parseFormat } from '../options.js';
+import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
@@ -13,38 +15,37 @@ import { planChart } from '../../present/one-off-chart.js';
 import { scenarioDimension, scenariosSweep } from '../../analysis/single.js';
 
 export const compareCommand: CommandModule = {
-  command: 'compare <a> <b> [more..]',
+  command: 'compare <scenario> <versus> [more..]',
   describe: 'Scenarios side by side: per outcome the probabilities, differences and ratios against the first, and a verdict',
   builder: (y) =>
     addFormatOption(
       addChartOptions(addFileOutOptions(addSweepSimOptions(
-        y
-          .positional('a', { type: 'string', describe: 'The scenario file the others are compared with' })
-          .positional('b', { type: 'string', describe: 'A scenario file' })
-          .positional('more', { type: 'string', array: true, describe: 'More scenario files' }),
+        addScenarioOptions(
+          y
+            .positional('scenario', { type: 'string', describe: "The scenario the others are compared with: a scenario file, its fields ('armour=reinforced,shield=true'), or a model or weapon of --profiles, --roster or --catalogue" })
+            .positional('versus', { type: 'string', describe: 'A scenario, in any of those forms' })
+            .positional('more', { type: 'string', array: true, describe: 'More scenarios' }),
+        ),
       )), { cumulative: false, force: true }),
       comparePresenter,
     )
       .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })
-      .option('rules', { type: 'string', describe: "A variant file: every scenario under its rules (replacing the files' own)" })
+      .option('allow-mixed', { type: 'boolean', describe: 'Compare scenarios of different systems or kinds (refused otherwise: their outcomes answer different questions)', default: false })
       .example('$0 compare examples/reinforced.json examples/standard.json', 'exact differences and verdicts')
-      .example('$0 compare examples/reinforced.json examples/standard.json --trials 1e6', 'with simulation: intervals of paired differences'),
+      .example('$0 compare examples/reinforced.json examples/standard.json --trials 1e6', 'with simulation: intervals of paired differences')
+      .example("$0 compare 'armour=reinforced,shield=true' 'armour=machine' --kind attack --injury-dice 2", 'without files: the shared fields as flags')
+      .example("$0 compare 'Shield Bearer' 'Machine Brute' --profiles examples/profiles.json --weapon 'Great Hammer' --kind attack", 'two models of a profiles file'),
   handler: async (argv) => {
     const format = parseFormat(argv.format, comparePresenter, 'compare');
-    const files = [argv.a, argv.b, ...((argv.more as unknown[] | undefined) ?? [])].map(String);
-    const inputs = files.map((file) => {
-      const raw = { ...readScenarioFile(file), ...(typeof argv.rules === 'string' ? { rules: argv.rules } : {}) };
-      return { name: scenarioName(raw, file), file, raw };
-    });
-    const names = new Set(inputs.map((i) => i.name));
-    // Two files of one name in different folders: tell them apart by path.
-    if (names.size < inputs.length) for (const i of inputs) (i as { name: string }).name = i.file;
+    const texts = [argv.scenario, argv.versus, ...((argv.more as unknown[] | undefined) ?? [])].map(String);
+    const inputs = compareInputs(texts, rawScenarioFromArgv(argv, undefined));
     const sim = simPlanFromArgv(argv);
     requireSomethingToCompute(argv.exact !== false, sim, 'compare');
+    const allowMixed = argv.allowMixed === true;
     // compareScenarios checks this too; here it comes before the run, and so before any note on stderr.
     const parsed = inputs.map((i) => ({ file: i.file, scenario: parseScenario(i.raw, i.file) }));
-    checkComparable(parsed);
-    const inputFiles = [...files, ...inputs.flatMap((i) => namedFiles(i.raw))];
+    checkComparable(parsed, allowMixed);
+    const inputFiles = [...texts.filter((t) => existsSync(t)), ...inputs.flatMap((i) => namedFiles(i.raw))];
     if (typeof argv.out === 'string') checkOutputFile(argv.out, inputFiles, '--out', argv.force === true);
     // The chart is one bar per scenario (or one outcome's lines), planned before the run.
     const chartRequest = chartRequestFromArgv(argv);
@@ -52,7 +53,7 @@ export const compareCommand: CommandModule = {
     const chart =
       chartRequest &&
       planChart(chartRequest, [scenarioDimension(inputs.map((i) => i.name), 'Scenario')], gridLayout(parsed.map((p) => p.scenario)), `${first.system} (${first.edition} edition), ${first.kind}: ${inputs.map((i) => i.name).join(' against ')}`, inputFiles);
-    const result = await withRunControls(({ signal }) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal }));
+    const result = await withRunControls(({ signal }) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal, allowMixed }));
     if (chartRequest && chart) await writeChartAndSay(chartRequest, scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario'), { ...chart, title: 'Outcomes, scenario by scenario' });
     const text = comparePresenter[format](result);
     if (typeof argv.out === 'string') {
