@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { compare, fraction, type Fraction } from '../src/exact/fraction.js';
 import { parseExactDecimal } from '../src/analysis/solve.js';
+import { cli } from './helpers/cli.js';
 import { cliInProcess, type CliRun } from './helpers/cli-in-process.js';
 
 /**
@@ -167,6 +168,8 @@ describe('solve --help and bad input', () => {
   const d20Attack = ['--system', 'd20-warband', '--kind', 'attack', '--vary', 'defence=1..20'];
 
   it('an unknown id: a did-you-mean and the ids allowed', async () => {
+    // Once in a real process of the built CLI: the line and exit code end to end.
+    expectRefused(cli('solve', ...d20Attack, '--where', 'incapacitatd<=0.2'), /^injury-lab: --where "incapacitatd<=0\.2": "incapacitatd" is not an outcome or mean/);
     expectRefused(
       await cliInProcess('solve', ...d20Attack, '--where', 'incapacitatd<=0.2'),
       /^injury-lab: --where "incapacitatd<=0.2": "incapacitatd" is not an outcome or mean of d20-warband kind "attack"; did you mean "incapacitated"\?; allowed: outcomes unharmed, wounded, staggered, dazed, stunned, incapacitated \(each with \+ for "this or worse", e\.g\. incapacitated\+\); means expectedAttacks$/,

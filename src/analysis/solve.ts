@@ -82,7 +82,9 @@ export function checkCondition(condition: Condition, layouts: readonly ReportLay
   const outcomes = inAll((l) => l.outcomes, (o) => o);
   const means = inAll((l) => l.means, (m) => m.jsonKey);
   const unranked = layouts.some((l) => l.unranked);
-  const allowed = `outcomes ${listAllowed(outcomes)}${unranked ? '' : ' (each with + for "this or worse", e.g. ' + `${outcomes.at(-1)}+` + ')'}${means.length ? `; means ${listAllowed(means.map((m) => m.jsonKey))}` : ''}`;
+  const orWorseHint = unranked ? '' : ` (each with + for "this or worse", e.g. ${outcomes.at(-1)}+)`;
+  const meanList = means.length ? `; means ${listAllowed(means.map((m) => m.jsonKey))}` : '';
+  const allowed = `outcomes ${listAllowed(outcomes)}${orWorseHint}${meanList}`;
   const mean = means.find((m) => m.jsonKey === condition.id);
   if (mean) {
     if (condition.orWorse) throw refusal(where, `${showValue(condition.id)} is a mean: it has no "or worse"`, `write it without +, e.g. '${condition.id}${condition.op}${toNumber(condition.threshold)}'`);
