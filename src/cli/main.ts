@@ -17,6 +17,7 @@ const commandLoaders: readonly [string, () => Promise<CommandModule>][] = [
   ['simulate', async () => (await import('./commands/simulate.js')).simulateCommand],
   ['check', async () => (await import('./commands/check.js')).checkCommand],
   ['sweep', async () => (await import('./commands/sweep.js')).sweepCommand],
+  ['solve', async () => (await import('./commands/solve.js')).solveCommand],
   ['compare', async () => (await import('./commands/compare.js')).compareCommand],
   ['report', async () => (await import('./commands/report.js')).reportCommand],
   ['diff', async () => (await import('./commands/diff.js')).diffCommand],

@@ -2,6 +2,8 @@ import type { Argv } from 'yargs';
 import { showValue } from '../errors.js';
 import { notAllowed, refusal } from '../messages.js';
 import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from '../analysis/sweep.js';
+import type { Dimension } from '../analysis/dimensions.js';
+import { kebab } from '../input/scenario.js';
 import { parseSimFlags } from './sim-options.js';
 
 /**
@@ -51,4 +53,16 @@ export function simPlanFromArgv(argv: Record<string, unknown>): SimPlan | undefi
     batches,
     workers: flags.workers,
   };
+}
+
+/**
+ * Refuses a field given as a flag and varied too (`--defence 5 --vary defence=1..20`): the flag would be
+ * silently ignored. The same words as `sweep`'s own check.
+ */
+export function refuseVariedFieldFlags(argv: Readonly<Record<string, unknown>>, base: Readonly<Record<string, unknown>>, dims: readonly Dimension[]): void {
+  for (const d of dims) {
+    for (const f of d.fields) {
+      if (argv[f] !== undefined) throw refusal(`--${kebab(f)} ${String(base[f])}`, `the field is also varied (--vary ${d.id})`, 'give it one way');
+    }
+  }
 }
