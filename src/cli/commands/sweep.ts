@@ -1,6 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { refusal } from '../../messages.js';
-import { NO_VARIANT, kebab, namedFiles } from '../../input/scenario.js';
+import { NO_VARIANT, namedFiles } from '../../input/scenario.js';
 import { sweepPresenter } from '../../present/sweep.js';
 import { checkOutputFile, writeOutputFile } from '../../present/output-folder.js';
 import { checkGridSize } from '../../analysis/dimensions.js';
@@ -8,7 +7,7 @@ import { checkSimBudget, planCells, runSweep, sweepDimensions } from '../../anal
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
-import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
+import { addFileOutOptions, addSweepSimOptions, refuseVariedFieldFlags, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { cellProgress } from './report.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
@@ -50,12 +49,7 @@ export const sweepCommand: CommandModule = {
     // Checks the grid, its size and --out before any pool starts, so a typo costs nothing.
     checkSimBudget(checkGridSize(vary) ?? 0, sim);
     const dims = sweepDimensions(base, vary);
-    // A field given as a flag and varied too: the flag would be silently ignored.
-    for (const d of dims) {
-      for (const f of d.fields) {
-        if (argv[f] !== undefined) throw refusal(`--${kebab(f)} ${String(base[f])}`, `the field is also varied (--vary ${d.id})`, 'give it one way');
-      }
-    }
+    refuseVariedFieldFlags(argv, base, dims);
     if (typeof argv.out === 'string') {
       const variants = dims.flatMap((d) => (d.fields[0] === 'rules' ? d.values.map((v) => v.values[0]).filter((x): x is string => typeof x === 'string' && x !== NO_VARIANT) : []));
       checkOutputFile(argv.out, [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base), ...variants], '--out', argv.force === true);
