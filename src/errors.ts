@@ -7,6 +7,17 @@ import { terminalSafe } from './terminal-safe.js';
  */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  /**
+   * Set on the refusal of a combination the rules forbid (src/messages.ts, forbiddenByRules): the
+   * rules' reason, as the message says it after its WHERE. A sweep leaves such a cell out as "not
+   * allowed" (src/analysis/sweep.ts); every other refusal is the user's mistake and ends the run.
+   */
+  readonly ruleForbidden?: string;
+
+  constructor(message: string, ruleForbidden?: string) {
+    super(message);
+    if (ruleForbidden !== undefined) this.ruleForbidden = ruleForbidden;
+  }
 }
 
 /**

@@ -16,8 +16,13 @@ import { terminalSafe } from './terminal-safe.js';
 
 /** The general shape: `WHERE: PROBLEM; REMEDY` (no remedy: `WHERE: PROBLEM`). */
 export function refusal(where: string, problem: string, remedy?: string): UsageError {
+  return usageError(where, problem, remedy);
+}
+
+/** The one place a UsageError is made: `ruleForbidden` marks a combination the rules forbid (forbiddenByRules). */
+function usageError(where: string, problem: string, remedy: string | undefined, ruleForbidden?: string): UsageError {
   const text = `${where ? `${where}: ` : ''}${problem}${remedy ? `; ${remedy}` : ''}`;
-  return new UsageError(terminalSafe(text));
+  return new UsageError(terminalSafe(text), ruleForbidden === undefined ? undefined : terminalSafe(ruleForbidden));
 }
 
 /**
@@ -26,6 +31,16 @@ export function refusal(where: string, problem: string, remedy?: string): UsageE
  */
 export function refusalAt(at: string, problem: string, remedy?: string): UsageError {
   return refusal('', `${at}${problem}`, remedy);
+}
+
+/**
+ * A combination the rules forbid, as the system's check says it (SystemSpec.checkCombination: machine
+ * armour with a shield, a fall in an edition without falling rules): refusalAt's line, word for word,
+ * marked with the rules' reason (UsageError.ruleForbidden). A one-off run refuses it as any other; a
+ * sweep leaves that cell out as "not allowed" and runs the rest, unless it is --strict.
+ */
+export function forbiddenByRules(at: string, problem: string): UsageError {
+  return usageError('', `${at}${problem}`, undefined, problem);
 }
 
 /** A value its field does not take: `WHERE: VALUE is not allowed; allowed: ALLOWED`. */

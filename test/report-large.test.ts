@@ -141,7 +141,7 @@ function fakeSweep(rows: number, cols: number, opts: { rowLabel?: (i: number) =>
       });
     }
   }
-  return { dimensions: [weapons, models], cells, outcomes: ['down', 'out-of-action'] } as unknown as SweepResult;
+  return { dimensions: [weapons, models], cells, notAllowed: [], outcomes: ['down', 'out-of-action'] } as unknown as SweepResult;
 }
 
 const heatmapDef: ChartDef = { type: 'heatmap', x: 'target', y: 'weapon', outcome: 'out-of-action', file: 'map' };

@@ -46,6 +46,7 @@ export function scenariosSweep(cells: readonly Cell[], title: string): SweepResu
     base: {},
     dimensions: [scenarioDimension(placed.map((c) => c.labels[0]!), title)],
     cells: placed,
+    notAllowed: [],
     outcomes: unionOutcomes(placed.map((c) => c.layout.outcomes)),
     exact,
     ...(plan ? { sim: plan } : {}),

@@ -6,7 +6,7 @@ import { refusal } from '../messages.js';
 import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
 import { evaluateAllInWorkers } from '../pool/exact.js';
 import { type Fraction, formatFraction, sub, toNumber } from '../exact/fraction.js';
-import { parseScenario } from '../input/scenario.js';
+import { parseScenario, resolveInputs } from '../input/scenario.js';
 import type { FieldValue, ReportLayout, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
 import { resolveKind } from '../rules/registry.js';
@@ -17,6 +17,7 @@ import { simulate, simulateToPrecision, type SimRun } from '../pool/simulate.js'
 import { Z95, crossCheck, summarize, wilson, type CrossCheckReport, type SimSummary } from '../stats/index.js';
 import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimension, type Dimension, type DimensionValue, type VarySpec } from './dimensions.js';
 import { differenceEstimate, type Estimate } from './paired.js';
+import { describeNotAllowed, type NotAllowedCell } from './not-allowed.js';
 
 /** How the cells of a sweep are simulated. Absent: exact only. */
 export interface SimPlan {
@@ -83,7 +84,9 @@ export interface SweepRequest {
    * The dimensions and cells as a report definition checked and planned them: a run does not plan
    * them again (each is a scenario checked against its rules and profiles).
    */
-  readonly planned?: { readonly dimensions: readonly Dimension[]; readonly cells: readonly PlannedCell[] };
+  readonly planned?: { readonly dimensions: readonly Dimension[] } & GridPlan;
+  /** When the sweep plans its own cells: refuse a cell the rules forbid, as a one-off run does, instead of leaving it out. */
+  readonly strict?: boolean;
   /** Called after each planned cell, when the sweep plans its own. */
   readonly onPlan?: (done: number, total: number) => void;
   /** Called after each finished cell. */
@@ -151,10 +154,19 @@ export interface Cell {
   readonly means: readonly CellMean[];
 }
 
+/** A grid as planned: the cells to compute and those the rules forbid, each in grid order (by `index`). */
+export interface GridPlan {
+  readonly cells: readonly PlannedCell[];
+  readonly notAllowed: readonly NotAllowedCell[];
+}
+
 export interface SweepResult {
   readonly base: Record<string, unknown>;
   readonly dimensions: readonly Dimension[];
+  /** The cells computed: every cell of the grid but those in `notAllowed`, in grid order. */
   readonly cells: readonly Cell[];
+  /** The cells the rules forbid, left out of `cells`; their indexes are the grid's, as the cells' are. */
+  readonly notAllowed: readonly NotAllowedCell[];
   readonly outcomes: readonly string[];
   readonly exact: boolean;
   readonly sim?: SimPlan;
@@ -181,8 +193,12 @@ export interface SweepManifest {
   };
 }
 
-/** The dimensions of a request, checked against the base scenario's system and kind. */
-export function sweepDimensions(base: Record<string, unknown>, vary: readonly VarySpec[]): Dimension[] {
+/**
+ * The dimensions of a request, checked against the base scenario's system and kind. A side varied whole
+ * that the rules forbid (machine armour with a shield) is left for planGrid to show as not allowed,
+ * unless `strict`.
+ */
+export function sweepDimensions(base: Record<string, unknown>, vary: readonly VarySpec[], options: { readonly strict?: boolean } = {}): Dimension[] {
   if (vary.length === 0) throw refusal('vary', 'empty list', 'give at least one field to vary, e.g. "injuryDice=-1..3"');
   checkGridSize(vary);
   const { system, kind } = baseSystemAndKind(base);
@@ -191,7 +207,7 @@ export function sweepDimensions(base: Record<string, unknown>, vary: readonly Va
   // The profiles file, roster or catalogue is read only for a grid that may run.
   const dims = parsed.map((d) => withProfileLabels(d, base));
   checkVariedBaseValues(base, dims);
-  checkSideValues(base, dims, kindSides(system, kind)?.keys ?? []);
+  checkSideValues(base, dims, kindSides(system, kind)?.keys ?? [], options.strict === true);
   return dims;
 }
 
@@ -314,22 +330,24 @@ function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dim
  * over the base's side, in a scenario of the base's system, kind, edition, rules and profiles, the
  * other sides empty: what one side gives is that side's alone. The base's own side is checked first.
  */
-function checkSideValues(base: Record<string, unknown>, dims: readonly Dimension[], sideKeys: readonly string[]): void {
+function checkSideValues(base: Record<string, unknown>, dims: readonly Dimension[], sideKeys: readonly string[], strict: boolean): void {
   const context = scenarioContext(base);
   const others = (side: string) => Object.fromEntries(sideKeys.filter((k) => k !== side).map((k) => [k, {}]));
-  const check = (side: string, given: unknown, where: (message: string) => UsageError) => {
+  const check = (side: string, given: unknown, where: (message: string) => UsageError, forbiddenIsACell = false) => {
     try {
       parseScenario({ ...context, ...others(side), [side]: given });
     } catch (e) {
-      if (e instanceof UsageError) throw where(e.message);
-      throw e;
+      if (!(e instanceof UsageError)) throw e;
+      // Its fields passed their checks: what the rules forbid is its cells' to show, not a mistake.
+      if (forbiddenIsACell && !strict && e.ruleForbidden !== undefined) return;
+      throw where(e.message);
     }
   };
   for (const d of dims) {
     if (d.side === undefined) continue;
     const side = d.side;
     if (base[side] !== undefined) check(side, base[side], (m) => refusal('scenario', `${m} (the grid varies ${side} whole, laying each value over this one, which must still be allowed)`));
-    for (const v of d.values) check(side, layeredSide(base[side], v.side!), (m) => refusal(`vary: ${d.id}: ${showValue(v.values[0])}`, m));
+    for (const v of d.values) check(side, layeredSide(base[side], v.side!), (m) => refusal(`vary: ${d.id}: ${showValue(v.values[0])}`, m), true);
   }
 }
 
@@ -339,10 +357,29 @@ function describeAssignment(assignment: Readonly<Record<string, FieldValue>>): s
     .join(', ');
 }
 
-/** The scenarios of every cell, validated up front so a bad grid fails before anything runs. */
+/** The scenarios of every cell, validated up front so a bad grid fails before anything runs; a cell the rules forbid is refused too. */
 export function planCells(base: Record<string, unknown>, dims: readonly Dimension[], onCell?: (done: number, total: number) => void): PlannedCell[] {
+  return [...planGrid(base, dims, { ...(onCell ? { onCell } : {}), strict: true }).cells];
+}
+
+export interface GridPlanOptions {
+  /** Called after each cell is checked. */
+  readonly onCell?: (done: number, total: number) => void;
+  /** Refuse a cell the rules forbid, as a one-off run does, instead of leaving it out as not allowed. */
+  readonly strict?: boolean;
+}
+
+/**
+ * The scenarios of every cell, validated up front so a bad grid fails before anything runs. A cell the
+ * rules forbid (a refusal forbiddenByRules marked) is kept as not allowed with its reason, unless
+ * `strict`: a grid over editions survives the one edition without falls. Every other refusal is the
+ * user's mistake and ends the plan, as does a grid the rules forbid whole (nothing to show).
+ */
+export function planGrid(base: Record<string, unknown>, dims: readonly Dimension[], options: GridPlanOptions = {}): GridPlan {
   const points = gridPoints(dims);
-  return points.map((point, index) => {
+  const cells: PlannedCell[] = [];
+  const notAllowed: NotAllowedCell[] = [];
+  points.forEach((point, index) => {
     // What the cell's values are (a side varied whole by its name), and the scenario they make (the
     // side's fields laid over the base's side).
     const assignment: Record<string, FieldValue> = {};
@@ -354,21 +391,41 @@ export function planCells(base: Record<string, unknown>, dims: readonly Dimensio
       if (d.side !== undefined) input[d.side] = layeredSide(base[d.side], v.side!);
       else d.fields.forEach((f, fi) => (input[f] = v.values[fi]!));
     });
+    const labels = point.map((vi, di) => dims[di]!.values[vi]!.label);
     let scenario: Scenario;
     try {
       scenario = parseScenario(input);
     } catch (e) {
-      if (e instanceof UsageError) throw refusal(`cell ${describeAssignment(assignment)}`, e.message);
-      throw e;
+      if (!(e instanceof UsageError)) throw e;
+      if (e.ruleForbidden === undefined || options.strict) throw refusal(`cell ${describeAssignment(assignment)}`, e.message);
+      notAllowed.push({ index, point, labels, assignment, ...scenarioNames(input), reason: e.ruleForbidden });
+      options.onCell?.(index + 1, points.length);
+      return;
     }
     // Two variant files of one name: the cell carries the name with its file (see DimensionValue.variant).
     for (const [di, vi] of point.entries()) {
       const variant = dims[di]!.values[vi]!.variant;
       if (variant !== undefined) scenario = { ...scenario, variant };
     }
-    onCell?.(index + 1, points.length);
-    return { index, point, labels: point.map((vi, di) => dims[di]!.values[vi]!.label), assignment, scenario };
+    options.onCell?.(index + 1, points.length);
+    cells.push({ index, point, labels, assignment, scenario });
   });
+  if (cells.length === 0) {
+    const first = notAllowed[0]!;
+    throw refusal(
+      'vary',
+      `the rules forbid every cell of the grid (${points.length} of ${points.length}), e.g. ${describeNotAllowed(dims, first)}: ${first.reason}`,
+      'nothing to show; vary values the rules allow together',
+    );
+  }
+  return { cells, notAllowed };
+}
+
+/** The system, kind and edition a cell's raw fields name (a variant file's edition where it gives one), as its scenario would have them. */
+function scenarioNames(input: Record<string, unknown>): { system: string; kind: string; edition: string } {
+  const { system, kind } = baseSystemAndKind(input);
+  const edition = resolveInputs(input).input.edition;
+  return { system: system.id, kind, edition: typeof edition === 'string' ? edition : system.defaultEdition };
 }
 
 /** One simulation run (a `simulate` command's, or a cell's run to a precision) as a cell's single batch. */
@@ -503,14 +560,18 @@ export async function runSweep(req: SweepRequest): Promise<SweepResult> {
   const started = performance.now();
   const plan = req.sim;
   checkSimBudget(checkGridSize(req.vary) ?? 0, plan);
-  const dims = req.planned?.dimensions ?? sweepDimensions(req.base, req.vary);
-  const planned = req.planned?.cells ?? planCells(req.base, dims, req.onPlan);
+  const dims = req.planned?.dimensions ?? sweepDimensions(req.base, req.vary, { strict: req.strict === true });
+  const grid = req.planned ?? planGrid(req.base, dims, { ...(req.onPlan ? { onCell: req.onPlan } : {}), ...(req.strict ? { strict: true } : {}) });
+  const planned = grid.cells;
   const exactWanted = req.exact ?? true;
   const cells: Cell[] = [];
   const exacts = exactWanted ? evaluateAllInWorkers(planned.map((p) => p.scenario), req.signal) : [];
-  for (const p of planned) {
+  for (const [i, p] of planned.entries()) {
+    // Seeds go by the cell's place in the whole grid, not among the cells computed: a value the rules
+    // forbid somewhere changes no other cell's answer (with common random numbers no cell's seed
+    // depends on its place at all).
     const seed = plan ? (plan.independentSeeds ? plan.seed + p.index * plan.batches : plan.seed) : 0;
-    cells.push(await computeCell(p, await exacts[p.index], plan, seed, req.signal));
+    cells.push(await computeCell(p, await exacts[i], plan, seed, req.signal));
     req.onCell?.(cells.length, planned.length);
   }
   const outcomes = unionOutcomes(cells.map((c) => c.layout.outcomes));
@@ -518,6 +579,7 @@ export async function runSweep(req: SweepRequest): Promise<SweepResult> {
     base: req.base,
     dimensions: dims,
     cells,
+    notAllowed: grid.notAllowed,
     outcomes,
     exact: exactWanted,
     ...(plan ? { sim: plan } : {}),
@@ -633,7 +695,9 @@ export function neighbourDifferences(sweep: SweepResult, cumulative = false) {
   for (const cell of sweep.cells) {
     sweep.dimensions.forEach((d, di) => {
       if (cell.point[di]! === 0) return;
-      const prev = byPoint.get(cell.point.map((v, k) => (k === di ? v - 1 : v)).join(','))!;
+      // A neighbour the rules forbid has nothing to differ from.
+      const prev = byPoint.get(cell.point.map((v, k) => (k === di ? v - 1 : v)).join(','));
+      if (!prev) return;
       out.push({ dimension: d.id, fromCell: prev.index, toCell: cell.index, from: prev.labels[di]!, to: cell.labels[di]!, outcomes: cellDifference(prev, cell, cumulative) });
     });
   }

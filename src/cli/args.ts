@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { hideBin, Parser } from 'yargs/helpers';
+import { notAllowed } from '../messages.js';
 
 /** Width of every help text: the terminal's, at most 120 (100 when stdout is not a terminal). */
 export function helpWidth(): number {
@@ -65,4 +66,18 @@ export function declaredOptions(y: Argv<unknown>): { keys: string[]; booleans: s
   const o = get.call(y);
   const booleans = Array.isArray(o.boolean) ? o.boolean.filter((b): b is string => typeof b === 'string') : [];
   return { keys: Object.keys(o.key ?? {}), booleans };
+}
+
+/**
+ * Refuses `--NAME=VALUE` for a boolean flag whose VALUE is neither true nor false: yargs reads
+ * `--strict=maybe` as false, silently, which would run the very thing the flag was meant to stop.
+ */
+export function checkBooleanFlag(name: string, args: readonly string[] = cliArgs()): void {
+  const prefix = `--${name}=`;
+  for (const a of args) {
+    if (a === '--') return;
+    if (a.startsWith(prefix) && !['true', 'false'].includes(a.slice(prefix.length))) {
+      throw notAllowed(`--${name}`, a.slice(prefix.length), `true, false (or --${name} alone, --no-${name})`);
+    }
+  }
 }

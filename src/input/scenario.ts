@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { listAllowed, showValue } from '../errors.js';
-import { notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
+import { forbiddenByRules, notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
 import { readJsonInput } from '../json-input.js';
 import { schemaValidator } from '../model/ajv.js';
 import { DEFAULT_SYSTEM, findSystem, systems, type AnyScenario } from '../rules/registry.js';
@@ -370,7 +370,9 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
   // A side's object holds field values and labels; the kind reads it as its sides' declaration says.
   if (kindSpec.sides) Object.assign(scenario, validateSides(input, kindSpec.sides, rules, at, sources, fieldDefault) as unknown as Record<string, FieldValue>);
   const problem = system.checkCombination(scenario as Scenario);
-  if (problem) throw refusalAt(at, problem);
+  if (problem) throw forbiddenByRules(at, problem);
+  const tooBig = system.checkSize?.(scenario as Scenario);
+  if (tooBig) throw refusalAt(at, tooBig);
   // The schema of its system and kind has passed: it is that system's scenario of that kind.
   return scenario as unknown as AnyScenario;
 }

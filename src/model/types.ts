@@ -235,9 +235,16 @@ export interface SystemSpec<S extends Scenario = Scenario> {
   readonly diffGrid: readonly DiffGridPart[];
   /**
    * Rule combinations the field schema cannot express (machine armour with a shield, a fall in an
-   * edition without falling rules). Returns one user-facing line naming the field, or undefined.
+   * edition without falling rules). Returns one user-facing line naming the field, or undefined. A
+   * sweep leaves a cell so refused out as "not allowed" (forbiddenByRules in src/messages.ts).
    */
   checkCombination(scenario: S): string | undefined;
+  /**
+   * A scenario the rules allow but this tool will not compute, too big for its budget (an optimal
+   * duel's search past its states). Returns one user-facing line naming the field, or undefined. Checked
+   * after checkCombination; unlike it, a sweep refuses such a cell and stops: it asks for less.
+   */
+  checkSize?(scenario: S): string | undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Dimension, DimensionValue } from '../analysis/dimensions.js';
 import { percent, percentPlusMinus, wordWrap } from '../text.js';
 import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from '../labels.js';
 import type { CellOutcome, SweepResult } from '../analysis/sweep.js';
+import { notAllowedLines } from '../analysis/not-allowed.js';
 
 /**
  * Vega-Lite specs for the three chart types a report draws. Every spec carries its data inline, so the
@@ -182,6 +183,15 @@ function provenance(sweep: SweepResult, marks: { exact: string; sim: string }): 
   return `Simulated estimates with 95% intervals (${trialsText(sweep)}).`;
 }
 
+/**
+ * The subtitle line of a chart with cells the rules forbid: they are left empty (the notes under the
+ * chart and the tables say which and why). None when every cell is allowed.
+ */
+function notAllowedSubtitle(sweep: SweepResult): string[] {
+  const n = sweep.notAllowed.length;
+  return n ? [`Left empty: ${n} of ${n + sweep.cells.length} cells the rules do not allow (see the notes and the tables).`] : [];
+}
+
 /** Characters per subtitle line that vega will not cut short (its estimate: 0.8 em per character). */
 const SUBTITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5));
 
@@ -270,6 +280,8 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   const trial = sweep.cells[0]?.layout.trial ?? 'roll';
   const share = `Share of ${trial}s`;
   const yLabelWidth = maxWidth(labelsOf(yd));
+  // A row the rules forbid whole keeps its place on the axis, empty.
+  const yScale = sweep.notAllowed.length ? { scale: { domain: labelsOf(yd) } } : {};
   const facetWidth = fd ? maxWidth(labelsOf(fd.d)) + 40 : 0;
   const width = Math.max(300, CHART_WIDTH - 24 - yLabelWidth - 30 - facetWidth - 10);
   const layers: VlSpec[] = [
@@ -277,7 +289,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
       transform: [{ filter: "datum.kind === 'bar'" }],
       mark: { type: 'bar', stroke: 'white', strokeWidth: 0.5 },
       encoding: {
-        y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title },
+        y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title, ...yScale },
         x: { field: 'x0', type: 'quantitative', scale: { domain: [0, 1], nice: false }, axis: probabilityAxis(share) },
         x2: { field: 'x1' },
         color: { field: 'outcome', type: 'nominal', scale: outcomeScale(ids, false), title: 'Outcome', sort: ids.map(outcomeLabel) },
@@ -310,6 +322,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   const subtitle = [
     `Outcome of each ${trial}, ${unranked ? "in the legend's order" : 'mildest on the left'}${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
     provenance(sweep, { exact: 'Bars', sim: 'black marks: the boundaries from' }),
+    ...notAllowedSubtitle(sweep),
   ];
   const top = {
     ...header(def, `Outcomes by ${yd.title.toLowerCase()}${fd ? ` and ${fd.d.title.toLowerCase()}` : ''}`, subtitle),
@@ -402,6 +415,7 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): V
       : `${cumulative ? 'Chance of each outcome or a worse one' : 'Probability of each outcome'} by ${xd.title.toLowerCase()}.`,
     provenance(sweep, { exact: 'Lines', sim: 'diamonds and bars:' }),
     ...coincidingSeries(rows),
+    ...notAllowedSubtitle(sweep),
   ];
   const inner = { width: plotWidth, height: fd ? 240 : 340, layer: layers };
   const top = { ...header(def, sd ? `${name(ids[0]!)} by ${xd.title.toLowerCase()}` : `Outcomes by ${xd.title.toLowerCase()}`, subtitle), data: { values: rows }, config: CONFIG };
@@ -556,11 +570,16 @@ function mapLayers(enc: Record<string, unknown>, color: Record<string, unknown>,
   ];
 }
 
-/** The axes of a heat map: column labels on top (tilted and cut where wide), row labels cut at MAX_ROW_LABEL. */
-function mapAxes(xd: Dimension, rows: readonly string[], yd: Dimension, plan: MapPlan) {
+/**
+ * The axes of a heat map: column labels on top (tilted and cut where wide), row labels cut at
+ * MAX_ROW_LABEL. With `keepEmpty` (cells the rules forbid) every row and column keeps its place, so a
+ * forbidden cell is an empty square, not a missing column.
+ */
+function mapAxes(xd: Dimension, rows: readonly string[], yd: Dimension, plan: MapPlan, keepEmpty: boolean) {
+  const domain = (labels: readonly string[]) => (keepEmpty ? { scale: { domain: labels } } : {});
   return {
-    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: topAxis(xd, plan.width) },
-    y: { field: 'y', type: 'ordinal', sort: rows, title: yd.title, axis: { domain: false, ticks: false, labelLimit: MAX_ROW_LABEL, titlePadding: rowTitlePadding(plan.yLabelWidth) } },
+    x: { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: topAxis(xd, plan.width), ...domain(labelsOf(xd)) },
+    y: { field: 'y', type: 'ordinal', sort: rows, title: yd.title, axis: { domain: false, ticks: false, labelLimit: MAX_ROW_LABEL, titlePadding: rowTitlePadding(plan.yLabelWidth) }, ...domain(rows) },
   };
 }
 
@@ -612,13 +631,14 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
     scale: { domain: [0, top], range: [RAMP_START, colour], interpolate: 'rgb', clamp: true },
     legend: { format: '.0%', gradientLength: 200, orient: 'right' },
   };
-  const inner = { width: plan.width, height: { step: plan.rowStep }, layer: mapLayers(mapAxes(xd, shownRows.labels, yd, plan), color, plan) };
+  const inner = { width: plan.width, height: { step: plan.rowStep }, layer: mapLayers(mapAxes(xd, shownRows.labels, yd, plan, sweep.notAllowed.length > 0), color, plan) };
   const subtitle = [
     `Probability of ${name} for every combination${plan.text ? '' : ' (the cells are too small for their numbers: see the tables)'}.`,
     ...(shownRows.cut ? [topRowsNote(yd, def)] : []),
     simulated(sweep) && allExact(sweep)
       ? "Exact values; the check of the simulation against them is listed with the table."
       : provenance(sweep, { exact: '', sim: '' }),
+    ...notAllowedSubtitle(sweep),
   ];
   const title = `${name}: ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
   const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : ''), data: { values: rows }, config: CONFIG };
@@ -645,13 +665,14 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   const valueOf = (cell: SweepResult['cells'][number]) => shown(cell.outcomes.find((o) => o.outcome === def.outcome), cumulative)?.value ?? 0;
   const key = (labels: readonly string[]) => labels.filter((_, i) => i !== fd.index).join('\u0000');
   const base = new Map(sweep.cells.filter((c) => c.labels[fd.index] === baseline).map((c) => [key(c.labels), valueOf(c)]));
-  const changed = sweep.cells.filter((c) => c.labels[fd.index] !== baseline);
-  const changes = changed.map((c) => valueOf(c) - (base.get(key(c.labels)) ?? 0));
+  // A cell whose baseline the rules forbid has nothing to change from: it is left empty, as a forbidden cell is.
+  const changed = sweep.cells.filter((c) => c.labels[fd.index] !== baseline && base.has(key(c.labels)));
+  const changes = changed.map((c) => valueOf(c) - base.get(key(c.labels))!);
   const shownRows = mapRows(yd, yi, changed, (i) => Math.abs(changes[i]!));
   const kept = new Set(shownRows.labels);
   const rows = changed.flatMap((cell, i) => {
     if (!kept.has(cell.labels[yi]!)) return [];
-    const from = base.get(key(cell.labels)) ?? 0;
+    const from = base.get(key(cell.labels))!;
     const change = changes[i]!;
     return [
       {
@@ -678,11 +699,12 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
     scale: { domain: [-reach, 0, reach], range: [FALL_COLOUR, NO_CHANGE_COLOUR, RISE_COLOUR], interpolate: 'rgb', clamp: true },
     legend: { format: '+.0%', gradientLength: 200, orient: 'right' },
   };
-  const inner = { width: plan.width, height: { step: plan.rowStep }, layer: mapLayers(mapAxes(xd, shownRows.labels, yd, plan), color, plan) };
+  const inner = { width: plan.width, height: { step: plan.rowStep }, layer: mapLayers(mapAxes(xd, shownRows.labels, yd, plan, sweep.notAllowed.length > 0), color, plan) };
   const subtitle = [
     `Change in the probability of ${name} against ${baseline}, in percentage points (red: more likely, blue: less)${plan.text ? '' : '; the cells are too small for their numbers: see the tables'}.`,
     ...(shownRows.cut ? [topRowsNote(yd, def)] : []),
     allExact(sweep) ? 'Exact values on both sides.' : provenance(sweep, { exact: '', sim: '' }),
+    ...notAllowedSubtitle(sweep),
   ];
   const title = `${name}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
   const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : ''), data: { values: inked }, config: CONFIG };
@@ -801,6 +823,7 @@ function valueChart(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }
     `Median ${rows[0] ? rows[0].median.toFixed(3) : '-'}; ${VALUE_OUTLIER_RATIO}x the median or more is marked under-priced, 1/${VALUE_OUTLIER_RATIO} or less over-priced.`,
     // The page's note names them all; the chart, which may be read alone, names the first few.
     ...(skipped.length ? [skippedText(d, skipped, 5)] : []),
+    ...notAllowedSubtitle(sweep),
   ];
   // A catalogue's worth of bars at 32 px each would be metres tall: thinner bars past VALUE_BARS.
   const thin = rows.length > VALUE_BARS;
@@ -835,6 +858,10 @@ function valueChart(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }
  * left out for having no cost, the rows a heat map cut to its top ones. One line each, or none.
  */
 export function chartNotes(sweep: SweepResult, def: ChartDef): string[] {
+  return [...ownNotes(sweep, def), ...notAllowedNotes(sweep, def)];
+}
+
+function ownNotes(sweep: SweepResult, def: ChartDef): string[] {
   if (def.type === 'value') {
     const skipped = valueSkipped(sweep, def);
     return skipped.length ? [skippedText(dim(sweep, def.by).d, skipped)] : [];
@@ -844,6 +871,21 @@ export function chartNotes(sweep: SweepResult, def: ChartDef): string[] {
     return d.values.length > MAX_HEATMAP_ROWS ? [topRowsNote(d, def)] : [];
   }
   return [];
+}
+
+/**
+ * The cells the rules forbid, left empty, one line per reason; a value chart averages each value over
+ * its allowed cells only, and a map of changes has nothing to show where either side is forbidden.
+ */
+function notAllowedNotes(sweep: SweepResult, def: ChartDef): string[] {
+  if (sweep.notAllowed.length === 0) return [];
+  const how =
+    def.type === 'value'
+      ? 'Not allowed by the rules, so left out of the averages'
+      : def.type === 'heatmap' && def.differenceFrom !== undefined
+        ? `Not allowed by the rules, so left empty (with the cells compared against them under ${def.differenceFrom})`
+        : 'Not allowed by the rules, so left empty';
+  return notAllowedLines(sweep.dimensions, sweep.notAllowed, sweep.cells.length + sweep.notAllowed.length).map((line) => `${how}: ${line}.`);
 }
 
 /** The Vega-Lite spec of one chart of an analysis. */

@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { FieldValue, Scenario } from '../model/types.js';
 import { toolVersion } from '../project.js';
 import type { CellMean, CellOutcome } from '../analysis/sweep.js';
+import { inGridOrder, isNotAllowed, type NotAllowedCell } from '../analysis/not-allowed.js';
 
 /**
  * Every CSV this tool writes goes through here. RFC 4180 quoting; "\n" line ends; booleans as true/false
@@ -67,8 +68,16 @@ export function meanColumns(jsonKey: string): string[] {
   return [`${jsonKey}_exact`, jsonKey, `${jsonKey}_estimate`, `${jsonKey}_ci_low`, `${jsonKey}_ci_high`];
 }
 
+/**
+ * The column a grid with cells the rules forbid adds, last: empty on every row of a computed cell, the
+ * rules' reason on the one row of a cell left out, which has no outcome and no values.
+ */
+export const NOT_ALLOWED_COLUMN = 'not_allowed';
+
 /** What the tidy CSV reads of a scenario's results; a sweep's Cell is one. */
 export interface TidyCell {
+  /** Its place in the grid (a sweep's cell), so the cells the rules forbid are listed where they are. */
+  readonly index?: number;
   readonly scenario: Scenario;
   readonly outcomes: readonly CellOutcome[];
   readonly means: readonly CellMean[];
@@ -83,7 +92,12 @@ export interface TidySource {
   readonly report?: string;
   readonly analysis?: string;
   /** A sweep, or a single scenario as a sweep of one cell with nothing varied. */
-  readonly sweep: { readonly dimensions: readonly { readonly fields: readonly string[] }[]; readonly cells: readonly TidyCell[] };
+  readonly sweep: {
+    readonly dimensions: readonly { readonly fields: readonly string[] }[];
+    readonly cells: readonly TidyCell[];
+    /** The cells the rules forbid (a sweep's), each one row saying so. */
+    readonly notAllowed?: readonly NotAllowedCell[];
+  };
 }
 
 /** Not input fields: their own columns, or (the rule table) not a column at all. */
@@ -112,10 +126,25 @@ export function tidyRows(sources: readonly TidySource[]): { header: string[]; ro
   const fields = fieldColumns(sources);
   const means = meanKeys(sources);
   const withIds = sources.some((s) => s.report !== undefined || s.analysis !== undefined);
-  const header = [...(withIds ? ['report', 'analysis'] : []), ...fields, ...FIXED_COLUMNS, ...means.flatMap(meanColumns)];
+  // Only a grid with a cell the rules forbid has the column: every other CSV keeps its columns.
+  const withNotAllowed = sources.some((s) => (s.sweep.notAllowed?.length ?? 0) > 0);
+  const header = [...(withIds ? ['report', 'analysis'] : []), ...fields, ...FIXED_COLUMNS, ...means.flatMap(meanColumns), ...(withNotAllowed ? [NOT_ALLOWED_COLUMN] : [])];
   const rows: (string | number | boolean)[][] = [];
   for (const src of sources) {
-    for (const cell of src.sweep.cells) {
+    const ids = withIds ? [src.report ?? '', src.analysis ?? ''] : [];
+    for (const cell of inGridOrder(src.sweep.cells, src.sweep.notAllowed)) {
+      if (isNotAllowed(cell)) {
+        // Its varied values and where it is; nothing computed. toolVersion stays: it says what refused it.
+        const at: Record<string, string | number | boolean> = { system: cell.system, kind: cell.kind, edition: cell.edition, tool_version: toolVersion };
+        rows.push([
+          ...ids,
+          ...fields.map((f) => cell.assignment[f] ?? ''),
+          ...FIXED_COLUMNS.map((c) => at[c] ?? ''),
+          ...means.flatMap(meanColumns).map(() => ''),
+          cell.reason,
+        ]);
+        continue;
+      }
       const sim = cell.sim;
       const meanCells = means.flatMap((key) => {
         const m = cell.means.find((x) => x.jsonKey === key);
@@ -124,7 +153,7 @@ export function tidyRows(sources: readonly TidySource[]): { header: string[]; ro
       cell.outcomes.forEach((o, i) => {
         const [num, den] = o.exact ? splitFraction(o.exact) : ['', ''];
         rows.push([
-          ...(withIds ? [src.report ?? '', src.analysis ?? ''] : []),
+          ...ids,
           ...fields.map((f) => (cell.scenario[f] as FieldValue | undefined) ?? ''),
           cell.scenario.system,
           cell.scenario.kind,
@@ -150,6 +179,7 @@ export function tidyRows(sources: readonly TidySource[]): { header: string[]; ro
           sim ? sim.batches : '',
           toolVersion,
           ...meanCells,
+          ...(withNotAllowed ? [''] : []),
         ]);
       });
     }

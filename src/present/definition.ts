@@ -10,7 +10,8 @@ import { resolveKind } from '../rules/registry.js';
 import { sideWinsOutcome } from '../rules/duel-report.js';
 import { CHART_TYPES, MAX_BARS, chartDimensions, type ChartDef } from './charts.js';
 import { checkGridSize, type Dimension, type VarySpec } from '../analysis/dimensions.js';
-import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planCells, sweepDimensions, type PlannedCell, type SimPlan } from '../analysis/sweep.js';
+import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planGrid, sweepDimensions, type PlannedCell, type SimPlan } from '../analysis/sweep.js';
+import type { NotAllowedCell } from '../analysis/not-allowed.js';
 
 /**
  * Report definitions: a JSON file with a title, a description and a list of analyses, each a base
@@ -102,6 +103,7 @@ export const reportJsonSchema = {
           vary: { type: 'array', minItems: 1, items: varyItem },
           exact: { type: 'boolean', description: 'Compute exact answers (default true)' },
           simulate: { ...simulate, description: 'Simulate too; omit for exact only' },
+          strict: { type: 'boolean', description: 'Refuse the report if a cell of this grid is a combination the rules forbid (default false: such a cell is shown as "not allowed")' },
           charts: { type: 'array', items: chart },
         },
         additionalProperties: false,
@@ -127,6 +129,8 @@ export interface AnalysisDef {
   readonly cells: number;
   /** Every cell as checked here, so that running the analysis does not plan them again. */
   readonly planned: readonly PlannedCell[];
+  /** The cells the rules forbid (none under strict): shown as "not allowed", never computed. */
+  readonly notAllowed: readonly NotAllowedCell[];
   readonly layout: ReportLayout;
 }
 
@@ -357,6 +361,8 @@ export function loadReportDef(file: string, opts: LoadOptions = {}): ReportDef {
 export interface LoadOptions {
   /** Called after each cell of an analysis is checked: a catalogue's thousands of cells take a while. */
   readonly onPlan?: (analysis: string, done: number, total: number) => void;
+  /** Refuse a cell the rules forbid in any analysis (`report --strict`), as an analysis's own "strict" does. */
+  readonly strict?: boolean;
 }
 
 /** maxTrials of an analysis simulated to a precision that names none. */
@@ -398,6 +404,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       vary: VarySpec[];
       exact?: boolean;
       simulate?: { trials?: number; precision?: number; maxTrials?: number; seed?: number; batches?: number };
+      strict?: boolean;
       charts?: ChartInput[];
     }[];
   };
@@ -420,8 +427,12 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
     try {
       if (seen.has(a.id)) throw refusal('id', `${showValue(a.id)} is used by an earlier analysis`, 'give each analysis its own id');
       seen.add(a.id);
-      const dims = sweepDimensions(a.scenario, a.vary);
-      const cells = planCells(a.scenario, dims, opts.onPlan && ((done, total) => opts.onPlan!(a.id, done, total)));
+      const strict = opts.strict === true || a.strict === true;
+      const dims = sweepDimensions(a.scenario, a.vary, { strict });
+      const { cells, notAllowed } = planGrid(a.scenario, dims, {
+        ...(opts.onPlan ? { onCell: (done: number, total: number) => opts.onPlan!(a.id, done, total) } : {}),
+        strict,
+      });
       const first = cells[0]!.scenario;
       const layout = resolveKind(first).kind.layout(first);
       const s = a.simulate;
@@ -457,8 +468,9 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
             }
           : {}),
         charts,
-        cells: cells.length,
+        cells: cells.length + notAllowed.length,
         planned: cells,
+        notAllowed,
         layout,
       };
     } catch (e) {

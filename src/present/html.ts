@@ -4,6 +4,8 @@ import { worstZ } from '../stats/index.js';
 import { orWorseLabel, outcomeColour, outcomeLabel } from '../labels.js';
 import type { AnalysisRun, ChartRun, ReportRun } from './report-run.js';
 import type { Cell, CellOutcome } from '../analysis/sweep.js';
+import { inGridOrder, isNotAllowed, notAllowedLines } from '../analysis/not-allowed.js';
+import { NOT_ALLOWED } from './sweep.js';
 
 /**
  * The report page: one self-contained HTML file. Charts are inline SVG, the style sheet is inline, and
@@ -108,7 +110,7 @@ function dimHeaders(a: AnalysisRun): string {
   return a.sweep.dimensions.map((d) => `<th class="dim" scope="col">${esc(d.title)}</th>`).join('');
 }
 
-function dimCells(c: Cell): string {
+function dimCells(c: Pick<Cell, 'labels'>): string {
   return c.labels.map((l) => `<td class="dim">${esc(l)}</td>`).join('');
 }
 
@@ -118,7 +120,9 @@ function probabilityTable(a: AnalysisRun, cum: boolean): string {
   // sequence reports the expected attacks to Out of Action only where it is finite).
   const means = cum ? [] : [...new Map(a.sweep.cells.flatMap((c) => c.means).map((m) => [m.jsonKey, m])).values()];
   const head = `<tr>${dimHeaders(a)}${ids.map((id) => `<th scope="col">${swatch(id)}${esc(cum ? orWorseLabel(id) : outcomeLabel(id))}</th>`).join('')}${means.map((m) => `<th scope="col">${esc(m.label)} (mean)</th>`).join('')}</tr>`;
-  const rows = a.sweep.cells.map((c) => {
+  const rows = inGridOrder(a.sweep.cells, a.sweep.notAllowed).map((c) => {
+    // A cell the rules forbid is listed where it is, with the reason in its tooltip and under the table.
+    if (isNotAllowed(c)) return `<tr class="not-allowed">${dimCells(c)}${[...ids, ...means].map(() => `<td title="${esc(c.reason)}">${NOT_ALLOWED}</td>`).join('')}</tr>`;
     const byId = new Map(c.outcomes.map((o) => [o.outcome, o]));
     const values = ids.map((id) => valueCell(cum ? cumulative(byId.get(id)) : byId.get(id))).join('');
     const meanCells = means
@@ -133,6 +137,14 @@ function probabilityTable(a: AnalysisRun, cum: boolean): string {
     return `<tr>${dimCells(c)}${values}${meanCells}</tr>`;
   });
   return `<div class="scroll"><table class="numbers" data-table="${cum ? 'cumulative' : 'outcomes'}"><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table></div>`;
+}
+
+/** Which cells the rules forbid and why, one line per reason, under the analysis's facts; nothing when every cell is allowed. */
+function notAllowedNote(a: AnalysisRun): string {
+  const { dimensions, cells, notAllowed } = a.sweep;
+  if (notAllowed.length === 0) return '';
+  const lines = notAllowedLines(dimensions, notAllowed, cells.length + notAllowed.length);
+  return `\n<p class="facts not-allowed">Not allowed by the rules, so not computed and shown as "${NOT_ALLOWED}": ${lines.map((l) => esc(l)).join('; ')}.</p>`;
 }
 
 function checkSection(a: AnalysisRun): string {
@@ -162,7 +174,8 @@ function facts(a: AnalysisRun): string {
   const sim = m.simulation
     ? `; simulated, ${m.simulation.trialsPerCell.map((t) => t.toLocaleString('en-GB')).join('/')} trials per cell in ${m.simulation.batches} batch(es) from seed ${m.simulation.seed}, the same seeds in every cell (common random numbers)`
     : '';
-  return `<p class="facts">${esc(m.system)}, kind <b>${esc(m.kind)}</b>, edition ${esc(m.editions.join(', '))}; ${a.sweep.cells.length} cells: ${esc(dims)}; ${m.exact ? 'exact' : 'no exact answer'}${esc(sim)}.</p>`;
+  const notAllowed = a.sweep.notAllowed.length ? ` (${a.sweep.notAllowed.length} not allowed by the rules)` : '';
+  return `<p class="facts">${esc(m.system)}, kind <b>${esc(m.kind)}</b>, edition ${esc(m.editions.join(', '))}; ${a.sweep.cells.length + a.sweep.notAllowed.length} cells${notAllowed}: ${esc(dims)}; ${m.exact ? 'exact' : 'no exact answer'}${esc(sim)}.</p>`;
 }
 
 /** Outcomes ranked from mildest to most severe, so "this or worse" means something (not a duel's winners). */
@@ -179,7 +192,7 @@ function analysisSection(a: AnalysisRun, index: number): string {
   return `<section class="analysis" id="${esc(a.def.id)}">
 <h2>${esc(a.def.title)}</h2>
 ${a.def.description ? `<p class="lede">${esc(a.def.description)}</p>` : ''}
-${facts(a)}
+${facts(a)}${notAllowedNote(a)}
 ${charts}
 <h3>Probabilities</h3>
 ${probabilityTable(a, false)}
@@ -195,7 +208,7 @@ function manifestSection(run: ReportRun): string {
     .map((a) =>
       item(
         a.id,
-        `${a.kind}, edition ${a.editions.join(', ')}, ${a.cells} cells, ${a.exact ? 'exact' : 'not exact'}${a.simulation ? `, seed ${a.simulation.seed}, ${a.simulation.batches} batch(es), trials per cell ${a.simulation.trialsPerCell.join('/')}, ${a.simulation.generator}, chunk ${a.simulation.chunkSize}` : ''}`,
+        `${a.kind}, edition ${a.editions.join(', ')}, ${a.cells} cells${a.notAllowed ? ` (${a.notAllowed} not allowed)` : ''}, ${a.exact ? 'exact' : 'not exact'}${a.simulation ? `, seed ${a.simulation.seed}, ${a.simulation.batches} batch(es), trials per cell ${a.simulation.trialsPerCell.join('/')}, ${a.simulation.generator}, chunk ${a.simulation.chunkSize}` : ''}`,
       ),
     )
     .join('');

@@ -38,7 +38,10 @@ export interface ReportManifest {
     readonly id: string;
     readonly kind: string;
     readonly editions: readonly string[];
+    /** Every cell of the grid, the not allowed ones too. */
     readonly cells: number;
+    /** How many cells the rules forbid, when any do: left out, shown as "not allowed". */
+    readonly notAllowed?: number;
     readonly exact: boolean;
     readonly simulation?: {
       readonly seed: number;

@@ -6,7 +6,8 @@ import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import type { ReportRun } from './report-run.js';
 import { neighbourDifferences } from '../analysis/sweep.js';
 import { tidyCsv } from './csv.js';
-import { cellJson, dimensionsJson } from './sweep.js';
+import { dimensionsJson, gridCellJson } from './sweep.js';
+import { inGridOrder } from '../analysis/not-allowed.js';
 import { jsonText } from '../text.js';
 
 /** results.json: everything the page shows, as data. */
@@ -24,7 +25,8 @@ export function reportJson(run: ReportRun) {
       ...(a.def.sim ? { simulate: a.def.sim } : {}),
       // What a chart could not show (items it skipped, and why), as the page says it under the chart.
       charts: a.charts.map((c) => ({ type: c.def.type, file: c.def.file, title: chartTitle(c.spec), ...(c.notes.length ? { notes: c.notes } : {}) })),
-      cells: a.sweep.cells.map(cellJson),
+      // Every cell of the grid: those the rules forbid are marked "allowed": false, with their reason.
+      cells: inGridOrder(a.sweep.cells, a.sweep.notAllowed).map(gridCellJson),
       neighbours: neighbourDifferences(a.sweep),
     })),
   };

@@ -40,7 +40,7 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
       exact: a.exact,
       ...(a.sim ? { sim: { ...a.sim, ...(opts.workers ? { workers: opts.workers } : {}) } } : {}),
       // The cells as the definition checked them: thousands of a catalogue's cells are not planned twice.
-      planned: { dimensions: a.dimensions, cells: a.planned },
+      planned: { dimensions: a.dimensions, cells: a.planned, notAllowed: a.notAllowed },
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.onCell ? { onCell: (done: number, total: number) => opts.onCell!(a, done, total) } : {}),
     });
@@ -69,7 +69,8 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
         id: a.def.id,
         kind: m.kind,
         editions: m.editions,
-        cells: a.sweep.cells.length,
+        cells: a.sweep.cells.length + a.sweep.notAllowed.length,
+        ...(a.sweep.notAllowed.length ? { notAllowed: a.sweep.notAllowed.length } : {}),
         exact: m.exact,
         ...(m.simulation
           ? {

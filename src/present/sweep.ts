@@ -1,6 +1,8 @@
 import { scenarioRecord } from '../input/scenario.js';
 import { orWorseLabel, outcomeLabel } from '../labels.js';
-import { neighbourDifferences, type Cell, type SweepResult } from '../analysis/sweep.js';
+import { neighbourDifferences, type Cell, type GridPlan, type SweepResult } from '../analysis/sweep.js';
+import { inGridOrder, isNotAllowed, notAllowedLines, type NotAllowedCell } from '../analysis/not-allowed.js';
+import type { Dimension } from '../analysis/dimensions.js';
 import { worstZ } from '../stats/index.js';
 import { crossCheckJson } from './check.js';
 import { tidyCsv } from './csv.js';
@@ -11,6 +13,27 @@ import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, termina
 export interface SweepView {
   readonly sweep: SweepResult;
   readonly cumulative?: boolean;
+}
+
+/**
+ * What a run says on stderr of the cells it left out, once per reason: "skipped 1 of 3 cells: edition
+ * playtest: kind "fall" is not a rule of the playtest edition (...)".
+ */
+export function skippedLines(dims: readonly Dimension[], grid: GridPlan): string[] {
+  return notAllowedLines(dims, grid.notAllowed, grid.cells.length + grid.notAllowed.length).map((line) => `skipped ${line}`);
+}
+
+/** What tables show in every value of a cell the rules forbid. */
+export const NOT_ALLOWED = 'not allowed';
+
+/** A cell the rules forbid in JSON: where it is and why, no scenario and no outcomes. */
+export function notAllowedJson(cell: NotAllowedCell) {
+  return { index: cell.index, values: cell.assignment, labels: cell.labels, allowed: false, reason: cell.reason };
+}
+
+/** Any cell of a grid in JSON: computed (cellJson), or not allowed (notAllowedJson). */
+export function gridCellJson(cell: Cell | NotAllowedCell) {
+  return isNotAllowed(cell) ? notAllowedJson(cell) : cellJson(cell);
 }
 
 export function cellJson(cell: Cell) {
@@ -50,7 +73,7 @@ export function sweepJson(sweep: SweepResult) {
     base: sweep.base,
     dimensions: dimensionsJson(sweep),
     outcomes: sweep.outcomes,
-    cells: sweep.cells.map(cellJson),
+    cells: inGridOrder(sweep.cells, sweep.notAllowed).map(gridCellJson),
     neighbours: neighbourDifferences(sweep),
     seconds: sweep.seconds,
     manifest: sweep.manifest,
@@ -85,7 +108,8 @@ function sweepTable({ sweep, cumulative = false }: SweepView): string {
     ...means,
     ...(checked ? ['simulation check'] : []),
   ];
-  const rows = sweep.cells.map((cell) => {
+  const rows = inGridOrder(sweep.cells, sweep.notAllowed).map((cell) => {
+    if (isNotAllowed(cell)) return [...cell.labels, ...headers.slice(cell.labels.length).map(() => NOT_ALLOWED)];
     const byId = new Map(cell.outcomes.map((o) => [o.outcome, o]));
     return [
       ...cell.labels,
@@ -101,7 +125,7 @@ function sweepTable({ sweep, cumulative = false }: SweepView): string {
   const right = headers.map((_, i) => i >= sweep.dimensions.length);
   const m = sweep.manifest;
   const lines = [
-    terminalSafe(`${m.system} ${m.kind}, edition ${m.editions.join(', ')}: ${sweep.cells.length} cells (${sweep.dimensions.map((d) => `${d.id} x${d.values.length}`).join(', ')})`),
+    terminalSafe(`${m.system} ${m.kind}, edition ${m.editions.join(', ')}: ${sweep.cells.length + sweep.notAllowed.length} cells (${sweep.dimensions.map((d) => `${d.id} x${d.values.length}`).join(', ')})${sweep.notAllowed.length ? `, ${sweep.notAllowed.length} not allowed by the rules` : ''}`),
     m.simulation
       ? `exact${m.exact ? '' : ' (off)'} and simulated: ${m.simulation.trialsPerCell.join('/')} trials per cell, seed ${m.simulation.seed}, ${m.simulation.batches} batch(es)${m.simulation.commonRandomNumbers ? ', common random numbers' : ', independent seeds'}`
       : 'exact',

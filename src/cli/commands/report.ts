@@ -1,6 +1,7 @@
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { checkBooleanFlag } from '../args.js';
 import { UsageError, showValue } from '../../errors.js';
 import { refusal } from '../../messages.js';
 import { fileKind } from '../../json-input.js';
@@ -12,6 +13,7 @@ import { compact } from '../../text.js';
 import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
+import { skippedLines } from '../../present/sweep.js';
 
 /**
  * The report definitions in a folder: every *.json except schemas, in name order. Each name becomes an
@@ -120,6 +122,7 @@ export const reportCommand: CommandModule = {
       .option('force', { type: 'boolean', describe: 'Replace an earlier report even if its files were changed since it was written (never a folder holding files injury-lab did not write)', default: false })
       .option('workers', { type: 'string', describe: 'Worker threads for simulated analyses (default: the number of cores)' })
       .option('check-only', { type: 'boolean', describe: 'Only check the definitions; compute and write nothing', default: false })
+      .option('strict', { type: 'boolean', describe: 'Refuse a definition with a cell the rules forbid (machine armour with a shield, a fall in the playtest) instead of showing it as "not allowed"', default: false })
       .option('schema', { type: 'boolean', describe: 'Print the JSON Schema of report definitions and exit', default: false })
       .example('$0 report reports/trench-armour.json --out out/trench-armour', 'one report')
       .example('$0 report --all reports --out out', 'every report (what npm start runs)'),
@@ -129,6 +132,7 @@ export const reportCommand: CommandModule = {
       return;
     }
     const all = typeof argv.all === 'string' ? argv.all : undefined;
+    checkBooleanFlag('strict');
     const single = typeof argv.definition === 'string' ? argv.definition : undefined;
     if (all !== undefined && single !== undefined) throw refusal('', 'give a definition file or --all FOLDER, not both');
     if (all === undefined && single === undefined) throw refusal('', 'name a report definition (reports/NAME.json) or --all FOLDER');
@@ -142,9 +146,12 @@ export const reportCommand: CommandModule = {
     const files = all !== undefined ? definitionsIn(all) : [single!];
     let defs: ReportDef[];
     try {
-      defs = files.map((f) => loadReportDef(f, progress ? { onPlan: (a, done, n) => progress.update(`${reportIdOf(f)} ${a}: checking`, done, n) } : {}));
+      defs = files.map((f) => loadReportDef(f, { ...(progress ? { onPlan: (a, done, n) => progress.update(`${reportIdOf(f)} ${a}: checking`, done, n) } : {}), strict: argv.strict === true }));
     } finally {
       progress?.clear();
+    }
+    for (const d of defs) {
+      for (const a of d.analyses) for (const line of skippedLines(a.dimensions, { cells: a.planned, notAllowed: a.notAllowed })) process.stderr.write(`${terminalSafe(`${d.id} ${a.id}: ${line}`)}\n`);
     }
     if (argv['check-only']) {
       for (const d of defs) process.stdout.write(`${terminalSafe(d.file)}: ok (${d.analyses.length} analyses, ${d.analyses.reduce((n, a) => n + a.cells, 0)} cells)\n`);

@@ -60,7 +60,7 @@ export const solveCommand: CommandModule = {
           base,
           vary: [vary],
           exact: true,
-          planned: { dimensions: dims, cells },
+          planned: { dimensions: dims, cells, notAllowed: [] },
           signal,
           ...(progress ? { onCell: (done: number, total: number) => progress.update('solve', done, total) } : {}),
         });

@@ -1,9 +1,10 @@
 import type { CommandModule } from 'yargs';
+import { checkBooleanFlag } from '../args.js';
 import { NO_VARIANT, namedFiles } from '../../input/scenario.js';
-import { sweepPresenter } from '../../present/sweep.js';
+import { skippedLines, sweepPresenter } from '../../present/sweep.js';
 import { checkOutputFile, writeOutputFile } from '../../present/output-folder.js';
 import { checkGridSize } from '../../analysis/dimensions.js';
-import { checkSimBudget, planCells, runSweep, sweepDimensions } from '../../analysis/sweep.js';
+import { checkSimBudget, planGrid, runSweep, sweepDimensions, type GridPlan } from '../../analysis/sweep.js';
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
@@ -31,6 +32,7 @@ export const sweepCommand: CommandModule = {
       })
       .option('cumulative', { type: 'boolean', describe: 'Show "this or worse" for each outcome (table format, and a chart of lines or a heat map)', default: false })
       .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })
+      .option('strict', { type: 'boolean', describe: 'Refuse a grid with a cell the rules forbid (machine armour with a shield, a fall in the playtest), as one run of it would, instead of showing it as "not allowed"', default: false })
       .option('independent-seeds', {
         type: 'boolean',
         describe: 'Give every cell its own seeds instead of common random numbers (to see what they save)',
@@ -42,13 +44,14 @@ export const sweepCommand: CommandModule = {
       .example('$0 sweep --system d20-warband --kind attack --pierce 2 --vary defence=4..8 --chart defence.png', 'and a chart of it (lines)'),
   handler: async (argv) => {
     const format = parseFormat(argv.format, sweepPresenter, 'sweep');
+    checkBooleanFlag('strict');
     const base = rawScenarioFromArgv(argv, argv.scenario);
     const vary = ([] as unknown[]).concat(argv.vary ?? []).map(String);
     const sim = simPlanFromArgv(argv);
     requireSomethingToCompute(argv.exact !== false, sim, 'sweep');
     // Checks the grid, its size and --out before any pool starts, so a typo costs nothing.
     checkSimBudget(checkGridSize(vary) ?? 0, sim);
-    const dims = sweepDimensions(base, vary);
+    const dims = sweepDimensions(base, vary, { strict: argv.strict === true });
     refuseVariedFieldFlags(argv, base, dims);
     if (typeof argv.out === 'string') {
       const variants = dims.flatMap((d) => (d.fields[0] === 'rules' ? d.values.map((v) => v.values[0]).filter((x): x is string => typeof x === 'string' && x !== NO_VARIANT) : []));
@@ -58,15 +61,17 @@ export const sweepCommand: CommandModule = {
     const chartRequest = chartRequestFromArgv(argv);
     // Planned before the run, after --out is checked; a catalogue's thousands of cells take a while, counted on a terminal.
     const progress = cellProgress(process.stderr);
-    let cells: ReturnType<typeof planCells>;
+    let grid: GridPlan;
     try {
-      cells = planCells(base, dims, progress && ((done, total) => progress.update('checking', done, total)));
+      grid = planGrid(base, dims, { ...(progress ? { onCell: (done: number, total: number) => progress.update('checking', done, total) } : {}), strict: argv.strict === true });
     } finally {
       progress?.clear();
     }
     // The chart is planned from the grid before the run, so a wrong --outcome or file costs nothing.
     const inputs = [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base)];
-    const chart = chartRequest && planChart(chartRequest, dims, gridLayout(cells.map((c) => c.scenario)), askedLine(cells[0]!.scenario, dims.flatMap((d) => [d.id, ...d.fields])), inputs);
+    const chart =
+      chartRequest && planChart(chartRequest, dims, gridLayout(grid.cells.map((c) => c.scenario)), askedLine(grid.cells[0]!.scenario, dims.flatMap((d) => [d.id, ...d.fields])), inputs);
+    for (const line of skippedLines(dims, grid)) process.stderr.write(`injury-lab: ${line}\n`);
     const sweep = await withRunControls(async ({ signal }) => {
       try {
         return await runSweep({
@@ -74,7 +79,7 @@ export const sweepCommand: CommandModule = {
           vary,
           exact: argv.exact !== false,
           ...(sim ? { sim: { ...sim, independentSeeds: argv['independent-seeds'] === true } } : {}),
-          planned: { dimensions: dims, cells },
+          planned: { dimensions: dims, ...grid },
           signal,
           ...(progress ? { onCell: (done: number, total: number) => progress.update('sweep', done, total) } : {}),
         });
@@ -87,7 +92,8 @@ export const sweepCommand: CommandModule = {
     const text = sweepPresenter[format]({ sweep, cumulative });
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
-      process.stderr.write(`injury-lab: wrote ${terminalSafe(argv.out)} (${sweep.cells.length} cells)\n`);
+      const skipped = sweep.notAllowed.length ? `, ${sweep.notAllowed.length} not allowed` : '';
+      process.stderr.write(`injury-lab: wrote ${terminalSafe(argv.out)} (${sweep.cells.length} cells${skipped})\n`);
     } else {
       process.stdout.write(text);
     }

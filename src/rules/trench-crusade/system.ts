@@ -8,7 +8,7 @@ import { TRENCH_CRUSADE } from './kinds.js';
 import { attackExact, duelExactKind, fallExact, injuryExact, sequenceExactKind } from './exact-kinds.js';
 import { attackSimulation, duelSimulation, fallSimulation, injurySimulation, sequenceSimulation } from './simulation.js';
 import { DUEL_SIDES } from '../duel-report.js';
-import { type DuelScenario, checkDuel, duelSideFields } from './duel/sides.js';
+import { type DuelScenario, checkDuel, checkDuelSize, duelSideFields } from './duel/sides.js';
 import { checkSequence } from './sequence/check.js';
 import { DEFAULT_EDITION, EDITION_SOURCES, TRENCH_CRUSADE_EDITIONS } from './tables.js';
 
@@ -75,4 +75,5 @@ export const trenchCrusade: SystemSpec<TrenchCrusadeScenario> = {
   rules: { spec: trenchCrusadeRuleSpec, increasing: trenchCrusadeIncreasing },
   diffGrid: trenchCrusadeDiffGrid,
   checkCombination,
+  checkSize: (s) => (s.kind === 'duel' ? checkDuelSize(s as DuelScenario) : undefined),
 };
