@@ -49,3 +49,14 @@ export function askedLine(s: Scenario, leaveOut: readonly string[] = []): string
   const edition = leaveOut.includes('edition') ? '' : ` (${s.edition} edition)`;
   return `${s.system}${edition}, ${s.kind}${asked.length ? `: ${asked.join(', ')}` : ''}`;
 }
+
+/**
+ * The line a table prints under its heading: "  Given: armour reinforced, shield, ignoreArmour" (fields
+ * that differ from their defaults, keywords read into theirs), or none when nothing does. A kind with
+ * sides says its sides in its own notes (the duel's heading), so it gets none here.
+ */
+export function givenLines(s: Scenario): string[] {
+  if (resolveKind(s).kind.sides) return [];
+  const asked = askedFields(s, ['weapon', 'target']);
+  return asked.length ? [`  Given: ${asked.join(', ')}`] : [];
+}

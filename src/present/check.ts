@@ -6,6 +6,7 @@ import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { runFacts, runLine, simManifest, simulatedCell } from './simulation.js';
 import { jsonText, pText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines, zText } from '../text.js';
+import { givenLines } from '../analysis/asked.js';
 
 /** What `check` prints: the exact answer, the simulation and the test of one against the other. */
 export interface CheckView {
@@ -81,7 +82,7 @@ export function checkJson({ run, report }: CheckView): Record<string, unknown> {
 
 function checkTable({ run, report }: CheckView): string {
   const digits = percentDigits(run.trials);
-  const lines = [`${scenarioHeading(run.scenario)}: exact against simulated`, ''];
+  const lines = [`${scenarioHeading(run.scenario)}: exact against simulated`, ...givenLines(run.scenario).map(terminalSafe), ''];
   lines.push(
     renderTable(
       ['outcome', 'exact', 'exact %', 'simulated', '95% interval', 'z'],

@@ -6,6 +6,7 @@ import { runningTotals } from '../running-sums.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { jsonText, percent, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines } from '../text.js';
+import { givenLines } from '../analysis/asked.js';
 
 /** The JSON document `exact --format json` prints: flat, with means and extras at the top level. */
 export function exactJson(r: ExactResult): Record<string, unknown> {
@@ -24,7 +25,7 @@ export function exactJson(r: ExactResult): Record<string, unknown> {
 }
 
 function exactTable(r: ExactResult): string {
-  const lines: string[] = [scenarioHeading(r.scenario)];
+  const lines: string[] = [scenarioHeading(r.scenario), ...givenLines(r.scenario).map(terminalSafe)];
   for (const n of r.notes) lines.push(`  ${terminalSafe(n)}`);
   lines.push('');
   // Outcomes ranked mildest to most severe also read as "this or worse"; a duel's winners do not.

@@ -7,7 +7,8 @@ import { tallyOffsets } from '../model/tally.js';
 import { Z95, summarize, wilson, type CrossCheckReport } from '../stats/index.js';
 import { scenarioCsv, type TidyCell } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { compact, jsonText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafeLines } from '../text.js';
+import { compact, jsonText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafe, terminalSafeLines } from '../text.js';
+import { givenLines } from '../analysis/asked.js';
 
 /** What `simulate` prints: a run, and the precision it was asked for when it ran until one. */
 export interface SimulationView {
@@ -108,7 +109,7 @@ export function simulationJson({ run, precision }: SimulationView): Record<strin
 function simulationTable({ run, precision }: SimulationView): string {
   const s = summarize(run);
   const digits = percentDigits(run.trials);
-  const lines = [`${scenarioHeading(run.scenario)}: simulated`, ''];
+  const lines = [`${scenarioHeading(run.scenario)}: simulated`, ...givenLines(run.scenario).map(terminalSafe), ''];
   lines.push(
     renderTable(
       ['outcome', 'probability', '95% interval', 'count'],

@@ -297,5 +297,10 @@ function describeRolls(s: OneRollScenario): string[] {
       `Injury roll on a critical: ${describePlan(planInjuryRoll(input, true))}`,
     ];
   }
-  return [`Injury roll: ${describePlan(planInjuryRoll(input, s.kind === 'injury' && s.critical))}`];
+  const roll = `Injury roll: ${describePlan(planInjuryRoll(input, s.kind === 'injury' && s.critical))}`;
+  if (s.kind !== 'fall' || s.heightInches < s.rules.fall.minimumInches) return [roll];
+  // Say where the fall's dice come from: a designer reads "4D6 keep 2" and asks why.
+  const fall = s.rules.fall;
+  const dice = Math.floor(s.heightInches / fall.inchesPerStep) * fall.dicePerStep;
+  return [`${roll} (a ${s.heightInches}-inch fall: +${dice} injury dice, +${fall.dicePerStep} per full ${fall.inchesPerStep} inches)`];
 }
