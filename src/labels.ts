@@ -87,6 +87,29 @@ const OUTCOME_PHRASES: Readonly<Record<string, string>> = {
   success: 'succeeds',
 };
 
+/** The same outcomes said of the attack that brings them about, for verdicts about weapons. */
+const ATTACKER_PHRASES: Readonly<Record<string, string>> = {
+  miss: 'misses',
+  'no-effect': 'has no effect on the target',
+  'minor-hit': 'gives the target a minor hit',
+  down: 'takes the target down',
+  'out-of-action': 'takes the target out of action',
+  unharmed: 'leaves the target unharmed',
+  wounded: 'wounds the target',
+  staggered: 'staggers the target',
+  dazed: 'dazes the target',
+  stunned: 'stuns the target',
+  incapacitated: 'incapacitates the target',
+  fail: 'fails',
+  success: 'succeeds',
+};
+
+/** "takes the target out of action (or worse)": an outcome said of the attack, for a weapon's verdict. */
+export function attackerPhrase(id: string, cumulative = false): string {
+  const base = ATTACKER_PHRASES[id] ?? `leaves the target "${outcomeLabel(id)}"`;
+  return cumulative ? `${base} or worse` : base;
+}
+
 export function outcomePhrase(id: string, cumulative = false): string {
   const base = OUTCOME_PHRASES[id] ?? `ends up "${outcomeLabel(id)}"`;
   return cumulative ? `${base} or worse` : base;

@@ -45,9 +45,22 @@ export function askedFields(s: Scenario, leaveOut: readonly string[] = []): stri
  * reinforced, injuryDice 1", leaving out what a grid varies (the edition too, when it is varied).
  */
 export function askedLine(s: Scenario, leaveOut: readonly string[] = []): string {
-  const asked = askedFields(s, leaveOut);
-  const edition = leaveOut.includes('edition') ? '' : ` (${s.edition} edition)`;
-  return `${s.system}${edition}, ${s.kind}${asked.length ? `: ${asked.join(', ')}` : ''}`;
+  return lineOf(s, askedFields(s, leaveOut), !leaveOut.includes('edition'));
+}
+
+function lineOf(s: Scenario, asked: readonly string[], withEdition: boolean): string {
+  return `${s.system}${withEdition ? ` (${s.edition} edition)` : ''}, ${s.kind}${asked.length ? `: ${asked.join(', ')}` : ''}`;
+}
+
+/**
+ * What every cell of a grid was asked alike, in one line: the choices all its scenarios share (so what
+ * the grid varies drops out, with the fields a varied keyword sets), and the edition when it is one.
+ */
+export function askedLineOfGrid(scenarios: readonly Scenario[]): string {
+  const first = scenarios[0]!;
+  const lists = scenarios.map((s) => askedFields(s));
+  const shared = lists[0]!.filter((a) => lists.every((l) => l.includes(a)));
+  return lineOf(first, shared, scenarios.every((s) => s.edition === first.edition));
 }
 
 /**

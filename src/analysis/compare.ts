@@ -8,7 +8,7 @@ import { toolVersion } from '../project.js';
 import { resolveKind } from '../rules/registry.js';
 import { manifestFor } from '../evaluate.js';
 import { percent } from '../text.js';
-import { outcomePhrase, points } from '../labels.js';
+import { attackerPhrase, outcomePhrase, points } from '../labels.js';
 import { ratioEstimate, type Estimate } from './paired.js';
 import { evaluateAllInWorkers } from '../pool/exact.js';
 import { batchProportions, cellDifference, computeCell, exactProbability, unionOutcomes, type Cell, type OutcomeDifference, type SimPlan } from './sweep.js';
@@ -60,6 +60,24 @@ export interface CompareResult {
   readonly manifest: Record<string, unknown>;
 }
 
+/**
+ * Who a verdict speaks of: the weapon ("IGNORE ARMOUR takes the target out of action ...") when only what
+ * attacks differs between the scenarios (weapon fields, the weapon profile, its keywords), else the
+ * target ("reinforced armour is out of action ...").
+ */
+export type VerdictVoice = 'weapon' | 'target';
+
+export function verdictVoice(scenarios: readonly Scenario[]): VerdictVoice {
+  const first = scenarios[0];
+  if (!first) return 'target';
+  const { system } = resolveKind(first);
+  const weaponSide = new Set([...system.fields.filter((f) => f.profile === 'weapon').map((f) => f.name), 'weapon', 'weaponKeywords']);
+  const compared = new Set([...system.fields.map((f) => f.name), 'system', 'edition', 'kind', 'weapon', 'target', 'weaponKeywords', 'targetKeywords']);
+  const values = (s: Scenario) => s as unknown as Readonly<Record<string, unknown>>;
+  const differing = [...compared].filter((k) => scenarios.some((s) => JSON.stringify(values(s)[k]) !== JSON.stringify(values(first)[k])));
+  return differing.length > 0 && differing.every((k) => weaponSide.has(k)) ? 'weapon' : 'target';
+}
+
 /** Names for the scenarios: their `name` field, else the file name; "a", "b" stay short in verdicts. */
 export function scenarioName(raw: Record<string, unknown>, file: string): string {
   return typeof raw.name === 'string' && raw.name.trim() !== '' ? raw.name : basename(file, extname(file));
@@ -93,8 +111,8 @@ function timesText(r: number | undefined): string {
   return r >= 0.995 && r <= 1.005 ? 'about as often' : `${r.toFixed(r < 0.1 ? 3 : 2)} times as often`;
 }
 
-export function verdict(a: string, b: string, outcome: string, cumulative: boolean, pa: number, pb: number, diff: OutcomeDifference, ratio: Ratio): string {
-  const phrase = outcomePhrase(outcome, cumulative);
+export function verdict(a: string, b: string, outcome: string, cumulative: boolean, pa: number, pb: number, diff: OutcomeDifference, ratio: Ratio, voice: VerdictVoice = 'target'): string {
+  const phrase = voice === 'weapon' ? attackerPhrase(outcome, cumulative) : outcomePhrase(outcome, cumulative);
   if (diff.value !== undefined) {
     const d = diff.value;
     if (d === 0) return `${b} ${phrase} exactly as often as ${a} (${percent(pb, 1)}).`;
@@ -104,12 +122,12 @@ export function verdict(a: string, b: string, outcome: string, cumulative: boole
   const e = diff.estimate!;
   const interval = `95% interval ${points(e.ciLow)} to ${points(e.ciHigh)} points`;
   if (e.ciLow <= 0 && e.ciHigh >= 0) {
-    return `${b} and ${a}: no clear difference in how often the target ${phrase.replace(/^is /, 'is ')} (difference ${points(e.value)} points, ${interval}).`;
+    return `${b} and ${a}: no clear difference in how often ${voice === 'weapon' ? 'each' : 'the target'} ${phrase} (difference ${points(e.value)} points, ${interval}).`;
   }
   return `${b} ${phrase} ${pointsText(e.value)} points ${e.value < 0 ? 'less' : 'more'} often than ${a} (${percent(pb, 1)} against ${percent(pa, 1)}, simulated; ${interval}).`;
 }
 
-function rowsFor(entries: CompareResult['scenarios'], outcomes: readonly string[], cumulative: boolean): CompareRow[] {
+function rowsFor(entries: CompareResult['scenarios'], outcomes: readonly string[], cumulative: boolean, voice: VerdictVoice): CompareRow[] {
   const first = entries[0]!;
   const ids = cumulative ? outcomes.slice(1) : outcomes;
   return ids.map((outcome) => {
@@ -131,7 +149,7 @@ function rowsFor(entries: CompareResult['scenarios'], outcomes: readonly string[
       const vb = values[k + 1]!;
       const pa = va.probability ?? va.estimate ?? 0;
       const pb = vb.probability ?? vb.estimate ?? 0;
-      return { name: e.name, difference, ratio, verdict: verdict(first.name, e.name, outcome, cumulative, pa, pb, difference, ratio) };
+      return { name: e.name, difference, ratio, verdict: verdict(first.name, e.name, outcome, cumulative, pa, pb, difference, ratio, voice) };
     });
     return { outcome, cumulative, values, versus };
   });
@@ -198,11 +216,12 @@ export async function compareScenarios(inputs: readonly CompareInput[], opts: { 
     scenarios.push({ name: inputs[p.index]!.name, file: inputs[p.index]!.file, cell });
   }
   const outcomes = unionOutcomes(scenarios.map((s) => s.cell.layout.outcomes));
+  const voice = verdictVoice(scenarios.map((s) => s.cell.scenario));
   return {
     scenarios,
     outcomes,
-    rows: rowsFor(scenarios, outcomes, false),
-    cumulativeRows: rowsFor(scenarios, outcomes, true),
+    rows: rowsFor(scenarios, outcomes, false, voice),
+    cumulativeRows: rowsFor(scenarios, outcomes, true, voice),
     manifest: {
       tool: 'injury-lab',
       version: toolVersion,

@@ -5,7 +5,7 @@ import type { FieldSpec, FieldValue, KindSides, SystemSpec } from '../model/type
 import { NO_VARIANT } from '../input/scenario.js';
 import { readVariantFile } from '../input/variant.js';
 import { fieldTitle } from '../labels.js';
-import { SIDE_PROFILE_KEY } from '../input/sides.js';
+import { SCENARIO_KEYWORDS, SIDE_PROFILE_KEY } from '../input/sides.js';
 
 /**
  * A dimension of a sweep: one field (armour), or several fields varied together (armour and shield as
@@ -69,8 +69,15 @@ const EDITION = 'edition';
 export const RULES = 'rules';
 /** Profiles of the scenario's profiles file, by name: the weapon, and the model attacked. */
 export const PROFILE_DIMENSIONS = ['weapon', 'target'] as const;
-/** Dimensions that are not fields of the system: the edition, the rules and the named profiles. */
-type Special = typeof EDITION | typeof RULES | (typeof PROFILE_DIMENSIONS)[number];
+/**
+ * Keywords given on top of the profiles ("IGNORE ARMOUR, FIRE"), varied as whole lists: one value per
+ * list, the values separated by ";" (a list holds commas), "none" for no keywords.
+ */
+const KEYWORD_DIMENSIONS: readonly string[] = SCENARIO_KEYWORDS;
+const KEYWORD_SEPARATOR = ';';
+const NO_KEYWORDS = 'none';
+/** Dimensions that are not fields of the system: the edition, the rules, the named profiles and the keywords given. */
+type Special = typeof EDITION | typeof RULES | (typeof PROFILE_DIMENSIONS)[number] | (typeof SCENARIO_KEYWORDS)[number];
 /**
  * The most cells one sweep or one analysis of a report may have. A whole catalogue's weapons against
  * its models fits (127 x 53 is 6,731 cells: about 20 s from a profiles file on two cores, exact,
@@ -91,11 +98,11 @@ export function kindSides(system: SystemSpec, kind: string): KindSides | undefin
 
 /** The fields a sweep of this kind may vary, for messages. */
 function variableFields(system: SystemSpec, kind: string): string[] {
-  return [EDITION, RULES, ...PROFILE_DIMENSIONS, ...(kindSides(system, kind)?.keys ?? []), ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
+  return [EDITION, RULES, ...PROFILE_DIMENSIONS, ...KEYWORD_DIMENSIONS, ...(kindSides(system, kind)?.keys ?? []), ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
 }
 
 function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | Special {
-  if (name === EDITION || name === RULES || name === 'weapon' || name === 'target') return name;
+  if (name === EDITION || name === RULES || name === 'weapon' || name === 'target' || KEYWORD_DIMENSIONS.includes(name)) return name as Special;
   const f = system.fields.find((x) => x.name === name);
   if (!f || !f.kinds.includes(kind)) {
     const why = name === 'system' || name === 'kind' ? 'cannot be varied (run one sweep per kind)' : `is not a field of ${system.id} kind "${kind}"`;
@@ -117,6 +124,8 @@ function numberLabel(spec: FieldSpec | Special, v: number): string {
 function valueLabel(specs: readonly (FieldSpec | Special)[], names: readonly string[], values: readonly FieldValue[]): string {
   const words = (n: string) => fieldTitle(n).toLowerCase();
   if (values.length === 1 && typeof values[0] === 'boolean') return values[0] ? words(names[0]!) : `no ${words(names[0]!)}`;
+  // Keywords read as written: "IGNORE ARMOUR", "ARMOUR PIERCING 1, FIRE".
+  if (values.length === 1 && KEYWORD_DIMENSIONS.includes(names[0]!)) return values[0] === '' ? 'no keywords' : String(values[0]);
   const parts: string[] = [];
   values.forEach((v, i) => {
     if (typeof v === 'boolean') {
@@ -129,6 +138,8 @@ function valueLabel(specs: readonly (FieldSpec | Special)[], names: readonly str
 
 /** A value as the field wants it: flags arrive as text, report files as JSON values. */
 function coerce(spec: FieldSpec | Special, value: unknown): FieldValue {
+  // "none" is a keywords value with no keyword in it.
+  if (typeof spec === 'string' && KEYWORD_DIMENSIONS.includes(spec) && typeof value === 'string' && value.trim().toLowerCase() === NO_KEYWORDS) return '';
   const v = typeof spec === 'string' ? value : coerceFlagValue(spec, value);
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
   throw refusal('vary', `${showValue(value)} is not a value a scenario field can hold`, 'allowed: text, numbers, true or false');
@@ -209,7 +220,9 @@ function parseVaryText(text: string): { fields: string[]; values?: string[][]; r
   const range = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(rest);
   if (range && fields.length === 1) return { fields, range: [Number(range[1]), Number(range[2]), range[3] ? Number(range[3]) : 1] };
   if (rest === '') return { fields, values: [] };
-  const items = rest.split(',').map((s) => s.trim());
+  // A keywords value is itself a list with commas: its values are separated by ";".
+  const keywords = fields.length === 1 && KEYWORD_DIMENSIONS.includes(fields[0]!);
+  const items = rest.split(keywords ? KEYWORD_SEPARATOR : ',').map((s) => s.trim());
   // An empty item is a typo ("none,,standard"), never a value: dropping it would hide it.
   // One field's values are whole ("rules=variants/late.json" is a path); several fields' are split by "/".
   const parts = (item: string) => (fields.length > 1 ? item.split('/').map((x) => x.trim()) : [item]);
@@ -218,7 +231,9 @@ function parseVaryText(text: string): { fields: string[]; values?: string[][]; r
     throw refusal(
       `--vary: ${showValue(text)}`,
       `value ${empty + 1} is empty`,
-      `allowed: values separated by single commas${fields.length > 1 ? ', each with one part per field separated by /' : ''}, e.g. ${fields.join(',')}=${fields.length > 1 ? 'a/b,c/d' : 'a,b'}`,
+      keywords
+        ? `allowed: keyword lists separated by single "${KEYWORD_SEPARATOR}" ("${NO_KEYWORDS}" for none), e.g. ${fields[0]}=IGNORE ARMOUR${KEYWORD_SEPARATOR}ARMOUR PIERCING 1, FIRE`
+        : `allowed: values separated by single commas${fields.length > 1 ? ', each with one part per field separated by /' : ''}, e.g. ${fields.join(',')}=${fields.length > 1 ? 'a/b,c/d' : 'a,b'}`,
     );
   }
   return { fields, values: items.map(parts) };

@@ -29,7 +29,7 @@ function compareInput(text: string, i: number, shared: Readonly<Record<string, u
     const own = sideFromText(text, { keys: [], fields, example: '' }, ordinal(i), coerceFlagValue);
     const both = Object.keys(own).filter((k) => k in shared);
     if (both.length) throw refusal(`${ordinal(i)} (${showValue(text)})`, `gives ${both.join(', ')}, which a flag gives every scenario`, 'give it one way');
-    return { name: text, file: text, raw: { ...shared, ...own } };
+    return { name: inlineName(text, own), file: text, raw: { ...shared, ...own } };
   }
   if (existsSync(text) || /\.json$/i.test(text)) {
     const raw = { ...readScenarioFile(text), ...shared };
@@ -47,4 +47,14 @@ function compareInput(text: string, i: number, shared: Readonly<Record<string, u
     `${showValue(text)} is not a scenario file${profiles ? `, a model or a weapon of ${showValue(profiles.file)}` : ''}, nor fields`,
     `allowed: a scenario file, FIELD=VALUE pairs separated by commas ("armour=reinforced,shield=true")${profiles ? ', or a profile name' : ', or a profile name with --profiles, --roster or --catalogue'}`,
   );
+}
+
+/** An inline scenario's name: its text, or for keywords alone what has them ("a weapon with IGNORE ARMOUR"). */
+function inlineName(text: string, own: Readonly<Record<string, unknown>>): string {
+  const keys = Object.keys(own);
+  if (keys.length !== 1 || typeof own[keys[0]!] !== 'string') return text;
+  const keywords = String(own[keys[0]!]).trim();
+  if (keys[0] === 'weaponKeywords') return `a weapon with ${keywords}`;
+  if (keys[0] === 'targetKeywords') return `a target with ${keywords}`;
+  return text;
 }

@@ -13,7 +13,7 @@ import { terminalSafe } from '../../terminal-safe.js';
 import { cellProgress } from './report.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
 import { planChart } from '../../present/one-off-chart.js';
-import { askedLine } from '../../analysis/asked.js';
+import { askedLineOfGrid } from '../../analysis/asked.js';
 
 export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
@@ -70,7 +70,7 @@ export const sweepCommand: CommandModule = {
     // The chart is planned from the grid before the run, so a wrong --outcome or file costs nothing.
     const inputs = [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base)];
     const chart =
-      chartRequest && planChart(chartRequest, dims, gridLayout(grid.cells.map((c) => c.scenario)), askedLine(grid.cells[0]!.scenario, dims.flatMap((d) => [d.id, ...d.fields])), inputs);
+      chartRequest && planChart(chartRequest, dims, gridLayout(grid.cells.map((c) => c.scenario)), askedLineOfGrid(grid.cells.map((c) => c.scenario)), inputs);
     for (const line of skippedLines(dims, grid)) process.stderr.write(`injury-lab: ${line}\n`);
     const sweep = await withRunControls(async ({ signal }) => {
       try {
