@@ -25,6 +25,49 @@ export function percent(p: number, digits: number): string {
   return `${(p * 100).toFixed(digits)}%`;
 }
 
+/** The fewest and most decimals exact tables use by default; `--digits` sets any from 0 to MAX_DIGITS. */
+export const DEFAULT_DIGITS = { fewest: 2, most: 6 } as const;
+export const MAX_DIGITS = 10;
+
+/** An exact probability to show: its value, and its fraction as text (equal texts are equal values). */
+export interface ShownExact {
+  readonly probability: number;
+  readonly exact: string;
+}
+
+/**
+ * A probability with `digits` decimals that never says a false 0% or 100%: a chance above 0 too small to
+ * show reads "<0.01%", one below 1 too close to show reads ">99.99%".
+ */
+export function honestPercent(v: ShownExact, digits: number): string {
+  const text = percent(v.probability, digits);
+  const step = (10 ** -digits).toFixed(digits);
+  if (v.exact !== '0' && Number(text.slice(0, -1)) === 0) return `<${step}%`;
+  if (v.exact !== '1' && Number(text.slice(0, -1)) === 100) return `>${(100 - 10 ** -digits).toFixed(digits)}%`;
+  return text;
+}
+
+/**
+ * The decimals a column of exact probabilities needs: the fewest (from DEFAULT_DIGITS) at which no two
+ * different values read the same, so a table never shows two unequal cells as equal; values that read
+ * "<0.01%" or ">99.99%" say so themselves. `fixed` (a --digits option) wins.
+ */
+export function digitsFor(values: readonly ShownExact[], fixed?: number): number {
+  if (fixed !== undefined) return fixed;
+  for (let d: number = DEFAULT_DIGITS.fewest; d < DEFAULT_DIGITS.most; d++) {
+    const seen = new Map<string, string>();
+    let clash = false;
+    for (const v of values) {
+      const text = honestPercent(v, d);
+      const before = seen.get(text);
+      if (before !== undefined && before !== v.exact && !/^[<>]/.test(text)) clash = true;
+      seen.set(text, v.exact);
+    }
+    if (!clash) return d;
+  }
+  return DEFAULT_DIGITS.most;
+}
+
 /** "16.9% ±0.2": an estimate and the larger half of its 95% interval, in percentage points. */
 export function percentPlusMinus(estimate: number, ciLow: number, ciHigh: number, digits: number): string {
   return `${percent(estimate, digits)} ±${(Math.max(estimate - ciLow, ciHigh - estimate) * 100).toFixed(digits)}`;

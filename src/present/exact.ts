@@ -5,7 +5,7 @@ import { cellMeans, cellOutcomes } from '../analysis/sweep.js';
 import { runningTotals } from '../running-sums.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines } from '../text.js';
+import { type ShownExact, digitsFor, honestPercent, jsonText, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines } from '../text.js';
 import { givenLines } from '../analysis/asked.js';
 
 /** The JSON document `exact --format json` prints: flat, with means and extras at the top level. */
@@ -24,36 +24,71 @@ export function exactJson(r: ExactResult): Record<string, unknown> {
   };
 }
 
-function exactTable(r: ExactResult): string {
+/** An exact answer as a command prints it: `digits` fixes the decimals of its percentages (--digits). */
+export type ExactView = ExactResult & { readonly digits?: number };
+
+/**
+ * Rows of a table of bins (a histogram, or its running sums), with runs of two or more bins that are
+ * exactly 0 folded into one ("19-24"): a long sequence's impossible rows say nothing one row cannot.
+ */
+function foldZeroRuns(rows: readonly { bin: string; shown: ShownExact }[]): { bin: string; shown: ShownExact }[] {
+  const out: { bin: string; shown: ShownExact }[] = [];
+  for (let i = 0; i < rows.length; ) {
+    let j = i;
+    while (j < rows.length && rows[j]!.shown.exact === '0') j++;
+    if (j - i >= 2) {
+      out.push({ bin: `${rows[i]!.bin}-${rows[j - 1]!.bin}`, shown: rows[i]!.shown });
+      i = j;
+    } else {
+      out.push(rows[i]!);
+      i++;
+    }
+  }
+  return out;
+}
+
+function binTable(header: readonly string[], rows: readonly { bin: string; shown: ShownExact }[], fixed: number | undefined, numericBins: boolean): string {
+  const folded = foldZeroRuns(rows);
+  const digits = digitsFor(folded.map((r) => r.shown), fixed);
+  return renderTable(header, folded.map((r) => [r.bin, honestPercent(r.shown, digits), tableFraction(r.shown.exact)]), [numericBins, true, true]);
+}
+
+function exactTable(r: ExactView): string {
   const lines: string[] = [scenarioHeading(r.scenario), ...givenLines(r.scenario).map(terminalSafe)];
   for (const n of r.notes) lines.push(`  ${terminalSafe(n)}`);
   lines.push('');
   // Outcomes ranked mildest to most severe also read as "this or worse"; a duel's winners do not.
   const ranked = !r.layout.unranked;
+  const orWorse = (o: ExactResult['outcomes'][number]): ShownExact => ({ probability: o.orWorse!, exact: o.orWorseExact! });
+  const digits = digitsFor([...r.outcomes, ...(ranked ? r.outcomes.map(orWorse) : [])], r.digits);
   lines.push(
     renderTable(
       ['outcome', 'probability', 'exact', ...(ranked ? ['this or worse'] : [])],
-      r.outcomes.map((o) => [o.outcome, percent(o.probability, 2), tableFraction(o.exact), ...(ranked ? [percent(o.orWorse!, 2)] : [])]),
+      r.outcomes.map((o) => [o.outcome, honestPercent(o, digits), tableFraction(o.exact), ...(ranked ? [honestPercent(orWorse(o), digits)] : [])]),
       [false, true, true, ...(ranked ? [true] : [])],
     ),
   );
   lines.push('');
-  for (const [key, v] of Object.entries(r.means)) lines.push(`${key}: ${v.value.toFixed(4)} = ${tableFraction(v.exact)}`);
+  // Each mean with what it counts: expectedAttacksMade and expectedAttacks answer different questions.
+  r.layout.means.forEach((m) => {
+    const v = r.means[m.jsonKey]!;
+    lines.push(`${m.jsonKey}: ${v.value.toFixed(4)} = ${tableFraction(v.exact)}  (${m.label})`);
+  });
   for (const [id, bins] of Object.entries(r.histograms)) {
-    lines.push('', renderTable([id, 'probability', 'exact'], bins.map((b) => [b.bin, percent(b.probability, 2), tableFraction(b.exact)]), [false, true, true]));
+    lines.push('', binTable([id, 'probability', 'exact'], bins.map((b) => ({ bin: b.bin, shown: b })), r.digits, false));
   }
   // "Within n" views of when-did-it-happen histograms; the last bin, "never", has none.
   r.layout.histograms.forEach((h, i) => {
     if (!h.cumulative) return;
     const rows = runningTotals(r.answer.histograms[i]!)
       .slice(0, -1)
-      .map((within, j) => [String(j + 1), percent(toNumber(within), 2), tableFraction(formatFraction(within))]);
-    lines.push('', renderTable([`${h.cumulative.jsonKey} (${h.cumulative.indexKey})`, 'probability', 'exact'], rows, [true, true, true]));
+      .map((within, j) => ({ bin: String(j + 1), shown: { probability: toNumber(within), exact: formatFraction(within) } }));
+    lines.push('', binTable([`${h.cumulative.jsonKey} (${h.cumulative.indexKey})`, 'probability', 'exact'], rows, r.digits, true));
   });
   return lines.join('\n') + '\n';
 }
 
-export const exactPresenter: Presenter<ExactResult> = {
+export const exactPresenter: Presenter<ExactView> = {
   table: (r) => terminalSafeLines(exactTable(r)),
   json: (r) => jsonText(exactJson(r)),
   csv: (r) => scenarioCsv({ scenario: r.scenario, outcomes: cellOutcomes(r.layout, r, undefined), means: cellMeans(r.layout, r, undefined) }),

@@ -7,12 +7,14 @@ import { worstZ } from '../stats/index.js';
 import { crossCheckJson } from './check.js';
 import { tidyCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
+import { digitsFor, honestPercent, jsonText, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
 
 /** What `sweep` prints: the grid, and whether its table shows "this or worse" instead of each outcome. */
 export interface SweepView {
   readonly sweep: SweepResult;
   readonly cumulative?: boolean;
+  /** Decimals of the table's percentages (--digits); by default the fewest that tell every exact cell apart. */
+  readonly digits?: number;
 }
 
 /**
@@ -80,16 +82,16 @@ export function sweepJson(sweep: SweepResult) {
   };
 }
 
-/** "16.9%" for an exact value, "16.9% ±0.2" for an estimate. */
-function valueText(o: { probability?: number; estimate?: number; ciLow?: number; ciHigh?: number }): string {
-  if (o.probability !== undefined) return percent(o.probability, 1);
-  if (o.estimate !== undefined) return percentPlusMinus(o.estimate, o.ciLow!, o.ciHigh!, 1);
+/** "16.92%" for an exact value (with the table's decimals), "16.9% ±0.2" for an estimate. */
+function valueText(o: { probability?: number; exact?: string; estimate?: number; ciLow?: number; ciHigh?: number }, digits: number, fixed: number | undefined): string {
+  if (o.probability !== undefined && o.exact !== undefined) return honestPercent({ probability: o.probability, exact: o.exact }, digits);
+  if (o.estimate !== undefined) return percentPlusMinus(o.estimate, o.ciLow!, o.ciHigh!, fixed ?? 1);
   return '';
 }
 
 function cumulativeView(o: Cell['outcomes'][number]) {
   return {
-    ...(o.orWorse !== undefined ? { probability: o.orWorse } : {}),
+    ...(o.orWorse !== undefined ? { probability: o.orWorse, exact: o.orWorseExact! } : {}),
     ...(o.orWorseEstimate !== undefined ? { estimate: o.orWorseEstimate, ciLow: o.orWorseCiLow!, ciHigh: o.orWorseCiHigh! } : {}),
   };
 }
@@ -98,8 +100,14 @@ function cumulativeView(o: Cell['outcomes'][number]) {
  * The plain-text table of a sweep: one row per cell, one column per outcome (or per "this or worse"),
  * the means, and when simulated a check column (exact and simulation agree, with the worst z-score).
  */
-function sweepTable({ sweep, cumulative = false }: SweepView): string {
+function sweepTable({ sweep, cumulative = false, digits: fixed }: SweepView): string {
   const outcomes = cumulative ? sweep.outcomes.slice(1) : sweep.outcomes;
+  // One number of decimals for the whole grid, enough that no two different exact cells read the same.
+  const shown = (o: Cell['outcomes'][number]) => (cumulative ? cumulativeView(o) : o);
+  const digits = digitsFor(
+    sweep.cells.flatMap((c) => c.outcomes.map(shown).flatMap((o) => (o.probability !== undefined && o.exact !== undefined ? [{ probability: o.probability, exact: o.exact }] : []))),
+    fixed,
+  );
   const means = sweep.cells[0]!.means.map((m) => m.label);
   const checked = sweep.cells.some((c) => c.check);
   const headers = [
@@ -116,9 +124,10 @@ function sweepTable({ sweep, cumulative = false }: SweepView): string {
       ...outcomes.map((id) => {
         const o = byId.get(id);
         if (!o) return '-';
-        return valueText(cumulative ? cumulativeView(o) : o);
+        return valueText(shown(o), digits, fixed);
       }),
-      ...cell.means.map((m) => (m.value !== undefined ? m.value.toFixed(3) : m.estimate !== undefined ? m.estimate.toFixed(3) : '')),
+      // Means with exact's four decimals.
+      ...cell.means.map((m) => (m.value !== undefined ? m.value.toFixed(4) : m.estimate !== undefined ? m.estimate.toFixed(4) : '')),
       ...(checked ? [cell.check ? `${cell.check.passed ? 'agrees' : 'DISAGREES'} (max |z| ${worstZ(cell.check).toFixed(1)})` : ''] : []),
     ];
   });

@@ -4,12 +4,13 @@ import { exactPresenter } from '../../present/exact.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
 import { scenarioCell, scenariosSweep } from '../../analysis/single.js';
+import { addDigitsOption, digitsFromArgv } from '../digits-option.js';
 
 export const exactCommand: CommandModule = {
   command: 'exact [scenario]',
   describe: 'Exact outcome probabilities of a scenario (a JSON file and/or field flags)',
   builder: (y) =>
-    addChartOptions(addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' })), exactPresenter), { cumulative: false, force: false })
+    addDigitsOption(addChartOptions(addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' })), exactPresenter), { cumulative: false, force: false }))
       .example('$0 exact --kind injury --injury-dice 1 --armour standard', 'one injury roll, +1 injury dice against Standard Armour')
       .example('$0 exact examples/standard.json --format json', 'a scenario file, as JSON')
       .example('$0 exact --system d20-warband --kind fall --height-inches 5', 'a d20 Warband fall of 5 inches')
@@ -17,9 +18,10 @@ export const exactCommand: CommandModule = {
   handler: async (argv) => {
     const format = parseFormat(argv.format, exactPresenter, 'exact');
     const scenario = scenarioFromArgv(argv);
+    const digits = digitsFromArgv(argv);
     const chart = planOneScenarioChart(argv, scenario);
     const result = evaluateParsed(scenario);
     if (chart) await writeChartAndSay(chart.request, scenariosSweep([scenarioCell(scenario, chart.label, { exact: result })], chart.title), chart.def);
-    process.stdout.write(exactPresenter[format](result));
+    process.stdout.write(exactPresenter[format]({ ...result, ...(digits !== undefined ? { digits } : {}) }));
   },
 };

@@ -14,15 +14,16 @@ import { cellProgress } from './report.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
 import { planChart } from '../../present/one-off-chart.js';
 import { askedLineOfGrid } from '../../analysis/asked.js';
+import { addDigitsOption, digitsFromArgv } from '../digits-option.js';
 
 export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
   describe: 'Every cell of a grid of scenario values: exact, and simulated with common random numbers when asked',
   builder: (y) =>
     addFormatOption(
-      addChartOptions(addFileOutOptions(addSweepSimOptions(
+      addDigitsOption(addChartOptions(addFileOutOptions(addSweepSimOptions(
         addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })),
-      )), { cumulative: true, force: true }),
+      )), { cumulative: true, force: true })),
       sweepPresenter,
     )
       .option('vary', {
@@ -58,6 +59,7 @@ export const sweepCommand: CommandModule = {
       checkOutputFile(argv.out, [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base), ...variants], '--out', argv.force === true);
     }
     const cumulative = argv.cumulative === true;
+    const digits = digitsFromArgv(argv);
     const chartRequest = chartRequestFromArgv(argv);
     // Planned before the run, after --out is checked; a catalogue's thousands of cells take a while, counted on a terminal.
     const progress = cellProgress(process.stderr);
@@ -89,7 +91,7 @@ export const sweepCommand: CommandModule = {
     });
     // The chart first: if it cannot be written, nothing has been printed.
     if (chartRequest && chart) await writeChartAndSay(chartRequest, sweep, chart);
-    const text = sweepPresenter[format]({ sweep, cumulative });
+    const text = sweepPresenter[format]({ sweep, cumulative, ...(digits !== undefined ? { digits } : {}) });
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
       const skipped = sweep.notAllowed.length ? `, ${sweep.notAllowed.length} not allowed` : '';

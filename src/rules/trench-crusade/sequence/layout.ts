@@ -11,7 +11,7 @@ import { markerCapOf, mostMarkersPlaced } from './rules.js';
 
 export const SEQUENCE_OUTCOMES = ['standing', 'down', 'out-of-action'] as const;
 
-export const attacksMadeMean: MeanSpec = { id: 'attacksMade', jsonKey: 'expectedAttacksMade', label: 'attacks made (at most N)' };
+export const attacksMadeMean: MeanSpec = { id: 'attacksMade', jsonKey: 'expectedAttacksMade', label: 'attacks made, at most the attacks given: fewer when Out of Action comes first' };
 export const spentMean: MeanSpec = { id: 'bloodMarkersSpent', jsonKey: 'expectedBloodMarkersSpent', label: 'blood markers the attacker spent' };
 export const toughSavedMean: MeanSpec = { id: 'toughSaved', jsonKey: 'toughSavedChance', label: 'chance that Tough saved it at least once' };
 export const unlimitedMean: MeanSpec = {
