@@ -4,7 +4,7 @@ import type { RuleTable, SystemSpec } from '../model/types.js';
 /**
  * The rules two tables differ in, each worded for a designer: a rule of a result table as the table
  * prints it ("Out of Action: 9+ -> 10+", with the neighbouring result it moves: "Down: 7-8 -> 7-9"),
- * any other as its path and values, with what it means.
+ * any other by its values (outputs name its path and say what it means beside them).
  */
 
 /** A result whose totals changed because a neighbouring result's rule did ("Down: 7-8 -> 7-9"). */
@@ -21,7 +21,7 @@ export interface RuleChange {
   /** The values as the two tables hold them; null for a keyword one side does not have. */
   readonly base: unknown;
   readonly other: unknown;
-  /** The change in the rule's own words: "Out of Action: 9+ -> 10+", or "markers.cap: null (no cap) -> 6". */
+  /** The change in the rule's own words: "Out of Action: 9+ -> 10+"; for a rule of no table, its values: "null (no cap) -> 6". */
   readonly reading: string;
   /** The results of its table that moved with it without a rule of their own changing. */
   readonly alsoMoves: readonly ResultMove[];
@@ -48,7 +48,7 @@ export function ruleChanges(system: SystemSpec, base: RuleTable, other: RuleTabl
 
 function plainChange(rule: string, description: string, schema: RuleSchema, base: unknown, other: unknown): RuleChange {
   const shown = (value: unknown) => (value === null && schema.type === 'effects' ? NOT_A_KEYWORD : showRuleValue(value, schema));
-  return { rule, description, base, other, reading: `${rule}: ${shown(base)} -> ${shown(other)}`, alsoMoves: [] };
+  return { rule, description, base, other, reading: `${shown(base)} -> ${shown(other)}`, alsoMoves: [] };
 }
 
 /**

@@ -55,8 +55,8 @@ function shiftText(cell: DiffCell): string {
 /** The rules that differ, each as its table words it, with the rule's path and meaning for a lookup in `injury-lab rules`. */
 function changedRulesLines(r: DiffResult): string[] {
   if (r.changedRules.length === 0) return ['No rule differs between the two tables.'];
-  const rows = r.changedRules.map((c) => [ruleChangeText(c), c.rule, c.description]);
-  return [`Changed rules (${r.base.label} -> ${r.other.label}):`, '', renderTable(['change', 'rule', 'meaning'], rows)];
+  const rows = r.changedRules.map((c) => [c.rule, ruleChangeText(c), c.description]);
+  return [`Changed rules (${r.base.label} -> ${r.other.label}):`, '', renderTable(['rule', 'change', 'meaning'], rows)];
 }
 
 function diffTable(r: DiffResult, top: number): string {
