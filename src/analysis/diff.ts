@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { notAllowed, refusal } from '../messages.js';
 import { evaluateParsed, type ExactResult } from '../evaluate.js';
-import { sub, toNumber, type Fraction } from '../exact/fraction.js';
+import { add, sub, toNumber, type Fraction } from '../exact/fraction.js';
 import { readJsonInput } from '../json-input.js';
 import { editionTable } from '../model/edition-table.js';
 import { parseTargetInjuryDice, parseKeyword, roleFields } from '../model/keywords.js';
@@ -13,6 +13,7 @@ import { readVariantFile, type Variant } from '../input/variant.js';
 import type { DiffGridPart, FieldValue, RuleTable, SystemSpec } from '../model/types.js';
 import { systems } from '../rules/registry.js';
 import { gridPoints, layeredSide, type VarySpec } from './dimensions.js';
+import { ruleChanges, type RuleChange } from './rule-changes.js';
 import { sweepDimensions } from './sweep.js';
 
 /**
@@ -79,6 +80,22 @@ export interface DiffCell {
   readonly means: readonly DiffMean[];
   /** The largest |change| over its outcomes. */
   readonly largest: number;
+  /** Set when only two outcomes moved, one by what the other lost: the one fact both changes state. */
+  readonly shift?: DiffShift;
+}
+
+/**
+ * A cell whose change only moves probability from one outcome to another: `down +81.53` and
+ * `out-of-action -81.53` say one thing, "81.53 points of out-of-action became down".
+ */
+export interface DiffShift {
+  /** The outcome that lost probability. */
+  readonly from: string;
+  /** The outcome that gained what `from` lost. */
+  readonly to: string;
+  /** What moved, as a probability (exact and as a number). */
+  readonly amount: Fraction;
+  readonly change: number;
 }
 
 export interface DiffSkip {
@@ -96,6 +113,8 @@ export interface DiffResult {
   readonly grid: string;
   readonly cells: readonly DiffCell[];
   readonly skipped: readonly DiffSkip[];
+  /** The rules the two sides' tables differ in, worded for a designer. */
+  readonly changedRules: readonly RuleChange[];
 }
 
 function labelOf(values: Readonly<Record<string, FieldValue>>): string {
@@ -152,12 +171,17 @@ export function keywordGrid(base: RuleSide, other: RuleSide): DiffGridPart[] {
     const effects = [a[name], b[name]].filter((e): e is Readonly<Record<string, unknown>> => e !== undefined);
     const text = effects.some((e) => Object.values(e).includes('N')) ? `${name} 1` : name;
     const key = effects.every((e) => Object.keys(e).every((f) => weaponFields.has(f))) ? 'weaponKeywords' : 'targetKeywords';
-    const vary = [KEYWORD_PROTECTION, { field: 'tough', values: [false, true] }];
-    return [
-      { scenario: { kind: 'attack', [key]: text }, vary },
-      { scenario: { kind: 'sequence', attacks: 3, policy: 'all', [key]: text }, vary },
-    ];
+    return keywordParts(key, text);
   });
+}
+
+/** The cells that price one keyword (`text`, on the weapon or the target as `key` says): one attack, and three spending every marker. */
+export function keywordParts(key: 'weaponKeywords' | 'targetKeywords', text: string): DiffGridPart[] {
+  const vary = [KEYWORD_PROTECTION, { field: 'tough', values: [false, true] }];
+  return [
+    { scenario: { kind: 'attack', [key]: text }, vary },
+    { scenario: { kind: 'sequence', attacks: 3, policy: 'all', [key]: text }, vary },
+  ];
 }
 
 const KEYWORD_PROTECTION = {
@@ -220,10 +244,19 @@ export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGr
         return { jsonKey, base: bv.exact, other: ov?.exact ?? '', baseValue: bv.value, otherValue: ov?.value ?? null };
       });
       const largest = Math.max(0, ...outcomes.map((x) => Math.abs(x.change)));
-      cells.push({ kind, values, label, outcomes, means, largest });
+      const shift = shiftOf(outcomes);
+      cells.push({ kind, values, label, outcomes, means, largest, ...(shift ? { shift } : {}) });
     }
   }
-  return { system: base.system.id, base, other, grid: gridName, cells, skipped };
+  return { system: base.system.id, base, other, grid: gridName, cells, skipped, changedRules: ruleChanges(base.system, sideTable(base), sideTable(other)) };
+}
+
+/** The cell's change as one move from an outcome to another, when exactly two outcomes moved and by the same exact amount. */
+function shiftOf(outcomes: readonly DiffOutcome[]): DiffShift | undefined {
+  const moved = outcomes.map((o) => ({ outcome: o.outcome, delta: sub(o.other, o.base) })).filter((m) => m.delta.num !== 0n);
+  if (moved.length !== 2 || add(moved[0]!.delta, moved[1]!.delta).num !== 0n) return undefined;
+  const [lost, gained] = moved[0]!.delta.num < 0n ? [moved[0]!, moved[1]!] : [moved[1]!, moved[0]!];
+  return { from: lost.outcome, to: gained.outcome, amount: gained.delta, change: toNumber(gained.delta) };
 }
 
 function parseKind(raw: Record<string, unknown>, side: RuleSide): unknown {
@@ -234,6 +267,18 @@ function parseKind(raw: Record<string, unknown>, side: RuleSide): unknown {
 export function rankedMoves(result: DiffResult): { cell: DiffCell; outcome: DiffOutcome }[] {
   const moves = result.cells.flatMap((cell) => cell.outcomes.map((outcome) => ({ cell, outcome })));
   return moves.filter((m) => m.outcome.change !== 0).sort((a, b) => Math.abs(b.outcome.change) - Math.abs(a.outcome.change));
+}
+
+/**
+ * What the table reads, largest first: rankedMoves with a shifted cell's two moves as one reading (at
+ * its place), the outcome that lost first; `shift` marks it.
+ */
+export function rankedReadings(result: DiffResult): { cell: DiffCell; outcome: DiffOutcome; shift?: DiffShift }[] {
+  return rankedMoves(result).flatMap(({ cell, outcome }) => {
+    if (!cell.shift) return [{ cell, outcome }];
+    if (outcome.outcome !== cell.shift.from) return [];
+    return [{ cell, outcome, shift: cell.shift }];
+  });
 }
 
 /** Per kind: cells compared, cells where anything moved, and the largest move. */

@@ -224,3 +224,30 @@ export function ruleListing(
   }
   return { system: system.id, edition, ...(variant ? { variant: variant.name } : {}), table, entries: [...entries, ...added] };
 }
+
+/**
+ * A table of results read from the lowest total up (the injury table: "2-6 Minor Hit, 7-8 Down, 9+ Out
+ * of Action"). Each result's rule is the lowest total that gives it, so the rules must rise strictly,
+ * and a change to one is worded as the table prints it: "Out of Action: 9+ -> 10+".
+ */
+export interface ResultTable {
+  /** From the lowest result up: the rule holding its lowest total, and the result's name. */
+  readonly results: readonly { readonly rule: string; readonly result: string }[];
+  /** What a total below the first result's gives ("no effect"). */
+  readonly below: string;
+}
+
+/** A result table's rules, lowest first: a group that must rise strictly (SystemRules.increasing). */
+export function resultTableRules(table: ResultTable): string[] {
+  return table.results.map((r) => r.rule);
+}
+
+/** Each result of a table and the totals that give it under a rule table's values: "1 or less", "2-6", "7", "9+". */
+export function resultRanges(table: ResultTable, rules: unknown): { result: string; range: string }[] {
+  const lowest = table.results.map((r) => valueAt(rules, r.rule) as number);
+  const span = (from: number, to: number) => (from === to ? String(from) : from < 0 || to < 0 ? `${from} to ${to}` : `${from}-${to}`);
+  return [
+    { result: table.below, range: `${lowest[0]! - 1} or less` },
+    ...table.results.map((r, i) => ({ result: r.result, range: i + 1 < lowest.length ? span(lowest[i]!, lowest[i + 1]! - 1) : `${lowest[i]!}+` })),
+  ];
+}

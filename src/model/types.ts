@@ -1,5 +1,5 @@
 import type { Fraction } from '../exact/fraction.js';
-import type { RuleSpec } from './rule-table.js';
+import type { ResultTable, RuleSpec } from './rule-table.js';
 
 /** A value a scenario field can hold (files and flags both end up as these). */
 export type FieldValue = string | number | boolean;
@@ -259,6 +259,9 @@ export interface DiffGridPart {
 /** A system's rule spec, and the groups of rules that must rise strictly in order (a table's bands). */
 export interface SystemRules {
   readonly spec: RuleSpec;
+  /** Every result table's rules (resultTableRules), and any other rules that must rise in order. */
   readonly increasing: readonly (readonly string[])[];
+  /** The tables of results read from the lowest total up, so outputs can word a change as the table does. */
+  readonly resultTables: readonly ResultTable[];
 }
 

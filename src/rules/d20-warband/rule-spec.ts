@@ -2,7 +2,7 @@
  * Every d20 warband number the engines use, declared once with its value and the sentence it comes from
  * (one edition, v1). Quotes are the rule files' words (line breaks aside); a test finds each in its file.
  */
-import { integerRule, same, type RuleCitation, type RuleValues } from '../../model/rule-table.js';
+import { integerRule, resultTableRules, same, type ResultTable, type RuleCitation, type RuleValues } from '../../model/rule-table.js';
 
 export const STATS_FILE = '003_66409dd9159b6662.txt';
 export const INJURY_FILE = '000_87078d30a64c9030.txt';
@@ -33,9 +33,27 @@ export const d20WarbandRuleSpec = {
 /** The d20 warband rule table (an edition's, or a variant's): what both engines read. */
 export type D20WarbandRules = RuleValues<typeof d20WarbandRuleSpec>;
 
+/** The Injury Check and Injury Roll tables, read from the lowest total up. */
+export const d20WarbandResultTables: readonly ResultTable[] = [
+  {
+    below: 'Dazed (Injury Check)',
+    results: [
+      { rule: 'injuryCheckTable.stunned', result: 'Stunned (Injury Check)' },
+      { rule: 'injuryCheckTable.incapacitated', result: 'Incapacitated (Injury Check)' },
+    ],
+  },
+  {
+    below: 'no effect (Injury Roll)',
+    results: [
+      { rule: 'injuryRollTable.dazed', result: 'Dazed (Injury Roll)' },
+      { rule: 'injuryRollTable.stunned', result: 'Stunned (Injury Roll)' },
+      { rule: 'injuryRollTable.incapacitated', result: 'Incapacitated (Injury Roll)' },
+    ],
+  },
+];
+
 export const d20WarbandIncreasing: readonly (readonly string[])[] = [
-  ['injuryCheckTable.stunned', 'injuryCheckTable.incapacitated'],
-  ['injuryRollTable.dazed', 'injuryRollTable.stunned', 'injuryRollTable.incapacitated'],
+  ...d20WarbandResultTables.map(resultTableRules),
   ['naturalFailMax', 'naturalSuccessMin'],
   // A Critical Hit is a hit: a natural that always fails cannot be one.
   ['naturalFailMax', 'criticalHitMin'],

@@ -1,5 +1,5 @@
 import { d20WarbandDiffGrid } from './diff-grid.js';
-import { d20WarbandRuleSpec, d20WarbandIncreasing } from './rule-spec.js';
+import { d20WarbandRuleSpec, d20WarbandIncreasing, d20WarbandResultTables } from './rule-spec.js';
 import { wholeKind } from '../../model/kind.js';
 import type { KindSpec, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
@@ -42,7 +42,7 @@ export const d20Warband: SystemSpec<D20WarbandScenario> = {
   defaultEdition: EDITION_ID,
   kinds: d20WarbandKinds,
   fields: d20WarbandFields,
-  rules: { spec: d20WarbandRuleSpec, increasing: d20WarbandIncreasing },
+  rules: { spec: d20WarbandRuleSpec, increasing: d20WarbandIncreasing, resultTables: d20WarbandResultTables },
   diffGrid: d20WarbandDiffGrid,
   checkCombination,
 };

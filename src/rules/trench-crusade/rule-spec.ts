@@ -10,7 +10,9 @@ import {
   openGroup,
   integerOrNoneRule,
   integerRule,
+  resultTableRules,
   same,
+  type ResultTable,
   type RuleCitation,
   type RuleSchema,
   type RuleValues,
@@ -311,8 +313,24 @@ export const trenchCrusadeRuleSpec = {
 /** An edition's (or a variant's) Trench Crusade rule table: what both engines read. */
 export type TrenchCrusadeRules = RuleValues<typeof trenchCrusadeRuleSpec>;
 
-/** Rules whose values must rise strictly in this order (a table read from the lowest total up). */
-export const trenchCrusadeIncreasing: readonly (readonly string[])[] = [
-  ['injuryTable.minorHit', 'injuryTable.down', 'injuryTable.outOfAction'],
-  ['successRoll.hit', 'successRoll.critical'],
+/** The tables read from the lowest total up: the injury table, and the success roll's. */
+export const trenchCrusadeResultTables: readonly ResultTable[] = [
+  {
+    below: 'no effect',
+    results: [
+      { rule: 'injuryTable.minorHit', result: 'Minor Hit' },
+      { rule: 'injuryTable.down', result: 'Down' },
+      { rule: 'injuryTable.outOfAction', result: 'Out of Action' },
+    ],
+  },
+  {
+    below: 'failed success roll',
+    results: [
+      { rule: 'successRoll.hit', result: 'Success' },
+      { rule: 'successRoll.critical', result: 'Critical success' },
+    ],
+  },
 ];
+
+/** Rules whose values must rise strictly in this order: each table's, read from the lowest total up. */
+export const trenchCrusadeIncreasing: readonly (readonly string[])[] = trenchCrusadeResultTables.map(resultTableRules);

@@ -1,5 +1,5 @@
 import { trenchCrusadeDiffGrid } from './diff-grid.js';
-import { trenchCrusadeRuleSpec, trenchCrusadeIncreasing } from './rule-spec.js';
+import { trenchCrusadeRuleSpec, trenchCrusadeIncreasing, trenchCrusadeResultTables } from './rule-spec.js';
 import { wholeKind } from '../../model/kind.js';
 import type { KindSpec, SystemSpec } from '../../model/types.js';
 import { showValue } from '../../errors.js';
@@ -72,7 +72,7 @@ export const trenchCrusade: SystemSpec<TrenchCrusadeScenario> = {
   defaultEdition: DEFAULT_EDITION,
   kinds: trenchCrusadeKinds,
   fields: trenchCrusadeFields,
-  rules: { spec: trenchCrusadeRuleSpec, increasing: trenchCrusadeIncreasing },
+  rules: { spec: trenchCrusadeRuleSpec, increasing: trenchCrusadeIncreasing, resultTables: trenchCrusadeResultTables },
   diffGrid: trenchCrusadeDiffGrid,
   checkCombination,
   checkSize: (s) => (s.kind === 'duel' ? checkDuelSize(s as DuelScenario) : undefined),
