@@ -7,7 +7,7 @@ import { parseScenario } from '../src/input/scenario.js';
 import { chartNotes, chartSpec, valueRows, type ChartDef } from '../src/present/charts.js';
 import { parseReportDef } from '../src/present/definition.js';
 import { runReport } from '../src/present/run-report.js';
-import type { SweepResult } from '../src/analysis/sweep.js';
+import { runSweep, type SweepResult } from '../src/analysis/sweep.js';
 import { refusal } from './helpers/refusal.js';
 
 /**
@@ -50,7 +50,6 @@ async function run(doc: unknown): Promise<{ sweep: SweepResult; chart: Extract<C
 async function sweepOf(doc: unknown) {
   const def = parseReportDef(doc, join(dir, 'v.json'));
   const chart = def.analyses[0]!.charts[0]!;
-  const { runSweep } = await import('../src/analysis/sweep.js');
   const a = def.analyses[0]!;
   const sweep = await runSweep({ base: a.base, vary: a.vary, exact: a.exact, planned: { dimensions: a.dimensions, cells: a.planned, notAllowed: a.notAllowed } });
   return { sweep, chart };
