@@ -136,6 +136,7 @@ function fakeSweep(rows: number, cols: number, opts: { rowLabel?: (i: number) =>
         point: [r, c],
         labels: [weapons.values[r]!.label, models.values[c]!.label],
         exact: {},
+        scenario: { kind: 'attack' },
         outcomes: [{ outcome: 'down', probability: 1 - p, orWorse: 1 }, { outcome: 'out-of-action', probability: p, orWorse: p }],
         means: [],
       });
@@ -249,7 +250,8 @@ describe('value charts of a catalogue', () => {
   });
 
   it('name the first five in the chart, all of them in the note', () => {
-    const sweep = fakeSweep(12, 2, { costs: (i) => (i < 8 ? 0 : i) });
+    // Four models, so that the priced weapons' chances are not all above one half (MAX_VALUE_CHANCE refuses that).
+    const sweep = fakeSweep(12, 4, { costs: (i) => (i < 8 ? 0 : i) });
     const subtitle = (chartSpec(sweep, valueDef).title as { subtitle: string[] }).subtitle.join(' ');
     expect(subtitle).toContain('weapon 0, weapon 1, weapon 2, weapon 3, weapon 4 and 3 more.');
     expect(chartNotes(sweep, valueDef)[0]).toContain('weapon 5, weapon 6, weapon 7.');

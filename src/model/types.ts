@@ -99,6 +99,13 @@ export interface MeanSpec {
   /** Key in the JSON output, e.g. "expectedBloodMarkers". */
   readonly jsonKey: string;
   readonly label: string;
+  /**
+   * Whom more of it is good for: the attacker (the weapon's buyer: blood markers placed) or the target
+   * (the model's buyer: attacks it takes to put it Out of Action). A value chart prices a mean only by
+   * the dimension whose buyer it favours, so "under-priced" always means more for that buyer's money;
+   * left out for a mean good for neither (activations, markers the attacker spent).
+   */
+  readonly favours?: 'attacker' | 'target';
 }
 
 /** A per-trial integer quantity whose whole distribution is reported, e.g. wounds lost 0..n. */

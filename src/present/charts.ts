@@ -3,6 +3,8 @@ import { percent, percentPlusMinus, wordWrap } from '../text.js';
 import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from '../labels.js';
 import type { CellOutcome, SweepResult } from '../analysis/sweep.js';
 import { notAllowedLines } from '../analysis/not-allowed.js';
+import { refusal } from '../messages.js';
+import { showValue } from '../errors.js';
 
 /**
  * Vega-Lite specs for the three chart types a report draws. Every spec carries its data inline, so the
@@ -75,6 +77,14 @@ export type ChartType = ChartDef['type'];
 
 /** How far from the median value a weapon or model is marked as priced too low or too high. */
 export const VALUE_OUTLIER_RATIO = 1.5;
+/**
+ * A value chart reads a chance per ducat as "twice the cost should buy twice the chance", which no
+ * chance above one half can do: when every bar's chance is above it, the bars differ by less than a
+ * factor of two in what they measure, and dividing by costs that differ by more ranks them by
+ * cheapness (a model's 71% to 99% chance of escaping Out of Action per attack). Such a chart is refused
+ * (valueRows); the chance of the outcome itself, or the attacks it takes, is what tells them apart.
+ */
+export const MAX_VALUE_CHANCE = 0.5;
 export const DEFAULT_VALUE_PER = 10;
 export const CHART_TYPES: readonly ChartType[] = ['stacked-bars', 'lines', 'heatmap', 'value'];
 
@@ -760,11 +770,46 @@ function skippedText(d: Dimension, skipped: readonly DimensionValue[], most = In
   return `Left out: ${countOf(d, skipped.length)} whose cost is 0 or not given (${why}): ${listed}.`;
 }
 
+type ValueDef = Extract<ChartDef, { type: 'value' }>;
+
+/**
+ * What a value chart's bars measure, in words: `what` ("chance of escaping out of action per attack"),
+ * `unit` for the axis ("P(escaping out of action)"), `of` (what the bars are: "weapon", "model", "side
+ * a") and `buyer`, for whom more is better (definition.ts's checkValueDirection allows no other measure).
+ */
+export function valueMeasure(sweep: SweepResult, def: ValueDef): { what: string; unit: string; of: string; buyer: string } {
+  const { d } = dim(sweep, def.by);
+  const of = d.side !== undefined ? `side ${d.side}` : d.fields[0] === 'weapon' ? 'weapon' : 'model';
+  const buyer = d.side !== undefined ? `side ${d.side}'s buyer` : `the ${of}'s buyer`;
+  if (def.mean !== undefined) {
+    const label = sweep.cells[0]?.means.find((m) => m.jsonKey === def.mean)?.label ?? def.mean;
+    return { what: `expected ${label}`, unit: label, of, buyer };
+  }
+  const outcome = def.cumulative ? orWorseLabel(def.outcome!) : outcomeLabel(def.outcome!);
+  const named = d.side !== undefined ? `chance ${outcome}` : `chance of ${def.survive ? 'escaping ' : ''}${outcome}`;
+  return { what: `${named}${chancePhrase(sweep)}`, unit: `P(${def.survive ? 'escaping ' : ''}${outcome})`, of, buyer };
+}
+
+/** Over what a chance of the sweep's kind is counted: " per attack", " within 3 attacks", "" where the kind says it. */
+function chancePhrase(sweep: SweepResult): string {
+  const kind = sweep.cells[0]?.scenario.kind;
+  const count = (field: string, unit: string) => {
+    const n = [...new Set(sweep.cells.map((c) => c.scenario[field]))];
+    return n.length === 1 && typeof n[0] === 'number' ? ` within ${n[0]} ${unit}${n[0] === 1 ? '' : 's'}` : ` within the ${unit}s`;
+  };
+  if (kind === 'attack') return ' per attack';
+  if (kind === 'injury') return ' per injury roll';
+  if (kind === 'sequence') return count('attacks', 'attack');
+  if (kind === 'duel') return count('rounds', 'round');
+  return '';
+}
+
 /**
  * Per value of the `by` dimension with a cost (see valueSkipped): the measure averaged over the other
- * cells, its cost, and the value.
+ * cells, its cost, and the value. A chance above MAX_VALUE_CHANCE for every bar is refused: divided by
+ * cost it would rank the bars by cheapness alone.
  */
-export function valueRows(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }>) {
+export function valueRows(sweep: SweepResult, def: ValueDef) {
   const { d, index } = dim(sweep, def.by);
   const per = def.per ?? DEFAULT_VALUE_PER;
   const measure = (cell: SweepResult['cells'][number]): number => {
@@ -782,34 +827,66 @@ export function valueRows(sweep: SweepResult, def: Extract<ChartDef, { type: 'va
     const cost = v.cost!;
     return [{ name: String(v.values[0]), label: v.label, cost, measure: average, value: (average / cost) * per }];
   });
+  const measured = rows.filter((r) => Number.isFinite(r.measure));
+  if (def.mean === undefined && measured.length > 0 && measured.every((r) => r.measure > MAX_VALUE_CHANCE)) refuseSaturatedChance(sweep, def, measured);
   const finite = rows.map((r) => r.value).filter(Number.isFinite);
   const mid = finite.length ? median(finite) : Number.NaN;
-  return rows.map((r) => ({
-    ...r,
+  const midMeasure = measured.length ? median(measured.map((r) => r.measure)) : Number.NaN;
+  return rows.map((r) => {
     // A mean some cell does not report (expected attacks where it is not finite) has no value.
-    verdict: !Number.isFinite(r.value) ? 'no value' : r.value >= mid * VALUE_OUTLIER_RATIO ? 'under-priced' : r.value <= mid / VALUE_OUTLIER_RATIO ? 'over-priced' : 'in line',
-    median: mid,
-  }));
+    const verdict = !Number.isFinite(r.value) ? 'no value' : r.value >= mid * VALUE_OUTLIER_RATIO ? 'under-priced' : r.value <= mid / VALUE_OUTLIER_RATIO ? 'over-priced' : 'in line';
+    // Marked by its price alone: under-priced though it measures less than the median bar (a 2-ducat club), or over-priced though more.
+    const byPrice = (verdict === 'under-priced' && r.measure < midMeasure) || (verdict === 'over-priced' && r.measure > midMeasure);
+    return { ...r, verdict, byPrice, median: mid, medianMeasure: midMeasure };
+  });
 }
 
-function valueChart(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }>): VlSpec {
+function refuseSaturatedChance(sweep: SweepResult, def: ValueDef, rows: readonly { measure: number }[]): never {
+  const { what, of } = valueMeasure(sweep, def);
+  const lowest = Math.min(...rows.map((r) => r.measure));
+  const instead =
+    of === 'model'
+      ? 'for a model, the attacks it takes ("mean": "expectedAttacks", in a sequence), or escaping a likelier outcome'
+      : 'a rarer outcome (e.g. "out-of-action" rather than "down" or worse), or fewer attacks or rounds';
+  throw refusal(
+    `chart ${showValue(def.file)} (value)`,
+    `the ${what} is above ${percent(MAX_VALUE_CHANCE, 0)} for every ${of} (the lowest ${percent(lowest, 1)}), so it cannot double however much is spent, and divided by cost it only ranks the ${of}s by cheapness`,
+    `allowed: a chance of at most ${percent(MAX_VALUE_CHANCE, 0)} for some ${of}: ${instead}`,
+  );
+}
+
+/** Number as a value chart shows its measure: a chance in percent, a mean to 3 decimals. */
+const measureText = (def: ValueDef, v: number) => (def.mean !== undefined ? v.toFixed(3) : percent(v, 1));
+
+/**
+ * The one line naming the bars marked by their price alone (valueRows' byPrice): a cheap weapon that
+ * does less than the median one is under-priced per ducat only for being cheap. None when there are none.
+ */
+function byPriceText(sweep: SweepResult, def: ValueDef, rows: ReturnType<typeof valueRows>, most = Infinity): string[] {
+  const flagged = rows.filter((r) => r.byPrice);
+  if (!flagged.length) return [];
+  const { what, of } = valueMeasure(sweep, def);
+  const named = flagged.map((r) => `${r.label} ${r.verdict}, ${measureText(def, r.measure)}`);
+  const listed = named.length > most ? `${named.slice(0, most).join('; ')} and ${named.length - most} more` : named.join('; ');
+  return [
+    `Marked by price alone (under-priced though its ${what} is below the median ${of}'s, ${measureText(def, rows[0]!.medianMeasure)}, or over-priced though above it): ${listed}.`,
+  ];
+}
+
+function valueChart(sweep: SweepResult, def: ValueDef): VlSpec {
   const { d } = dim(sweep, def.by);
   const per = def.per ?? DEFAULT_VALUE_PER;
   // Best first; a value that cannot be computed last.
   const rank = (v: number) => (Number.isFinite(v) ? v : -Infinity);
   const rows = valueRows(sweep, def).sort((a, b) => (rank(a.value) === rank(b.value) ? 0 : rank(b.value) > rank(a.value) ? 1 : -1));
   const skipped = valueSkipped(sweep, def);
-  const what =
-    def.mean !== undefined
-      ? (sweep.cells[0]?.means.find((m) => m.jsonKey === def.mean)?.label ?? def.mean)
-      : `${def.survive ? 'not ' : ''}${(def.cumulative ? orWorseLabel(def.outcome!) : outcomeLabel(def.outcome!)).toLowerCase()}`;
-  const unit = def.mean !== undefined ? what : `P(${what})`;
+  const { what, unit, of, buyer } = valueMeasure(sweep, def);
   const others = sweep.dimensions.filter((x) => x.id !== def.by);
   const over = others.length ? `averaged over ${others.map((x) => countOf(x)).join(' and ')}` : 'one cell each';
   const data = rows.map((r) => ({
     ...r,
     text: `${r.value.toFixed(3)}${r.verdict === 'in line' ? '' : ` ${r.verdict}`}`,
-    tip: `${r.label}: ${unit} ${def.mean !== undefined ? r.measure.toFixed(3) : percent(r.measure, 1)}, cost ${r.cost}: ${r.value.toFixed(4)} per ${per} (median ${r.median.toFixed(4)}; ${r.verdict})`,
+    tip: `${r.label}: ${what} ${measureText(def, r.measure)}, cost ${r.cost}: ${r.value.toFixed(4)} per ${per} (median ${r.median.toFixed(4)}; ${r.verdict}${r.byPrice ? ', by its price alone' : ''})`,
   }));
   const labelWidth = maxWidth(data.map((r) => r.label));
   const plotWidth = Math.max(200, CHART_WIDTH - 44 - labelWidth - rowTitlePadding(maxWidth(labelsOf(d))) - 200);
@@ -819,9 +896,10 @@ function valueChart(sweep: SweepResult, def: Extract<ChartDef, { type: 'value' }
     x: { field: 'value', type: 'quantitative', title: `${unit} per ${per} of cost`, axis: { grid: true }, scale: { domain: [0, Math.max(...rows.map((r) => r.value).filter(Number.isFinite), 0) * 1.7 || 1], nice: false } },
   };
   const subtitle = [
-    `${unit.charAt(0).toUpperCase()}${unit.slice(1)} per ${per} of cost, ${over}; best value first.`,
-    `Median ${rows[0] ? rows[0].median.toFixed(3) : '-'}; ${VALUE_OUTLIER_RATIO}x the median or more is marked under-priced, 1/${VALUE_OUTLIER_RATIO} or less over-priced.`,
-    // The page's note names them all; the chart, which may be read alone, names the first few.
+    `Each bar: ${what}, ${over}, per ${per} of its cost; more is better for ${buyer}. Best value first.`,
+    `Under-priced (${VALUE_OUTLIER_RATIO}x the median, ${rows[0] ? rows[0].median.toFixed(3) : '-'}, or more): gives ${buyer} more for the money than the median ${of}; over-priced (1/${VALUE_OUTLIER_RATIO} of the median or less): less.`,
+    // The page's notes name them all; the chart, which may be read alone, names the first few.
+    ...byPriceText(sweep, def, rows, 3),
     ...(skipped.length ? [skippedText(d, skipped, 5)] : []),
     ...notAllowedSubtitle(sweep),
   ];
@@ -864,7 +942,7 @@ export function chartNotes(sweep: SweepResult, def: ChartDef): string[] {
 function ownNotes(sweep: SweepResult, def: ChartDef): string[] {
   if (def.type === 'value') {
     const skipped = valueSkipped(sweep, def);
-    return skipped.length ? [skippedText(dim(sweep, def.by).d, skipped)] : [];
+    return [...byPriceText(sweep, def, valueRows(sweep, def)), ...(skipped.length ? [skippedText(dim(sweep, def.by).d, skipped)] : [])];
   }
   if (def.type === 'heatmap') {
     const { d } = dim(sweep, def.y);

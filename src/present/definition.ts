@@ -295,6 +295,11 @@ function checkChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLay
  * side varied whole (a duel's a or b), whose measure is that side's chance to win. The ones costing
  * nothing (innate, or priced with their model; a side naming no priced profile) are left out of the
  * chart with one note (valueSkipped); only a dimension with nothing to divide by is refused.
+ *
+ * The measure must be one that more of is better for the buyer of what the bars price, so that
+ * "under-priced" always means "more for that buyer's money" (issue 25: a model read as both over- and
+ * under-priced on one page): by weapon, the outcome's own chance or a mean that favours the attacker;
+ * by model, the chance of escaping the outcome (`survive`) or a mean that favours the target.
  */
 function checkValueChart(c: ChartInput, dims: readonly Dimension[], layout: ReportLayout, at: string): ChartInput {
   const raw: Record<string, unknown> = c;
@@ -313,8 +318,37 @@ function checkValueChart(c: ChartInput, dims: readonly Dimension[], layout: Repo
   if (raw.mean !== undefined && !layout.means.some((m) => m.jsonKey === raw.mean)) {
     throw refusal(at, `mean ${showValue(raw.mean)} is not a mean of this kind`, `allowed: ${listAllowed(layout.means.map((m) => m.jsonKey))}`);
   }
+  checkValueDirection(raw, by.fields[0] === 'weapon' ? 'attacker' : 'target', layout, at);
   checkValuePer(raw, at);
   return c;
+}
+
+/**
+ * Refuses a measure that more of is worse for the buyer the chart prices for: a model's chance of being
+ * taken out (its buyer pays to escape it), a weapon's chance of its target escaping, a mean favouring
+ * the other side or neither. Priced the wrong way round, "under-priced" would mean a bargain for the
+ * opponent, and one model could read as both over- and under-priced on one page.
+ */
+function checkValueDirection(raw: Record<string, unknown>, role: 'attacker' | 'target', layout: ReportLayout, at: string): void {
+  const buyer = role === 'attacker' ? "the weapon's buyer" : "the model's buyer";
+  if (raw.mean !== undefined) {
+    for (const key of ['survive', 'cumulative']) {
+      if (raw[key] !== undefined) throw refusal(`${at}: ${key}`, `${showValue(key)} is for an outcome, and this chart measures mean ${showValue(raw.mean)}`, `leave ${showValue(key)} out`);
+    }
+    const mean = layout.means.find((m) => m.jsonKey === raw.mean)!;
+    if (mean.favours !== role) {
+      const fits = layout.means.filter((m) => m.favours === role).map((m) => m.jsonKey);
+      const whose = mean.favours === undefined ? 'neither side' : mean.favours === 'attacker' ? "the weapon's buyer" : "the model's buyer";
+      throw refusal(`${at}: mean`, `more of ${showValue(raw.mean)} (${mean.label}) is better for ${whose}, not for ${buyer}, whose value this chart prices`, fits.length ? `allowed: ${listAllowed(fits)}, or an outcome` : 'allowed: an outcome');
+    }
+    return;
+  }
+  if (role === 'target' && raw.survive !== true) {
+    throw refusal(at, `a model's chance of ${showValue(raw.outcome)} is what its buyer pays to escape, so more of it per ducat is no bargain`, 'add "survive": true (the chance of escaping it), or give a "mean" such as "expectedAttacks" (attacks it takes)');
+  }
+  if (role === 'attacker' && raw.survive === true) {
+    throw refusal(`${at}: survive`, "the chance that the target escapes is what the weapon's buyer pays to lower, so more of it per ducat is no bargain", 'leave "survive" out (the chance of the outcome itself)');
+  }
 }
 
 function checkValuePer(raw: Record<string, unknown>, at: string): void {

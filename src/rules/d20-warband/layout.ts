@@ -19,6 +19,7 @@ export const attacksMadeMean: MeanSpec = {
   id: 'attacksMade',
   jsonKey: 'expectedAttacks',
   label: 'attacks made (critical hits included)',
+  favours: 'attacker',
 };
 
 export const checkLayout = (s: D20WarbandScenario<'check'>): ReportLayout => ({ outcomes: CHECK_OUTCOMES, means: [naturalTwentyMean(s.rules)], histograms: [] });

@@ -6,6 +6,7 @@ export const bloodMarkersMean = {
   id: 'bloodMarkers',
   jsonKey: 'expectedBloodMarkers',
   label: 'blood markers placed',
+  favours: 'attacker',
 } as const;
 
 export const injuryLayout: ReportLayout = { outcomes: INJURY_OUTCOMES, means: [bloodMarkersMean], histograms: [] };

@@ -16,6 +16,7 @@ export const turnsMean: MeanSpec = {
   id: 'turnsToIncapacitated',
   jsonKey: 'expectedTurns',
   label: 'turns to Incapacitated with unlimited turns',
+  favours: 'target',
 };
 
 export const INCAPACITATED_AT = 'incapacitatedAt';

@@ -11,13 +11,14 @@ import { markerCapOf, mostMarkersPlaced } from './rules.js';
 
 export const SEQUENCE_OUTCOMES = ['standing', 'down', 'out-of-action'] as const;
 
-export const attacksMadeMean: MeanSpec = { id: 'attacksMade', jsonKey: 'expectedAttacksMade', label: 'attacks made, at most the attacks given: fewer when Out of Action comes first' };
+export const attacksMadeMean: MeanSpec = { id: 'attacksMade', jsonKey: 'expectedAttacksMade', label: 'attacks made, at most the attacks given: fewer when Out of Action comes first', favours: 'target' };
 export const spentMean: MeanSpec = { id: 'bloodMarkersSpent', jsonKey: 'expectedBloodMarkersSpent', label: 'blood markers the attacker spent' };
-export const toughSavedMean: MeanSpec = { id: 'toughSaved', jsonKey: 'toughSavedChance', label: 'chance that Tough saved it at least once' };
+export const toughSavedMean: MeanSpec = { id: 'toughSaved', jsonKey: 'toughSavedChance', label: 'chance that Tough saved it at least once', favours: 'target' };
 export const unlimitedMean: MeanSpec = {
   id: 'attacksToOutOfAction',
   jsonKey: 'expectedAttacks',
   label: 'attacks to Out of Action with unlimited attacks',
+  favours: 'target',
 };
 
 /** Histogram ids; the first gives P(Out of Action within n attacks) by summing its bins. */
