@@ -35,6 +35,8 @@ export interface ArgsScan {
   readonly system?: string;
   readonly kind?: string;
   readonly help: boolean;
+  /** --help-fields: the field reference instead of the command's help. */
+  readonly helpFields: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface ArgsScan {
  * CLI's string flags do. Never throws: a malformed command line is for yargs to refuse.
  */
 export function scanArgs(args: readonly string[], booleans: readonly string[]): ArgsScan {
-  const parsed = Parser([...args], { string: ['system', 'kind'], boolean: [...booleans, 'help', 'version'] });
+  const parsed = Parser([...args], { string: ['system', 'kind'], boolean: [...booleans, 'help', 'help-fields', 'version'] });
   const one = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
   const system = one(parsed.system);
   const kind = one(parsed.kind);
@@ -52,6 +54,7 @@ export function scanArgs(args: readonly string[], booleans: readonly string[]): 
     ...(system !== undefined ? { system } : {}),
     ...(kind !== undefined ? { kind } : {}),
     help: parsed.help === true,
+    helpFields: parsed['help-fields'] === true,
   };
 }
 
