@@ -13,7 +13,7 @@ import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
 import { wordWrap } from '../text.js';
 import { systems } from '../rules/registry.js';
-import type { ArgsScan } from './args.js';
+import { HELP_FIELDS, type ArgsScan } from './args.js';
 
 type System = (typeof systems)[number];
 type Field = System['fields'][number];
@@ -41,9 +41,6 @@ function fieldNames(registry: readonly System[]): string[] {
 }
 
 const SCENARIO_GROUP = 'Scenario:';
-
-/** The flag that shows the field reference of a command line's scope (main.ts reads it before yargs parses). */
-export const HELP_FIELDS = 'help-fields';
 
 /** The groups --help-fields lists the scenario options --help leaves out under, in this order. */
 const PROFILES_GROUP = 'Profiles and rosters:';
@@ -266,7 +263,7 @@ export function scenarioHelp<T>(y: Argv<T>, command: string, scope: FieldScope, 
     (group) => `${group.replace(/:$/, '').toLowerCase()} (${REFERENCE_OPTIONS.filter((o) => o.group === group).map((o) => `--${o.flag}`).join(', ')})`,
   );
   const pointer = [
-    `Every field of the scenario, with its allowed values and default: \`injury-lab ${command} --kind attack --help-fields\` `,
+    `Every field of the scenario, with its allowed values and default: \`injury-lab ${command} --kind attack --${HELP_FIELDS}\` `,
     '(of the system and kind that --system, --kind or a scenario file name, as here). ',
     `It also lists the options this help leaves out: ${groups.slice(0, -1).join(', ')} and ${groups.at(-1)}.`,
   ].join('');
