@@ -34,19 +34,81 @@ function fieldGroups(help: string): string {
   return at < 0 ? '' : help.slice(at).replace(/\s+/g, ' ');
 }
 
-describe('--help lists the field flags per system and kind', () => {
-  it('d20 fall: only d20 fall fields, with d20 descriptions, allowed values and defaults', async () => {
+/** What `--help` may be at most, in lines at the 100 columns of a pipe (issue 25: it was 566). */
+const HELP_MOST_LINES = 60;
+
+/** The scenario options --help leaves out, which --help-fields lists (where their systems and kinds are in scope). */
+const REFERENCE_FLAGS = ['--profiles', '--roster', '--catalogue', '--allow-unmodelled', '--weapon', '--target', '--weapon-keywords', '--target-keywords', '--a', '--a-profile', '--b', '--b-profile', '--rules'];
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+describe('--help is short: what most command lines need, and where the rest is', () => {
+  // End to end in a CLI process: the whole help, as a user sees it.
+  it(`exact: at most ${HELP_MOST_LINES} lines, the common options, examples and the pointer to --help-fields`, () => {
+    const r = cli('exact', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(HELP_MOST_LINES);
+    for (const flag of ['--system', '--edition', '--kind', '--format', '--chart', '--help-fields']) expect(r.stdout).toMatch(new RegExp(`^ +${flag} `, 'm'));
+    expect(r.stdout).toMatch(/^ +scenario +Scenario JSON file/m);
+    expect(r.stdout).toContain('Examples:');
+    const help = r.stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('Every field of the scenario, with its allowed values and default: `injury-lab exact --kind attack --help-fields`');
+    // The options it leaves out are named, so that a search of the help finds them.
+    for (const flag of REFERENCE_FLAGS) expect(help).toMatch(new RegExp(`${flag}[,)]`));
+    // yargs lists an option with its type; an example wrapped onto a line of its own has none.
+    expect(r.stdout).not.toMatch(/^ +--(profiles|roster|a-profile|rules|armour|injury-dice) .*\[(string|boolean|array)\]$/m);
+    expect(fieldGroups(r.stdout)).toBe('');
+  });
+
+  it('every command that takes scenario fields points to its --help-fields and stays short', async () => {
+    for (const command of ['simulate', 'check', 'sweep', 'solve', 'compare']) {
+      const r = await cliInProcess(command, '--help');
+      expect(r.code).toBe(0);
+      expect(r.stdout.replace(/\s+/g, ' ')).toContain(`\`injury-lab ${command} --kind attack --help-fields\``);
+      expect(fieldGroups(r.stdout)).toBe('');
+      expect(r.stdout.trimEnd().split('\n').length).toBeLessThan(80);
+    }
+    // The simulation options are what simulate is for.
+    expect((await cliInProcess('simulate', '--help')).stdout).toMatch(/^Simulation:\n +--trials /m);
+  });
+
+  it("--kind names the kinds of the command line's system", async () => {
     const r = await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'fall', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--kind Scenario kind: check (default), attack, injury-roll, fall, turns, duel');
+  });
+});
+
+describe('--help-fields lists the field flags per system and kind', () => {
+  it('attack: every field of each system\'s attack kind, with allowed values and defaults, and the options --help leaves out', async () => {
+    const r = await cliInProcess('exact', '--kind', 'attack', '--help-fields');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const reference = r.stdout.replace(/\s+/g, ' ');
+    const attackFields = [tc, d20].map((s) => s.fields.filter((f) => f.kinds.includes('attack')));
+    for (const f of attackFields.flat()) expect(reference).toContain(`--${kebab(f.name)} ${f.description.replace(/\s+/g, ' ')} Allowed: `);
+    // One "Allowed:" and one "Default:" for each field, and for nothing else.
+    const count = attackFields.flat().length;
+    expect(reference.match(/Allowed: /g)).toHaveLength(count);
+    expect(reference.match(/Default: /g)).toHaveLength(count);
+    expect(r.stdout).toMatch(/^trench-crusade fields \(attack\):$/m);
+    expect(r.stdout).toMatch(/^d20-warband fields \(attack\):$/m);
+    for (const flag of REFERENCE_FLAGS.filter((f) => !/^--[ab]\b/.test(f))) expect(r.stdout).toMatch(new RegExp(`^  ${flag} `, 'm'));
+    // No kind in scope has sides.
+    expect(r.stdout).not.toMatch(/^ +--a-profile /m);
+  });
+
+  it('d20 fall: only d20 fall fields, with d20 descriptions, allowed values and defaults', async () => {
+    const r = await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'fall', '--help-fields');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^d20-warband fields \(fall\):$/m);
     const fields = fieldGroups(r.stdout);
     expect(fields).toContain('--height-inches Height of the fall in inches: +2 to the Injury Roll per full inch above 2 Allowed: a number from 0 to 100. Default: 3.');
     expect(fields).not.toMatch(/no roll under 3|trench-crusade|--armour|--stat\b|--defence/);
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--kind Scenario kind: check (default), attack, injury-roll, fall, turns, duel');
   });
 
   it('trench-crusade: its own group, the per-edition defaults, and the kinds of each field', async () => {
-    const r = await cliInProcess('exact', '--system', 'trench-crusade', '--help');
+    const r = await cliInProcess('sweep', '--system', 'trench-crusade', '--help-fields');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^trench-crusade fields \(injury, attack, fall, sequence, duel\):$/m);
     const fields = fieldGroups(r.stdout);
@@ -56,27 +118,43 @@ describe('--help lists the field flags per system and kind', () => {
     expect(fields).toContain('--height-inches Height of the fall in inches (no roll under 3; +1 injury dice per full 3 inches) Allowed: a number from 0 to 120. Default: 0. Kinds: fall.');
   });
 
-  // End to end in a CLI process: the whole help, as a user sees it.
-  it('no system named: the common options, then one group per system, each with its own descriptions', () => {
-    const r = cli('exact', '--help');
+  // End to end in a CLI process: the whole reference, as a user sees it.
+  it('no system named: one group per system, each with its own descriptions, and every option --help leaves out', () => {
+    const r = cli('exact', '--help-fields');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/--format\s+Output format/);
     const tcAt = r.stdout.indexOf('trench-crusade fields (injury, attack, fall, sequence, duel):');
     const d20At = r.stdout.indexOf('d20-warband fields (check, attack, injury-roll, fall, turns, duel):');
-    expect(tcAt).toBeGreaterThan(r.stdout.indexOf('Options:'));
+    expect(tcAt).toBeGreaterThanOrEqual(0);
     expect(d20At).toBeGreaterThan(tcAt);
     const [tcPart, d20Part] = [fieldGroups(r.stdout.slice(tcAt, d20At)), fieldGroups(r.stdout.slice(d20At))];
     expect(tcPart).toContain('no roll under 3');
     expect(tcPart).not.toContain('--defence');
     expect(d20Part).toContain('+2 to the Injury Roll per full inch above 2');
     expect(d20Part).not.toContain('no roll under 3');
+    for (const flag of REFERENCE_FLAGS) expect(r.stdout).toMatch(new RegExp(`^  ${flag} `, 'm'));
   });
 
   it('a scenario file sets the scope when no flag does', async () => {
-    const r = await cliInProcess('exact', 'examples/standard.json', '--help');
+    const r = await cliInProcess('exact', 'examples/standard.json', '--help-fields');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^trench-crusade fields \(attack\):$/m);
     expect(fieldGroups(r.stdout)).not.toMatch(/--height-inches|d20-warband/);
+  });
+
+  it('needs nothing else of the command line: no --vary for sweep, no scenarios for compare', async () => {
+    for (const args of [['sweep', '--kind', 'fall'], ['solve'], ['compare', '--kind', 'fall'], ['simulate', '--trials', 'many']]) {
+      const r = await cliInProcess(...args, '--help-fields');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^trench-crusade fields \(/m);
+    }
+  });
+
+  it('a system or kind that is not one is refused as a run of the command line refuses it', async () => {
+    const run = await cliInProcess('exact', '--kind', 'zzz');
+    expect(run.stderr).toMatch(/^injury-lab: kind: "zzz" is not a kind of trench-crusade; allowed: /);
+    expectRefused(await cliInProcess('exact', '--kind', 'zzz', '--help-fields'), run.stderr.replace(/^injury-lab: |\n$/g, ''));
+    expectRefused(await cliInProcess('exact', '--system', 'zzz', '--kind', 'attack', '--help-fields'), /^injury-lab: system: "zzz" is not a known system; allowed: trench-crusade, d20-warband$/m);
+    expectRefused(await cliInProcess('exact', '--system', 'trench-crusade', '--kind', 'check', '--help-fields'), /^injury-lab: kind: "check" is not a kind of trench-crusade/);
   });
 });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { parseScenario } from '../src/input/scenario.js';
+import { systems } from '../src/rules/registry.js';
 import { closePool, simulate } from '../src/pool/simulate.js';
 import { d20DuelAnswer } from '../src/rules/d20-warband/duel/exact.js';
 import { crossCheck } from '../src/stats/cross-check.js';
@@ -66,12 +67,18 @@ describe('the d20 duel kind, read from a scenario', () => {
     expect(exactOf({ profiles, a: { profile: 'Knight with Halberd', stat: 9 }, b: {}, rounds: 2 })).toEqual(byHand({ ...unit, stat: 9 }, {}, 'a', 2));
   });
 
-  it('--help lists its side fields with a d20 example, and no keywords (the d20 rule table has none)', async () => {
-    const help = (await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'duel', '--help')).stdout;
-    expect(help).toContain('d20-warband side fields (duel: --a FIELD=VALUE,..., --b FIELD=VALUE,... (--a\n"stat=8,attacks=2,wounds=3")');
-    expect(help).not.toMatch(/keywords|armour=machine/i);
-    // Trench Crusade's help still has them.
-    expect((await cliInProcess('exact', '--kind', 'duel', '--help')).stdout).toMatch(/weaponKeywords[\s\S]*--weapon-keywords|--weapon-keywords[\s\S]*weaponKeywords/);
+  it('--help-fields lists its side fields with a d20 example, and no keywords (the d20 rule table has none)', async () => {
+    const r = await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'duel', '--help-fields');
+    expect(r.code).toBe(0);
+    // Wrapping changes no test.
+    const reference = r.stdout.replace(/\s+/g, ' ');
+    expect(reference).toContain('d20-warband side fields (duel: --a FIELD=VALUE,..., --b FIELD=VALUE,... (--a "stat=8,attacks=2,wounds=3")');
+    const sides = systems.find((s) => s.id === 'd20-warband')!.kinds.find((k) => k.id === 'duel')!.sides!;
+    for (const f of sides.fields) expect(reference).toContain(` ${f.name} ${f.description.replace(/\s+/g, ' ')} Allowed: `);
+    expect(reference).toMatch(/--a-profile .*--b-profile/);
+    expect(r.stdout).not.toMatch(/keywords|armour=machine/i);
+    // Trench Crusade's reference still has them.
+    expect((await cliInProcess('exact', '--kind', 'duel', '--help-fields')).stdout).toMatch(/weaponKeywords[\s\S]*--weapon-keywords/);
   });
 
   it('refuses what a duel cannot be, in one line naming the side and field', () => {

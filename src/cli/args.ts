@@ -28,6 +28,9 @@ export function cliArgs(): string[] {
   return dashAsValue(hideBin(process.argv));
 }
 
+/** The flag that shows the field reference of a command line's scope, found by scanArgs before yargs parses. */
+export const HELP_FIELDS = 'help-fields';
+
 /** What a command's arguments say before yargs has parsed them: enough to choose the help and the suggestions. */
 export interface ArgsScan {
   /** Positional arguments, the command name first. */
@@ -35,6 +38,8 @@ export interface ArgsScan {
   readonly system?: string;
   readonly kind?: string;
   readonly help: boolean;
+  /** --help-fields: the field reference instead of the command's help. */
+  readonly helpFields: boolean;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface ArgsScan {
  * CLI's string flags do. Never throws: a malformed command line is for yargs to refuse.
  */
 export function scanArgs(args: readonly string[], booleans: readonly string[]): ArgsScan {
-  const parsed = Parser([...args], { string: ['system', 'kind'], boolean: [...booleans, 'help', 'version'] });
+  const parsed = Parser([...args], { string: ['system', 'kind'], boolean: [...booleans, 'help', HELP_FIELDS, 'version'] });
   const one = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
   const system = one(parsed.system);
   const kind = one(parsed.kind);
@@ -52,6 +57,7 @@ export function scanArgs(args: readonly string[], booleans: readonly string[]): 
     ...(system !== undefined ? { system } : {}),
     ...(kind !== undefined ? { kind } : {}),
     help: parsed.help === true,
+    helpFields: parsed[HELP_FIELDS] === true,
   };
 }
 

@@ -6,7 +6,7 @@ import { systems } from '../rules/registry.js';
 import { toolVersion } from '../project.js';
 import { cliArgs, declaredOptions, helpWidth, scanArgs } from './args.js';
 import { unknownArgumentsMessage } from './did-you-mean.js';
-import { scenarioHelp, scenarioScope, scopeFlags } from './options.js';
+import { fieldReference, fieldReferenceScope, scenarioHelp, scenarioScope, scopeFlags } from './options.js';
 /**
  * Commands in the order --help lists them, each loaded only when needed: a run imports its own
  * command's code (the report command's charts, the simulator's pool), not every command's, which keeps
@@ -54,9 +54,9 @@ let inPlay: { command: string; flags: () => string[] } | undefined;
 
 /**
  * A command whose builder, once its options are declared, reads the command line (yargs' own parser,
- * before yargs parses it for real) for the system and kind it names: its help then lists the field
- * flags of that system and kind (all of them, per system, when it names none), and an unknown flag is
- * matched against the command's own flags and those fields.
+ * before yargs parses it for real) for the system and kind it names: its --help names their editions and
+ * kinds, --help-fields lists the field flags of that system and kind (all of them, per system, when it
+ * names none), and an unknown flag is matched against the command's own flags and those fields.
  */
 function scoped(c: CommandModule, args: readonly string[]): CommandModule {
   const name = String(c.command).split(' ')[0]!;
@@ -76,7 +76,13 @@ function scoped(c: CommandModule, args: readonly string[]): CommandModule {
           ...(fields.size > 0 ? scopeFlags(scope()) : []),
         ],
       };
-      return fields.size > 0 && scan.help ? scenarioHelp(built, scope(), helpWidth()) : built;
+      if (fields.size > 0 && scan.helpFields) {
+        // Printed here, as yargs prints --help, before it checks the command line: `compare --help-fields`
+        // needs none of compare's scenarios, nor `sweep --help-fields` a --vary.
+        process.stdout.write(`${fieldReference(fieldReferenceScope(scan), helpWidth())}\n`);
+        process.exit(0);
+      }
+      return fields.size > 0 && scan.help ? scenarioHelp(built, name, scope(), helpWidth()) : built;
     },
   };
 }

@@ -13,7 +13,7 @@ import type { Scenario } from '../model/types.js';
 import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
 import { wordWrap } from '../text.js';
 import { systems } from '../rules/registry.js';
-import type { ArgsScan } from './args.js';
+import { HELP_FIELDS, type ArgsScan } from './args.js';
 
 type System = (typeof systems)[number];
 type Field = System['fields'][number];
@@ -42,12 +42,48 @@ function fieldNames(registry: readonly System[]): string[] {
 
 const SCENARIO_GROUP = 'Scenario:';
 
+/** The groups --help-fields lists the scenario options --help leaves out under, in this order. */
+const PROFILES_GROUP = 'Profiles and rosters:';
+const SIDES_GROUP = 'Duel sides:';
+const VARIANTS_GROUP = 'Variants:';
+
 /**
- * Adds the scenario flags: --system, --edition, --kind and one kebab-case flag per field of every
- * system. yargs takes them all as strings; which system's spec converts a field flag is known only once
- * the system and kind are (rawScenarioFromArgv). yargs lists only --system, --edition and --kind: the
- * field flags differ per system (--height-inches is a different rule in each), so scenarioHelp lists
- * them per system and kind.
+ * A scenario option most command lines do without: yargs takes it but its --help leaves it out, to stay
+ * short; --help-fields lists it, where its group applies to the scope.
+ */
+interface ReferenceOption {
+  readonly flag: string;
+  readonly type: 'string' | 'boolean';
+  readonly array?: boolean;
+  readonly describe: string;
+  readonly group: string;
+  /** Keywords come from a system's rule table: listed only where a system in scope has one. */
+  readonly keywords?: boolean;
+  /** The side of a duel it gives: listed only where a kind in scope has that side. */
+  readonly side?: string;
+}
+
+const REFERENCE_OPTIONS: readonly ReferenceOption[] = [
+  { flag: 'profiles', type: 'string', describe: 'Profiles file: named weapons and models with costs (`injury-lab profiles --schema` the format)', group: PROFILES_GROUP },
+  { flag: 'roster', type: 'string', describe: 'A roster exported from NewRecruit (.rosz, .ros or its JSON), read as a profiles file (`injury-lab profiles --roster FILE` shows what it holds)', group: PROFILES_GROUP },
+  { flag: 'catalogue', type: 'string', array: true, describe: "BattleScribe catalogue files (.gst, .cat) read as profiles of everything they offer, each at its faction's price", group: PROFILES_GROUP },
+  { flag: 'allow-unmodelled', type: 'boolean', describe: "Use a roster's profile even when it holds what nothing models (a weapon's unknown keyword): leave it out, with a warning", group: PROFILES_GROUP },
+  ...ONE_SIDED_SLOTS.map((slot) => ({ flag: slot.key, type: 'string' as const, describe: slot.help, group: PROFILES_GROUP })),
+  ...ONE_SIDED_SLOTS.map((slot) => ({ flag: kebab(slot.keywordsKey), type: 'string' as const, describe: slot.keywordsHelp, group: PROFILES_GROUP, keywords: true })),
+  ...sideKeysOf(systems).flatMap((key) => [
+    { flag: key, type: 'string' as const, describe: `Side ${key} of a duel: its fields as FIELD=VALUE pairs (over a scenario file's "${key}", field by field; its side fields are listed above, with an example)`, group: SIDES_GROUP, side: key },
+    { flag: `${key}-profile`, type: 'string' as const, describe: `Side ${key}'s model and weapon from --profiles, --roster or --catalogue: a "MODEL with WEAPON", or a model (--${key} fields win)`, group: SIDES_GROUP, side: key },
+  ]),
+  { flag: 'rules', type: 'string', describe: 'Variant file: rule changes over the edition (`injury-lab rules` lists every rule; `injury-lab rules --schema` the file format)', group: VARIANTS_GROUP },
+];
+
+/**
+ * Adds the scenario flags: --system, --edition, --kind, --help-fields, the options of REFERENCE_OPTIONS
+ * and one kebab-case flag per field of every system. yargs takes them all as strings; which system's
+ * spec converts a field flag is known only once the system and kind are (rawScenarioFromArgv). yargs
+ * lists only --system, --edition, --kind and --help-fields, so that --help shows first what most
+ * command lines need: the field flags differ per system (--height-inches is a different rule in each),
+ * so fieldReference lists them per system and kind, with the options of REFERENCE_OPTIONS.
  */
 export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
   const texts = scenarioOptionTexts(ALL);
@@ -55,22 +91,12 @@ export function addScenarioOptions<T>(y: Argv<T>): Argv<T> {
     .option('system', { type: 'string', describe: texts.system, group: SCENARIO_GROUP })
     .option('edition', { type: 'string', describe: texts.edition, group: SCENARIO_GROUP })
     .option('kind', { type: 'string', describe: texts.kind, group: SCENARIO_GROUP })
-    .option('rules', {
-      type: 'string',
-      describe: 'Variant file: rule changes over the edition (`injury-lab rules` lists every rule; `injury-lab rules --schema` the file format)',
+    .option(HELP_FIELDS, {
+      type: 'boolean',
+      describe: 'Show every field of the scenario in scope, with allowed values and defaults, and the options for profiles, duel sides and variants',
       group: SCENARIO_GROUP,
-    })
-    .option('profiles', { type: 'string', describe: 'Profiles file: named weapons and models with costs (`injury-lab profiles --schema` the format)', group: SCENARIO_GROUP })
-    .option('roster', { type: 'string', describe: 'A roster exported from NewRecruit (.rosz, .ros or its JSON), read as a profiles file (`injury-lab profiles --roster FILE` shows what it holds)', group: SCENARIO_GROUP })
-    .option('catalogue', { type: 'string', array: true, describe: 'BattleScribe catalogue files (.gst, .cat) read as profiles of everything they offer, each at its faction\'s price', group: SCENARIO_GROUP })
-    .option('allow-unmodelled', { type: 'boolean', describe: "Use a roster's profile even when it holds what nothing models (a weapon's unknown keyword): leave it out, with a warning", group: SCENARIO_GROUP }) as Argv<T>;
-  for (const slot of ONE_SIDED_SLOTS) out = out.option(slot.key, { type: 'string', describe: slot.help, group: SCENARIO_GROUP }) as Argv<T>;
-  for (const slot of ONE_SIDED_SLOTS) out = out.option(kebab(slot.keywordsKey), { type: 'string', describe: slot.keywordsHelp, group: SCENARIO_GROUP }) as Argv<T>;
-  for (const key of sideKeysOf(systems)) {
-    out = out
-      .option(key, { type: 'string', describe: `Side ${key} of a duel: its fields as FIELD=VALUE pairs (over a scenario file's "${key}", field by field; the side fields are listed below, with an example)`, group: SCENARIO_GROUP })
-      .option(`${key}-profile`, { type: 'string', describe: `Side ${key}'s model and weapon from --profiles, --roster or --catalogue: a "MODEL with WEAPON", or a model (--${key} fields win)`, group: SCENARIO_GROUP }) as Argv<T>;
-  }
+    }) as Argv<T>;
+  for (const o of REFERENCE_OPTIONS) out = out.option(o.flag, { type: o.type, ...(o.array ? { array: true } : {}), describe: o.describe, hidden: true }) as Argv<T>;
   for (const name of fieldNames(systems)) out = out.option(kebab(name), { type: 'string', hidden: true }) as Argv<T>;
   return out;
 }
@@ -139,68 +165,113 @@ function defaultText(system: System, field: Field): string {
   return values.every((v) => v.value === values[0]!.value) ? values[0]!.value : values.map((v) => `${v.edition} ${v.value}`).join(', ');
 }
 
-/**
- * The field flags of a scope as help text, one group per system ("d20-warband fields (fall):"), each flag
- * with its system's description, allowed values and default, laid out like yargs' own groups.
- */
-export function fieldHelp(scope: FieldScope, width: number): string {
-  const groups = scopeGroups(scope);
-  const flagWidth = Math.max(0, ...groups.flatMap((g) => g.fields.map((f) => kebab(f.name).length + 2)));
-  const column = Math.min(2 + flagWidth + 2, Math.floor(width * 0.4));
+/** One entry of a help section: a flag (or a side's field), what it means, and its allowed values and default. */
+interface HelpEntry {
+  readonly name: string;
+  readonly description: string;
+  readonly facts?: string;
+}
+
+/** Help sections under their headings, every entry's text in one column, laid out like yargs' own groups. */
+function renderSections(sections: readonly { heading: string; entries: readonly HelpEntry[] }[], width: number): string {
+  const nameWidth = Math.max(0, ...sections.flatMap((s) => s.entries.map((e) => e.name.length)));
+  const column = Math.min(2 + nameWidth + 2, Math.floor(width * 0.4));
   const textWidth = Math.max(30, width - column);
   const out: string[] = [];
-  const entry = (name: string, description: string, facts: string) => {
-    const lines = [...wordWrap(description, textWidth), ...wordWrap(facts, textWidth)];
-    const first = `  ${name}`;
-    if (first.length + 2 > column) out.push(first, ...lines.map((l) => ' '.repeat(column) + l));
-    else out.push(first.padEnd(column) + lines[0]!, ...lines.slice(1).map((l) => ' '.repeat(column) + l));
-  };
-  for (const { system, kinds, fields } of groups) {
-    out.push(`${system.id} fields (${kinds.join(', ')}):`);
-    for (const f of fields) {
-      const flag = `--${kebab(f.name)}`;
-      const readBy = f.kinds.filter((k) => kinds.includes(k));
-      const facts = [
-        `Allowed: ${describeAllowed(f.schema)}${f.schema.type === 'boolean' ? ` (${flag} alone: true)` : ''}.`,
-        `Default: ${defaultText(system, f)}.`,
-        ...(readBy.length < kinds.length ? [`Kinds: ${readBy.join(', ')}.`] : []),
-      ].join(' ');
-      entry(flag, f.description, facts);
+  for (const { heading, entries } of sections) {
+    out.push(...wordWrap(heading, width));
+    for (const { name, description, facts } of entries) {
+      const lines = [...wordWrap(description, textWidth), ...wordWrap(facts ?? '', textWidth)];
+      const first = `  ${name}`;
+      if (first.length + 2 > column) out.push(first, ...lines.map((l) => ' '.repeat(column) + l));
+      else out.push(first.padEnd(column) + lines[0]!, ...lines.slice(1).map((l) => ' '.repeat(column) + l));
     }
     out.push('');
-    // A kind with sides (a duel): the fields each side takes, written FIELD=VALUE in its flag.
-    for (const kind of system.kinds.filter((k) => kinds.includes(k.id) && k.sides)) {
-      const sides = kind.sides!;
-      out.push(`${system.id} side fields (${kind.id}: ${sides.keys.map((k) => `--${k} FIELD=VALUE,...`).join(', ')} (--${sides.keys[0]} "${sides.example}"); "${sides.keys.join('", "')}" objects in a file):`);
-      // A system without keywords in its rule table takes none on a side (keywordFields refuses them).
-      const keywords = 'keywords' in system.rules.spec;
-      for (const slot of SIDE_SLOTS) {
-        entry(slot.key, slot.help, 'Allowed: a name the profiles list.');
-        if (keywords) entry(slot.keywordsKey, slot.keywordsHelp, 'Allowed: keywords separated by commas.');
-      }
-      for (const f of sides.fields) entry(f.name, f.description, `Allowed: ${describeAllowed(f.schema)}. Default: ${defaultText(system, f)}.`);
-      out.push('');
-    }
   }
   return out.join('\n').trimEnd();
 }
 
 /**
- * Fits a command's help to the scope of its command line: --system, --edition and --kind name that
- * scope's values, and the field flags follow the examples, grouped per system.
+ * The field flags of a scope, one section per system ("d20-warband fields (fall):"), each flag with its
+ * system's description, allowed values and default; a kind with sides (a duel) adds the fields each side
+ * takes; then the options of REFERENCE_OPTIONS that apply to the scope. What --help-fields prints.
  */
-export function scenarioHelp<T>(y: Argv<T>, scope: FieldScope, width: number): Argv<T> {
+export function fieldReference(scope: FieldScope, width: number): string {
+  const groups = scopeGroups(scope);
+  const sections: { heading: string; entries: HelpEntry[] }[] = [];
+  for (const { system, kinds, fields } of groups) {
+    sections.push({
+      heading: `${system.id} fields (${kinds.join(', ')}):`,
+      entries: fields.map((f) => {
+        const flag = `--${kebab(f.name)}`;
+        const readBy = f.kinds.filter((k) => kinds.includes(k));
+        const facts = [
+          `Allowed: ${describeAllowed(f.schema)}${f.schema.type === 'boolean' ? ` (${flag} alone: true)` : ''}.`,
+          `Default: ${defaultText(system, f)}.`,
+          ...(readBy.length < kinds.length ? [`Kinds: ${readBy.join(', ')}.`] : []),
+        ].join(' ');
+        return { name: flag, description: f.description, facts };
+      }),
+    });
+    // A kind with sides (a duel): the fields each side takes, written FIELD=VALUE in its flag.
+    for (const kind of system.kinds.filter((k) => kinds.includes(k.id) && k.sides)) {
+      const sides = kind.sides!;
+      // A system without keywords in its rule table takes none on a side (keywordFields refuses them).
+      const keywords = 'keywords' in system.rules.spec;
+      sections.push({
+        heading: `${system.id} side fields (${kind.id}: ${sides.keys.map((k) => `--${k} FIELD=VALUE,...`).join(', ')} (--${sides.keys[0]} "${sides.example}"); "${sides.keys.join('", "')}" objects in a file):`,
+        entries: [
+          ...SIDE_SLOTS.flatMap((slot) => [
+            { name: slot.key, description: slot.help, facts: 'Allowed: a name the profiles list.' },
+            ...(keywords ? [{ name: slot.keywordsKey, description: slot.keywordsHelp, facts: 'Allowed: keywords separated by commas.' }] : []),
+          ]),
+          ...sides.fields.map((f) => ({ name: f.name, description: f.description, facts: `Allowed: ${describeAllowed(f.schema)}. Default: ${defaultText(system, f)}.` })),
+        ],
+      });
+    }
+  }
+  const hasKeywords = groups.some((g) => 'keywords' in g.system.rules.spec);
+  const sideKeys = new Set(groups.flatMap((g) => g.system.kinds.filter((k) => g.kinds.includes(k.id)).flatMap((k) => k.sides?.keys ?? [])));
+  const options = REFERENCE_OPTIONS.filter((o) => (!o.keywords || hasKeywords) && (o.side === undefined || sideKeys.has(o.side)));
+  for (const heading of [...new Set(options.map((o) => o.group))]) {
+    sections.push({ heading, entries: options.filter((o) => o.group === heading).map((o) => ({ name: `--${o.flag}`, description: o.describe })) });
+  }
+  // A file takes the fields under the names yargs turns into these flags.
+  const names = 'Field flags; a scenario file takes the same fields in camelCase (--height-inches: "heightInches").';
+  return `${wordWrap(names, width).join('\n')}\n\n${renderSections(sections, width)}`;
+}
+
+/**
+ * The scope --help-fields lists: scenarioScope's, but a system or kind that is not one is refused as a
+ * run of the same command line refuses it, rather than listing nothing.
+ */
+export function fieldReferenceScope(scan: ArgsScan): FieldScope {
+  const scope = scenarioScope(scan);
+  const unknownSystem = scan.system !== undefined && !systems.some((s) => s.id === scan.system);
+  // The scope is empty only for a system or kind that is not one, which scenarioSystemAndKind refuses.
+  if (unknownSystem || scopeGroups(scope).length === 0) scenarioSystemAndKind({ system: scan.system, kind: scan.kind });
+  return scope;
+}
+
+/**
+ * Fits a command's --help to the scope of its command line: --system, --edition and --kind name that
+ * scope's values, and the epilogue says where the rest is: the field reference of --help-fields.
+ */
+export function scenarioHelp<T>(y: Argv<T>, command: string, scope: FieldScope, width: number): Argv<T> {
   const texts = scenarioOptionTexts(scope);
-  const open = scope.systems.length > 1 || scope.kind === undefined;
-  const hint = open ? '\n\n`--system NAME --kind KIND --help` lists the fields of one system and kind.' : '';
-  // Keywords come from a system's rule table: where none in scope has one, their flags would only mislead.
-  const keywordFlags = scope.systems.some((s) => 'keywords' in s.rules.spec) ? [] : SCENARIO_KEYWORDS.map(kebab);
-  return keywordFlags
-    .reduce((out, flag) => out.hide(flag), y)
+  const groups = [...new Set(REFERENCE_OPTIONS.map((o) => o.group))].map(
+    (group) => `${group.replace(/:$/, '').toLowerCase()} (${REFERENCE_OPTIONS.filter((o) => o.group === group).map((o) => `--${o.flag}`).join(', ')})`,
+  );
+  const pointer = [
+    `Every field of the scenario, with its allowed values and default: \`injury-lab ${command} --kind attack --${HELP_FIELDS}\` `,
+    '(of the system and kind that --system, --kind or a scenario file name, as here). ',
+    `It also lists the options this help leaves out: ${groups.slice(0, -1).join(', ')} and ${groups.at(-1)}.`,
+  ].join('');
+  return y
     .describe('system', texts.system)
     .describe('edition', texts.edition)
     .describe('kind', texts.kind)
-    .epilogue(`${fieldHelp(scope, width)}${hint}`) as Argv<T>;
+    .epilogue(wordWrap(pointer, width).join('\n')) as Argv<T>;
 }
 
 /** Where a field name belongs in systems other than `system`: "d20-warband (attack, turns)". */

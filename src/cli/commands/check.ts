@@ -16,7 +16,10 @@ export const checkCommand: CommandModule = {
   builder: (y) =>
     addSimOptions(addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Scenario JSON file' })), checkPresenter), {
       precision: false,
-    }).example('$0 check --kind attack --attack-dice 1 --trials 1e7', 'ten million attacks against the exact distribution'),
+    })
+      .example('$0 check --kind attack --attack-dice 1 --trials 1e7', 'ten million attacks against the exact distribution')
+      .example('$0 check examples/standard.json --seed 7 --format json', 'a scenario file, another seed, as JSON')
+      .example('$0 check --system d20-warband --kind turns --turns 3 --defence 8', 'three d20 Warband turns of attacks'),
   handler: async (argv) => {
     const format = parseFormat(argv.format, checkPresenter, 'check');
     const scenario = scenarioFromArgv(argv);

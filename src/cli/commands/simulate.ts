@@ -19,7 +19,8 @@ export const simulateCommand: CommandModule = {
       { cumulative: false, force: false },
     )
       .example('$0 simulate --kind injury --injury-dice 2 --trials 1e7 --seed 42', 'ten million injury rolls with +2 injury dice')
-      .example('$0 simulate examples/standard.json --precision 0.0005 --format json', 'until every interval is within +-0.05%'),
+      .example('$0 simulate examples/standard.json --precision 0.0005 --format json', 'until every interval is within +-0.05%')
+      .example('$0 simulate --system d20-warband --kind attack --attacks 2 --defence 8 --seed 7', 'two d20 Warband attacks against Def 8, another seed'),
   handler: async (argv) => {
     // Everything the user typed is checked before a thread starts.
     const format = parseFormat(argv.format, simulationPresenter, 'simulate');

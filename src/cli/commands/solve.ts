@@ -18,21 +18,32 @@ function once(argv: Readonly<Record<string, unknown>>, flag: string, why: string
   return given[0]!;
 }
 
+const SEARCH_GROUP = 'Search:';
+
 export const solveCommand: CommandModule = {
   command: 'solve [scenario]',
   describe: 'Goal-seek over one field: the values that meet a condition on an outcome, "or worse" or a mean, and where it flips (exact)',
   builder: (y) =>
-    addFormatOption(addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })), solvePresenter)
-      .option('vary', {
-        type: 'string',
-        describe: 'The one field to search and its values: field=lo..hi[:step] (a numeric field, read in increasing order: the ranges that meet the condition and the values either side) or field=v1,v2,... (a list; numbers are put in order)',
-        demandOption: 'give the field to search, e.g. --vary defence=1..20',
-      })
-      .option('where', {
-        type: 'string',
-        describe: `The condition, ${CONDITION_FORM}. Quote it: < and > redirect in a shell`,
-        demandOption: "give the condition, e.g. --where 'incapacitated<=0.2'",
-      })
+    addFormatOption(
+      addScenarioOptions(
+        // The search first in --help: the two flags solve requires.
+        y
+          .positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })
+          .option('vary', {
+            type: 'string',
+            describe: 'The one field to search and its values: field=lo..hi[:step] (a numeric field, read in increasing order: the ranges that meet the condition and the values either side) or field=v1,v2,... (a list; numbers are put in order)',
+            demandOption: 'give the field to search, e.g. --vary defence=1..20',
+            group: SEARCH_GROUP,
+          })
+          .option('where', {
+            type: 'string',
+            describe: `The condition, ${CONDITION_FORM}. Quote it: < and > redirect in a shell`,
+            demandOption: "give the condition, e.g. --where 'incapacitated<=0.2'",
+            group: SEARCH_GROUP,
+          }),
+      ),
+      solvePresenter,
+    )
       .example("$0 solve --system d20-warband --kind attack --stat 10 --pierce 2 --vary defence=1..20 --where 'stunned+<=10%'", 'the Defence values that keep stunned or worse at 10% or less')
       .example("$0 solve --kind sequence --vary attacks=1..30 --where 'out-of-action>=0.9'", 'how many attacks until P(out of action) >= 90%')
       .example("$0 solve --kind attack --vary armour=none,standard,reinforced,machine --where 'down+<0.25' --format json", 'which armours keep Down or worse under 25%, as JSON'),

@@ -16,24 +16,31 @@ import { planChart } from '../../present/one-off-chart.js';
 import { askedLineOfGrid } from '../../analysis/asked.js';
 import { addDigitsOption, digitsFromArgv } from '../digits-option.js';
 
+const GRID_GROUP = 'Grid:';
+
 export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
   describe: 'Every cell of a grid of scenario values: exact, and simulated with common random numbers when asked',
   builder: (y) =>
     addFormatOption(
       addDigitsOption(addChartOptions(addFileOutOptions(addSweepSimOptions(
-        addScenarioOptions(y.positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })),
+        addScenarioOptions(
+          // The grid first in --help: it is what a sweep is about, and --vary is the one flag it requires.
+          y
+            .positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })
+            .option('vary', {
+              type: 'string',
+              describe: 'A field and its values: field=v1,v2 or field=lo..hi[:step]; fields varied together: armour,shield=none/false,standard/true; keyword lists: "weaponKeywords=none;IGNORE ARMOUR". Repeat for a grid',
+              demandOption: 'give at least one --vary',
+              group: GRID_GROUP,
+            }),
+        ),
       )), { cumulative: true, force: true })),
       sweepPresenter,
     )
-      .option('vary', {
-        type: 'string',
-        describe: 'A field and its values: field=v1,v2 or field=lo..hi[:step]; fields varied together: armour,shield=none/false,standard/true. Repeat for a grid',
-        demandOption: 'give at least one --vary',
-      })
-      .option('cumulative', { type: 'boolean', describe: 'Show "this or worse" for each outcome (table format, and a chart of lines or a heat map)', default: false })
-      .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })
-      .option('strict', { type: 'boolean', describe: 'Refuse a grid with a cell the rules forbid (machine armour with a shield, a fall in the playtest), as one run of it would, instead of showing it as "not allowed"', default: false })
+      .option('cumulative', { type: 'boolean', describe: 'Show "this or worse" for each outcome (table format, and a chart of lines or a heat map)', default: false, group: GRID_GROUP })
+      .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true, group: GRID_GROUP })
+      .option('strict', { type: 'boolean', describe: 'Refuse a grid with a cell the rules forbid (machine armour with a shield, a fall in the playtest), as one run of it would, instead of showing it as "not allowed"', default: false, group: GRID_GROUP })
       .option('independent-seeds', {
         type: 'boolean',
         describe: 'Give every cell its own seeds instead of common random numbers (to see what they save)',
