@@ -83,6 +83,14 @@ const bad: [string, unknown, RegExp][] = [
   ],
 ];
 
+describe('an analysis written in a hurry (issue 25)', () => {
+  it('needs no id or title: its place and what it varies give them', () => {
+    const def = parseReportDef({ title: 'Quick', analyses: [{ scenario: { kind: 'attack' }, vary: ['armour=none,standard', 'injuryDice=0..1'] }] }, 'quick.json');
+    expect(def.analyses[0]).toMatchObject({ id: 'analysis-1', title: 'attack by armour and injury dice' });
+    expect(def.analyses[0]!.charts.map((c) => c.file)).toEqual(['analysis-1-heatmap', 'analysis-1-lines', 'analysis-1-stacked-bars']);
+  });
+});
+
 describe('report definitions', () => {
   it('accept a good definition and fill in charts, seeds and files', () => {
     const def = parseReportDef(good, 'good.json');

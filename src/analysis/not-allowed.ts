@@ -12,11 +12,18 @@ import type { Dimension } from './dimensions.js';
  * playtest edition): kept in its place as "not allowed", with the rules' reason, and never computed.
  * Its system, kind and edition are the ones its scenario names, for the rows that list it.
  */
-export interface NotAllowedCell {
+/** Where a cell sits in its grid: every cell has it, computed or not allowed. */
+export interface GridPoint {
   readonly index: number;
+  /** Index into each dimension's values. */
   readonly point: readonly number[];
+  /** Label per dimension, in order. */
   readonly labels: readonly string[];
+  /** Every varied field with its value in this cell. */
   readonly assignment: Readonly<Record<string, FieldValue>>;
+}
+
+export interface NotAllowedCell extends GridPoint {
   readonly system: string;
   readonly kind: string;
   readonly edition: string;

@@ -17,7 +17,7 @@ import { simulate, simulateToPrecision, type SimRun } from '../pool/simulate.js'
 import { Z95, crossCheck, summarize, wilson, type CrossCheckReport, type SimSummary } from '../stats/index.js';
 import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimension, type Dimension, type DimensionValue, type VarySpec } from './dimensions.js';
 import { differenceEstimate, type Estimate } from './paired.js';
-import { describeNotAllowed, type NotAllowedCell } from './not-allowed.js';
+import { describeNotAllowed, type GridPoint, type NotAllowedCell } from './not-allowed.js';
 
 /** How the cells of a sweep are simulated. Absent: exact only. */
 export interface SimPlan {
@@ -137,14 +137,7 @@ export interface CellSimulation {
   readonly tally: Float64Array;
 }
 
-export interface Cell {
-  readonly index: number;
-  /** Index into each dimension's values. */
-  readonly point: readonly number[];
-  /** Label per dimension, in order. */
-  readonly labels: readonly string[];
-  /** Every varied field with its value in this cell. */
-  readonly assignment: Readonly<Record<string, FieldValue>>;
+export interface Cell extends GridPoint {
   readonly scenario: Scenario;
   readonly layout: ReportLayout;
   readonly exact?: ExactResult;

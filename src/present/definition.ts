@@ -94,10 +94,10 @@ export const reportJsonSchema = {
       minItems: 1,
       items: {
         type: 'object',
-        required: ['id', 'title', 'scenario', 'vary'],
+        required: ['scenario', 'vary'],
         properties: {
-          id: { type: 'string', pattern: ID },
-          title: { type: 'string', minLength: 1 },
+          id: { type: 'string', pattern: ID, description: 'Names its charts\' files and its place on the page (default: analysis-N, N its place in the list)' },
+          title: { type: 'string', minLength: 1, description: 'Its heading (default: the kind and what it varies, "attack by armour and injury dice")' },
           description: { type: 'string' },
           scenario: { type: 'object', description: 'The base scenario: the fields of a scenario file' },
           vary: { type: 'array', minItems: 1, items: varyItem },
@@ -431,8 +431,8 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
     description?: string;
     seed?: number;
     analyses: {
-      id: string;
-      title: string;
+      id?: string;
+      title?: string;
       description?: string;
       scenario: Record<string, unknown>;
       vary: VarySpec[];
@@ -456,7 +456,8 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
   const seen = new Set<string>();
   const files = new Set<string>();
   const analyses = d.analyses.map((given, i): AnalysisDef => {
-    const a = { ...given, scenario: rulesRelativeTo(given.scenario, file), vary: given.vary.map((v) => varyRulesRelativeTo(v, file)) };
+    // An analysis written in a hurry needs no id or title: its place and what it varies give them.
+    const a = { ...given, id: given.id ?? `analysis-${i + 1}`, scenario: rulesRelativeTo(given.scenario, file), vary: given.vary.map((v) => varyRulesRelativeTo(v, file)) };
     const name = analysisName(doc, i);
     try {
       if (seen.has(a.id)) throw refusal('id', `${showValue(a.id)} is used by an earlier analysis`, 'give each analysis its own id');
@@ -486,7 +487,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       });
       return {
         id: a.id,
-        title: a.title,
+        title: a.title ?? `${first.kind} by ${dims.map((dim) => dim.title.toLowerCase()).join(' and ')}`,
         description: a.description ?? '',
         base: a.scenario,
         vary: a.vary,
