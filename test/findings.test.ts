@@ -62,3 +62,12 @@ describe('findingOf', () => {
     }
   }, 120_000);
 });
+
+describe('findingOf with nothing to compare', () => {
+  it('says the one value of a grid whose cells all read the same', async () => {
+    // A grid of two cells, the second given the first's answer: hand-built, as no two values of one field read the same.
+    const sweep = await runSweep({ base: { kind: 'injury', edition: 'core' }, vary: ['armour=none,machine'] });
+    const [none] = sweep.cells;
+    expect(findingOf({ ...sweep, cells: [none!, { ...none!, index: 1, point: [1], labels: ['machine'] }] })).toBe('Out of action: 27.78% in every cell.');
+  });
+});

@@ -103,9 +103,7 @@ export function asOften(from: number, to: number, bothExact: boolean): string {
 function comparison(from: Reading, to: Reading): string {
   const simulated = from.exact === undefined || to.exact === undefined;
   if (simulated && intervalsOverlap(from, to)) return 'the simulation cannot tell them apart';
-  if (to.exact === '0' || from.exact === '0') return '';
   if (from.value === 0 || to.value === 0) return '';
-  if (!simulated && from.exact === to.exact) return 'exactly as often';
   return asOften(from.value, to.value, !simulated);
 }
 
@@ -127,9 +125,9 @@ export function findingOf(sweep: SweepResult): string | undefined {
   if (rs.length === 0) return undefined;
   const duel = sweep.cells.some((c) => c.layout.unranked);
   const what = duel && outcome === 'a-wins' ? 'Side a wins' : capitalised(outcomeLabel(outcome));
-  const first = rs[0]!;
   if (rs.length === 1) return `${what}: ${shown(rs)[0]}.`;
-  if (rs.every((r) => r.exact !== undefined && r.exact === first.exact)) return `${what}: ${shown([first])[0]} in every cell.`;
+  // Nothing to compare: every cell reads the same.
+  if (rs.every((r) => r.value === rs[0]!.value)) return `${what}: ${shown([rs[0]!])[0]} in every cell.`;
   return lineFinding(sweep, what, rs) ?? extremesFinding(sweep, what, rs, duel);
 }
 
