@@ -7,6 +7,7 @@ import { FIXED_COLUMNS, csvText, meanColumns, tidyCsv } from '../src/present/csv
 import { compareScenarios } from '../src/analysis/compare.js';
 import { runSweep, type SweepResult } from '../src/analysis/sweep.js';
 import { closePool } from '../src/pool/simulate.js';
+import { sweepJson } from '../src/present/sweep.js';
 import { cli } from './helpers/cli.js';
 
 type Row = Record<string, string>;
@@ -75,6 +76,41 @@ describe('tidy CSV round-trips through a CSV parser', () => {
     expect(nine.map((x) => x.exact)).toEqual(e.outcomes.map((o) => o.exact));
     expect(nine[0]!.estimate).toBe('');
   });
+});
+
+describe('every mean a kind has, in its own columns', () => {
+  // The kinds with more than one mean, or a mean only some of their cells have (the unlimited
+  // attacks or turns, when Out of Action or Incapacitated is certain), exact and simulated.
+  const grids: { name: string; base: Record<string, unknown>; vary: string[]; means: string[] }[] = [
+    { name: 'a Trench Crusade sequence', base: { kind: 'sequence', edition: 'core', attacks: 3, tough: true }, vary: ['armour=none,machine', 'golem=false,true'], means: ['expectedAttacksMade', 'expectedBloodMarkersSpent', 'toughSavedChance', 'expectedAttacks'] },
+    { name: 'a Trench Crusade duel', base: { kind: 'duel', edition: 'core', rounds: 3, a: {}, b: {} }, vary: ['first=a,b'], means: ['expectedActivations'] },
+    { name: 'd20 turns', base: { system: 'd20-warband', kind: 'turns', attackType: 'melee', defence: 10, turns: 3 }, vary: ['wounds=1,2'], means: ['expectedAttacksMade', 'expectedTurns'] },
+  ];
+  for (const grid of grids) {
+    it(`${grid.name}: a column group per mean of its layouts, the values the sweep JSON gives`, async () => {
+      const sweep = await runSweep({ base: grid.base, vary: grid.vary, sim: { trials: 2_000, seed: 3, batches: 2 } });
+      const rows = parse(tidyCsv([{ sweep }]), { columns: true }) as Row[];
+      const keys = [...new Set(sweep.cells.flatMap((c) => c.layout.means.map((m) => m.jsonKey)))];
+      expect(keys).toEqual(grid.means);
+      expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(keys.flatMap(meanColumns)));
+      const json = JSON.parse(JSON.stringify(sweepJson(sweep))) as { cells: { means: { jsonKey: string; exact?: string; value?: number; estimate?: number; ciLow?: number; ciHigh?: number }[] }[] };
+      const outcomes = sweep.outcomes.length;
+      json.cells.forEach((cell, i) => {
+        const row = rows[i * outcomes]!;
+        for (const key of keys) {
+          const m = cell.means.find((x) => x.jsonKey === key);
+          const text = (v: string | number | undefined) => (v === undefined ? '' : String(v));
+          expect([row[`${key}_exact`], row[key], row[`${key}_estimate`], row[`${key}_ci_low`], row[`${key}_ci_high`]], `${grid.name} cell ${i} ${key}`).toEqual([
+            text(m?.exact),
+            text(m?.value),
+            text(m?.estimate),
+            text(m?.ciLow),
+            text(m?.ciHigh),
+          ]);
+        }
+      });
+    }, 60_000);
+  }
 });
 
 describe('CSV quoting (RFC 4180)', () => {

@@ -6,6 +6,7 @@ import type { AnalysisRun, ChartRun, ReportRun } from './report-run.js';
 import type { Cell, CellOutcome } from '../analysis/sweep.js';
 import { inGridOrder, isNotAllowed, notAllowedLines } from '../analysis/not-allowed.js';
 import { NOT_ALLOWED } from './sweep.js';
+import { findingOf } from './findings.js';
 
 /**
  * The report page: one self-contained HTML file. Charts are inline SVG, the style sheet is inline, and
@@ -187,11 +188,17 @@ function atLeastSection(a: AnalysisRun): string {
 ${probabilityTable(a, true)}`;
 }
 
+/** The analysis's main finding in one sentence (findings.ts), first under its heading: the point before the detail. */
+function findingParagraph(a: AnalysisRun): string {
+  const finding = findingOf(a.sweep);
+  return finding ? `<p class="finding">${esc(finding)}</p>\n` : '';
+}
+
 function analysisSection(a: AnalysisRun, index: number): string {
   const charts = a.charts.map((c, k) => chartFigure(c, `a${index}c${k}`)).join('\n');
   return `<section class="analysis" id="${esc(a.def.id)}">
 <h2>${esc(a.def.title)}</h2>
-${a.def.description ? `<p class="lede">${esc(a.def.description)}</p>` : ''}
+${findingParagraph(a)}${a.def.description ? `<p class="lede">${esc(a.def.description)}</p>` : ''}
 ${facts(a)}${notAllowedNote(a)}
 ${charts}
 <h3>Probabilities</h3>

@@ -9,6 +9,7 @@ import { tidyCsv } from './csv.js';
 import { dimensionsJson, gridCellJson } from './sweep.js';
 import { inGridOrder } from '../analysis/not-allowed.js';
 import { jsonText } from '../text.js';
+import { findingOf } from './findings.js';
 
 /** results.json: everything the page shows, as data. */
 export function reportJson(run: ReportRun) {
@@ -19,6 +20,8 @@ export function reportJson(run: ReportRun) {
       id: a.def.id,
       title: a.def.title,
       description: a.def.description,
+      // The page's one-sentence finding, absent when no cell has a value to read.
+      ...optionalFinding(findingOf(a.sweep)),
       scenario: a.def.base,
       dimensions: dimensionsJson(a.sweep),
       outcomes: a.sweep.outcomes,
@@ -31,6 +34,8 @@ export function reportJson(run: ReportRun) {
     })),
   };
 }
+
+const optionalFinding = (finding: string | undefined) => (finding !== undefined ? { finding } : {});
 
 /** results.csv: the tidy CSV of every analysis, each row with its report and analysis id. */
 export function reportCsv(run: ReportRun): string {
