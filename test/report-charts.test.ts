@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartSpec, type VlSpec } from '../src/present/charts.js';
+import { chartSpec, chartTitle, type VlSpec } from '../src/present/charts.js';
 import { loadReportDef, parseReportDef } from '../src/present/definition.js';
 import { OUTCOME_COLOURS, outcomeColour, textColourOn } from '../src/labels.js';
 import { renderChart } from '../src/present/render.js';
@@ -141,6 +141,50 @@ describe('Vega-Lite charts', () => {
     const armour = runs.find((r) => r.def.id === 'trench-armour')!.analyses[0]!;
     const lines = armour.charts.find((c) => c.def.type === 'lines')!;
     expect((lines.spec.title as { subtitle: string[] }).subtitle.join(' ')).toContain('none + shield = standard');
+  });
+
+  it('draw every legend title whole: none cut with an ellipsis ("Chance of at lea...")', () => {
+    const legendTitles = (node: unknown): string[] => {
+      if (Array.isArray(node)) return node.flatMap(legendTitles);
+      if (!node || typeof node !== 'object') return [];
+      const o = node as Record<string, unknown>;
+      const own = ['color', 'strokeDash'].flatMap((k) => {
+        const t = (o[k] as { title?: unknown } | undefined)?.title;
+        return typeof t === 'string' ? [t] : Array.isArray(t) ? t.map(String) : [];
+      });
+      return [...own, ...Object.values(o).flatMap(legendTitles)];
+    };
+    const checked = allCharts().filter((c) => legendTitles(c.spec).length > 0);
+    expect(checked.some((c) => legendTitles(c.spec).includes('Chance of at least'))).toBe(true);
+    for (const c of checked) for (const t of legendTitles(c.spec)) expect({ chart: c.def.file, drawn: c.rendered.svg.includes(`>${t.replace(/&/g, '&amp;')}<`) }).toEqual({ chart: c.def.file, drawn: true });
+  });
+
+  it('have titles that tell apart every chart of a report', () => {
+    for (const r of runs) {
+      const titles = r.analyses.flatMap((a) => a.charts.map((c) => chartTitle(c.spec)));
+      const repeated = titles.filter((t, i) => titles.indexOf(t) !== i);
+      expect({ report: r.def.id, repeated }).toEqual({ report: r.def.id, repeated: [] });
+    }
+    // Charts alike but for their analysis's scenario are told apart by the analysis.
+    const editions = runs.find((r) => r.def.id === 'trench-editions')!;
+    const protectedBars = editions.analyses.find((a) => a.def.id === 'protected')!.charts.find((c) => c.def.type === 'stacked-bars')!;
+    expect(chartTitle(protectedBars.spec)).toContain('A heavily protected target');
+  });
+
+  it('name what a bar is: a sequence of attacks or turns, not a roll', () => {
+    const axisTitle = (report: string, analysis: string) => {
+      const a = runs.find((r) => r.def.id === report)!.analyses.find((x) => x.def.id === analysis)!;
+      return JSON.stringify(a.charts.find((c) => c.def.type === 'stacked-bars')!.spec);
+    };
+    expect(axisTitle('trench-tough', 'ten-attacks')).toContain('Share of sequences of 10 attacks');
+    expect(axisTitle('d20-turns', 'after-five')).toContain('Share of sequences of 5 turns');
+    expect(axisTitle('trench-armour', 'attack')).toContain('Share of rolls');
+  });
+
+  it('fill every row of panels, so no empty panel is drawn: 4 panels in 2 rows of 2, not 3 and 1', () => {
+    const tough = runs.find((r) => r.def.id === 'trench-tough')!.analyses.find((a) => a.def.id === 'curves')!;
+    const curves = tough.charts.find((c) => c.def.type === 'lines')!.spec;
+    expect(curves.columns).toBe(2);
   });
 
   it('keep the spec self-contained (data inline) so it opens in the Vega editor as it is', () => {

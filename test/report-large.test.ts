@@ -221,7 +221,7 @@ describe('heat maps of big grids', () => {
     const data = (spec.data as { values: { y: string }[] }).values;
     expect(new Set(data.map((d) => d.y)).size).toBe(60);
     expect(data).toHaveLength(60 * 53);
-    expect(chartTitle(spec)).toBe('Out of action: weapon (cost) × model (cost) (top 60 of 127 weapons)');
+    expect(chartTitle(spec)).toBe('Out of action per attack: weapon (cost) × model (cost) (top 60 of 127 weapons)');
     expect(chartNotes(sweep, heatmapDef)).toEqual([
       'Shows 60 of the 127 weapons: those with the highest average P(out of action), in that order; every row is in the tables and in results.csv.',
     ]);

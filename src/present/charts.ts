@@ -15,6 +15,17 @@ import { showValue } from '../errors.js';
  * character, so the plans below use the same estimate; real text is narrower, never wider.
  */
 
+/**
+ * Panels a row of a faceted chart holds, at most `most`: where `most` leaves a last row part empty (4
+ * panels in rows of 3), vega draws the empty places' axes as empty panels; as many columns, down to 2,
+ * as fill every row instead, else `most`.
+ */
+function panelColumns(panels: number, most: number): number {
+  if (panels <= most) return panels;
+  for (let columns = most; columns >= 2; columns--) if (panels % columns === 0) return columns;
+  return most;
+}
+
 /** A panel's title never widens its panel (a long keyword name would push the chart past its width): it is cut with an ellipsis; the tooltips say it in full. */
 const panelHeader = (plotWidth: number) => ({ labelLimit: plotWidth });
 
@@ -134,7 +145,8 @@ export const CONFIG = {
   padding: 12,
   title: { fontSize: TITLE_FONT_SIZE, subtitleFontSize: 12.5, subtitleColor: '#444444', anchor: 'start', offset: 12, subtitlePadding: 4, limit: CHART_WIDTH - 30 },
   axis: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, titleFontWeight: 'bold', labelLimit: 400, titleColor: '#222222', labelColor: '#222222', gridColor: '#e6e6e6' },
-  legend: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, labelLimit: 400, symbolSize: 140 },
+  // Vega cuts legend titles at 180 px by default ("Chance of at lea..."); the plans below give them room.
+  legend: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, labelLimit: 400, titleLimit: 400, symbolSize: 140 },
   header: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, labelLimit: 400 },
   view: { stroke: '#cccccc' },
 } as const;
@@ -207,9 +219,21 @@ const SUBTITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5));
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
-/** The title (the definition's, else `fallback`, then `suffix`: "(top 60 of 127 weapons)") and subtitle lines. */
-function header(def: ChartDef, fallback: string, sub: string[], suffix = ''): VlSpec {
-  const text = wordWrap(`${def.title ?? capitalise(fallback)}${suffix}`, Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
+/**
+ * How a report tells apart charts whose default titles would be the same (the same chart of two
+ * analyses that differ only in their scenario): `qualifier`, the analysis's title, ends the default title.
+ */
+export interface ChartOptions {
+  readonly qualifier?: string;
+}
+
+/**
+ * The title (the definition's, else `fallback` with the qualifier, then `suffix`: "(top 60 of 127
+ * weapons)") and subtitle lines.
+ */
+function header(def: ChartDef, fallback: string, sub: string[], suffix = '', opts: ChartOptions = {}): VlSpec {
+  const own = def.title ?? `${capitalise(fallback)}${opts.qualifier ? ` — ${opts.qualifier}` : ''}`;
+  const text = wordWrap(`${own}${suffix}`, Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
   const lines = [...(def.context ? [def.context] : []), ...sub];
   return { title: { text: text.length === 1 ? text[0] : text, subtitle: lines.flatMap((l) => wordWrap(l, SUBTITLE_CHARS)) } };
 }
@@ -249,7 +273,7 @@ export const MAX_BARS = 300;
  * segment wide enough to hold it. When simulated, a black interval marks each boundary between
  * segments: the 95% interval of "this outcome or worse".
  */
-function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked-bars' }>): VlSpec {
+function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked-bars' }>, opts: ChartOptions): VlSpec {
   const { d: yd, index: yi } = dim(sweep, def.y);
   const fd = def.facet ? dim(sweep, def.facet) : undefined;
   const ids = sweep.outcomes;
@@ -287,8 +311,8 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   }
   // A duel's outcomes (a wins, b wins, undecided) are not ranked: the bar reads in the legend's order.
   const unranked = sweep.cells.some((c) => c.layout.unranked);
-  const trial = sweep.cells[0]?.layout.trial ?? 'roll';
-  const share = `Share of ${trial}s`;
+  const trial = trialsName(sweep);
+  const share = `Share of ${trial.many}`;
   const yLabelWidth = maxWidth(labelsOf(yd));
   // A row the rules forbid whole keeps its place on the axis, empty.
   const yScale = sweep.notAllowed.length ? { scale: { domain: labelsOf(yd) } } : {};
@@ -330,12 +354,12 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   }
   const inner = { width, height: { step: 24 }, layer: layers };
   const subtitle = [
-    `Outcome of each ${trial}, ${unranked ? "in the legend's order" : 'mildest on the left'}${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
+    `Outcome of each ${trial.one}, ${unranked ? "in the legend's order" : 'mildest on the left'}${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
     provenance(sweep, { exact: 'Bars', sim: 'black marks: the boundaries from' }),
     ...notAllowedSubtitle(sweep),
   ];
   const top = {
-    ...header(def, `Outcomes by ${yd.title.toLowerCase()}${fd ? ` and ${fd.d.title.toLowerCase()}` : ''}`, subtitle),
+    ...header(def, `Outcomes${titlePhrase(sweep)} by ${yd.title.toLowerCase()}${fd ? ` and ${fd.d.title.toLowerCase()}` : ''}`, subtitle, '', opts),
     data: { values: [...bars, ...bounds] },
   };
   const legend = { config: { ...CONFIG, legend: { ...CONFIG.legend, orient: 'top', direction: 'horizontal', titleOrient: 'top' } } };
@@ -351,7 +375,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
  * simulated, the estimates are points with 95% interval bars on top, so exact and simulation can be
  * compared by eye.
  */
-function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): VlSpec {
+function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>, opts: ChartOptions): VlSpec {
   const { d: xd, index: xi } = dim(sweep, def.x);
   const sd = def.series ? dim(sweep, def.series) : undefined;
   const fd = def.facet ? dim(sweep, def.facet) : undefined;
@@ -417,7 +441,7 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): V
     });
   }
   const legendWidth = Math.max(textWidth(sd ? sd.d.title : 'Chance of at least', TITLE_SIZE), maxWidth(seriesLabels)) + 40;
-  const facets = fd ? Math.min(fd.d.values.length, 3) : 1;
+  const facets = fd ? panelColumns(fd.d.values.length, 3) : 1;
   const plotWidth = Math.floor((CHART_WIDTH - 24 - 70 - legendWidth - (facets - 1) * 30) / facets);
   const subtitle = [
     sd
@@ -428,8 +452,9 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): V
     ...notAllowedSubtitle(sweep),
   ];
   const inner = { width: plotWidth, height: fd ? 240 : 340, layer: layers };
-  const top = { ...header(def, sd ? `${name(ids[0]!)} by ${xd.title.toLowerCase()}` : `Outcomes by ${xd.title.toLowerCase()}`, subtitle), data: { values: rows }, config: CONFIG };
-  if (fd) return { ...top, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plotWidth) }, columns: 3, spec: inner };
+  const what = `${sd ? name(ids[0]!) : 'Outcomes'}${titlePhrase(sweep)} by ${xd.title.toLowerCase()}${sd ? `, one line per ${sd.d.title.toLowerCase()}` : ''}${onePanelPer(fd?.d)}`;
+  const top = { ...header(def, what, subtitle, '', opts), data: { values: rows }, config: CONFIG };
+  if (fd) return { ...top, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plotWidth) }, columns: facets, spec: inner };
   return { ...top, ...inner };
 }
 
@@ -451,6 +476,9 @@ function coincidingSeries(rows: readonly Record<string, unknown>[]): string[] {
   const same = [...groups.values()].filter((g) => g.length > 1).map((g) => g.join(' = '));
   return same.length ? [`Same values throughout (lines on top of each other): ${same.join('; ')}.`] : [];
 }
+
+/** ", one panel per edition" in a faceted chart's title: what tells its panels apart; "" without panels. */
+const onePanelPer = (facet: Dimension | undefined) => (facet ? `, one panel per ${facet.title.toLowerCase()}` : '');
 
 /** "+1" labels for signed numeric axes (injury dice), plain numbers otherwise. */
 function signedLabelExpr(d: Dimension): string | undefined {
@@ -599,7 +627,7 @@ function mapAxes(xd: Dimension, rows: readonly string[], yd: Dimension, plan: Ma
  * ramp runs from near white to the outcome's own colour, so an out-of-action map is red and a down map
  * orange. Past MAX_HEATMAP_ROWS rows it shows the rows most likely to suffer the outcome.
  */
-function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): VlSpec {
+function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>, opts: ChartOptions): VlSpec {
   const { d: xd, index: xi } = dim(sweep, def.x);
   const { d: yd, index: yi } = dim(sweep, def.y);
   const fd = def.facet ? dim(sweep, def.facet) : undefined;
@@ -632,7 +660,7 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
     ];
   });
   const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
-  const facets = fd ? Math.min(fd.d.values.length, 2) : 1;
+  const facets = fd ? panelColumns(fd.d.values.length, 2) : 1;
   const plan = mapPlan(xd.values.length, shownRows.labels.length, shownRows.labels, facets, legendWidth, (digits) => rows.map((r) => (digits === 1 ? r.label : r.label0)));
   const color = {
     field: 'p',
@@ -650,9 +678,9 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
       : provenance(sweep, { exact: '', sim: '' }),
     ...notAllowedSubtitle(sweep),
   ];
-  const title = `${name}: ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
-  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : ''), data: { values: rows }, config: CONFIG };
-  if (fd) return { ...head, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plan.width) }, columns: 2, spec: inner };
+  const title = `${name}${titlePhrase(sweep)}: ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}${onePanelPer(fd?.d)}`;
+  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : '', opts), data: { values: rows }, config: CONFIG };
+  if (fd) return { ...head, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plan.width) }, columns: facets, spec: inner };
   return { ...head, ...inner };
 }
 
@@ -666,7 +694,7 @@ const RISE_COLOUR = '#b2182b';
  * `differenceFrom` value, one panel per other facet value. Exact values where both cells have them,
  * else the estimates. Past MAX_HEATMAP_ROWS rows it shows the rows that change most, either way.
  */
-function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>, baseline: string): VlSpec {
+function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>, baseline: string, opts: ChartOptions): VlSpec {
   const { d: xd, index: xi } = dim(sweep, def.x);
   const { d: yd, index: yi } = dim(sweep, def.y);
   const fd = dim(sweep, def.facet!);
@@ -700,7 +728,7 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   const inked = rows.map((r) => ({ ...r, ink: textColourOn(mix(NO_CHANGE_COLOUR, r.p < 0 ? FALL_COLOUR : RISE_COLOUR, Math.min(1, Math.abs(r.p) / reach))) }));
   const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
   const panels = labelsOf(fd.d).filter((l) => l !== baseline);
-  const facets = Math.min(panels.length, 2);
+  const facets = panelColumns(panels.length, 2);
   const plan = mapPlan(xd.values.length, shownRows.labels.length, shownRows.labels, facets, legendWidth, (digits) => rows.map((r) => (digits === 1 ? r.label : r.label0)));
   const color = {
     field: 'p',
@@ -716,10 +744,10 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
     allExact(sweep) ? 'Exact values on both sides.' : provenance(sweep, { exact: '', sim: '' }),
     ...notAllowedSubtitle(sweep),
   ];
-  const title = `${name}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
-  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : ''), data: { values: inked }, config: CONFIG };
+  const title = `${name}${titlePhrase(sweep)}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
+  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : '', opts), data: { values: inked }, config: CONFIG };
   if (panels.length === 1) return { ...head, ...inner };
-  return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title, header: panelHeader(plan.width) }, columns: 2, spec: inner };
+  return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title, header: panelHeader(plan.width) }, columns: facets, spec: inner };
 }
 
 /**
@@ -790,18 +818,46 @@ export function valueMeasure(sweep: SweepResult, def: ValueDef): { what: string;
   return { what: `${named}${chancePhrase(sweep)}`, unit: `P(${def.survive ? 'escaping ' : ''}${outcome})`, of, buyer };
 }
 
+/** How many attacks (turns, rounds) every cell of a sequence (turns, duel) plays: "3 attacks"; undefined where the cells differ. */
+function playedCount(sweep: SweepResult, field: string, unit: string): string | undefined {
+  const n = [...new Set(sweep.cells.map((c) => c.scenario[field]))];
+  return n.length === 1 && typeof n[0] === 'number' ? `${n[0]} ${unit}${n[0] === 1 ? '' : 's'}` : undefined;
+}
+
+/** What a sequence kind plays, by its scenario field and unit; undefined for a kind of one roll. */
+function playedOf(sweep: SweepResult): { field: string; unit: string } | undefined {
+  const kind = sweep.cells[0]?.scenario.kind;
+  if (kind === 'sequence') return { field: 'attacks', unit: 'attack' };
+  if (kind === 'turns') return { field: 'turns', unit: 'turn' };
+  if (kind === 'duel') return { field: 'rounds', unit: 'round' };
+  return undefined;
+}
+
 /** Over what a chance of the sweep's kind is counted: " per attack", " within 3 attacks", "" where the kind says it. */
 function chancePhrase(sweep: SweepResult): string {
   const kind = sweep.cells[0]?.scenario.kind;
-  const count = (field: string, unit: string) => {
-    const n = [...new Set(sweep.cells.map((c) => c.scenario[field]))];
-    return n.length === 1 && typeof n[0] === 'number' ? ` within ${n[0]} ${unit}${n[0] === 1 ? '' : 's'}` : ` within the ${unit}s`;
-  };
   if (kind === 'attack') return ' per attack';
   if (kind === 'injury') return ' per injury roll';
-  if (kind === 'sequence') return count('attacks', 'attack');
-  if (kind === 'duel') return count('rounds', 'round');
-  return '';
+  const played = playedOf(sweep);
+  return played ? ` within ${playedCount(sweep, played.field, played.unit) ?? `the ${played.unit}s`}` : '';
+}
+
+/** The chance phrase of a default title; none where the number of attacks is what varies (it is on an axis). */
+function titlePhrase(sweep: SweepResult): string {
+  const played = playedOf(sweep);
+  return played && playedCount(sweep, played.field, played.unit) === undefined ? '' : chancePhrase(sweep);
+}
+
+/**
+ * What one bar of a stacked-bar chart is, plural: "rolls", "duels", "sequences of 10 attacks" (the
+ * layout's trial names the noun; a sequence's length is the cells').
+ */
+function trialsName(sweep: SweepResult): { one: string; many: string } {
+  const trial = sweep.cells[0]?.layout.trial ?? 'roll';
+  const played = trial === 'sequence' ? playedOf(sweep) : undefined;
+  const count = played ? playedCount(sweep, played.field, played.unit) : undefined;
+  const of = count ? ` of ${count}` : '';
+  return { one: `${trial}${of}`, many: `${trial}s${of}` };
 }
 
 /**
@@ -873,7 +929,7 @@ function byPriceText(sweep: SweepResult, def: ValueDef, rows: ReturnType<typeof 
   ];
 }
 
-function valueChart(sweep: SweepResult, def: ValueDef): VlSpec {
+function valueChart(sweep: SweepResult, def: ValueDef, opts: ChartOptions): VlSpec {
   const { d } = dim(sweep, def.by);
   const per = def.per ?? DEFAULT_VALUE_PER;
   // Best first; a value that cannot be computed last.
@@ -907,7 +963,7 @@ function valueChart(sweep: SweepResult, def: ValueDef): VlSpec {
   const thin = rows.length > VALUE_BARS;
   const verdicts = ['under-priced', 'in line', 'over-priced', ...(rows.some((r) => r.verdict === 'no value') ? ['no value'] : [])];
   return {
-    ...header(def, `Value for cost: ${d.title.toLowerCase()}`, subtitle),
+    ...header(def, `Value for cost: ${d.title.toLowerCase()}`, subtitle, '', opts),
     data: { values: data },
     config: CONFIG,
     width: plotWidth,
@@ -967,18 +1023,28 @@ function notAllowedNotes(sweep: SweepResult, def: ChartDef): string[] {
 }
 
 /** The Vega-Lite spec of one chart of an analysis. */
-export function chartSpec(sweep: SweepResult, def: ChartDef): VlSpec {
+export function chartSpec(sweep: SweepResult, def: ChartDef, opts: ChartOptions = {}): VlSpec {
   const body =
     def.type === 'stacked-bars'
-      ? stackedBars(sweep, def)
+      ? stackedBars(sweep, def, opts)
       : def.type === 'value'
-        ? valueChart(sweep, def)
+        ? valueChart(sweep, def, opts)
         : def.type === 'lines'
-        ? lines(sweep, def)
+        ? lines(sweep, def, opts)
         : def.differenceFrom !== undefined
-          ? differenceHeatmap(sweep, def, def.differenceFrom)
-          : heatmap(sweep, def);
+          ? differenceHeatmap(sweep, def, def.differenceFrom, opts)
+          : heatmap(sweep, def, opts);
   return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', ...body };
+}
+
+/**
+ * Two charts of a report that would share a default title: the same type over the same dimensions and
+ * outcome, neither titled by its definition. A report qualifies such charts by their analyses' titles.
+ */
+export function sameDefaultTitle(a: ChartDef, b: ChartDef): boolean {
+  if (a.title !== undefined || b.title !== undefined || a.type !== b.type) return false;
+  const shape = (c: ChartDef) => JSON.stringify([chartDimensions(c), 'outcome' in c ? c.outcome : undefined, 'outcomes' in c ? c.outcomes : undefined, 'cumulative' in c ? c.cumulative : undefined, 'differenceFrom' in c ? c.differenceFrom : undefined]);
+  return shape(a) === shape(b);
 }
 
 /** A chart's title as one line of text (titles are wrapped into several lines for drawing). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { toolVersion } from '../project.js';
-import { chartNotes, chartSpec } from './charts.js';
+import { chartNotes, chartSpec, sameDefaultTitle } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
 import { renderChart } from './render.js';
 import type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
@@ -47,7 +47,9 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
     const charts: ChartRun[] = [];
     for (const c of a.charts) {
       opts.signal?.throwIfAborted();
-      const spec = chartSpec(sweep, c);
+      // A chart whose twin in another analysis would carry the same title is told apart by its analysis.
+      const twinned = def.analyses.some((other) => other !== a && other.charts.some((o) => sameDefaultTitle(o, c)));
+      const spec = chartSpec(sweep, c, twinned ? { qualifier: a.title } : {});
       charts.push({ def: c, spec, rendered: await renderChart(spec, { png: opts.png ?? true }), notes: chartNotes(sweep, c) });
     }
     const run = { def: a, sweep, charts, seconds: (performance.now() - t0) / 1000 };
