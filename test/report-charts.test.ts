@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartSpec, chartTitle, type VlSpec } from '../src/present/charts.js';
+import { SERIES_COLOURS, chartSpec, chartTitle, seriesStyle, sharedScaleKey, type VlSpec } from '../src/present/charts.js';
 import { loadReportDef, parseReportDef } from '../src/present/definition.js';
 import { OUTCOME_COLOURS, outcomeColour, textColourOn } from '../src/labels.js';
 import { renderChart } from '../src/present/render.js';
+import { reportHtml } from '../src/present/html.js';
 import { runReport, type ReportRun } from '../src/present/run-report.js';
 import { closePool } from '../src/pool/simulate.js';
 
@@ -185,6 +186,69 @@ describe('Vega-Lite charts', () => {
     const tough = runs.find((r) => r.def.id === 'trench-tough')!.analyses.find((a) => a.def.id === 'curves')!;
     const curves = tough.charts.find((c) => c.def.type === 'lines')!.spec;
     expect(curves.columns).toBe(2);
+  });
+
+  it('leave out of the legend an outcome at 0% in every cell, and say so', () => {
+    const defence = runs.find((r) => r.def.id === 'd20-defence')!;
+    const bars = defence.analyses.flatMap((a) => a.charts).find((c) => c.def.type === 'stacked-bars')!;
+    const text = JSON.stringify(bars.spec);
+    expect(text).not.toContain('"staggered"');
+    expect(chartTitle(bars.spec)).not.toContain('staggered');
+    expect((bars.spec.title as { subtitle: string[] }).subtitle.join(' ')).toContain('Left out of the legend, at 0% in every cell: staggered.');
+  });
+
+  it('say "no Defence roll" for a d20 Defence of "-", not a bare dash', () => {
+    const defence = runs.find((r) => r.def.id === 'd20-defence')!;
+    for (const c of defence.analyses.flatMap((a) => a.charts)) {
+      expect(JSON.stringify(c.spec), c.def.file).toContain('no Defence roll');
+      expect(JSON.stringify(c.spec), c.def.file).not.toMatch(/"(y|x|series|facet)":"-"/);
+    }
+  });
+
+  it('give every line of a chart its own colour and dash, and no two series one colour within the palette', () => {
+    let checked = 0;
+    for (const c of allCharts()) {
+      const layers = ((c.spec.spec as VlSpec | undefined)?.layer ?? c.spec.layer) as { encoding?: Record<string, { scale?: { range?: unknown[] } }> }[] | undefined;
+      const line = layers?.[0]?.encoding;
+      if (c.def.type !== 'lines' || !line?.strokeDash) continue;
+      const colours = line.color!.scale!.range!.map(String);
+      const styles = colours.map((colour, i) => `${colour} ${JSON.stringify(line.strokeDash!.scale!.range![i])}`);
+      expect(new Set(styles).size, c.def.file).toBe(styles.length);
+      expect(new Set(colours).size, c.def.file).toBe(Math.min(colours.length, 8));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
+  it('style series so that none looks like another: unique colour x dash, and colours far apart', () => {
+    const styles = Array.from({ length: SERIES_COLOURS.length * 4 }, (_, i) => JSON.stringify(seriesStyle(i)));
+    expect(new Set(styles).size).toBe(styles.length);
+    const rgb = (c: string) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+    for (const [i, a] of SERIES_COLOURS.entries())
+      for (const b of SERIES_COLOURS.slice(i + 1)) expect({ a, b, far: Math.hypot(...rgb(a).map((v, k) => v - rgb(b)[k]!)) > 50 }).toEqual({ a, b, far: true });
+  });
+
+  it('colour the heat maps of one outcome in one report on one scale', () => {
+    const domainOf = (spec: VlSpec) => {
+      const layers = ((spec.spec as VlSpec | undefined)?.layer ?? spec.layer) as { encoding: { color: { scale: { domain: number[] } } } }[];
+      return layers[0]!.encoding.color.scale.domain;
+    };
+    let shared = 0;
+    for (const r of runs) {
+      const maps = r.analyses.flatMap((a) => a.charts).filter((c) => sharedScaleKey(c.def) !== undefined);
+      for (const m of maps) {
+        const others = maps.filter((o) => sharedScaleKey(o.def) === sharedScaleKey(m.def));
+        if (others.length > 1) shared++;
+        for (const o of others) expect({ report: r.def.id, chart: o.def.file, domain: domainOf(o.spec) }).toEqual({ report: r.def.id, chart: o.def.file, domain: domainOf(m.spec) });
+      }
+    }
+    expect(shared).toBeGreaterThan(3);
+  });
+
+  it('link the spec as what it is: a JSON file, which opens no editor offline', () => {
+    const page = reportHtml(runs.find((r) => r.def.id === 'trench-falls')!);
+    expect(page).toContain('>Vega-Lite spec (JSON)</a>');
+    expect(page).not.toContain('Vega editor');
   });
 
   it('keep the spec self-contained (data inline) so it opens in the Vega editor as it is', () => {

@@ -136,8 +136,18 @@ function textWidth(text: string, size = LABEL_SIZE): number {
   return Math.floor(0.8 * text.length * size);
 }
 
-const SERIES_COLOURS = ['#1f4e79', '#4c9f70', '#8e6bbf', '#3fa7c4', '#7f6f5f', '#c05aa8', '#5a5a5a', '#2e8b57', '#6a5acd', '#8b6914'];
-const SERIES_DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [1, 0], [6, 3]];
+/** Line colours of a chart's series, each of its own hue (two greens would read as one series). */
+export const SERIES_COLOURS = ['#1f4e79', '#4c9f70', '#8e6bbf', '#3fa7c4', '#7f6f5f', '#c05aa8', '#2b2b2b', '#8b6914'];
+const SERIES_DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3]];
+
+/**
+ * The colour and dash of series `i`: the dash steps on with the colour and once more each time the
+ * colours start over, so no two of the first colours x dashes series share both.
+ */
+export function seriesStyle(i: number): { colour: string; dash: number[] } {
+  const round = Math.floor(i / SERIES_COLOURS.length);
+  return { colour: SERIES_COLOURS[i % SERIES_COLOURS.length]!, dash: SERIES_DASHES[(i + round) % SERIES_DASHES.length]! };
+}
 
 export const CONFIG = {
   font: FONT,
@@ -214,6 +224,26 @@ function notAllowedSubtitle(sweep: SweepResult): string[] {
   return n ? [`Left empty: ${n} of ${n + sweep.cells.length} cells the rules do not allow (see the notes and the tables).`] : [];
 }
 
+/**
+ * The outcomes of `ids` that happen in some cell (exactly or as estimated): an outcome at 0 in every cell
+ * (a Staggered result no target of the chart can take) would only crowd the legend.
+ */
+function possibleOutcomes(sweep: SweepResult, ids: readonly string[], cumulative: boolean): string[] {
+  return ids.filter((id) =>
+    sweep.cells.some((c) => {
+      const s = shown(c.outcomes.find((o) => o.outcome === id), cumulative);
+      return s !== undefined && (s.value > 0 || (s.estimate ?? 0) > 0);
+    }),
+  );
+}
+
+/** The line saying which outcomes a chart leaves out for never happening; none when none is. */
+function impossibleLine(sweep: SweepResult, ids: readonly string[], cumulative: boolean): string[] {
+  const possible = new Set(possibleOutcomes(sweep, ids, cumulative));
+  const never = ids.filter((id) => !possible.has(id)).map((id) => (cumulative ? orWorseLabel(id) : outcomeLabel(id)));
+  return never.length ? [`Left out of the legend, at 0% in every cell: ${never.join(', ')}.`] : [];
+}
+
 /** Characters per subtitle line that vega will not cut short (its estimate: 0.8 em per character). */
 const SUBTITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5));
 
@@ -225,6 +255,11 @@ const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  */
 export interface ChartOptions {
   readonly qualifier?: string;
+  /**
+   * The top of a heat map's colour scale when the report's other maps of its outcome reach higher
+   * (sharedScaleKey): one colour is one chance on every map of the report. Not for fullScale maps.
+   */
+  readonly scaleTop?: number;
 }
 
 /**
@@ -277,6 +312,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   const { d: yd, index: yi } = dim(sweep, def.y);
   const fd = def.facet ? dim(sweep, def.facet) : undefined;
   const ids = sweep.outcomes;
+  const possible = new Set(possibleOutcomes(sweep, ids, false));
   const bars: Record<string, unknown>[] = [];
   const bounds: Record<string, unknown>[] = [];
   for (const cell of sweep.cells) {
@@ -300,7 +336,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
         ink: textColourOn(outcomeColour(id)),
         tip: `${outcomeLabel(id)}: ${percent(p, 2)}${s?.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
       };
-      bars.push(row);
+      if (possible.has(id)) bars.push(row);
       // No mark where nothing is this bad: that boundary is the end of the bar.
       if (k > 0 && cum?.low !== undefined && (cum.estimate ?? cum.value) > 0) {
         // Left edge of outcome k = 1 - P(k or worse); its interval mirrors that of P(k or worse).
@@ -326,7 +362,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
         y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title, ...yScale },
         x: { field: 'x0', type: 'quantitative', scale: { domain: [0, 1], nice: false }, axis: probabilityAxis(share) },
         x2: { field: 'x1' },
-        color: { field: 'outcome', type: 'nominal', scale: outcomeScale(ids, false), title: 'Outcome', sort: ids.map(outcomeLabel) },
+        color: { field: 'outcome', type: 'nominal', scale: outcomeScale([...possible], false), title: 'Outcome', sort: [...possible].map(outcomeLabel) },
         tooltip: { field: 'tip', type: 'nominal' },
       },
     },
@@ -356,6 +392,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   const subtitle = [
     `Outcome of each ${trial.one}, ${unranked ? "in the legend's order" : 'mildest on the left'}${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
     provenance(sweep, { exact: 'Bars', sim: 'black marks: the boundaries from' }),
+    ...impossibleLine(sweep, ids, false),
     ...notAllowedSubtitle(sweep),
   ];
   const top = {
@@ -369,6 +406,11 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   return { ...top, ...inner, ...legend };
 }
 
+/** The outcomes a lines chart is asked for: the definition's, else every one ("this or worse": but the mildest). */
+function lineOutcomes(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): readonly string[] {
+  return def.outcomes ?? (def.cumulative === true ? sweep.outcomes.slice(1) : sweep.outcomes);
+}
+
 /**
  * Lines over an ordered dimension: one line per outcome (or per "this or worse"), or, with `series`,
  * one line per value of another dimension for a single outcome. Exact values are drawn as lines; when
@@ -380,7 +422,9 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>, op
   const sd = def.series ? dim(sweep, def.series) : undefined;
   const fd = def.facet ? dim(sweep, def.facet) : undefined;
   const cumulative = def.cumulative === true;
-  const ids = def.outcomes ?? (cumulative ? sweep.outcomes.slice(1) : sweep.outcomes);
+  const asked = lineOutcomes(sweep, def);
+  // One line per outcome: those never happening left out; a series' one outcome is drawn at 0 all the same.
+  const ids = sd ? asked : possibleOutcomes(sweep, asked, cumulative);
   const name = (id: string) => (cumulative ? orWorseLabel(id) : outcomeLabel(id));
   const rows: Record<string, unknown>[] = [];
   for (const cell of sweep.cells) {
@@ -417,11 +461,11 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>, op
         type: 'nominal',
         sort: seriesLabels,
         title: sd.d.title,
-        scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
+        scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => seriesStyle(i).colour) },
         legend: lineLegend,
       }
     : { field: 'series', type: 'nominal', sort: seriesLabels, title: cumulative ? 'Chance of at least' : 'Outcome', scale: outcomeScale(ids, cumulative), legend: lineLegend };
-  const dash = sd ? { strokeDash: { field: 'series', type: 'nominal', sort: seriesLabels, scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => SERIES_DASHES[i % SERIES_DASHES.length]!) }, title: sd.d.title } } : {};
+  const dash = sd ? { strokeDash: { field: 'series', type: 'nominal', sort: seriesLabels, scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => seriesStyle(i).dash) }, title: sd.d.title } } : {};
   const yTitle = sd ? `P(${name(ids[0]!)})` : cumulative ? 'Chance of at least this bad' : 'Probability';
   const hasSim = rows.some((r) => r.lo !== undefined);
   const layers: VlSpec[] = [
@@ -448,6 +492,7 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>, op
       ? `${cumulative ? 'Chance of' : 'Probability of'} ${name(ids[0]!)} by ${xd.title.toLowerCase()}, one line per ${sd.d.title.toLowerCase()}.`
       : `${cumulative ? 'Chance of each outcome or a worse one' : 'Probability of each outcome'} by ${xd.title.toLowerCase()}.`,
     provenance(sweep, { exact: 'Lines', sim: 'diamonds and bars:' }),
+    ...(sd ? [] : impossibleLine(sweep, asked, cumulative)),
     ...coincidingSeries(rows),
     ...notAllowedSubtitle(sweep),
   ];
@@ -621,6 +666,24 @@ function mapAxes(xd: Dimension, rows: readonly string[], yd: Dimension, plan: Ma
   };
 }
 
+function heatmapValues(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): (Shown | undefined)[] {
+  return sweep.cells.map((c) => shown(c.outcomes.find((o) => o.outcome === def.outcome), def.cumulative === true));
+}
+
+/** The top of a heat map's own colour scale: its largest value rounded up to a tenth, at least a tenth. */
+export function heatmapTop(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): number {
+  return Math.max(0.1, Math.ceil(Math.max(...heatmapValues(sweep, def).map((v) => v?.value ?? 0)) * 10 - 1e-9) / 10);
+}
+
+/**
+ * Which heat maps of a report share one colour scale: those of one outcome ("this or worse" apart),
+ * coloured from 0 to their largest value; none for a map of changes or a fullScale one (undefined).
+ */
+export function sharedScaleKey(def: ChartDef): string | undefined {
+  if (def.type !== 'heatmap' || def.differenceFrom !== undefined || def.fullScale) return undefined;
+  return `${def.outcome}${def.cumulative ? ' or worse' : ''}`;
+}
+
 /**
  * A heat map of one outcome (or "this or worse") over two dimensions, each cell labelled with its
  * percentage (and the interval's half-width when only simulated) where the cells are big enough. The
@@ -634,8 +697,9 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
   const cumulative = def.cumulative === true;
   const name = cumulative ? orWorseLabel(def.outcome) : outcomeLabel(def.outcome);
   const colour = outcomeColour(def.outcome);
-  const values = sweep.cells.map((c) => shown(c.outcomes.find((o) => o.outcome === def.outcome), cumulative));
-  const top = def.fullScale ? 1 : Math.max(0.1, Math.ceil(Math.max(...values.map((v) => v?.value ?? 0)) * 10 - 1e-9) / 10);
+  const values = heatmapValues(sweep, def);
+  const ownTop = heatmapTop(sweep, def);
+  const top = def.fullScale ? 1 : Math.max(ownTop, opts.scaleTop ?? 0);
   const shownRows = mapRows(yd, yi, sweep.cells, (i) => values[i]?.value ?? 0);
   const kept = new Set(shownRows.labels);
   const label = (s: Shown | undefined, digits: number) => {
@@ -673,6 +737,7 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
   const subtitle = [
     `Probability of ${name} for every combination${plan.text ? '' : ' (the cells are too small for their numbers: see the tables)'}.`,
     ...(shownRows.cut ? [topRowsNote(yd, def)] : []),
+    ...(top > ownTop && !def.fullScale ? [`Coloured on the scale of the report's other maps of ${name}, 0 to ${percent(top, 0)}.`] : []),
     simulated(sweep) && allExact(sweep)
       ? "Exact values; the check of the simulation against them is listed with the table."
       : provenance(sweep, { exact: '', sim: '' }),
@@ -992,7 +1057,8 @@ function valueChart(sweep: SweepResult, def: ValueDef, opts: ChartOptions): VlSp
  * left out for having no cost, the rows a heat map cut to its top ones. One line each, or none.
  */
 export function chartNotes(sweep: SweepResult, def: ChartDef): string[] {
-  return [...ownNotes(sweep, def), ...notAllowedNotes(sweep, def)];
+  const labelled = withChartLabels(sweep);
+  return [...ownNotes(labelled, def), ...notAllowedNotes(labelled, def)];
 }
 
 function ownNotes(sweep: SweepResult, def: ChartDef): string[] {
@@ -1022,8 +1088,33 @@ function notAllowedNotes(sweep: SweepResult, def: ChartDef): string[] {
   return notAllowedLines(sweep.dimensions, sweep.notAllowed, sweep.cells.length + sweep.notAllowed.length).map((line) => `${how}: ${line}.`);
 }
 
+/**
+ * What a chart calls a value whose label is a rule's shorthand: a d20 stat of "-" (the model makes no
+ * such roll), which on an axis reads as a missing label.
+ */
+const SHORTHAND_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = { defence: { '-': 'no Defence roll' } };
+
+function chartLabel(d: Dimension, label: string): string {
+  const field = d.fields.length === 1 ? d.fields[0]! : '';
+  return SHORTHAND_LABELS[field]?.[label] ?? label;
+}
+
+/** The sweep with its labels as charts say them (chartLabel): the dimensions' values and every cell's. */
+function withChartLabels(sweep: SweepResult): SweepResult {
+  const relabelled = sweep.dimensions.some((d) => d.values.some((v) => chartLabel(d, v.label) !== v.label));
+  if (!relabelled) return sweep;
+  const labels = (given: readonly string[]) => given.map((l, i) => chartLabel(sweep.dimensions[i]!, l));
+  return {
+    ...sweep,
+    dimensions: sweep.dimensions.map((d) => ({ ...d, values: d.values.map((v) => ({ ...v, label: chartLabel(d, v.label) })) })),
+    cells: sweep.cells.map((c) => ({ ...c, labels: labels(c.labels) })),
+    notAllowed: sweep.notAllowed.map((c) => ({ ...c, labels: labels(c.labels) })),
+  };
+}
+
 /** The Vega-Lite spec of one chart of an analysis. */
-export function chartSpec(sweep: SweepResult, def: ChartDef, opts: ChartOptions = {}): VlSpec {
+export function chartSpec(given: SweepResult, def: ChartDef, opts: ChartOptions = {}): VlSpec {
+  const sweep = withChartLabels(given);
   const body =
     def.type === 'stacked-bars'
       ? stackedBars(sweep, def, opts)
