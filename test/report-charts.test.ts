@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERIES_COLOURS, chartSpec, chartTitle, seriesStyle, sharedScaleKey, type VlSpec } from '../src/present/charts.js';
+import { CHART_WIDTH, SERIES_COLOURS, chartSpec, chartTitle, seriesStyle, sharedScaleKey, type VlSpec } from '../src/present/charts.js';
 import { loadReportDef, parseReportDef } from '../src/present/definition.js';
 import { OUTCOME_COLOURS, outcomeColour, textColourOn } from '../src/labels.js';
 import { renderChart } from '../src/present/render.js';
@@ -74,10 +74,11 @@ describe('Vega-Lite charts', () => {
     expect(again.warnings).toEqual([]);
   });
 
-  it('are planned for 800 px: no chart is much wider, and the PNG is the SVG at twice the size', async () => {
+  it("are planned for the page's column: no chart is much wider nor much narrower, and the PNG is the SVG at twice the size", async () => {
+    expect(CHART_WIDTH).toBeGreaterThanOrEqual(1000);
     for (const c of allCharts()) {
-      expect(c.rendered.width, c.def.file).toBeGreaterThan(500);
-      expect(c.rendered.width, c.def.file).toBeLessThanOrEqual(820);
+      expect(c.rendered.width, c.def.file).toBeGreaterThan(600);
+      expect(c.rendered.width, c.def.file).toBeLessThanOrEqual(CHART_WIDTH + 20);
     }
     // One chart of each type, drawn to PNG as reports draw them.
     const oneOfEach = [...new Map(allCharts().map((c) => [c.def.type, c])).values()];
@@ -243,6 +244,18 @@ describe('Vega-Lite charts', () => {
       }
     }
     expect(shared).toBeGreaterThan(3);
+  });
+
+  it("say why a Tough model's column of one-attack maps is at 0%", () => {
+    const matrix = runs.find((r) => r.def.id === 'matrix-example')!.analyses.find((a) => a.def.id === 'one-attack')!;
+    const map = matrix.charts.find((c) => c.def.type === 'heatmap' && 'outcome' in c.def && c.def.outcome === 'out-of-action')!;
+    const line = expect.stringMatching(/^0% throughout for Machine Brute \(110\): Tough saves a model from its first Out of Action, so one attack never takes it out\.$/);
+    expect(map.notes).toContainEqual(line);
+    expect((map.spec.title as { subtitle: string[] }).subtitle.join(' ')).toContain('Tough saves a model');
+    // Not where the model can be taken out: five attacks, or Down or worse.
+    const five = runs.find((r) => r.def.id === 'matrix-example')!.analyses.find((a) => a.def.id === 'five-attacks')!;
+    expect(five.charts.flatMap((c) => c.notes).join(' ')).not.toContain('Tough saves');
+    expect(matrix.charts.find((c) => c.def.file === 'one-attack-down-or-worse')!.notes.join(' ')).not.toContain('Tough saves');
   });
 
   it('link the spec as what it is: a JSON file, which opens no editor offline', () => {

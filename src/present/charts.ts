@@ -11,7 +11,7 @@ import { showValue } from '../errors.js';
  * .vl.json file opens in the Vega editor as it is, and every chart shares one outcome -> colour map
  * (labels.ts): out of action is the same dark red in bars, lines, legends and heat maps.
  *
- * Sizes are planned for 800 px of width. Vega measures text without a canvas by estimating 0.8 em per
+ * Sizes are planned for CHART_WIDTH px of width. Vega measures text without a canvas by estimating 0.8 em per
  * character, so the plans below use the same estimate; real text is narrower, never wider.
  */
 
@@ -26,8 +26,13 @@ function panelColumns(panels: number, most: number): number {
   return most;
 }
 
-/** A panel's title never widens its panel (a long keyword name would push the chart past its width): it is cut with an ellipsis; the tooltips say it in full. */
-const panelHeader = (plotWidth: number) => ({ labelLimit: plotWidth });
+/**
+ * A panel's title never widens its panel (a long keyword name would push the chart past its width): it
+ * may take the gap between panels too (PANEL_GAP, vega's default spacing), then is cut with an
+ * ellipsis; the tooltips say it in full.
+ */
+const PANEL_GAP = 20;
+const panelHeader = (plotWidth: number) => ({ labelLimit: plotWidth + PANEL_GAP });
 
 export type ChartDef = (
   | { readonly type: 'stacked-bars'; readonly y: string; readonly facet?: string; readonly title?: string; readonly file: string }
@@ -116,7 +121,8 @@ export function chartDimensions(c: ChartDef): string[] {
 /** A spec as plain JSON (vega-lite's own types are far larger than what this file uses). */
 export type VlSpec = Record<string, unknown>;
 
-export const CHART_WIDTH = 800;
+/** The report page's column (html.ts: 1,060 px less its padding) less the figure's border. */
+export const CHART_WIDTH = 1000;
 const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
 const LABEL_SIZE = 12;
 const TITLE_SIZE = 13;
@@ -541,7 +547,7 @@ function mix(a: string, b: string, t: number): string {
 /**
  * Heat maps of big grids (a catalogue's weapons against its models). A cell is never smaller than
  * MIN_CELL, room for one 12 px axis label per row or per tilted column without overprinting: a grid too
- * wide for the planned 800 px grows wider instead of collapsing. Rows are ROW_STEP tall until the map
+ * wide for the planned CHART_WIDTH grows wider instead of collapsing. Rows are ROW_STEP tall until the map
  * would pass MAX_MAP_HEIGHT, then shrink towards MIN_CELL.
  */
 const MIN_CELL = 16;
@@ -597,8 +603,8 @@ interface MapPlan {
 }
 
 /**
- * A heat map's size from its rows and columns: the room left of 800 px when every column gets at least
- * MIN_CELL of it, else MIN_CELL a column (wider than 800 px, never negative); and the style of the cell
+ * A heat map's size from its rows and columns: the room left of CHART_WIDTH when every column gets at least
+ * MIN_CELL of it, else MIN_CELL a column (wider than CHART_WIDTH, never negative); and the style of the cell
  * numbers, if any fits: `labels(digits)` gives every cell's number at that many decimals.
  */
 function mapPlan(columns: number, rows: number, yLabels: readonly string[], facets: number, legendWidth: number, labels: (digits: number) => string[]): MapPlan {
@@ -636,6 +642,29 @@ function mapRows(yd: Dimension, yi: number, cells: readonly { readonly labels: r
   // A stable sort: rows that tie keep the dimension's order.
   const ranked = [...labels].sort((a, b) => mean(b) - mean(a));
   return { labels: ranked.slice(0, MAX_HEATMAP_ROWS), cut: true };
+}
+
+/**
+ * The values of a heat map's axes whose every cell is at 0% because its target is Tough and takes one
+ * attack (or injury roll): Tough saves a model from its first Out of Action, so one attack never takes it
+ * out. Said under the map, so a column of 0.0% does not read as a model no weapon can hurt.
+ */
+function toughZeroLine(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): string[] {
+  const zero = (cell: SweepResult['cells'][number]) => {
+    const s = shown(cell.outcomes.find((o) => o.outcome === def.outcome), def.cumulative === true);
+    return (s?.value ?? 0) === 0 && (s?.estimate ?? 0) === 0;
+  };
+  const oneRollAtTough = (cell: SweepResult['cells'][number]) => cell.scenario.tough === true && (cell.scenario.kind === 'attack' || cell.scenario.kind === 'injury');
+  const labels = [def.x, def.y].flatMap((id) => {
+    const { d, index } = dim(sweep, id);
+    return d.values.flatMap((v, i) => {
+      const cells = sweep.cells.filter((c) => c.point[index] === i);
+      return cells.length > 0 && cells.every((c) => oneRollAtTough(c) && zero(c)) ? [v.label] : [];
+    });
+  });
+  if (!labels.length) return [];
+  const roll = sweep.cells[0]?.scenario.kind === 'injury' ? 'injury roll' : 'attack';
+  return [`0% throughout for ${labels.join(', ')}: Tough saves a model from its first Out of Action, so one ${roll} never takes it out.`];
 }
 
 /** What a heat map cut to its top rows says of itself: in its subtitle, and as a note on the report page. */
@@ -737,6 +766,7 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
   const subtitle = [
     `Probability of ${name} for every combination${plan.text ? '' : ' (the cells are too small for their numbers: see the tables)'}.`,
     ...(shownRows.cut ? [topRowsNote(yd, def)] : []),
+    ...toughZeroLine(sweep, def),
     ...(top > ownTop && !def.fullScale ? [`Coloured on the scale of the report's other maps of ${name}, 0 to ${percent(top, 0)}.`] : []),
     simulated(sweep) && allExact(sweep)
       ? "Exact values; the check of the simulation against them is listed with the table."
@@ -806,6 +836,7 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   const subtitle = [
     `Change in the probability of ${name} against ${baseline}, in percentage points (red: more likely, blue: less)${plan.text ? '' : '; the cells are too small for their numbers: see the tables'}.`,
     ...(shownRows.cut ? [topRowsNote(yd, def)] : []),
+    ...toughZeroLine(sweep, def),
     allExact(sweep) ? 'Exact values on both sides.' : provenance(sweep, { exact: '', sim: '' }),
     ...notAllowedSubtitle(sweep),
   ];
@@ -1068,7 +1099,7 @@ function ownNotes(sweep: SweepResult, def: ChartDef): string[] {
   }
   if (def.type === 'heatmap') {
     const { d } = dim(sweep, def.y);
-    return d.values.length > MAX_HEATMAP_ROWS ? [topRowsNote(d, def)] : [];
+    return [...(d.values.length > MAX_HEATMAP_ROWS ? [topRowsNote(d, def)] : []), ...toughZeroLine(sweep, def)];
   }
   return [];
 }
