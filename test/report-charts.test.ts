@@ -258,6 +258,15 @@ describe('Vega-Lite charts', () => {
     expect(matrix.charts.find((c) => c.def.file === 'one-attack-down-or-worse')!.notes.join(' ')).not.toContain('Tough saves');
   });
 
+  it('wrap column labels too wide for their columns onto lines, not tilt them up a third of the figure', () => {
+    const matrix = runs.find((r) => r.def.id === 'matrix-example')!.analyses.find((a) => a.def.id === 'one-attack')!;
+    const map = matrix.charts.find((c) => c.def.file === 'one-attack-out-of-action')!;
+    const x = ((map.spec.layer as { encoding: { x: { axis: Record<string, unknown> } } }[])[0]!).encoding.x.axis;
+    expect(x).toMatchObject({ labelAngle: 0 });
+    expect(String(x.labelExpr)).toContain('"Unarmoured Trooper (30)": ["Unarmoured","Trooper (30)"]');
+    expect(map.rendered.svg).toContain('Unarmoured');
+  });
+
   it('link the spec as what it is: a JSON file, which opens no editor offline', () => {
     const page = reportHtml(runs.find((r) => r.def.id === 'trench-falls')!);
     expect(page).toContain('>Vega-Lite spec (JSON)</a>');

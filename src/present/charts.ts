@@ -854,10 +854,31 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
 function topAxis(xd: Dimension, plotWidth: number): Record<string, unknown> {
   const column = plotWidth / Math.max(1, xd.values.length);
   const fits = maxWidth(labelsOf(xd)) <= column - 6;
-  return fits
-    ? { labelAngle: 0, orient: 'top', domain: false, ticks: false }
-    : // Upright, so that the last label cannot reach past the chart's planned width.
-      { labelAngle: -90, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false, labelLimit: MAX_COLUMN_LABEL };
+  if (fits) return { labelAngle: 0, orient: 'top', domain: false, ticks: false };
+  const wrapped = wrappedLabels(labelsOf(xd), column - 6);
+  if (wrapped) {
+    // Vega draws a label's further lines below its first, into the map: the padding lifts them clear.
+    const lineHeight = LABEL_SIZE + 2;
+    return { labelAngle: 0, orient: 'top', domain: false, ticks: false, labelExpr: wrapped.expr, labelLineHeight: lineHeight, labelPadding: 2 + (wrapped.lines - 1) * lineHeight };
+  }
+  // Upright, so that the last label cannot reach past the chart's planned width.
+  return { labelAngle: -90, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false, labelLimit: MAX_COLUMN_LABEL };
+}
+
+/** Lines a wrapped column label may take: more would be as tall as a tilted one. */
+const MAX_LABEL_LINES = 3;
+
+/**
+ * Column labels too wide for their columns ("Unarmoured Trooper (30)") wrapped at their spaces into at
+ * most MAX_LABEL_LINES lines that fit, as a vega expression from each label to its lines; undefined
+ * where some label cannot be wrapped so. Tilted labels would take a third of the figure's height.
+ */
+function wrappedLabels(labels: readonly string[], width: number): { expr: string; lines: number } | undefined {
+  const chars = Math.floor(width / (0.8 * LABEL_SIZE));
+  const lines = labels.map((l) => wordWrap(l, chars));
+  if (lines.some((ls) => ls.length > MAX_LABEL_LINES || ls.some((line) => line.length > chars))) return undefined;
+  const table = labels.map((l, i) => `${JSON.stringify(l)}: ${JSON.stringify(lines[i])}`).join(', ');
+  return { expr: `{${table}}[datum.label]`, lines: Math.max(...lines.map((ls) => ls.length)) };
 }
 
 /** Past this many bars a value chart draws them thinner. */
