@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartSpec, type VlSpec } from '../src/present/charts.js';
+import { CHART_WIDTH, SERIES_COLOURS, chartSpec, chartTitle, seriesStyle, sharedScaleKey, type VlSpec } from '../src/present/charts.js';
 import { loadReportDef, parseReportDef } from '../src/present/definition.js';
 import { OUTCOME_COLOURS, outcomeColour, textColourOn } from '../src/labels.js';
 import { renderChart } from '../src/present/render.js';
+import { reportHtml } from '../src/present/html.js';
 import { runReport, type ReportRun } from '../src/present/run-report.js';
 import { closePool } from '../src/pool/simulate.js';
 
@@ -73,10 +74,11 @@ describe('Vega-Lite charts', () => {
     expect(again.warnings).toEqual([]);
   });
 
-  it('are planned for 800 px: no chart is much wider, and the PNG is the SVG at twice the size', async () => {
+  it("are planned for the page's column: no chart is much wider nor much narrower, and the PNG is the SVG at twice the size", async () => {
+    expect(CHART_WIDTH).toBeGreaterThanOrEqual(1000);
     for (const c of allCharts()) {
-      expect(c.rendered.width, c.def.file).toBeGreaterThan(500);
-      expect(c.rendered.width, c.def.file).toBeLessThanOrEqual(820);
+      expect(c.rendered.width, c.def.file).toBeGreaterThan(600);
+      expect(c.rendered.width, c.def.file).toBeLessThanOrEqual(CHART_WIDTH + 20);
     }
     // One chart of each type, drawn to PNG as reports draw them.
     const oneOfEach = [...new Map(allCharts().map((c) => [c.def.type, c])).values()];
@@ -141,6 +143,134 @@ describe('Vega-Lite charts', () => {
     const armour = runs.find((r) => r.def.id === 'trench-armour')!.analyses[0]!;
     const lines = armour.charts.find((c) => c.def.type === 'lines')!;
     expect((lines.spec.title as { subtitle: string[] }).subtitle.join(' ')).toContain('none + shield = standard');
+  });
+
+  it('draw every legend title whole: none cut with an ellipsis ("Chance of at lea...")', () => {
+    const legendTitles = (node: unknown): string[] => {
+      if (Array.isArray(node)) return node.flatMap(legendTitles);
+      if (!node || typeof node !== 'object') return [];
+      const o = node as Record<string, unknown>;
+      const own = ['color', 'strokeDash'].flatMap((k) => {
+        const t = (o[k] as { title?: unknown } | undefined)?.title;
+        return typeof t === 'string' ? [t] : Array.isArray(t) ? t.map(String) : [];
+      });
+      return [...own, ...Object.values(o).flatMap(legendTitles)];
+    };
+    const checked = allCharts().filter((c) => legendTitles(c.spec).length > 0);
+    expect(checked.some((c) => legendTitles(c.spec).includes('Chance of at least'))).toBe(true);
+    for (const c of checked) for (const t of legendTitles(c.spec)) expect({ chart: c.def.file, drawn: c.rendered.svg.includes(`>${t.replace(/&/g, '&amp;')}<`) }).toEqual({ chart: c.def.file, drawn: true });
+  });
+
+  it('have titles that tell apart every chart of a report', () => {
+    for (const r of runs) {
+      const titles = r.analyses.flatMap((a) => a.charts.map((c) => chartTitle(c.spec)));
+      const repeated = titles.filter((t, i) => titles.indexOf(t) !== i);
+      expect({ report: r.def.id, repeated }).toEqual({ report: r.def.id, repeated: [] });
+    }
+    // Charts alike but for their analysis's scenario are told apart by the analysis.
+    const editions = runs.find((r) => r.def.id === 'trench-editions')!;
+    const protectedBars = editions.analyses.find((a) => a.def.id === 'protected')!.charts.find((c) => c.def.type === 'stacked-bars')!;
+    expect(chartTitle(protectedBars.spec)).toContain('A heavily protected target');
+  });
+
+  it('name what a bar is: a sequence of attacks or turns, not a roll', () => {
+    const axisTitle = (report: string, analysis: string) => {
+      const a = runs.find((r) => r.def.id === report)!.analyses.find((x) => x.def.id === analysis)!;
+      return JSON.stringify(a.charts.find((c) => c.def.type === 'stacked-bars')!.spec);
+    };
+    expect(axisTitle('trench-tough', 'ten-attacks')).toContain('Share of sequences of 10 attacks');
+    expect(axisTitle('d20-turns', 'after-five')).toContain('Share of sequences of 5 turns');
+    expect(axisTitle('trench-armour', 'attack')).toContain('Share of rolls');
+  });
+
+  it('fill every row of panels, so no empty panel is drawn: 4 panels in 2 rows of 2, not 3 and 1', () => {
+    const tough = runs.find((r) => r.def.id === 'trench-tough')!.analyses.find((a) => a.def.id === 'curves')!;
+    const curves = tough.charts.find((c) => c.def.type === 'lines')!.spec;
+    expect(curves.columns).toBe(2);
+  });
+
+  it('leave out of the legend an outcome at 0% in every cell, and say so', () => {
+    const defence = runs.find((r) => r.def.id === 'd20-defence')!;
+    const bars = defence.analyses.flatMap((a) => a.charts).find((c) => c.def.type === 'stacked-bars')!;
+    const text = JSON.stringify(bars.spec);
+    expect(text).not.toContain('"staggered"');
+    expect(chartTitle(bars.spec)).not.toContain('staggered');
+    expect((bars.spec.title as { subtitle: string[] }).subtitle.join(' ')).toContain('Left out of the legend, at 0% in every cell: staggered.');
+  });
+
+  it('say "no Defence roll" for a d20 Defence of "-", not a bare dash', () => {
+    const defence = runs.find((r) => r.def.id === 'd20-defence')!;
+    for (const c of defence.analyses.flatMap((a) => a.charts)) {
+      expect(JSON.stringify(c.spec), c.def.file).toContain('no Defence roll');
+      expect(JSON.stringify(c.spec), c.def.file).not.toMatch(/"(y|x|series|facet)":"-"/);
+    }
+  });
+
+  it('give every line of a chart its own colour and dash, and no two series one colour within the palette', () => {
+    let checked = 0;
+    for (const c of allCharts()) {
+      const layers = ((c.spec.spec as VlSpec | undefined)?.layer ?? c.spec.layer) as { encoding?: Record<string, { scale?: { range?: unknown[] } }> }[] | undefined;
+      const line = layers?.[0]?.encoding;
+      if (c.def.type !== 'lines' || !line?.strokeDash) continue;
+      const colours = line.color!.scale!.range!.map(String);
+      const styles = colours.map((colour, i) => `${colour} ${JSON.stringify(line.strokeDash!.scale!.range![i])}`);
+      expect(new Set(styles).size, c.def.file).toBe(styles.length);
+      expect(new Set(colours).size, c.def.file).toBe(Math.min(colours.length, 8));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
+  it('style series so that none looks like another: unique colour x dash, and colours far apart', () => {
+    const styles = Array.from({ length: SERIES_COLOURS.length * 4 }, (_, i) => JSON.stringify(seriesStyle(i)));
+    expect(new Set(styles).size).toBe(styles.length);
+    const rgb = (c: string) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+    for (const [i, a] of SERIES_COLOURS.entries())
+      for (const b of SERIES_COLOURS.slice(i + 1)) expect({ a, b, far: Math.hypot(...rgb(a).map((v, k) => v - rgb(b)[k]!)) > 50 }).toEqual({ a, b, far: true });
+  });
+
+  it('colour the heat maps of one outcome in one report on one scale', () => {
+    const domainOf = (spec: VlSpec) => {
+      const layers = ((spec.spec as VlSpec | undefined)?.layer ?? spec.layer) as { encoding: { color: { scale: { domain: number[] } } } }[];
+      return layers[0]!.encoding.color.scale.domain;
+    };
+    let shared = 0;
+    for (const r of runs) {
+      const maps = r.analyses.flatMap((a) => a.charts).filter((c) => sharedScaleKey(c.def) !== undefined);
+      for (const m of maps) {
+        const others = maps.filter((o) => sharedScaleKey(o.def) === sharedScaleKey(m.def));
+        if (others.length > 1) shared++;
+        for (const o of others) expect({ report: r.def.id, chart: o.def.file, domain: domainOf(o.spec) }).toEqual({ report: r.def.id, chart: o.def.file, domain: domainOf(m.spec) });
+      }
+    }
+    expect(shared).toBeGreaterThan(3);
+  });
+
+  it("say why a Tough model's column of one-attack maps is at 0%", () => {
+    const matrix = runs.find((r) => r.def.id === 'matrix-example')!.analyses.find((a) => a.def.id === 'one-attack')!;
+    const map = matrix.charts.find((c) => c.def.type === 'heatmap' && 'outcome' in c.def && c.def.outcome === 'out-of-action')!;
+    const line = expect.stringMatching(/^0% throughout for Machine Brute \(110\): Tough saves a model from its first Out of Action, so one attack never takes it out\.$/);
+    expect(map.notes).toContainEqual(line);
+    expect((map.spec.title as { subtitle: string[] }).subtitle.join(' ')).toContain('Tough saves a model');
+    // Not where the model can be taken out: five attacks, or Down or worse.
+    const five = runs.find((r) => r.def.id === 'matrix-example')!.analyses.find((a) => a.def.id === 'five-attacks')!;
+    expect(five.charts.flatMap((c) => c.notes).join(' ')).not.toContain('Tough saves');
+    expect(matrix.charts.find((c) => c.def.file === 'one-attack-down-or-worse')!.notes.join(' ')).not.toContain('Tough saves');
+  });
+
+  it('wrap column labels too wide for their columns onto lines, not tilt them up a third of the figure', () => {
+    const matrix = runs.find((r) => r.def.id === 'matrix-example')!.analyses.find((a) => a.def.id === 'one-attack')!;
+    const map = matrix.charts.find((c) => c.def.file === 'one-attack-out-of-action')!;
+    const x = ((map.spec.layer as { encoding: { x: { axis: Record<string, unknown> } } }[])[0]!).encoding.x.axis;
+    expect(x).toMatchObject({ labelAngle: 0 });
+    expect(String(x.labelExpr)).toContain('"Unarmoured Trooper (30)": ["Unarmoured","Trooper (30)"]');
+    expect(map.rendered.svg).toContain('Unarmoured');
+  });
+
+  it('link the spec as what it is: a JSON file, which opens no editor offline', () => {
+    const page = reportHtml(runs.find((r) => r.def.id === 'trench-falls')!);
+    expect(page).toContain('>Vega-Lite spec (JSON)</a>');
+    expect(page).not.toContain('Vega editor');
   });
 
   it('keep the spec self-contained (data inline) so it opens in the Vega editor as it is', () => {

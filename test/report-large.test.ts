@@ -194,11 +194,11 @@ describe('heat maps of big grids', () => {
 
   it('write the numbers only where they fit: 13 px, else 10 px, else whole percents, else none', () => {
     expect(sizes(chartSpec(fakeSweep(4, 4), heatmapDef)).fontSize).toBe(13);
-    // 20 rows of 32 px: tall enough for 13 px, but 12 columns of about 33 px are too narrow for "90.0%" even in
+    // 20 rows of 32 px: tall enough for 13 px, but 18 columns of about 35 px are too narrow for "90.0%" even in
     // 10 px (35 px and a margin): whole percents.
-    const twelve = chartSpec(fakeSweep(20, 12), heatmapDef);
-    expect(sizes(twelve).fontSize).toBe(10);
-    expect(JSON.stringify(twelve.layer)).toContain('"field":"label0"');
+    const eighteen = chartSpec(fakeSweep(20, 18), heatmapDef);
+    expect(sizes(eighteen).fontSize).toBe(10);
+    expect(JSON.stringify(eighteen.layer)).toContain('"field":"label0"');
     // 16 px rows, or 16 px columns: colours only, and the subtitle says why.
     for (const spec of [chartSpec(fakeSweep(60, 4), heatmapDef), chartSpec(fakeSweep(8, 53), heatmapDef)]) {
       expect(sizes(spec).fontSize).toBeUndefined();
@@ -221,7 +221,7 @@ describe('heat maps of big grids', () => {
     const data = (spec.data as { values: { y: string }[] }).values;
     expect(new Set(data.map((d) => d.y)).size).toBe(60);
     expect(data).toHaveLength(60 * 53);
-    expect(chartTitle(spec)).toBe('Out of action: weapon (cost) × model (cost) (top 60 of 127 weapons)');
+    expect(chartTitle(spec)).toBe('Out of action per attack: weapon (cost) × model (cost) (top 60 of 127 weapons)');
     expect(chartNotes(sweep, heatmapDef)).toEqual([
       'Shows 60 of the 127 weapons: those with the highest average P(out of action), in that order; every row is in the tables and in results.csv.',
     ]);

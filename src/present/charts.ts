@@ -11,12 +11,28 @@ import { showValue } from '../errors.js';
  * .vl.json file opens in the Vega editor as it is, and every chart shares one outcome -> colour map
  * (labels.ts): out of action is the same dark red in bars, lines, legends and heat maps.
  *
- * Sizes are planned for 800 px of width. Vega measures text without a canvas by estimating 0.8 em per
+ * Sizes are planned for CHART_WIDTH px of width. Vega measures text without a canvas by estimating 0.8 em per
  * character, so the plans below use the same estimate; real text is narrower, never wider.
  */
 
-/** A panel's title never widens its panel (a long keyword name would push the chart past its width): it is cut with an ellipsis; the tooltips say it in full. */
-const panelHeader = (plotWidth: number) => ({ labelLimit: plotWidth });
+/**
+ * Panels a row of a faceted chart holds, at most `most`: where `most` leaves a last row part empty (4
+ * panels in rows of 3), vega draws the empty places' axes as empty panels; as many columns, down to 2,
+ * as fill every row instead, else `most`.
+ */
+function panelColumns(panels: number, most: number): number {
+  if (panels <= most) return panels;
+  for (let columns = most; columns >= 2; columns--) if (panels % columns === 0) return columns;
+  return most;
+}
+
+/**
+ * A panel's title never widens its panel (a long keyword name would push the chart past its width): it
+ * may take the gap between panels too (PANEL_GAP, vega's default spacing), then is cut with an
+ * ellipsis; the tooltips say it in full.
+ */
+const PANEL_GAP = 20;
+const panelHeader = (plotWidth: number) => ({ labelLimit: plotWidth + PANEL_GAP });
 
 export type ChartDef = (
   | { readonly type: 'stacked-bars'; readonly y: string; readonly facet?: string; readonly title?: string; readonly file: string }
@@ -105,7 +121,8 @@ export function chartDimensions(c: ChartDef): string[] {
 /** A spec as plain JSON (vega-lite's own types are far larger than what this file uses). */
 export type VlSpec = Record<string, unknown>;
 
-export const CHART_WIDTH = 800;
+/** The report page's column (html.ts: 1,060 px less its padding) less the figure's border. */
+export const CHART_WIDTH = 1000;
 const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
 const LABEL_SIZE = 12;
 const TITLE_SIZE = 13;
@@ -125,8 +142,18 @@ function textWidth(text: string, size = LABEL_SIZE): number {
   return Math.floor(0.8 * text.length * size);
 }
 
-const SERIES_COLOURS = ['#1f4e79', '#4c9f70', '#8e6bbf', '#3fa7c4', '#7f6f5f', '#c05aa8', '#5a5a5a', '#2e8b57', '#6a5acd', '#8b6914'];
-const SERIES_DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [1, 0], [6, 3]];
+/** Line colours of a chart's series, each of its own hue (two greens would read as one series). */
+export const SERIES_COLOURS = ['#1f4e79', '#4c9f70', '#8e6bbf', '#3fa7c4', '#7f6f5f', '#c05aa8', '#2b2b2b', '#8b6914'];
+const SERIES_DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3]];
+
+/**
+ * The colour and dash of series `i`: the dash steps on with the colour and once more each time the
+ * colours start over, so no two of the first colours x dashes series share both.
+ */
+export function seriesStyle(i: number): { colour: string; dash: number[] } {
+  const round = Math.floor(i / SERIES_COLOURS.length);
+  return { colour: SERIES_COLOURS[i % SERIES_COLOURS.length]!, dash: SERIES_DASHES[(i + round) % SERIES_DASHES.length]! };
+}
 
 export const CONFIG = {
   font: FONT,
@@ -134,7 +161,8 @@ export const CONFIG = {
   padding: 12,
   title: { fontSize: TITLE_FONT_SIZE, subtitleFontSize: 12.5, subtitleColor: '#444444', anchor: 'start', offset: 12, subtitlePadding: 4, limit: CHART_WIDTH - 30 },
   axis: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, titleFontWeight: 'bold', labelLimit: 400, titleColor: '#222222', labelColor: '#222222', gridColor: '#e6e6e6' },
-  legend: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, labelLimit: 400, symbolSize: 140 },
+  // Vega cuts legend titles at 180 px by default ("Chance of at lea..."); the plans below give them room.
+  legend: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, labelLimit: 400, titleLimit: 400, symbolSize: 140 },
   header: { labelFontSize: LABEL_SIZE, titleFontSize: TITLE_SIZE, labelLimit: 400 },
   view: { stroke: '#cccccc' },
 } as const;
@@ -202,14 +230,51 @@ function notAllowedSubtitle(sweep: SweepResult): string[] {
   return n ? [`Left empty: ${n} of ${n + sweep.cells.length} cells the rules do not allow (see the notes and the tables).`] : [];
 }
 
+/**
+ * The outcomes of `ids` that happen in some cell (exactly or as estimated): an outcome at 0 in every cell
+ * (a Staggered result no target of the chart can take) would only crowd the legend.
+ */
+function possibleOutcomes(sweep: SweepResult, ids: readonly string[], cumulative: boolean): string[] {
+  return ids.filter((id) =>
+    sweep.cells.some((c) => {
+      const s = shown(c.outcomes.find((o) => o.outcome === id), cumulative);
+      return s !== undefined && (s.value > 0 || (s.estimate ?? 0) > 0);
+    }),
+  );
+}
+
+/** The line saying which outcomes a chart leaves out for never happening; none when none is. */
+function impossibleLine(sweep: SweepResult, ids: readonly string[], cumulative: boolean): string[] {
+  const possible = new Set(possibleOutcomes(sweep, ids, cumulative));
+  const never = ids.filter((id) => !possible.has(id)).map((id) => (cumulative ? orWorseLabel(id) : outcomeLabel(id)));
+  return never.length ? [`Left out of the legend, at 0% in every cell: ${never.join(', ')}.`] : [];
+}
+
 /** Characters per subtitle line that vega will not cut short (its estimate: 0.8 em per character). */
 const SUBTITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5));
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
-/** The title (the definition's, else `fallback`, then `suffix`: "(top 60 of 127 weapons)") and subtitle lines. */
-function header(def: ChartDef, fallback: string, sub: string[], suffix = ''): VlSpec {
-  const text = wordWrap(`${def.title ?? capitalise(fallback)}${suffix}`, Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
+/**
+ * How a report tells apart charts whose default titles would be the same (the same chart of two
+ * analyses that differ only in their scenario): `qualifier`, the analysis's title, ends the default title.
+ */
+export interface ChartOptions {
+  readonly qualifier?: string;
+  /**
+   * The top of a heat map's colour scale when the report's other maps of its outcome reach higher
+   * (sharedScaleKey): one colour is one chance on every map of the report. Not for fullScale maps.
+   */
+  readonly scaleTop?: number;
+}
+
+/**
+ * The title (the definition's, else `fallback` with the qualifier, then `suffix`: "(top 60 of 127
+ * weapons)") and subtitle lines.
+ */
+function header(def: ChartDef, fallback: string, sub: string[], suffix = '', opts: ChartOptions = {}): VlSpec {
+  const own = def.title ?? `${capitalise(fallback)}${opts.qualifier ? ` — ${opts.qualifier}` : ''}`;
+  const text = wordWrap(`${own}${suffix}`, Math.floor((CHART_WIDTH - 40) / (0.8 * TITLE_FONT_SIZE)));
   const lines = [...(def.context ? [def.context] : []), ...sub];
   return { title: { text: text.length === 1 ? text[0] : text, subtitle: lines.flatMap((l) => wordWrap(l, SUBTITLE_CHARS)) } };
 }
@@ -249,10 +314,11 @@ export const MAX_BARS = 300;
  * segment wide enough to hold it. When simulated, a black interval marks each boundary between
  * segments: the 95% interval of "this outcome or worse".
  */
-function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked-bars' }>): VlSpec {
+function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked-bars' }>, opts: ChartOptions): VlSpec {
   const { d: yd, index: yi } = dim(sweep, def.y);
   const fd = def.facet ? dim(sweep, def.facet) : undefined;
   const ids = sweep.outcomes;
+  const possible = new Set(possibleOutcomes(sweep, ids, false));
   const bars: Record<string, unknown>[] = [];
   const bounds: Record<string, unknown>[] = [];
   for (const cell of sweep.cells) {
@@ -276,7 +342,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
         ink: textColourOn(outcomeColour(id)),
         tip: `${outcomeLabel(id)}: ${percent(p, 2)}${s?.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
       };
-      bars.push(row);
+      if (possible.has(id)) bars.push(row);
       // No mark where nothing is this bad: that boundary is the end of the bar.
       if (k > 0 && cum?.low !== undefined && (cum.estimate ?? cum.value) > 0) {
         // Left edge of outcome k = 1 - P(k or worse); its interval mirrors that of P(k or worse).
@@ -287,8 +353,8 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   }
   // A duel's outcomes (a wins, b wins, undecided) are not ranked: the bar reads in the legend's order.
   const unranked = sweep.cells.some((c) => c.layout.unranked);
-  const trial = sweep.cells[0]?.layout.trial ?? 'roll';
-  const share = `Share of ${trial}s`;
+  const trial = trialsName(sweep);
+  const share = `Share of ${trial.many}`;
   const yLabelWidth = maxWidth(labelsOf(yd));
   // A row the rules forbid whole keeps its place on the axis, empty.
   const yScale = sweep.notAllowed.length ? { scale: { domain: labelsOf(yd) } } : {};
@@ -302,7 +368,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
         y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title, ...yScale },
         x: { field: 'x0', type: 'quantitative', scale: { domain: [0, 1], nice: false }, axis: probabilityAxis(share) },
         x2: { field: 'x1' },
-        color: { field: 'outcome', type: 'nominal', scale: outcomeScale(ids, false), title: 'Outcome', sort: ids.map(outcomeLabel) },
+        color: { field: 'outcome', type: 'nominal', scale: outcomeScale([...possible], false), title: 'Outcome', sort: [...possible].map(outcomeLabel) },
         tooltip: { field: 'tip', type: 'nominal' },
       },
     },
@@ -330,12 +396,13 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   }
   const inner = { width, height: { step: 24 }, layer: layers };
   const subtitle = [
-    `Outcome of each ${trial}, ${unranked ? "in the legend's order" : 'mildest on the left'}${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
+    `Outcome of each ${trial.one}, ${unranked ? "in the legend's order" : 'mildest on the left'}${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
     provenance(sweep, { exact: 'Bars', sim: 'black marks: the boundaries from' }),
+    ...impossibleLine(sweep, ids, false),
     ...notAllowedSubtitle(sweep),
   ];
   const top = {
-    ...header(def, `Outcomes by ${yd.title.toLowerCase()}${fd ? ` and ${fd.d.title.toLowerCase()}` : ''}`, subtitle),
+    ...header(def, `Outcomes${titlePhrase(sweep)} by ${yd.title.toLowerCase()}${fd ? ` and ${fd.d.title.toLowerCase()}` : ''}`, subtitle, '', opts),
     data: { values: [...bars, ...bounds] },
   };
   const legend = { config: { ...CONFIG, legend: { ...CONFIG.legend, orient: 'top', direction: 'horizontal', titleOrient: 'top' } } };
@@ -345,18 +412,25 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
   return { ...top, ...inner, ...legend };
 }
 
+/** The outcomes a lines chart is asked for: the definition's, else every one ("this or worse": but the mildest). */
+function lineOutcomes(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): readonly string[] {
+  return def.outcomes ?? (def.cumulative === true ? sweep.outcomes.slice(1) : sweep.outcomes);
+}
+
 /**
  * Lines over an ordered dimension: one line per outcome (or per "this or worse"), or, with `series`,
  * one line per value of another dimension for a single outcome. Exact values are drawn as lines; when
  * simulated, the estimates are points with 95% interval bars on top, so exact and simulation can be
  * compared by eye.
  */
-function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): VlSpec {
+function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>, opts: ChartOptions): VlSpec {
   const { d: xd, index: xi } = dim(sweep, def.x);
   const sd = def.series ? dim(sweep, def.series) : undefined;
   const fd = def.facet ? dim(sweep, def.facet) : undefined;
   const cumulative = def.cumulative === true;
-  const ids = def.outcomes ?? (cumulative ? sweep.outcomes.slice(1) : sweep.outcomes);
+  const asked = lineOutcomes(sweep, def);
+  // One line per outcome: those never happening left out; a series' one outcome is drawn at 0 all the same.
+  const ids = sd ? asked : possibleOutcomes(sweep, asked, cumulative);
   const name = (id: string) => (cumulative ? orWorseLabel(id) : outcomeLabel(id));
   const rows: Record<string, unknown>[] = [];
   for (const cell of sweep.cells) {
@@ -393,11 +467,11 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): V
         type: 'nominal',
         sort: seriesLabels,
         title: sd.d.title,
-        scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
+        scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => seriesStyle(i).colour) },
         legend: lineLegend,
       }
     : { field: 'series', type: 'nominal', sort: seriesLabels, title: cumulative ? 'Chance of at least' : 'Outcome', scale: outcomeScale(ids, cumulative), legend: lineLegend };
-  const dash = sd ? { strokeDash: { field: 'series', type: 'nominal', sort: seriesLabels, scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => SERIES_DASHES[i % SERIES_DASHES.length]!) }, title: sd.d.title } } : {};
+  const dash = sd ? { strokeDash: { field: 'series', type: 'nominal', sort: seriesLabels, scale: { domain: seriesLabels, range: seriesLabels.map((_, i) => seriesStyle(i).dash) }, title: sd.d.title } } : {};
   const yTitle = sd ? `P(${name(ids[0]!)})` : cumulative ? 'Chance of at least this bad' : 'Probability';
   const hasSim = rows.some((r) => r.lo !== undefined);
   const layers: VlSpec[] = [
@@ -417,19 +491,21 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): V
     });
   }
   const legendWidth = Math.max(textWidth(sd ? sd.d.title : 'Chance of at least', TITLE_SIZE), maxWidth(seriesLabels)) + 40;
-  const facets = fd ? Math.min(fd.d.values.length, 3) : 1;
+  const facets = fd ? panelColumns(fd.d.values.length, 3) : 1;
   const plotWidth = Math.floor((CHART_WIDTH - 24 - 70 - legendWidth - (facets - 1) * 30) / facets);
   const subtitle = [
     sd
       ? `${cumulative ? 'Chance of' : 'Probability of'} ${name(ids[0]!)} by ${xd.title.toLowerCase()}, one line per ${sd.d.title.toLowerCase()}.`
       : `${cumulative ? 'Chance of each outcome or a worse one' : 'Probability of each outcome'} by ${xd.title.toLowerCase()}.`,
     provenance(sweep, { exact: 'Lines', sim: 'diamonds and bars:' }),
+    ...(sd ? [] : impossibleLine(sweep, asked, cumulative)),
     ...coincidingSeries(rows),
     ...notAllowedSubtitle(sweep),
   ];
   const inner = { width: plotWidth, height: fd ? 240 : 340, layer: layers };
-  const top = { ...header(def, sd ? `${name(ids[0]!)} by ${xd.title.toLowerCase()}` : `Outcomes by ${xd.title.toLowerCase()}`, subtitle), data: { values: rows }, config: CONFIG };
-  if (fd) return { ...top, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plotWidth) }, columns: 3, spec: inner };
+  const what = `${sd ? name(ids[0]!) : 'Outcomes'}${titlePhrase(sweep)} by ${xd.title.toLowerCase()}${sd ? `, one line per ${sd.d.title.toLowerCase()}` : ''}${onePanelPer(fd?.d)}`;
+  const top = { ...header(def, what, subtitle, '', opts), data: { values: rows }, config: CONFIG };
+  if (fd) return { ...top, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plotWidth) }, columns: facets, spec: inner };
   return { ...top, ...inner };
 }
 
@@ -452,6 +528,9 @@ function coincidingSeries(rows: readonly Record<string, unknown>[]): string[] {
   return same.length ? [`Same values throughout (lines on top of each other): ${same.join('; ')}.`] : [];
 }
 
+/** ", one panel per edition" in a faceted chart's title: what tells its panels apart; "" without panels. */
+const onePanelPer = (facet: Dimension | undefined) => (facet ? `, one panel per ${facet.title.toLowerCase()}` : '');
+
 /** "+1" labels for signed numeric axes (injury dice), plain numbers otherwise. */
 function signedLabelExpr(d: Dimension): string | undefined {
   const signed = d.values.some((v) => v.label.startsWith('+'));
@@ -468,7 +547,7 @@ function mix(a: string, b: string, t: number): string {
 /**
  * Heat maps of big grids (a catalogue's weapons against its models). A cell is never smaller than
  * MIN_CELL, room for one 12 px axis label per row or per tilted column without overprinting: a grid too
- * wide for the planned 800 px grows wider instead of collapsing. Rows are ROW_STEP tall until the map
+ * wide for the planned CHART_WIDTH grows wider instead of collapsing. Rows are ROW_STEP tall until the map
  * would pass MAX_MAP_HEIGHT, then shrink towards MIN_CELL.
  */
 const MIN_CELL = 16;
@@ -524,8 +603,8 @@ interface MapPlan {
 }
 
 /**
- * A heat map's size from its rows and columns: the room left of 800 px when every column gets at least
- * MIN_CELL of it, else MIN_CELL a column (wider than 800 px, never negative); and the style of the cell
+ * A heat map's size from its rows and columns: the room left of CHART_WIDTH when every column gets at least
+ * MIN_CELL of it, else MIN_CELL a column (wider than CHART_WIDTH, never negative); and the style of the cell
  * numbers, if any fits: `labels(digits)` gives every cell's number at that many decimals.
  */
 function mapPlan(columns: number, rows: number, yLabels: readonly string[], facets: number, legendWidth: number, labels: (digits: number) => string[]): MapPlan {
@@ -565,6 +644,29 @@ function mapRows(yd: Dimension, yi: number, cells: readonly { readonly labels: r
   return { labels: ranked.slice(0, MAX_HEATMAP_ROWS), cut: true };
 }
 
+/**
+ * The values of a heat map's axes whose every cell is at 0% because its target is Tough and takes one
+ * attack (or injury roll): Tough saves a model from its first Out of Action, so one attack never takes it
+ * out. Said under the map, so a column of 0.0% does not read as a model no weapon can hurt.
+ */
+function toughZeroLine(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): string[] {
+  const zero = (cell: SweepResult['cells'][number]) => {
+    const s = shown(cell.outcomes.find((o) => o.outcome === def.outcome), def.cumulative === true);
+    return (s?.value ?? 0) === 0 && (s?.estimate ?? 0) === 0;
+  };
+  const oneRollAtTough = (cell: SweepResult['cells'][number]) => cell.scenario.tough === true && (cell.scenario.kind === 'attack' || cell.scenario.kind === 'injury');
+  const labels = [def.x, def.y].flatMap((id) => {
+    const { d, index } = dim(sweep, id);
+    return d.values.flatMap((v, i) => {
+      const cells = sweep.cells.filter((c) => c.point[index] === i);
+      return cells.length > 0 && cells.every((c) => oneRollAtTough(c) && zero(c)) ? [v.label] : [];
+    });
+  });
+  if (!labels.length) return [];
+  const roll = sweep.cells[0]?.scenario.kind === 'injury' ? 'injury roll' : 'attack';
+  return [`0% throughout for ${labels.join(', ')}: Tough saves a model from its first Out of Action, so one ${roll} never takes it out.`];
+}
+
 /** What a heat map cut to its top rows says of itself: in its subtitle, and as a note on the report page. */
 function topRowsNote(yd: Dimension, def: Extract<ChartDef, { type: 'heatmap' }>): string {
   const name = def.cumulative ? orWorseLabel(def.outcome) : outcomeLabel(def.outcome);
@@ -593,21 +695,40 @@ function mapAxes(xd: Dimension, rows: readonly string[], yd: Dimension, plan: Ma
   };
 }
 
+function heatmapValues(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): (Shown | undefined)[] {
+  return sweep.cells.map((c) => shown(c.outcomes.find((o) => o.outcome === def.outcome), def.cumulative === true));
+}
+
+/** The top of a heat map's own colour scale: its largest value rounded up to a tenth, at least a tenth. */
+export function heatmapTop(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): number {
+  return Math.max(0.1, Math.ceil(Math.max(...heatmapValues(sweep, def).map((v) => v?.value ?? 0)) * 10 - 1e-9) / 10);
+}
+
+/**
+ * Which heat maps of a report share one colour scale: those of one outcome ("this or worse" apart),
+ * coloured from 0 to their largest value; none for a map of changes or a fullScale one (undefined).
+ */
+export function sharedScaleKey(def: ChartDef): string | undefined {
+  if (def.type !== 'heatmap' || def.differenceFrom !== undefined || def.fullScale) return undefined;
+  return `${def.outcome}${def.cumulative ? ' or worse' : ''}`;
+}
+
 /**
  * A heat map of one outcome (or "this or worse") over two dimensions, each cell labelled with its
  * percentage (and the interval's half-width when only simulated) where the cells are big enough. The
  * ramp runs from near white to the outcome's own colour, so an out-of-action map is red and a down map
  * orange. Past MAX_HEATMAP_ROWS rows it shows the rows most likely to suffer the outcome.
  */
-function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): VlSpec {
+function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>, opts: ChartOptions): VlSpec {
   const { d: xd, index: xi } = dim(sweep, def.x);
   const { d: yd, index: yi } = dim(sweep, def.y);
   const fd = def.facet ? dim(sweep, def.facet) : undefined;
   const cumulative = def.cumulative === true;
   const name = cumulative ? orWorseLabel(def.outcome) : outcomeLabel(def.outcome);
   const colour = outcomeColour(def.outcome);
-  const values = sweep.cells.map((c) => shown(c.outcomes.find((o) => o.outcome === def.outcome), cumulative));
-  const top = def.fullScale ? 1 : Math.max(0.1, Math.ceil(Math.max(...values.map((v) => v?.value ?? 0)) * 10 - 1e-9) / 10);
+  const values = heatmapValues(sweep, def);
+  const ownTop = heatmapTop(sweep, def);
+  const top = def.fullScale ? 1 : Math.max(ownTop, opts.scaleTop ?? 0);
   const shownRows = mapRows(yd, yi, sweep.cells, (i) => values[i]?.value ?? 0);
   const kept = new Set(shownRows.labels);
   const label = (s: Shown | undefined, digits: number) => {
@@ -632,7 +753,7 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
     ];
   });
   const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
-  const facets = fd ? Math.min(fd.d.values.length, 2) : 1;
+  const facets = fd ? panelColumns(fd.d.values.length, 2) : 1;
   const plan = mapPlan(xd.values.length, shownRows.labels.length, shownRows.labels, facets, legendWidth, (digits) => rows.map((r) => (digits === 1 ? r.label : r.label0)));
   const color = {
     field: 'p',
@@ -645,14 +766,16 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
   const subtitle = [
     `Probability of ${name} for every combination${plan.text ? '' : ' (the cells are too small for their numbers: see the tables)'}.`,
     ...(shownRows.cut ? [topRowsNote(yd, def)] : []),
+    ...toughZeroLine(sweep, def),
+    ...(top > ownTop && !def.fullScale ? [`Coloured on the scale of the report's other maps of ${name}, 0 to ${percent(top, 0)}.`] : []),
     simulated(sweep) && allExact(sweep)
       ? "Exact values; the check of the simulation against them is listed with the table."
       : provenance(sweep, { exact: '', sim: '' }),
     ...notAllowedSubtitle(sweep),
   ];
-  const title = `${name}: ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
-  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : ''), data: { values: rows }, config: CONFIG };
-  if (fd) return { ...head, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plan.width) }, columns: 2, spec: inner };
+  const title = `${name}${titlePhrase(sweep)}: ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}${onePanelPer(fd?.d)}`;
+  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : '', opts), data: { values: rows }, config: CONFIG };
+  if (fd) return { ...head, facet: { field: 'facet', type: 'ordinal', sort: labelsOf(fd.d), title: fd.d.title, header: panelHeader(plan.width) }, columns: facets, spec: inner };
   return { ...head, ...inner };
 }
 
@@ -666,7 +789,7 @@ const RISE_COLOUR = '#b2182b';
  * `differenceFrom` value, one panel per other facet value. Exact values where both cells have them,
  * else the estimates. Past MAX_HEATMAP_ROWS rows it shows the rows that change most, either way.
  */
-function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>, baseline: string): VlSpec {
+function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>, baseline: string, opts: ChartOptions): VlSpec {
   const { d: xd, index: xi } = dim(sweep, def.x);
   const { d: yd, index: yi } = dim(sweep, def.y);
   const fd = dim(sweep, def.facet!);
@@ -700,7 +823,7 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   const inked = rows.map((r) => ({ ...r, ink: textColourOn(mix(NO_CHANGE_COLOUR, r.p < 0 ? FALL_COLOUR : RISE_COLOUR, Math.min(1, Math.abs(r.p) / reach))) }));
   const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
   const panels = labelsOf(fd.d).filter((l) => l !== baseline);
-  const facets = Math.min(panels.length, 2);
+  const facets = panelColumns(panels.length, 2);
   const plan = mapPlan(xd.values.length, shownRows.labels.length, shownRows.labels, facets, legendWidth, (digits) => rows.map((r) => (digits === 1 ? r.label : r.label0)));
   const color = {
     field: 'p',
@@ -713,13 +836,14 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
   const subtitle = [
     `Change in the probability of ${name} against ${baseline}, in percentage points (red: more likely, blue: less)${plan.text ? '' : '; the cells are too small for their numbers: see the tables'}.`,
     ...(shownRows.cut ? [topRowsNote(yd, def)] : []),
+    ...toughZeroLine(sweep, def),
     allExact(sweep) ? 'Exact values on both sides.' : provenance(sweep, { exact: '', sim: '' }),
     ...notAllowedSubtitle(sweep),
   ];
-  const title = `${name}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
-  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : ''), data: { values: inked }, config: CONFIG };
+  const title = `${name}${titlePhrase(sweep)}: change against ${baseline}, ${yd.title.toLowerCase()} × ${xd.title.toLowerCase()}`;
+  const head = { ...header(def, title, subtitle, shownRows.cut ? ` (top ${MAX_HEATMAP_ROWS} of ${countOf(yd)})` : '', opts), data: { values: inked }, config: CONFIG };
   if (panels.length === 1) return { ...head, ...inner };
-  return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title, header: panelHeader(plan.width) }, columns: 2, spec: inner };
+  return { ...head, facet: { field: 'facet', type: 'ordinal', sort: panels, title: fd.d.title, header: panelHeader(plan.width) }, columns: facets, spec: inner };
 }
 
 /**
@@ -730,10 +854,31 @@ function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'h
 function topAxis(xd: Dimension, plotWidth: number): Record<string, unknown> {
   const column = plotWidth / Math.max(1, xd.values.length);
   const fits = maxWidth(labelsOf(xd)) <= column - 6;
-  return fits
-    ? { labelAngle: 0, orient: 'top', domain: false, ticks: false }
-    : // Upright, so that the last label cannot reach past the chart's planned width.
-      { labelAngle: -90, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false, labelLimit: MAX_COLUMN_LABEL };
+  if (fits) return { labelAngle: 0, orient: 'top', domain: false, ticks: false };
+  const wrapped = wrappedLabels(labelsOf(xd), column - 6);
+  if (wrapped) {
+    // Vega draws a label's further lines below its first, into the map: the padding lifts them clear.
+    const lineHeight = LABEL_SIZE + 2;
+    return { labelAngle: 0, orient: 'top', domain: false, ticks: false, labelExpr: wrapped.expr, labelLineHeight: lineHeight, labelPadding: 2 + (wrapped.lines - 1) * lineHeight };
+  }
+  // Upright, so that the last label cannot reach past the chart's planned width.
+  return { labelAngle: -90, labelAlign: 'left', labelBaseline: 'middle', orient: 'top', domain: false, ticks: false, labelLimit: MAX_COLUMN_LABEL };
+}
+
+/** Lines a wrapped column label may take: more would be as tall as a tilted one. */
+const MAX_LABEL_LINES = 3;
+
+/**
+ * Column labels too wide for their columns ("Unarmoured Trooper (30)") wrapped at their spaces into at
+ * most MAX_LABEL_LINES lines that fit, as a vega expression from each label to its lines; undefined
+ * where some label cannot be wrapped so. Tilted labels would take a third of the figure's height.
+ */
+function wrappedLabels(labels: readonly string[], width: number): { expr: string; lines: number } | undefined {
+  const chars = Math.floor(width / (0.8 * LABEL_SIZE));
+  const lines = labels.map((l) => wordWrap(l, chars));
+  if (lines.some((ls) => ls.length > MAX_LABEL_LINES || ls.some((line) => line.length > chars))) return undefined;
+  const table = labels.map((l, i) => `${JSON.stringify(l)}: ${JSON.stringify(lines[i])}`).join(', ');
+  return { expr: `{${table}}[datum.label]`, lines: Math.max(...lines.map((ls) => ls.length)) };
 }
 
 /** Past this many bars a value chart draws them thinner. */
@@ -790,18 +935,46 @@ export function valueMeasure(sweep: SweepResult, def: ValueDef): { what: string;
   return { what: `${named}${chancePhrase(sweep)}`, unit: `P(${def.survive ? 'escaping ' : ''}${outcome})`, of, buyer };
 }
 
+/** How many attacks (turns, rounds) every cell of a sequence (turns, duel) plays: "3 attacks"; undefined where the cells differ. */
+function playedCount(sweep: SweepResult, field: string, unit: string): string | undefined {
+  const n = [...new Set(sweep.cells.map((c) => c.scenario[field]))];
+  return n.length === 1 && typeof n[0] === 'number' ? `${n[0]} ${unit}${n[0] === 1 ? '' : 's'}` : undefined;
+}
+
+/** What a sequence kind plays, by its scenario field and unit; undefined for a kind of one roll. */
+function playedOf(sweep: SweepResult): { field: string; unit: string } | undefined {
+  const kind = sweep.cells[0]?.scenario.kind;
+  if (kind === 'sequence') return { field: 'attacks', unit: 'attack' };
+  if (kind === 'turns') return { field: 'turns', unit: 'turn' };
+  if (kind === 'duel') return { field: 'rounds', unit: 'round' };
+  return undefined;
+}
+
 /** Over what a chance of the sweep's kind is counted: " per attack", " within 3 attacks", "" where the kind says it. */
 function chancePhrase(sweep: SweepResult): string {
   const kind = sweep.cells[0]?.scenario.kind;
-  const count = (field: string, unit: string) => {
-    const n = [...new Set(sweep.cells.map((c) => c.scenario[field]))];
-    return n.length === 1 && typeof n[0] === 'number' ? ` within ${n[0]} ${unit}${n[0] === 1 ? '' : 's'}` : ` within the ${unit}s`;
-  };
   if (kind === 'attack') return ' per attack';
   if (kind === 'injury') return ' per injury roll';
-  if (kind === 'sequence') return count('attacks', 'attack');
-  if (kind === 'duel') return count('rounds', 'round');
-  return '';
+  const played = playedOf(sweep);
+  return played ? ` within ${playedCount(sweep, played.field, played.unit) ?? `the ${played.unit}s`}` : '';
+}
+
+/** The chance phrase of a default title; none where the number of attacks is what varies (it is on an axis). */
+function titlePhrase(sweep: SweepResult): string {
+  const played = playedOf(sweep);
+  return played && playedCount(sweep, played.field, played.unit) === undefined ? '' : chancePhrase(sweep);
+}
+
+/**
+ * What one bar of a stacked-bar chart is, plural: "rolls", "duels", "sequences of 10 attacks" (the
+ * layout's trial names the noun; a sequence's length is the cells').
+ */
+function trialsName(sweep: SweepResult): { one: string; many: string } {
+  const trial = sweep.cells[0]?.layout.trial ?? 'roll';
+  const played = trial === 'sequence' ? playedOf(sweep) : undefined;
+  const count = played ? playedCount(sweep, played.field, played.unit) : undefined;
+  const of = count ? ` of ${count}` : '';
+  return { one: `${trial}${of}`, many: `${trial}s${of}` };
 }
 
 /**
@@ -873,7 +1046,7 @@ function byPriceText(sweep: SweepResult, def: ValueDef, rows: ReturnType<typeof 
   ];
 }
 
-function valueChart(sweep: SweepResult, def: ValueDef): VlSpec {
+function valueChart(sweep: SweepResult, def: ValueDef, opts: ChartOptions): VlSpec {
   const { d } = dim(sweep, def.by);
   const per = def.per ?? DEFAULT_VALUE_PER;
   // Best first; a value that cannot be computed last.
@@ -907,7 +1080,7 @@ function valueChart(sweep: SweepResult, def: ValueDef): VlSpec {
   const thin = rows.length > VALUE_BARS;
   const verdicts = ['under-priced', 'in line', 'over-priced', ...(rows.some((r) => r.verdict === 'no value') ? ['no value'] : [])];
   return {
-    ...header(def, `Value for cost: ${d.title.toLowerCase()}`, subtitle),
+    ...header(def, `Value for cost: ${d.title.toLowerCase()}`, subtitle, '', opts),
     data: { values: data },
     config: CONFIG,
     width: plotWidth,
@@ -936,7 +1109,8 @@ function valueChart(sweep: SweepResult, def: ValueDef): VlSpec {
  * left out for having no cost, the rows a heat map cut to its top ones. One line each, or none.
  */
 export function chartNotes(sweep: SweepResult, def: ChartDef): string[] {
-  return [...ownNotes(sweep, def), ...notAllowedNotes(sweep, def)];
+  const labelled = withChartLabels(sweep);
+  return [...ownNotes(labelled, def), ...notAllowedNotes(labelled, def)];
 }
 
 function ownNotes(sweep: SweepResult, def: ChartDef): string[] {
@@ -946,7 +1120,7 @@ function ownNotes(sweep: SweepResult, def: ChartDef): string[] {
   }
   if (def.type === 'heatmap') {
     const { d } = dim(sweep, def.y);
-    return d.values.length > MAX_HEATMAP_ROWS ? [topRowsNote(d, def)] : [];
+    return [...(d.values.length > MAX_HEATMAP_ROWS ? [topRowsNote(d, def)] : []), ...toughZeroLine(sweep, def)];
   }
   return [];
 }
@@ -966,19 +1140,54 @@ function notAllowedNotes(sweep: SweepResult, def: ChartDef): string[] {
   return notAllowedLines(sweep.dimensions, sweep.notAllowed, sweep.cells.length + sweep.notAllowed.length).map((line) => `${how}: ${line}.`);
 }
 
+/**
+ * What a chart calls a value whose label is a rule's shorthand: a d20 stat of "-" (the model makes no
+ * such roll), which on an axis reads as a missing label.
+ */
+const SHORTHAND_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = { defence: { '-': 'no Defence roll' } };
+
+function chartLabel(d: Dimension, label: string): string {
+  const field = d.fields.length === 1 ? d.fields[0]! : '';
+  return SHORTHAND_LABELS[field]?.[label] ?? label;
+}
+
+/** The sweep with its labels as charts say them (chartLabel): the dimensions' values and every cell's. */
+function withChartLabels(sweep: SweepResult): SweepResult {
+  const relabelled = sweep.dimensions.some((d) => d.values.some((v) => chartLabel(d, v.label) !== v.label));
+  if (!relabelled) return sweep;
+  const labels = (given: readonly string[]) => given.map((l, i) => chartLabel(sweep.dimensions[i]!, l));
+  return {
+    ...sweep,
+    dimensions: sweep.dimensions.map((d) => ({ ...d, values: d.values.map((v) => ({ ...v, label: chartLabel(d, v.label) })) })),
+    cells: sweep.cells.map((c) => ({ ...c, labels: labels(c.labels) })),
+    notAllowed: sweep.notAllowed.map((c) => ({ ...c, labels: labels(c.labels) })),
+  };
+}
+
 /** The Vega-Lite spec of one chart of an analysis. */
-export function chartSpec(sweep: SweepResult, def: ChartDef): VlSpec {
+export function chartSpec(given: SweepResult, def: ChartDef, opts: ChartOptions = {}): VlSpec {
+  const sweep = withChartLabels(given);
   const body =
     def.type === 'stacked-bars'
-      ? stackedBars(sweep, def)
+      ? stackedBars(sweep, def, opts)
       : def.type === 'value'
-        ? valueChart(sweep, def)
+        ? valueChart(sweep, def, opts)
         : def.type === 'lines'
-        ? lines(sweep, def)
+        ? lines(sweep, def, opts)
         : def.differenceFrom !== undefined
-          ? differenceHeatmap(sweep, def, def.differenceFrom)
-          : heatmap(sweep, def);
+          ? differenceHeatmap(sweep, def, def.differenceFrom, opts)
+          : heatmap(sweep, def, opts);
   return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', ...body };
+}
+
+/**
+ * Two charts of a report that would share a default title: the same type over the same dimensions and
+ * outcome, neither titled by its definition. A report qualifies such charts by their analyses' titles.
+ */
+export function sameDefaultTitle(a: ChartDef, b: ChartDef): boolean {
+  if (a.title !== undefined || b.title !== undefined || a.type !== b.type) return false;
+  const shape = (c: ChartDef) => JSON.stringify([chartDimensions(c), 'outcome' in c ? c.outcome : undefined, 'outcomes' in c ? c.outcomes : undefined, 'cumulative' in c ? c.cumulative : undefined, 'differenceFrom' in c ? c.differenceFrom : undefined]);
+  return shape(a) === shape(b);
 }
 
 /** A chart's title as one line of text (titles are wrapped into several lines for drawing). */

@@ -80,7 +80,7 @@ function chartFigure(c: ChartRun, prefix: string): string {
   const f = c.def.file;
   return `<figure class="chart" data-chart="${esc(f)}">
 ${inlineSvg(c.rendered.svg, prefix, title)}
-<figcaption>${esc(title)}. Files: <a href="${relHref('charts', `${f}.png`)}">PNG</a><a href="${relHref('charts', `${f}.svg`)}">SVG</a><a href="${relHref('charts', `${f}.vl.json`)}">Vega-Lite spec</a> (opens in the Vega editor)${c.notes.map((n) => `<span class="chart-note">${esc(n)}</span>`).join('')}</figcaption>
+<figcaption>${esc(title)}. Files: <a href="${relHref('charts', `${f}.png`)}">PNG</a><a href="${relHref('charts', `${f}.svg`)}">SVG</a><a href="${relHref('charts', `${f}.vl.json`)}">Vega-Lite spec (JSON)</a>${c.notes.map((n) => `<span class="chart-note">${esc(n)}</span>`).join('')}</figcaption>
 </figure>`;
 }
 

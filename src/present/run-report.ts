@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { toolVersion } from '../project.js';
-import { chartNotes, chartSpec } from './charts.js';
+import { chartNotes, chartSpec, heatmapTop, sameDefaultTitle, sharedScaleKey, type ChartDef, type ChartOptions } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
 import { renderChart } from './render.js';
 import type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
@@ -32,6 +32,11 @@ export function reportDate(): string {
 export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<ReportRun> {
   const started = performance.now();
   const analyses: AnalysisRun[] = [];
+  const charted: { sweep: AnalysisRun['sweep']; def: ChartDef; opts: ChartOptions; into: ChartRun[]; at: number }[] = [];
+  const draw = async (sweep: AnalysisRun['sweep'], c: ChartDef, chartOpts: ChartOptions): Promise<ChartRun> => {
+    const spec = chartSpec(sweep, c, chartOpts);
+    return { def: c, spec, rendered: await renderChart(spec, { png: opts.png ?? true }), notes: chartNotes(sweep, c) };
+  };
   for (const [i, a] of def.analyses.entries()) {
     const t0 = performance.now();
     const sweep = await runSweep({
@@ -47,12 +52,25 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
     const charts: ChartRun[] = [];
     for (const c of a.charts) {
       opts.signal?.throwIfAborted();
-      const spec = chartSpec(sweep, c);
-      charts.push({ def: c, spec, rendered: await renderChart(spec, { png: opts.png ?? true }), notes: chartNotes(sweep, c) });
+      // A chart whose twin in another analysis would carry the same title is told apart by its analysis.
+      const twinned = def.analyses.some((other) => other !== a && other.charts.some((o) => sameDefaultTitle(o, c)));
+      const chartOpts = twinned ? { qualifier: a.title } : {};
+      charted.push({ sweep, def: c, opts: chartOpts, into: charts, at: charts.length });
+      charts.push(await draw(sweep, c, chartOpts));
     }
     const run = { def: a, sweep, charts, seconds: (performance.now() - t0) / 1000 };
     analyses.push(run);
     opts.onAnalysis?.(run, i, def.analyses.length);
+  }
+  // Heat maps of one outcome share the scale of the highest of them, known only now: those below it are drawn again.
+  const tops = charted.map((c) => (sharedScaleKey(c.def) !== undefined && c.def.type === 'heatmap' ? heatmapTop(c.sweep, c.def) : 0));
+  for (const [k, c] of charted.entries()) {
+    const key = sharedScaleKey(c.def);
+    if (key === undefined) continue;
+    const shared = Math.max(...charted.map((o, j) => (sharedScaleKey(o.def) === key ? tops[j]! : 0)));
+    if (shared <= tops[k]!) continue;
+    opts.signal?.throwIfAborted();
+    c.into[c.at] = await draw(c.sweep, c.def, { ...c.opts, scaleTop: shared });
   }
   const manifest: ReportManifest = {
     tool: 'injury-lab',

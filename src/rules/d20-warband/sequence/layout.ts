@@ -60,6 +60,8 @@ export function turnsLayout(s: D20WarbandScenario<'turns'>): ReportLayout {
   for (let t = 1; t <= turns; t++) byTurn.push({ id: stateHistogramId(t), label: `target after turn ${t}'s attack`, bins: ATTACK_OUTCOMES });
   return {
     outcomes: ATTACK_OUTCOMES,
+    // A chart's bar is the target's state after all the turns, not one roll's outcome.
+    trial: 'sequence',
     means: [attacksMadeMean, ...(incapacitationCertain(s) ? [turnsMean] : [])],
     histograms: [
       { id: INCAPACITATED_AT, label: 'turn the target was Incapacitated in', bins: at, cumulative: { jsonKey: 'incapacitatedBy', indexKey: 'turn' } },

@@ -57,6 +57,8 @@ export function sequenceLayout(s: SequenceScenario): ReportLayout {
   for (let m = 0; m <= maxFinalMarkers(s); m++) markerBins.push(String(m));
   return {
     outcomes: SEQUENCE_OUTCOMES,
+    // A chart's bar is the state at the end of all N attacks, not one roll's outcome.
+    trial: 'sequence',
     means: [attacksMadeMean, spentMean, toughSavedMean, ...(unlimitedIsCertain(s) ? [unlimitedMean] : [])],
     histograms: [
       { id: OUT_AT_HISTOGRAM, label: 'attack that took it Out of Action', bins: outBins, cumulative: { jsonKey: 'outOfActionWithin', indexKey: 'attacks' } },
