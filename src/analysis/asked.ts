@@ -3,20 +3,9 @@
  * reinforced, shield, injuryDice 1"), each side's for a kind with sides, and the profiles it names. Charts
  * made from one command line title themselves with it, so a figure says what it shows.
  */
-import type { FieldSpec, Scenario } from '../model/types.js';
+import { changedFields } from '../model/fields.js';
+import type { Scenario } from '../model/types.js';
 import { resolveKind } from '../rules/registry.js';
-
-/** The fields of `values` that differ from their defaults, as "name value" ("tough" for a true flag). */
-function changed(fields: readonly FieldSpec[], values: Readonly<Record<string, unknown>>, rules: unknown): string[] {
-  return fields
-    .filter((f) => {
-      const value = values[f.name];
-      if (value === undefined || (typeof value === 'object' && value !== null)) return false;
-      const byDefault = typeof f.default === 'function' ? f.default(rules as never, values) : f.default;
-      return value !== byDefault;
-    })
-    .map((f) => (values[f.name] === true ? f.name : `${f.name} ${String(values[f.name])}`));
-}
 
 /**
  * The scenario's own choices, in order: the weapon and target it names, its changed fields, and for a
@@ -26,7 +15,7 @@ export function askedFields(s: Scenario, leaveOut: readonly string[] = []): stri
   const { system, kind } = resolveKind(s);
   const values = s as unknown as Readonly<Record<string, unknown>>;
   const named = (['weapon', 'target'] as const).filter((k) => typeof values[k] === 'string' && !leaveOut.includes(k)).map((k) => `${k} ${String(values[k])}`);
-  const top = changed(
+  const top = changedFields(
     system.fields.filter((f) => (f.kinds as readonly string[]).includes(s.kind) && !leaveOut.includes(f.name)),
     values,
     s.rules,
@@ -34,7 +23,7 @@ export function askedFields(s: Scenario, leaveOut: readonly string[] = []): stri
   const sides = (kind.sides?.keys ?? []).filter((key) => !leaveOut.includes(key)).map((key) => {
     const side = (values[key] ?? {}) as Readonly<Record<string, unknown>>;
     const names = (['model', 'weapon'] as const).filter((k) => typeof side[k] === 'string').map((k) => String(side[k]));
-    const fields = changed(kind.sides!.fields, side, s.rules);
+    const fields = changedFields(kind.sides!.fields, side, s.rules);
     return `${key}: ${[...(names.length ? [names.join(' with ')] : []), ...fields].join(', ') || 'as by default'}`;
   });
   return [...named, ...top, ...sides];

@@ -26,7 +26,7 @@ function compareInput(text: string, i: number, shared: Readonly<Record<string, u
   if (text.includes('=')) {
     const { system, kind } = scenarioSystemAndKind(shared);
     const fields = system.fields.filter((f) => (f.kinds as readonly string[]).includes(kind));
-    const own = sideFromText(text, { keys: [], fields, example: '' }, ordinal(i), coerceFlagValue);
+    const own = sideFromText(text, fields, ordinal(i), coerceFlagValue);
     const both = Object.keys(own).filter((k) => k in shared);
     if (both.length) throw refusal(`${ordinal(i)} (${showValue(text)})`, `gives ${both.join(', ')}, which a flag gives every scenario`, 'give it one way');
     return { name: inlineName(text, own), file: text, raw: { ...shared, ...own } };

@@ -356,7 +356,7 @@ function coerceSideFlags(argv: Readonly<Record<string, unknown>>, keys: readonly
     const base = typeof file === 'object' && file !== null && !Array.isArray(file) ? file : {};
     const profile = argv[profileFlag(key)];
     if (Array.isArray(profile)) throw refusal(`--${key}-profile`, `given more than once (${profile.map(showValue).join(', ')})`, 'give it once');
-    out[key] = { ...base, ...(profile !== undefined ? { [SIDE_PROFILE_KEY]: profile } : {}), ...(given !== undefined ? sideFromText(String(given), sides, flag, coerceFlagValue) : {}) };
+    out[key] = { ...base, ...(profile !== undefined ? { [SIDE_PROFILE_KEY]: profile } : {}), ...(given !== undefined ? sideFromText(String(given), sides.fields, flag, coerceFlagValue) : {}) };
   }
   return out;
 }

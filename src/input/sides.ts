@@ -284,7 +284,7 @@ export function sideKeysOf(systems: readonly SystemSpec[]): string[] {
  * keywords list); each value is converted as its field's flag would be, and what no field takes is left
  * for validateSides to refuse by name. `flag` names the flag in messages.
  */
-export function sideFromText(text: string, sides: KindSides, flag: string, convert: (field: FieldSpec, text: string) => unknown): Record<string, unknown> {
+export function sideFromText(text: string, fields: readonly FieldSpec[], flag: string, convert: (field: FieldSpec, text: string) => unknown): Record<string, unknown> {
   const parts: [string, string][] = [];
   for (const piece of text.split(',')) {
     const eq = piece.indexOf('=');
@@ -299,7 +299,7 @@ export function sideFromText(text: string, sides: KindSides, flag: string, conve
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of parts) {
-    const field = sides.fields.find((f) => f.name === key);
+    const field = fields.find((f) => f.name === key);
     out[key] = field ? convert(field, value) : value.trim();
   }
   return out;

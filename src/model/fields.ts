@@ -68,3 +68,19 @@ export function integerOrField<const N extends string, const W extends string, c
     ...extras(o),
   };
 }
+
+/**
+ * The fields of `values` that differ from their defaults, as a heading says them: "name value", "tough"
+ * for a true flag (objects, such as a duel's sides, are said by their own fields). `rules` is the table a
+ * default that depends on it reads.
+ */
+export function changedFields(fields: readonly FieldSpec[], values: Readonly<Record<string, unknown>>, rules: unknown): string[] {
+  return fields
+    .filter((f) => {
+      const value = values[f.name];
+      if (value === undefined || (typeof value === 'object' && value !== null)) return false;
+      const byDefault = typeof f.default === 'function' ? f.default(rules as never, values) : f.default;
+      return value !== byDefault;
+    })
+    .map((f) => (values[f.name] === true ? f.name : `${f.name} ${String(values[f.name])}`));
+}

@@ -6,6 +6,7 @@
  * both sides share (how the modifier cap and Bloodbaths read, the marker cap) stays at the top level.
  */
 import { showValue } from '../../../errors.js';
+import { changedFields } from '../../../model/fields.js';
 import type { FieldSpec, FieldsOf, FieldsOfKind } from '../../../model/types.js';
 import { trenchCrusadeFields, type TrenchCrusadeScenario } from '../fields.js';
 import type { SequenceScenario } from '../sequence/model.js';
@@ -164,12 +165,7 @@ export function describeDuel(s: DuelScenario): string {
     const weapon = typeof values.weapon === 'string' ? values.weapon : undefined;
     // A roster's "MODEL with WEAPON" already names its model.
     const names = weapon !== undefined && model !== undefined && weapon.startsWith(`${model} with `) ? [weapon] : [model, weapon].filter((n): n is string => n !== undefined);
-    const changed = duelSideFields
-      .filter((f) => {
-        const byDefault = typeof f.default === 'function' ? f.default(s.rules as never, values) : f.default;
-        return values[f.name] !== byDefault;
-      })
-      .map((f) => (values[f.name] === true ? f.name : `${f.name} ${String(values[f.name])}`));
+    const changed = changedFields(duelSideFields, values, s.rules);
     const label = names.length ? `${names.join(' with ')}${changed.length ? ': ' : ''}` : '';
     return `${key}: ${label}${changed.join(', ') || (names.length ? '' : 'no field changed')}`;
   };
