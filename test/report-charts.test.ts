@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHART_WIDTH, SERIES_COLOURS, chartSpec, chartTitle, seriesStyle, sharedScaleKey, type VlSpec } from '../src/present/charts.js';
 import { loadReportDef, parseReportDef } from '../src/present/definition.js';
-import { OUTCOME_COLOURS, outcomeColour, textColourOn } from '../src/labels.js';
+import { OUTCOME_COLOURS, outcomeColour, outcomeLabel, textColourOn } from '../src/labels.js';
+import { percent } from '../src/text.js';
 import { renderChart } from '../src/present/render.js';
 import { reportHtml } from '../src/present/html.js';
 import { runReport, type ReportRun } from '../src/present/run-report.js';
@@ -137,6 +138,27 @@ describe('Vega-Lite charts', () => {
     // A heat map of estimates only labels each cell with its interval.
     const simOnly = runs.find((r) => r.def.id === 'variants')!.analyses.find((a) => a.def.id === 'simulated-only')!;
     expect(JSON.stringify(simOnly.charts[0]!.spec)).toMatch(/"label":"[\d.]+% ±[\d.]+"/);
+  });
+
+  it('tell on hover, for every mark, its exact fraction, and its estimate and interval where simulated', () => {
+    const oneDim = runs.find((r) => r.def.id === 'variants')!.analyses.find((a) => a.def.id === 'one-dim')!;
+    const bars = oneDim.charts.find((c) => c.def.type === 'stacked-bars')!;
+    const titles = [...bars.rendered.svg.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    // One title per drawn segment: every outcome of every cell that can happen somewhere, each naming its row.
+    let expected = 0;
+    for (const cell of oneDim.sweep.cells) {
+      for (const o of cell.outcomes) {
+        if (o.probability === 0 && oneDim.sweep.cells.every((c) => c.outcomes.find((x) => x.outcome === o.outcome)?.probability === 0)) continue;
+        expected++;
+        expect(titles).toContain(`${cell.labels.join(', ')}: ${outcomeLabel(o.outcome)} ${percent(o.probability!, 2)} = ${o.exact}`);
+      }
+    }
+    expect(titles).toHaveLength(expected);
+    const both = runs.find((r) => r.def.id === 'trench-armour')!.analyses[0]!.charts[0]!.rendered.svg;
+    expect(both).toMatch(/<title>[^<]* = \d+\/\d+; simulated [\d.]+% \(95% [\d.]+%-[\d.]+%\)<\/title>/);
+    const simOnly = runs.find((r) => r.def.id === 'variants')!.analyses.find((a) => a.def.id === 'simulated-only')!.charts[0]!.rendered.svg;
+    expect(simOnly).toMatch(/<title>[^<]*: out of action [\d.]+% simulated \(95% [\d.]+%-[\d.]+%\)<\/title>/);
+    expect(simOnly).not.toMatch(/<title>[^<]*=/);
   });
 
   it('note lines that lie on top of each other', () => {

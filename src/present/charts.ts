@@ -176,12 +176,27 @@ interface Shown {
   high?: number;
   /** The simulated estimate, when the value shown is exact and a simulation was run too. */
   estimate?: number;
+  /** The exact fraction, when the value shown is exact. */
+  fraction?: string;
+}
+
+/**
+ * What a mark says on hover (and to a screen reader): the value with its exact fraction, and the simulated
+ * estimate with its 95% interval where a simulation was run.
+ */
+export function valueTip(s: Shown | undefined): string {
+  if (!s) return 'not computed';
+  const value = `${percent(s.value, 2)}${s.fraction !== undefined ? ` = ${s.fraction}` : ''}`;
+  if (s.low === undefined) return value;
+  const interval = `95% ${percent(s.low, 2)}-${percent(s.high!, 2)}`;
+  return s.estimate !== undefined ? `${value}; simulated ${percent(s.estimate, 2)} (${interval})` : `${value} simulated (${interval})`;
 }
 
 /** What a chart shows for one outcome of a cell: exact where known, else the estimate; intervals when simulated. */
 function shown(o: CellOutcome | undefined, cumulative: boolean): Shown | undefined {
   if (!o) return undefined;
   const exact = cumulative ? o.orWorse : o.probability;
+  const fraction = cumulative ? o.orWorseExact : o.exact;
   const est = cumulative ? o.orWorseEstimate : o.estimate;
   const low = cumulative ? o.orWorseCiLow : o.ciLow;
   const high = cumulative ? o.orWorseCiHigh : o.ciHigh;
@@ -190,6 +205,7 @@ function shown(o: CellOutcome | undefined, cumulative: boolean): Shown | undefin
     value: exact ?? est!,
     ...(low !== undefined && high !== undefined ? { low, high } : {}),
     ...(exact !== undefined && est !== undefined ? { estimate: est } : {}),
+    ...(exact !== undefined && fraction !== undefined ? { fraction } : {}),
   };
 }
 
@@ -340,7 +356,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
         p,
         label: p >= 0.06 ? percent(p, p >= 0.9995 ? 0 : 1) : '',
         ink: textColourOn(outcomeColour(id)),
-        tip: `${outcomeLabel(id)}: ${percent(p, 2)}${s?.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
+        tip: `${cell.labels.join(', ')}: ${outcomeLabel(id)} ${valueTip(s)}`,
       };
       if (possible.has(id)) bars.push(row);
       // No mark where nothing is this bad: that boundary is the end of the bar.
@@ -369,7 +385,7 @@ function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked
         x: { field: 'x0', type: 'quantitative', scale: { domain: [0, 1], nice: false }, axis: probabilityAxis(share) },
         x2: { field: 'x1' },
         color: { field: 'outcome', type: 'nominal', scale: outcomeScale([...possible], false), title: 'Outcome', sort: [...possible].map(outcomeLabel) },
-        tooltip: { field: 'tip', type: 'nominal' },
+        tooltip: { field: 'tip', type: 'nominal' }, description: { field: 'tip', type: 'nominal' },
       },
     },
     {
@@ -445,7 +461,7 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>, op
         ...(fd ? { facet: cell.labels[fd.index] } : {}),
         p: s.value,
         ...(s.low !== undefined ? { lo: s.low, hi: s.high, est: s.estimate ?? s.value } : {}),
-        tip: `${cell.labels.join(', ')}: ${name(id)} ${percent(s.value, 2)}${s.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
+        tip: `${cell.labels.join(', ')}: ${name(id)} ${valueTip(s)}`,
       });
     }
   }
@@ -477,7 +493,7 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>, op
   const layers: VlSpec[] = [
     {
       mark: { type: 'line', strokeWidth: 2.5, interpolate: def.interpolate ?? 'linear', point: hasSim && !allExact(sweep) ? false : { filled: true, size: 45 } },
-      encoding: { x, y: { field: 'p', type: 'quantitative', axis: probabilityAxis(yTitle), scale: { zero: true } }, color: colour, ...dash, tooltip: { field: 'tip', type: 'nominal' } },
+      encoding: { x, y: { field: 'p', type: 'quantitative', axis: probabilityAxis(yTitle), scale: { zero: true } }, color: colour, ...dash, tooltip: { field: 'tip', type: 'nominal' }, description: { field: 'tip', type: 'nominal' } },
     },
   ];
   if (hasSim) {
@@ -487,7 +503,7 @@ function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>, op
     });
     layers.push({
       mark: { type: 'point', shape: 'diamond', filled: true, size: 50, opacity: 1 },
-      encoding: { x, y: { field: 'est', type: 'quantitative', title: yTitle }, color: colour, tooltip: { field: 'tip', type: 'nominal' } },
+      encoding: { x, y: { field: 'est', type: 'quantitative', title: yTitle }, color: colour, tooltip: { field: 'tip', type: 'nominal' }, description: { field: 'tip', type: 'nominal' } },
     });
   }
   const legendWidth = Math.max(textWidth(sd ? sd.d.title : 'Chance of at least', TITLE_SIZE), maxWidth(seriesLabels)) + 40;
@@ -677,7 +693,7 @@ function topRowsNote(yd: Dimension, def: Extract<ChartDef, { type: 'heatmap' }>)
 /** The heat map's rectangles and numbers; no number layer where the cells are too small for one. */
 function mapLayers(enc: Record<string, unknown>, color: Record<string, unknown>, plan: MapPlan): VlSpec[] {
   return [
-    { mark: { type: 'rect', stroke: 'white', strokeWidth: plan.rowStep < 24 ? 1 : 2 }, encoding: { ...enc, color, tooltip: { field: 'tip', type: 'nominal' } } },
+    { mark: { type: 'rect', stroke: 'white', strokeWidth: plan.rowStep < 24 ? 1 : 2 }, encoding: { ...enc, color, tooltip: { field: 'tip', type: 'nominal' }, description: { field: 'tip', type: 'nominal' } } },
     ...(plan.text ? [{ mark: { type: 'text', fontSize: plan.text.size, fontWeight: 'bold' }, encoding: { ...enc, text: { field: plan.text.digits === 1 ? 'label' : 'label0' }, color: INK } }] : []),
   ];
 }
@@ -748,7 +764,7 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
         label: label(s, 1),
         label0: label(s, 0),
         ink: textColourOn(mix(RAMP_START, colour, Math.min(1, p / top))),
-        tip: `${cell.labels.join(', ')}: ${name} ${percent(p, 2)}${s?.low !== undefined ? ` (95% ${percent(s.low, 2)}-${percent(s.high!, 2)})` : ''}`,
+        tip: `${cell.labels.join(', ')}: ${name} ${valueTip(s)}`,
       },
     ];
   });
@@ -1096,7 +1112,7 @@ function valueChart(sweep: SweepResult, def: ValueDef, opts: ChartOptions): VlSp
             title: 'Price',
             scale: { domain: verdicts, range: [UNDER_PRICED, FAIR_PRICE, OVER_PRICED, '#dddddd'].slice(0, verdicts.length) },
           },
-          tooltip: { field: 'tip', type: 'nominal' },
+          tooltip: { field: 'tip', type: 'nominal' }, description: { field: 'tip', type: 'nominal' },
         },
       },
       { mark: { type: 'text', align: 'left', dx: 4, fontSize: thin ? 11 : 12 }, encoding: { ...enc, text: { field: 'text' } } },

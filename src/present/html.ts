@@ -39,6 +39,10 @@ nav ol { padding-left: 22px; margin: 8px 0; }
 .files a { margin-right: 14px; }
 figure.chart { margin: 18px 0 26px; }
 figure.chart svg { display: block; max-width: 100%; height: auto; border: 1px solid var(--rule); }
+/* A value printed on a mark, or an interval's rule drawn across it, must not take the pointer from the
+   mark's hover title (its exact value). */
+figure.chart svg text, figure.chart svg .mark-rule > * { pointer-events: none; }
+figure.chart svg .role-mark > :is(path, line, rect, circle):not(:has(> title)) { pointer-events: none; }
 figure.chart figcaption { font-size: 13px; color: var(--muted); margin-top: 4px; }
 figure.chart figcaption a { margin-right: 10px; }
 figure.chart .chart-note { display: block; color: var(--ink); margin-top: 4px; max-width: 820px; }

@@ -53,6 +53,15 @@ function collectingLogger(into: string[]) {
   return logger;
 }
 
+/**
+ * Vega's SVG gives each mark its description (the `tip` of charts.ts) as an aria-label, which a screen
+ * reader says but a mouse never shows: a `<title>` child makes every browser show it on hover, with no
+ * script, so a chart inlined in a page or opened alone tells the exact value of any mark under the pointer.
+ */
+export function withHoverTitles(svg: string): string {
+  return svg.replace(/<(path|rect|circle|line)((?:\s[^<>]*?)?\saria-label="([^"]*)"[^<>]*?role="graphics-symbol"[^<>]*?)\/>/g, (_, tag: string, attrs: string, label: string) => `<${tag}${attrs}><title>${label}</title></${tag}>`);
+}
+
 export async function renderChart(spec: VlSpec, opts: { pngScale?: number; png?: boolean } = {}): Promise<Rendered> {
   const warnings: string[] = [];
   const logger = collectingLogger(warnings);
@@ -60,7 +69,7 @@ export async function renderChart(spec: VlSpec, opts: { pngScale?: number; png?:
   const compiled = compile(spec as never, { logger: logger as never });
   const view = new vega.View(vega.parse(compiled.spec as vega.Spec), { renderer: 'none', logger: logger as never, logLevel: vega.Warn });
   await view.runAsync();
-  const svg = await view.toSVG();
+  const svg = withHoverTitles(await view.toSVG());
   // The outer size (view.width() is the plot's inner width, 0 for faceted charts).
   const size = /<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"/.exec(svg);
   const width = size ? Number(size[1]) : 0;

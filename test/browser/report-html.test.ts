@@ -104,6 +104,28 @@ describe.skipIf(!available)('the HTML report in headless Chromium, offline', () 
       expect(manifest).toMatch(/sha256 [0-9a-f]{64}/);
       if (simulated) expect(await page.textContent('body')).toMatch(/Simulation agrees with the exact answers/);
 
+      // Hover: every chart's marks carry their values as titles, and the pointer at the middle of a bar or
+      // a heat-map cell reaches the mark (neither its printed value nor an interval's rule takes the hover).
+      const hover = await page.$$eval('figure.chart svg', (svgs) =>
+        svgs.map((svg) => {
+          const titled = [...svg.querySelectorAll('path > title')].map((t) => t.parentElement!);
+          const blocks = titled.filter((m) => /rect|bar/.test(m.getAttribute('aria-roledescription') ?? ''));
+          const missed = blocks.filter((m) => {
+            const b = m.getBoundingClientRect();
+            if (b.width < 6 || b.height < 6) return false;
+            m.scrollIntoView({ block: 'center' });
+            const c = m.getBoundingClientRect();
+            return svg.ownerDocument.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2) !== m;
+          });
+          return { titled: titled.length, blocks: blocks.length, missed: missed.map((m) => m.querySelector('title')!.textContent) };
+        }),
+      );
+      for (const h of hover) {
+        expect(h.titled).toBeGreaterThan(0);
+        expect(h.missed).toEqual([]);
+      }
+      expect(hover.some((h) => h.blocks > 0)).toBe(true);
+
       // Inlined SVGs must not share ids (a clash would make one chart use another's gradient).
       const ids = await page.$$eval('svg [id]', (els) => els.map((e) => e.id));
       expect(new Set(ids).size).toBe(ids.length);
