@@ -131,14 +131,41 @@ export function readBoundedFile(path: string, file: BoundedFile): Buffer {
  * JSON, and nesting deeper than MAX_JSON_DEPTH.
  */
 export function readJsonInput(path: string, kind: JsonInputKind): JsonInput {
-  const buf = readBoundedFile(path, { ...kind, maxBytes: MAX_JSON_BYTES });
-  const text = buf.toString('utf8');
+  return parseJsonText(readBoundedFile(path, { ...kind, maxBytes: MAX_JSON_BYTES }).toString('utf8'), kind.label);
+}
+
+/** JSON text from a file or a pipe, refused in one line starting with `label` if invalid or too deep. */
+export function parseJsonText(text: string, label: string): JsonInput {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw refusal(kind.label, `not valid JSON (${(e as Error).message.split('\n')[0]})`);
+    throw refusal(label, `not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
-  checkJsonDepth(value, kind.label);
+  checkJsonDepth(value, label);
   return { text, value };
+}
+
+/** How messages name a definition piped in (`report -`). */
+export const STANDARD_INPUT = 'standard input';
+
+/**
+ * JSON piped in on standard input (`report -`), read with the same bound as a file. A terminal is refused
+ * at once: a user who typed `report -` by mistake would otherwise wait on a prompt-less read.
+ */
+export async function readJsonStdin(stdin: NodeJS.ReadStream, what: string): Promise<JsonInput> {
+  if (stdin.isTTY) throw refusal(STANDARD_INPUT, 'is a terminal', `pipe ${what} in, e.g. injury-lab report - --out DIR < definition.json`);
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of stdin as AsyncIterable<Buffer | string>) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    bytes += b.length;
+    if (bytes > MAX_JSON_BYTES) {
+      stdin.destroy();
+      throw refusal(STANDARD_INPUT, `holds more than ${MAX_JSON_BYTES / 1024 / 1024} MiB`, `${what} is at most ${MAX_JSON_BYTES / 1024 / 1024} MiB`);
+    }
+    chunks.push(b);
+  }
+  if (bytes === 0) throw refusal(STANDARD_INPUT, 'is empty', `pipe ${what} in, e.g. injury-lab report - --out DIR < definition.json`);
+  return parseJsonText(Buffer.concat(chunks).toString('utf8'), STANDARD_INPUT);
 }

@@ -23,6 +23,14 @@ export function dashAsValue(args: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * Whether a lone "-" stands as a positional argument (`report -`: the definition on standard input).
+ * yargs reads such a "-" as an empty string, which is also what `report ''` gives: the raw arguments tell.
+ */
+export function dashPositional(args: readonly string[] = cliArgs()): boolean {
+  return args.includes('-');
+}
+
 /** The arguments the CLI parses: the user's, "-" values attached to their flags. */
 export function cliArgs(): string[] {
   return dashAsValue(hideBin(process.argv));

@@ -3,7 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { schemaValidator } from '../model/ajv.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
 import { notAllowed, notOneOf, refusal } from '../messages.js';
-import { checkJsonDepth, readJsonInput } from '../json-input.js';
+import { STANDARD_INPUT, checkJsonDepth, readJsonInput } from '../json-input.js';
 import type { ReportLayout } from '../model/types.js';
 import { NO_VARIANT, namedFiles, rulesRelativeTo } from '../input/scenario.js';
 import { resolveKind } from '../rules/registry.js';
@@ -397,6 +397,22 @@ export interface LoadOptions {
   readonly onPlan?: (analysis: string, done: number, total: number) => void;
   /** Refuse a cell the rules forbid in any analysis (`report --strict`), as an analysis's own "strict" does. */
   readonly strict?: boolean;
+  /** The report's id where no file name gives one (a definition piped in: `report -`). */
+  readonly id?: string;
+}
+
+/**
+ * A definition piped in (`report -`): named "standard input" in messages, its variant and profiles files
+ * read relative to the working folder, its id `id` (the output folder's name where that is a safe one).
+ */
+export function parseReportText(input: { text: string; value: unknown }, id: string, opts: LoadOptions = {}): ReportDef {
+  return parseReportDef(input.value, STANDARD_INPUT, input.text, { ...opts, id });
+}
+
+/** A report id for a definition with no file name: the output folder's name if it would make one, else "report". */
+export function reportIdFor(out: string | undefined): string {
+  const name = out === undefined ? '' : basename(out);
+  return REPORT_ID.test(name) && !DEVICE_NAME.test(name) ? name : 'report';
 }
 
 /** maxTrials of an analysis simulated to a precision that names none. */
@@ -418,7 +434,7 @@ export function reportIdOf(file: string): string {
 }
 
 export function parseReportDef(doc: unknown, file: string, source = JSON.stringify(doc), opts: LoadOptions = {}): ReportDef {
-  const id = reportIdOf(file);
+  const id = opts.id ?? reportIdOf(file);
   // Documents not read by loadReportDef: ajv and messages recurse, so deep nesting is refused first.
   checkJsonDepth(doc, file);
   const validate = reportValidator();

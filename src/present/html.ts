@@ -7,6 +7,10 @@ import type { Cell, CellOutcome } from '../analysis/sweep.js';
 import { inGridOrder, isNotAllowed, notAllowedLines } from '../analysis/not-allowed.js';
 import { NOT_ALLOWED } from './sweep.js';
 import { findingOf } from './findings.js';
+import { STANDARD_INPUT } from '../json-input.js';
+
+/** Where a report made from a definition on standard input keeps that definition. */
+export const PIPED_DEFINITION = 'definition.json';
 
 /**
  * The report page: one self-contained HTML file. Charts are inline SVG, the style sheet is inline, and
@@ -228,7 +232,7 @@ function manifestSection(run: ReportRun): string {
 <dl class="manifest">
 ${item('tool', `${m.tool} ${m.version}`)}${item('made', m.date)}${item('node', m.node)}${item('definition', `${m.definition.file} (sha256 ${m.definition.sha256})`)}${item('systems', m.systems.join(', '))}${item('editions', m.editions.join(', '))}${item('rule sources', m.ruleSources.join(', '))}${perAnalysis}
 </dl>
-<p>To make it again: <code>injury-lab report ${esc(m.definition.file)} --out DIR</code></p>
+<p>To make it again: <code>${esc(m.definition.file === STANDARD_INPUT ? `injury-lab report - --out DIR < ${PIPED_DEFINITION}` : `injury-lab report ${m.definition.file} --out DIR`)}</code>${m.definition.file === STANDARD_INPUT ? ` (the definition came from standard input; ${PIPED_DEFINITION} beside this page is a copy of it)` : ''}</p>
 </section>`;
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chartTitle } from './charts.js';
-import { reportHtml } from './html.js';
+import { PIPED_DEFINITION, reportHtml } from './html.js';
 import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import type { ReportRun } from './report-run.js';
 import { neighbourDifferences } from '../analysis/sweep.js';
@@ -9,6 +9,7 @@ import { tidyCsv } from './csv.js';
 import { dimensionsJson, gridCellJson } from './sweep.js';
 import { inGridOrder } from '../analysis/not-allowed.js';
 import { jsonText } from '../text.js';
+import { STANDARD_INPUT } from '../json-input.js';
 import { findingOf } from './findings.js';
 
 /** results.json: everything the page shows, as data. */
@@ -64,6 +65,8 @@ export async function writeReport(run: ReportRun, target: string | FolderClaim):
       writeFileSync(join(dir, 'results.csv'), reportCsv(run));
       writeFileSync(join(dir, 'results.json'), jsonText(reportJson(run)));
       writeFileSync(join(dir, 'index.html'), reportHtml(run));
+      // A definition piped in exists nowhere else: the report keeps it, so it can be made again.
+      if (run.def.file === STANDARD_INPUT) writeFileSync(join(dir, PIPED_DEFINITION), run.def.source);
     });
   } finally {
     if (typeof target === 'string') claim.release();

@@ -1,11 +1,11 @@
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { checkBooleanFlag } from '../args.js';
+import { checkBooleanFlag, dashPositional } from '../args.js';
 import { UsageError, showValue } from '../../errors.js';
 import { refusal } from '../../messages.js';
-import { fileKind } from '../../json-input.js';
-import { loadReportDef, reportIdOf, reportJsonSchema, type ReportDef } from '../../present/definition.js';
+import { fileKind, readJsonStdin } from '../../json-input.js';
+import { loadReportDef, parseReportText, reportIdFor, reportIdOf, reportJsonSchema, type ReportDef } from '../../present/definition.js';
 import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../present/output-folder.js';
 import { indexHtml } from '../../present/html.js';
 import type { AnalysisRun } from '../../present/run-report.js';
@@ -113,7 +113,7 @@ export const reportCommand: CommandModule = {
   describe: 'Run a batch report (reports/NAME.json) into a folder: index.html, results.csv, results.json, charts',
   builder: (y) =>
     y
-      .positional('definition', { type: 'string', describe: 'Report definition JSON file' })
+      .positional('definition', { type: 'string', describe: 'Report definition JSON file, or - to read it from standard input (its files relative to the working folder)' })
       .option('all', { type: 'string', describe: 'Run every report definition in this folder, each into OUT/NAME/' })
       .option('out', {
         type: 'string',
@@ -125,7 +125,8 @@ export const reportCommand: CommandModule = {
       .option('strict', { type: 'boolean', describe: 'Refuse a definition with a cell the rules forbid (machine armour with a shield, a fall in the playtest) instead of showing it as "not allowed"', default: false })
       .option('schema', { type: 'boolean', describe: 'Print the JSON Schema of report definitions and exit', default: false })
       .example('$0 report reports/trench-armour.json --out out/trench-armour', 'one report')
-      .example('$0 report --all reports --out out', 'every report (what npm start runs)'),
+      .example('$0 report --all reports --out out', 'every report (what npm start runs)')
+      .example('$0 report - --out out/falls < reports/trench-falls.json', 'a definition on standard input (a pipe): named after its folder, which keeps a copy of it'),
   handler: async (argv) => {
     if (argv.schema) {
       process.stdout.write(JSON.stringify(reportJsonSchema, null, 2) + '\n');
@@ -133,7 +134,7 @@ export const reportCommand: CommandModule = {
     }
     const all = typeof argv.all === 'string' ? argv.all : undefined;
     checkBooleanFlag('strict');
-    const single = typeof argv.definition === 'string' ? argv.definition : undefined;
+    const single = dashPositional() ? '-' : typeof argv.definition === 'string' ? argv.definition : undefined;
     if (all !== undefined && single !== undefined) throw refusal('', 'give a definition file or --all FOLDER, not both');
     if (all === undefined && single === undefined) throw refusal('', 'name a report definition (reports/NAME.json) or --all FOLDER');
     const out = typeof argv.out === 'string' ? argv.out : undefined;
@@ -144,9 +145,14 @@ export const reportCommand: CommandModule = {
     // Checking plans every cell, and a catalogue's thousands take a while: a count on a terminal.
     const progress = cellProgress(process.stderr);
     const files = all !== undefined ? definitionsIn(all) : [single!];
+    const piped = single === '-' ? await readJsonStdin(process.stdin, 'a report definition') : undefined;
     let defs: ReportDef[];
     try {
-      defs = files.map((f) => loadReportDef(f, { ...(progress ? { onPlan: (a, done, n) => progress.update(`${reportIdOf(f)} ${a}: checking`, done, n) } : {}), strict: argv.strict === true }));
+      defs = files.map((f) => {
+        const id = piped ? reportIdFor(out) : reportIdOf(f);
+        const opts = { ...(progress ? { onPlan: (a: string, done: number, n: number) => progress.update(`${id} ${a}: checking`, done, n) } : {}), strict: argv.strict === true };
+        return piped ? parseReportText(piped, id, opts) : loadReportDef(f, opts);
+      });
     } finally {
       progress?.clear();
     }
@@ -161,7 +167,7 @@ export const reportCommand: CommandModule = {
     // file of the user's is ever replaced (see src/present/output-folder.ts for the rules).
     const force = argv.force === true;
     // The definitions, the variant and profiles files they read, and the --all folder: no --out may replace them.
-    const inputs = [...defs.flatMap((d) => [d.file, ...d.inputs]), ...(all !== undefined ? [all] : [])];
+    const inputs = [...defs.flatMap((d) => [...(piped ? [] : [d.file]), ...d.inputs]), ...(all !== undefined ? [all] : [])];
     const batch = all !== undefined ? claimBatchFolder(out!, { force, inputs }) : undefined;
     const claims: FolderClaim[] = [];
     try {
