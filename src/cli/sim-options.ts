@@ -2,19 +2,16 @@ import type { Argv } from 'yargs';
 import { showValue } from '../errors.js';
 import { notAllowed, refusal } from '../messages.js';
 import { defaultWorkers } from '../pool/threads.js';
+import { DEFAULT_MAX_TRIALS, DEFAULT_SEED, DEFAULT_TRIALS, MAX_SEED, MAX_TRIALS, parseDecimal, parseSeed, parseTrials, wholeNumber } from '../sim/run-limits.js';
 
 /**
  * The simulation flags (--trials, --seed, --workers, --precision, --max-trials) and every message about
  * them, kept together so they can be read and tested as a set. yargs hands them over as strings and
- * they are checked here once: `1e7` notation is accepted because nobody types seven zeros twice alike.
+ * they are checked here once (trials and seed by src/sim/run-limits.ts, which the web page shares).
  */
 
-export const MAX_TRIALS = 1e12;
-export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+export { MAX_TRIALS, MAX_SEED, DEFAULT_TRIALS, DEFAULT_SEED, DEFAULT_MAX_TRIALS };
 export const MAX_WORKERS = 64;
-export const DEFAULT_TRIALS = 1e6;
-export const DEFAULT_SEED = 1;
-export const DEFAULT_MAX_TRIALS = 1e9;
 
 export interface SimFlags {
   readonly trials: number;
@@ -57,13 +54,12 @@ export function addSimOptions<T>(y: Argv<T>, { precision }: { precision: boolean
 
 /** Reads and checks the simulation flags; a bad value is a UsageError naming the flag, value and range. */
 export function parseSimFlags(argv: Record<string, unknown>): SimFlags {
-  const trials =
-    argv.trials === undefined ? DEFAULT_TRIALS : wholeNumber(argv, 'trials', 1, MAX_TRIALS, 'a whole number from 1 to 1e12 (such as 1000000 or 1e6)');
-  const seed = argv.seed === undefined ? DEFAULT_SEED : wholeNumber(argv, 'seed', 0, MAX_SEED, `a whole number from 0 to ${MAX_SEED} (2^53 - 1)`);
+  const trials = argv.trials === undefined ? DEFAULT_TRIALS : parseTrials(single(argv, 'trials'), '--trials');
+  const seed = argv.seed === undefined ? DEFAULT_SEED : parseSeed(single(argv, 'seed'), '--seed');
   const workers =
-    argv.workers === undefined ? defaultWorkers() : capWorkers(wholeNumber(argv, 'workers', 1, MAX_WORKERS, `a whole number from 1 to ${MAX_WORKERS}`));
+    argv.workers === undefined ? defaultWorkers() : capWorkers(wholeNumber(single(argv, 'workers'), '--workers', 1, MAX_WORKERS, `a whole number from 1 to ${MAX_WORKERS}`));
   const maxTrials =
-    argv['max-trials'] === undefined ? DEFAULT_MAX_TRIALS : wholeNumber(argv, 'max-trials', 1, MAX_TRIALS, 'a whole number from 1 to 1e12 (such as 1e9)');
+    argv['max-trials'] === undefined ? DEFAULT_MAX_TRIALS : wholeNumber(single(argv, 'max-trials'), '--max-trials', 1, MAX_TRIALS, 'a whole number from 1 to 1e12 (such as 1e9)');
   if (argv.precision === undefined) return { trials, seed, workers, maxTrials };
   const text = single(argv, 'precision');
   const precision = parseDecimal(text);
@@ -100,23 +96,4 @@ function single(argv: Record<string, unknown>, flag: string): unknown {
   const value = argv[flag];
   if (Array.isArray(value)) throw refusal(`--${flag}`, `given more than once (${value.map(showValue).join(', ')})`, 'give it once');
   return value;
-}
-
-function wholeNumber(argv: Record<string, unknown>, flag: string, min: number, max: number, allowed: string): number {
-  const text = single(argv, flag);
-  const n = parseDecimal(text);
-  if (n === undefined || !Number.isInteger(n) || n < min || n > max) {
-    throw notAllowed(`--${flag}`, text, allowed);
-  }
-  return n;
-}
-
-/**
- * A plain decimal such as 1000000, 1e6, 2.5e6 or 0.001. Number() alone would also take "", " ", "0x10"
- * and "Infinity", none of which anyone means as a trial count.
- */
-function parseDecimal(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || !/^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value)) return undefined;
-  return Number(value);
 }
