@@ -2,7 +2,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { UsageError, showValue } from '../errors.js';
 import { refusalAt } from '../messages.js';
-import { checkJsonDepth, readBoundedFile } from '../json-input.js';
+import { readBoundedFile } from '../json-input.js';
+import { checkJsonDepth } from '../json-text.js';
 
 /**
  * A roster exported from NewRecruit, in any of its three formats, read into one tree: the shape of
