@@ -223,7 +223,7 @@ function withProfilesFile(input: Record<string, unknown>, at: string, files: Sce
       const allowed = source === 'roster' ? 'the path of a roster file (.rosz, .ros or NewRecruit JSON)' : 'the path of a .gst or .cat file, or a list of them';
       throw notAllowed(`${at}${source}`, input[source], allowed);
     }
-    // Read once per process while the files stay as they are: a sweep parses this for every cell.
+    // The CLI's reader reads these once per process while the files stay as they are: a sweep parses this for every cell.
     const tree = source === 'roster' ? files.roster(paths[0] as string) : files.catalogue(paths as string[]);
     const system = rosterSystem(tree);
     if (input.system !== undefined && input.system !== system.id) {
