@@ -5,7 +5,7 @@
  */
 import { type Fraction, ONE, formatFraction, sub, toNumber } from './exact/fraction.js';
 import type { ExactAnswer, ReportLayout, Scenario } from './model/types.js';
-import { toolVersion } from './project.js';
+import { toolVersion } from './version.js';
 import { editionOf, kindExact } from './rules/exact-kinds.js';
 import { orWorse, total } from './running-sums.js';
 

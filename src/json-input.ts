@@ -1,17 +1,13 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { UsageError } from './errors.js';
 import { refusal } from './messages.js';
+import { MAX_JSON_BYTES, STANDARD_INPUT, parseJsonText, type JsonInput } from './json-text.js';
 
 /**
  * Every JSON file the user names (scenario files, report definitions) is read here, so a folder, a device,
  * a FIFO, a huge file or absurdly deep JSON ends in one line instead of a hang, an out-of-memory or a stack
  * overflow further on (ajv, messages and titles recurse).
  */
-
-/** Scenario files and report definitions are a few KB. */
-export const MAX_JSON_BYTES = 1024 * 1024;
-/** A scenario is 1-2 levels deep, a report definition about 6. */
-export const MAX_JSON_DEPTH = 64;
 
 export interface JsonInputKind {
   /** How messages name the file, e.g. `scenario file "a.json"` or `reports/a.json`. */
@@ -20,11 +16,6 @@ export interface JsonInputKind {
   readonly what: string;
   /** The words for a missing file (a dangling link included): "no such file". */
   readonly missing: string;
-}
-
-export interface JsonInput {
-  readonly text: string;
-  readonly value: unknown;
 }
 
 /** "a folder", "a FIFO", ...: what a non-regular file is, for messages. */
@@ -40,26 +31,6 @@ export function fileKind(s: Stats): string {
 
 function mb(bytes: number): string {
   return `${(bytes / 1e6).toFixed(1)} MB`;
-}
-
-/** Depth of nested arrays and objects (a scalar is 0, `[]` is 1), with an explicit stack: never recurses. */
-export function jsonDepth(value: unknown): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [v, depth] = top;
-    if (typeof v !== 'object' || v === null) continue;
-    const d = depth + 1;
-    if (d > max) max = d;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, d]);
-  }
-  return max;
-}
-
-/** Refuses JSON nested deeper than MAX_JSON_DEPTH, in one line starting with `label`. */
-export function checkJsonDepth(value: unknown, label: string): void {
-  const depth = jsonDepth(value);
-  if (depth > MAX_JSON_DEPTH) throw refusal(label, `JSON nested ${depth} deep`, `at most ${MAX_JSON_DEPTH} levels are allowed`);
 }
 
 /** A file the user names, read with a bound: how messages name it, and the most it may hold. */
@@ -133,21 +104,6 @@ export function readBoundedFile(path: string, file: BoundedFile): Buffer {
 export function readJsonInput(path: string, kind: JsonInputKind): JsonInput {
   return parseJsonText(readBoundedFile(path, { ...kind, maxBytes: MAX_JSON_BYTES }).toString('utf8'), kind.label);
 }
-
-/** JSON text from a file or a pipe, refused in one line starting with `label` if invalid or too deep. */
-export function parseJsonText(text: string, label: string): JsonInput {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw refusal(label, `not valid JSON (${(e as Error).message.split('\n')[0]})`);
-  }
-  checkJsonDepth(value, label);
-  return { text, value };
-}
-
-/** How messages name a definition piped in (`report -`). */
-export const STANDARD_INPUT = 'standard input';
 
 /**
  * JSON piped in on standard input (`report -`), read with the same bound as a file. A terminal is refused

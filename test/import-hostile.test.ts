@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CATALOGUE_TOTAL_BYTES, readCatalogueFiles } from '../src/import/catalogue.js';
+import { MAX_CATALOGUE_TOTAL_BYTES } from '../src/import/catalogue.js';
+import { readCatalogueFiles, readCatalogueProfiles, readRosterProfiles } from '../src/import/read-battlescribe.js';
 import { MAX_COST, MAX_ROSTER_BYTES } from '../src/import/read-roster.js';
-import { readCatalogueProfiles, readRosterProfiles } from '../src/import/roster.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 
 /**

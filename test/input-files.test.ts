@@ -3,7 +3,8 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_BYTES, jsonDepth, readJsonInput } from '../src/json-input.js';
+import { readJsonInput } from '../src/json-input.js';
+import { MAX_JSON_BYTES, jsonDepth } from '../src/json-text.js';
 import { loadReportDef, parseReportDef, reportIdOf } from '../src/present/definition.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';

@@ -2,14 +2,14 @@ import { appendFileSync, copyFileSync, mkdtempSync, symlinkSync, utimesSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readCatalogueFiles } from '../src/import/catalogue.js';
-import { readCatalogueFilesOnce, readCatalogueProfilesOnce, readRosterFileOnce, readRosterProfilesOnce, rosterProfilesOnce } from '../src/input/read-once.js';
-import { readRosterFile } from '../src/import/read-roster.js';
+import { readCatalogueFiles, readRosterFile } from '../src/import/read-battlescribe.js';
+import { readCatalogueFilesOnce, readCatalogueProfilesOnce, readRosterFileOnce, readRosterProfilesOnce } from '../src/input/read-once.js';
+import { rosterProfilesOnce } from '../src/input/profiles-once.js';
 import { rosterProfiles } from '../src/import/roster.js';
 import { rawScenarioFromArgv } from '../src/cli/options.js';
 import { editionTable } from '../src/model/edition-table.js';
 import { parseScenario } from '../src/input/scenario.js';
-import { readVariantFile } from '../src/input/variant.js';
+import { readVariantFile } from '../src/input/read-files.js';
 import { planCells, sweepDimensions } from '../src/analysis/sweep.js';
 import { findSystem } from '../src/rules/registry.js';
 import { UsageError } from '../src/errors.js';
@@ -21,13 +21,9 @@ import { UsageError } from '../src/errors.js';
  * timed (`npm run bench` times it).
  */
 
-vi.mock('../src/import/read-roster.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../src/import/read-roster.js')>();
-  return { ...actual, readRosterFile: vi.fn(actual.readRosterFile) };
-});
-vi.mock('../src/import/catalogue.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../src/import/catalogue.js')>();
-  return { ...actual, readCatalogueFiles: vi.fn(actual.readCatalogueFiles) };
+vi.mock('../src/import/read-battlescribe.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/import/read-battlescribe.js')>();
+  return { ...actual, readRosterFile: vi.fn(actual.readRosterFile), readCatalogueFiles: vi.fn(actual.readCatalogueFiles) };
 });
 vi.mock('../src/import/roster.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/import/roster.js')>();

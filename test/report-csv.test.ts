@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
-import { toolVersion } from '../src/project.js';
+import { toolVersion } from '../src/version.js';
 import { compareRows } from '../src/present/compare.js';
 import { FIXED_COLUMNS, csvText, meanColumns, tidyCsv } from '../src/present/csv.js';
 import { compareScenarios } from '../src/analysis/compare.js';

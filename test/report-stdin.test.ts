@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_BYTES, readJsonStdin } from '../src/json-input.js';
+import { readJsonStdin } from '../src/json-input.js';
+import { MAX_JSON_BYTES } from '../src/json-text.js';
 
 /**
  * `report -`: a definition piped in (from a script that writes definitions, or a here-document). It is

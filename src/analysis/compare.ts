@@ -4,7 +4,7 @@ import { refusal } from '../messages.js';
 import { div, formatFraction, toNumber } from '../exact/fraction.js';
 import { parseScenario } from '../input/scenario.js';
 import type { FieldValue, Scenario } from '../model/types.js';
-import { toolVersion } from '../project.js';
+import { toolVersion } from '../version.js';
 import { resolveKind } from '../rules/registry.js';
 import { manifestFor } from '../evaluate.js';
 import { percent } from '../text.js';

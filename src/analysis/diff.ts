@@ -9,7 +9,8 @@ import { parseTargetInjuryDice, parseKeyword, roleFields } from '../model/keywor
 import { parseScenario } from '../input/scenario.js';
 import { SCENARIO_KEYWORDS, keywordList } from '../input/sides.js';
 import { sameRuleValue } from '../model/rule-table.js';
-import { readVariantFile, type Variant } from '../input/variant.js';
+import { readVariantFile } from '../input/read-files.js';
+import type { Variant } from '../input/variant.js';
 import type { DiffGridPart, FieldValue, RuleTable, SystemSpec } from '../model/types.js';
 import { systems } from '../rules/registry.js';
 import { gridPoints, layeredSide, type VarySpec } from './dimensions.js';

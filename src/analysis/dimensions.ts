@@ -3,7 +3,7 @@ import { notAllowed, refusal } from '../messages.js';
 import { coerceFlagValue, scenarioSystemAndKind } from '../input/scenario.js';
 import type { FieldSpec, FieldValue, KindSides, SystemSpec } from '../model/types.js';
 import { NO_VARIANT } from '../input/scenario.js';
-import { readVariantFile } from '../input/variant.js';
+import { readVariantFile } from '../input/read-files.js';
 import { fieldTitle } from '../labels.js';
 import { SCENARIO_KEYWORDS, SIDE_PROFILE_KEY } from '../input/sides.js';
 

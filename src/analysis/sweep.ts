@@ -8,7 +8,7 @@ import { evaluateAllInWorkers } from '../pool/exact.js';
 import { type Fraction, formatFraction, sub, toNumber } from '../exact/fraction.js';
 import { parseScenario, resolveInputs } from '../input/scenario.js';
 import type { FieldValue, ReportLayout, Scenario } from '../model/types.js';
-import { toolVersion } from '../project.js';
+import { toolVersion } from '../version.js';
 import { resolveKind } from '../rules/registry.js';
 import { orWorse, total } from '../running-sums.js';
 import { setMaxListeners } from 'node:events';

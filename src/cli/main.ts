@@ -3,7 +3,7 @@ import yargs, { type Argv, type CommandModule } from 'yargs';
 import { UsageError } from '../errors.js';
 import { terminalSafe } from '../text.js';
 import { systems } from '../rules/registry.js';
-import { toolVersion } from '../project.js';
+import { toolVersion } from '../version.js';
 import { cliArgs, declaredOptions, helpWidth, scanArgs } from './args.js';
 import { unknownArgumentsMessage } from './did-you-mean.js';
 import { fieldReference, fieldReferenceScope, scenarioHelp, scenarioScope, scopeFlags } from './options.js';

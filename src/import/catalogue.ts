@@ -1,8 +1,6 @@
-import { realpathSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
 import { refusal, refusalAt } from '../messages.js';
-import { MAX_ROSTER_BYTES, list, mb, named, parseBattleScribeDocument, readBattleScribeDocument, readCosts, text, type BattleScribeDocument, type RosterForce, type RosterNamed, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
+import { list, mb, named, parseBattleScribeDocument, readCosts, text, type BattleScribeDocument, type RosterForce, type RosterNamed, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
 
 /**
  * BattleScribe catalogue files (a game system .gst, faction catalogues .cat) read as a roster of
@@ -195,39 +193,12 @@ export const MAX_CATALOGUE_TOTAL_BYTES = 64 * 1024 * 1024;
 
 const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
 
-function tooMuchCatalogue(files: number, total: string): UsageError {
+export function tooMuchCatalogue(files: number, total: string): UsageError {
   return refusal('catalogue', `the ${files} files given hold ${total} in all`, `allowed: at most ${mib(MAX_CATALOGUE_TOTAL_BYTES)} of catalogue files together (a file named twice is read once)`);
 }
 
-/** The paths naming different files, each once, in the order given: one file by two names (a link, "./a.cat") is read once. */
-function distinctFiles(paths: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return paths.filter((path) => {
-    let real: string;
-    try {
-      real = realpathSync(path);
-    } catch {
-      // A missing file is refused when it is read, in its own words.
-      real = resolve(path);
-    }
-    if (seen.has(real)) return false;
-    seen.add(real);
-    return true;
-  });
-}
-
-/** The size of a regular file, or 0 for what reading it will refuse in its own words (missing, a folder, over 8 MiB). */
-function regularFileSize(path: string): number {
-  try {
-    const st = statSync(path);
-    return st.isFile() && st.size <= MAX_ROSTER_BYTES ? st.size : 0;
-  } catch {
-    return 0;
-  }
-}
-
 /** The message prefix for one catalogue file. */
-const catalogueAt = (path: string) => `catalogue file ${showValue(path)}: `;
+export const catalogueAt = (path: string): string => `catalogue file ${showValue(path)}: `;
 
 /** Parses one catalogue file's document: its root element (catalogue or gameSystem), or one line saying it is not one. */
 function catalogueRoot(doc: BattleScribeDocument, path: string): { root: Node; isSystem: boolean } {
@@ -238,25 +209,6 @@ function catalogueRoot(doc: BattleScribeDocument, path: string): { root: Node; i
     throw refusalAt(catalogueAt(path), 'not a catalogue: no "catalogue" or "gameSystem" element (a BattleScribe .cat or .gst has one)');
   }
   return { root: root as Node, isSystem: d.gameSystem !== undefined };
-}
-
-/**
- * Reads catalogue files, each once, refusing more than MAX_CATALOGUE_TOTAL_BYTES in all before parsing any:
- * first by the sizes the files have, then by what each holds once read (a zip inflated).
- */
-function readCatalogueRoots(paths: readonly string[]): { path: string; root: Node; isSystem: boolean }[] {
-  const files = distinctFiles(paths);
-  const onDisk = files.reduce((sum, path) => sum + regularFileSize(path), 0);
-  if (onDisk > MAX_CATALOGUE_TOTAL_BYTES) throw tooMuchCatalogue(files.length, mb(onDisk));
-  let read = 0;
-  const docs = files.map((path) => {
-    const zipped = /gstz$/i.test(path) ? '.gst' : '.cat';
-    const doc = readBattleScribeDocument(path, catalogueAt(path), zipped, `${zipped}z`);
-    read += doc.bytes;
-    if (read > MAX_CATALOGUE_TOTAL_BYTES) throw tooMuchCatalogue(files.length, `at least ${mb(read)}`);
-    return { path, doc };
-  });
-  return docs.map(({ path, doc }) => ({ path, ...catalogueRoot(doc, path) }));
 }
 
 /**
@@ -276,14 +228,22 @@ function missingCatalogues(root: Node, files: readonly { readonly root: Node }[]
   };
 }
 
+/** One catalogue file's document (src/import/read-battlescribe.ts reads it, or a page opened it), by its path as given. */
+export interface CatalogueDocument {
+  readonly path: string;
+  readonly doc: BattleScribeDocument;
+}
+
 /**
- * Catalogue files as one roster tree: a force per file (named by its catalogue), holding its entries
- * and its links to entries of any of the files.
+ * Catalogue files' documents as one roster tree: a force per file (named by its catalogue), holding its
+ * entries and its links to entries of any of the files. The reader gives each file once (a file named
+ * twice is one document) and bounds their bytes (MAX_CATALOGUE_TOTAL_BYTES).
  */
-export function readCatalogueFiles(paths: readonly string[]): RosterTree {
-  if (paths.length === 0) throw refusal('catalogue', 'name at least one .gst or .cat file');
+export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
+  if (docs.length === 0) throw refusal('catalogue', 'name at least one .gst or .cat file');
   const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), groups: new Set(), links: [], costTypes: new Map() };
-  const files = readCatalogueRoots(paths).map(({ path, root, isSystem }) => {
+  const roots = docs.map(({ path, doc }) => ({ path, ...catalogueRoot(doc, path) }));
+  const files = roots.map(({ path, root, isSystem }) => {
     const catalogue = text(root.name) || path;
     indexCatalogue(root, catalogue, index);
     return { path, root, isSystem, catalogue };

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { UsageError, showValue } from '../errors.js';
 import { refusalAt } from '../messages.js';
-import { checkJsonDepth, readBoundedFile } from '../json-input.js';
+import { checkJsonDepth } from '../json-text.js';
 
 /**
  * A roster exported from NewRecruit, in any of its three formats, read into one tree: the shape of
@@ -370,12 +370,12 @@ export interface BattleScribeDocument {
 }
 
 /**
- * The document of a BattleScribe file the user named: a zip holding one file ending in `ext` (`zipName`
- * says what the zip is called) is inflated; anything else is read as UTF-8 text.
+ * The document of a BattleScribe file's bytes (read by src/import/read-battlescribe.ts, or opened in a
+ * page): a zip holding one file ending in `ext` (`zipName` says what the zip is called) is inflated;
+ * anything else is read as UTF-8 text.
  */
-export function readBattleScribeDocument(path: string, at: string, ext: string, zipName: string): BattleScribeDocument {
+export function battleScribeDocument(bytes: Uint8Array, at: string, ext: string, zipName: string): BattleScribeDocument {
   const noun = ext === '.ros' ? 'a roster' : 'a catalogue file';
-  const bytes = readBoundedFile(path, { label: at.replace(/: $/, ''), what: noun, missing: 'no such file', maxBytes: MAX_ROSTER_BYTES });
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
     const entry = unzipOne(bytes, at, ext, zipName, noun);
     return { text: new TextDecoder('utf-8').decode(entry), bytes: entry.length, at: `${at}its ${ext}: `, zipped: true };
@@ -402,20 +402,14 @@ export function parseBattleScribeDocument(doc: BattleScribeDocument, what: strin
   throw refusalAt(at, `not ${what}`);
 }
 
-/**
- * A BattleScribe document the user named: a zip holding one file ending in `ext` (`zipName` says what the
- * zip is called), that file's XML, or JSON, told apart by their first bytes, not their names.
- */
-export function readBattleScribeFile(path: string, at: string, ext: string, zipName: string, what: string): unknown {
-  return parseBattleScribeDocument(readBattleScribeDocument(path, at, ext, zipName), what);
-}
+/** How messages name a roster file: `roster file "a.ros": `. */
+export const rosterAt = (path: string): string => `roster file ${showValue(path)}: `;
 
 /**
- * Reads a roster file: a .rosz (a zip holding one .ros), a .ros (BattleScribe roster XML) or
- * NewRecruit's JSON export, told apart by their first bytes, not their names.
+ * A roster file's document as a roster tree: a .rosz (a zip holding one .ros), a .ros (BattleScribe
+ * roster XML) or NewRecruit's JSON export, told apart by their first bytes, not their names.
  */
-export function readRosterFile(path: string): RosterTree {
-  const at = `roster file ${showValue(path)}: `;
-  const doc = readBattleScribeFile(path, at, '.ros', '.rosz', "a roster; allowed: a .rosz (zip), a .ros (BattleScribe XML) or NewRecruit's JSON export");
-  return rosterTree(doc, path, at);
+export function rosterFromDocument(doc: BattleScribeDocument, path: string): RosterTree {
+  const parsed = parseBattleScribeDocument(doc, "a roster; allowed: a .rosz (zip), a .ros (BattleScribe XML) or NewRecruit's JSON export");
+  return rosterTree(parsed, path, rosterAt(path));
 }

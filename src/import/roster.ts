@@ -5,8 +5,7 @@ import { keywordFields, parseKeyword } from '../model/keywords.js';
 import { checkProfileFields, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
-import { readCatalogueFiles } from './catalogue.js';
-import { readRosterFile, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
+import type { RosterProfile, RosterSelection, RosterTree } from './read-roster.js';
 import { normaliseToken, readToken, splitKeywords, splitRunTogether, type Token } from './weapon-keywords.js';
 
 /**
@@ -629,18 +628,4 @@ function uniqueNames(drafts: readonly Draft[]): Draft[] {
     out.push({ ...d, name });
   }
   return out;
-}
-
-/** Reads a roster file into profiles by the edition table of its system (the `profiles` listing's view). */
-export function readRosterProfiles(path: string, rules?: RuleTable): Profiles {
-  const tree = readRosterFile(path);
-  const system = rosterSystem(tree);
-  return rosterProfiles(tree, rules ?? editionTable(system, system.defaultEdition));
-}
-
-/** Reads catalogue files into profiles of everything they offer, by the edition table of their system unless given one. */
-export function readCatalogueProfiles(paths: readonly string[], rules?: RuleTable): Profiles {
-  const tree = readCatalogueFiles(paths);
-  const system = rosterSystem(tree);
-  return rosterProfiles(tree, rules ?? editionTable(system, system.defaultEdition), 'catalogue');
 }

@@ -1,6 +1,5 @@
 import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
-import { readJsonInput } from '../json-input.js';
 import { describeAllowed } from '../model/field-schema.js';
 import { PROFILE_KEYS, SECTION, profileFields, profileSchema, profileValidator, type Profile, type Profiles } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, SystemSpec } from '../model/types.js';
@@ -103,10 +102,4 @@ export function parseProfiles(raw: unknown, label: string, file: string): Profil
     return out;
   };
   return { system, file, weapons: read('weapon'), models: read('model') };
-}
-
-/** Reads a profiles file (JSON, at most 1 MiB). */
-export function readProfilesFile(path: string): Profiles {
-  const label = `profiles file ${showValue(path)}`;
-  return parseProfiles(readJsonInput(path, { label, what: 'a profiles file', missing: 'no such file' }).value, label, path);
 }

@@ -1,11 +1,13 @@
 import { realpathSync, statSync } from 'node:fs';
 import { editionTable } from '../model/edition-table.js';
 import { type Profiles } from '../model/profiles.js';
-import { readProfilesFile } from './profiles-file.js';
+import { readProfilesFile } from './read-files.js';
 import type { RuleTable } from '../model/types.js';
-import { MAX_CATALOGUE_TOTAL_BYTES, readCatalogueFiles } from '../import/catalogue.js';
-import { readRosterFile, type RosterTree } from '../import/read-roster.js';
-import { rosterProfiles, rosterSystem } from '../import/roster.js';
+import { MAX_CATALOGUE_TOTAL_BYTES } from '../import/catalogue.js';
+import { readCatalogueFiles, readRosterFile } from '../import/read-battlescribe.js';
+import type { RosterTree } from '../import/read-roster.js';
+import { rosterSystem } from '../import/roster.js';
+import { rosterProfilesOnce, type Source } from './profiles-once.js';
 
 /**
  * Rosters and catalogues read, parsed and turned into profiles once per process for the same inputs
@@ -18,7 +20,7 @@ import { rosterProfiles, rosterSystem } from '../import/roster.js';
  * - the tree a list of files reads into, by the paths as given (messages name the files so) and each
  *   file's identity: its real path, device and inode, size, and modification and change times to the
  *   nanosecond. A file edited, replaced or touched between two reads is read again;
- * - the profiles built from a tree, by the tree and the rule table (a table's keywords decide what a
+ * - the profiles built from a tree (src/input/profiles-once.ts, which reads no file), by the tree and the rule table (a table's keywords decide what a
  *   token of the roster means): by the table object first (edition tables are made once per process,
  *   an inline variant's once per changes object, so the cells of a sweep share them), else by the
  *   table's content. A variant file is read again by every cell that names it, into a new table of
@@ -41,11 +43,6 @@ const MAX_TREES = 8;
  * in memory; one list of catalogues at its largest is kept, and older ones make room for it.
  */
 const MAX_TREE_BYTES = MAX_CATALOGUE_TOTAL_BYTES;
-/** Table contents kept per tree and source: the editions and variants of one report are a few. */
-const MAX_TABLES = 8;
-
-type Source = 'roster' | 'catalogue';
-
 interface KeptTree {
   readonly tree: RosterTree;
   readonly bytes: number;
@@ -53,16 +50,6 @@ interface KeptTree {
 
 /** Least recently used first: a Map iterates in insertion order, and a hit is moved to the end. */
 const trees = new Map<string, KeptTree>();
-
-/** The profiles of one tree and source, by rule table. */
-interface ProfilesByTable {
-  readonly byTable: WeakMap<RuleTable, Profiles>;
-  /** By the table's JSON (a table is plain JSON data), least recently made first. */
-  readonly byContent: Map<string, Profiles>;
-}
-
-/** Profiles by tree and source; they go with their tree. */
-const profilesByTree = new WeakMap<RosterTree, Map<Source, ProfilesByTable>>();
 
 interface FileIdentity {
   readonly key: string;
@@ -134,36 +121,14 @@ export function readCatalogueFilesOnce(paths: readonly string[]): RosterTree {
   return readTreeOnce('catalogue', paths, () => readCatalogueFiles(paths));
 }
 
-/**
- * rosterProfiles, once per tree, source and rule table (the table object, or one of the same content):
- * the same inputs give the very same Profiles.
- */
-export function rosterProfilesOnce(tree: RosterTree, rules: RuleTable, source: Source = 'roster'): Profiles {
-  let bySource = profilesByTree.get(tree);
-  if (!bySource) profilesByTree.set(tree, (bySource = new Map()));
-  let kept = bySource.get(source);
-  if (!kept) bySource.set(source, (kept = { byTable: new WeakMap(), byContent: new Map() }));
-  const known = kept.byTable.get(rules);
-  if (known) return known;
-  const content = JSON.stringify(rules);
-  let profiles = kept.byContent.get(content);
-  if (!profiles) {
-    profiles = rosterProfiles(tree, rules, source);
-    kept.byContent.set(content, profiles);
-    if (kept.byContent.size > MAX_TABLES) kept.byContent.delete(kept.byContent.keys().next().value!);
-  }
-  kept.byTable.set(rules, profiles);
-  return profiles;
-}
-
-/** readRosterProfiles (src/import/roster.ts), read once: by the edition table of its system unless given one. */
+/** readRosterProfiles (src/import/read-battlescribe.ts), read once: by the edition table of its system unless given one. */
 export function readRosterProfilesOnce(path: string, rules?: RuleTable): Profiles {
   const tree = readRosterFileOnce(path);
   const system = rosterSystem(tree);
   return rosterProfilesOnce(tree, rules ?? editionTable(system, system.defaultEdition));
 }
 
-/** readCatalogueProfiles (src/import/roster.ts), read once: by the edition table of their system unless given one. */
+/** readCatalogueProfiles (src/import/read-battlescribe.ts), read once: by the edition table of their system unless given one. */
 export function readCatalogueProfilesOnce(paths: readonly string[], rules?: RuleTable): Profiles {
   const tree = readCatalogueFilesOnce(paths);
   const system = rosterSystem(tree);

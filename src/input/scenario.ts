@@ -1,380 +1,40 @@
 import { dirname, isAbsolute, join } from 'node:path';
-import type { ValidateFunction } from 'ajv';
-import { listAllowed, showValue } from '../errors.js';
-import { forbiddenByRules, notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
+import { showValue } from '../errors.js';
+import { refusal } from '../messages.js';
 import { readJsonInput } from '../json-input.js';
-import { schemaValidator } from '../model/ajv.js';
-import { DEFAULT_SYSTEM, findSystem, systems, type AnyScenario } from '../rules/registry.js';
-import { perSystem } from './system-schema.js';
-import { editionTable, isCheckedTable } from '../model/edition-table.js';
-import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
-import { applyRuleChanges, ruleChangesJsonSchema } from '../model/rule-variant.js';
-import { parseVariant, readVariantFile, type Variant } from './variant.js';
-import type { Profile, Profiles } from '../model/profiles.js';
-import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, givesKeywords, keywordList, mergeSides, sideJsonSchema, sidesOf, validateSides } from './sides.js';
-import { readProfilesFile } from './profiles-file.js';
-import type { RosterTree } from '../import/read-roster.js';
-import { rosterSystem } from '../import/roster.js';
-import { readCatalogueFilesOnce, readRosterFileOnce, rosterProfilesOnce } from './read-once.js';
-import { stoppingItems, unmodelledMessage, warnUnmodelled } from '../import/unmodelled.js';
-import type { FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from '../model/types.js';
-
-/** Keys every scenario may carry besides the fields of its system. */
-/** `"rules": "none"`: the edition's own rules, no variant. */
-export const NO_VARIANT = 'none';
-
-/** The label a scenario carries when --allow-unmodelled left something of its profiles out: "weapon "X": "QUAKE 2"; ...". */
-export const NOT_MODELLED = 'notModelled';
-
-const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'description', 'rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', ...PROFILE_KEYS, ...SCENARIO_KEYWORDS, NOT_MODELLED]);
-
-/** Keys the scenario's schema never sees: read here (files, profiles, keywords), or kept as labels after it. */
-const LEFT_TO_THE_SCHEMA = new Set(['rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', ...PROFILE_KEYS, ...SCENARIO_KEYWORDS]);
-
-/** The keys that name where profiles come from: one of them at most. */
-const PROFILE_SOURCES = ['profiles', 'roster', 'catalogue'] as const;
-
-export { describeAllowed };
-
-/** A field's default under a rule table (an edition's or a variant's), given the scenario's other fields. */
-export function fieldDefault(field: FieldSpec, rules: RuleTable, given: GivenFields = {}): FieldValue {
-  // A field's default function takes its own system's table type; `rules` is that system's table.
-  return typeof field.default === 'function' ? field.default(rules as never, given) : field.default;
-}
-
-/** The partial table of the rules where `table` differs from `base` (nested like the table), or undefined. */
-function ruleDifferences(base: RuleTable, table: RuleTable): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(table)) {
-    const under = base[key];
-    const diff = typeof value === 'object' && value !== null && typeof under === 'object' && under !== null ? ruleDifferences(under, value) : value === under ? undefined : value;
-    if (diff !== undefined) out[key] = diff;
-  }
-  return Object.keys(out).length ? out : undefined;
-}
+import type { AnyScenario } from '../rules/registry.js';
+import { readProfilesFile, readVariantFile } from './read-files.js';
+import { readCatalogueFilesOnce, readRosterFileOnce } from './read-once.js';
+import { NO_VARIANT, parseScenarioWith, resolveInputsWith, type ResolvedInputs, type ScenarioFiles } from './scenario-core.js';
 
 /**
- * A scenario as outputs show it: its fields, and `rules` only where they differ from its edition's (the
- * changes, not the whole table). Read back by parseScenario it is the same scenario.
+ * Scenarios as the CLI and the library read them: the parser of src/input/scenario-core.ts with the
+ * files a scenario names read from disk. Everything else of scenario-core is exported from here too, so
+ * Node callers import scenarios from one module; code that must bundle for a browser imports
+ * scenario-core.
  */
-export function scenarioRecord(scenario: Scenario): Record<string, unknown> {
-  const { rules, ...fields } = scenario;
-  const system = systems.find((s) => s.id === scenario.system);
-  const changes = system ? ruleDifferences(editionTable(system, scenario.edition), rules) : undefined;
-  return changes ? { ...fields, rules: changes } : fields;
-}
+export * from './scenario-core.js';
 
-/** A field's command-line flag, without its dashes: injuryDice is --injury-dice. */
-export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** The files a scenario names, read from disk: rosters and catalogues once per process while they stay as they are (a sweep parses this for every cell). */
+export const diskScenarioFiles: ScenarioFiles = {
+  variant: (path) => readVariantFile(path),
+  profiles: (path) => readProfilesFile(path),
+  roster: (path) => readRosterFileOnce(path),
+  catalogue: (paths) => readCatalogueFilesOnce(paths),
+};
 
-function systemProperties(system: SystemSpec, kind?: string): Record<string, unknown> {
-  const props: Record<string, unknown> = {
-    $schema: { type: 'string' },
-    name: { type: 'string', description: 'A label for this scenario (reports and comparisons show it)' },
-    description: { type: 'string' },
-    system: { const: system.id },
-    edition: { enum: system.editions.map((e) => e.id), default: system.defaultEdition },
-    kind: kind ? { const: kind } : { enum: system.kinds.map((k) => k.id) },
-  };
-  props.rules = {
-    description: "Rule changes over the edition's table (`injury-lab rules` lists them): a variant file's path (relative to this file), a partial table, or a variant inline",
-    anyOf: [{ type: 'string' }, ruleChangesJsonSchema(system), { type: 'object', required: ['rules'] }],
-  };
-  props.variant = { type: 'string', description: 'The name outputs give the rule changes' };
-  props.profiles = { type: 'string', description: 'A profiles file (relative to this file): named weapons and models with costs' };
-  props.roster = { type: 'string', description: 'A roster exported from NewRecruit (.rosz, .ros or its JSON; relative to this file), read as a profiles file (docs/import.md)' };
-  props.catalogue = {
-    description: 'BattleScribe catalogue files (.gst, .cat; relative to this file), read as profiles of everything they offer (docs/import.md)',
-    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
-  };
-  props.allowUnmodelled = { type: 'boolean', description: "Use a roster's weapon even when its keywords hold a token nothing models (left out, with a warning)" };
-  for (const slot of ONE_SIDED_SLOTS) {
-    props[slot.key] = { type: 'string', description: slot.help };
-    props[slot.keywordsKey] = { description: `${slot.keywordsHelp}, or a list`, anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }] };
-  }
-  props[NOT_MODELLED] = { type: 'string', description: "Written by injury-lab in its outputs: what --allow-unmodelled left out of a roster's profiles" };
-  for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
-  for (const k of system.kinds) {
-    if (!k.sides || (kind && k.id !== kind)) continue;
-    for (const key of k.sides.keys) props[key] = sideJsonSchema(k.sides);
-  }
-  return props;
-}
-
-/**
- * The published JSON Schema for scenario files (draft-07, which most editors understand). One branch per
- * system; a file without `system` is a Trench Crusade scenario.
- */
-export function scenarioJsonSchema(): Record<string, unknown> {
-  return {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://injury-lab.invalid/scenario.schema.json',
-    title: 'injury-lab scenario',
-    type: 'object',
-    properties: { system: { enum: systems.map((s) => s.id), default: DEFAULT_SYSTEM } },
-    allOf: perSystem((system) => ({ properties: systemProperties(system), additionalProperties: false })),
-  };
-}
-
-const kindValidators = new Map<string, ValidateFunction>();
-
-/** Validator for the fields one kind reads; unknown keys are rejected by additionalProperties. */
-function validatorFor(system: SystemSpec, kind: string): ValidateFunction {
-  const key = `${system.id}/${kind}`;
-  let v = kindValidators.get(key);
-  if (!v) {
-    // The rule changes are checked on their own (applyRuleChanges), with messages that name the rule.
-    const { rules: _rules, profiles: _profiles, roster: _roster, catalogue: _catalogue, ...fields } = systemProperties(system, kind);
-    v = schemaValidator().compile({ type: 'object', properties: fields, additionalProperties: false });
-    kindValidators.set(key, v);
-  }
-  return v;
-}
-
-function where(origin: string): string {
-  return origin ? `${origin}: ` : '';
-}
-
-/**
- * The system and kind raw fields name, with the defaults filled in. Only a missing key means the
- * default: an explicit null is refused (a template left unfilled), as it is for every other field.
- */
-export function scenarioSystemAndKind(input: Readonly<Record<string, unknown>>, origin = ''): { system: SystemSpec; kind: string } {
-  const at = where(origin);
-  const systemIds = systems.map((s) => s.id);
-  if (input.system === null) throw notAllowed(`${at}system`, null, `${listAllowed(systemIds)} (or leave system out for ${DEFAULT_SYSTEM})`);
-  const systemId = input.system ?? DEFAULT_SYSTEM;
-  const system = typeof systemId === 'string' ? findSystem(systemId) : undefined;
-  if (!system) throw notOneOf(`${at}system`, systemId, 'a known system', systemIds);
-  const kindIds = system.kinds.map((k) => k.id);
-  if (input.kind === null) throw notAllowed(`${at}kind`, null, `${listAllowed(kindIds)} (or leave kind out for ${kindIds[0]!})`);
-  const kind = input.kind ?? kindIds[0]!;
-  if (typeof kind !== 'string' || !kindIds.includes(kind)) {
-    throw notOneOf(`${at}kind`, kind, `a kind of ${system.id}`, kindIds);
-  }
-  return { system, kind };
-}
-
-/**
- * A scenario's `rules` when it names a variant file ("rules": "FILE") or holds a variant inline
- * ({ "name", "edition", "rules": {...} }): the variant, and the input with the variant's system and
- * edition filled in where the scenario leaves them out. A scenario that gives another edition than its
- * variant's is refused: the changes were written against the variant's edition.
- */
-function withVariant(input: Record<string, unknown>, at: string): { input: Record<string, unknown>; variant?: Variant; label?: string } {
-  const given = input.rules;
-  let variant: Variant;
-  let label: string;
-  if (given === NO_VARIANT) {
-    // "none": the edition's own rules (a report's rules dimension names them so).
-    const { rules: _none, ...rest } = input;
-    return { input: rest };
-  }
-  if (typeof given === 'string') {
-    variant = readVariantFile(given);
-    label = `variant file ${showValue(given)}`;
-  } else if (typeof given === 'object' && given !== null && !Array.isArray(given) && 'rules' in given) {
-    label = 'the inline variant';
-    variant = parseVariant(given, `${at}rules`, typeof input.variant === 'string' ? input.variant : 'inline');
-  } else return { input };
-  if (input.system !== undefined && input.system !== variant.system.id) {
-    throw refusal(`${at}rules`, `${label} is a variant of ${variant.system.id}, not ${showValue(input.system)}`, "allowed: a variant of the scenario's system");
-  }
-  if (input.edition !== undefined && input.edition !== variant.edition) {
-    throw refusal(
-      `${at}edition`,
-      `${showValue(input.edition)} is not the edition of ${label} (its changes are to ${variant.system.id} ${variant.edition})`,
-      `allowed: ${showValue(variant.edition)}, or leave edition out`,
-    );
-  }
-  return { input: { system: variant.system.id, ...input, edition: variant.edition }, variant, label };
-}
-
-/**
- * A scenario's `profiles` file, or its `roster` or `catalogue` files (read into profiles once the rule
- * table is known: their keywords are looked up in it), with its system filled in where the scenario
- * leaves it out.
- */
-function withProfilesFile(input: Record<string, unknown>, at: string): { input: Record<string, unknown>; profiles?: Profiles; roster?: { tree: RosterTree; source: 'roster' | 'catalogue' } } {
-  const given = input.profiles;
-  const sources = PROFILE_SOURCES.filter((key) => input[key] !== undefined);
-  // Two sources of names would shadow each other's: one of them.
-  if (sources.length > 1) throw refusal(`${at}${sources.join(' and ')}`, `give one of them, not ${sources.length === 2 ? 'both' : 'more'} (a roster or catalogue is read as a profiles file)`);
-  if (input.roster !== undefined || input.catalogue !== undefined) {
-    const source = input.roster !== undefined ? 'roster' : 'catalogue';
-    const paths = source === 'roster' ? [input.roster] : Array.isArray(input.catalogue) ? input.catalogue : [input.catalogue];
-    if (paths.length === 0 || paths.some((p) => typeof p !== 'string') || (source === 'roster' && typeof input.roster !== 'string')) {
-      const allowed = source === 'roster' ? 'the path of a roster file (.rosz, .ros or NewRecruit JSON)' : 'the path of a .gst or .cat file, or a list of them';
-      throw notAllowed(`${at}${source}`, input[source], allowed);
-    }
-    // Read once per process while the files stay as they are: a sweep parses this for every cell.
-    const tree = source === 'roster' ? readRosterFileOnce(paths[0] as string) : readCatalogueFilesOnce(paths as string[]);
-    const system = rosterSystem(tree);
-    if (input.system !== undefined && input.system !== system.id) {
-      throw refusal(`${at}${source}`, `${tree.label} is of ${system.id}, not ${showValue(input.system)}`, `allowed: a ${source} of the scenario's system`);
-    }
-    return { input: { system: system.id, ...input }, roster: { tree, source } };
-  }
-  if (given === undefined) return { input };
-  if (typeof given !== 'string') throw notAllowed(`${at}profiles`, given, 'the path of a profiles file');
-  const profiles = readProfilesFile(given);
-  if (input.system !== undefined && input.system !== profiles.system.id) {
-    throw refusal(`${at}profiles`, `profiles file ${showValue(given)} is of ${profiles.system.id}, not ${showValue(input.system)}`, "allowed: a profiles file of the scenario's system");
-  }
-  return { input: { system: profiles.system.id, ...input }, profiles };
-}
-
-/**
- * An imported profile holding what nothing models stops the command, unless the user allowed it: then
- * one warning, and what was left out is returned for the scenario to carry into its outputs.
- */
-function checkUnmodelled(profile: Profile, allowed: boolean, key: string): string[] {
-  const stops = stoppingItems(profile);
-  if (stops.length === 0) return [];
-  if (!allowed) throw refusal('', unmodelledMessage(profile, key, stops[0]!));
-  warnUnmodelled(profile, stops);
-  return stops.map((u) => `${profile.role} ${showValue(profile.name)}: ${showValue(u.text)}`);
-}
-
-/**
- * A scenario's raw fields with the files it names read: its variant file (or inline variant), and its
- * profiles file, roster or catalogue files. The only step of parsing a scenario that reads files: a page
- * in a browser, or a worker given the files' contents, makes one of these itself.
- */
-export interface ResolvedInputs {
-  /** The raw fields, with the system and edition the variant or the profiles' source gives filled in. */
-  readonly input: Record<string, unknown>;
-  readonly variant?: Variant;
-  /** A profiles file's profiles. */
-  readonly profiles?: Profiles;
-  /** A roster's or catalogues' tree: read into profiles by the scenario's rule table once that is known. */
-  readonly roster?: { readonly tree: RosterTree; readonly source: 'roster' | 'catalogue' };
-}
-
-/** Reads the files a scenario's raw fields name (see ResolvedInputs); refuses a raw value that is no object. */
+/** Reads the files a scenario's raw fields name from disk (see ResolvedInputs); refuses a raw value that is no object. */
 export function resolveInputs(raw: unknown, origin = ''): ResolvedInputs {
-  const at = where(origin);
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw refusalAt(at, `a scenario must be a JSON object of fields, got ${showValue(raw)}`);
-  }
-  const named = withVariant(raw as Record<string, unknown>, at);
-  const profiled = withProfilesFile(named.input, at);
-  return { input: profiled.input, ...(named.variant ? { variant: named.variant } : {}), ...(profiled.profiles ? { profiles: profiled.profiles } : {}), ...(profiled.roster ? { roster: profiled.roster } : {}) };
+  return resolveInputsWith(raw, diskScenarioFiles, origin);
 }
 
 /**
  * Turns raw fields (from a JSON file, flags or a report) into a validated scenario with every field of
- * its kind filled. Throws UsageError with one line naming the field, the value and what is allowed.
+ * its kind filled, the files they name read from disk. Throws UsageError with one line naming the field,
+ * the value and what is allowed.
  */
 export function parseScenario(raw: unknown, origin = ''): AnyScenario {
-  return validateScenario(resolveInputs(raw, origin), origin);
-}
-
-/**
- * A validated scenario from resolved inputs, reading no file: the fields checked against the system's
- * kind, the rule table built, the named weapon's and target's profiles laid under the scenario's fields,
- * every field filled. Throws UsageError with one line naming the field, the value and what is allowed.
- */
-export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScenario {
-  const at = where(origin);
-  const { variant } = resolved;
-  const { system, kind } = scenarioSystemAndKind(resolved.input, origin);
-  const editionIds = system.editions.map((e) => e.id);
-  if (resolved.input.edition === null) {
-    throw notAllowed(`${at}edition`, null, `${listAllowed(editionIds)} (or leave edition out for ${system.defaultEdition})`);
-  }
-  const edition = resolved.input.edition ?? system.defaultEdition;
-  if (!system.editions.some((e) => e.id === edition)) {
-    throw notOneOf(`${at}edition`, edition, `an edition of ${system.id}`, editionIds);
-  }
-  // The rule table comes before the profiles: their keywords are looked up in it.
-  const ruleChanges = resolved.input.rules;
-  const rules =
-    variant?.table ??
-    (ruleChanges === undefined
-      ? editionTable(system, edition as string)
-      : isCheckedTable(system, ruleChanges)
-        ? ruleChanges
-        : applyRuleChanges(system, systems, editionTable(system, edition as string), ruleChanges, `${at}rules`));
-  if (resolved.input.allowUnmodelled !== undefined && typeof resolved.input.allowUnmodelled !== 'boolean') {
-    throw notAllowed(`${at}allowUnmodelled`, resolved.input.allowUnmodelled, 'true, false');
-  }
-  const profiles = resolved.profiles ?? (resolved.roster ? rosterProfilesOnce(resolved.roster.tree, rules, resolved.roster.source) : undefined);
-  // What --allow-unmodelled left out of the profiles used: outputs list it with the scenario.
-  const leftOut: string[] = [];
-  const kindSpec = system.kinds.find((k) => k.id === kind)!;
-  const sides = sidesOf(kindSpec);
-  const sideKeys: ReadonlySet<string> = new Set(kindSpec.sides?.keys ?? []);
-  const keyworded = profiles || givesKeywords(resolved.input, sides);
-  // Where a field a profile or keyword gave came from: a value out of range names it.
-  const sources = new Map<string, string>();
-  const input = keyworded
-    ? mergeSides(resolved.input, sides, {
-        profiles,
-        system,
-        rules,
-        at,
-        reads: (side, name) =>
-          side.path === undefined ? system.fields.some((f) => f.name === name && f.kinds.includes(kind)) : (kindSpec.sides?.fields ?? []).some((f) => f.name === name),
-        use: (profile, key) => leftOut.push(...checkUnmodelled(profile, resolved.input.allowUnmodelled === true, `${at}${key}`)),
-        fieldDefault,
-        sources,
-      })
-    : resolved.input;
-
-  for (const key of Object.keys(input)) {
-    if (META_KEYS.has(key) || sideKeys.has(key)) continue;
-    const field = system.fields.find((f) => f.name === key);
-    if (!field) {
-      // The key is the user's and may be "": as a prefix it keeps its ": " even then.
-      throw refusalAt(`${at}${key}: `, `not a field of ${system.id}`, `allowed: ${listAllowed(system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name))}`);
-    }
-    if (!field.kinds.includes(kind)) {
-      throw refusal(`${at}${key}`, `${showValue(input[key])} is not read by kind "${kind}"`, `it is a field of kind ${listAllowed(field.kinds)}`);
-    }
-  }
-
-  // Sides are checked on their own (validateSides), with messages that name the side.
-  const fields = Object.fromEntries(Object.entries(input).filter(([key]) => !LEFT_TO_THE_SCHEMA.has(key) && !sideKeys.has(key)));
-  const candidate: Record<string, unknown> = { ...fields, system: system.id, edition, kind };
-  const validate = validatorFor(system, kind);
-  if (!validate(candidate)) {
-    const err = validate.errors?.[0];
-    const fieldName = err?.instancePath.split('/')[1] ?? '';
-    const field = system.fields.find((f) => f.name === fieldName);
-    if (field) {
-      const from = sources.get(field.name);
-      throw notAllowed(`${at}${from ? `${from}: ` : ''}${field.name}`, candidate[field.name], describeAllowed(field.schema));
-    }
-    throw refusal(`${at}${fieldName || 'scenario'}`, `${showValue(fieldName ? candidate[fieldName] : resolved.input)} ${err?.message ?? 'is not valid'}`);
-  }
-
-  const scenario: Record<string, FieldValue | RuleTable> = { system: system.id, edition: edition as string, kind, rules };
-  const variantName = variant?.name ?? (typeof input.variant === 'string' ? input.variant : undefined);
-  if (variantName !== undefined) scenario.variant = variantName;
-  // The profile names stay as labels: outputs say which weapon against which model.
-  for (const key of PROFILE_KEYS) if (typeof input[key] === 'string') scenario[key] = input[key];
-  // The scenario's own keywords stay as labels, as written: outputs say which were tried.
-  for (const key of SCENARIO_KEYWORDS) {
-    const given = input[key];
-    if (given !== undefined) scenario[key] = keywordList(given, `${at}${key}`).join(', ');
-  }
-  // A scenario read back from an output (a worker's copy, a report's record) keeps the label it had.
-  const notModelled = leftOut.length > 0 ? leftOut.join('; ') : input[NOT_MODELLED];
-  if (typeof notModelled === 'string') scenario[NOT_MODELLED] = notModelled;
-  for (const f of system.fields) {
-    if (!f.kinds.includes(kind)) continue;
-    const given = input[f.name];
-    scenario[f.name] = given !== undefined ? (given as FieldValue) : fieldDefault(f, rules, input);
-  }
-  // A side's object holds field values and labels; the kind reads it as its sides' declaration says.
-  if (kindSpec.sides) Object.assign(scenario, validateSides(input, kindSpec.sides, rules, at, sources, fieldDefault) as unknown as Record<string, FieldValue>);
-  const problem = system.checkCombination(scenario as Scenario);
-  if (problem) throw forbiddenByRules(at, problem);
-  const tooBig = system.checkSize?.(scenario as Scenario);
-  if (tooBig) throw refusalAt(at, tooBig);
-  // The schema of its system and kind has passed: it is that system's scenario of that kind.
-  return scenario as unknown as AnyScenario;
+  return parseScenarioWith(raw, diskScenarioFiles, origin);
 }
 
 /** Reads a scenario file (JSON). Missing, special, huge, malformed or too deep files are user mistakes, reported in one line. */
@@ -386,15 +46,6 @@ export function readScenarioFile(path: string): Record<string, unknown> {
   return rulesRelativeTo(parsed as Record<string, unknown>, path);
 }
 
-/**
- * The files a raw scenario reads besides itself (its variant, profiles, roster and catalogue files): inputs of the run,
- * which no --out may replace.
- */
-export function namedFiles(raw: Readonly<Record<string, unknown>>): string[] {
-  const catalogues = Array.isArray(raw.catalogue) ? raw.catalogue : [raw.catalogue];
-  return [raw.rules, raw.profiles, raw.roster, ...catalogues].filter((p): p is string => typeof p === 'string' && p !== NO_VARIANT);
-}
-
 /** The variant, profiles, roster and catalogue files a file names (a scenario file, a report definition) are read from that file's folder. */
 export function rulesRelativeTo(raw: Record<string, unknown>, file: string): Record<string, unknown> {
   const out = { ...raw };
@@ -403,21 +54,4 @@ export function rulesRelativeTo(raw: Record<string, unknown>, file: string): Rec
     if (raw[key] !== undefined) out[key] = Array.isArray(raw[key]) ? raw[key].map(relative) : relative(raw[key]);
   }
   return out;
-}
-
-/** Converts a flag's text to the type its field wants; anything unconvertible is left for the schema to reject. */
-export function coerceFlagValue(field: FieldSpec, text: unknown): unknown {
-  if (typeof text !== 'string') return text;
-  const t = text.trim();
-  switch (field.schema.type) {
-    case 'boolean':
-      return t === 'true' || t === '' ? true : t === 'false' ? false : text;
-    case 'integer':
-    case 'number':
-      return t !== '' && Number.isFinite(Number(t)) ? Number(t) : text;
-    case 'integer-or':
-      return field.schema.words.includes(t) ? t : t !== '' && Number.isFinite(Number(t)) ? Number(t) : text;
-    case 'string':
-      return t;
-  }
 }

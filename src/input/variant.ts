@@ -1,7 +1,5 @@
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
-import { readJsonInput } from '../json-input.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';
 import { perSystem } from './system-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from '../model/rule-variant.js';
@@ -72,12 +70,4 @@ export function parseVariant(raw: unknown, label: string, fallbackName: string):
   const table = applyRuleChanges(system, systems, editionTable(system, edition), input.rules, `${label}: rules`);
   const name = typeof input.name === 'string' && input.name.trim() !== '' ? input.name : fallbackName;
   return { name, system, edition, changes: input.rules as Record<string, unknown>, table };
-}
-
-/** Reads a variant file; `relativeTo` is the file that names it (a relative path is read from its folder). */
-export function readVariantFile(path: string, relativeTo?: string): Variant {
-  const full = relativeTo && !isAbsolute(path) ? resolve(dirname(relativeTo), path) : path;
-  const label = `variant file ${showValue(path)}`;
-  const { value } = readJsonInput(full, { label, what: 'a variant file', missing: 'no such file' });
-  return parseVariant(value, label, basename(path).replace(/\.json$/i, ''));
 }

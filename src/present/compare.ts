@@ -1,5 +1,5 @@
 import { scenarioRecord } from '../input/scenario.js';
-import { toolVersion } from '../project.js';
+import { toolVersion } from '../version.js';
 import type { CompareResult, CompareRow, Ratio } from '../analysis/compare.js';
 import { orWorseLabel, outcomeLabel, points } from '../labels.js';
 import type { OutcomeDifference } from '../analysis/sweep.js';

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FieldValue, Scenario } from '../model/types.js';
-import { toolVersion } from '../project.js';
+import { toolVersion } from '../version.js';
 import type { CellMean, CellOutcome } from '../analysis/sweep.js';
 import { inGridOrder, isNotAllowed, type NotAllowedCell } from '../analysis/not-allowed.js';
 

@@ -1,4 +1,4 @@
-import { scenarioRecord } from '../input/scenario.js';
+import { exactJson } from './exact-json.js';
 import type { ExactResult } from '../evaluate.js';
 import { formatFraction, toNumber } from '../exact/fraction.js';
 import { cellMeans, cellOutcomes } from '../analysis/sweep.js';
@@ -7,22 +7,6 @@ import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { type ShownExact, digitsFor, honestPercent, jsonText, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines } from '../text.js';
 import { givenLines } from '../analysis/asked.js';
-
-/** The JSON document `exact --format json` prints: flat, with means and extras at the top level. */
-export function exactJson(r: ExactResult): Record<string, unknown> {
-  return {
-    system: r.system,
-    edition: r.edition,
-    kind: r.kind,
-    scenario: scenarioRecord(r.scenario),
-    outcomes: r.outcomes,
-    ...r.means,
-    ...(Object.keys(r.histograms).length ? { histograms: r.histograms } : {}),
-    ...r.extra,
-    notes: r.notes,
-    manifest: r.manifest,
-  };
-}
 
 /** An exact answer as a command prints it: `digits` fixes the decimals of its percentages (--digits). */
 export type ExactView = ExactResult & { readonly digits?: number };

@@ -7,7 +7,7 @@ import type { Cell, CellOutcome } from '../analysis/sweep.js';
 import { inGridOrder, isNotAllowed, notAllowedLines } from '../analysis/not-allowed.js';
 import { NOT_ALLOWED } from './sweep.js';
 import { findingOf } from './findings.js';
-import { STANDARD_INPUT } from '../json-input.js';
+import { STANDARD_INPUT } from '../json-text.js';
 
 /** Where a report made from a definition on standard input keeps that definition. */
 export const PIPED_DEFINITION = 'definition.json';

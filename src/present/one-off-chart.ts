@@ -9,7 +9,7 @@ import { notOneOf, refusal } from '../messages.js';
 import type { Dimension } from '../analysis/dimensions.js';
 import type { SweepResult } from '../analysis/sweep.js';
 import type { ReportLayout } from '../model/types.js';
-import { toolVersion } from '../project.js';
+import { toolVersion } from '../version.js';
 import { jsonText } from '../text.js';
 import { type ChartDef, chartNotes, chartSpec } from './charts.js';
 import { defaultCharts } from './definition.js';

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError, showValue } from '../errors.js';
 import { refusal } from '../messages.js';
-import { toolVersion } from '../project.js';
+import { toolVersion } from '../version.js';
 import { siblingTemp, writeFileAtomic } from './files.js';
 
 /**

@@ -9,7 +9,7 @@ import { tidyCsv } from './csv.js';
 import { dimensionsJson, gridCellJson } from './sweep.js';
 import { inGridOrder } from '../analysis/not-allowed.js';
 import { jsonText } from '../text.js';
-import { STANDARD_INPUT } from '../json-input.js';
+import { STANDARD_INPUT } from '../json-text.js';
 import { findingOf } from './findings.js';
 
 /** results.json: everything the page shows, as data. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { toolVersion } from '../project.js';
+import { toolVersion } from '../version.js';
 import { chartNotes, chartSpec, heatmapTop, sameDefaultTitle, sharedScaleKey, type ChartDef, type ChartOptions } from './charts.js';
 import type { AnalysisDef, ReportDef } from './definition.js';
 import { renderChart } from './render.js';

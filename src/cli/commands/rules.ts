@@ -4,7 +4,8 @@ import { notOneOf, refusal } from '../../messages.js';
 import { ruleListing } from '../../model/rule-table.js';
 import { rulesPresenter } from '../../present/rules.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../../rules/registry.js';
-import { readVariantFile, variantJsonSchema } from '../../input/variant.js';
+import { readVariantFile } from '../../input/read-files.js';
+import { variantJsonSchema } from '../../input/variant.js';
 import { jsonText } from '../../text.js';
 import { addFormatOption, parseFormat } from '../options.js';
 
