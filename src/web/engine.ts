@@ -40,6 +40,9 @@ export { tallyLength } from '../model/tally.js';
 export { summarize, crossCheck, wilson, type SimSummary, type CrossCheckReport } from '../stats/index.js';
 export { formatFraction, toNumber, type Fraction } from '../exact/fraction.js';
 export { toolVersion } from '../version.js';
+export { describeAllowed } from '../model/field-schema.js';
+export { fieldTitle, orWorseLabel, outcomeLabel } from '../labels.js';
+export { DEFAULT_SEED, DEFAULT_TRIALS, parseSeed, parseTrials } from '../sim/run-limits.js';
 export type { Scenario, ExactAnswer, ReportLayout, KindSpec, SystemSpec, FieldSpec, SimKernel } from '../model/types.js';
 
 /**

@@ -1,0 +1,553 @@
+/**
+ * The web page: a form made from the systems' field declarations (the ones the CLI's flags, --help and
+ * the JSON Schema come from), exact answers computed in a Web Worker as the user types, simulations
+ * over one Web Worker per core with the CLI's chunks and seeds, and the whole state in the URL hash.
+ *
+ * Contract (test/browser/web-page.test.ts relies on it):
+ *   #s=<URL-encoded scenario JSON>[&seed=S&trials=T]   loads a scenario; seed and trials start a simulation
+ *   tr[data-outcome][data-exact="n/d"]                  each outcome row once the exact answer is in
+ *   tr[data-count]                                      each row's count once the simulation is done
+ *   #app[data-state]                                    "computing", "ready", "simulating", "done" or "error"
+ */
+import { CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS, describeAllowed, fieldTitle, orWorseLabel, outcomeLabel, parseSeed, parseTrials, systems, toolVersion, type FieldSpec, type SystemSpec } from '../engine.js';
+import type { WorkerReply, WorkerRequest } from './protocol.js';
+
+type Input = Record<string, unknown>;
+
+interface ExactOutcomeJson {
+  readonly outcome: string;
+  readonly probability: number;
+  readonly exact: string;
+  readonly orWorse?: number;
+  readonly orWorseExact?: string;
+}
+
+interface CheckedJson {
+  readonly summary: { readonly outcomes: readonly { outcome: string; count: number; probability: number; ciLow: number; ciHigh: number }[] };
+  readonly check?: { readonly passed: boolean; readonly failures: readonly string[] };
+}
+
+const app = document.getElementById('app')!;
+const form = document.getElementById('scenario-form') as HTMLFormElement;
+const fieldsBox = document.getElementById('fields')!;
+const topError = document.getElementById('scenario-error')!;
+const linkError = document.getElementById('link-error')!;
+const resultBox = document.getElementById('result')!;
+const jsonBox = document.getElementById('scenario-json') as HTMLTextAreaElement;
+const simForm = document.getElementById('simulate-form') as HTMLFormElement;
+const seedInput = document.getElementById('seed') as HTMLInputElement;
+const trialsInput = document.getElementById('trials') as HTMLInputElement;
+const simButton = document.getElementById('simulate') as HTMLButtonElement;
+const cancelButton = document.getElementById('cancel') as HTMLButtonElement;
+const progress = document.getElementById('progress') as HTMLProgressElement;
+const simStatus = document.getElementById('sim-status')!;
+
+/** What the user gave: system, edition, kind and every field they set. Fields left out take their defaults. */
+let input: Input = {};
+/** The last exact answer, as `injury-lab exact --format json` prints it. */
+let exact: Record<string, unknown> | undefined;
+
+function setState(state: 'computing' | 'ready' | 'simulating' | 'done' | 'error'): void {
+  app.dataset.state = state;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Workers
+
+const workerUrl = new URL('./worker.js', import.meta.url);
+const newWorker = () => new Worker(workerUrl, { type: 'module' });
+
+/**
+ * The exact answer's worker. A newer request replaces an older one still running (a duel's chain can
+ * take a second): the busy worker is ended and a fresh one started, so typing never queues work.
+ */
+let exactWorker = newWorker();
+let exactBusy = false;
+let requestId = 0;
+
+function askExact(): void {
+  const id = ++requestId;
+  if (exactBusy) {
+    exactWorker.terminate();
+    exactWorker = newWorker();
+  }
+  exactBusy = true;
+  setState('computing');
+  exactWorker.onmessage = (e: MessageEvent<WorkerReply>) => {
+    const reply = e.data;
+    if (reply.id !== requestId) return;
+    exactBusy = false;
+    if (reply.type === 'error') showError(reply.message, reply.bug);
+    else if (reply.type === 'exact') showExact(reply.result);
+  };
+  post(exactWorker, { type: 'exact', id, input });
+}
+
+function post(w: Worker, req: WorkerRequest): void {
+  w.postMessage(req);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The form, from the field declarations
+
+function systemOf(id: unknown): SystemSpec {
+  return systems.find((s) => s.id === id) ?? systems[0]!;
+}
+
+function option(value: string, text: string, selected: boolean): HTMLOptionElement {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = text;
+  o.selected = selected;
+  return o;
+}
+
+function select(id: string, label: string, options: readonly { value: string; text: string }[], current: string, help?: string): HTMLElement {
+  const row = fieldRow(id, label, help);
+  const s = document.createElement('select');
+  s.id = `f-${id}`;
+  s.name = id;
+  for (const o of options) s.append(option(o.value, o.text, o.value === current));
+  row.querySelector('.control')!.append(s);
+  return row;
+}
+
+function fieldRow(name: string, label: string, help?: string): HTMLElement {
+  const row = document.createElement('div');
+  row.className = 'field';
+  row.dataset.field = name;
+  const l = document.createElement('label');
+  l.htmlFor = `f-${name}`;
+  l.textContent = label;
+  const control = document.createElement('span');
+  control.className = 'control';
+  const error = document.createElement('output');
+  error.className = 'error';
+  error.id = `e-${name}`;
+  error.setAttribute('aria-live', 'polite');
+  row.append(l, control, error);
+  if (help) {
+    const h = document.createElement('small');
+    h.textContent = help;
+    h.id = `h-${name}`;
+    row.append(h);
+  }
+  return row;
+}
+
+/** One field's control, its value as the user gave it or else as the last answer filled it in. */
+function fieldControl(f: FieldSpec, given: unknown, filled: unknown): HTMLElement {
+  const row = fieldRow(f.name, fieldTitle(f.name), `${f.description} (${describeAllowed(f.schema)})`);
+  const value = given !== undefined ? given : filled;
+  let control: HTMLInputElement | HTMLSelectElement;
+  if (f.schema.type === 'boolean') {
+    const c = document.createElement('input');
+    c.type = 'checkbox';
+    c.checked = value === true;
+    control = c;
+  } else if (f.schema.type === 'string') {
+    const s = document.createElement('select');
+    for (const v of f.schema.enum) s.append(option(v, v, v === value));
+    control = s;
+  } else {
+    const c = document.createElement('input');
+    // Text, not type=number: a browser's number input hides what was typed when it is not a number,
+    // and the engine's message about it ("x" is not allowed) is what the user should see.
+    c.type = 'text';
+    c.inputMode = f.schema.type === 'number' ? 'decimal' : 'numeric';
+    c.value = value === undefined ? '' : String(value);
+    c.placeholder = filled === undefined ? '' : String(filled);
+    control = c;
+  }
+  control.id = `f-${f.name}`;
+  control.name = f.name;
+  control.setAttribute('aria-describedby', `h-${f.name} e-${f.name}`);
+  if (given !== undefined) row.classList.add('given');
+  row.querySelector('.control')!.append(control);
+  return row;
+}
+
+/** The value a control holds, as the scenario file would have it: numbers as numbers, anything else as typed. */
+function controlValue(f: FieldSpec, el: HTMLInputElement | HTMLSelectElement): unknown {
+  if (f.schema.type === 'boolean') return (el as HTMLInputElement).checked;
+  if (f.schema.type === 'string') return el.value;
+  const text = el.value.trim();
+  if (text === '') return undefined;
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : text;
+}
+
+function kindFields(system: SystemSpec, kind: string): readonly FieldSpec[] {
+  return system.fields.filter((f) => (f.kinds as readonly string[]).includes(kind));
+}
+
+function renderForm(): void {
+  // Rebuilding the controls must not lose the keyboard's place: the focused control keeps the focus.
+  const focused = document.activeElement?.id;
+  const system = systemOf(input.system);
+  const kindId = typeof input.kind === 'string' && system.kinds.some((k) => k.id === input.kind) ? input.kind : system.kinds[0]!.id;
+  const edition = typeof input.edition === 'string' ? input.edition : system.defaultEdition;
+  const filled = (exact?.scenario ?? {}) as Input;
+  fieldsBox.replaceChildren(
+    select('system', 'System', systems.map((s) => ({ value: s.id, text: s.title })), system.id),
+    select('edition', 'Edition', system.editions.map((e) => ({ value: e.id, text: `${e.title}${e.id === system.defaultEdition ? ' (default)' : ''}` })), edition),
+    select('kind', 'What to answer', system.kinds.map((k) => ({ value: k.id, text: `${k.id}: ${k.description}` })), kindId),
+  );
+  const kind = system.kinds.find((k) => k.id === kindId)!;
+  if (kind.sides) {
+    const note = document.createElement('p');
+    note.className = 'note';
+    note.textContent = `Each side (${kind.sides.keys.join(', ')}) is written in the scenario JSON below, e.g. ${kind.sides.example}.`;
+    fieldsBox.append(note);
+  }
+  for (const f of kindFields(system, kindId)) fieldsBox.append(fieldControl(f, input[f.name], filled[f.name]));
+  jsonBox.value = JSON.stringify(input, null, 2);
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+form.addEventListener('change', onFormEdit);
+form.addEventListener('input', (e) => {
+  // Text fields answer as the user types; selects and boxes on change.
+  if ((e.target as HTMLElement).tagName === 'INPUT' && (e.target as HTMLInputElement).type === 'text') onFormEdit(e);
+});
+
+function onFormEdit(e: Event): void {
+  const el = e.target as HTMLInputElement | HTMLSelectElement;
+  const name = el.name;
+  if (!name) return;
+  if (name === 'system') {
+    input = { system: el.value };
+    exact = undefined;
+    renderForm();
+  } else if (name === 'edition' || name === 'kind') {
+    input[name] = el.value;
+    if (name === 'kind') {
+      // Fields the new kind does not read would be refused: keep only those it reads.
+      const kind = systemOf(input.system).kinds.find((k) => k.id === el.value);
+      const keep = new Set([...kindFields(systemOf(input.system), el.value).map((f) => f.name), ...(kind?.sides?.keys ?? [])]);
+      for (const k of Object.keys(input)) if (!['system', 'edition', 'kind'].includes(k) && !keep.has(k)) delete input[k];
+      // A duel's sides start as plain models with no weapon keywords, written out so they can be edited.
+      for (const side of kind?.sides?.keys ?? []) if (input[side] === undefined) input[side] = {};
+      renderForm();
+    }
+  } else {
+    const f = kindFields(systemOf(input.system), String(input.kind ?? systemOf(input.system).kinds[0]!.id)).find((x) => x.name === name);
+    if (!f) return;
+    const v = controlValue(f, el);
+    if (v === undefined) delete input[name];
+    else input[name] = v;
+    el.closest('.field')?.classList.toggle('given', v !== undefined);
+  }
+  if (input.system === undefined) input = { system: systemOf(undefined).id, ...input };
+  jsonBox.value = JSON.stringify(input, null, 2);
+  changed();
+}
+
+jsonBox.addEventListener('change', () => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jsonBox.value);
+  } catch (err) {
+    showError(`scenario JSON: not valid JSON (${(err as Error).message})`, false);
+    return;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    showError('scenario JSON: not an object; allowed: a scenario, e.g. {"kind": "attack", "armour": "machine"}', false);
+    return;
+  }
+  input = parsed as Input;
+  renderForm();
+  changed();
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Results
+
+function clearErrors(): void {
+  topError.textContent = '';
+  for (const o of fieldsBox.querySelectorAll('output.error')) o.textContent = '';
+}
+
+/** The engine's one line, beside the field it names (it starts "field: ..."), or above the form. */
+function showError(message: string, bug: boolean): void {
+  clearErrors();
+  exact = undefined;
+  resultBox.replaceChildren();
+  setState('error');
+  const field = /^([A-Za-z][A-Za-z0-9]*)(?:\.[A-Za-z0-9.[\]]+)?: /.exec(message)?.[1];
+  const beside = field ? document.getElementById(`e-${field}`) : null;
+  const text = bug ? `Something went wrong inside injury-lab (please report it): ${message}` : message;
+  if (beside) beside.textContent = text;
+  else topError.textContent = text;
+}
+
+const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
+/** Fractions as n/d always ("0" is "0/1"), as data-exact promises. */
+const ratio = (f: string) => (f.includes('/') ? f : `${f}/1`);
+
+function showExact(result: Record<string, unknown>): void {
+  clearErrors();
+  exact = result;
+  const outcomes = result.outcomes as readonly ExactOutcomeJson[];
+  const ranked = outcomes.some((o) => o.orWorseExact !== undefined);
+  const table = document.createElement('table');
+  table.id = 'outcomes';
+  table.innerHTML = `<caption>${esc(heading(result))}</caption><thead><tr><th scope="col">Outcome</th><th scope="col">Probability</th><th scope="col">Exact</th>${
+    ranked ? '<th scope="col">This or worse</th>' : ''
+  }<th scope="col" class="sim">Simulated (95% interval)</th><th scope="col" class="sim">Count</th></tr></thead>`;
+  const body = document.createElement('tbody');
+  for (const o of outcomes) {
+    const tr = document.createElement('tr');
+    tr.dataset.outcome = o.outcome;
+    tr.dataset.exact = ratio(o.exact);
+    tr.innerHTML = `<th scope="row">${esc(outcomeLabel(o.outcome))}</th><td>${pct(o.probability)}</td><td class="fraction">${esc(o.exact)}</td>${
+      ranked ? `<td title="${esc(orWorseLabel(o.outcome))}">${o.orWorse === undefined ? '' : `${pct(o.orWorse)} <span class="fraction">${esc(o.orWorseExact!)}</span>`}</td>` : ''
+    }<td class="sim"></td><td class="sim"></td>`;
+    body.append(tr);
+  }
+  table.append(body);
+  const means = document.createElement('dl');
+  means.id = 'means';
+  for (const [key, v] of Object.entries(result)) {
+    if (v && typeof v === 'object' && 'exact' in v && 'value' in v) {
+      const dt = document.createElement('dt');
+      dt.textContent = fieldTitle(key);
+      const dd = document.createElement('dd');
+      dd.dataset.mean = key;
+      dd.dataset.exact = ratio(String((v as { exact: string }).exact));
+      dd.textContent = `${Number((v as { value: number }).value).toFixed(4)} (${(v as { exact: string }).exact})`;
+      means.append(dt, dd);
+    }
+  }
+  const notes = document.createElement('ul');
+  notes.className = 'notes';
+  for (const n of (result.notes as string[] | undefined) ?? []) {
+    const li = document.createElement('li');
+    li.textContent = n;
+    notes.append(li);
+  }
+  resultBox.replaceChildren(table, ...(means.children.length ? [means] : []), notes);
+  // Refresh the placeholders: a field's default may depend on the others.
+  const filled = result.scenario as Input;
+  for (const el of fieldsBox.querySelectorAll<HTMLInputElement>('input[type=text]')) el.placeholder = filled[el.name] === undefined ? '' : String(filled[el.name]);
+  for (const el of fieldsBox.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) if (input[el.name] === undefined) el.checked = filled[el.name] === true;
+  for (const el of fieldsBox.querySelectorAll<HTMLSelectElement>('.field select')) if (input[el.name] === undefined && typeof filled[el.name] === 'string') el.value = filled[el.name] as string;
+  setState('ready');
+  if (pendingSim) {
+    const s = pendingSim;
+    pendingSim = undefined;
+    void simulate(s.seed, s.trials);
+  }
+}
+
+function heading(result: Record<string, unknown>): string {
+  const system = systemOf(result.system);
+  const edition = system.editions.find((e) => e.id === result.edition)?.title ?? String(result.edition);
+  return `${system.title} (${edition}), ${String(result.kind)}`;
+}
+
+function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Simulation
+
+let running: { workers: Worker[]; cancelled: boolean } | undefined;
+let pendingSim: { seed: number; trials: number } | undefined;
+
+simForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  let seed: number;
+  let trials: number;
+  try {
+    seed = parseSeed(seedInput.value.trim() === '' ? String(DEFAULT_SEED) : seedInput.value, 'seed');
+    trials = parseTrials(trialsInput.value.trim() === '' ? String(DEFAULT_TRIALS) : trialsInput.value, 'trials');
+  } catch (err) {
+    simStatus.textContent = (err as Error).message;
+    return;
+  }
+  writeHash({ seed, trials });
+  void simulate(seed, trials);
+});
+
+cancelButton.addEventListener('click', () => {
+  if (!running) return;
+  running.cancelled = true;
+  for (const w of running.workers) w.terminate();
+  running = undefined;
+  simButton.disabled = false;
+  cancelButton.disabled = true;
+  simStatus.textContent = 'Cancelled.';
+  setState(exact ? 'ready' : 'error');
+});
+
+/**
+ * Chunks in batches to whichever worker is free, as piscina hands out tasks on the command line; the
+ * tally is a sum, so the order the batches finish in changes nothing.
+ */
+async function simulate(seed: number, trials: number): Promise<void> {
+  if (!exact || app.dataset.state === 'computing') {
+    pendingSim = { seed, trials };
+    return;
+  }
+  if (running) cancelButton.click();
+  const chunks = Math.ceil(trials / CHUNK_SIZE);
+  const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 16, chunks));
+  const batch = Math.max(1, Math.min(64, Math.ceil(chunks / (cores * 8))));
+  const run = { workers: Array.from({ length: cores }, newWorker), cancelled: false };
+  running = run;
+  const scenario = input;
+  setState('simulating');
+  simButton.disabled = true;
+  cancelButton.disabled = false;
+  progress.value = 0;
+  progress.hidden = false;
+  simStatus.textContent = `Simulating ${trials.toLocaleString('en-GB')} trials on ${cores} worker${cores === 1 ? '' : 's'}...`;
+  const started = performance.now();
+  let next = 0;
+  let done = 0;
+  let tally: Float64Array | undefined;
+  try {
+    await Promise.all(
+      run.workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            const give = () => {
+              if (run.cancelled) return resolve();
+              if (next >= chunks) return resolve();
+              const first = next;
+              const count = Math.min(batch, chunks - first);
+              next += count;
+              post(w, { type: 'chunks', id: 0, input: scenario, seed, firstChunk: first, chunkCount: count, totalTrials: trials });
+            };
+            w.onmessage = (e: MessageEvent<WorkerReply>) => {
+              const reply = e.data;
+              if (reply.type === 'error') return reject(new Error(reply.message));
+              if (reply.type !== 'tally') return;
+              if (!tally) tally = new Float64Array(reply.tally.length);
+              for (let i = 0; i < tally.length; i++) tally[i]! += reply.tally[i]!;
+              done += Math.min(trials, (reply.firstChunk + reply.chunkCount) * CHUNK_SIZE) - reply.firstChunk * CHUNK_SIZE;
+              progress.value = done / trials;
+              give();
+            };
+            w.onerror = (e) => reject(new Error(e.message));
+            give();
+          }),
+      ),
+    );
+  } catch (err) {
+    for (const w of run.workers) w.terminate();
+    running = undefined;
+    simButton.disabled = false;
+    cancelButton.disabled = true;
+    simStatus.textContent = (err as Error).message;
+    setState('error');
+    return;
+  }
+  for (const w of run.workers) w.terminate();
+  if (run.cancelled || running !== run) return;
+  running = undefined;
+  const seconds = (performance.now() - started) / 1000;
+  const checked = await check(scenario, trials, tally!);
+  showSimulation(checked, { seed, trials, seconds, cores });
+}
+
+/** Intervals and the exact-versus-simulated check, by the engine's own summarize and crossCheck (in a worker). */
+function check(scenario: Input, trials: number, tally: Float64Array): Promise<CheckedJson> {
+  return new Promise((resolve, reject) => {
+    const w = newWorker();
+    w.onmessage = (e: MessageEvent<WorkerReply>) => {
+      w.terminate();
+      const reply = e.data;
+      if (reply.type === 'checked') resolve({ summary: reply.summary, check: reply.check });
+      else if (reply.type === 'error') reject(new Error(reply.message));
+    };
+    post(w, { type: 'check', id: 0, input: scenario, trials, tally });
+  });
+}
+
+function showSimulation(checked: CheckedJson, run: { seed: number; trials: number; seconds: number; cores: number }): void {
+  for (const o of checked.summary.outcomes) {
+    const tr = resultBox.querySelector<HTMLTableRowElement>(`tr[data-outcome="${CSS.escape(o.outcome)}"]`);
+    if (!tr) continue;
+    tr.dataset.count = String(o.count);
+    const cells = tr.querySelectorAll('td.sim');
+    cells[0]!.textContent = `${pct(o.probability)} (${pct(o.ciLow)}-${pct(o.ciHigh)})`;
+    cells[1]!.textContent = o.count.toLocaleString('en-GB');
+  }
+  resultBox.querySelector('table')?.classList.add('simulated');
+  const agree = checked.check
+    ? checked.check.passed
+      ? ' Simulation agrees with the exact answer.'
+      : ` SIMULATION DISAGREES with the exact answer: ${checked.check.failures.join('; ')}`
+    : '';
+  simStatus.textContent = `${run.trials.toLocaleString('en-GB')} trials from seed ${run.seed} in ${run.seconds.toFixed(1)} s on ${run.cores} worker${run.cores === 1 ? '' : 's'}.${agree}`;
+  progress.value = 1;
+  simButton.disabled = false;
+  cancelButton.disabled = true;
+  setState('done');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Permalinks
+
+function writeHash(sim?: { seed: number; trials: number }): void {
+  const parts = [`s=${encodeURIComponent(JSON.stringify(input))}`];
+  if (sim) parts.push(`seed=${sim.seed}`, `trials=${sim.trials}`);
+  history.replaceState(null, '', `#${parts.join('&')}`);
+}
+
+function changed(): void {
+  if (running) cancelButton.click();
+  for (const td of resultBox.querySelectorAll('td.sim')) td.textContent = '';
+  simStatus.textContent = '';
+  progress.hidden = true;
+  writeHash();
+  askExact();
+}
+
+/** The state a link gives; a link that cannot be read gives one message and the empty form. */
+function readHash(): void {
+  linkError.textContent = '';
+  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const s = params.get('s');
+  input = {};
+  pendingSim = undefined;
+  if (s !== null) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(s);
+    } catch (err) {
+      linkError.textContent = `This link's scenario could not be read (not valid JSON: ${(err as Error).message}); the form starts empty.`;
+    }
+    if (parsed !== undefined) {
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) input = parsed as Input;
+      else linkError.textContent = "This link's scenario is not a JSON object; the form starts empty.";
+    }
+  }
+  const seedText = params.get('seed');
+  const trialsText = params.get('trials');
+  if (seedText !== null || trialsText !== null) {
+    try {
+      const seed = parseSeed(seedText ?? String(DEFAULT_SEED), 'seed');
+      const trials = parseTrials(trialsText ?? String(DEFAULT_TRIALS), 'trials');
+      seedInput.value = String(seed);
+      trialsInput.value = String(trials);
+      pendingSim = { seed, trials };
+    } catch (err) {
+      linkError.textContent = `This link's simulation cannot run: ${(err as Error).message}`;
+    }
+  }
+  exact = undefined;
+  renderForm();
+  askExact();
+}
+
+window.addEventListener('hashchange', () => {
+  // Our own replaceState fires no hashchange: this is the user pasting or following a link.
+  document.getElementById('version')!.textContent = toolVersion;
+readHash();
+});
+
+document.getElementById('version')!.textContent = toolVersion;
+readHash();

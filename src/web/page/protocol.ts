@@ -1,0 +1,51 @@
+/**
+ * Messages between the page (page.ts) and its Web Workers (worker.ts). A worker gets the scenario as the
+ * user wrote it and parses it itself with the engine: the parsed scenario holds functions of its rule
+ * table that do not survive postMessage, and parsing costs microseconds next to any answer.
+ */
+
+/** Answer one scenario exactly: the same JSON as `injury-lab exact --format json`. */
+export interface ExactRequest {
+  readonly type: 'exact';
+  readonly id: number;
+  readonly input: unknown;
+}
+
+/**
+ * Play chunks firstChunk .. firstChunk + chunkCount - 1 of a run of `totalTrials` from `seed`, as the
+ * CLI's worker threads play them (src/sim/chunks.ts), and send back their tally.
+ */
+export interface ChunksRequest {
+  readonly type: 'chunks';
+  readonly id: number;
+  readonly input: unknown;
+  readonly seed: number;
+  readonly firstChunk: number;
+  readonly chunkCount: number;
+  readonly totalTrials: number;
+}
+
+/** Summarise a finished run's tally (intervals) and check it against the exact answer, as the CLI does. */
+export interface CheckRequest {
+  readonly type: 'check';
+  readonly id: number;
+  readonly input: unknown;
+  readonly trials: number;
+  readonly tally: Float64Array;
+}
+
+export type WorkerRequest = ExactRequest | ChunksRequest | CheckRequest;
+
+export interface CheckedReply {
+  readonly type: 'checked';
+  readonly id: number;
+  readonly summary: { readonly outcomes: readonly { outcome: string; count: number; probability: number; ciLow: number; ciHigh: number }[] };
+  readonly check: { readonly passed: boolean; readonly failures: readonly string[] };
+}
+
+export type WorkerReply =
+  | { readonly type: 'exact'; readonly id: number; readonly result: Record<string, unknown> }
+  | { readonly type: 'tally'; readonly id: number; readonly firstChunk: number; readonly chunkCount: number; readonly tally: Float64Array }
+  | CheckedReply
+  /** A refusal of the user's input (the CLI's one line), or `bug` for anything else. */
+  | { readonly type: 'error'; readonly id: number; readonly message: string; readonly bug: boolean };

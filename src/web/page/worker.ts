@@ -1,0 +1,46 @@
+/**
+ * A Web Worker of the page: exact answers off the main thread (a duel's chain takes a while, and the
+ * page must never freeze as the user types), and simulated chunks, one worker per core. The chunks are
+ * the CLI's: the same kernel from the same scenario, the same streams `Rng.forChunk(seed, chunk)`, so
+ * the counts summed over any number of workers equal `injury-lab simulate`'s for the same seed and trials.
+ */
+import { CHUNK_SIZE, UsageError, compileKernel, crossCheck, evaluateParsed, exactJson, pageScenario, playChunks, summarize } from '../engine.js';
+import type { WorkerReply, WorkerRequest } from './protocol.js';
+
+interface WorkerScope {
+  onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null;
+  postMessage(message: WorkerReply, transfer?: Transferable[]): void;
+}
+const scope = self as unknown as WorkerScope;
+
+/** The last scenario's kernel, kept while the same input keeps coming (every batch of one run). */
+let cached: { key: string; kernel: ReturnType<typeof compileKernel> } | undefined;
+
+function kernelFor(input: unknown) {
+  const key = JSON.stringify(input);
+  if (cached?.key !== key) cached = { key, kernel: compileKernel({ type: 'scenario', scenario: pageScenario(input) }) };
+  return cached.kernel;
+}
+
+scope.onmessage = (e) => {
+  const req = e.data;
+  try {
+    if (req.type === 'exact') {
+      const result = exactJson(evaluateParsed(pageScenario(req.input)));
+      scope.postMessage({ type: 'exact', id: req.id, result });
+    } else if (req.type === 'check') {
+      const exact = evaluateParsed(pageScenario(req.input));
+      const run = { layout: exact.layout, trials: req.trials, tally: req.tally };
+      const report = crossCheck(exact.answer, run);
+      scope.postMessage({ type: 'checked', id: req.id, summary: summarize(run), check: { passed: report.passed, failures: report.failures } });
+    } else {
+      const { kernel, tallyLength } = kernelFor(req.input);
+      const tally = new Float64Array(tallyLength);
+      playChunks(kernel, { seed: req.seed, firstChunk: req.firstChunk, chunkCount: req.chunkCount, chunkSize: CHUNK_SIZE, totalTrials: req.totalTrials }, tally);
+      scope.postMessage({ type: 'tally', id: req.id, firstChunk: req.firstChunk, chunkCount: req.chunkCount, tally }, [tally.buffer]);
+    }
+  } catch (err) {
+    const bug = !(err instanceof UsageError);
+    scope.postMessage({ type: 'error', id: req.id, message: err instanceof Error ? err.message : String(err), bug });
+  }
+};

@@ -1,0 +1,168 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servePage } from '../../src/cli/commands/serve.js';
+import { evaluateExact } from '../../src/evaluate.js';
+import { parseScenario } from '../../src/input/scenario.js';
+import { systems } from '../../src/rules/registry.js';
+import { UsageError } from '../../src/errors.js';
+
+/**
+ * The web page (dist/web, built by npm test before vitest runs) in Debian's Chromium through
+ * playwright-core, served by `injury-lab serve`'s own server with every request that is not the
+ * page's refused: permalinks of every kind of both systems give the library's fractions, a simulation
+ * gives the CLI's counts, a bad value gives the CLI's message beside its field, a bad link one clear
+ * message and a usable form, and the form works from the keyboard alone.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const WEB = join(process.cwd(), 'dist', 'web');
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: install it with apt-get install -y chromium (.ci/run does)`);
+
+let browser: Browser;
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  if (!available) return;
+  if (!existsSync(join(WEB, 'index.html'))) throw new Error('dist/web is not built: npm test builds it (node dist/scripts/build-web.js)');
+  server = await servePage(WEB, 0);
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+});
+
+/** A page with its errors collected and every request outside the server refused. */
+async function open(hash: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) && !url.endsWith('/favicon.ico')) return route.continue();
+    return route.fulfill({ status: 404, body: '' });
+  });
+  await page.goto(`${origin}/${hash}`);
+  return { page, errors, close: () => context.close() };
+}
+
+const permalink = (scenario: object, extra = '') => `#s=${encodeURIComponent(JSON.stringify(scenario))}${extra}`;
+const rows = (page: Page) => page.$$eval('tr[data-outcome]', (trs) => trs.map((tr) => ({ outcome: tr.getAttribute('data-outcome'), exact: tr.getAttribute('data-exact'), count: tr.getAttribute('data-count') })));
+const ratio = (f: string) => (f.includes('/') ? f : `${f}/1`);
+
+/** The smallest scenario of every kind: the kind's defaults, a duel with two plain sides. */
+function scenarios(): { system: string; kind: string; [field: string]: unknown }[] {
+  return systems.flatMap((s) => s.kinds.map((k) => ({ system: s.id, kind: k.id, ...(k.sides ? { ...Object.fromEntries(k.sides.keys.map((key) => [key, {}])), rounds: 2 } : {}) })));
+}
+
+describe.skipIf(!available)('the web page in headless Chromium', () => {
+  it('answers a permalink of every kind of both systems with the library\'s exact fractions', async () => {
+    const all = scenarios();
+    expect(all.length).toBeGreaterThanOrEqual(10);
+    const { page, errors, close } = await open('');
+    await page.waitForSelector('#app[data-state=ready]');
+    for (const scenario of all) {
+      const expected = evaluateExact(scenario).outcomes.map((o) => ({ outcome: o.outcome, exact: ratio(o.exact), count: null }));
+      // A link followed in the open page (hashchange) answers as a fresh load does.
+      await page.evaluate(`location.hash = ${JSON.stringify(permalink(scenario))}`);
+      await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && document.querySelectorAll('tr[data-exact]').length === ${expected.length} && location.hash.includes(${JSON.stringify(encodeURIComponent(`"kind":"${scenario.kind}"`))})`);
+      expect({ scenario, rows: await rows(page) }).toEqual({ scenario, rows: expected });
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('simulates a permalink with seed and trials to the same counts as injury-lab simulate', async () => {
+    const scenario = { kind: 'attack', armour: 'reinforced', injuryDice: 1 };
+    const trials = 300_000; // 5 chunks of 65,536: several workers, a short last chunk
+    const { page, errors, close } = await open(permalink(scenario, `&seed=7&trials=${trials}`));
+    await page.waitForSelector('#app[data-state=done]', { timeout: 60_000 });
+    const cli = spawnSync(process.execPath, ['dist/src/cli/main.js', 'simulate', '--kind', 'attack', '--armour', 'reinforced', '--injury-dice', '1', '--seed', '7', '--trials', String(trials), '--format', 'json'], {
+      encoding: 'utf8',
+    });
+    expect(cli.status).toBe(0);
+    const counts = (JSON.parse(cli.stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => ({ outcome: o.outcome, count: String(o.count) }));
+    expect((await rows(page)).map((r) => ({ outcome: r.outcome, count: r.count }))).toEqual(counts);
+    expect(await page.textContent('#sim-status')).toContain('agrees with the exact answer');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("shows the CLI's message beside the field for a bad value, and answers again once it is mended", async () => {
+    const { page, errors, close } = await open(permalink({ kind: 'attack' }));
+    await page.waitForSelector('#app[data-state=ready]');
+    await page.fill('#f-injuryDice', 'x');
+    await page.waitForSelector('#app[data-state=error]');
+    let expected = '';
+    try {
+      parseScenario({ kind: 'attack', injuryDice: 'x' });
+    } catch (e) {
+      expect(e).toBeInstanceOf(UsageError);
+      expected = (e as Error).message;
+    }
+    expect(expected).toMatch(/^injuryDice: /);
+    expect(await page.textContent('#e-injuryDice')).toBe(expected);
+    await page.fill('#f-injuryDice', '2');
+    await page.waitForSelector('#app[data-state=ready]');
+    expect(await page.textContent('#e-injuryDice')).toBe('');
+    const exact = evaluateExact({ kind: 'attack', injuryDice: 2 }).outcomes.map((o) => ratio(o.exact));
+    expect((await rows(page)).map((r) => r.exact)).toEqual(exact);
+    expect(page.url()).toContain(encodeURIComponent('"injuryDice":2'));
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('says one clear thing about a link it cannot read, and still gives a usable form', async () => {
+    for (const hash of ['#s=%7Bnot%20json', '#s=%5B1%2C2%5D', `${permalink({ kind: 'attack' })}&seed=7&trials=0`]) {
+      const { page, errors, close } = await open(hash);
+      await page.waitForSelector('#app[data-state=ready]');
+      const message = (await page.textContent('#link-error'))!;
+      expect(message).toMatch(/^This link's/);
+      expect(await page.$$eval('#fields .field', (f) => f.length)).toBeGreaterThan(3);
+      expect(await page.$$eval('tr[data-exact]', (r) => r.length)).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  it('works from the keyboard alone: choose a kind, type a field, read the answer', async () => {
+    const { page, errors, close } = await open('');
+    await page.waitForSelector('#app[data-state=ready]');
+    // Tab from the top of the page to the kind select (system, edition, kind) and pick "fall".
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.id')).toBe('f-system');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.id')).toBe('f-kind');
+    // The kinds in their declared order: injury, attack, fall. Arrow keys move a closed select's choice.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.inputValue('#f-kind')).toBe('fall');
+    await page.waitForSelector('#f-heightInches');
+    // On to the fall's first field by Tab alone, then type.
+    for (let i = 0; i < 40 && (await page.evaluate('document.activeElement.id')) !== 'f-heightInches'; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.id')).toBe('f-heightInches');
+    await page.keyboard.type('7');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes('heightInches')`);
+    const exact = evaluateExact({ kind: 'fall', heightInches: 7 }).outcomes.map((o) => ratio(o.exact));
+    expect((await rows(page)).map((r) => r.exact)).toEqual(exact);
+    // Every control has a label a screen reader says.
+    const unlabelled = await page.$$eval('#fields input, #fields select', (els) => els.filter((e) => !e.ownerDocument.querySelector(`label[for="${e.id}"]`)).map((e) => e.id));
+    expect(unlabelled).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
