@@ -1,7 +1,6 @@
 import { Ajv } from 'ajv';
-import { showValue } from '../errors.js';
-import { refusal } from '../messages.js';
 import { useAjv } from '../model/ajv.js';
+import { openedFiles } from '../input/opened-files.js';
 import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
 import type { AnyScenario } from '../rules/registry.js';
 
@@ -40,6 +39,7 @@ export { tallyLength } from '../model/tally.js';
 export { summarize, crossCheck, wilson, type SimSummary, type CrossCheckReport } from '../stats/index.js';
 export { formatFraction, toNumber, type Fraction } from '../exact/fraction.js';
 export { toolVersion } from '../version.js';
+export { openedFiles, describeOpened, type OpenedFiles, type OpenedFile } from '../input/opened-files.js';
 export { describeAllowed } from '../model/field-schema.js';
 export { fieldTitle, orWorseLabel, outcomeLabel } from '../labels.js';
 export { DEFAULT_SEED, DEFAULT_TRIALS, parseSeed, parseTrials } from '../sim/run-limits.js';
@@ -49,24 +49,7 @@ export type { Scenario, ExactAnswer, ReportLayout, KindSpec, SystemSpec, FieldSp
  * The reader a page starts with: it has opened no file, so a scenario naming one (a variant, profiles, a
  * roster, catalogues) is refused in one line, `rules: "x.json" has not been opened in this page`.
  */
-export const unopenedFiles: ScenarioFiles = {
-  variant: (path) => {
-    throw notOpened('rules', path);
-  },
-  profiles: (path) => {
-    throw notOpened('profiles', path);
-  },
-  roster: (path) => {
-    throw notOpened('roster', path);
-  },
-  catalogue: (paths) => {
-    throw notOpened('catalogue', paths.length === 1 ? paths[0] : paths);
-  },
-};
-
-function notOpened(field: string, path: unknown) {
-  return refusal(field, `${showValue(path)} has not been opened in this page`, 'open the file in the page first');
-}
+export const unopenedFiles: ScenarioFiles = openedFiles(new Map());
 
 /**
  * A scenario from raw fields as the page has them, the files it names read by `files` (by default none:

@@ -138,10 +138,47 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     }
   });
 
+  it("reads the designer's own files in the page, with the CLI's readers: profiles, a variant, a roster and catalogues", async () => {
+    const { page, errors, close } = await open(permalink({ kind: 'attack', rules: 'out-of-action-on-10.json' }));
+    // A link naming a file the page has not opened says so beside the field.
+    await page.waitForSelector('#app[data-state=error]');
+    expect(await page.textContent('#e-rules, #scenario-error')).toBe('rules: "out-of-action-on-10.json" has not been opened in this page; open the file in the page first');
+    await page.setInputFiles('#open-files', ['examples/variants/out-of-action-on-10.json', 'examples/profiles.json', 'test/fixtures/rosters/ashen-pilgrims.ros']);
+    await page.waitForSelector('#opened li[data-file="ashen-pilgrims.ros"]');
+    await page.waitForSelector('#app[data-state=ready]');
+    const variant = evaluateExact({ kind: 'attack', rules: 'examples/variants/out-of-action-on-10.json' }).outcomes.map((o) => ratio(o.exact));
+    expect((await rows(page)).map((r) => r.exact)).toEqual(variant);
+    // As `injury-lab profiles --roster` lists it: 5 models, 11 weapons (6 of them a model "with" its weapon).
+    expect(await page.textContent('#opened li[data-file="ashen-pilgrims.ros"]')).toContain('roster of trench-crusade: 11 weapons, 5 models');
+
+    // The profiles file: pick a weapon and a target by name.
+    await page.click('#opened li[data-file="profiles.json"] button');
+    await page.waitForSelector('#f-weapon');
+    await page.selectOption('#f-weapon', 'Great Hammer');
+    await page.selectOption('#f-target', 'Shield Bearer');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes('Shield%20Bearer')`);
+    const hammer = evaluateExact({ kind: 'attack', rules: 'examples/variants/out-of-action-on-10.json', profiles: 'examples/profiles.json', weapon: 'Great Hammer', target: 'Shield Bearer' });
+    expect((await rows(page)).map((r) => r.exact)).toEqual(hammer.outcomes.map((o) => ratio(o.exact)));
+
+    // The roster, then catalogue files read together (a .cat links into its .gst).
+    await page.click('#opened li[data-file="ashen-pilgrims.ros"] button');
+    await page.selectOption('#f-target', 'Bell Golem');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes('Bell%20Golem')`);
+    const golem = evaluateExact({ kind: 'attack', rules: 'examples/variants/out-of-action-on-10.json', roster: 'test/fixtures/rosters/ashen-pilgrims.ros', target: 'Bell Golem' });
+    expect((await rows(page)).map((r) => r.exact)).toEqual(golem.outcomes.map((o) => ratio(o.exact)));
+    await page.setInputFiles('#open-files', ['test/fixtures/rosters/pilgrim-system.gst', 'test/fixtures/rosters/ashen-pilgrims.cat']);
+    await page.waitForSelector('#opened li[data-file="ashen-pilgrims.cat"] button');
+    expect(await page.textContent('#opened li[data-file="pilgrim-system.gst"]')).toMatch(/catalogue of trench-crusade: \d+ weapons, \d+ models/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('works from the keyboard alone: choose a kind, type a field, read the answer', async () => {
     const { page, errors, close } = await open('');
     await page.waitForSelector('#app[data-state=ready]');
-    // Tab from the top of the page to the kind select (system, edition, kind) and pick "fall".
+    // Tab from the top of the page: the file input, then the system, edition and kind selects; pick "fall".
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.id')).toBe('open-files');
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement.id')).toBe('f-system');
     await page.keyboard.press('Tab');

@@ -9,7 +9,7 @@
  *   tr[data-count]                                      each row's count once the simulation is done
  *   #app[data-state]                                    "computing", "ready", "simulating", "done" or "error"
  */
-import { CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS, describeAllowed, fieldTitle, orWorseLabel, outcomeLabel, parseSeed, parseTrials, systems, toolVersion, type FieldSpec, type SystemSpec } from '../engine.js';
+import { CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS, describeAllowed, fieldTitle, orWorseLabel, outcomeLabel, parseSeed, parseTrials, systems, toolVersion, type FieldSpec, type OpenedFile, type SystemSpec } from '../engine.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 type Input = Record<string, unknown>;
@@ -41,6 +41,8 @@ const simButton = document.getElementById('simulate') as HTMLButtonElement;
 const cancelButton = document.getElementById('cancel') as HTMLButtonElement;
 const progress = document.getElementById('progress') as HTMLProgressElement;
 const simStatus = document.getElementById('sim-status')!;
+const fileInput = document.getElementById('open-files') as HTMLInputElement;
+const openedList = document.getElementById('opened')!;
 
 /** What the user gave: system, edition, kind and every field they set. Fields left out take their defaults. */
 let input: Input = {};
@@ -55,32 +57,123 @@ function setState(state: 'computing' | 'ready' | 'simulating' | 'done' | 'error'
 // Workers
 
 const workerUrl = new URL('./worker.js', import.meta.url);
-const newWorker = () => new Worker(workerUrl, { type: 'module' });
+
+/** The files the user opened, by name; every worker gets them before its first request. */
+const shelf = new Map<string, Uint8Array>();
+/** What each opened file is to a scenario, as the exact worker read it. */
+let opened: readonly OpenedFile[] = [];
+
+function newWorker(): Worker {
+  const w = new Worker(workerUrl, { type: 'module' });
+  if (shelf.size) post(w, { type: 'files', id: 0, files: [...shelf], describe: false });
+  return w;
+}
 
 /**
  * The exact answer's worker. A newer request replaces an older one still running (a duel's chain can
  * take a second): the busy worker is ended and a fresh one started, so typing never queues work.
  */
-let exactWorker = newWorker();
+let exactWorker = exactWorkerStarted();
 let exactBusy = false;
 let requestId = 0;
 
-function askExact(): void {
-  const id = ++requestId;
-  if (exactBusy) {
-    exactWorker.terminate();
-    exactWorker = newWorker();
-  }
-  exactBusy = true;
-  setState('computing');
-  exactWorker.onmessage = (e: MessageEvent<WorkerReply>) => {
+function exactWorkerStarted(): Worker {
+  const w = newWorker();
+  w.onmessage = (e: MessageEvent<WorkerReply>) => {
     const reply = e.data;
+    if (reply.type === 'opened') return showOpened(reply.files);
     if (reply.id !== requestId) return;
     exactBusy = false;
     if (reply.type === 'error') showError(reply.message, reply.bug);
     else if (reply.type === 'exact') showExact(reply.result);
   };
+  return w;
+}
+
+function askExact(): void {
+  const id = ++requestId;
+  if (exactBusy) {
+    exactWorker.terminate();
+    exactWorker = exactWorkerStarted();
+  }
+  exactBusy = true;
+  setState('computing');
   post(exactWorker, { type: 'exact', id, input });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The user's files: opened from disk, read in the page's workers by the CLI's own readers; nothing leaves the page
+
+/** Bigger than any file the readers take (catalogue files are at most 64 MiB together): refused unread. */
+const MAX_OPENED_BYTES = 64 * 1024 * 1024;
+const PROFILE_SOURCES = ['profiles', 'roster', 'catalogue'] as const;
+
+fileInput.addEventListener('change', async () => {
+  const refused: string[] = [];
+  for (const file of fileInput.files ?? []) {
+    if (file.size > MAX_OPENED_BYTES) refused.push(`${file.name}: ${(file.size / 1024 / 1024).toFixed(1)} MiB is more than any file injury-lab reads (64 MiB)`);
+    else shelf.set(file.name, new Uint8Array(await file.arrayBuffer()));
+  }
+  fileInput.value = '';
+  openedList.dataset.refused = refused.join('\n');
+  post(exactWorker, { type: 'files', id: 0, files: [...shelf], describe: true });
+  // A scenario naming a file that was not open yet may be answered now.
+  askExact();
+});
+
+function showOpened(files: readonly OpenedFile[]): void {
+  opened = files;
+  const items = files.map((f) => {
+    const li = document.createElement('li');
+    li.dataset.file = f.name;
+    const what = f.problem
+      ? f.problem
+      : f.field === 'rules'
+        ? `a variant of ${f.system}`
+        : `${f.field === 'catalogue' ? 'catalogue' : f.field === 'roster' ? 'roster' : 'profiles'} of ${f.system}: ${f.weapons?.length ?? 0} weapons, ${f.models?.length ?? 0} models`;
+    li.append(`${f.name} (${what}) `);
+    if (f.field && !f.problem) {
+      const inUse = f.field === 'catalogue' ? Array.isArray(input.catalogue) && input.catalogue.includes(f.name) : input[f.field] === f.name;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = inUse ? 'in use' : f.field === 'rules' ? 'use these rules' : 'use its profiles';
+      b.disabled = inUse;
+      b.addEventListener('click', () => useFile(f));
+      li.append(b);
+    }
+    if (f.problem) li.className = 'error';
+    return li;
+  });
+  for (const line of (openedList.dataset.refused ?? '').split('\n').filter(Boolean)) {
+    const li = document.createElement('li');
+    li.className = 'error';
+    li.textContent = line;
+    items.push(li);
+  }
+  openedList.replaceChildren(...items);
+  renderForm();
+}
+
+function useFile(f: OpenedFile): void {
+  if (f.field === 'rules') input.rules = f.name;
+  else if (f.field) {
+    for (const k of PROFILE_SOURCES) delete input[k];
+    delete input.weapon;
+    delete input.target;
+    input[f.field] = f.field === 'catalogue' ? opened.filter((o) => o.field === 'catalogue').map((o) => o.name) : f.name;
+  }
+  if (f.system) input.system = f.system;
+  showOpened(opened);
+  changed();
+}
+
+/** The weapons and models the scenario's profiles source offers, as the opened files listed them. */
+function profileNames(): { weapons: readonly string[]; models: readonly string[] } | undefined {
+  const source = PROFILE_SOURCES.find((k) => input[k] !== undefined);
+  if (!source) return undefined;
+  const name = source === 'catalogue' ? (Array.isArray(input.catalogue) ? input.catalogue[0] : input.catalogue) : input[source];
+  const f = opened.find((o) => o.name === name && !o.problem);
+  return f ? { weapons: f.weapons ?? [], models: f.models ?? [] } : undefined;
 }
 
 function post(w: Worker, req: WorkerRequest): void {
@@ -199,6 +292,14 @@ function renderForm(): void {
     note.textContent = `Each side (${kind.sides.keys.join(', ')}) is written in the scenario JSON below, e.g. ${kind.sides.example}.`;
     fieldsBox.append(note);
   }
+  const names = kind.sides ? undefined : profileNames();
+  if (names) {
+    const choices = (list: readonly string[]) => [{ value: '', text: '(none: the fields below)' }, ...list.map((n) => ({ value: n, text: n }))];
+    fieldsBox.append(
+      select('weapon', 'Weapon', choices(names.weapons), typeof input.weapon === 'string' ? input.weapon : '', 'A weapon of the opened profiles: its fields and keywords, under any you set below'),
+      select('target', 'Target model', choices(names.models), typeof input.target === 'string' ? input.target : '', 'A model of the opened profiles'),
+    );
+  }
   for (const f of kindFields(system, kindId)) fieldsBox.append(fieldControl(f, input[f.name], filled[f.name]));
   jsonBox.value = JSON.stringify(input, null, 2);
   if (focused) document.getElementById(focused)?.focus();
@@ -218,6 +319,9 @@ function onFormEdit(e: Event): void {
     input = { system: el.value };
     exact = undefined;
     renderForm();
+  } else if (name === 'weapon' || name === 'target') {
+    if (el.value === '') delete input[name];
+    else input[name] = el.value;
   } else if (name === 'edition' || name === 'kind') {
     input[name] = el.value;
     if (name === 'kind') {

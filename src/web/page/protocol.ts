@@ -4,6 +4,8 @@
  * table that do not survive postMessage, and parsing costs microseconds next to any answer.
  */
 
+import type { OpenedFile } from '../engine.js';
+
 /** Answer one scenario exactly: the same JSON as `injury-lab exact --format json`. */
 export interface ExactRequest {
   readonly type: 'exact';
@@ -34,7 +36,16 @@ export interface CheckRequest {
   readonly tally: Float64Array;
 }
 
-export type WorkerRequest = ExactRequest | ChunksRequest | CheckRequest;
+/** The files the user opened, by name: every later request's scenario may name them. */
+export interface FilesRequest {
+  readonly type: 'files';
+  readonly id: number;
+  readonly files: readonly (readonly [string, Uint8Array])[];
+  /** Reply with what each file is (the exact worker, for the list); simulation workers only keep them. */
+  readonly describe: boolean;
+}
+
+export type WorkerRequest = ExactRequest | ChunksRequest | CheckRequest | FilesRequest;
 
 export interface CheckedReply {
   readonly type: 'checked';
@@ -47,5 +58,6 @@ export type WorkerReply =
   | { readonly type: 'exact'; readonly id: number; readonly result: Record<string, unknown> }
   | { readonly type: 'tally'; readonly id: number; readonly firstChunk: number; readonly chunkCount: number; readonly tally: Float64Array }
   | CheckedReply
+  | { readonly type: 'opened'; readonly id: number; readonly files: readonly OpenedFile[] }
   /** A refusal of the user's input (the CLI's one line), or `bug` for anything else. */
   | { readonly type: 'error'; readonly id: number; readonly message: string; readonly bug: boolean };

@@ -4,7 +4,7 @@
  * the CLI's: the same kernel from the same scenario, the same streams `Rng.forChunk(seed, chunk)`, so
  * the counts summed over any number of workers equal `injury-lab simulate`'s for the same seed and trials.
  */
-import { CHUNK_SIZE, UsageError, compileKernel, crossCheck, evaluateParsed, exactJson, pageScenario, playChunks, summarize } from '../engine.js';
+import { CHUNK_SIZE, UsageError, compileKernel, crossCheck, describeOpened, evaluateParsed, exactJson, openedFiles, pageScenario, playChunks, summarize } from '../engine.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 interface WorkerScope {
@@ -13,23 +13,31 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
+/** The files the user opened: a scenario's `rules`, `profiles`, `roster` and `catalogue` name them. */
+let shelf = new Map<string, Uint8Array>();
+const parse = (input: unknown) => pageScenario(input, openedFiles(shelf));
+
 /** The last scenario's kernel, kept while the same input keeps coming (every batch of one run). */
 let cached: { key: string; kernel: ReturnType<typeof compileKernel> } | undefined;
 
 function kernelFor(input: unknown) {
   const key = JSON.stringify(input);
-  if (cached?.key !== key) cached = { key, kernel: compileKernel({ type: 'scenario', scenario: pageScenario(input) }) };
+  if (cached?.key !== key) cached = { key, kernel: compileKernel({ type: 'scenario', scenario: parse(input) }) };
   return cached.kernel;
 }
 
 scope.onmessage = (e) => {
   const req = e.data;
   try {
-    if (req.type === 'exact') {
-      const result = exactJson(evaluateParsed(pageScenario(req.input)));
+    if (req.type === 'files') {
+      shelf = new Map(req.files);
+      cached = undefined;
+      if (req.describe) scope.postMessage({ type: 'opened', id: req.id, files: describeOpened(shelf) });
+    } else if (req.type === 'exact') {
+      const result = exactJson(evaluateParsed(parse(req.input)));
       scope.postMessage({ type: 'exact', id: req.id, result });
     } else if (req.type === 'check') {
-      const exact = evaluateParsed(pageScenario(req.input));
+      const exact = evaluateParsed(parse(req.input));
       const run = { layout: exact.layout, trials: req.trials, tally: req.tally };
       const report = crossCheck(exact.answer, run);
       scope.postMessage({ type: 'checked', id: req.id, summary: summarize(run), check: { passed: report.passed, failures: report.failures } });
