@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 /** A page with its errors collected and every request outside the server refused. */
 async function open(hash: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -169,6 +169,24 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.setInputFiles('#open-files', ['test/fixtures/rosters/pilgrim-system.gst', 'test/fixtures/rosters/ashen-pilgrims.cat']);
     await page.waitForSelector('#opened li[data-file="ashen-pilgrims.cat"] button');
     expect(await page.textContent('#opened li[data-file="pilgrim-system.gst"]')).toMatch(/catalogue of trench-crusade: \d+ weapons, \d+ models/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('downloads a scenario file the CLI reads unchanged, and the answer the CLI gives for it', async () => {
+    const scenario = { system: 'd20-warband', kind: 'attack', defence: 6, pierce: 2 };
+    const { page, errors, close } = await open(permalink(scenario));
+    await page.waitForSelector('#app[data-state=ready]');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-scenario')]);
+    const [answer] = await Promise.all([page.waitForEvent('download'), page.click('#download-answer')]);
+    const saved = (await file.path())!;
+    expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual(scenario);
+    const cli = spawnSync(process.execPath, ['dist/src/cli/main.js', 'exact', saved, '--format', 'json'], { encoding: 'utf8' });
+    expect(cli.status).toBe(0);
+    const fromPage = JSON.parse(readFileSync((await answer.path())!, 'utf8')) as { outcomes: unknown; scenario: unknown };
+    const fromCli = JSON.parse(cli.stdout) as { outcomes: unknown; scenario: unknown };
+    expect(fromPage.outcomes).toEqual(fromCli.outcomes);
+    expect(fromPage.scenario).toEqual(fromCli.scenario);
     expect(errors).toEqual([]);
     await close();
   });
