@@ -1,6 +1,6 @@
 /**
- * `npm run bench` (`-- --json` for one JSON document): the simulator's speed against the practical
- * limit, the raw dice loop, measured in one run on this machine.
+ * `npm run bench` (`-- --json` for one JSON document, `-- --only web` for the web page's part alone): the
+ * simulator's speed against the practical limit, the raw dice loop, measured in one run on this machine.
  *
  * - Per worker: one worker thread, the Trench Crusade core `injury` scenario with 0, +2 and -2 injury
  *   dice and the core `attack`; the figure is injury rolls (trials) per second.
@@ -15,6 +15,12 @@
  * - Catalogue sweep: a 14 x 53 weapons x models matrix planned through catalogue files, against the same
  *   through the profiles file they export, by an edition's rules and by a variant file's
  *   (bench/catalogue-sweep.ts); the issue's target is within 3x.
+ * - Web page (bench/web.ts, issue 26): each file of dist/web raw and gzipped (level 9), the files a visit
+ *   loads against 2 MB gzipped; in headless Chromium (/usr/bin/chromium; skipped, with a line saying so,
+ *   without it), the time from a field's change to the new exact answer for single rolls of both systems
+ *   (median and best of 20 changes after 5 warm-up ones, against 50 ms), from navigation to the first
+ *   answer, and simulated attacks per second on the page against the CLI's simulate() on the same
+ *   2,000,000 trials.
  *
  * Each rate is the best of a few repetitions after a warm-up: other work on the machine only ever slows
  * a run down, so the fastest repetition is the least disturbed one. Rates are given per second of wall
@@ -28,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { fastestExactSolve } from './exact-timing.js';
 import { CATALOGUE_TARGET_RATIO, MATRIX, catalogueSweeps } from './catalogue-sweep.js';
 import { DUEL_TARGETS, duelExactTimings, duelsPerSecond } from './duel.js';
+import { CHROMIUM, PAGE_SIM, WEB_TARGETS, bundleSize, pageFigures, type BundleSize, type PageFigures } from './web.js';
 import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 import { compileKernel } from '../src/sim/chunks.js';
@@ -211,6 +218,47 @@ function exactTimings(): ExactTiming[] {
 }
 
 const M = (x: number) => (x / 1e6).toFixed(1);
+const KB = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+interface WebFigures {
+  bundle: BundleSize;
+  /** Undefined when there is no Chromium to run the page in. */
+  page?: PageFigures;
+  targets: { bundle: { target: string; value: number; met: boolean }; exact?: { target: string; worstMedianMs: number; met: boolean } };
+}
+
+/** The web page's figures (bench/web.ts), printed as they come. */
+async function webFigures(log: (line: string) => void): Promise<WebFigures> {
+  const bundle = await bundleSize();
+  log(`web page bundle (dist/web), raw and gzipped at level 9:`);
+  for (const f of bundle.files) log(`  ${f.name.padEnd(24)} ${KB(f.bytes).padStart(8)} ${KB(f.gzipBytes).padStart(8)} gzipped${f.loaded ? '' : ' (not loaded by a visit)'}`);
+  log(`  ${'loaded by a visit'.padEnd(24)} ${KB(bundle.totalBytes).padStart(8)} ${KB(bundle.totalGzipBytes).padStart(8)} gzipped (target ${bundle.target})`);
+  const bundleCheck = { target: bundle.target, value: bundle.totalGzipBytes, met: bundle.met };
+  const page = await pageFigures();
+  if (!page) {
+    log(`web page in Chromium: skipped, ${CHROMIUM} is missing (apt-get install -y chromium)`);
+    return { bundle, targets: { bundle: bundleCheck } };
+  }
+  log('');
+  log(`web page in headless Chromium ${page.chromium}, timed in the page: a field's change to the new exact answer (median, best, worst of ${page.latency[0]?.changes} after a warm-up); navigation to the first answer (median, best of fresh loads):`);
+  for (const l of page.latency) {
+    log(
+      `  ${`${l.label}, ${l.field}`.padEnd(40)} change ${l.medianMs.toFixed(1).padStart(5)} ms median, ${l.bestMs.toFixed(1).padStart(5)} best, ${l.worstMs.toFixed(1).padStart(5)} worst ` +
+        `(target < ${WEB_TARGETS.exactMs} ms)  first answer ${l.firstAnswerMedianMs.toFixed(0).padStart(4)} ms median, ${l.firstAnswerBestMs.toFixed(0)} best`,
+    );
+  }
+  const sim = page.simulation;
+  log(
+    `  simulated ${PAGE_SIM.scenario.kind}, ${sim.trials.toLocaleString('en-GB')} trials, best of ${PAGE_SIM.repeats}: page ${M(sim.pageTrialsPerSecond)} M/s (${sim.pageSeconds.toFixed(2)} s, ${sim.pageWorkers} workers, Simulate click to done), ` +
+      `CLI simulate() ${M(sim.cliTrialsPerSecond)} M/s (${sim.cliSeconds.toFixed(2)} s, ${sim.cliWorkers} workers): the page at ${(sim.pageTrialsPerSecond / sim.cliTrialsPerSecond).toFixed(2)}x the CLI`,
+  );
+  const worstMedianMs = Math.max(...page.latency.map((l) => l.medianMs));
+  return { bundle, page, targets: { bundle: bundleCheck, exact: { target: `< ${WEB_TARGETS.exactMs} ms median after a change`, worstMedianMs, met: page.latency.every((l) => l.met) } } };
+}
+
+const webTargetLine = (w: WebFigures) =>
+  `web bundle ${w.targets.bundle.met ? 'met' : 'MISSED'} (${KB(w.targets.bundle.value)} gzipped, target ${w.targets.bundle.target})` +
+  (w.targets.exact ? `; web exact answer ${w.targets.exact.met ? 'met' : 'MISSED'} (worst median ${w.targets.exact.worstMedianMs.toFixed(1)} ms, target ${w.targets.exact.target})` : '; web page in Chromium skipped');
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -220,6 +268,17 @@ async function main(): Promise<void> {
   const log = (line: string) => {
     if (!json) process.stdout.write(line + '\n');
   };
+  const onlyAt = args.indexOf('--only');
+  const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
+  if (only !== undefined && only !== 'web') throw new Error(`--only: the one part that runs alone is "web", not ${JSON.stringify(only)}`);
+  if (only === 'web') {
+    log(`injury-lab benchmark, web page only: node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`);
+    const web = await webFigures(log);
+    log('');
+    log(`targets: ${webTargetLine(web)}`);
+    if (json) process.stdout.write(JSON.stringify({ node: process.version, cores: availableParallelism(), loadAverageBefore: loadavg()[0], web }, null, 2) + '\n');
+    return;
+  }
 
   const load = loadavg()[0]!;
   log(`injury-lab benchmark: node ${process.version}, ${availableParallelism()} cores, ${Rng.generatorName}, chunks of ${CHUNK_SIZE}`);
@@ -270,6 +329,8 @@ async function main(): Promise<void> {
     timing(`through the profiles file they export (${(cat.profilesFileBytes / 1e3).toFixed(0)} kB)`, cat.profilesFileSeconds);
     log(`  ratio ${cat.ratio.toFixed(2)}x; the same scenarios both ways: ${cat.sameScenarios ? 'yes' : 'NO'}`);
   }
+  log('');
+  const web = await webFigures(log);
   const worstCatalogueRatio = Math.max(...catalogueRuns.map((c) => c.ratio));
   const worstRatio = Math.min(...results.map((r) => r.ratio));
   const checks = {
@@ -295,7 +356,8 @@ async function main(): Promise<void> {
       `memory ${checks.peakMemory.met ? 'met' : 'MISSED'} (${mem.peakRssMB.toFixed(0)} MB, target ${checks.peakMemory.target}); ` +
       `numpy ${checks.beatsNumpy.met ? 'beaten' : 'NOT beaten'}; ` +
       `catalogue sweep ${checks.catalogueSweep.met ? 'met' : 'MISSED'} (worst ${worstCatalogueRatio.toFixed(2)}x, target ${checks.catalogueSweep.target}); ` +
-      `exact duels ${checks.duelExact.met ? 'met' : 'MISSED'}; simulated duels ${checks.duelSimulation.met ? 'met' : 'MISSED'} (${M(duelSim.perSecond)} M/s, target ${checks.duelSimulation.target})`,
+      `exact duels ${checks.duelExact.met ? 'met' : 'MISSED'}; simulated duels ${checks.duelSimulation.met ? 'met' : 'MISSED'} (${M(duelSim.perSecond)} M/s, target ${checks.duelSimulation.target}); ` +
+      webTargetLine(web),
   );
   if (json) {
     const doc = {
@@ -312,7 +374,8 @@ async function main(): Promise<void> {
       exact: exactRuns,
       duels: { exact: duelRuns, simulated: duelSim },
       catalogueSweeps: catalogueRuns,
-      targets: checks,
+      web,
+      targets: { ...checks, webBundle: web.targets.bundle, ...(web.targets.exact ? { webExact: web.targets.exact } : {}) },
     };
     process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
   }
