@@ -97,6 +97,20 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     const counts = (JSON.parse(cli.stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => ({ outcome: o.outcome, count: String(o.count) }));
     expect((await rows(page)).map((r) => ({ outcome: r.outcome, count: r.count }))).toEqual(counts);
     expect(await page.textContent('#sim-status')).toContain('agrees with the exact answer');
+
+    // Again from the form, on the workers the first run started: the same counts.
+    await page.click('#simulate');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'done' && document.querySelectorAll('tr[data-count]').length === ${counts.length}`, undefined, { timeout: 60_000 });
+    expect((await rows(page)).map((r) => ({ outcome: r.outcome, count: r.count }))).toEqual(counts);
+
+    // A run too long to wait for is cancelled: the exact answer stays, the counts go.
+    await page.fill('#trials', '1e11');
+    await page.click('#simulate');
+    await page.waitForSelector('#app[data-state=simulating]');
+    await page.click('#cancel');
+    await page.waitForSelector('#app[data-state=ready]');
+    expect(await page.textContent('#sim-status')).toBe('Cancelled.');
+    expect(page.url()).toContain('trials=100000000000');
     expect(errors).toEqual([]);
     await close();
   });

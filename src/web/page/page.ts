@@ -117,6 +117,7 @@ fileInput.addEventListener('change', async () => {
   fileInput.value = '';
   openedList.dataset.refused = refused.join('\n');
   post(exactWorker, { type: 'files', id: 0, files: [...shelf], describe: true });
+  for (const w of simPool) post(w, { type: 'files', id: 0, files: [...shelf], describe: false });
   // A scenario naming a file that was not open yet may be answered now.
   askExact();
 });
@@ -474,10 +475,26 @@ simForm.addEventListener('submit', (e) => {
   void simulate(seed, trials);
 });
 
+/**
+ * The simulation workers, started on the first run and kept: starting a worker loads the engine (a few
+ * hundred milliseconds), which would cost more than a million trials. Cancel ends them mid-chunk.
+ */
+let simPool: Worker[] = [];
+
+function simWorkers(n: number): Worker[] {
+  while (simPool.length < n) simPool.push(newWorker());
+  return simPool.slice(0, n);
+}
+
+function endSimWorkers(): void {
+  for (const w of simPool) w.terminate();
+  simPool = [];
+}
+
 cancelButton.addEventListener('click', () => {
   if (!running) return;
   running.cancelled = true;
-  for (const w of running.workers) w.terminate();
+  endSimWorkers();
   running = undefined;
   simButton.disabled = false;
   cancelButton.disabled = true;
@@ -498,7 +515,10 @@ async function simulate(seed: number, trials: number): Promise<void> {
   const chunks = Math.ceil(trials / CHUNK_SIZE);
   const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 16, chunks));
   const batch = Math.max(1, Math.min(64, Math.ceil(chunks / (cores * 8))));
-  const run = { workers: Array.from({ length: cores }, newWorker), cancelled: false };
+  // The last run's counts go: the rows show one run at a time.
+  for (const tr of resultBox.querySelectorAll<HTMLTableRowElement>('tr[data-count]')) delete tr.dataset.count;
+  for (const td of resultBox.querySelectorAll('td.sim')) td.textContent = '';
+  const run = { workers: simWorkers(cores), cancelled: false };
   running = run;
   const scenario = input;
   setState('simulating');
@@ -540,7 +560,7 @@ async function simulate(seed: number, trials: number): Promise<void> {
       ),
     );
   } catch (err) {
-    for (const w of run.workers) w.terminate();
+    endSimWorkers();
     running = undefined;
     simButton.disabled = false;
     cancelButton.disabled = true;
@@ -548,20 +568,17 @@ async function simulate(seed: number, trials: number): Promise<void> {
     setState('error');
     return;
   }
-  for (const w of run.workers) w.terminate();
   if (run.cancelled || running !== run) return;
   running = undefined;
   const seconds = (performance.now() - started) / 1000;
-  const checked = await check(scenario, trials, tally!);
+  const checked = await check(run.workers[0]!, scenario, trials, tally!);
   showSimulation(checked, { seed, trials, seconds, cores });
 }
 
 /** Intervals and the exact-versus-simulated check, by the engine's own summarize and crossCheck (in a worker). */
-function check(scenario: Input, trials: number, tally: Float64Array): Promise<CheckedJson> {
+function check(w: Worker, scenario: Input, trials: number, tally: Float64Array): Promise<CheckedJson> {
   return new Promise((resolve, reject) => {
-    const w = newWorker();
     w.onmessage = (e: MessageEvent<WorkerReply>) => {
-      w.terminate();
       const reply = e.data;
       if (reply.type === 'checked') resolve({ summary: reply.summary, check: reply.check });
       else if (reply.type === 'error') reject(new Error(reply.message));
