@@ -139,6 +139,22 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await close();
   });
 
+  it("edits a duel's two sides in the form, each side's message beside its own field", async () => {
+    const { page, errors, close } = await open(permalink({ kind: 'duel', a: {}, b: {}, rounds: 3 }));
+    await page.waitForSelector('#app[data-state=ready]');
+    await page.selectOption('#f-a-armour', 'machine');
+    await page.fill('#f-b-injuryDice', '1');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes(${JSON.stringify(encodeURIComponent('"injuryDice":1'))})`);
+    const duel = evaluateExact({ kind: 'duel', a: { armour: 'machine' }, b: { injuryDice: 1 }, rounds: 3 });
+    expect(await rows(page)).toEqual(duel.outcomes.map((o) => ({ outcome: o.outcome, exact: ratio(o.exact), count: null })));
+    await page.fill('#f-a-injuryDice', 'x');
+    await page.waitForSelector('#app[data-state=error]');
+    expect(await page.textContent('#e-a-injuryDice')).toBe('a.injuryDice: "x" is not allowed; allowed: a whole number from -10 to 10');
+    expect(await page.textContent('#e-b-injuryDice')).toBe('');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('says one clear thing about a link it cannot read, and still gives a usable form', async () => {
     for (const hash of ['#s=%7Bnot%20json', '#s=%5B1%2C2%5D', `${permalink({ kind: 'attack' })}&seed=7&trials=0`]) {
       const { page, errors, close } = await open(hash);

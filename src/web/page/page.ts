@@ -206,10 +206,22 @@ function select(id: string, label: string, options: readonly { value: string; te
   return row;
 }
 
-function fieldRow(name: string, label: string, help?: string): HTMLElement {
+/** A field's path in the scenario ("injuryDice", or "a.injuryDice" for a duel's side a) as an id: "a-injuryDice". */
+const idOf = (path: string) => path.replace(/\./g, '-');
+
+/** The value at a path of the scenario ("a.injuryDice": side a's injuryDice). */
+function valueAt(record: Input, path: string): unknown {
+  const [head, rest] = path.split('.', 2) as [string, string | undefined];
+  if (rest === undefined) return record[head];
+  const inner = record[head];
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Input)[rest] : undefined;
+}
+
+function fieldRow(path: string, label: string, help?: string): HTMLElement {
+  const name = idOf(path);
   const row = document.createElement('div');
   row.className = 'field';
-  row.dataset.field = name;
+  row.dataset.field = path;
   const l = document.createElement('label');
   l.htmlFor = `f-${name}`;
   l.textContent = label;
@@ -230,8 +242,8 @@ function fieldRow(name: string, label: string, help?: string): HTMLElement {
 }
 
 /** One field's control, its value as the user gave it or else as the last answer filled it in. */
-function fieldControl(f: FieldSpec, given: unknown, filled: unknown): HTMLElement {
-  const row = fieldRow(f.name, fieldTitle(f.name), `${f.description} (${describeAllowed(f.schema)})`);
+function fieldControl(f: FieldSpec, given: unknown, filled: unknown, path = f.name): HTMLElement {
+  const row = fieldRow(path, fieldTitle(f.name), `${f.description} (${describeAllowed(f.schema)})`);
   const value = given !== undefined ? given : filled;
   let control: HTMLInputElement | HTMLSelectElement;
   if (f.schema.type === 'boolean') {
@@ -253,9 +265,9 @@ function fieldControl(f: FieldSpec, given: unknown, filled: unknown): HTMLElemen
     c.placeholder = filled === undefined ? '' : String(filled);
     control = c;
   }
-  control.id = `f-${f.name}`;
-  control.name = f.name;
-  control.setAttribute('aria-describedby', `h-${f.name} e-${f.name}`);
+  control.id = `f-${idOf(path)}`;
+  control.name = path;
+  control.setAttribute('aria-describedby', `h-${idOf(path)} e-${idOf(path)}`);
   if (given !== undefined) row.classList.add('given');
   row.querySelector('.control')!.append(control);
   return row;
@@ -288,10 +300,19 @@ function renderForm(): void {
   );
   const kind = system.kinds.find((k) => k.id === kindId)!;
   if (kind.sides) {
-    const note = document.createElement('p');
-    note.className = 'note';
-    note.textContent = `Each side (${kind.sides.keys.join(', ')}) is written in the scenario JSON below, e.g. ${kind.sides.example}.`;
-    fieldsBox.append(note);
+    // Each side is a model with its weapon: the side fields once per side, under its own heading.
+    for (const side of kind.sides.keys) {
+      const box = document.createElement('details');
+      box.open = true;
+      box.className = 'side';
+      const summary = document.createElement('summary');
+      summary.textContent = `Side ${side}`;
+      box.append(summary);
+      const given = (input[side] ?? {}) as Input;
+      const filledSide = (filled[side] ?? {}) as Input;
+      for (const f of kind.sides.fields) box.append(fieldControl(f, given[f.name], filledSide[f.name], `${side}.${f.name}`));
+      fieldsBox.append(box);
+    }
   }
   const names = kind.sides ? undefined : profileNames();
   if (names) {
@@ -334,6 +355,17 @@ function onFormEdit(e: Event): void {
       for (const side of kind?.sides?.keys ?? []) if (input[side] === undefined) input[side] = {};
       renderForm();
     }
+  } else if (name.includes('.')) {
+    const [side, fieldName] = name.split('.', 2) as [string, string];
+    const kind = systemOf(input.system).kinds.find((k) => k.id === (input.kind ?? systemOf(input.system).kinds[0]!.id));
+    const f = kind?.sides?.fields.find((x) => x.name === fieldName);
+    if (!f) return;
+    const v = controlValue(f, el);
+    const record = { ...((input[side] ?? {}) as Input) };
+    if (v === undefined) delete record[fieldName];
+    else record[fieldName] = v;
+    input[side] = record;
+    el.closest('.field')?.classList.toggle('given', v !== undefined);
   } else {
     const f = kindFields(systemOf(input.system), String(input.kind ?? systemOf(input.system).kinds[0]!.id)).find((x) => x.name === name);
     if (!f) return;
@@ -378,8 +410,9 @@ function showError(message: string, bug: boolean): void {
   exact = undefined;
   resultBox.replaceChildren();
   setState('error');
-  const field = /^([A-Za-z][A-Za-z0-9]*)(?:\.[A-Za-z0-9.[\]]+)?: /.exec(message)?.[1];
-  const beside = field ? document.getElementById(`e-${field}`) : null;
+  // "injuryDice: ..." or "a.injuryDice: ...": beside that control, else beside the first part's.
+  const path = /^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)[^:\s]*: /.exec(message)?.[1];
+  const beside = path ? (document.getElementById(`e-${idOf(path)}`) ?? document.getElementById(`e-${idOf(path.split('.')[0]!)}`)) : null;
   const text = bug ? `Something went wrong inside injury-lab (please report it): ${message}` : message;
   if (beside) beside.textContent = text;
   else topError.textContent = text;
@@ -433,9 +466,15 @@ function showExact(result: Record<string, unknown>): void {
   resultBox.replaceChildren(table, ...(means.children.length ? [means] : []), notes);
   // Refresh the placeholders: a field's default may depend on the others.
   const filled = result.scenario as Input;
-  for (const el of fieldsBox.querySelectorAll<HTMLInputElement>('input[type=text]')) el.placeholder = filled[el.name] === undefined ? '' : String(filled[el.name]);
-  for (const el of fieldsBox.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) if (input[el.name] === undefined) el.checked = filled[el.name] === true;
-  for (const el of fieldsBox.querySelectorAll<HTMLSelectElement>('.field select')) if (input[el.name] === undefined && typeof filled[el.name] === 'string') el.value = filled[el.name] as string;
+  for (const el of fieldsBox.querySelectorAll<HTMLInputElement>('input[type=text]')) {
+    const v = valueAt(filled, el.name);
+    el.placeholder = v === undefined ? '' : String(v);
+  }
+  for (const el of fieldsBox.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) if (valueAt(input, el.name) === undefined) el.checked = valueAt(filled, el.name) === true;
+  for (const el of fieldsBox.querySelectorAll<HTMLSelectElement>('.field select')) {
+    const v = valueAt(filled, el.name);
+    if (valueAt(input, el.name) === undefined && typeof v === 'string') el.value = v;
+  }
   setState('ready');
   if (pendingSim) {
     const s = pendingSim;
