@@ -205,8 +205,13 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
 
   it('downloads a scenario file the CLI reads unchanged, and the answer the CLI gives for it', async () => {
     const scenario = { system: 'd20-warband', kind: 'attack', defence: 6, pierce: 2 };
-    const { page, errors, close } = await open(permalink(scenario));
+    // Reached by following a link in the open page, which must not add a second download per click.
+    const { page, errors, close } = await open(permalink({ kind: 'fall' }));
     await page.waitForSelector('#app[data-state=ready]');
+    await page.evaluate(`location.hash = ${JSON.stringify(permalink(scenario))}`);
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes('d20-warband')`);
+    let downloads = 0;
+    page.on('download', () => downloads++);
     const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-scenario')]);
     const [answer] = await Promise.all([page.waitForEvent('download'), page.click('#download-answer')]);
     const saved = (await file.path())!;
@@ -217,6 +222,9 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     const fromCli = JSON.parse(cli.stdout) as { outcomes: unknown; scenario: unknown };
     expect(fromPage.outcomes).toEqual(fromCli.outcomes);
     expect(fromPage.scenario).toEqual(fromCli.scenario);
+    // A stray second download would have arrived by now (a second listener fires within the same click).
+    await page.evaluate('new Promise((r) => setTimeout(r, 300))');
+    expect(downloads).toBe(2);
     expect(errors).toEqual([]);
     await close();
   });

@@ -705,28 +705,7 @@ function readHash(): void {
 
 window.addEventListener('hashchange', () => {
   // Our own replaceState fires no hashchange: this is the user pasting or following a link.
-  // ---------------------------------------------------------------------------------------------------
-// Downloads: made in the page, from what it shows
-
-function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-const fileName = () => [input.system ?? systemOf(undefined).id, input.kind ?? 'scenario'].join('-').replace(/[^A-Za-z0-9_-]+/g, '-');
-// The scenario as the user gave it: `injury-lab exact FILE` reads it unchanged (files it names beside it).
-document.getElementById('download-scenario')!.addEventListener('click', () => download(`${fileName()}.json`, 'application/json', JSON.stringify(input, null, 2) + '\n'));
-// What `injury-lab exact FILE --format json` prints for it.
-document.getElementById('download-answer')!.addEventListener('click', () => {
-  if (exact) download(`${fileName()}-exact.json`, 'application/json', JSON.stringify(exact, null, 2) + '\n');
-});
-
-document.getElementById('version')!.textContent = toolVersion;
-readHash();
+  readHash();
 });
 
 // ---------------------------------------------------------------------------------------------------
