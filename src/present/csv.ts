@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FieldValue, Scenario } from '../model/types.js';
 import { toolVersion } from '../version.js';
-import type { CellMean, CellOutcome } from '../analysis/sweep.js';
+import type { CellMean, CellOutcome } from '../analysis/cells.js';
 import { inGridOrder, isNotAllowed, type NotAllowedCell } from '../analysis/not-allowed.js';
 
 /**
