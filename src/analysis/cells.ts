@@ -248,6 +248,29 @@ export function unionOutcomes(lists: readonly (readonly string[])[]): string[] {
   return out;
 }
 
+/** A grid's computed cells (and those the rules forbid) as a sweep's result: its outcomes in one order, and its manifest. */
+export function sweepResultOf(
+  base: Record<string, unknown>,
+  dimensions: readonly Dimension[],
+  cells: readonly Cell[],
+  notAllowed: readonly NotAllowedCell[],
+  exact: boolean,
+  plan: SimPlan | undefined,
+  seconds: number,
+): SweepResult {
+  return {
+    base,
+    dimensions,
+    cells,
+    notAllowed,
+    outcomes: unionOutcomes(cells.map((c) => c.layout.outcomes)),
+    exact,
+    ...(plan ? { sim: plan } : {}),
+    seconds,
+    manifest: sweepManifest(cells, exact, plan),
+  };
+}
+
 const CRN_NOTE =
   'Every cell is simulated with the same seeds (batch k uses seed + k): common random numbers, so differences between cells are much less noisy than the cells themselves.';
 

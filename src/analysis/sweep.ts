@@ -14,8 +14,7 @@ import {
   assembleCell,
   cellSimulationOf,
   checkSimBudget,
-  sweepManifest,
-  unionOutcomes,
+  sweepResultOf,
   type Cell,
   type CellSimulation,
   type GridPlan,
@@ -156,17 +155,6 @@ export async function runSweep(req: SweepRequest): Promise<SweepResult> {
     cells.push(await computeCell(p, await exacts[i], plan, seed, req.signal));
     req.onCell?.(cells.length, planned.length);
   }
-  const outcomes = unionOutcomes(cells.map((c) => c.layout.outcomes));
-  return {
-    base: req.base,
-    dimensions: dims,
-    cells,
-    notAllowed: grid.notAllowed,
-    outcomes,
-    exact: exactWanted,
-    ...(plan ? { sim: plan } : {}),
-    seconds: (performance.now() - started) / 1000,
-    manifest: sweepManifest(cells, exactWanted, plan),
-  };
+  return sweepResultOf(req.base, dims, cells, grid.notAllowed, exactWanted, plan, (performance.now() - started) / 1000);
 }
 
