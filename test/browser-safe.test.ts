@@ -1,12 +1,44 @@
 import { builtinModules } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { exactJson as cliExactJson } from '../src/present/exact-json.js';
 import { parseVariant } from '../src/input/variant.js';
 import { UsageError } from '../src/errors.js';
-import { evaluateParsed, exactJson, pageScenario, parseJsonText, type ScenarioFiles, unopenedFiles } from '../src/web/engine.js';
+import { runSweep } from '../src/analysis/sweep.js';
+import { compareScenarios } from '../src/analysis/compare.js';
+import { closeExactPool } from '../src/pool/exact.js';
+import { comparePresenter as cliComparePresenter } from '../src/present/compare.js';
+import { sweepPresenter as cliSweepPresenter } from '../src/present/sweep.js';
+import {
+  askedLine,
+  chartSpec,
+  compareChartSpec,
+  compareInThread,
+  comparePresenter,
+  defaultCharts,
+  evaluateParsed,
+  exactChartSpec,
+  exactJson,
+  exactSweepInThread,
+  findingOf,
+  gridLayout,
+  pageScenario,
+  parseJsonText,
+  scenarioCell,
+  scenarioDimension,
+  scenariosSweep,
+  sweepChartSpec,
+  sweepPresenter,
+  type ChartDef,
+  type ScenarioFiles,
+  unopenedFiles,
+} from '../src/web/engine.js';
 
 /**
  * The web page bundles the engine (src/web/engine.ts) for the browser: the same modules the CLI runs,
@@ -30,6 +62,18 @@ describe('the engine bundles for a browser', () => {
     const bytes = result.outputFiles[0]!.contents.length;
     console.log(`src/web/engine.ts bundled: ${(bytes / 1e6).toFixed(2)} MB, ${inputs.length} inputs`);
     expect(bytes).toBeLessThan(MAX_BYTES);
+  }, 60_000);
+
+  it('loads and runs with none of Node\'s globals (no Buffer, no process): a sweep, its CSV and its chart', async () => {
+    const result = await build({ entryPoints: [ENTRY], bundle: true, platform: 'browser', format: 'iife', globalName: 'engine', write: false, logLevel: 'silent' });
+    // A fresh context has JavaScript's own globals only; these few are a browser's and a worker's too.
+    const context: Record<string, unknown> = { console, performance, TextEncoder, TextDecoder, URL, queueMicrotask, setTimeout, clearTimeout };
+    runInNewContext(`${result.outputFiles[0]!.text};globalThis.engine = engine;`, context);
+    const engine = context.engine as typeof import('../src/web/engine.js');
+    const sweep = engine.exactSweepInThread({ kind: 'attack' }, ['armour=none,standard']);
+    expect(sweep.cells).toHaveLength(2);
+    expect(engine.sweepPresenter.csv({ sweep, cumulative: false })).toMatch(/^armour,/);
+    expect(engine.sweepChartSpec(sweep)).toHaveProperty('$schema');
   }, 60_000);
 });
 
@@ -66,4 +110,80 @@ describe("the engine's parser gives the CLI's answers", () => {
     expect(() => pageScenario({ rules: 'x.json' })).toThrow(/^rules: "x\.json" has not been opened in this page/);
     expect(() => pageScenario({ catalogue: ['a.cat', 'b.gst'] })).toThrow(/^catalogue: .*has not been opened in this page/);
   });
+});
+
+/** The CLI as a user runs it (dist/, built by npm test), writing a chart's Vega-Lite spec into a fresh folder. */
+function cliChart(args: string[]): { spec: unknown; stdout: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'injury-lab-page-'));
+  try {
+    const file = join(dir, 'chart.vl.json');
+    const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args, '--chart', file], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toMatch(/wrote /);
+    expect(r.status).toBe(0);
+    return { spec: JSON.parse(readFileSync(file, 'utf8')), stdout: r.stdout };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("the engine's charts, comparisons and sweeps are the CLI's", () => {
+  const oneScenario: [Record<string, unknown>, string[]][] = [
+    [{ kind: 'attack', armour: 'reinforced', injuryDice: 1 }, ['--kind', 'attack', '--armour', 'reinforced', '--injury-dice', '1']],
+    [{ kind: 'fall', heightInches: 6 }, ['--kind', 'fall', '--height-inches', '6']],
+    [{ system: 'd20-warband', kind: 'attack' }, ['--system', 'd20-warband', '--kind', 'attack']],
+  ];
+  for (const [raw, flags] of oneScenario) {
+    it(`${JSON.stringify(raw)}: the chart exact --chart draws`, () => {
+      const scenario = pageScenario(raw);
+      const exact = evaluateParsed(scenario);
+      const page = exactChartSpec(scenario, exact);
+      expect(page).toEqual(cliChart(['exact', ...flags]).spec);
+      // Built by hand from the pieces: one scenario as a one-cell grid, the default chart of its dimension.
+      const def = defaultCharts([scenarioDimension([scenario.kind], 'Scenario')], gridLayout([scenario]))[0]!;
+      const bare = chartSpec(scenariosSweep([scenarioCell(scenario, scenario.kind, { exact })], 'Scenario'), { ...def, file: 'chart', context: askedLine(scenario), title: `Outcomes of one ${scenario.kind}` } as ChartDef);
+      expect(bare).toEqual(page);
+    }, 60_000);
+  }
+
+  it('a one-field sweep solved in the calling thread: the CLI sweep\'s cells, exact fractions, table, CSV, chart and finding', async () => {
+    const base = { kind: 'attack' };
+    const vary = ['armour=none,standard,reinforced,machine'];
+    const page = exactSweepInThread(base, vary);
+    const cli = await runSweep({ base, vary });
+    try {
+      expect(page.cells.map((c) => c.labels)).toEqual(cli.cells.map((c) => c.labels));
+      expect(page.cells.map((c) => c.outcomes)).toEqual(cli.cells.map((c) => c.outcomes));
+      expect(page.cells.map((c) => c.exact!.outcomes.map((o) => o.exact))).toEqual(cli.cells.map((c) => c.exact!.outcomes.map((o) => o.exact)));
+      expect(page.manifest).toEqual(cli.manifest);
+      expect(sweepPresenter.table({ sweep: page, cumulative: false })).toEqual(cliSweepPresenter.table({ sweep: cli, cumulative: false }));
+      expect(sweepPresenter.csv({ sweep: page, cumulative: false })).toEqual(cliSweepPresenter.csv({ sweep: cli, cumulative: false }));
+      expect(findingOf(page)).toEqual(findingOf(cli));
+      const shown = cliChart(['sweep', '--kind', 'attack', '--vary', vary[0]!]);
+      expect(sweepChartSpec(page)).toEqual(shown.spec);
+      expect(sweepPresenter.table({ sweep: page, cumulative: false })).toEqual(shown.stdout);
+    } finally {
+      await closeExactPool();
+    }
+  }, 120_000);
+
+  it('two scenarios compared in the calling thread: the CLI\'s rows, verdicts, table and chart', async () => {
+    const inputs = [
+      // Named as the CLI names scenarios given by their fields.
+      { name: 'armour=reinforced', file: 'armour=reinforced', raw: { kind: 'attack', armour: 'reinforced', injuryDice: 1 } },
+      { name: 'armour=machine', file: 'armour=machine', raw: { kind: 'attack', armour: 'machine', injuryDice: 1 } },
+    ];
+    const page = compareInThread(inputs);
+    const cli = await compareScenarios(inputs);
+    try {
+      expect(page.rows.flatMap((r) => r.versus.map((v) => v.verdict))).toEqual(cli.rows.flatMap((r) => r.versus.map((v) => v.verdict)));
+      expect(page.cumulativeRows).toEqual(cli.cumulativeRows);
+      expect(comparePresenter.table(page)).toEqual(cliComparePresenter.table(cli));
+      expect(comparePresenter.json(page)).toEqual(cliComparePresenter.json(cli));
+      const shown = cliChart(['compare', 'armour=reinforced', 'armour=machine', '--kind', 'attack', '--injury-dice', '1']);
+      expect(compareChartSpec(page)).toEqual(shown.spec);
+      expect(comparePresenter.table(page)).toEqual(shown.stdout);
+    } finally {
+      await closeExactPool();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { FieldValue } from '../model/types.js';
-import type { Dimension } from './dimensions.js';
+import type { Dimension } from './dimension-core.js';
 
 /**
  * The cells of a grid the rules forbid (src/analysis/sweep.ts plans them): what they are, in what order

@@ -5,10 +5,10 @@
  */
 import type { ExactResult } from '../exact-result.js';
 import type { Scenario } from '../model/types.js';
-import type { Dimension } from './dimensions.js';
+import type { Dimension } from './dimension-core.js';
 import type { SimRun } from '../pool/simulate.js';
 import { resolveKind } from '../rules/registry.js';
-import { type Cell, type SweepResult, cellMeans, cellOutcomes, cellSimulationOf, sweepManifest, unionOutcomes } from './sweep.js';
+import { type Cell, type SweepResult, cellMeans, cellOutcomes, cellSimulationOf, sweepManifest, unionOutcomes } from './cells.js';
 
 /** The id of the one dimension: which scenario a cell is. */
 export const SCENARIO_DIMENSION = 'scenario';

@@ -5,11 +5,13 @@ import { CHART_ENDINGS, CHART_FLAG, type ChartRequest, planChart, writeChart } f
 import { scenarioDimension } from '../analysis/single.js';
 import { askedLine } from '../analysis/asked.js';
 import { namedFiles } from '../input/scenario.js';
-import { unionOutcomes, type SweepResult } from '../analysis/sweep.js';
+import type { SweepResult } from '../analysis/sweep.js';
 import type { ChartDef } from '../present/charts.js';
-import type { ReportLayout, Scenario } from '../model/types.js';
-import { resolveKind } from '../rules/registry.js';
+import type { Scenario } from '../model/types.js';
 import { terminalSafe } from '../terminal-safe.js';
+import { gridLayout } from '../present/chart-defaults.js';
+
+export { gridLayout };
 
 /**
  * `--chart FILE` and what it takes, for the commands that answer one question (exact, simulate, sweep,
@@ -45,11 +47,6 @@ export function chartRequestFromArgv(argv: Record<string, unknown>): ChartReques
   };
 }
 
-/** The layout the chart of several scenarios reads: the first one's, with every outcome any of them can have. */
-export function gridLayout(scenarios: readonly Scenario[]): ReportLayout {
-  const layouts = scenarios.map((s) => resolveKind(s).kind.layout(s));
-  return { ...layouts[0]!, outcomes: unionOutcomes(layouts.map((l) => l.outcomes)) };
-}
 
 /** Writes the chart and says so on stderr, with what it could not show. */
 export async function writeChartAndSay(req: ChartRequest, sweep: SweepResult, def: ChartDef): Promise<void> {

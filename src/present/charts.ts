@@ -1,7 +1,7 @@
-import type { Dimension, DimensionValue } from '../analysis/dimensions.js';
+import type { Dimension, DimensionValue } from '../analysis/dimension-core.js';
 import { percent, percentPlusMinus, wordWrap } from '../text.js';
 import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from '../labels.js';
-import type { CellOutcome, SweepResult } from '../analysis/sweep.js';
+import type { CellOutcome, SweepResult } from '../analysis/cells.js';
 import { notAllowedLines } from '../analysis/not-allowed.js';
 import { refusal } from '../messages.js';
 import { showValue } from '../errors.js';

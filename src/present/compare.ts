@@ -1,8 +1,8 @@
-import { scenarioRecord } from '../input/scenario.js';
+import { scenarioRecord } from '../input/scenario-core.js';
 import { toolVersion } from '../version.js';
-import type { CompareResult, CompareRow, Ratio } from '../analysis/compare.js';
+import type { CompareResult, CompareRow, Ratio } from '../analysis/compare-core.js';
 import { orWorseLabel, outcomeLabel, points } from '../labels.js';
-import type { OutcomeDifference } from '../analysis/sweep.js';
+import type { OutcomeDifference } from '../analysis/cells.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from '../text.js';

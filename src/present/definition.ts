@@ -10,9 +10,12 @@ import { NO_VARIANT, namedFiles, rulesRelativeTo } from '../input/scenario.js';
 import { resolveKind } from '../rules/registry.js';
 import { sideWinsOutcome } from '../rules/duel-report.js';
 import { CHART_TYPES, MAX_BARS, chartDimensions, type ChartDef } from './charts.js';
+import { defaultCharts, type ChartInput } from './chart-defaults.js';
 import { checkGridSize, type Dimension, type VarySpec } from '../analysis/dimensions.js';
 import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planGrid, sweepDimensions, type PlannedCell, type SimPlan } from '../analysis/sweep.js';
 import type { NotAllowedCell } from '../analysis/not-allowed.js';
+
+export { defaultCharts, type ChartInput };
 
 /**
  * Report definitions: a JSON file with a title, a description and a list of analyses, each a base
@@ -114,8 +117,6 @@ export const reportJsonSchema = {
   additionalProperties: false,
 } as const;
 
-/** A chart as a definition gives it, before its file name is settled. */
-export type ChartInput = { readonly type: ChartDef['type']; readonly file?: string; readonly [option: string]: unknown };
 
 export interface AnalysisDef {
   readonly id: string;
@@ -208,33 +209,6 @@ function schemaMessage(err: ErrorObject, doc: unknown): { analysis?: number; tex
 function analysisName(doc: unknown, i: number): string {
   const id = (doc as { analyses?: { id?: unknown }[] })?.analyses?.[i]?.id;
   return typeof id === 'string' ? `analysis ${showValue(id)} (analyses[${i}])` : `analyses[${i}]`;
-}
-
-/**
- * Charts for an analysis that names none: what its dimensions are best shown by. A grid of more cells
- * than stacked bars can hold (a catalogue's weapons against its models) gets its heat map alone: one
- * line per model would be as unreadable as thousands of bars.
- */
-export function defaultCharts(dims: readonly Dimension[], layout: ReportLayout): ChartInput[] {
-  // Outcomes not ranked by severity (a duel's winners) have no worst and no "or worse": the first is shown.
-  const worst = layout.unranked ? layout.outcomes[0]! : layout.outcomes[layout.outcomes.length - 1]!;
-  const small = dims.reduce((n, d) => n * d.values.length, 1) <= MAX_BARS;
-  if (dims.length === 1) {
-    const d = dims[0]!;
-    const bars: ChartInput[] = small ? [{ type: 'stacked-bars', y: d.id }] : [];
-    return d.numeric ? [{ type: 'lines', x: d.id, ...(layout.unranked ? {} : { cumulative: true }) }, ...bars] : bars;
-  }
-  if (dims.length === 2) {
-    const [a, b] = dims as [Dimension, Dimension];
-    const numeric = b.numeric ? b : a.numeric ? a : undefined;
-    const other = numeric === b ? a : b;
-    return [
-      { type: 'heatmap', x: b.id, y: a.id, outcome: worst },
-      ...(numeric && small ? [{ type: 'lines' as const, x: numeric.id, series: other.id, outcomes: [worst] }] : []),
-      ...(small ? [{ type: 'stacked-bars' as const, y: a.id, facet: b.id }] : []),
-    ];
-  }
-  throw refusal('charts', `give the charts for a grid of ${dims.length} dimensions (which dimension goes on which axis and facet)`);
 }
 
 /** Checks a chart against the analysis's dimensions and kind, and returns it with what it implies filled in (a value chart's outcome by a side). */

@@ -1,7 +1,7 @@
 import { exactJson } from './exact-json.js';
-import type { ExactResult } from '../evaluate.js';
+import type { ExactResult } from '../exact-result.js';
 import { formatFraction, toNumber } from '../exact/fraction.js';
-import { cellMeans, cellOutcomes } from '../analysis/sweep.js';
+import { cellMeans, cellOutcomes } from '../analysis/cells.js';
 import { runningTotals } from '../running-sums.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';

@@ -1,5 +1,5 @@
-import type { Cell, CellOutcome, SweepResult } from '../analysis/sweep.js';
-import type { Dimension } from '../analysis/dimensions.js';
+import type { Cell, CellOutcome, SweepResult } from '../analysis/cells.js';
+import type { Dimension } from '../analysis/dimension-core.js';
 import { outcomeLabel } from '../labels.js';
 import { DEFAULT_DIGITS, digitsFor, honestPercent, percentDigits, percentPlusMinus } from '../text.js';
 

@@ -5,14 +5,14 @@
  * dimensions and the kind's outcomes before anything runs, so a wrong --outcome costs nothing.
  */
 import { showValue } from '../errors.js';
-import { notOneOf, refusal } from '../messages.js';
+import { refusal } from '../messages.js';
 import type { Dimension } from '../analysis/dimensions.js';
 import type { SweepResult } from '../analysis/sweep.js';
 import type { ReportLayout } from '../model/types.js';
 import { toolVersion } from '../version.js';
 import { jsonText } from '../text.js';
 import { type ChartDef, chartNotes, chartSpec } from './charts.js';
-import { defaultCharts } from './definition.js';
+import { CHART_FLAG, chooseChart } from './chart-defaults.js';
 import { chartPageHtml } from './html.js';
 import { checkOutputFile, writeOutputFile } from './output-folder.js';
 import { renderChart } from './render.js';
@@ -22,7 +22,7 @@ export const CHART_ENDINGS = ['.png', '.svg', '.vl.json', '.html'] as const;
 type ChartEnding = (typeof CHART_ENDINGS)[number];
 
 /** The option a command line gives its chart with, for messages. */
-export const CHART_FLAG = '--chart';
+export { CHART_FLAG };
 
 /** What the command line asks of its chart: the file, and one outcome or "or worse" for lines and heat maps. */
 export interface ChartRequest {
@@ -50,25 +50,7 @@ function endingOf(file: string): ChartEnding {
 export function planChart(req: ChartRequest, dims: readonly Dimension[], layout: ReportLayout, context: string, inputs: readonly string[]): ChartDef {
   endingOf(req.file);
   checkOutputFile(req.file, inputs, CHART_FLAG, req.force);
-  if (req.outcome !== undefined && !layout.outcomes.includes(req.outcome)) throw notOneOf('--outcome', req.outcome, 'an outcome of this kind', layout.outcomes);
-  if (req.cumulative && layout.unranked) throw refusal('--cumulative', 'the outcomes of this kind are not ranked from mildest to most severe, so none is "or worse"', 'leave it out');
-  if (dims.length > 2) {
-    throw refusal(CHART_FLAG, `a chart of ${dims.length} varied fields needs to be told which goes on which axis`, 'vary at most two fields, or write a report file (docs/reports.md) whose "charts" say it');
-  }
-  const charts = defaultCharts(dims, layout);
-  // One outcome asked for: the first chart that shows one (lines, a heat map); stacked bars show them all.
-  const oneOutcome = req.outcome !== undefined || req.cumulative;
-  const chosen = oneOutcome ? charts.find((c) => c.type !== 'stacked-bars') : charts[0];
-  if (!chosen) {
-    throw oneOutcome
-      ? refusal(req.outcome !== undefined ? '--outcome' : '--cumulative', 'a chart of this grid is stacked bars, which show every outcome', 'leave it out, or vary a numeric field (lines) or two fields (a heat map)')
-      : refusal(CHART_FLAG, 'this grid has too many cells for stacked bars', 'vary two fields (a heat map), or fewer values');
-  }
-  const base = { ...chosen, file: 'chart', context } as Record<string, unknown>;
-  if (chosen.type === 'lines' && req.outcome !== undefined) base.outcomes = [req.outcome];
-  if (chosen.type === 'heatmap' && req.outcome !== undefined) base.outcome = req.outcome;
-  if (chosen.type !== 'stacked-bars' && oneOutcome) base.cumulative = req.cumulative;
-  return base as unknown as ChartDef;
+  return chooseChart(dims, layout, context, req);
 }
 
 /** Draws the planned chart of the run's grid into the request's file; returns the chart's notes (what it could not show). */

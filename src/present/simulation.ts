@@ -1,6 +1,6 @@
-import { scenarioRecord } from '../input/scenario.js';
-import { manifestFor, type ExactResult, type Manifest } from '../evaluate.js';
-import { cellMeans, cellOutcomes } from '../analysis/sweep.js';
+import { scenarioRecord } from '../input/scenario-core.js';
+import { manifestFor, type ExactResult, type Manifest } from '../exact-result.js';
+import { cellMeans, cellOutcomes } from '../analysis/cells.js';
 import { runningTotals } from '../running-sums.js';
 import type { PrecisionRun, SimRun } from '../pool/simulate.js';
 import { tallyOffsets } from '../model/tally.js';

@@ -1,8 +1,8 @@
-import { scenarioRecord } from '../input/scenario.js';
+import { scenarioRecord } from '../input/scenario-core.js';
 import { orWorseLabel, outcomeLabel } from '../labels.js';
-import { neighbourDifferences, type Cell, type GridPlan, type SweepResult } from '../analysis/sweep.js';
+import { neighbourDifferences, type Cell, type GridPlan, type SweepResult } from '../analysis/cells.js';
 import { inGridOrder, isNotAllowed, notAllowedLines, type NotAllowedCell } from '../analysis/not-allowed.js';
-import type { Dimension } from '../analysis/dimensions.js';
+import type { Dimension } from '../analysis/dimension-core.js';
 import { worstZ } from '../stats/index.js';
 import { crossCheckJson } from './check.js';
 import { tidyCsv } from './csv.js';

@@ -3,6 +3,16 @@ import { useAjv } from '../model/ajv.js';
 import { openedFiles } from '../input/opened-files.js';
 import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
 import type { AnyScenario } from '../rules/registry.js';
+import { evaluateParsed, type ExactResult } from '../exact-result.js';
+import { assembleCell, sweepResultOf, type Cell, type SweepResult } from '../analysis/cells.js';
+import { planGridWith, sweepDimensionsWith } from '../analysis/grid.js';
+import type { VarySpec } from '../analysis/dimension-core.js';
+import { checkComparable, compareCells, type CompareInput, type CompareResult } from '../analysis/compare-core.js';
+import { scenarioCell, scenarioDimension, scenariosSweep } from '../analysis/single.js';
+import { chooseChart, gridLayout } from '../present/chart-defaults.js';
+import { chartSpec, type ChartDef } from '../present/charts.js';
+import { askedLine, askedLineOfGrid } from '../analysis/asked.js';
+import type { Scenario } from '../model/types.js';
 
 /**
  * The engine as the web page bundles it (esbuild, platform browser): the very modules the CLI runs, none
@@ -15,6 +25,11 @@ import type { AnyScenario } from '../rules/registry.js';
  * - exact answers (evaluateParsed) and the JSON document `exact --format json` prints (exactJson);
  * - simulation in the page's workers: compileKernel and playChunks over chunks of CHUNK_SIZE trials,
  *   into a tally of tallyLength(layout) numbers, then summarize and crossCheck (wilson for intervals).
+ * - the report engine's charts (chartSpec over a SweepResult, defaultCharts, chooseChart as the CLI's
+ *   --chart picks one), one scenario or several as a grid (scenarioCell, scenariosSweep), the compare
+ *   verdicts and table (compareCells, comparePresenter), one-field sweeps planned over the page's files
+ *   and solved exactly in the calling thread (exactSweepInThread; the page runs it in its own worker),
+ *   with the CLI's sweep presenters, findings and tidy CSV.
  * test/browser-safe.test.ts bundles this file and fails on any Node import.
  */
 
@@ -44,6 +59,38 @@ export { describeAllowed } from '../model/field-schema.js';
 export { fieldTitle, orWorseLabel, outcomeLabel } from '../labels.js';
 export { DEFAULT_SEED, DEFAULT_TRIALS, parseSeed, parseTrials } from '../sim/run-limits.js';
 export type { Scenario, ExactAnswer, ReportLayout, KindSpec, SystemSpec, FieldSpec, SimKernel } from '../model/types.js';
+export { chartSpec, chartNotes, chartTitle, type ChartDef, type VlSpec } from '../present/charts.js';
+export { defaultCharts, chooseChart, gridLayout, type ChartInput } from '../present/chart-defaults.js';
+export { scenarioCell, scenariosSweep, scenarioDimension, SCENARIO_DIMENSION } from '../analysis/single.js';
+export { askedLine, askedLineOfGrid, givenLines } from '../analysis/asked.js';
+export {
+  assembleCell,
+  cellOutcomes,
+  cellMeans,
+  cellSimulationOf,
+  cellDifference,
+  exactProbability,
+  neighbourDifferences,
+  sweepManifest,
+  sweepResultOf,
+  unionOutcomes,
+  type Cell,
+  type CellOutcome,
+  type CellMean,
+  type GridPlan,
+  type PlannedCell,
+  type SweepResult,
+  type SweepManifest,
+  type OutcomeDifference,
+} from '../analysis/cells.js';
+export { sweepDimensionsWith, planGridWith, planCellsWith, profilesNamedWith, type GridPlanOptions } from '../analysis/grid.js';
+export { parseDimensionWith, checkGridSize, type Dimension, type DimensionValue, type VarySpec } from '../analysis/dimension-core.js';
+export { compareCells, checkComparable, verdict, verdictVoice, type CompareInput, type CompareResult, type CompareRow } from '../analysis/compare-core.js';
+export { comparePresenter, compareJson, compareRows } from '../present/compare.js';
+export { sweepPresenter, sweepJson, type SweepView } from '../present/sweep.js';
+export { exactPresenter, type ExactView } from '../present/exact.js';
+export { findingOf } from '../present/findings.js';
+export { tidyCsv, scenarioCsv, type TidySource } from '../present/csv.js';
 
 /**
  * The reader a page starts with: it has opened no file, so a scenario naming one (a variant, profiles, a
@@ -57,4 +104,81 @@ export const unopenedFiles: ScenarioFiles = openedFiles(new Map());
  */
 export function pageScenario(raw: unknown, files: ScenarioFiles = unopenedFiles, origin = ''): AnyScenario {
   return parseScenarioWith(raw, files, origin);
+}
+
+/** A scenario's exact answer as the cell the CLI's charts and comparisons read: solved here, in the calling thread. */
+function exactCell(p: Pick<Cell, 'index' | 'point' | 'labels' | 'assignment' | 'scenario'>, exact: ExactResult = evaluateParsed(p.scenario)): Cell {
+  return assembleCell(p, exact.layout, exact, undefined, undefined);
+}
+
+/**
+ * The chart `injury-lab exact --chart x.vl.json` draws for one scenario (optionally one outcome, or "or
+ * worse", as --outcome and --cumulative ask), from its exact answer (solved here unless given): the
+ * Vega-Lite spec.
+ */
+export function exactChartSpec(scenario: Scenario, exact: ExactResult = evaluateParsed(scenario), ask: { readonly outcome?: string; readonly cumulative?: boolean } = {}): Record<string, unknown> {
+  const label = scenario.kind;
+  const title = 'Scenario';
+  const def = chooseChart([scenarioDimension([label], title)], gridLayout([scenario]), askedLine(scenario), { ...(ask.outcome !== undefined ? { outcome: ask.outcome } : {}), cumulative: ask.cumulative === true });
+  const chart: ChartDef = { ...def, title: `Outcomes of one ${scenario.kind}` };
+  return chartSpec(scenariosSweep([scenarioCell(scenario, label, { exact })], title), chart);
+}
+
+/**
+ * A grid over `base` varying `vary` (as `injury-lab sweep --vary`), planned with the files `files` gives
+ * and every cell solved exactly in the calling thread, one after another (the CLI solves them on its
+ * worker pool; the page runs this in its own Web Worker). A cell the rules forbid is left out as not
+ * allowed, unless `strict`. What the CLI's sweep presenters, chartSpec and findingOf read.
+ */
+export function exactSweepInThread(
+  base: Record<string, unknown>,
+  vary: readonly VarySpec[],
+  files: ScenarioFiles = unopenedFiles,
+  options: { readonly strict?: boolean; readonly onCell?: (done: number, total: number) => void } = {},
+): SweepResult {
+  const started = performance.now();
+  const strict = options.strict === true;
+  const dims = sweepDimensionsWith(base, vary, files, { strict });
+  const grid = planGridWith(base, dims, files, { strict });
+  const cells = grid.cells.map((p, i) => {
+    const cell = exactCell(p);
+    options.onCell?.(i + 1, grid.cells.length);
+    return cell;
+  });
+  return sweepResultOf(base, dims, cells, grid.notAllowed, true, undefined, (performance.now() - started) / 1000);
+}
+
+/**
+ * Two or more scenarios (raw fields, each with a name, and a file name for messages) compared as
+ * `injury-lab compare` compares them, exactly, solved in the calling thread: the rows and verdicts its
+ * presenter prints (comparePresenter.table / .json / .csv).
+ */
+export function compareInThread(inputs: readonly CompareInput[], files: ScenarioFiles = unopenedFiles, options: { readonly allowMixed?: boolean } = {}): CompareResult {
+  if (inputs.length < 2) throw refusal('compare', 'give at least two scenario files');
+  const parsed = inputs.map((input) => parseScenarioWith(input.raw, files, input.file));
+  checkComparable(
+    parsed.map((scenario, i) => ({ file: inputs[i]!.file, scenario })),
+    options.allowMixed === true,
+  );
+  return compareCells(parsed.map((scenario, index) => ({ name: inputs[index]!.name, file: inputs[index]!.file, cell: exactCell({ index, point: [index], labels: [inputs[index]!.name], assignment: {}, scenario }) })));
+}
+
+/** The chart `compare --chart` draws for compared scenarios: one bar of outcomes per scenario. */
+export function compareChartSpec(result: CompareResult, ask: { readonly outcome?: string; readonly cumulative?: boolean } = {}): Record<string, unknown> {
+  const first = result.scenarios[0]!.cell.scenario;
+  const names = result.scenarios.map((s) => s.name);
+  const def = chooseChart(
+    [scenarioDimension(names, 'Scenario')],
+    gridLayout(result.scenarios.map((s) => s.cell.scenario)),
+    `${first.system} (${first.edition} edition), ${first.kind}: ${names.join(' against ')}`,
+    { ...(ask.outcome !== undefined ? { outcome: ask.outcome } : {}), cumulative: ask.cumulative === true },
+  );
+  return chartSpec(scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario'), { ...def, title: 'Outcomes, scenario by scenario' });
+}
+
+/** The chart `sweep --chart` draws for a grid (at most two varied fields): the report's default for its dimensions. */
+export function sweepChartSpec(sweep: SweepResult, ask: { readonly outcome?: string; readonly cumulative?: boolean } = {}): Record<string, unknown> {
+  const scenarios = sweep.cells.map((c) => c.scenario);
+  const def = chooseChart(sweep.dimensions, gridLayout(scenarios), askedLineOfGrid(scenarios), { ...(ask.outcome !== undefined ? { outcome: ask.outcome } : {}), cumulative: ask.cumulative === true });
+  return chartSpec(sweep, def);
 }
