@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import { refusal } from '../messages.js';
 import { useAjv } from '../model/ajv.js';
 import { openedFiles } from '../input/opened-files.js';
 import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
