@@ -4,7 +4,7 @@
  * (headless, through playwright-core) served by `injury-lab serve`'s own server. Timed inside the page
  * with performance.now(), so the figures leave out playwright's round trips.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,14 +13,14 @@ import { servePage } from '../src/cli/commands/serve.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { closePool, simulate } from '../src/pool/simulate.js';
-import { WEB_DIR, buildWeb } from '../scripts/build-web.js';
+import { WEB_DIR, allFiles, buildWeb, isLoaded } from '../scripts/build-web.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** The issue's targets: an exact single-roll answer within 50 ms of a change, the page under 2 MB gzipped. */
 export const WEB_TARGETS = { exactMs: 50, gzipBytes: 2 * 1024 * 1024 };
 
-/** The files a visit loads (source maps, licences and the metafile are only fetched by someone reading them). */
+/** The page's entry files: the rest a visit loads are their chunks (scripts/build-web.ts isLoaded says which). */
 const PAGE_FILES = ['index.html', 'page.css', 'page.js', 'worker.js'];
 
 export interface BundleFile {
@@ -42,12 +42,10 @@ export interface BundleSize {
 /** Every file of dist/web, raw and gzipped at level 9; builds it first if it is missing. */
 export async function bundleSize(): Promise<BundleSize> {
   if (!PAGE_FILES.every((f) => existsSync(join(WEB_DIR, f)))) await buildWeb();
-  const files = readdirSync(WEB_DIR)
-    .sort()
-    .map((name) => {
-      const bytes = readFileSync(join(WEB_DIR, name));
-      return { name, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, loaded: PAGE_FILES.includes(name) };
-    });
+  const files = allFiles(WEB_DIR).map((name) => {
+    const bytes = readFileSync(join(WEB_DIR, name));
+    return { name, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, loaded: isLoaded(name) };
+  });
   const loaded = files.filter((f) => f.loaded);
   const totalGzipBytes = loaded.reduce((s, f) => s + f.gzipBytes, 0);
   return {

@@ -8,8 +8,8 @@
  * cannot (a file read, a thread pool): the build fails on any `node:` import instead of shimming it.
  */
 import { build, type Metafile } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -35,6 +35,9 @@ export async function buildWeb(outDir = WEB_DIR): Promise<WebBuild> {
     entryPoints: { page: join(source, 'page.ts'), worker: join(source, 'worker.ts') },
     outdir: outDir,
     bundle: true,
+    // The chart's libraries (vega-embed with vega and vega-lite) load in their own chunk, after the form.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
@@ -49,16 +52,35 @@ export async function buildWeb(outDir = WEB_DIR): Promise<WebBuild> {
   copyFileSync(join(source, 'index.html'), join(outDir, 'index.html'));
   copyFileSync(join(source, 'page.css'), join(outDir, 'page.css'));
   writeFileSync(join(outDir, 'meta.json'), JSON.stringify(result.metafile));
-  const files = ['index.html', 'page.css', 'page.js', 'worker.js'].map((name) => {
+  const files = loadedFiles(outDir).map((name) => {
     const bytes = readFileSync(join(outDir, name));
     return { name, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
   });
   return { files };
 }
 
+/** Whether a visit loads this file of dist/web (the page, its styles and scripts and their chunks), not only someone reading it (maps, licences, the metafile). */
+export function isLoaded(name: string): boolean {
+  return name === 'index.html' || name === 'page.css' || /\.js$/.test(name);
+}
+
+/** Every file of `dir` a visit loads, by path relative to it ("chunks/embed-X.js"), in name order. */
+export function loadedFiles(dir: string): string[] {
+  return allFiles(dir).filter(isLoaded);
+}
+
+/** Every file under `dir`, by path relative to it, in name order. */
+export function allFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((d) => d.isFile())
+    .map((d) => relative(dir, join(d.parentPath, d.name)))
+    .sort();
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { files } = await buildWeb();
   const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
   const total = files.reduce((n, f) => n + f.gzipBytes, 0);
-  process.stdout.write(`web page: ${WEB_DIR} (${files.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')}; ${kb(total)} gzipped)\n`);
+  const raw = files.reduce((n, f) => n + f.bytes, 0);
+  process.stdout.write(`web page: ${WEB_DIR} (${files.length} files a visit loads: ${kb(raw)}, ${kb(total)} gzipped)\n`);
 }

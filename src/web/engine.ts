@@ -5,7 +5,12 @@ import { openedFiles } from '../input/opened-files.js';
 import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
 import type { AnyScenario } from '../rules/registry.js';
 import { evaluateParsed, type ExactResult } from '../exact-result.js';
-import { assembleCell, sweepResultOf, type Cell, type SweepResult } from '../analysis/cells.js';
+import { assembleCell, cellMeans, cellOutcomes, cellSimulationOf, sweepResultOf, type Cell, type SweepResult } from '../analysis/cells.js';
+import type { SimRun } from '../pool/simulate.js';
+import { resolveKind } from '../rules/registry.js';
+import { Rng } from '../sim/rng.js';
+import { CHUNK_SIZE } from '../sim/protocol.js';
+import { scenarioCsv } from '../present/csv.js';
 import { planGridWith, sweepDimensionsWith } from '../analysis/grid.js';
 import type { VarySpec } from '../analysis/dimension-core.js';
 import { checkComparable, compareCells, type CompareInput, type CompareResult } from '../analysis/compare-core.js';
@@ -117,12 +122,35 @@ function exactCell(p: Pick<Cell, 'index' | 'point' | 'labels' | 'assignment' | '
  * worse", as --outcome and --cumulative ask), from its exact answer (solved here unless given): the
  * Vega-Lite spec.
  */
-export function exactChartSpec(scenario: Scenario, exact: ExactResult = evaluateParsed(scenario), ask: { readonly outcome?: string; readonly cumulative?: boolean } = {}): Record<string, unknown> {
+export function exactChartSpec(
+  scenario: Scenario,
+  exact: ExactResult = evaluateParsed(scenario),
+  ask: { readonly outcome?: string; readonly cumulative?: boolean } = {},
+  run?: SimRun,
+): Record<string, unknown> {
   const label = scenario.kind;
   const title = 'Scenario';
   const def = chooseChart([scenarioDimension([label], title)], gridLayout([scenario]), askedLine(scenario), { ...(ask.outcome !== undefined ? { outcome: ask.outcome } : {}), cumulative: ask.cumulative === true });
   const chart: ChartDef = { ...def, title: `Outcomes of one ${scenario.kind}` };
-  return chartSpec(scenariosSweep([scenarioCell(scenario, label, { exact })], title), chart);
+  return chartSpec(scenariosSweep([scenarioCell(scenario, label, { exact, ...(run ? { run } : {}) })], title), chart);
+}
+
+/**
+ * A run the page's workers played (the CLI's chunks, summed) as the CLI's simulate() reports one: what
+ * cells, charts and the CSV read. `workers` and `seconds` say how the page ran it.
+ */
+export function pageRun(scenario: Scenario, played: { readonly trials: number; readonly seed: number; readonly workers: number; readonly seconds: number; readonly tally: Float64Array }): SimRun {
+  const layout = resolveKind(scenario).kind.layout(scenario);
+  return { scenario, layout, ...played, trialsPerSecond: played.trials / Math.max(played.seconds, 1e-9), generator: Rng.generatorName, chunkSize: CHUNK_SIZE };
+}
+
+/**
+ * One scenario's answer as the CLI's CSV gives it (`exact --format csv`: one row per outcome, the inputs
+ * and means as columns), with the simulated estimates and intervals beside the exact values once a run is in.
+ */
+export function answerCsv(scenario: Scenario, exact: ExactResult, run?: SimRun): string {
+  const sim = run ? cellSimulationOf(run) : undefined;
+  return scenarioCsv({ scenario, outcomes: cellOutcomes(exact.layout, exact, sim), means: cellMeans(exact.layout, exact, sim) });
 }
 
 /**

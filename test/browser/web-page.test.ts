@@ -98,6 +98,16 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     expect((await rows(page)).map((r) => ({ outcome: r.outcome, count: r.count }))).toEqual(counts);
     expect(await page.textContent('#sim-status')).toContain('agrees with the exact answer');
 
+    // The chart is the report engine's, drawn interactively: hovering a bar tells its exact fraction, and
+    // after the run its estimate and interval (the first outcome: its bar segment is the first mark).
+    await page.waitForFunction(`document.querySelector('#chart').dataset.state === 'drawn' && document.querySelector('#chart svg')?.textContent.includes('Outcome')`);
+    const first = (await rows(page))[0]!;
+    await page.hover('#chart svg .role-mark path[role="graphics-symbol"] >> nth=0');
+    await page.waitForSelector('#vg-tooltip-element.visible');
+    const tip = (await page.textContent('#vg-tooltip-element'))!;
+    expect(tip).toContain(` = ${first.exact!.replace(/\/1$/, '')}; simulated `);
+    expect(tip).toMatch(/\(95% [\d.]+%-[\d.]+%\)/);
+
     // Again from the form, on the workers the first run started: the same counts.
     await page.click('#simulate');
     await page.waitForFunction(`document.querySelector('#app').dataset.state === 'done' && document.querySelectorAll('tr[data-count]').length === ${counts.length}`, undefined, { timeout: 60_000 });
@@ -222,9 +232,19 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     const fromCli = JSON.parse(cli.stdout) as { outcomes: unknown; scenario: unknown };
     expect(fromPage.outcomes).toEqual(fromCli.outcomes);
     expect(fromPage.scenario).toEqual(fromCli.scenario);
+
+    // The CSV is the CLI's; the chart is drawn, and saved as SVG and PNG.
+    await page.waitForSelector('#chart[data-state=drawn] svg');
+    const [csvFile] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    const cliCsv = spawnSync(process.execPath, ['dist/src/cli/main.js', 'exact', saved, '--format', 'csv'], { encoding: 'utf8' });
+    expect(readFileSync((await csvFile.path())!, 'utf8')).toBe(cliCsv.stdout);
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+    expect(readFileSync((await svg.path())!, 'utf8')).toMatch(/^<svg[^>]*>[\s\S]*Outcomes of one attack[\s\S]*<\/svg>$/);
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('#download-png')]);
+    expect([...readFileSync((await png.path())!).subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     // A stray second download would have arrived by now (a second listener fires within the same click).
     await page.evaluate('new Promise((r) => setTimeout(r, 300))');
-    expect(downloads).toBe(2);
+    expect(downloads).toBe(5);
     expect(errors).toEqual([]);
     await close();
   });

@@ -25,6 +25,8 @@ interface ExactOutcomeJson {
 interface CheckedJson {
   readonly summary: { readonly outcomes: readonly { outcome: string; count: number; probability: number; ciLow: number; ciHigh: number }[] };
   readonly check?: { readonly passed: boolean; readonly failures: readonly string[] };
+  readonly chart: Record<string, unknown>;
+  readonly csv: string;
 }
 
 const app = document.getElementById('app')!;
@@ -85,7 +87,11 @@ function exactWorkerStarted(): Worker {
     if (reply.id !== requestId) return;
     exactBusy = false;
     if (reply.type === 'error') showError(reply.message, reply.bug);
-    else if (reply.type === 'exact') showExact(reply.result);
+    else if (reply.type === 'exact') {
+      showExact(reply.result);
+      csv = reply.csv;
+      void drawChart(reply.chart, requestId);
+    }
   };
   return w;
 }
@@ -610,19 +616,21 @@ async function simulate(seed: number, trials: number): Promise<void> {
   if (run.cancelled || running !== run) return;
   running = undefined;
   const seconds = (performance.now() - started) / 1000;
-  const checked = await check(run.workers[0]!, scenario, trials, tally!);
+  const checked = await check(run.workers[0]!, { input: scenario, trials, seed, workers: cores, seconds, tally: tally! });
   showSimulation(checked, { seed, trials, seconds, cores });
+  csv = checked.csv;
+  void drawChart(checked.chart, requestId);
 }
 
 /** Intervals and the exact-versus-simulated check, by the engine's own summarize and crossCheck (in a worker). */
-function check(w: Worker, scenario: Input, trials: number, tally: Float64Array): Promise<CheckedJson> {
+function check(w: Worker, run: { input: Input; trials: number; seed: number; workers: number; seconds: number; tally: Float64Array }): Promise<CheckedJson> {
   return new Promise((resolve, reject) => {
     w.onmessage = (e: MessageEvent<WorkerReply>) => {
       const reply = e.data;
-      if (reply.type === 'checked') resolve({ summary: reply.summary, check: reply.check });
+      if (reply.type === 'checked') resolve({ summary: reply.summary, check: reply.check, chart: reply.chart, csv: reply.csv });
       else if (reply.type === 'error') reject(new Error(reply.message));
     };
-    post(w, { type: 'check', id: 0, input: scenario, trials, tally });
+    post(w, { type: 'check', id: 0, ...run });
   });
 }
 
@@ -649,7 +657,27 @@ function showSimulation(checked: CheckedJson, run: { seed: number; trials: numbe
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Permalinks
+// The chart: the report engine's own Vega-Lite spec (what `exact --chart` draws), drawn interactively
+
+const chartBox = document.getElementById('chart')!;
+/** The last answer's CSV, as `exact --format csv` gives it (with the estimates once simulated). */
+let csv = '';
+let chartView: { toSVG(): Promise<string>; toImageURL(type: string, scale?: number): Promise<string>; finalize(): void } | undefined;
+
+/**
+ * vega-embed (vega and vega-lite with it) loads with the first chart, in its own chunk: the form and the
+ * first answer do not wait for it. Its tooltips show each mark's `tip`: the exact fraction, and the
+ * estimate with its interval once simulated. The editor and source actions, which open web pages, are off.
+ */
+async function drawChart(spec: Record<string, unknown>, forRequest: number): Promise<void> {
+  chartBox.dataset.state = 'drawing';
+  const { default: embed } = await import('vega-embed');
+  if (forRequest !== requestId) return;
+  chartView?.finalize();
+  const result = await embed(chartBox, spec as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
+  chartView = result.view;
+  chartBox.dataset.state = 'drawn';
+}
 
 function writeHash(sim?: { seed: number; trials: number }): void {
   const parts = [`s=${encodeURIComponent(JSON.stringify(input))}`];
@@ -723,6 +751,19 @@ function download(name: string, type: string, text: string): void {
 const fileName = () => [input.system ?? systemOf(undefined).id, input.kind ?? 'scenario'].join('-').replace(/[^A-Za-z0-9_-]+/g, '-');
 // The scenario as the user gave it: `injury-lab exact FILE` reads it unchanged (files it names beside it).
 document.getElementById('download-scenario')!.addEventListener('click', () => download(`${fileName()}.json`, 'application/json', JSON.stringify(input, null, 2) + '\n'));
+document.getElementById('download-csv')!.addEventListener('click', () => {
+  if (csv) download(`${fileName()}.csv`, 'text/csv', csv);
+});
+document.getElementById('download-svg')!.addEventListener('click', async () => {
+  if (chartView) download(`${fileName()}.svg`, 'image/svg+xml', await chartView.toSVG());
+});
+document.getElementById('download-png')!.addEventListener('click', async () => {
+  if (!chartView) return;
+  const a = document.createElement('a');
+  a.href = await chartView.toImageURL('png', 2);
+  a.download = `${fileName()}.png`;
+  a.click();
+});
 // What `injury-lab exact FILE --format json` prints for it.
 document.getElementById('download-answer')!.addEventListener('click', () => {
   if (exact) download(`${fileName()}-exact.json`, 'application/json', JSON.stringify(exact, null, 2) + '\n');

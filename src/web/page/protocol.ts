@@ -33,6 +33,9 @@ export interface CheckRequest {
   readonly id: number;
   readonly input: unknown;
   readonly trials: number;
+  readonly seed: number;
+  readonly workers: number;
+  readonly seconds: number;
   readonly tally: Float64Array;
 }
 
@@ -52,10 +55,14 @@ export interface CheckedReply {
   readonly id: number;
   readonly summary: { readonly outcomes: readonly { outcome: string; count: number; probability: number; ciLow: number; ciHigh: number }[] };
   readonly check: { readonly passed: boolean; readonly failures: readonly string[] };
+  /** The chart and CSV again, with the run's estimates and intervals beside the exact values. */
+  readonly chart: Record<string, unknown>;
+  readonly csv: string;
 }
 
 export type WorkerReply =
-  | { readonly type: 'exact'; readonly id: number; readonly result: Record<string, unknown> }
+  /** The answer as `exact --format json` prints it, its chart (the Vega-Lite spec `exact --chart` draws) and its CSV. */
+  | { readonly type: 'exact'; readonly id: number; readonly result: Record<string, unknown>; readonly chart: Record<string, unknown>; readonly csv: string }
   | { readonly type: 'tally'; readonly id: number; readonly firstChunk: number; readonly chunkCount: number; readonly tally: Float64Array }
   | CheckedReply
   | { readonly type: 'opened'; readonly id: number; readonly files: readonly OpenedFile[] }

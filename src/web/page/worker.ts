@@ -4,7 +4,7 @@
  * the CLI's: the same kernel from the same scenario, the same streams `Rng.forChunk(seed, chunk)`, so
  * the counts summed over any number of workers equal `injury-lab simulate`'s for the same seed and trials.
  */
-import { CHUNK_SIZE, UsageError, compileKernel, crossCheck, describeOpened, evaluateParsed, exactJson, openedFiles, pageScenario, playChunks, summarize } from '../engine.js';
+import { CHUNK_SIZE, UsageError, answerCsv, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 interface WorkerScope {
@@ -34,13 +34,22 @@ scope.onmessage = (e) => {
       cached = undefined;
       if (req.describe) scope.postMessage({ type: 'opened', id: req.id, files: describeOpened(shelf) });
     } else if (req.type === 'exact') {
-      const result = exactJson(evaluateParsed(parse(req.input)));
-      scope.postMessage({ type: 'exact', id: req.id, result });
+      const scenario = parse(req.input);
+      const exact = evaluateParsed(scenario);
+      scope.postMessage({ type: 'exact', id: req.id, result: exactJson(exact), chart: exactChartSpec(scenario, exact), csv: answerCsv(scenario, exact) });
     } else if (req.type === 'check') {
-      const exact = evaluateParsed(parse(req.input));
-      const run = { layout: exact.layout, trials: req.trials, tally: req.tally };
+      const scenario = parse(req.input);
+      const exact = evaluateParsed(scenario);
+      const run = pageRun(scenario, { trials: req.trials, seed: req.seed, workers: req.workers, seconds: req.seconds, tally: req.tally });
       const report = crossCheck(exact.answer, run);
-      scope.postMessage({ type: 'checked', id: req.id, summary: summarize(run), check: { passed: report.passed, failures: report.failures } });
+      scope.postMessage({
+        type: 'checked',
+        id: req.id,
+        summary: summarize(run),
+        check: { passed: report.passed, failures: report.failures },
+        chart: exactChartSpec(scenario, exact, {}, run),
+        csv: answerCsv(scenario, exact, run),
+      });
     } else {
       const { kernel, tallyLength } = kernelFor(req.input);
       const tally = new Float64Array(tallyLength);
