@@ -165,6 +165,47 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await close();
   });
 
+  it('sweeps a field and compares kept scenarios as the CLI does, exactly, from the page and from its link', async () => {
+    const vary = 'armour=none,standard,reinforced,machine';
+    const { page, errors, close } = await open(permalink({ kind: 'attack' }, `&vary=${encodeURIComponent(vary)}`));
+    await page.waitForSelector('#grid-result[data-state=ready]');
+    const cli = spawnSync(process.execPath, ['dist/src/cli/main.js', 'sweep', '--kind', 'attack', '--vary', vary, '--format', 'json'], { encoding: 'utf8' });
+    const sweep = JSON.parse(cli.stdout) as { cells: { labels: string[]; outcomes: { outcome: string; exact: string }[] }[] };
+    const gridRows = () =>
+      page.$$eval('#grid-table tbody tr', (trs) => trs.map((tr) => ({ row: tr.getAttribute('data-row'), cells: [...tr.querySelectorAll('td[data-exact]')].map((td) => [td.getAttribute('data-outcome'), td.getAttribute('data-exact')]) })));
+    expect(await gridRows()).toEqual(sweep.cells.map((c) => ({ row: c.labels.join(', '), cells: c.outcomes.map((o) => [o.outcome, ratio(o.exact)]) })));
+    expect(await page.textContent('#grid-result ul.words')).toMatch(/^Out of action is most likely with none \(16\.89%\) and least likely with machine \(1\.75%\)/);
+    await page.waitForSelector('#grid-chart[data-state=drawn] svg');
+
+    // Keep two scenarios and compare them: the CLI's verdicts, word for word.
+    await page.selectOption('#f-armour', 'reinforced');
+    await page.click('#keep');
+    await page.selectOption('#f-armour', 'machine');
+    await page.click('#keep');
+    await page.click('#compare');
+    await page.waitForFunction(`['ready', 'error'].includes(document.querySelector('#grid-result').dataset.state) && document.querySelector('#grid-result').dataset.kind === 'compared'`);
+    expect(await page.textContent('#grid-error')).toBe('');
+    const compared = spawnSync(process.execPath, ['dist/src/cli/main.js', 'compare', 'armour=reinforced', 'armour=machine', '--kind', 'attack', '--format', 'json'], { encoding: 'utf8' });
+    expect(compared.status).toBe(0);
+    const verdicts = (JSON.parse(compared.stdout) as { verdicts: string[] }).verdicts;
+    expect(await page.$$eval('#grid-result ul.words li', (lis) => lis.map((li) => li.textContent))).toEqual(verdicts);
+    const link = page.url();
+    expect(link).toContain('&compare=');
+    await close();
+
+    // The link alone gives the comparison again; a bad --vary gives the CLI's message.
+    const again = await open(link.slice(link.indexOf('#')));
+    await again.page.waitForSelector('#grid-result[data-kind=compared][data-state=ready]');
+    expect(await again.page.$$eval('#grid-result ul.words li', (lis) => lis.map((li) => li.textContent))).toEqual(verdicts);
+    await again.page.fill('#vary', 'bogus=1');
+    await again.page.click('#sweep');
+    await again.page.waitForSelector('#grid-result[data-state=error]', { state: 'attached' });
+    const bad = spawnSync(process.execPath, ['dist/src/cli/main.js', 'sweep', '--kind', 'attack', '--armour', 'machine', '--vary', 'bogus=1'], { encoding: 'utf8' });
+    expect(await again.page.textContent('#grid-error')).toBe(bad.stderr.trim().replace(/^injury-lab: /, ''));
+    expect([...errors, ...again.errors]).toEqual([]);
+    await again.close();
+  });
+
   it('says one clear thing about a link it cannot read, and still gives a usable form', async () => {
     for (const hash of ['#s=%7Bnot%20json', '#s=%5B1%2C2%5D', `${permalink({ kind: 'attack' })}&seed=7&trials=0`]) {
       const { page, errors, close } = await open(hash);

@@ -679,9 +679,197 @@ async function drawChart(spec: Record<string, unknown>, forRequest: number): Pro
   chartBox.dataset.state = 'drawn';
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Sweeps and comparisons: the CLI's own (sweep --vary, compare), exactly, on a worker of their own
+
+const sweepForm = document.getElementById('sweep-form') as HTMLFormElement;
+const varyInput = document.getElementById('vary') as HTMLInputElement;
+const keepButton = document.getElementById('keep') as HTMLButtonElement;
+const compareButton = document.getElementById('compare') as HTMLButtonElement;
+const keptList = document.getElementById('kept')!;
+const gridError = document.getElementById('grid-error')!;
+const gridResult = document.getElementById('grid-result')!;
+const gridChart = document.getElementById('grid-chart')!;
+const gridDownloads = document.getElementById('grid-downloads')!;
+
+/** The scenarios kept for a comparison, each with its name (what the verdicts call it). */
+let kept: { name: string; raw: Input }[] = [];
+/** What the grid shows: a sweep's --vary, or a comparison; in the link as &vary= or &compare=. */
+let grid: { vary: string } | { compare: true } | undefined;
+let gridCsv = '';
+let gridView: { toSVG(): Promise<string>; finalize(): void } | undefined;
+let gridRequest = 0;
+
+/** A kept scenario's name: the fields it sets ("armour=machine, shield=true"), or "attack defaults". */
+function nameOf(raw: Input): string {
+  const parts = Object.entries(raw)
+    .filter(([k]) => k !== 'system' && k !== 'kind')
+    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  const base = parts.length ? parts.join(', ') : `${String(raw.kind ?? systemOf(raw.system).kinds[0]!.id)} defaults`;
+  let name = base;
+  for (let n = 2; kept.some((k) => k.name === name); n++) name = `${base} (${n})`;
+  return name;
+}
+
+function showKept(): void {
+  keptList.replaceChildren(
+    ...kept.map((k) => {
+      const li = document.createElement('li');
+      li.textContent = k.name;
+      return li;
+    }),
+  );
+  compareButton.disabled = kept.length < 2;
+}
+
+keepButton.addEventListener('click', () => {
+  kept.push({ name: nameOf(input), raw: structuredClone(input) });
+  showKept();
+  writeHash();
+});
+
+document.getElementById('clear-kept')!.addEventListener('click', () => {
+  kept = [];
+  showKept();
+  if (grid && 'compare' in grid) clearGrid();
+  writeHash();
+});
+
+compareButton.addEventListener('click', () => {
+  grid = { compare: true };
+  writeHash();
+  askGrid();
+});
+
+sweepForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  grid = { vary: varyInput.value.trim() };
+  writeHash();
+  askGrid();
+});
+
+function clearGrid(): void {
+  grid = undefined;
+  gridError.textContent = '';
+  gridResult.replaceChildren();
+  gridView?.finalize();
+  gridView = undefined;
+  gridChart.replaceChildren();
+  gridDownloads.hidden = true;
+  delete gridResult.dataset.state;
+}
+
+/** The grid's own worker: a big sweep must not hold up the answer as the user types. A newer grid ends it. */
+let gridWorker: Worker | undefined;
+
+function askGrid(): void {
+  if (!grid) return;
+  const id = ++gridRequest;
+  gridWorker?.terminate();
+  const w = newWorker();
+  gridWorker = w;
+  gridError.textContent = '';
+  gridResult.dataset.state = 'computing';
+  w.onmessage = (e: MessageEvent<WorkerReply>) => {
+    const reply = e.data;
+    if (reply.id !== id || id !== gridRequest) return;
+    if (reply.type === 'error') {
+      gridResult.replaceChildren();
+      gridChart.replaceChildren();
+      gridDownloads.hidden = true;
+      gridError.textContent = reply.bug ? `Something went wrong inside injury-lab (please report it): ${reply.message}` : reply.message;
+      gridResult.dataset.state = 'error';
+      delete gridResult.dataset.kind;
+    } else if (reply.type === 'swept' || reply.type === 'compared') {
+      showGrid(reply.type, reply.json, reply.words);
+      gridCsv = reply.csv;
+      void drawGridChart(reply.chart, id);
+    } else return;
+    w.terminate();
+    if (gridWorker === w) gridWorker = undefined;
+  };
+  if ('vary' in grid) post(w, { type: 'sweep', id, input, vary: grid.vary });
+  else post(w, { type: 'compare', id, scenarios: kept });
+}
+
+interface GridOutcome {
+  readonly outcome: string;
+  readonly exact?: string;
+  readonly probability?: number;
+}
+
+/** Rows of outcomes: a sweep's cells by their labels, or the compared scenarios by name; then the words. */
+function showGrid(type: 'swept' | 'compared', json: Record<string, unknown>, words: readonly string[]): void {
+  const outcomes = json.outcomes as readonly string[];
+  const rows =
+    type === 'swept'
+      ? (json.cells as readonly { labels: string[]; outcomes?: GridOutcome[]; allowed?: boolean; reason?: string }[]).map((c) => ({
+          name: c.labels.join(', '),
+          outcomes: c.outcomes ?? [],
+          note: c.allowed === false ? (c.reason ?? 'not allowed') : undefined,
+        }))
+      : (json.scenarios as readonly { name: string; outcomes: GridOutcome[] }[]).map((s) => ({ name: s.name, outcomes: s.outcomes, note: undefined }));
+  const table = document.createElement('table');
+  table.id = 'grid-table';
+  const head = type === 'swept' ? (json.dimensions as readonly { title: string }[]).map((d) => d.title).join(', ') : 'Scenario';
+  table.innerHTML = `<thead><tr><th scope="col">${esc(head)}</th>${outcomes.map((o) => `<th scope="col">${esc(outcomeLabel(o))}</th>`).join('')}</tr></thead>`;
+  const body = document.createElement('tbody');
+  for (const r of rows) {
+    const tr = document.createElement('tr');
+    tr.dataset.row = r.name;
+    const byId = new Map(r.outcomes.map((o) => [o.outcome, o]));
+    tr.innerHTML =
+      `<th scope="row">${esc(r.name)}</th>` +
+      (r.note !== undefined
+        ? `<td colspan="${outcomes.length}">not allowed: ${esc(r.note)}</td>`
+        : outcomes
+            .map((id) => {
+              const o = byId.get(id);
+              return o?.exact === undefined ? '<td>-</td>' : `<td data-outcome="${esc(id)}" data-exact="${esc(ratio(o.exact))}">${pct(o.probability!)} <span class="fraction">${esc(o.exact)}</span></td>`;
+            })
+            .join(''));
+    body.append(tr);
+  }
+  table.append(body);
+  const list = document.createElement('ul');
+  list.className = 'words';
+  for (const w of words) {
+    const li = document.createElement('li');
+    li.textContent = w;
+    list.append(li);
+  }
+  gridResult.replaceChildren(list, table);
+  gridResult.dataset.state = 'ready';
+  gridResult.dataset.kind = type;
+  gridDownloads.hidden = false;
+}
+
+async function drawGridChart(spec: Record<string, unknown>, forRequest: number): Promise<void> {
+  gridChart.dataset.state = 'drawing';
+  const { default: embed } = await import('vega-embed');
+  if (forRequest !== gridRequest) return;
+  gridView?.finalize();
+  const result = await embed(gridChart, spec as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
+  gridView = result.view;
+  gridChart.dataset.state = 'drawn';
+}
+
+const gridName = () => `${fileName()}-${grid && 'vary' in grid ? 'sweep' : 'compare'}`;
+document.getElementById('download-grid-csv')!.addEventListener('click', () => {
+  if (gridCsv) download(`${gridName()}.csv`, 'text/csv', gridCsv);
+});
+document.getElementById('download-grid-svg')!.addEventListener('click', async () => {
+  if (gridView) download(`${gridName()}.svg`, 'image/svg+xml', await gridView.toSVG());
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Permalinks
+
 function writeHash(sim?: { seed: number; trials: number }): void {
   const parts = [`s=${encodeURIComponent(JSON.stringify(input))}`];
   if (sim) parts.push(`seed=${sim.seed}`, `trials=${sim.trials}`);
+  if (grid && 'vary' in grid) parts.push(`vary=${encodeURIComponent(grid.vary)}`);
+  if (kept.length) parts.push(`compare=${encodeURIComponent(JSON.stringify(kept))}`);
   history.replaceState(null, '', `#${parts.join('&')}`);
 }
 
@@ -692,6 +880,8 @@ function changed(): void {
   progress.hidden = true;
   writeHash();
   askExact();
+  // A sweep varies the scenario as it now is; a comparison is of the kept scenarios, which stay as they were.
+  if (grid && 'vary' in grid) askGrid();
 }
 
 /** The state a link gives; a link that cannot be read gives one message and the empty form. */
@@ -726,9 +916,28 @@ function readHash(): void {
       linkError.textContent = `This link's simulation cannot run: ${(err as Error).message}`;
     }
   }
+  clearGrid();
+  const vary = params.get('vary');
+  const compare = params.get('compare');
+  kept = [];
+  if (compare !== null) {
+    try {
+      const list = JSON.parse(compare) as unknown;
+      if (!Array.isArray(list) || !list.every((k) => k && typeof k === 'object' && typeof k.name === 'string' && k.raw && typeof k.raw === 'object' && !Array.isArray(k.raw))) throw new Error('not a list of {"name", "raw"} scenarios');
+      kept = list as typeof kept;
+    } catch (err) {
+      linkError.textContent = `This link's kept scenarios could not be read (${(err as Error).message}); none are kept.`;
+    }
+  }
+  showKept();
+  if (vary !== null) {
+    varyInput.value = vary;
+    grid = { vary };
+  } else if (kept.length >= 2) grid = { compare: true };
   exact = undefined;
   renderForm();
   askExact();
+  askGrid();
 }
 
 window.addEventListener('hashchange', () => {

@@ -48,7 +48,35 @@ export interface FilesRequest {
   readonly describe: boolean;
 }
 
-export type WorkerRequest = ExactRequest | ChunksRequest | CheckRequest | FilesRequest;
+/** A one-field sweep of the scenario, exactly: `injury-lab sweep --vary FIELD=VALUES`. */
+export interface SweepRequest {
+  readonly type: 'sweep';
+  readonly id: number;
+  readonly input: unknown;
+  /** As --vary takes it: "injuryDice=0..3", "armour=none,standard". */
+  readonly vary: string;
+}
+
+/** Two or more named scenarios compared exactly: `injury-lab compare`. */
+export interface CompareRequest {
+  readonly type: 'compare';
+  readonly id: number;
+  readonly scenarios: readonly { readonly name: string; readonly raw: Record<string, unknown> }[];
+}
+
+export type WorkerRequest = ExactRequest | ChunksRequest | CheckRequest | FilesRequest | SweepRequest | CompareRequest;
+
+/** What the page shows of a sweep or a comparison: the CLI's JSON document, its chart, its CSV and its words. */
+export interface GridReply {
+  readonly id: number;
+  readonly json: Record<string, unknown>;
+  readonly chart: Record<string, unknown>;
+  readonly csv: string;
+  /** The table the command line prints. */
+  readonly table: string;
+  /** The sweep's one-sentence finding, or the comparison's verdicts. */
+  readonly words: readonly string[];
+}
 
 export interface CheckedReply {
   readonly type: 'checked';
@@ -66,5 +94,7 @@ export type WorkerReply =
   | { readonly type: 'tally'; readonly id: number; readonly firstChunk: number; readonly chunkCount: number; readonly tally: Float64Array }
   | CheckedReply
   | { readonly type: 'opened'; readonly id: number; readonly files: readonly OpenedFile[] }
+  | ({ readonly type: 'swept' } & GridReply)
+  | ({ readonly type: 'compared' } & GridReply)
   /** A refusal of the user's input (the CLI's one line), or `bug` for anything else. */
   | { readonly type: 'error'; readonly id: number; readonly message: string; readonly bug: boolean };

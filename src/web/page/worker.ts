@@ -4,7 +4,7 @@
  * the CLI's: the same kernel from the same scenario, the same streams `Rng.forChunk(seed, chunk)`, so
  * the counts summed over any number of workers equal `injury-lab simulate`'s for the same seed and trials.
  */
-import { CHUNK_SIZE, UsageError, answerCsv, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
+import { CHUNK_SIZE, UsageError, answerCsv, compareChartSpec, compareInThread, compareJson, comparePresenter, exactSweepInThread, findingOf, sweepChartSpec, sweepJson, sweepPresenter, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 interface WorkerScope {
@@ -33,6 +33,25 @@ scope.onmessage = (e) => {
       shelf = new Map(req.files);
       cached = undefined;
       if (req.describe) scope.postMessage({ type: 'opened', id: req.id, files: describeOpened(shelf) });
+    } else if (req.type === 'sweep') {
+      const sweep = exactSweepInThread(req.input as Record<string, unknown>, [req.vary], openedFiles(shelf));
+      const finding = findingOf(sweep);
+      scope.postMessage({
+        type: 'swept',
+        id: req.id,
+        json: sweepJson(sweep),
+        chart: sweepChartSpec(sweep),
+        csv: sweepPresenter.csv({ sweep, cumulative: false }),
+        table: sweepPresenter.table({ sweep, cumulative: false }),
+        words: finding === undefined ? [] : [finding],
+      });
+    } else if (req.type === 'compare') {
+      const result = compareInThread(
+        req.scenarios.map((s) => ({ name: s.name, file: s.name, raw: s.raw })),
+        openedFiles(shelf),
+      );
+      const json = compareJson(result);
+      scope.postMessage({ type: 'compared', id: req.id, json, chart: compareChartSpec(result), csv: comparePresenter.csv(result), table: comparePresenter.table(result), words: json.verdicts });
     } else if (req.type === 'exact') {
       const scenario = parse(req.input);
       const exact = evaluateParsed(scenario);
