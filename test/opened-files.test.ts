@@ -6,6 +6,7 @@ import { parseScenarioWith } from '../src/input/scenario-core.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { evaluateParsed } from '../src/exact-result.js';
 import { MAX_JSON_BYTES } from '../src/json-text.js';
+import { readRosterProfiles } from '../src/import/read-battlescribe.js';
 
 /**
  * The web page's reader of opened files (src/input/opened-files.ts) against the CLI's disk readers:
@@ -40,6 +41,12 @@ describe('files opened in the page', () => {
     ]);
     const profiles = JSON.parse(readFileSync('examples/profiles.json', 'utf8')) as { weapons: object; models: object };
     expect(listed[0]).toMatchObject({ weapons: Object.keys(profiles.weapons), models: Object.keys(profiles.models) });
+    // A roster's profiles as `injury-lab profiles --roster` reads them: keywords, cost, what nothing models.
+    const roster = readRosterProfiles('test/fixtures/rosters/ashen-pilgrims.ros');
+    for (const p of [...roster.weapons.values(), ...roster.models.values()]) {
+      expect(listed[2]!.profiles![p.name]).toEqual({ keywords: p.keywords, ...(p.cost !== undefined ? { cost: p.cost } : {}), unmodelled: (p.unmodelled ?? []).map((u) => `${u.text} (${u.why})`) });
+    }
+    expect(listed[2]!.profiles!['Lantern Warden']!.unmodelled).toContain('Elite (not a keyword of the rule table)');
     expect(describeOpened(new Map([['notes.txt', new TextEncoder().encode('hello')]]))[0]!.problem).toBe('not JSON, a roster (.ros, .rosz) or a catalogue (.cat, .gst)');
   });
 

@@ -87,7 +87,28 @@ export interface OpenedFile {
   readonly system?: string;
   readonly weapons?: readonly string[];
   readonly models?: readonly string[];
+  /** Each weapon's and model's keywords as written, its cost, and what nothing models in it (a roster's). */
+  readonly profiles?: Readonly<Record<string, ProfileSummary>>;
   readonly problem?: string;
+}
+
+export interface ProfileSummary {
+  readonly keywords: readonly string[];
+  readonly cost?: number;
+  /** "TEXT (why)" for each thing the roster says that the rules do not model. */
+  readonly unmodelled: readonly string[];
+}
+
+function summaries(p: Profiles): Record<string, ProfileSummary> {
+  const out: Record<string, ProfileSummary> = {};
+  for (const profile of [...p.weapons.values(), ...p.models.values()]) {
+    out[profile.name] = {
+      keywords: profile.keywords,
+      ...(profile.cost !== undefined ? { cost: profile.cost } : {}),
+      unmodelled: (profile.unmodelled ?? []).map((u) => `${u.text} (${u.why})`),
+    };
+  }
+  return out;
 }
 
 /**
@@ -98,7 +119,7 @@ export interface OpenedFile {
 export function describeOpened(shelf: OpenedFiles): OpenedFile[] {
   const catalogues = [...shelf.keys()].filter((n) => /\.(cat|gst)z?$/i.test(n));
   const out: OpenedFile[] = [];
-  const names = (p: Profiles) => ({ system: p.system.id, weapons: [...p.weapons.keys()], models: [...p.models.keys()] });
+  const names = (p: Profiles) => ({ system: p.system.id, weapons: [...p.weapons.keys()], models: [...p.models.keys()], profiles: summaries(p) });
   const attempt = (name: string, field: OpenedFile['field'], read: () => Omit<OpenedFile, 'name' | 'bytes' | 'field'>) => {
     try {
       out.push({ name, bytes: shelf.get(name)!.length, field, ...read() });

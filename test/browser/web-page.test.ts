@@ -243,6 +243,11 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
 
     // The roster, then catalogue files read together (a .cat links into its .gst).
     await page.click('#opened li[data-file="ashen-pilgrims.ros"] button');
+    // Pickers list each profile with its cost and keywords, and say what a chosen one holds that nothing models.
+    expect(await page.$eval('#f-weapon option[value="Thornpike"]', (o) => o.textContent)).toBe('Thornpike (12): IGNORE ARMOUR, CUMBERSOME');
+    await page.selectOption('#f-target', 'Lantern Warden');
+    await page.waitForSelector('#not-modelled');
+    expect(await page.textContent('#not-modelled')).toContain('Lantern Warden: Elite (not a keyword of the rule table)');
     await page.selectOption('#f-target', 'Bell Golem');
     await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes('Bell%20Golem')`);
     const golem = evaluateExact({ kind: 'attack', rules: 'examples/variants/out-of-action-on-10.json', roster: 'test/fixtures/rosters/ashen-pilgrims.ros', target: 'Bell Golem' });

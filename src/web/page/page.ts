@@ -175,12 +175,19 @@ function useFile(f: OpenedFile): void {
 }
 
 /** The weapons and models the scenario's profiles source offers, as the opened files listed them. */
-function profileNames(): { weapons: readonly string[]; models: readonly string[] } | undefined {
+function profileNames(): { weapons: readonly string[]; models: readonly string[]; about: OpenedFile['profiles']; imported: boolean } | undefined {
   const source = PROFILE_SOURCES.find((k) => input[k] !== undefined);
   if (!source) return undefined;
   const name = source === 'catalogue' ? (Array.isArray(input.catalogue) ? input.catalogue[0] : input.catalogue) : input[source];
   const f = opened.find((o) => o.name === name && !o.problem);
-  return f ? { weapons: f.weapons ?? [], models: f.models ?? [] } : undefined;
+  return f ? { weapons: f.weapons ?? [], models: f.models ?? [], about: f.profiles, imported: source !== 'profiles' } : undefined;
+}
+
+/** A profile as a picker lists it: its name, cost and keywords ("Great Hammer (12): IGNORE ARMOUR"). */
+function profileLabel(name: string, about: OpenedFile['profiles']): string {
+  const p = about?.[name];
+  if (!p) return name;
+  return `${name}${p.cost !== undefined ? ` (${p.cost})` : ''}${p.keywords.length ? `: ${p.keywords.join(', ')}` : ''}`;
 }
 
 function post(w: Worker, req: WorkerRequest): void {
@@ -322,11 +329,30 @@ function renderForm(): void {
   }
   const names = kind.sides ? undefined : profileNames();
   if (names) {
-    const choices = (list: readonly string[]) => [{ value: '', text: '(none: the fields below)' }, ...list.map((n) => ({ value: n, text: n }))];
+    const choices = (list: readonly string[]) => [{ value: '', text: '(none: the fields below)' }, ...list.map((n) => ({ value: n, text: profileLabel(n, names.about) }))];
+    // What the chosen profiles say that nothing models, said where they are chosen.
+    const leftOut = [input.weapon, input.target].flatMap((n) => (typeof n === 'string' ? (names.about?.[n]?.unmodelled ?? []).map((u) => `${n}: ${u}`) : []));
     fieldsBox.append(
       select('weapon', 'Weapon', choices(names.weapons), typeof input.weapon === 'string' ? input.weapon : '', 'A weapon of the opened profiles: its fields and keywords, under any you set below'),
       select('target', 'Target model', choices(names.models), typeof input.target === 'string' ? input.target : '', 'A model of the opened profiles'),
     );
+    if (names.imported) {
+      const row = fieldRow('allowUnmodelled', 'Allow unmodelled', "Use a roster's weapon even when its keywords hold a token nothing models (left out, with a warning)");
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.id = 'f-allowUnmodelled';
+      box.name = 'allowUnmodelled';
+      box.checked = input.allowUnmodelled === true;
+      row.querySelector('.control')!.append(box);
+      fieldsBox.append(row);
+    }
+    if (leftOut.length) {
+      const note = document.createElement('p');
+      note.className = 'note';
+      note.id = 'not-modelled';
+      note.textContent = `Not modelled: ${leftOut.join('; ')}`;
+      fieldsBox.append(note);
+    }
   }
   for (const f of kindFields(system, kindId)) fieldsBox.append(fieldControl(f, input[f.name], filled[f.name]));
   jsonBox.value = JSON.stringify(input, null, 2);
@@ -350,6 +376,10 @@ function onFormEdit(e: Event): void {
   } else if (name === 'weapon' || name === 'target') {
     if (el.value === '') delete input[name];
     else input[name] = el.value;
+    renderForm();
+  } else if (name === 'allowUnmodelled') {
+    if ((el as HTMLInputElement).checked) input.allowUnmodelled = true;
+    else delete input.allowUnmodelled;
   } else if (name === 'edition' || name === 'kind') {
     input[name] = el.value;
     if (name === 'kind') {
