@@ -241,6 +241,21 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     const hammer = evaluateExact({ kind: 'attack', rules: 'examples/variants/out-of-action-on-10.json', profiles: 'examples/profiles.json', weapon: 'Great Hammer', target: 'Shield Bearer' });
     expect((await rows(page)).map((r) => r.exact)).toEqual(hammer.outcomes.map((o) => ratio(o.exact)));
 
+    // Every weapon against every model, as a report's matrix: the CLI's sweep of both, and a value chart.
+    await page.click('#matrix');
+    await page.waitForFunction(`document.querySelector('#grid-result').dataset.state === 'ready' && location.hash.includes('matrix=1')`);
+    const profiles = JSON.parse(readFileSync('examples/profiles.json', 'utf8')) as { weapons: object; models: object };
+    const matrix = spawnSync(
+      process.execPath,
+      ['dist/src/cli/main.js', 'sweep', '--kind', 'attack', '--rules', 'examples/variants/out-of-action-on-10.json', '--profiles', 'examples/profiles.json', '--vary', `weapon=${Object.keys(profiles.weapons).join(',')}`, '--vary', `target=${Object.keys(profiles.models).join(',')}`, '--format', 'json'],
+      { encoding: 'utf8' },
+    );
+    expect(matrix.status).toBe(0);
+    const cells = (JSON.parse(matrix.stdout) as { cells: { outcomes: { exact: string }[] }[] }).cells.map((c) => c.outcomes.map((o) => ratio(o.exact)));
+    expect(await page.$$eval('#grid-table tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td[data-exact]')].map((td) => td.getAttribute('data-exact'))))).toEqual(cells);
+    await page.waitForSelector('#value-chart svg');
+    expect(await page.textContent('#value-chart svg')).toContain('per 10');
+
     // The roster, then catalogue files read together (a .cat links into its .gst).
     await page.click('#opened li[data-file="ashen-pilgrims.ros"] button');
     // Pickers list each profile with its cost and keywords, and say what a chosen one holds that nothing models.

@@ -83,7 +83,12 @@ function exactWorkerStarted(): Worker {
   const w = newWorker();
   w.onmessage = (e: MessageEvent<WorkerReply>) => {
     const reply = e.data;
-    if (reply.type === 'opened') return showOpened(reply.files);
+    if (reply.type === 'opened') {
+      showOpened(reply.files);
+      // A sweep, comparison or matrix naming the files now open is answered now.
+      if (grid) askGrid();
+      return;
+    }
     if (reply.id !== requestId) return;
     exactBusy = false;
     if (reply.type === 'error') showError(reply.message, reply.bug);
@@ -181,6 +186,12 @@ function profileNames(): { weapons: readonly string[]; models: readonly string[]
   const name = source === 'catalogue' ? (Array.isArray(input.catalogue) ? input.catalogue[0] : input.catalogue) : input[source];
   const f = opened.find((o) => o.name === name && !o.problem);
   return f ? { weapons: f.weapons ?? [], models: f.models ?? [], about: f.profiles, imported: source !== 'profiles' } : undefined;
+}
+
+/** The scenario without its picked weapon and target: a matrix varies both. */
+function withoutPicks(raw: Input): Input {
+  const { weapon: _w, target: _t, ...rest } = raw;
+  return rest;
 }
 
 /** A profile as a picker lists it: its name, cost and keywords ("Great Hammer (12): IGNORE ARMOUR"). */
@@ -328,6 +339,7 @@ function renderForm(): void {
     }
   }
   const names = kind.sides ? undefined : profileNames();
+  matrixRow.hidden = !names;
   if (names) {
     const choices = (list: readonly string[]) => [{ value: '', text: '(none: the fields below)' }, ...list.map((n) => ({ value: n, text: profileLabel(n, names.about) }))];
     // What the chosen profiles say that nothing models, said where they are chosen.
@@ -721,11 +733,15 @@ const gridError = document.getElementById('grid-error')!;
 const gridResult = document.getElementById('grid-result')!;
 const gridChart = document.getElementById('grid-chart')!;
 const gridDownloads = document.getElementById('grid-downloads')!;
+const matrixRow = document.getElementById('matrix-row')!;
+const valueFigure = document.getElementById('value-figure')!;
+const valueChart = document.getElementById('value-chart')!;
+const valueNote = document.getElementById('value-note')!;
 
 /** The scenarios kept for a comparison, each with its name (what the verdicts call it). */
 let kept: { name: string; raw: Input }[] = [];
 /** What the grid shows: a sweep's --vary, or a comparison; in the link as &vary= or &compare=. */
-let grid: { vary: string } | { compare: true } | undefined;
+let grid: { vary: string } | { compare: true } | { matrix: true } | undefined;
 let gridCsv = '';
 let gridView: { toSVG(): Promise<string>; finalize(): void } | undefined;
 let gridRequest = 0;
@@ -771,6 +787,12 @@ compareButton.addEventListener('click', () => {
   askGrid();
 });
 
+document.getElementById('matrix')!.addEventListener('click', () => {
+  grid = { matrix: true };
+  writeHash();
+  askGrid();
+});
+
 sweepForm.addEventListener('submit', (e) => {
   e.preventDefault();
   grid = { vary: varyInput.value.trim() };
@@ -787,6 +809,13 @@ function clearGrid(): void {
   gridChart.replaceChildren();
   gridDownloads.hidden = true;
   delete gridResult.dataset.state;
+  clearValue();
+}
+
+function clearValue(): void {
+  valueChart.replaceChildren();
+  valueFigure.hidden = true;
+  valueNote.textContent = '';
 }
 
 /** The grid's own worker: a big sweep must not hold up the answer as the user types. A newer grid ends it. */
@@ -814,12 +843,26 @@ function askGrid(): void {
       showGrid(reply.type, reply.json, reply.words);
       gridCsv = reply.csv;
       void drawGridChart(reply.chart, id);
+      clearValue();
+      valueNote.textContent = reply.valueNote ?? '';
+      if (reply.value) {
+        valueFigure.hidden = false;
+        void import('vega-embed').then(({ default: embed }) => (id === gridRequest ? embed(valueChart, reply.value as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } }) : undefined));
+      }
     } else return;
     w.terminate();
     if (gridWorker === w) gridWorker = undefined;
   };
   if ('vary' in grid) post(w, { type: 'sweep', id, input, vary: grid.vary });
-  else post(w, { type: 'compare', id, scenarios: kept });
+  else if ('matrix' in grid) {
+    const names = profileNames();
+    if (!names) {
+      gridError.textContent = 'matrix: no profiles in use; open a profiles file, roster or catalogue and use it first';
+      gridResult.dataset.state = 'error';
+      return;
+    }
+    post(w, { type: 'matrix', id, input: withoutPicks(input), weapons: names.weapons, models: names.models });
+  } else post(w, { type: 'compare', id, scenarios: kept });
 }
 
 interface GridOutcome {
@@ -884,7 +927,7 @@ async function drawGridChart(spec: Record<string, unknown>, forRequest: number):
   gridChart.dataset.state = 'drawn';
 }
 
-const gridName = () => `${fileName()}-${grid && 'vary' in grid ? 'sweep' : 'compare'}`;
+const gridName = () => `${fileName()}-${grid && 'vary' in grid ? 'sweep' : grid && 'matrix' in grid ? 'matrix' : 'compare'}`;
 document.getElementById('download-grid-csv')!.addEventListener('click', () => {
   if (gridCsv) download(`${gridName()}.csv`, 'text/csv', gridCsv);
 });
@@ -899,6 +942,7 @@ function writeHash(sim?: { seed: number; trials: number }): void {
   const parts = [`s=${encodeURIComponent(JSON.stringify(input))}`];
   if (sim) parts.push(`seed=${sim.seed}`, `trials=${sim.trials}`);
   if (grid && 'vary' in grid) parts.push(`vary=${encodeURIComponent(grid.vary)}`);
+  if (grid && 'matrix' in grid) parts.push('matrix=1');
   if (kept.length) parts.push(`compare=${encodeURIComponent(JSON.stringify(kept))}`);
   history.replaceState(null, '', `#${parts.join('&')}`);
 }
@@ -911,7 +955,7 @@ function changed(): void {
   writeHash();
   askExact();
   // A sweep varies the scenario as it now is; a comparison is of the kept scenarios, which stay as they were.
-  if (grid && 'vary' in grid) askGrid();
+  if (grid && ('vary' in grid || 'matrix' in grid)) askGrid();
 }
 
 /** The state a link gives; a link that cannot be read gives one message and the empty form. */
@@ -963,7 +1007,8 @@ function readHash(): void {
   if (vary !== null) {
     varyInput.value = vary;
     grid = { vary };
-  } else if (kept.length >= 2) grid = { compare: true };
+  } else if (params.get('matrix') === '1') grid = { matrix: true };
+  else if (kept.length >= 2) grid = { compare: true };
   exact = undefined;
   renderForm();
   askExact();

@@ -64,7 +64,19 @@ export interface CompareRequest {
   readonly scenarios: readonly { readonly name: string; readonly raw: Record<string, unknown> }[];
 }
 
-export type WorkerRequest = ExactRequest | ChunksRequest | CheckRequest | FilesRequest | SweepRequest | CompareRequest;
+/**
+ * Every weapon against every model of the scenario's profiles, exactly (a report's matchup matrix): the
+ * heat map, and the value chart of the weapons' chance of the kind's worst outcome per 10 of their cost.
+ */
+export interface MatrixRequest {
+  readonly type: 'matrix';
+  readonly id: number;
+  readonly input: unknown;
+  readonly weapons: readonly string[];
+  readonly models: readonly string[];
+}
+
+export type WorkerRequest = ExactRequest | ChunksRequest | CheckRequest | FilesRequest | SweepRequest | CompareRequest | MatrixRequest;
 
 /** What the page shows of a sweep or a comparison: the CLI's JSON document, its chart, its CSV and its words. */
 export interface GridReply {
@@ -76,6 +88,9 @@ export interface GridReply {
   readonly table: string;
   /** The sweep's one-sentence finding, or the comparison's verdicts. */
   readonly words: readonly string[];
+  /** A matrix's value chart, or why it has none (the engine's refusal: no costs, a chance that cannot double). */
+  readonly value?: Record<string, unknown>;
+  readonly valueNote?: string;
 }
 
 export interface CheckedReply {

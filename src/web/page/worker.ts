@@ -4,7 +4,7 @@
  * the CLI's: the same kernel from the same scenario, the same streams `Rng.forChunk(seed, chunk)`, so
  * the counts summed over any number of workers equal `injury-lab simulate`'s for the same seed and trials.
  */
-import { CHUNK_SIZE, UsageError, answerCsv, compareChartSpec, compareInThread, compareJson, comparePresenter, exactSweepInThread, findingOf, sweepChartSpec, sweepJson, sweepPresenter, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
+import { CHUNK_SIZE, UsageError, answerCsv, chartSpec, compareChartSpec, compareInThread, compareJson, comparePresenter, exactSweepInThread, findingOf, sweepChartSpec, sweepJson, sweepPresenter, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 interface WorkerScope {
@@ -44,6 +44,33 @@ scope.onmessage = (e) => {
         csv: sweepPresenter.csv({ sweep, cumulative: false }),
         table: sweepPresenter.table({ sweep, cumulative: false }),
         words: finding === undefined ? [] : [finding],
+      });
+    } else if (req.type === 'matrix') {
+      const vary = [
+        { field: 'weapon', values: [...req.weapons], title: 'Weapon (cost)' },
+        { field: 'target', values: [...req.models], title: 'Model (cost)' },
+      ];
+      const sweep = exactSweepInThread(req.input as Record<string, unknown>, vary, openedFiles(shelf));
+      const worst = sweep.outcomes[sweep.outcomes.length - 1]!;
+      let value: Record<string, unknown> | undefined;
+      let valueNote: string | undefined;
+      try {
+        value = chartSpec(sweep, { type: 'value', by: 'weapon', outcome: worst, file: 'weapon-value' } as never) as Record<string, unknown>;
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        valueNote = e.message;
+      }
+      const finding = findingOf(sweep);
+      scope.postMessage({
+        type: 'swept',
+        id: req.id,
+        json: sweepJson(sweep),
+        chart: sweepChartSpec(sweep, { outcome: worst }),
+        csv: sweepPresenter.csv({ sweep, cumulative: false }),
+        table: sweepPresenter.table({ sweep, cumulative: false }),
+        words: finding === undefined ? [] : [finding],
+        ...(value ? { value } : {}),
+        ...(valueNote !== undefined ? { valueNote } : {}),
       });
     } else if (req.type === 'compare') {
       const result = compareInThread(
