@@ -704,21 +704,33 @@ function showSimulation(checked: CheckedJson, run: { seed: number; trials: numbe
 const chartBox = document.getElementById('chart')!;
 /** The last answer's CSV, as `exact --format csv` gives it (with the estimates once simulated). */
 let csv = '';
-let chartView: { toSVG(): Promise<string>; toImageURL(type: string, scale?: number): Promise<string>; finalize(): void } | undefined;
+let chartView: ChartView | undefined;
+
+interface ChartView {
+  toSVG(): Promise<string>;
+  toImageURL(type: string, scale?: number): Promise<string>;
+  finalize(): void;
+}
 
 /**
- * vega-embed (vega and vega-lite with it) loads with the first chart, in its own chunk: the form and the
- * first answer do not wait for it. Its tooltips show each mark's `tip`: the exact fraction, and the
- * estimate with its interval once simulated. The editor and source actions, which open web pages, are off.
+ * Draws a spec into `box`, replacing `previous`, unless the answer it belongs to is no longer wanted by
+ * the time the libraries are in. vega-embed (vega and vega-lite with it) loads with the first chart, in
+ * its own chunk: the form and the first answer do not wait for it. Its tooltips show each mark's `tip`:
+ * the exact fraction, and the estimate with its interval once simulated. Its actions menu is off: the
+ * editor and source actions open web pages, and the page has its own downloads.
  */
-async function drawChart(spec: Record<string, unknown>, forRequest: number): Promise<void> {
-  chartBox.dataset.state = 'drawing';
+async function embedChart(box: HTMLElement, spec: Record<string, unknown>, stillWanted: () => boolean, previous: ChartView | undefined): Promise<ChartView | undefined> {
+  box.dataset.state = 'drawing';
   const { default: embed } = await import('vega-embed');
-  if (forRequest !== requestId) return;
-  chartView?.finalize();
-  const result = await embed(chartBox, spec as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
-  chartView = result.view;
-  chartBox.dataset.state = 'drawn';
+  if (!stillWanted()) return undefined;
+  previous?.finalize();
+  const result = await embed(box, spec as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
+  box.dataset.state = 'drawn';
+  return result.view;
+}
+
+async function drawChart(spec: Record<string, unknown>, forRequest: number): Promise<void> {
+  chartView = (await embedChart(chartBox, spec, () => forRequest === requestId, chartView)) ?? chartView;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -743,7 +755,8 @@ let kept: { name: string; raw: Input }[] = [];
 /** What the grid shows: a sweep's --vary, or a comparison; in the link as &vary= or &compare=. */
 let grid: { vary: string } | { compare: true } | { matrix: true } | undefined;
 let gridCsv = '';
-let gridView: { toSVG(): Promise<string>; finalize(): void } | undefined;
+let gridView: ChartView | undefined;
+let valueView: ChartView | undefined;
 let gridRequest = 0;
 
 /** A kept scenario's name: the fields it sets ("armour=machine, shield=true"), or "attack defaults". */
@@ -813,6 +826,8 @@ function clearGrid(): void {
 }
 
 function clearValue(): void {
+  valueView?.finalize();
+  valueView = undefined;
   valueChart.replaceChildren();
   valueFigure.hidden = true;
   valueNote.textContent = '';
@@ -847,7 +862,7 @@ function askGrid(): void {
       valueNote.textContent = reply.valueNote ?? '';
       if (reply.value) {
         valueFigure.hidden = false;
-        void import('vega-embed').then(({ default: embed }) => (id === gridRequest ? embed(valueChart, reply.value as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } }) : undefined));
+        void embedChart(valueChart, reply.value, () => id === gridRequest, undefined).then((v) => (valueView = v));
       }
     } else return;
     w.terminate();
@@ -918,13 +933,7 @@ function showGrid(type: 'swept' | 'compared', json: Record<string, unknown>, wor
 }
 
 async function drawGridChart(spec: Record<string, unknown>, forRequest: number): Promise<void> {
-  gridChart.dataset.state = 'drawing';
-  const { default: embed } = await import('vega-embed');
-  if (forRequest !== gridRequest) return;
-  gridView?.finalize();
-  const result = await embed(gridChart, spec as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
-  gridView = result.view;
-  gridChart.dataset.state = 'drawn';
+  gridView = (await embedChart(gridChart, spec, () => forRequest === gridRequest, gridView)) ?? gridView;
 }
 
 const gridName = () => `${fileName()}-${grid && 'vary' in grid ? 'sweep' : grid && 'matrix' in grid ? 'matrix' : 'compare'}`;
