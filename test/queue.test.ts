@@ -4,6 +4,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
+import { simulateOnQueue } from '../src/queue/submit.js';
 import { parseQueueUrl, refuseShard, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
 import { cli } from './helpers/cli.js';
 
@@ -60,7 +61,8 @@ beforeAll(async () => {
     }
   }, 'redis-server');
   for (let i = 0; i < 2; i++) {
-    const w = spawn(process.execPath, ['dist/src/cli/main.js', 'worker', '--queue', url], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // One worker on a thread, one on two: the counts are the same either way.
+    const w = spawn(process.execPath, ['dist/src/cli/main.js', 'worker', '--queue', url, ...(i === 1 ? ['--concurrency', '2'] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
     let said = '';
     w.stderr!.on('data', (d: Buffer) => (said += d.toString()));
     workers.push(w);
@@ -101,6 +103,15 @@ describe.skipIf(!available)('simulate --queue through two workers', () => {
     const local = cli(...args);
     expect(counts(queued.stdout)).toEqual(counts(local.stdout));
   }, 120_000);
+
+  it("a shard a worker refuses ends the submitter's run with the worker's reason, in one line", async () => {
+    const scenario = parseScenario({ kind: 'attack' });
+    // JSON-safe, so the submitter sends it, but no scenario of the rules: a worker refuses it.
+    const odd = { ...scenario, rules: { ...scenario.rules, extra: [1] } } as unknown as typeof scenario;
+    await expect(simulateOnQueue(odd, { trials: 1000, seed: 1, address: parseQueueUrl(url) })).rejects.toThrow(
+      /^--queue: a worker failed shard 0 of the run: the scenario is not a plain object of fields and rules$/,
+    );
+  }, 30_000);
 
   it('a job of another version or kind is refused by the worker with its reason, not run', async () => {
     const connection = { host: '127.0.0.1', port, maxRetriesPerRequest: null };

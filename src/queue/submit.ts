@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
+import { refusal } from '../messages.js';
 import type { Scenario } from '../model/types.js';
 import { tallyLength } from '../model/tally.js';
 import { resolveKind } from '../rules/registry.js';
@@ -22,10 +23,6 @@ export interface QueueSimOptions {
 /** Shards queued at once: enough to keep many hosts busy, few enough that a run of 10^12 trials holds a bounded number of jobs in Redis. */
 const IN_FLIGHT = 512;
 
-/** A shard the workers refused or failed: the run ends with its reason, in one line. */
-export class ShardFailed extends Error {
-  override readonly name = 'ShardFailed';
-}
 
 /**
  * `simulate` through a BullMQ queue on Redis: the run's shards are queued (a bounded number at a time),
@@ -84,7 +81,7 @@ export async function simulateOnQueue(scenario: Scenario, opts: QueueSimOptions)
         if (shard === undefined || counted.has(shard)) return;
         const part = readShardResult(returnvalue, length);
         if (!part) {
-          finish(new ShardFailed(`shard ${shard} of the run came back malformed from a worker`));
+          finish(refusal('--queue', `shard ${shard} of the run came back malformed from a worker`, 'run workers of this injury-lab version'));
           return;
         }
         counted.add(shard);
@@ -103,7 +100,8 @@ export async function simulateOnQueue(scenario: Scenario, opts: QueueSimOptions)
       const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }): void => {
         const shard = shardOf(jobId);
         if (shard === undefined) return;
-        finish(new ShardFailed(`a worker failed shard ${shard} of the run: ${failedReason}`));
+        // The worker's reason, in the one line a refusal is (the CLI prints it and exits 2).
+        finish(refusal('--queue', `a worker failed shard ${shard} of the run: ${String(failedReason)}`));
       };
       const onAbort = (): void => finish(opts.signal!.reason);
       events.on('completed', onCompleted);
