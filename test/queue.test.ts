@@ -108,6 +108,7 @@ describe.skipIf(!available)('simulate --queue through two workers', () => {
     const scenario = parseScenario({ kind: 'attack' });
     // JSON-safe, so the submitter sends it, but no scenario of the rules: a worker refuses it.
     const odd = { ...scenario, rules: { ...scenario.rules, extra: [1] } } as unknown as typeof scenario;
+    // (a list in the rules fails the worker's first look, before its checks)
     await expect(simulateOnQueue(odd, { trials: 1000, seed: 1, address: parseQueueUrl(url) })).rejects.toThrow(
       /^--queue: a worker failed shard 0 of the run: the scenario is not a plain object of fields and rules$/,
     );
@@ -185,5 +186,11 @@ describe('--queue refusals', () => {
     expect(refuseShard(SHARD_JOB, { ...good, scenario: { ...good.scenario, system: 'chess' } })).toMatch(/not simulated/);
     expect(refuseShard(SHARD_JOB, { ...good, runId: '../x' })).toMatch(/not a run id/);
     expect(refuseShard(SHARD_JOB, null)).toMatch(/not an object/);
+    // Fields and rules are checked as the CLI checks them.
+    expect(refuseShard(SHARD_JOB, { ...good, scenario: { ...good.scenario, injuryDice: 1e9 } })).toMatch(/does not pass this worker's checks: injuryDice/);
+    expect(refuseShard(SHARD_JOB, { ...good, scenario: { ...good.scenario, rules: { ...good.scenario.rules, injuryRoll: { dice: -5 } } } })).toMatch(/does not pass this worker's checks/);
+    expect(refuseShard(SHARD_JOB, { ...good, scenario: { ...good.scenario, mystery: 1 } })).toMatch(/does not pass this worker's checks/);
+    const d20 = shardJob('0f-2', 0, parseScenario({ system: 'd20-warband', kind: 'attack', attacks: 2, defence: 8 }), 1, 100_000);
+    expect(refuseShard(SHARD_JOB, d20)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import type { Scenario } from '../model/types.js';
+import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
 import { kindSimulation } from '../rules/simulations.js';
 import { CHUNK_SIZE } from '../sim/protocol.js';
 import { MAX_SEED, MAX_TRIALS } from '../sim/run-limits.js';
@@ -133,7 +134,47 @@ export function refuseShard(name: string, data: unknown): string | undefined {
   } catch {
     return `the scenario's system and kind ${showValue(`${sc.system}/${sc.kind}`)} are not simulated by this worker`;
   }
-  return undefined;
+  return recheckScenario(sc);
+}
+
+/** Reads no file: a shard's scenario carries everything (its rule table, its profiles' fields laid in). */
+const noFiles: ScenarioFiles = {
+  variant: () => {
+    throw new Error('a shard names no variant file');
+  },
+  profiles: () => {
+    throw new Error('a shard names no profiles file');
+  },
+  roster: () => {
+    throw new Error('a shard names no roster');
+  },
+  catalogue: () => {
+    throw new Error('a shard names no catalogue');
+  },
+};
+
+let lastChecked: { text: string; reason: string | undefined } | undefined;
+
+/**
+ * The scenario checked as the CLI checks one: its fields, with its rule table as an inline variant,
+ * parsed again here, must give back the very scenario sent (the labels variant, weapon and target
+ * aside, which no kernel reads). So a worker plays only what the submitter's own checks would pass.
+ * A run's shards carry the same scenario, checked once.
+ */
+function recheckScenario(sc: Record<string, unknown>): string | undefined {
+  const text = JSON.stringify(sc);
+  if (lastChecked?.text === text) return lastChecked.reason;
+  const { rules, variant: _variant, weapon: _weapon, target: _target, ...fields } = sc;
+  let reason: string | undefined;
+  try {
+    const again = parseScenarioWith({ ...fields, rules: { system: sc.system, edition: sc.edition, rules } }, noFiles) as unknown as Record<string, unknown>;
+    const { variant: _v, weapon: _w, target: _t, ...checked } = again;
+    if (!sameJson(checked, { ...fields, rules })) reason = 'the scenario is not one the checks of this version give';
+  } catch (e) {
+    reason = `the scenario does not pass this worker's checks: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  lastChecked = { text, reason };
+  return reason;
 }
 
 /** A shard's result: its tally as whole numbers, checked before it is added. */
