@@ -20,6 +20,7 @@ const commandLoaders: readonly [string, () => Promise<CommandModule>][] = [
   ['solve', async () => (await import('./commands/solve.js')).solveCommand],
   ['compare', async () => (await import('./commands/compare.js')).compareCommand],
   ['report', async () => (await import('./commands/report.js')).reportCommand],
+  ['worker', async () => (await import('./commands/worker.js')).workerCommand],
   ['serve', async () => (await import('./commands/serve.js')).serveCommand],
   ['diff', async () => (await import('./commands/diff.js')).diffCommand],
   ['profiles', async () => (await import('./commands/profiles.js')).profilesCommand],

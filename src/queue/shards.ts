@@ -1,0 +1,234 @@
+import { showValue } from '../errors.js';
+import { refusal } from '../messages.js';
+import type { Scenario } from '../model/types.js';
+import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
+import { kindSimulation } from '../rules/simulations.js';
+import { CHUNK_SIZE } from '../sim/protocol.js';
+import { MAX_SEED, MAX_TRIALS } from '../sim/run-limits.js';
+import { toolVersion } from '../version.js';
+
+/**
+ * What travels through the Redis queue (issue #27): a shard is a range of a run's seeded chunks, and
+ * its result is the tally of those chunks. A chunk's counts depend only on the scenario, the seed, the
+ * chunk's index and the run's trials, and tallies are sums of whole numbers, so the submitter's sum of
+ * shard tallies, in whatever order they come back, is the local run's tally exactly.
+ * Nothing here talks to Redis: the shapes, their checks and the queue URL are plain code to test.
+ */
+
+/** Version of the job shapes below; a worker refuses jobs of any other. */
+export const SHARD_PROTOCOL = 1;
+/** The only job name a worker runs. */
+export const SHARD_JOB = 'shard';
+/** Chunks per shard: 16 chunks of 65,536 trials, about a million trials, some tens of milliseconds. */
+export const SHARD_CHUNKS = 16;
+
+/** One queue per tool version, so workers of another version never see the jobs they could not run. */
+export function shardQueueName(version: string = toolVersion): string {
+  return `injury-lab-${version.replace(/[^0-9A-Za-z.-]/g, '_')}-shards`;
+}
+
+export interface ShardJob {
+  readonly v: number;
+  readonly tool: 'injury-lab';
+  readonly version: string;
+  readonly runId: string;
+  readonly shard: number;
+  /** The checked scenario (parseScenario's), plain JSON: fields, and a rule table of plain values. */
+  readonly scenario: Scenario;
+  readonly seed: number;
+  readonly firstChunk: number;
+  readonly chunkCount: number;
+  readonly totalTrials: number;
+}
+
+/** The job id of a shard: a shard added twice is one job, and its result is counted once. */
+export function shardJobId(runId: string, shard: number): string {
+  return `${runId}-${shard}`;
+}
+
+/** A run's shards: chunk ranges [firstChunk, firstChunk + chunkCount) covering ceil(trials / CHUNK_SIZE) chunks. */
+export function shardCount(trials: number): number {
+  return Math.ceil(Math.ceil(trials / CHUNK_SIZE) / SHARD_CHUNKS);
+}
+
+export function shardJob(runId: string, shard: number, scenario: Scenario, seed: number, trials: number): ShardJob {
+  const chunks = Math.ceil(trials / CHUNK_SIZE);
+  const firstChunk = shard * SHARD_CHUNKS;
+  return {
+    v: SHARD_PROTOCOL,
+    tool: 'injury-lab',
+    version: toolVersion,
+    runId,
+    shard,
+    scenario,
+    seed,
+    firstChunk,
+    chunkCount: Math.min(SHARD_CHUNKS, chunks - firstChunk),
+    totalTrials: trials,
+  };
+}
+
+/** Trials a shard plays. */
+export function shardTrials(job: Pick<ShardJob, 'firstChunk' | 'chunkCount' | 'totalTrials'>): number {
+  return Math.min(job.totalTrials, (job.firstChunk + job.chunkCount) * CHUNK_SIZE) - job.firstChunk * CHUNK_SIZE;
+}
+
+/** The scenario survives JSON unchanged (the job travels as JSON), or the run is refused before anything is queued. */
+export function assertJsonSafe(scenario: Scenario): void {
+  const text = JSON.stringify(scenario);
+  if (text === undefined || JSON.stringify(JSON.parse(text)) !== text || !sameJson(scenario, JSON.parse(text))) {
+    throw new Error('this scenario does not survive the trip through the queue as JSON');
+  }
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== typeof b) return false;
+  if (typeof a === 'number') return Object.is(a, b);
+  if (typeof a !== 'object' || a === null || b === null) return a === b;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b as object);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+const MOST_DEPTH = 8;
+const MOST_KEYS = 2000;
+
+/** A worker's check of a job it was handed: a reason to refuse it, or undefined when it can be played. */
+export function refuseShard(name: string, data: unknown): string | undefined {
+  if (name !== SHARD_JOB) return `job kind ${showValue(name)} is not injury-lab's (it runs only ${SHARD_JOB} jobs)`;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'the job data is not an object';
+  const d = data as Record<string, unknown>;
+  if (d.tool !== 'injury-lab') return `the job is not injury-lab's (tool ${showValue(d.tool)})`;
+  if (d.v !== SHARD_PROTOCOL || d.version !== toolVersion) {
+    return `the job is of injury-lab ${showValue(d.version)} (shard protocol ${showValue(d.v)}), this worker is injury-lab ${toolVersion} (shard protocol ${SHARD_PROTOCOL}): run workers of the submitter's version`;
+  }
+  if (typeof d.runId !== 'string' || !/^[0-9a-f-]{1,64}$/.test(d.runId)) return `runId ${showValue(d.runId)} is not a run id`;
+  const whole = (key: string, low: number, high: number): string | undefined =>
+    Number.isSafeInteger(d[key]) && (d[key] as number) >= low && (d[key] as number) <= high ? undefined : `${key} ${showValue(d[key])} is not a whole number from ${low} to ${high}`;
+  const bad =
+    whole('seed', 0, MAX_SEED) ??
+    whole('totalTrials', 1, MAX_TRIALS) ??
+    whole('shard', 0, Number.MAX_SAFE_INTEGER) ??
+    whole('firstChunk', 0, Number.MAX_SAFE_INTEGER) ??
+    whole('chunkCount', 1, SHARD_CHUNKS);
+  if (bad) return bad;
+  const chunks = Math.ceil((d.totalTrials as number) / CHUNK_SIZE);
+  if ((d.firstChunk as number) + (d.chunkCount as number) > chunks) return `chunks ${String(d.firstChunk)} + ${String(d.chunkCount)} go past the run's ${chunks}`;
+  const s = d.scenario;
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) return 'the scenario is not an object';
+  let keys = 0;
+  const plain = (v: unknown, depth: number): boolean => {
+    if (typeof v === 'string' || typeof v === 'boolean' || v === null) return true;
+    if (typeof v === 'number') return Number.isFinite(v);
+    if (typeof v !== 'object' || Array.isArray(v) || depth > MOST_DEPTH) return false;
+    const entries = Object.entries(v as object);
+    keys += entries.length;
+    return keys <= MOST_KEYS && entries.every(([, x]) => plain(x, depth + 1));
+  };
+  if (!plain(s, 0)) return 'the scenario is not a plain object of fields and rules';
+  const sc = s as Record<string, unknown>;
+  if (typeof sc.system !== 'string' || typeof sc.kind !== 'string' || typeof sc.rules !== 'object' || sc.rules === null) return 'the scenario has no system, kind or rules';
+  try {
+    kindSimulation(sc as unknown as Scenario);
+  } catch {
+    return `the scenario's system and kind ${showValue(`${sc.system}/${sc.kind}`)} are not simulated by this worker`;
+  }
+  return recheckScenario(sc);
+}
+
+/** Reads no file: a shard's scenario carries everything (its rule table, its profiles' fields laid in). */
+const noFiles: ScenarioFiles = {
+  variant: () => {
+    throw new Error('a shard names no variant file');
+  },
+  profiles: () => {
+    throw new Error('a shard names no profiles file');
+  },
+  roster: () => {
+    throw new Error('a shard names no roster');
+  },
+  catalogue: () => {
+    throw new Error('a shard names no catalogue');
+  },
+};
+
+let lastChecked: { text: string; reason: string | undefined } | undefined;
+
+/**
+ * The scenario checked as the CLI checks one: its fields, with its rule table as an inline variant,
+ * parsed again here, must give back the very scenario sent (the labels variant, weapon and target
+ * aside, which no kernel reads). So a worker plays only what the submitter's own checks would pass.
+ * A run's shards carry the same scenario, checked once.
+ */
+function recheckScenario(sc: Record<string, unknown>): string | undefined {
+  const text = JSON.stringify(sc);
+  if (lastChecked?.text === text) return lastChecked.reason;
+  const { rules, variant: _variant, weapon: _weapon, target: _target, ...fields } = sc;
+  let reason: string | undefined;
+  try {
+    const again = parseScenarioWith({ ...fields, rules: { system: sc.system, edition: sc.edition, rules } }, noFiles) as unknown as Record<string, unknown>;
+    const { variant: _v, weapon: _w, target: _t, ...checked } = again;
+    if (!sameJson(checked, { ...fields, rules })) reason = 'the scenario is not one the checks of this version give';
+  } catch (e) {
+    reason = `the scenario does not pass this worker's checks: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  lastChecked = { text, reason };
+  return reason;
+}
+
+/** A shard's result: its tally as whole numbers, checked before it is added. */
+export function readShardResult(value: unknown, length: number): number[] | undefined {
+  const v = typeof value === 'string' ? safeParse(value) : value;
+  if (!Array.isArray(v) || v.length !== length) return undefined;
+  return v.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0) ? (v as number[]) : undefined;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface QueueAddress {
+  readonly host: string;
+  readonly port: number;
+  readonly db: number;
+  readonly username?: string;
+  readonly password?: string;
+  readonly tls: boolean;
+  /** host:port, what messages print (never the password). */
+  readonly shown: string;
+}
+
+/** Reads --queue: redis://[user:password@]host[:port][/db] (rediss:// for TLS). A bad URL is a refusal that does not echo a password. */
+export function parseQueueUrl(text: unknown): QueueAddress {
+  const want = 'a Redis URL such as redis://HOST:6379 (redis://:PASSWORD@HOST:6379/0; rediss:// for TLS)';
+  if (typeof text !== 'string' || text === '') throw refusal('--queue', `expected ${want}`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw refusal('--queue', `${showValue(text.replace(/\/\/[^@/]*@/, '//***@'))} is not a URL`, `expected ${want}`);
+  }
+  const shownUrl = `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw refusal('--queue', `${showValue(shownUrl)} is not a Redis URL`, `expected ${want}`);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === '') throw refusal('--queue', `${showValue(shownUrl)} names no host`, `expected ${want}`);
+  const port = url.port === '' ? 6379 : Number(url.port);
+  const dbText = url.pathname.replace(/^\//, '');
+  const db = dbText === '' ? 0 : Number(dbText);
+  if (!/^\d{0,2}$/.test(dbText) || !Number.isInteger(db)) throw refusal('--queue', `${showValue(shownUrl)} names no database number after the host`, 'give one such as /0, or none');
+  if (url.search !== '' || url.hash !== '') throw refusal('--queue', `${showValue(shownUrl)} has a ?query or #fragment`, 'give none');
+  return {
+    host,
+    port,
+    db,
+    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+    tls: url.protocol === 'rediss:',
+    shown: `${url.hostname}:${port}`,
+  };
+}

@@ -1,0 +1,59 @@
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { acquirePool, closePool } from '../pool/threads.js';
+import { CHUNK_SIZE, type ChunkTask } from '../sim/protocol.js';
+import { checkReachable, redisOptions } from './connection.js';
+import { refuseShard, shardQueueName, type QueueAddress, type ShardJob } from './shards.js';
+
+export interface ShardWorkerOptions {
+  readonly address: QueueAddress;
+  /** Shards played at once, each on a thread of the local pool. */
+  readonly concurrency: number;
+  /** Told about each shard played or refused (the CLI prints nothing per shard; tests may). */
+  readonly onShard?: (job: Job, outcome: 'played' | 'refused', reason?: string) => void;
+}
+
+export interface ShardWorker {
+  /** Stops taking shards; `force` abandons the shards in hand (BullMQ hands them to another worker later) instead of finishing them. */
+  close(force?: boolean): Promise<void>;
+}
+
+/**
+ * Takes shards from the queue and plays them on the local thread pool (the simulator's own workers, so
+ * the queue's event loop stays free to renew its locks and hear a stop). A job that is not a valid shard
+ * of this version fails at once, not retried, with the reason the submitter prints.
+ */
+export async function startShardWorker(opts: ShardWorkerOptions): Promise<ShardWorker> {
+  await checkReachable(opts.address);
+  const pool = await acquirePool(opts.concurrency);
+  const worker = new Worker(
+    shardQueueName(),
+    async (job: Job): Promise<number[]> => {
+      const reason = refuseShard(job.name, job.data);
+      if (reason !== undefined) {
+        opts.onShard?.(job, 'refused', reason);
+        throw new UnrecoverableError(reason);
+      }
+      const data = job.data as ShardJob;
+      const task: ChunkTask = {
+        source: { type: 'scenario', scenario: data.scenario },
+        seed: data.seed,
+        firstChunk: data.firstChunk,
+        chunkCount: data.chunkCount,
+        chunkSize: CHUNK_SIZE,
+        totalTrials: data.totalTrials,
+      };
+      const tally = (await pool.run(task)) as Float64Array;
+      opts.onShard?.(job, 'played');
+      return Array.from(tally);
+    },
+    { connection: redisOptions(opts.address), concurrency: opts.concurrency, drainDelay: 1 },
+  );
+  worker.on('error', () => {});
+  await worker.waitUntilReady();
+  return {
+    async close(force = false) {
+      await worker.close(force);
+      await closePool();
+    },
+  };
+}
