@@ -7,7 +7,7 @@ import { Z95 } from '../stats/normal.js';
 import { wilson } from '../stats/interval.js';
 import { acquirePool, closePool, defaultWorkers } from './threads.js';
 import { CHUNK_SIZE, type ChunkTask, type KernelSource } from '../sim/protocol.js';
-import { Rng } from '../sim/rng.js';
+import { runRecord } from '../sim/run-record.js';
 
 export { closePool };
 
@@ -101,19 +101,7 @@ export async function simulateToPrecision(scenario: Scenario, opts: PrecisionOpt
     target = Math.min(opts.maxTrials, wholeChunks(Math.max(done + 1, Math.min(needed, sufficient))));
   }
   const seconds = (performance.now() - started) / 1000;
-  return {
-    scenario,
-    layout,
-    trials: done,
-    seed: opts.seed,
-    workers,
-    seconds,
-    trialsPerSecond: done / seconds,
-    generator: Rng.generatorName,
-    chunkSize: CHUNK_SIZE,
-    tally,
-    reachedPrecision: reached,
-  };
+  return { scenario, layout, ...runRecord({ trials: done, seed: opts.seed, workers, seconds, tally }), reachedPrecision: reached };
 }
 
 /** A run of any kernel source (the CLI uses scenarios; the benchmark and tests also raw dice). */
@@ -135,16 +123,7 @@ export async function simulateSource(
     signal: opts.signal,
   });
   const seconds = (performance.now() - started) / 1000;
-  return {
-    trials: opts.trials,
-    seed: opts.seed,
-    workers,
-    seconds,
-    trialsPerSecond: opts.trials / seconds,
-    generator: Rng.generatorName,
-    chunkSize: CHUNK_SIZE,
-    tally,
-  };
+  return runRecord({ trials: opts.trials, seed: opts.seed, workers, seconds, tally });
 }
 
 /** Rounds a trial count up to whole chunks. */

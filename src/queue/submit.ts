@@ -5,8 +5,7 @@ import type { Scenario } from '../model/types.js';
 import { tallyLength } from '../model/tally.js';
 import { resolveKind } from '../rules/registry.js';
 import type { SimRun } from '../pool/simulate.js';
-import { CHUNK_SIZE } from '../sim/protocol.js';
-import { Rng } from '../sim/rng.js';
+import { runRecord } from '../sim/run-record.js';
 import { checkReachable, redisOptions } from './connection.js';
 import { assertJsonSafe, readShardResult, SHARD_JOB, shardCount, shardJob, shardJobId, shardQueueName, shardTrials, type QueueAddress } from './shards.js';
 
@@ -132,16 +131,5 @@ export async function simulateOnQueue(scenario: Scenario, opts: QueueSimOptions)
     await Promise.all([events.close(), queue.close()]).catch(() => {});
   }
   const seconds = (performance.now() - started) / 1000;
-  return {
-    scenario,
-    layout,
-    trials: opts.trials,
-    seed: opts.seed,
-    workers,
-    seconds,
-    trialsPerSecond: opts.trials / seconds,
-    generator: Rng.generatorName,
-    chunkSize: CHUNK_SIZE,
-    tally,
-  };
+  return { scenario, layout, ...runRecord({ trials: opts.trials, seed: opts.seed, workers, seconds, tally }) };
 }

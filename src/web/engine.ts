@@ -8,8 +8,7 @@ import { evaluateParsed, type ExactResult } from '../exact-result.js';
 import { assembleCell, cellMeans, cellOutcomes, cellSimulationOf, sweepResultOf, type Cell, type SweepResult } from '../analysis/cells.js';
 import type { SimRun } from '../pool/simulate.js';
 import { resolveKind } from '../rules/registry.js';
-import { Rng } from '../sim/rng.js';
-import { CHUNK_SIZE } from '../sim/protocol.js';
+import { runRecord } from '../sim/run-record.js';
 import { scenarioCsv } from '../present/csv.js';
 import { planGridWith, sweepDimensionsWith } from '../analysis/grid.js';
 import type { VarySpec } from '../analysis/dimension-core.js';
@@ -141,7 +140,8 @@ export function exactChartSpec(
  */
 export function pageRun(scenario: Scenario, played: { readonly trials: number; readonly seed: number; readonly workers: number; readonly seconds: number; readonly tally: Float64Array }): SimRun {
   const layout = resolveKind(scenario).kind.layout(scenario);
-  return { scenario, layout, ...played, trialsPerSecond: played.trials / Math.max(played.seconds, 1e-9), generator: Rng.generatorName, chunkSize: CHUNK_SIZE };
+  // A run timed at 0 s (a few trials) would claim an infinite rate.
+  return { scenario, layout, ...runRecord({ ...played, seconds: Math.max(played.seconds, 1e-9) }) };
 }
 
 /**
