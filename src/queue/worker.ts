@@ -8,9 +8,19 @@ export interface ShardWorkerOptions {
   readonly address: QueueAddress;
   /** Shards played at once, each on a thread of the local pool. */
   readonly concurrency: number;
+  /** How long a shard stays locked to a worker that stopped renewing the lock (DEFAULT_LOCK_SECONDS). */
+  readonly lockSeconds?: number;
   /** Told about each shard played or refused (the CLI prints nothing per shard; tests may). */
   readonly onShard?: (job: Job, outcome: 'played' | 'refused', reason?: string) => void;
 }
+
+/**
+ * BullMQ's own default: a worker renews its shard's lock every half of this while it plays it, so a
+ * shard whose worker was killed goes back to the queue this long after, found by any worker's check
+ * for stalled jobs (run as often). A shard stalls at most MAX_STALLS times before its run is told.
+ */
+export const DEFAULT_LOCK_SECONDS = 30;
+const MAX_STALLS = 5;
 
 export interface ShardWorker {
   /** Stops taking shards; `force` abandons the shards in hand (BullMQ hands them to another worker later) instead of finishing them. */
@@ -46,7 +56,14 @@ export async function startShardWorker(opts: ShardWorkerOptions): Promise<ShardW
       opts.onShard?.(job, 'played');
       return Array.from(tally);
     },
-    { connection: redisOptions(opts.address), concurrency: opts.concurrency, drainDelay: 1 },
+    {
+      connection: redisOptions(opts.address),
+      concurrency: opts.concurrency,
+      drainDelay: 1,
+      lockDuration: (opts.lockSeconds ?? DEFAULT_LOCK_SECONDS) * 1000,
+      stalledInterval: (opts.lockSeconds ?? DEFAULT_LOCK_SECONDS) * 1000,
+      maxStalledCount: MAX_STALLS,
+    },
   );
   worker.on('error', () => {});
   await worker.waitUntilReady();

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { refusal } from '../../messages.js';
 import { defaultWorkers } from '../../pool/threads.js';
 import { parseQueueUrl } from '../../queue/shards.js';
-import { startShardWorker } from '../../queue/worker.js';
+import { DEFAULT_LOCK_SECONDS, startShardWorker } from '../../queue/worker.js';
 import { wholeNumber } from '../../sim/run-limits.js';
 import { MAX_WORKERS } from '../sim-options.js';
 
@@ -18,12 +18,18 @@ export const workerCommand: CommandModule = {
     y
       .option('queue', { type: 'string', describe: 'The Redis server of the queue: redis://[:PASSWORD@]HOST[:PORT][/DB]', demandOption: true })
       .option('concurrency', { type: 'string', describe: `Shards played at once, each on a thread, 1 to ${MAX_WORKERS}`, defaultDescription: '1' })
+      .option('lock-seconds', {
+        type: 'string',
+        describe: `How long a shard stays with a worker that stopped answering (killed, cut off) before another worker takes it over, 1 to 3600`,
+        defaultDescription: String(DEFAULT_LOCK_SECONDS),
+      })
       .example('$0 worker --queue redis://10.0.0.5:6379 --concurrency 8', 'play shards on 8 threads of this host'),
   handler: async (argv) => {
     if (Array.isArray(argv.queue)) throw refusal('--queue', 'given more than once', 'give it once');
     const address = parseQueueUrl(argv.queue);
     const concurrency = argv.concurrency === undefined ? 1 : wholeNumber(argv.concurrency, '--concurrency', 1, MAX_WORKERS, `a whole number from 1 to ${MAX_WORKERS} (this host has ${defaultWorkers()} cores)`);
-    const worker = await startShardWorker({ address, concurrency });
+    const lockSeconds = argv['lock-seconds'] === undefined ? DEFAULT_LOCK_SECONDS : wholeNumber(argv['lock-seconds'], '--lock-seconds', 1, 3600, 'a whole number of seconds from 1 to 3600');
+    const worker = await startShardWorker({ address, concurrency, lockSeconds });
     process.stderr.write(`injury-lab: taking shards from ${address.shown} on ${concurrency} thread${concurrency === 1 ? '' : 's'}; Ctrl-C to stop\n`);
     await new Promise<void>((resolve) => {
       let stopping = false;
