@@ -1,43 +1,18 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardQueueName } from '../src/queue/shards.js';
 import { cli } from './helpers/cli.js';
+import { exited, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
 /**
  * A worker killed mid-shard (#27): its shard goes back to the queue once its lock lapses and another
  * worker plays it, so the run still ends with the local run's counts, each shard counted once. A Redis
  * server of this file's own, so no other test's workers take its shards.
  */
-const available = spawnSync('redis-server', ['--version']).status === 0;
-if (!available && process.env.CI) throw new Error('redis-server is missing: install it with apt-get install -y redis-server (.ci/run does)');
-
 let port = 0;
-let redis: ChildProcess | undefined;
+let redis: TestRedis | undefined;
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `check` until it holds: a hang detector (far above any wait), not a speed limit. */
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    if (await Promise.resolve(check()).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))));
 
 function start(args: string[]): { child: ChildProcess; out: () => string; err: () => string } {
   const child = spawn(process.execPath, ['dist/src/cli/main.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -50,31 +25,28 @@ function start(args: string[]): { child: ChildProcess; out: () => string; err: (
 }
 
 beforeAll(async () => {
-  if (!available) return;
-  port = await freePort();
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  if (redisAvailable) ({ port } = redis = await startRedis());
 }, 30_000);
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  redis?.kill('SIGTERM');
-  if (redis) await exited(redis);
+  await redis?.stop();
 }, 30_000);
 
 const counts = (stdout: string) => (JSON.parse(stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => [o.outcome, o.count]);
 
-describe.skipIf(!available)('a worker killed mid-shard', () => {
+describe.skipIf(!redisAvailable)('a worker killed mid-shard', () => {
   it("leaves its shard to another worker, and the run ends with the local run's counts", async () => {
-    const url = `redis://127.0.0.1:${port}`;
+    const url = redis!.url;
     // A 10-round duel plays about 2.5 M trials a second on a thread: a shard of 16 chunks takes ~0.4 s,
     // and four shards give the kill time to land inside one.
     const args = ['simulate', '--kind', 'duel', '--a', 'armour=standard', '--b', 'injuryDice=1', '--seed', '3', '--trials', '4194304', '--format', 'json'];
     const first = start(['worker', '--queue', url, '--lock-seconds', '1']);
-    await until(() => first.err().includes('taking shards'), 'the first worker');
+    await waitFor(() => first.err().includes('taking shards'), 'the first worker');
     const run = start([...args, '--queue', url]);
     const queue = new Queue(shardQueueName(), { connection: { host: '127.0.0.1', port } });
     try {
-      await until(async () => (await queue.getActiveCount()) > 0, 'a shard in play');
+      await waitFor(async () => (await queue.getActiveCount()) > 0, 'a shard in play');
       first.child.kill('SIGKILL');
       await exited(first.child);
       // The killed worker's shard is still marked active, locked to nobody who answers.

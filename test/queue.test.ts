@@ -1,65 +1,28 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
 import { simulateOnQueue } from '../src/queue/submit.js';
 import { parseQueueUrl, refuseShard, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
 import { cli } from './helpers/cli.js';
+import { exited, freePort, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
 /**
  * Runs through the Redis queue (issue #27, part 1): a real redis-server on 127.0.0.1 at a free port,
  * two `injury-lab worker` processes, and `simulate --queue` whose counts must equal the local run's.
  * CI installs redis-server (.ci/run); on a machine without it these tests are skipped, unless CI is set.
  */
-const available = spawnSync('redis-server', ['--version']).status === 0;
-if (!available && process.env.CI) throw new Error('redis-server is missing: install it with apt-get install -y redis-server (.ci/run does)');
-if (!available) console.warn('test/queue.test.ts: redis-server is not installed, so the queue tests are skipped (apt-get install -y redis-server)');
+if (!redisAvailable) console.warn('test/queue.test.ts: redis-server is not installed, so the queue tests are skipped (apt-get install -y redis-server)');
 
 let port = 0;
 let url = '';
-let redis: ChildProcess | undefined;
+let redis: TestRedis | undefined;
 const workers: ChildProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
 beforeAll(async () => {
-  if (!available) return;
-  port = await freePort();
-  url = `redis://127.0.0.1:${port}`;
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await waitFor(async () => {
-    const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      return (await client.ping()) === 'PONG';
-    } finally {
-      client.disconnect();
-    }
-  }, 'redis-server');
+  if (!redisAvailable) return;
+  redis = await startRedis();
+  ({ port, url } = redis);
   for (let i = 0; i < 2; i++) {
     // One worker on a thread, one on two: the counts are the same either way.
     const w = spawn(process.execPath, ['dist/src/cli/main.js', 'worker', '--queue', url, ...(i === 1 ? ['--concurrency', '2'] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -73,8 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const w of workers) w.kill('SIGTERM');
   const codes = await Promise.all(workers.map(exited));
-  redis?.kill('SIGTERM');
-  if (redis) await exited(redis);
+  await redis?.stop();
   // A stopped worker finishes or drops its shard, closes its connection and exits 0.
   expect(codes).toEqual(workers.map(() => 0));
 }, 30_000);
@@ -84,7 +46,7 @@ function counts(stdout: string): unknown {
   return (JSON.parse(stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => [o.outcome, o.count]);
 }
 
-describe.skipIf(!available)('simulate --queue through two workers', () => {
+describe.skipIf(!redisAvailable)('simulate --queue through two workers', () => {
   it('gives a Trench Crusade attack the local run counts', () => {
     const args = ['simulate', '--kind', 'attack', '--armour', 'reinforced', '--seed', '7', '--trials', '500000', '--format', 'json'];
     const queued = cli(...args, '--queue', url);
