@@ -21,6 +21,9 @@ export function renderTable(headers: readonly string[], rows: readonly (readonly
 }
 
 /** A probability as a percentage with a fixed number of decimals: percent(0.16885, 1) is "16.9%". */
+/** Text safe inside HTML, an attribute's value included: the report pages' and the web page's. */
+export const esc = (s: unknown): string => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 export function percent(p: number, digits: number): string {
   return `${(p * 100).toFixed(digits)}%`;
 }

@@ -1,5 +1,5 @@
 import { chartTitle } from './charts.js';
-import { percent } from '../text.js';
+import { esc, percent } from '../text.js';
 import { worstZ } from '../stats/index.js';
 import { orWorseLabel, outcomeColour, outcomeLabel } from '../labels.js';
 import type { AnalysisRun, ChartRun, ReportRun } from './report-run.js';
@@ -19,8 +19,6 @@ export const PIPED_DEFINITION = 'definition.json';
  * relative, for whoever has the whole folder.
  */
 
-const esc = (s: unknown): string =>
-  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * An href from user text (report, analysis and chart ids): each path segment URL-encoded, so no id can

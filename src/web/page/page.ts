@@ -9,7 +9,7 @@
  *   tr[data-count]                                      each row's count once the simulation is done
  *   #app[data-state]                                    "computing", "ready", "simulating", "done" or "error"
  */
-import { CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS, describeAllowed, fieldTitle, orWorseLabel, outcomeLabel, parseSeed, parseTrials, systems, toolVersion, type FieldSpec, type OpenedFile, type SystemSpec } from '../engine.js';
+import { CHUNK_SIZE, DEFAULT_SEED, esc, parseDecimal, percent, DEFAULT_TRIALS, describeAllowed, fieldTitle, orWorseLabel, outcomeLabel, parseSeed, parseTrials, systems, toolVersion, type FieldSpec, type OpenedFile, type SystemSpec } from '../engine.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 type Input = Record<string, unknown>;
@@ -303,7 +303,7 @@ function controlValue(f: FieldSpec, el: HTMLInputElement | HTMLSelectElement): u
   if (f.schema.type === 'string') return el.value;
   const text = el.value.trim();
   if (text === '') return undefined;
-  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : text;
+  return parseDecimal(text) ?? text;
 }
 
 function kindFields(system: SystemSpec, kind: string): readonly FieldSpec[] {
@@ -466,7 +466,7 @@ function showError(message: string, bug: boolean): void {
   else topError.textContent = text;
 }
 
-const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
+const pct = (p: number) => percent(p, 2);
 /** Fractions as n/d always ("0" is "0/1"), as data-exact promises. */
 const ratio = (f: string) => (f.includes('/') ? f : `${f}/1`);
 
@@ -535,10 +535,6 @@ function heading(result: Record<string, unknown>): string {
   const system = systemOf(result.system);
   const edition = system.editions.find((e) => e.id === result.edition)?.title ?? String(result.edition);
   return `${system.title} (${edition}), ${String(result.kind)}`;
-}
-
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 // ---------------------------------------------------------------------------------------------------
