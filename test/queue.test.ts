@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
 import { simulateOnQueue } from '../src/queue/submit.js';
@@ -129,9 +133,17 @@ describe('--queue refusals', () => {
     expect(w.stderr).not.toContain('hunter2');
   });
 
-  it('--workers and --precision do not go with --queue', () => {
-    expect(cli('simulate', '--kind', 'attack', '--workers', '2', '--queue', 'redis://127.0.0.1:1').stderr).toMatch(/--workers: does not go with --queue/);
-    expect(cli('simulate', '--kind', 'attack', '--precision', '0.01', '--queue', 'redis://127.0.0.1:1').stderr).toMatch(/--precision: does not go with --queue yet/);
+  it('--workers does not go with --queue, in any command that simulates', () => {
+    for (const args of [
+      ['simulate', '--kind', 'attack'],
+      ['sweep', '--kind', 'attack', '--vary', 'armour=none,standard', '--trials', '1000'],
+      ['compare', 'test/fixtures/attack.json', 'test/fixtures/attack.json', '--trials', '1000'],
+      ['report', 'reports/trench-falls.json', '--out', 'never-written'],
+    ]) {
+      const r = cli(...args, '--workers', '2', '--queue', 'redis://127.0.0.1:1');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^injury-lab: --workers: does not go with --queue/);
+    }
   });
 
   it('parses a URL into host, port and password, and shows host:port only', () => {
@@ -155,4 +167,124 @@ describe('--queue refusals', () => {
     const d20 = shardJob('0f-2', 0, parseScenario({ system: 'd20-warband', kind: 'attack', attacks: 2, defence: 8 }), 1, 100_000);
     expect(refuseShard(SHARD_JOB, d20)).toBeUndefined();
   });
+});
+
+/** A sweep's, comparison's or report's JSON without what says when and how it was run (date, seconds, worker counts, rates): the rest must be equal. */
+function withoutTimings(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTimings);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !['date', 'seconds', 'workers', 'trialsPerSecond'].includes(k))
+      .map(([k, v]) => [k, withoutTimings(v)]),
+  );
+}
+
+/**
+ * How many shards the workers finished while `run` ran, read from the queue's event stream (whose ids
+ * are the server's milliseconds): so a test sees that the queue played the run, not the local pool.
+ */
+async function shardsPlayedDuring<T>(run: () => T): Promise<{ result: T; shards: number }> {
+  const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 0 });
+  try {
+    const [seconds, micros] = await client.time();
+    const from = `${Number(seconds) * 1000 + Math.floor(Number(micros) / 1000)}-0`;
+    const result = run();
+    const entries = (await client.xrange(`bull:${shardQueueName()}:events`, from, '+')) as [string, string[]][];
+    return { result, shards: entries.filter(([, fields]) => fields[0] === 'event' && fields[1] === 'completed').length };
+  } finally {
+    client.disconnect();
+  }
+}
+
+describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two workers (part 3)', () => {
+  it("simulate --precision plays its rounds through the queue: the local run's trials and counts", async () => {
+    // Rounds continue from the chunks played before, so a round is a chunk range not starting at 0.
+    const args = ['simulate', '--kind', 'attack', '--armour', 'standard', '--seed', '3', '--precision', '0.003', '--format', 'json'];
+    const { result: queued, shards } = await shardsPlayedDuring(() => cli(...args, '--queue', url));
+    expect(queued.code).toBe(0);
+    const local = cli(...args);
+    const q = JSON.parse(queued.stdout) as { trials: number };
+    // Each round is at least one shard of its own, and a shard is at most 16 chunks of 65,536 trials.
+    expect(shards).toBeGreaterThanOrEqual(Math.max(2, Math.ceil(q.trials / 65536 / 16)));
+    expect(q.trials).toBe((JSON.parse(local.stdout) as { trials: number }).trials);
+    // The first round is 1/16 of the trials that always suffice, so 0.003 takes more than one round.
+    expect(q.trials).toBeGreaterThan(Math.ceil(1.96 ** 2 / (4 * 0.003 ** 2) / 16));
+    expect(counts(queued.stdout)).toEqual(counts(local.stdout));
+  }, 120_000);
+
+  it("a sweep gives the local run's cells, with trials in batches and to a precision", async () => {
+    for (const sim of [['--trials', '200000', '--batches', '4'], ['--precision', '0.004']]) {
+      const args = ['sweep', '--kind', 'attack', '--vary', 'armour=none,standard,reinforced', '--vary', 'injuryDice=0,1', ...sim, '--seed', '5', '--format', 'json'];
+      const { result: queued, shards } = await shardsPlayedDuring(() => cli(...args, '--queue', url));
+      expect(queued.stderr).toBe('');
+      expect(queued.code).toBe(0);
+      // Six cells, each of 4 batches of one shard, or of at least one round to a precision.
+      expect(shards).toBeGreaterThanOrEqual(sim[0] === '--trials' ? 24 : 6);
+      const local = cli(...args);
+      expect(local.code).toBe(0);
+      expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(local.stdout)));
+    }
+  }, 120_000);
+
+  it("a comparison gives the local run's verdicts", () => {
+    const args = ['compare', 'test/fixtures/attack.json', 'examples/standard.json', '--trials', '100000', '--format', 'json'];
+    const queued = cli(...args, '--queue', url);
+    expect(queued.code).toBe(0);
+    expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(cli(...args).stdout)));
+  }, 120_000);
+
+  it("a report gives the local run's results.json and the very same results.csv", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-queue-report-'));
+    try {
+      // Two simulated analyses, one by trials over 12 cells and one to a precision, and an exact one: many cells at once through the queue.
+      const def = {
+        title: 'Through the queue',
+        seed: 99,
+        analyses: [
+          {
+            id: 'falls',
+            title: 'Falls by height and armour',
+            scenario: { system: 'trench-crusade', edition: 'core', kind: 'fall' },
+            vary: [
+              { field: 'armour', values: ['none', 'standard', 'reinforced'] },
+              { field: 'heightInches', values: [3, 6, 9, 12] },
+            ],
+            simulate: { trials: 40000, batches: 5 },
+            charts: [{ type: 'heatmap', x: 'armour', y: 'heightInches', outcome: 'out-of-action' }],
+          },
+          {
+            id: 'd20',
+            title: 'd20 attacks by Defence',
+            scenario: { system: 'd20-warband', kind: 'attack', attacks: 2 },
+            vary: [{ field: 'defence', values: [6, 10, 14] }],
+            simulate: { precision: 0.01 },
+            charts: [{ type: 'stacked-bars', y: 'defence' }],
+          },
+          {
+            id: 'exact',
+            title: 'Exact only',
+            scenario: { system: 'trench-crusade', edition: 'core', kind: 'injury' },
+            vary: [{ field: 'injuryDice', values: [0, 1] }],
+            charts: [{ type: 'stacked-bars', y: 'injuryDice' }],
+          },
+        ],
+      };
+      writeFileSync(join(dir, 'queued.json'), JSON.stringify(def));
+      const run = (...args: string[]) => cli('report', join(dir, 'queued.json'), ...args);
+      const { result: queued, shards } = await shardsPlayedDuring(() => run('--out', join(dir, 'q'), '--queue', url));
+      expect(queued.stderr).not.toMatch(/error|refus/i);
+      expect(queued.code).toBe(0);
+      // 12 cells of 5 batches of one shard each, and 3 cells of at least one round each.
+      expect(shards).toBeGreaterThanOrEqual(63);
+      expect(run('--out', join(dir, 'l')).code).toBe(0);
+      const results = (d: string) => JSON.parse(readFileSync(join(dir, d, 'results.json'), 'utf8')) as { analyses: unknown[] };
+      const q = results('q');
+      expect(q.analyses).toHaveLength(3);
+      expect(withoutTimings(q)).toEqual(withoutTimings(results('l')));
+      expect(readFileSync(join(dir, 'q', 'results.csv'), 'utf8')).toBe(readFileSync(join(dir, 'l', 'results.csv'), 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

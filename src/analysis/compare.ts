@@ -3,6 +3,7 @@ import { refusal } from '../messages.js';
 import { parseScenario } from '../input/scenario.js';
 import type { FieldValue } from '../model/types.js';
 import { evaluateAllInWorkers } from '../pool/exact.js';
+import type { ChunkPlayer } from '../pool/simulate.js';
 import { computeCell, type SimPlan } from './sweep.js';
 import { checkComparable, compareCells, type CompareInput, type CompareResult } from './compare-core.js';
 
@@ -20,7 +21,7 @@ export function scenarioName(raw: Record<string, unknown>, file: string): string
 }
 
 /** Evaluates and compares the scenarios; every one is validated before anything is computed. */
-export async function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal; allowMixed?: boolean } = {}): Promise<CompareResult> {
+export async function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal; allowMixed?: boolean; player?: ChunkPlayer } = {}): Promise<CompareResult> {
   if (inputs.length < 2) throw refusal('compare', 'give at least two scenario files');
   const planned = inputs.map((input, index) => {
     const scenario = parseScenario(input.raw, input.file);
@@ -34,7 +35,7 @@ export async function compareScenarios(inputs: readonly CompareInput[], opts: { 
   const exacts = (opts.exact ?? true) ? evaluateAllInWorkers(planned.map((p) => p.scenario), opts.signal) : [];
   for (const p of planned) {
     // The same seeds for every scenario: common random numbers, as in a sweep.
-    const cell = await computeCell(p, await exacts[p.index], opts.sim, opts.sim?.seed ?? 0, opts.signal);
+    const cell = await computeCell(p, await exacts[p.index], opts.sim, opts.sim?.seed ?? 0, opts.signal, opts.player);
     scenarios.push({ name: inputs[p.index]!.name, file: inputs[p.index]!.file, cell });
   }
   return compareCells(scenarios, opts.sim);

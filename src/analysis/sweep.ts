@@ -6,7 +6,7 @@ import type { ReportLayout, Scenario } from '../model/types.js';
 import { resolveKind } from '../rules/registry.js';
 import { setMaxListeners } from 'node:events';
 import { acquirePool, defaultWorkers } from '../pool/threads.js';
-import { simulate, simulateToPrecision } from '../pool/simulate.js';
+import { poolPlayer, simulate, simulateToPrecision, type ChunkPlayer } from '../pool/simulate.js';
 import { crossCheck, summarize, type CrossCheckReport } from '../stats/index.js';
 import { checkGridSize, type Dimension, type VarySpec } from './dimensions.js';
 import {
@@ -71,33 +71,36 @@ export interface SweepRequest {
   readonly onPlan?: (done: number, total: number) => void;
   /** Called after each finished cell. */
   readonly onCell?: (done: number, total: number) => void;
+  /** Where simulated cells are played (default: this process's thread pool, the plan's `workers` threads). */
+  readonly player?: ChunkPlayer;
 }
 
 
-async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimPlan, seed: number, signal?: AbortSignal): Promise<CellSimulation> {
+async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimPlan, seed: number, signal: AbortSignal | undefined, given: ChunkPlayer | undefined): Promise<CellSimulation> {
   const outcomes = layout.outcomes.length;
+  const workers = plan.workers ?? defaultWorkers();
+  const player = given ?? poolPlayer(workers);
   if (plan.precision !== undefined) {
     const run = await simulateToPrecision(scenario, {
       precision: plan.precision,
       maxTrials: plan.maxTrials ?? PRECISION_MAX_TRIALS,
       seed,
-      workers: plan.workers ?? defaultWorkers(),
+      player,
       ...(signal ? { signal } : {}),
     });
     return cellSimulationOf(run);
   }
   const batches = plan.batches;
   const batchTrials = Math.ceil((plan.trials ?? 1) / batches);
-  const workers = plan.workers ?? defaultWorkers();
   const started = performance.now();
   // The pool is made once before the batches start: calls that race to make it would each start one.
-  await acquirePool(workers);
+  if (!given) await acquirePool(workers);
   // Every batch and each of its tasks listens to the one abort signal.
   if (signal) setMaxListeners(0, signal);
   // The batches run side by side on the shared pool, so both cores stay busy even when a batch is a
   // single chunk.
   const runs = await Promise.all(
-    Array.from({ length: batches }, (_, k) => simulate(scenario, { trials: batchTrials, seed: seed + k, workers, ...(signal ? { signal } : {}) })),
+    Array.from({ length: batches }, (_, k) => simulate(scenario, { trials: batchTrials, seed: seed + k, player, ...(signal ? { signal } : {}) })),
   );
   const tally = new Float64Array(runs[0]!.tally.length);
   for (const r of runs) for (let i = 0; i < tally.length; i++) tally[i]! += r.tally[i]!;
@@ -122,12 +125,19 @@ async function simulateCell(scenario: Scenario, layout: ReportLayout, plan: SimP
  * One cell: its exact answer (solved by the caller, see evaluateAllInWorkers), and its simulation
  * (batch k with seed + k) when there is a plan.
  */
-export async function computeCell(p: PlannedCell, exact: ExactResult | undefined, plan: SimPlan | undefined, seed: number, signal?: AbortSignal): Promise<Cell> {
+export async function computeCell(
+  p: PlannedCell,
+  exact: ExactResult | undefined,
+  plan: SimPlan | undefined,
+  seed: number,
+  signal?: AbortSignal,
+  player?: ChunkPlayer,
+): Promise<Cell> {
   const layout = exact ? exact.layout : resolveKind(p.scenario).kind.layout(p.scenario);
   let sim: CellSimulation | undefined;
   let check: CrossCheckReport | undefined;
   if (plan) {
-    sim = await simulateCell(p.scenario, layout, plan, seed, signal);
+    sim = await simulateCell(p.scenario, layout, plan, seed, signal, player);
     if (exact) check = crossCheck(exact.answer, { layout, trials: sim.trials, tally: sim.tally });
   }
   return assembleCell(p, layout, exact, sim, check);
@@ -145,16 +155,68 @@ export async function runSweep(req: SweepRequest): Promise<SweepResult> {
   const grid = req.planned ?? planGrid(req.base, dims, { ...(req.onPlan ? { onCell: req.onPlan } : {}), ...(req.strict ? { strict: true } : {}) });
   const planned = grid.cells;
   const exactWanted = req.exact ?? true;
-  const cells: Cell[] = [];
   const exacts = exactWanted ? evaluateAllInWorkers(planned.map((p) => p.scenario), req.signal) : [];
-  for (const [i, p] of planned.entries()) {
+  const cells = await eachAtOnce(planned.length, plan ? (req.player?.cellsAtOnce ?? 1) : 1, req.signal, async (i, signal) => {
+    const p = planned[i]!;
     // Seeds go by the cell's place in the whole grid, not among the cells computed: a value the rules
     // forbid somewhere changes no other cell's answer (with common random numbers no cell's seed
     // depends on its place at all).
     const seed = plan ? (plan.independentSeeds ? plan.seed + p.index * plan.batches : plan.seed) : 0;
-    cells.push(await computeCell(p, await exacts[i], plan, seed, req.signal));
-    req.onCell?.(cells.length, planned.length);
-  }
+    return computeCell(p, await exacts[i], plan, seed, signal, req.player);
+  }, req.onCell);
   return sweepResultOf(req.base, dims, cells, grid.notAllowed, exactWanted, plan, (performance.now() - started) / 1000);
+}
+
+/**
+ * work(0) .. work(count - 1), at most `atOnce` at a time, results in order. The first failure aborts the
+ * signal the others were given and is what rejects, once every started one has settled (none is left
+ * running behind the caller's back).
+ */
+async function eachAtOnce<T>(
+  count: number,
+  atOnce: number,
+  outer: AbortSignal | undefined,
+  work: (index: number, signal: AbortSignal | undefined) => Promise<T>,
+  onDone?: (done: number, total: number) => void,
+): Promise<T[]> {
+  const results: T[] = [];
+  if (atOnce <= 1) {
+    for (let i = 0; i < count; i++) {
+      results.push(await work(i, outer));
+      onDone?.(results.length, count);
+    }
+    return results;
+  }
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  const signal = outer ? AbortSignal.any([outer, stop.signal]) : stop.signal;
+  setMaxListeners(0, signal);
+  let next = 0;
+  let done = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async (): Promise<void> => {
+    while (failure === undefined && next < count) {
+      const i = next++;
+      try {
+        results[i] = await work(i, signal);
+      } catch (error) {
+        if (failure === undefined) {
+          failure = { error };
+          stop.abort(error);
+        }
+        return;
+      }
+      done++;
+      try {
+        onDone?.(done, count);
+      } catch (error) {
+        failure ??= { error };
+        stop.abort(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, count) }, lane));
+  if (failure !== undefined) throw failure.error;
+  return results;
 }
 

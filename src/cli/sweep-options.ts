@@ -5,6 +5,7 @@ import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from '../analysis/sweep.js
 import type { Dimension } from '../analysis/dimensions.js';
 import { kebab } from '../input/scenario.js';
 import { parseSimFlags } from './sim-options.js';
+import { addQueueOption } from './queue-option.js';
 
 /**
  * Flags shared by `sweep` and `compare`: simulation (only when --trials or --precision is given, since
@@ -13,7 +14,7 @@ import { parseSimFlags } from './sim-options.js';
 const GROUP = 'Simulation (optional):';
 
 export function addSweepSimOptions<T>(y: Argv<T>): Argv<T> {
-  return y
+  return addQueueOption(y, GROUP)
     .option('trials', { type: 'string', describe: 'Also simulate, with this many trials per scenario (1e5 notation is fine)', group: GROUP })
     .option('precision', { type: 'string', describe: "Also simulate, until every outcome's 95% interval is within +- this (e.g. 0.002)", group: GROUP })
     .option('max-trials', { type: 'string', describe: 'Upper limit on trials per scenario for --precision', default: '1e8', group: GROUP })

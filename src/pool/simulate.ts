@@ -22,6 +22,42 @@ export interface SimOptions {
   readonly onProgress?: (doneTrials: number, totalTrials: number) => void;
   /** Aborting stops handing out tasks and aborts running ones; the promise rejects with the reason. */
   readonly signal?: AbortSignal;
+  /** Where the chunks are played: this process's thread pool (`workers` threads) unless given, e.g. a Redis queue's hosts (src/queue/submit.ts). */
+  readonly player?: ChunkPlayer;
+}
+
+/** Trials [fromTrial, toTrial) of one run: fromTrial on a chunk boundary, and toTrial the run's end as its last chunk sees it. */
+export interface PlayRange {
+  readonly seed: number;
+  readonly fromTrial: number;
+  readonly toTrial: number;
+  /** Called as parts finish, with the trials of the range played so far. */
+  readonly onTrials?: ((doneTrials: number) => void) | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * What plays a run's seeded chunks and adds their counts into a tally. A chunk's counts depend only on
+ * the source, the seed, its index and the run's end, and tallies are sums of whole numbers, so every
+ * player gives the same tally: the local thread pool, or the hosts of a queue.
+ */
+export interface ChunkPlayer {
+  /** The workers playing, as a run records them. */
+  readonly workers: number;
+  /** How many cells of a sweep to simulate at once: 1 on the local pool (one cell's batches fill it), more where many hosts wait for work. */
+  readonly cellsAtOnce?: number;
+  play(source: KernelSource, tally: Float64Array, range: PlayRange): Promise<void>;
+}
+
+/** The local thread pool as a player, `workers` threads. */
+export function poolPlayer(workers: number = defaultWorkers()): ChunkPlayer {
+  return {
+    workers,
+    async play(source, tally, range) {
+      const pool = await acquirePool(workers);
+      await playRange(pool, source, tally, { ...range, workers });
+    },
+  };
 }
 
 export interface PrecisionOptions extends Omit<SimOptions, 'trials'> {
@@ -65,8 +101,7 @@ export async function simulate(scenario: Scenario, opts: SimOptions): Promise<Si
 export async function simulateToPrecision(scenario: Scenario, opts: PrecisionOptions): Promise<PrecisionRun> {
   const layout = resolveKind(scenario).kind.layout(scenario);
   const outcomes = layout.outcomes.length;
-  const workers = opts.workers ?? defaultWorkers();
-  const pool = await acquirePool(workers);
+  const player = opts.player ?? poolPlayer(opts.workers ?? defaultWorkers());
   const source: KernelSource = { type: 'scenario', scenario };
   const tally = new Float64Array(tallyLength(layout));
   const z = Z95;
@@ -79,11 +114,10 @@ export async function simulateToPrecision(scenario: Scenario, opts: PrecisionOpt
   let target = Math.min(opts.maxTrials, wholeChunks(Math.ceil(sufficient / 16)));
   let reached = false;
   for (;;) {
-    await playRange(pool, source, tally, {
+    await player.play(source, tally, {
       seed: opts.seed,
       fromTrial: done,
       toTrial: target,
-      workers,
       onTrials: opts.onProgress ? (n) => opts.onProgress!(done + n, target) : undefined,
       signal: opts.signal,
     });
@@ -101,7 +135,7 @@ export async function simulateToPrecision(scenario: Scenario, opts: PrecisionOpt
     target = Math.min(opts.maxTrials, wholeChunks(Math.max(done + 1, Math.min(needed, sufficient))));
   }
   const seconds = (performance.now() - started) / 1000;
-  return { scenario, layout, ...runRecord({ trials: done, seed: opts.seed, workers, seconds, tally }), reachedPrecision: reached };
+  return { scenario, layout, ...runRecord({ trials: done, seed: opts.seed, workers: player.workers, seconds, tally }), reachedPrecision: reached };
 }
 
 /** A run of any kernel source (the CLI uses scenarios; the benchmark and tests also raw dice). */
@@ -110,20 +144,18 @@ export async function simulateSource(
   length: number,
   opts: SimOptions,
 ): Promise<Omit<SimRun, 'scenario' | 'layout'>> {
-  const workers = opts.workers ?? defaultWorkers();
-  const pool = await acquirePool(workers);
+  const player = opts.player ?? poolPlayer(opts.workers ?? defaultWorkers());
   const tally = new Float64Array(length);
   const started = performance.now();
-  await playRange(pool, source, tally, {
+  await player.play(source, tally, {
     seed: opts.seed,
     fromTrial: 0,
     toTrial: opts.trials,
-    workers,
     onTrials: opts.onProgress ? (n) => opts.onProgress!(n, opts.trials) : undefined,
     signal: opts.signal,
   });
   const seconds = (performance.now() - started) / 1000;
-  return runRecord({ trials: opts.trials, seed: opts.seed, workers, seconds, tally });
+  return runRecord({ trials: opts.trials, seed: opts.seed, workers: player.workers, seconds, tally });
 }
 
 /** Rounds a trial count up to whole chunks. */
@@ -151,14 +183,7 @@ function playRange(
   pool: Piscina,
   source: KernelSource,
   tally: Float64Array,
-  opts: {
-    seed: number;
-    fromTrial: number;
-    toTrial: number;
-    workers: number;
-    onTrials: ((doneTrials: number) => void) | undefined;
-    signal: AbortSignal | undefined;
-  },
+  opts: PlayRange & { readonly workers: number },
 ): Promise<void> {
   const { seed, fromTrial, toTrial, workers, onTrials, signal } = opts;
   const firstChunk = fromTrial / CHUNK_SIZE;

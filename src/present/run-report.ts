@@ -5,11 +5,14 @@ import type { AnalysisDef, ReportDef } from './definition.js';
 import { renderChart } from './render.js';
 import type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
 import { runSweep } from '../analysis/sweep.js';
+import type { ChunkPlayer } from '../pool/simulate.js';
 
 export type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
 
 export interface RunOptions {
   readonly workers?: number;
+  /** Where simulated cells are played: the local pool unless given (a Redis queue's workers, `--queue`). */
+  readonly player?: ChunkPlayer;
   readonly signal?: AbortSignal;
   /** Called when an analysis is finished: a progress line. */
   readonly onAnalysis?: (done: AnalysisRun, index: number, total: number) => void;
@@ -47,6 +50,7 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
       // The cells as the definition checked them: thousands of a catalogue's cells are not planned twice.
       planned: { dimensions: a.dimensions, cells: a.planned, notAllowed: a.notAllowed },
       ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.player ? { player: opts.player } : {}),
       ...(opts.onCell ? { onCell: (done: number, total: number) => opts.onCell!(a, done, total) } : {}),
     });
     const charts: ChartRun[] = [];

@@ -46,14 +46,18 @@ export function shardJobId(runId: string, shard: number): string {
   return `${runId}-${shard}`;
 }
 
-/** A run's shards: chunk ranges [firstChunk, firstChunk + chunkCount) covering ceil(trials / CHUNK_SIZE) chunks. */
-export function shardCount(trials: number): number {
-  return Math.ceil(Math.ceil(trials / CHUNK_SIZE) / SHARD_CHUNKS);
+/**
+ * The shards of a run's chunks fromChunk .. ceil(trials / CHUNK_SIZE) - 1: a whole run from chunk 0, or a
+ * round of a run to a precision, which goes on from the chunks played before it.
+ */
+export function shardCount(trials: number, fromChunk = 0): number {
+  return Math.ceil((Math.ceil(trials / CHUNK_SIZE) - fromChunk) / SHARD_CHUNKS);
 }
 
-export function shardJob(runId: string, shard: number, scenario: Scenario, seed: number, trials: number): ShardJob {
+/** Shard `shard` of a run whose chunks up to fromChunk are played already: chunks from fromChunk + shard x SHARD_CHUNKS. */
+export function shardJob(runId: string, shard: number, scenario: Scenario, seed: number, trials: number, fromChunk = 0): ShardJob {
   const chunks = Math.ceil(trials / CHUNK_SIZE);
-  const firstChunk = shard * SHARD_CHUNKS;
+  const firstChunk = fromChunk + shard * SHARD_CHUNKS;
   return {
     v: SHARD_PROTOCOL,
     tool: 'injury-lab',

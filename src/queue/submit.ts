@@ -2,40 +2,60 @@ import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { refusal } from '../messages.js';
 import type { Scenario } from '../model/types.js';
-import { tallyLength } from '../model/tally.js';
-import { resolveKind } from '../rules/registry.js';
-import type { SimRun } from '../pool/simulate.js';
-import { runRecord } from '../sim/run-record.js';
+import { simulate, type ChunkPlayer, type PlayRange, type SimRun } from '../pool/simulate.js';
+import type { KernelSource } from '../sim/protocol.js';
+import { CHUNK_SIZE } from '../sim/protocol.js';
 import { checkReachable, redisOptions } from './connection.js';
-import { assertJsonSafe, readShardResult, SHARD_JOB, shardCount, shardJob, shardJobId, shardQueueName, shardTrials, type QueueAddress } from './shards.js';
+import { assertJsonSafe, readShardResult, SHARD_JOB, shardCount, shardJob, shardJobId, shardQueueName, shardTrials, type QueueAddress, type ShardJob } from './shards.js';
 
-export interface QueueSimOptions {
-  readonly trials: number;
-  readonly seed: number;
+export interface QueueOptions {
   readonly address: QueueAddress;
-  readonly onProgress?: (doneTrials: number, totalTrials: number) => void;
-  readonly signal?: AbortSignal;
-  /** Told once when no worker is listening on the queue as the run starts. */
+  /** Told once when no worker is listening on the queue as the session opens. */
   readonly onNoWorkers?: () => void;
 }
 
-/** Shards queued at once: enough to keep many hosts busy, few enough that a run of 10^12 trials holds a bounded number of jobs in Redis. */
-const IN_FLIGHT = 512;
-
+/**
+ * A connection to the queue that plays chunk ranges on the hosts of `injury-lab worker`s: the player a
+ * `simulate`, `sweep` or `report` run hands its simulations to (src/pool/simulate.ts's ChunkPlayer).
+ */
+export interface QueueSession extends ChunkPlayer {
+  /** Takes this session's shards still waiting out of the queue (never another run's) and closes its connections. */
+  close(): Promise<void>;
+}
 
 /**
- * `simulate` through a BullMQ queue on Redis: the run's shards are queued (a bounded number at a time),
- * any number of `injury-lab worker` processes play them, and their tallies are summed as they come back,
- * each shard counted once (by job id) whatever the delivery. The tally equals a local run's exactly.
- * Aborting removes the run's jobs still in the queue (only this run's, never the queue) and rejects.
+ * Shards queued at once over all the session's ranges: enough to keep many hosts busy, few enough that a
+ * run of 10^12 trials holds a bounded number of jobs in Redis. New shards are added in batches once fewer
+ * than half are out, so adding them is a round trip per batch rather than per shard.
  */
-export async function simulateOnQueue(scenario: Scenario, opts: QueueSimOptions): Promise<SimRun> {
-  const layout = resolveKind(scenario).kind.layout(scenario);
-  const length = tallyLength(layout);
-  assertJsonSafe(scenario);
-  const now = await checkReachable(opts.address);
-  if (opts.signal?.aborted) throw opts.signal.reason;
+const IN_FLIGHT = 512;
 
+/** Cells of a sweep simulated at once through the queue: their shards together keep many hosts busy. */
+const CELLS_AT_ONCE = 64;
+
+/** A chunk range being played: its shards, those out in the queue, and what has come back. */
+interface RangeRun {
+  readonly runId: string;
+  readonly job: (shard: number) => ShardJob;
+  readonly shards: number;
+  readonly tally: Float64Array;
+  readonly range: PlayRange;
+  readonly pending: Set<number>;
+  readonly counted: Set<number>;
+  next: number;
+  doneTrials: number;
+  readonly resolve: () => void;
+  readonly reject: (err: unknown) => void;
+  readonly onAbort: () => void;
+}
+
+/**
+ * Opens the queue: any number of ranges (a run, a round of a run to a precision, the batches of a sweep's
+ * cells) may be played at once. A range's shards are jobs with ids of its own run id, so each is counted
+ * once whatever the delivery, and the summed tally equals the local pool's exactly.
+ */
+export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
+  const now = await checkReachable(opts.address);
   const connection = redisOptions(opts.address);
   const name = shardQueueName();
   const queue = new Queue(name, { connection });
@@ -44,92 +64,175 @@ export async function simulateOnQueue(scenario: Scenario, opts: QueueSimOptions)
   const events = new QueueEvents(name, { connection, lastEventId: `${now - 1}-0` });
   queue.on('error', () => {});
   events.on('error', () => {});
-  const runId = randomUUID();
-  const shards = shardCount(opts.trials);
-  const tally = new Float64Array(length);
-  const counted = new Set<number>();
-  const pending = new Set<number>();
-  const prefix = `${runId}-`;
-  const started = performance.now();
+  const closeConnections = () => Promise.all([events.close(), queue.close()]).catch(() => {});
   let workers = 0;
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     workers = await queue.getWorkersCount().catch(() => 0);
-    if (workers === 0) opts.onNoWorkers?.();
-
-    await new Promise<void>((resolve, reject) => {
-      let next = 0;
-      let doneTrials = 0;
-      let finished = false;
-      const finish = (err?: unknown): void => {
-        if (finished) return;
-        finished = true;
-        events.off('completed', onCompleted);
-        events.off('failed', onFailed);
-        opts.signal?.removeEventListener('abort', onAbort);
-        if (err === undefined) resolve();
-        else reject(err);
-      };
-      const shardOf = (jobId: string): number | undefined => {
-        if (!jobId.startsWith(prefix)) return undefined;
-        const shard = Number(jobId.slice(prefix.length));
-        return pending.has(shard) ? shard : undefined;
-      };
-      const onCompleted = ({ jobId, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
-        const shard = shardOf(jobId);
-        if (shard === undefined || counted.has(shard)) return;
-        const part = readShardResult(returnvalue, length);
-        if (!part) {
-          finish(refusal('--queue', `shard ${shard} of the run came back malformed from a worker`, 'run workers of this injury-lab version'));
-          return;
-        }
-        counted.add(shard);
-        pending.delete(shard);
-        for (let i = 0; i < length; i++) tally[i]! += part[i]!;
-        doneTrials += shardTrials(shardJob(runId, shard, scenario, opts.seed, opts.trials));
-        try {
-          opts.onProgress?.(doneTrials, opts.trials);
-        } catch (err) {
-          finish(err);
-          return;
-        }
-        if (counted.size === shards) finish();
-        else launch();
-      };
-      const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }): void => {
-        const shard = shardOf(jobId);
-        if (shard === undefined) return;
-        // The worker's reason, in the one line a refusal is (the CLI prints it and exits 2).
-        finish(refusal('--queue', `a worker failed shard ${shard} of the run: ${String(failedReason)}`));
-      };
-      const onAbort = (): void => finish(opts.signal!.reason);
-      events.on('completed', onCompleted);
-      events.on('failed', onFailed);
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-
-      const launch = (): void => {
-        if (finished || next >= shards || pending.size >= IN_FLIGHT / 2) return;
-        const batch: number[] = [];
-        while (next < shards && pending.size + batch.length < IN_FLIGHT) batch.push(next++);
-        for (const shard of batch) pending.add(shard);
-        queue
-          .addBulk(
-            batch.map((shard) => ({
-              name: SHARD_JOB,
-              data: shardJob(runId, shard, scenario, opts.seed, opts.trials),
-              opts: { jobId: shardJobId(runId, shard), attempts: 1, removeOnComplete: true, removeOnFail: true },
-            })),
-          )
-          .catch((err: unknown) => finish(err));
-      };
-      launch();
-    });
-  } finally {
-    // Whatever is left of this run (after Ctrl-C or a failure) is taken out of the queue; a shard a
-    // worker holds is finished or dropped by it, and its result goes to nobody.
-    await Promise.all([...pending].map((shard) => queue.remove(shardJobId(runId, shard)).catch(() => 0)));
-    await Promise.all([events.close(), queue.close()]).catch(() => {});
+  } catch (err) {
+    await closeConnections();
+    throw err;
   }
-  const seconds = (performance.now() - started) / 1000;
-  return { scenario, layout, ...runRecord({ trials: opts.trials, seed: opts.seed, workers, seconds, tally }) };
+  if (workers === 0) opts.onNoWorkers?.();
+
+  const runs = new Map<string, RangeRun>();
+  /** Ranges with shards not yet added, in the order they were asked for. */
+  const waiting: RangeRun[] = [];
+  let inFlight = 0;
+  let closed = false;
+
+  const runOf = (jobId: string): { run: RangeRun; shard: number } | undefined => {
+    const cut = jobId.lastIndexOf('-');
+    const run = runs.get(jobId.slice(0, cut));
+    const shard = Number(jobId.slice(cut + 1));
+    return run && run.pending.has(shard) ? { run, shard } : undefined;
+  };
+
+  /** Ends a range: its shards still out are taken out of the queue (one a worker holds is finished or dropped, and goes to nobody). */
+  const end = (run: RangeRun, err?: unknown): void => {
+    if (!runs.delete(run.runId)) return;
+    const at = waiting.indexOf(run);
+    if (at >= 0) waiting.splice(at, 1);
+    run.range.signal?.removeEventListener('abort', run.onAbort);
+    inFlight -= run.pending.size;
+    for (const shard of run.pending) void queue.remove(shardJobId(run.runId, shard)).catch(() => 0);
+    run.pending.clear();
+    if (err === undefined) run.resolve();
+    else run.reject(err);
+    pump();
+  };
+
+  function pump(): void {
+    if (closed || inFlight > IN_FLIGHT / 2) return;
+    const batch: { run: RangeRun; shard: number }[] = [];
+    while (inFlight < IN_FLIGHT && waiting.length > 0) {
+      const run = waiting[0]!;
+      const shard = run.next++;
+      run.pending.add(shard);
+      inFlight++;
+      batch.push({ run, shard });
+      if (run.next >= run.shards) waiting.shift();
+    }
+    if (batch.length === 0) return;
+    queue
+      .addBulk(
+        batch.map(({ run, shard }) => ({
+          name: SHARD_JOB,
+          data: run.job(shard),
+          opts: { jobId: shardJobId(run.runId, shard), attempts: 1, removeOnComplete: true, removeOnFail: true },
+        })),
+      )
+      .catch((err: unknown) => {
+        for (const { run } of batch) end(run, err);
+      });
+  }
+
+  events.on('completed', ({ jobId, returnvalue }: { jobId: string; returnvalue: unknown }) => {
+    const found = runOf(jobId);
+    if (!found) return;
+    const { run, shard } = found;
+    const part = readShardResult(returnvalue, run.tally.length);
+    if (!part) {
+      end(run, refusal('--queue', `shard ${shard} of the run came back malformed from a worker`, 'run workers of this injury-lab version'));
+      return;
+    }
+    run.pending.delete(shard);
+    run.counted.add(shard);
+    inFlight--;
+    for (let i = 0; i < part.length; i++) run.tally[i]! += part[i]!;
+    run.doneTrials += shardTrials(run.job(shard));
+    try {
+      run.range.onTrials?.(run.doneTrials);
+    } catch (err) {
+      end(run, err);
+      return;
+    }
+    if (run.counted.size === run.shards) end(run);
+    else pump();
+  });
+  events.on('failed', ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
+    const found = runOf(jobId);
+    // The worker's reason, in the one line a refusal is (the CLI prints it and exits 2).
+    if (found) end(found.run, refusal('--queue', `a worker failed shard ${found.shard} of the run: ${String(failedReason)}`));
+  });
+
+  return {
+    workers,
+    cellsAtOnce: CELLS_AT_ONCE,
+    play(source: KernelSource, tally: Float64Array, range: PlayRange): Promise<void> {
+      if (source.type !== 'scenario') return Promise.reject(new Error('only scenarios are played through the queue'));
+      if (closed) return Promise.reject(new Error('the queue session is closed'));
+      if (range.signal?.aborted) return Promise.reject(range.signal.reason);
+      const scenario: Scenario = source.scenario;
+      assertJsonSafe(scenario);
+      const fromChunk = range.fromTrial / CHUNK_SIZE;
+      const shards = shardCount(range.toTrial, fromChunk);
+      if (shards <= 0) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const runId = randomUUID();
+        const run: RangeRun = {
+          runId,
+          job: (shard) => shardJob(runId, shard, scenario, range.seed, range.toTrial, fromChunk),
+          shards,
+          tally,
+          range,
+          pending: new Set(),
+          counted: new Set(),
+          next: 0,
+          doneTrials: 0,
+          resolve,
+          reject,
+          onAbort: () => end(run, range.signal!.reason),
+        };
+        runs.set(runId, run);
+        waiting.push(run);
+        range.signal?.addEventListener('abort', run.onAbort, { once: true });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      const left = [...runs.values()];
+      const removals = left.flatMap((run) => [...run.pending].map((shard) => queue.remove(shardJobId(run.runId, shard)).catch(() => 0)));
+      for (const run of left) end(run, new Error('the queue session was closed before the run finished'));
+      await Promise.all(removals);
+      await closeConnections();
+    },
+  };
+}
+
+/** Opens the queue, hands it to `body`, and closes it whatever happens (Ctrl-C and failures take the session's waiting shards out). */
+export async function withQueue<T>(opts: QueueOptions, body: (session: QueueSession) => Promise<T>): Promise<T> {
+  const session = await openQueue(opts);
+  try {
+    return await body(session);
+  } finally {
+    await session.close();
+  }
+}
+
+export interface QueueSimOptions extends QueueOptions {
+  readonly trials: number;
+  readonly seed: number;
+  readonly onProgress?: (doneTrials: number, totalTrials: number) => void;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * `simulate` through a BullMQ queue on Redis: the run's shards are queued (a bounded number at a time),
+ * any number of `injury-lab worker` processes play them, and their tallies are summed as they come back.
+ * The tally equals a local run's exactly. Aborting removes the run's jobs still in the queue and rejects.
+ */
+export async function simulateOnQueue(scenario: Scenario, opts: QueueSimOptions): Promise<SimRun> {
+  assertJsonSafe(scenario);
+  return withQueue(opts, async (player) => {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    return simulate(scenario, {
+      trials: opts.trials,
+      seed: opts.seed,
+      player,
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+  });
 }

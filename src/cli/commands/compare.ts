@@ -8,6 +8,7 @@ import { checkOutputFile, writeOutputFile } from '../../present/output-folder.js
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
+import { queueOf, withPlayer } from '../queue-option.js';
 import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
@@ -40,6 +41,7 @@ export const compareCommand: CommandModule = {
     const texts = [argv.scenario, argv.versus, ...((argv.more as unknown[] | undefined) ?? [])].map(String);
     const inputs = compareInputs(texts, rawScenarioFromArgv(argv, undefined));
     const sim = simPlanFromArgv(argv);
+    const queue = queueOf(argv);
     requireSomethingToCompute(argv.exact !== false, sim, 'compare');
     const allowMixed = argv.allowMixed === true;
     // compareScenarios checks this too; here it comes before the run, and so before any note on stderr.
@@ -53,7 +55,9 @@ export const compareCommand: CommandModule = {
     const chart =
       chartRequest &&
       planChart(chartRequest, [scenarioDimension(inputs.map((i) => i.name), 'Scenario')], gridLayout(parsed.map((p) => p.scenario)), `${first.system} (${first.edition} edition), ${first.kind}: ${inputs.map((i) => i.name).join(' against ')}`, inputFiles);
-    const result = await withRunControls(({ signal }) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal, allowMixed }));
+    const result = await withRunControls(({ signal }) =>
+      withPlayer(queue, (player) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal, allowMixed, ...(player ? { player } : {}) })),
+    );
     if (chartRequest && chart) await writeChartAndSay(chartRequest, scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario'), { ...chart, title: 'Outcomes, scenario by scenario' });
     const text = comparePresenter[format](result);
     if (typeof argv.out === 'string') {

@@ -12,6 +12,7 @@ import type { AnalysisRun } from '../../present/run-report.js';
 import { compact } from '../../text.js';
 import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
+import { queueOf, queueOptionDeclaration, withPlayer } from '../queue-option.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { skippedLines } from '../../present/sweep.js';
 
@@ -121,6 +122,7 @@ export const reportCommand: CommandModule = {
       })
       .option('force', { type: 'boolean', describe: 'Replace an earlier report even if its files were changed since it was written (never a folder holding files injury-lab did not write)', default: false })
       .option('workers', { type: 'string', describe: 'Worker threads for simulated analyses (default: the number of cores)' })
+      .option('queue', queueOptionDeclaration)
       .option('check-only', { type: 'boolean', describe: 'Only check the definitions; compute and write nothing', default: false })
       .option('strict', { type: 'boolean', describe: 'Refuse a definition with a cell the rules forbid (machine armour with a shield, a fall in the playtest) instead of showing it as "not allowed"', default: false })
       .option('schema', { type: 'boolean', describe: 'Print the JSON Schema of report definitions and exit', default: false })
@@ -140,6 +142,7 @@ export const reportCommand: CommandModule = {
     const out = typeof argv.out === 'string' ? argv.out : undefined;
     if (!out && !argv['check-only']) throw refusal('--out', 'name the output folder, e.g. --out out/NAME');
     const workers = argv.workers === undefined ? undefined : parseSimFlags({ trials: '1', seed: '1', workers: argv.workers }).workers;
+    const queue = queueOf(argv);
 
     // Every definition is checked before anything runs: a typo in the third report costs seconds, not minutes.
     // Checking plans every cell, and a catalogue's thousands take a while: a count on a terminal.
@@ -178,23 +181,26 @@ export const reportCommand: CommandModule = {
       const { writeReport } = await import('../../present/report.js');
       await withRunControls(async ({ signal }) => {
         try {
-          for (const [i, def] of defs.entries()) {
-            const claim = claims[i]!;
-            const run = await runReport(def, {
-              signal,
-              ...(workers ? { workers } : {}),
-              onAnalysis: (a, j, n) => {
-                progress?.clear();
-                process.stderr.write(progressLine(def, a, j, n));
-              },
-              ...(progress
-                ? { onCell: (a, done, n) => progress.update(`${def.id} [${def.analyses.indexOf(a) + 1}/${def.analyses.length}] ${a.id}`, done, n) }
-                : {}),
-            });
-            signal.throwIfAborted();
-            await writeReport(run, claim);
-            process.stdout.write(`${def.id}: ${terminalSafe(join(claim.given, 'index.html'))}\n`);
-          }
+          await withPlayer(queue, async (player) => {
+            for (const [i, def] of defs.entries()) {
+              const claim = claims[i]!;
+              const run = await runReport(def, {
+                signal,
+                ...(workers ? { workers } : {}),
+                ...(player ? { player } : {}),
+                onAnalysis: (a, j, n) => {
+                  progress?.clear();
+                  process.stderr.write(progressLine(def, a, j, n));
+                },
+                ...(progress
+                  ? { onCell: (a, done, n) => progress.update(`${def.id} [${def.analyses.indexOf(a) + 1}/${def.analyses.length}] ${a.id}`, done, n) }
+                  : {}),
+              });
+              signal.throwIfAborted();
+              await writeReport(run, claim);
+              process.stdout.write(`${def.id}: ${terminalSafe(join(claim.given, 'index.html'))}\n`);
+            }
+          });
         } finally {
           // Before Ctrl-C's exit too: the shell's prompt must not land on a half-drawn count.
           progress?.clear();

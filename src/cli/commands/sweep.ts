@@ -8,6 +8,7 @@ import { checkSimBudget, planGrid, runSweep, sweepDimensions, type GridPlan } fr
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
+import { queueOf, withPlayer } from '../queue-option.js';
 import { addFileOutOptions, addSweepSimOptions, refuseVariedFieldFlags, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { cellProgress } from './report.js';
@@ -56,6 +57,7 @@ export const sweepCommand: CommandModule = {
     const base = rawScenarioFromArgv(argv, argv.scenario);
     const vary = ([] as unknown[]).concat(argv.vary ?? []).map(String);
     const sim = simPlanFromArgv(argv);
+    const queue = queueOf(argv);
     requireSomethingToCompute(argv.exact !== false, sim, 'sweep');
     // Checks the grid, its size and --out before any pool starts, so a typo costs nothing.
     checkSimBudget(checkGridSize(vary) ?? 0, sim);
@@ -83,15 +85,18 @@ export const sweepCommand: CommandModule = {
     for (const line of skippedLines(dims, grid)) process.stderr.write(`injury-lab: ${line}\n`);
     const sweep = await withRunControls(async ({ signal }) => {
       try {
-        return await runSweep({
-          base,
-          vary,
-          exact: argv.exact !== false,
-          ...(sim ? { sim: { ...sim, independentSeeds: argv['independent-seeds'] === true } } : {}),
-          planned: { dimensions: dims, ...grid },
-          signal,
-          ...(progress ? { onCell: (done: number, total: number) => progress.update('sweep', done, total) } : {}),
-        });
+        return await withPlayer(queue, (player) =>
+          runSweep({
+            base,
+            vary,
+            exact: argv.exact !== false,
+            ...(sim ? { sim: { ...sim, independentSeeds: argv['independent-seeds'] === true } } : {}),
+            planned: { dimensions: dims, ...grid },
+            signal,
+            ...(progress ? { onCell: (done: number, total: number) => progress.update('sweep', done, total) } : {}),
+            ...(player ? { player } : {}),
+          }),
+        );
       } finally {
         progress?.clear();
       }

@@ -1,0 +1,42 @@
+import type { Argv } from 'yargs';
+import { refusal } from '../messages.js';
+import type { ChunkPlayer } from '../pool/simulate.js';
+import { parseQueueUrl, type QueueAddress } from '../queue/shards.js';
+
+/**
+ * `--queue redis://HOST:PORT`, declared once for every command that simulates (`simulate`, `sweep`,
+ * `compare`, `report`): the run's chunks are played by `injury-lab worker`s through a Redis queue
+ * (src/queue/), with the same numbers as a local run.
+ */
+export const queueOptionDeclaration = {
+  type: 'string',
+  describe: 'Play the simulations on `injury-lab worker`s of a Redis server, redis://[:PASSWORD@]HOST[:PORT][/DB]: the same numbers as a local run',
+} as const;
+
+export function addQueueOption<T>(y: Argv<T>, group?: string): Argv<T> {
+  return y.option('queue', { ...queueOptionDeclaration, ...(group !== undefined ? { group } : {}) }) as Argv<T>;
+}
+
+/** --queue, checked (a bad URL never shows its password); refused with --workers, since a queue's workers each choose their own --concurrency. */
+export function queueOf(argv: Record<string, unknown>): QueueAddress | undefined {
+  if (argv.queue === undefined) return undefined;
+  if (Array.isArray(argv.queue)) throw refusal('--queue', 'given more than once', 'give it once');
+  const address = parseQueueUrl(argv.queue);
+  if (argv.workers !== undefined) throw refusal('--workers', 'does not go with --queue', 'the run is played by `injury-lab worker` processes, each with its own --concurrency');
+  return address;
+}
+
+function sayNoWorkers(address: QueueAddress): void {
+  process.stderr.write(`injury-lab: no worker is taking shards from ${address.shown} yet; the run waits for one (\`injury-lab worker --queue redis://${address.shown}\`)\n`);
+}
+
+/**
+ * Runs `body` with the queue's player when --queue was given (open for the whole command, closed after
+ * it whatever happens, which takes its waiting shards out of the queue), or with none: the local pool.
+ * The queue's code (BullMQ, ioredis) is loaded only by a run that uses it.
+ */
+export async function withPlayer<T>(address: QueueAddress | undefined, body: (player: ChunkPlayer | undefined) => Promise<T>): Promise<T> {
+  if (address === undefined) return body(undefined);
+  const { withQueue } = await import('../queue/submit.js');
+  return withQueue({ address, onNoWorkers: () => sayNoWorkers(address) }, body);
+}
