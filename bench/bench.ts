@@ -1,5 +1,6 @@
 /**
- * `npm run bench` (`-- --json` for one JSON document, `-- --only web` for the web page's part alone): the
+ * `npm run bench` (`-- --json` for one JSON document, `-- --only web` or `-- --only queue` for the web page's
+ * or the job queue's part alone): the
  * simulator's speed against the practical limit, the raw dice loop, measured in one run on this machine.
  *
  * - Per worker: one worker thread, the Trench Crusade core `injury` scenario with 0, +2 and -2 injury
@@ -21,6 +22,12 @@
  *   (median and best of 20 changes after 5 warm-up ones, against 50 ms), from navigation to the first
  *   answer, and simulated attacks per second on the page against the CLI's simulate() on the same
  *   2,000,000 trials.
+ * - Job queue (bench/queue.ts, issue 27): on a redis-server of its own (skipped, with a line saying so,
+ *   without one), 64 shards of attacks through simulateOnQueue with 1, 2 and 4 local worker processes
+ *   (--concurrency 1) against the in-process pool with 1, 2 and 4 threads, every tally checked against the
+ *   local run's: trials per second, the fraction of linear (against 1 process, and against the machine's
+ *   cores), the ratio to the pool, and the overhead per shard (queue with 1 process against pool with 1
+ *   thread, on attacks and on cheap injury shards) against >= 0.9 of linear and < 5 ms per shard.
  *
  * Each rate is the best of a few repetitions after a warm-up: other work on the machine only ever slows
  * a run down, so the fastest repetition is the least disturbed one. Rates are given per second of wall
@@ -34,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { fastestExactSolve } from './exact-timing.js';
 import { CATALOGUE_TARGET_RATIO, MATRIX, catalogueSweeps } from './catalogue-sweep.js';
 import { DUEL_TARGETS, duelExactTimings, duelsPerSecond } from './duel.js';
+import { queueFigures, queueTargetLine } from './queue.js';
 import { CHROMIUM, PAGE_SIM, WEB_TARGETS, bundleSize, pageFigures, type BundleSize, type PageFigures } from './web.js';
 import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
@@ -270,7 +278,16 @@ async function main(): Promise<void> {
   };
   const onlyAt = args.indexOf('--only');
   const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
-  if (only !== undefined && only !== 'web') throw new Error(`--only: the one part that runs alone is "web", not ${JSON.stringify(only)}`);
+  if (only !== undefined && only !== 'web' && only !== 'queue') throw new Error(`--only: the parts that run alone are "web" and "queue", not ${JSON.stringify(only)}`);
+  if (only === 'queue') {
+    const load = loadavg()[0]!;
+    log(`injury-lab benchmark, job queue only: node ${process.version}, ${availableParallelism()} cores, load average ${load.toFixed(2)}`);
+    const queue = await queueFigures(log);
+    log('');
+    log(`targets: ${queueTargetLine(queue)}`);
+    if (json) process.stdout.write(JSON.stringify({ node: process.version, cores: availableParallelism(), loadAverageBefore: load, queue: queue ?? null }, null, 2) + '\n');
+    return;
+  }
   if (only === 'web') {
     log(`injury-lab benchmark, web page only: node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`);
     const web = await webFigures(log);
@@ -331,6 +348,8 @@ async function main(): Promise<void> {
   }
   log('');
   const web = await webFigures(log);
+  log('');
+  const queue = await queueFigures(log);
   const worstCatalogueRatio = Math.max(...catalogueRuns.map((c) => c.ratio));
   const worstRatio = Math.min(...results.map((r) => r.ratio));
   const checks = {
@@ -357,7 +376,9 @@ async function main(): Promise<void> {
       `numpy ${checks.beatsNumpy.met ? 'beaten' : 'NOT beaten'}; ` +
       `catalogue sweep ${checks.catalogueSweep.met ? 'met' : 'MISSED'} (worst ${worstCatalogueRatio.toFixed(2)}x, target ${checks.catalogueSweep.target}); ` +
       `exact duels ${checks.duelExact.met ? 'met' : 'MISSED'}; simulated duels ${checks.duelSimulation.met ? 'met' : 'MISSED'} (${M(duelSim.perSecond)} M/s, target ${checks.duelSimulation.target}); ` +
-      webTargetLine(web),
+      webTargetLine(web) +
+      '; ' +
+      queueTargetLine(queue),
   );
   if (json) {
     const doc = {
@@ -375,7 +396,13 @@ async function main(): Promise<void> {
       duels: { exact: duelRuns, simulated: duelSim },
       catalogueSweeps: catalogueRuns,
       web,
-      targets: { ...checks, webBundle: web.targets.bundle, ...(web.targets.exact ? { webExact: web.targets.exact } : {}) },
+      queue: queue ?? null,
+      targets: {
+        ...checks,
+        webBundle: web.targets.bundle,
+        ...(web.targets.exact ? { webExact: web.targets.exact } : {}),
+        ...(queue ? { queueScaling: queue.targets.linear, queueOverhead: queue.targets.overhead } : {}),
+      },
     };
     process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
   }
