@@ -71,8 +71,11 @@ export const value = (f: Fraction): ExactValue => ({ value: toNumber(f), exact: 
  */
 export function evaluateParsed(scenario: Scenario): ExactResult {
   const kind = kindExact(scenario);
-  const layout = kind.layout(scenario);
-  const answer = kind.exact(scenario);
+  return exactResultOf(scenario, kind.layout(scenario), kind.exact(scenario));
+}
+
+/** A solved answer as the outputs read it: each fraction also as a number, "this or worse", means and histograms by name. */
+export function exactResultOf(scenario: Scenario, layout: ReportLayout, answer: ExactAnswer): ExactResult {
   const sum = total(answer.outcomes);
   if (sub(sum, ONE).num !== 0n) throw new Error(`internal: ${scenario.kind} outcomes sum to ${formatFraction(sum)}, not 1`);
   const cumulative = orWorse(answer.outcomes);

@@ -6,8 +6,8 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
-import { simulateOnQueue } from '../src/queue/submit.js';
-import { parseQueueUrl, refuseShard, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
+import { simulateOnQueue, withQueue } from '../src/queue/submit.js';
+import { parseQueueUrl, refuseJob, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
 import { cli } from './helpers/cli.js';
 import { exited, freePort, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
@@ -153,19 +153,19 @@ describe('--queue refusals', () => {
 
   it('a worker checks every field of a shard', () => {
     const good = shardJob('0f-1', 0, parseScenario({ kind: 'attack' }), 1, 100_000);
-    expect(refuseShard(SHARD_JOB, good)).toBeUndefined();
-    expect(refuseShard(SHARD_JOB, { ...good, seed: -1 })).toMatch(/^seed -1/);
-    expect(refuseShard(SHARD_JOB, { ...good, chunkCount: 17 })).toMatch(/^chunkCount 17/);
-    expect(refuseShard(SHARD_JOB, { ...good, firstChunk: 1, chunkCount: 2 })).toMatch(/go past/);
-    expect(refuseShard(SHARD_JOB, { ...good, scenario: { ...good.scenario, system: 'chess' } })).toMatch(/not simulated/);
-    expect(refuseShard(SHARD_JOB, { ...good, runId: '../x' })).toMatch(/not a run id/);
-    expect(refuseShard(SHARD_JOB, null)).toMatch(/not an object/);
+    expect(refuseJob(SHARD_JOB, good)).toBeUndefined();
+    expect(refuseJob(SHARD_JOB, { ...good, seed: -1 })).toMatch(/^seed -1/);
+    expect(refuseJob(SHARD_JOB, { ...good, chunkCount: 17 })).toMatch(/^chunkCount 17/);
+    expect(refuseJob(SHARD_JOB, { ...good, firstChunk: 1, chunkCount: 2 })).toMatch(/go past/);
+    expect(refuseJob(SHARD_JOB, { ...good, scenario: { ...good.scenario, system: 'chess' } })).toMatch(/not simulated/);
+    expect(refuseJob(SHARD_JOB, { ...good, runId: '../x' })).toMatch(/not a run id/);
+    expect(refuseJob(SHARD_JOB, null)).toMatch(/not an object/);
     // Fields and rules are checked as the CLI checks them.
-    expect(refuseShard(SHARD_JOB, { ...good, scenario: { ...good.scenario, injuryDice: 1e9 } })).toMatch(/does not pass this worker's checks: injuryDice/);
-    expect(refuseShard(SHARD_JOB, { ...good, scenario: { ...good.scenario, rules: { ...good.scenario.rules, injuryRoll: { dice: -5 } } } })).toMatch(/does not pass this worker's checks/);
-    expect(refuseShard(SHARD_JOB, { ...good, scenario: { ...good.scenario, mystery: 1 } })).toMatch(/does not pass this worker's checks/);
+    expect(refuseJob(SHARD_JOB, { ...good, scenario: { ...good.scenario, injuryDice: 1e9 } })).toMatch(/does not pass this worker's checks: injuryDice/);
+    expect(refuseJob(SHARD_JOB, { ...good, scenario: { ...good.scenario, rules: { ...good.scenario.rules, injuryRoll: { dice: -5 } } } })).toMatch(/does not pass this worker's checks/);
+    expect(refuseJob(SHARD_JOB, { ...good, scenario: { ...good.scenario, mystery: 1 } })).toMatch(/does not pass this worker's checks/);
     const d20 = shardJob('0f-2', 0, parseScenario({ system: 'd20-warband', kind: 'attack', attacks: 2, defence: 8 }), 1, 100_000);
-    expect(refuseShard(SHARD_JOB, d20)).toBeUndefined();
+    expect(refuseJob(SHARD_JOB, d20)).toBeUndefined();
   });
 });
 
@@ -226,6 +226,22 @@ describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two 
       expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(local.stdout)));
     }
   }, 120_000);
+
+  it("an exact sweep is solved by the workers, a job per cell, with the local fractions", async () => {
+    const args = ['sweep', '--kind', 'attack', '--vary', 'armour=none,standard,reinforced,machine', '--vary', 'injuryDice=-1,0,1', '--format', 'json'];
+    const { result: queued, shards } = await shardsPlayedDuring(() => cli(...args, '--queue', url));
+    expect(queued.code).toBe(0);
+    expect(shards).toBe(12);
+    expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(cli(...args).stdout)));
+  }, 120_000);
+
+  it("an exact cell a worker refuses ends the run with the worker's reason, in one line", async () => {
+    const scenario = parseScenario({ kind: 'attack' });
+    const odd = { ...scenario, rules: { ...scenario.rules, extra: [1] } } as unknown as typeof scenario;
+    await expect(withQueue({ address: parseQueueUrl(url) }, (remote) => remote.solve(odd))).rejects.toThrow(
+      /^--queue: a worker failed an exact cell of the run: the scenario is not a plain object of fields and rules$/,
+    );
+  }, 30_000);
 
   it("a comparison gives the local run's verdicts", () => {
     const args = ['compare', 'test/fixtures/attack.json', 'examples/standard.json', '--trials', '100000', '--format', 'json'];

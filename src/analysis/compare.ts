@@ -2,7 +2,7 @@ import { basename, extname } from 'node:path';
 import { refusal } from '../messages.js';
 import { parseScenario } from '../input/scenario.js';
 import type { FieldValue } from '../model/types.js';
-import { evaluateAllInWorkers } from '../pool/exact.js';
+import { evaluateAllInWorkers, type ExactSolver } from '../pool/exact.js';
 import type { ChunkPlayer } from '../pool/simulate.js';
 import { computeCell, type SimPlan } from './sweep.js';
 import { checkComparable, compareCells, type CompareInput, type CompareResult } from './compare-core.js';
@@ -21,7 +21,7 @@ export function scenarioName(raw: Record<string, unknown>, file: string): string
 }
 
 /** Evaluates and compares the scenarios; every one is validated before anything is computed. */
-export async function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal; allowMixed?: boolean; player?: ChunkPlayer } = {}): Promise<CompareResult> {
+export async function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal; allowMixed?: boolean; player?: ChunkPlayer; solver?: ExactSolver } = {}): Promise<CompareResult> {
   if (inputs.length < 2) throw refusal('compare', 'give at least two scenario files');
   const planned = inputs.map((input, index) => {
     const scenario = parseScenario(input.raw, input.file);
@@ -32,7 +32,7 @@ export async function compareScenarios(inputs: readonly CompareInput[], opts: { 
     opts.allowMixed,
   );
   const scenarios: CompareResult['scenarios'][number][] = [];
-  const exacts = (opts.exact ?? true) ? evaluateAllInWorkers(planned.map((p) => p.scenario), opts.signal) : [];
+  const exacts = (opts.exact ?? true) ? evaluateAllInWorkers(planned.map((p) => p.scenario), opts.signal, opts.solver) : [];
   for (const p of planned) {
     // The same seeds for every scenario: common random numbers, as in a sweep.
     const cell = await computeCell(p, await exacts[p.index], opts.sim, opts.sim?.seed ?? 0, opts.signal, opts.player);

@@ -1,6 +1,6 @@
 import { scenarioProfilesOnce } from '../input/read-once.js';
 import type { ExactResult } from '../evaluate.js';
-import { evaluateAllInWorkers } from '../pool/exact.js';
+import { evaluateAllInWorkers, type ExactSolver } from '../pool/exact.js';
 import { diskScenarioFiles } from '../input/scenario.js';
 import type { ReportLayout, Scenario } from '../model/types.js';
 import { resolveKind } from '../rules/registry.js';
@@ -73,6 +73,8 @@ export interface SweepRequest {
   readonly onCell?: (done: number, total: number) => void;
   /** Where simulated cells are played (default: this process's thread pool, the plan's `workers` threads). */
   readonly player?: ChunkPlayer;
+  /** Where exact cells are solved (default: this process's exact threads). */
+  readonly solver?: ExactSolver;
 }
 
 
@@ -155,7 +157,7 @@ export async function runSweep(req: SweepRequest): Promise<SweepResult> {
   const grid = req.planned ?? planGrid(req.base, dims, { ...(req.onPlan ? { onCell: req.onPlan } : {}), ...(req.strict ? { strict: true } : {}) });
   const planned = grid.cells;
   const exactWanted = req.exact ?? true;
-  const exacts = exactWanted ? evaluateAllInWorkers(planned.map((p) => p.scenario), req.signal) : [];
+  const exacts = exactWanted ? evaluateAllInWorkers(planned.map((p) => p.scenario), req.signal, req.solver) : [];
   const cells = await eachAtOnce(planned.length, plan ? (req.player?.cellsAtOnce ?? 1) : 1, req.signal, async (i, signal) => {
     const p = planned[i]!;
     // Seeds go by the cell's place in the whole grid, not among the cells computed: a value the rules

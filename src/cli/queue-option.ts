@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { refusal } from '../messages.js';
+import type { ExactSolver } from '../pool/exact.js';
 import type { ChunkPlayer } from '../pool/simulate.js';
 import { parseQueueUrl, type QueueAddress } from '../queue/shards.js';
 
@@ -30,12 +31,15 @@ function sayNoWorkers(address: QueueAddress): void {
   process.stderr.write(`injury-lab: no worker is taking shards from ${address.shown} yet; the run waits for one (\`injury-lab worker --queue redis://${address.shown}\`)\n`);
 }
 
+/** Where a command's work goes when --queue is given: its simulations' chunks and its grid's exact cells. */
+export type Remote = ChunkPlayer & ExactSolver;
+
 /**
- * Runs `body` with the queue's player when --queue was given (open for the whole command, closed after
- * it whatever happens, which takes its waiting shards out of the queue), or with none: the local pool.
+ * Runs `body` with the queue when --queue was given (open for the whole command, closed after it
+ * whatever happens, which takes its waiting jobs out of the queue), or with none: this process's threads.
  * The queue's code (BullMQ, ioredis) is loaded only by a run that uses it.
  */
-export async function withPlayer<T>(address: QueueAddress | undefined, body: (player: ChunkPlayer | undefined) => Promise<T>): Promise<T> {
+export async function withRemote<T>(address: QueueAddress | undefined, body: (remote: Remote | undefined) => Promise<T>): Promise<T> {
   if (address === undefined) return body(undefined);
   const { withQueue } = await import('../queue/submit.js');
   return withQueue({ address, onNoWorkers: () => sayNoWorkers(address) }, body);

@@ -34,6 +34,11 @@ function pool(): Piscina {
   return shared;
 }
 
+/** What solves a sweep's exact cells: this process's exact threads (evaluateInWorker), or a queue's hosts (src/queue/submit.ts). */
+export interface ExactSolver {
+  solve(scenario: Scenario, signal?: AbortSignal): Promise<ExactResult>;
+}
+
 /** A parsed scenario's exact answer, solved in a worker; an abort stops the solve where it is. */
 export async function evaluateInWorker(scenario: Scenario, signal?: AbortSignal): Promise<ExactResult> {
   signal?.throwIfAborted();
@@ -46,10 +51,10 @@ export async function evaluateInWorker(scenario: Scenario, signal?: AbortSignal)
  * Every scenario's exact answer, started at once so that the workers solve them side by side; awaited
  * in order by the caller. A failure is handled when its cell is awaited, never reported before.
  */
-export function evaluateAllInWorkers(scenarios: readonly Scenario[], signal?: AbortSignal): Promise<ExactResult>[] {
+export function evaluateAllInWorkers(scenarios: readonly Scenario[], signal?: AbortSignal, solver?: ExactSolver): Promise<ExactResult>[] {
   // Every queued solve listens to the one abort signal.
   if (signal) setMaxListeners(0, signal);
-  const answers = scenarios.map((s) => evaluateInWorker(s, signal));
+  const answers = scenarios.map((s) => (solver ? solver.solve(s, signal) : evaluateInWorker(s, signal)));
   for (const a of answers) a.catch(() => undefined);
   return answers;
 }

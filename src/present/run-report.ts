@@ -6,6 +6,7 @@ import { renderChart } from './render.js';
 import type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
 import { runSweep } from '../analysis/sweep.js';
 import type { ChunkPlayer } from '../pool/simulate.js';
+import type { ExactSolver } from '../pool/exact.js';
 
 export type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
 
@@ -13,6 +14,8 @@ export interface RunOptions {
   readonly workers?: number;
   /** Where simulated cells are played: the local pool unless given (a Redis queue's workers, `--queue`). */
   readonly player?: ChunkPlayer;
+  /** Where exact cells are solved: this process's exact threads unless given (a Redis queue's workers). */
+  readonly solver?: ExactSolver;
   readonly signal?: AbortSignal;
   /** Called when an analysis is finished: a progress line. */
   readonly onAnalysis?: (done: AnalysisRun, index: number, total: number) => void;
@@ -51,6 +54,7 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
       planned: { dimensions: a.dimensions, cells: a.planned, notAllowed: a.notAllowed },
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.player ? { player: opts.player } : {}),
+      ...(opts.solver ? { solver: opts.solver } : {}),
       ...(opts.onCell ? { onCell: (done: number, total: number) => opts.onCell!(a, done, total) } : {}),
     });
     const charts: ChartRun[] = [];

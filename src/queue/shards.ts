@@ -1,6 +1,8 @@
 import { showValue } from '../errors.js';
 import { refusal } from '../messages.js';
-import type { Scenario } from '../model/types.js';
+import type { ExactAnswer, ReportLayout, Scenario } from '../model/types.js';
+import { add, formatFraction, fraction, ZERO, type Fraction } from '../exact/fraction.js';
+import { kindExact } from '../rules/exact-kinds.js';
 import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
 import { kindSimulation } from '../rules/simulations.js';
 import { CHUNK_SIZE } from '../sim/protocol.js';
@@ -17,8 +19,9 @@ import { toolVersion } from '../version.js';
 
 /** Version of the job shapes below; a worker refuses jobs of any other. */
 export const SHARD_PROTOCOL = 1;
-/** The only job name a worker runs. */
+/** The job names a worker runs: a chunk range of a simulation, and a whole exact cell. */
 export const SHARD_JOB = 'shard';
+export const EXACT_JOB = 'exact';
 /** Chunks per shard: 16 chunks of 65,536 trials, about a million trials, some tens of milliseconds. */
 export const SHARD_CHUNKS = 16;
 
@@ -39,6 +42,19 @@ export interface ShardJob {
   readonly firstChunk: number;
   readonly chunkCount: number;
   readonly totalTrials: number;
+}
+
+/** An exact cell: the checked scenario, solved whole by a worker's exact engine; its answer comes back as fractions (encodeAnswer). */
+export interface ExactJob {
+  readonly v: number;
+  readonly tool: 'injury-lab';
+  readonly version: string;
+  readonly runId: string;
+  readonly scenario: Scenario;
+}
+
+export function exactJob(runId: string, scenario: Scenario): ExactJob {
+  return { v: SHARD_PROTOCOL, tool: 'injury-lab', version: toolVersion, runId, scenario };
 }
 
 /** The job id of a shard: a shard added twice is one job, and its result is counted once. */
@@ -98,9 +114,9 @@ function sameJson(a: unknown, b: unknown): boolean {
 const MOST_DEPTH = 8;
 const MOST_KEYS = 2000;
 
-/** A worker's check of a job it was handed: a reason to refuse it, or undefined when it can be played. */
-export function refuseShard(name: string, data: unknown): string | undefined {
-  if (name !== SHARD_JOB) return `job kind ${showValue(name)} is not injury-lab's (it runs only ${SHARD_JOB} jobs)`;
+/** A worker's check of a job it was handed (a shard or an exact cell): a reason to refuse it, or undefined when it can be played. */
+export function refuseJob(name: string, data: unknown): string | undefined {
+  if (name !== SHARD_JOB && name !== EXACT_JOB) return `job kind ${showValue(name)} is not injury-lab's (it runs only ${SHARD_JOB} and ${EXACT_JOB} jobs)`;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'the job data is not an object';
   const d = data as Record<string, unknown>;
   if (d.tool !== 'injury-lab') return `the job is not injury-lab's (tool ${showValue(d.tool)})`;
@@ -108,6 +124,12 @@ export function refuseShard(name: string, data: unknown): string | undefined {
     return `the job is of injury-lab ${showValue(d.version)} (shard protocol ${showValue(d.v)}), this worker is injury-lab ${toolVersion} (shard protocol ${SHARD_PROTOCOL}): run workers of the submitter's version`;
   }
   if (typeof d.runId !== 'string' || !/^[0-9a-f-]{1,64}$/.test(d.runId)) return `runId ${showValue(d.runId)} is not a run id`;
+  const bad = name === SHARD_JOB ? refuseChunkRange(d) : undefined;
+  if (bad) return bad;
+  return refuseScenario(d.scenario, name === SHARD_JOB ? 'simulated' : 'solved exactly');
+}
+
+function refuseChunkRange(d: Record<string, unknown>): string | undefined {
   const whole = (key: string, low: number, high: number): string | undefined =>
     Number.isSafeInteger(d[key]) && (d[key] as number) >= low && (d[key] as number) <= high ? undefined : `${key} ${showValue(d[key])} is not a whole number from ${low} to ${high}`;
   const bad =
@@ -119,7 +141,10 @@ export function refuseShard(name: string, data: unknown): string | undefined {
   if (bad) return bad;
   const chunks = Math.ceil((d.totalTrials as number) / CHUNK_SIZE);
   if ((d.firstChunk as number) + (d.chunkCount as number) > chunks) return `chunks ${String(d.firstChunk)} + ${String(d.chunkCount)} go past the run's ${chunks}`;
-  const s = d.scenario;
+  return undefined;
+}
+
+function refuseScenario(s: unknown, work: 'simulated' | 'solved exactly'): string | undefined {
   if (typeof s !== 'object' || s === null || Array.isArray(s)) return 'the scenario is not an object';
   let keys = 0;
   const plain = (v: unknown, depth: number): boolean => {
@@ -134,9 +159,10 @@ export function refuseShard(name: string, data: unknown): string | undefined {
   const sc = s as Record<string, unknown>;
   if (typeof sc.system !== 'string' || typeof sc.kind !== 'string' || typeof sc.rules !== 'object' || sc.rules === null) return 'the scenario has no system, kind or rules';
   try {
-    kindSimulation(sc as unknown as Scenario);
+    if (work === 'simulated') kindSimulation(sc as unknown as Scenario);
+    else kindExact(sc as unknown as Scenario);
   } catch {
-    return `the scenario's system and kind ${showValue(`${sc.system}/${sc.kind}`)} are not simulated by this worker`;
+    return `the scenario's system and kind ${showValue(`${sc.system}/${sc.kind}`)} are not ${work} by this worker`;
   }
   return recheckScenario(sc);
 }
@@ -179,6 +205,71 @@ function recheckScenario(sc: Record<string, unknown>): string | undefined {
   }
   lastChecked = { text, reason };
   return reason;
+}
+
+/** An exact answer as it travels back from a worker: every fraction as "p/q" (or "p"), the kind's notes and extra fields as they are. */
+export interface EncodedAnswer {
+  readonly outcomes: string[];
+  readonly means: string[];
+  readonly histograms: string[][];
+  readonly extra?: Record<string, unknown>;
+  readonly notes?: string[];
+}
+
+export function encodeAnswer(answer: ExactAnswer): EncodedAnswer {
+  return {
+    outcomes: answer.outcomes.map(formatFraction),
+    means: answer.means.map(formatFraction),
+    histograms: answer.histograms.map((h) => h.map(formatFraction)),
+    ...(answer.extra ? { extra: { ...answer.extra } } : {}),
+    ...(answer.notes ? { notes: [...answer.notes] } : {}),
+  };
+}
+
+/** The most digits a fraction's numerator or denominator may have: far above any answer (a 10-round duel's are some hundreds). */
+const MOST_DIGITS = 20_000;
+const FRACTION_TEXT = new RegExp(`^(-?\\d{1,${MOST_DIGITS}})(?:/(\\d{1,${MOST_DIGITS}}))?$`);
+
+function readFraction(v: unknown): Fraction | undefined {
+  if (typeof v !== 'string') return undefined;
+  const m = FRACTION_TEXT.exec(v);
+  if (!m || (m[2] !== undefined && BigInt(m[2]) === 0n)) return undefined;
+  const f = fraction(BigInt(m[1]!), BigInt(m[2] ?? '1'));
+  // Only the reduced form a worker writes: "2/4" or "-0" is not an answer this version gives.
+  return formatFraction(f) === v ? f : undefined;
+}
+
+/**
+ * A worker's exact answer, checked before it is used: as many fractions as the layout has outcomes, means
+ * and bins, each a reduced fraction, probabilities from 0 to 1 and the outcomes summing to exactly 1.
+ */
+export function readExactAnswer(value: unknown, layout: ReportLayout): ExactAnswer | undefined {
+  const v = typeof value === 'string' ? safeParse(value) : value;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  const e = v as Record<string, unknown>;
+  const list = (x: unknown, length: number, probability: boolean): Fraction[] | undefined => {
+    if (!Array.isArray(x) || x.length !== length) return undefined;
+    const fs = x.map(readFraction);
+    if (fs.some((f) => f === undefined || (probability && (f.num < 0n || f.num > f.den)))) return undefined;
+    return fs as Fraction[];
+  };
+  const outcomes = list(e.outcomes, layout.outcomes.length, true);
+  const means = list(e.means, layout.means.length, false);
+  if (!outcomes || !means || !Array.isArray(e.histograms) || e.histograms.length !== layout.histograms.length) return undefined;
+  const histograms = layout.histograms.map((h, i) => list((e.histograms as unknown[])[i], h.bins.length, true));
+  if (histograms.some((h) => h === undefined)) return undefined;
+  let sum = ZERO;
+  for (const f of outcomes) sum = add(sum, f);
+  if (sum.num !== 1n || sum.den !== 1n) return undefined;
+  if (e.notes !== undefined && !(Array.isArray(e.notes) && e.notes.every((n) => typeof n === 'string'))) return undefined;
+  if (e.extra !== undefined && (typeof e.extra !== 'object' || e.extra === null || Array.isArray(e.extra))) return undefined;
+  return {
+    outcomes,
+    means,
+    histograms: histograms as Fraction[][],
+    ...(e.extra !== undefined ? { extra: e.extra as Record<string, unknown> } : {}),
+    ...(e.notes !== undefined ? { notes: e.notes as string[] } : {}),
+  };
 }
 
 /** A shard's result: its tally as whole numbers, checked before it is added. */

@@ -1,12 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import { refusal } from '../messages.js';
 import type { Scenario } from '../model/types.js';
 import { simulate, type ChunkPlayer, type PlayRange, type SimRun } from '../pool/simulate.js';
 import type { KernelSource } from '../sim/protocol.js';
 import { CHUNK_SIZE } from '../sim/protocol.js';
+import { toolVersion } from '../version.js';
 import { checkReachable, redisOptions } from './connection.js';
-import { assertJsonSafe, readShardResult, SHARD_JOB, shardCount, shardJob, shardJobId, shardQueueName, shardTrials, type QueueAddress, type ShardJob } from './shards.js';
+import { exactResultOf, type ExactResult } from '../exact-result.js';
+import type { ExactAnswer } from '../model/types.js';
+import type { ExactSolver } from '../pool/exact.js';
+import { kindExact } from '../rules/exact-kinds.js';
+import {
+  assertJsonSafe,
+  EXACT_JOB,
+  exactJob,
+  readExactAnswer,
+  readShardResult,
+  SHARD_JOB,
+  shardCount,
+  shardJob,
+  shardJobId,
+  shardQueueName,
+  shardTrials,
+  type ExactJob,
+  type QueueAddress,
+  type ShardJob,
+} from './shards.js';
 
 export interface QueueOptions {
   readonly address: QueueAddress;
@@ -18,7 +39,7 @@ export interface QueueOptions {
  * A connection to the queue that plays chunk ranges on the hosts of `injury-lab worker`s: the player a
  * `simulate`, `sweep` or `report` run hands its simulations to (src/pool/simulate.ts's ChunkPlayer).
  */
-export interface QueueSession extends ChunkPlayer {
+export interface QueueSession extends ChunkPlayer, ExactSolver {
   /** Takes this session's shards still waiting out of the queue (never another run's) and closes its connections. */
   close(): Promise<void>;
 }
@@ -33,17 +54,25 @@ const IN_FLIGHT = 512;
 /** Cells of a sweep simulated at once through the queue: their shards together keep many hosts busy. */
 const CELLS_AT_ONCE = 64;
 
-/** A chunk range being played: its shards, those out in the queue, and what has come back. */
+/**
+ * Work asked of the queue under one run id: a chunk range's shards, or one exact cell. Its jobs, those out
+ * in the queue, and what has come back.
+ */
+interface QueuedJob {
+  readonly name: typeof SHARD_JOB | typeof EXACT_JOB;
+  readonly data: ShardJob | ExactJob;
+}
+
 interface RangeRun {
   readonly runId: string;
-  readonly job: (shard: number) => ShardJob;
-  readonly shards: number;
-  readonly tally: Float64Array;
-  readonly range: PlayRange;
+  readonly jobs: number;
+  readonly job: (index: number) => QueuedJob;
+  /** Takes job `index`'s returned value: undefined when it is taken, else the error that ends the run. */
+  readonly take: (index: number, value: unknown) => unknown;
+  readonly signal: AbortSignal | undefined;
   readonly pending: Set<number>;
   readonly counted: Set<number>;
   next: number;
-  doneTrials: number;
   readonly resolve: () => void;
   readonly reject: (err: unknown) => void;
   readonly onAbort: () => void;
@@ -69,6 +98,19 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     workers = await queue.getWorkersCount().catch(() => 0);
+    if (workers === 0) {
+      // Workers of other versions never see this version's jobs (a queue per version): if they are all
+      // there is, the run would wait for ever. Said at once instead, naming both versions.
+      const others = await otherVersionWorkers(opts.address).catch(() => new Map<string, number>());
+      if (others.size > 0) {
+        const list = [...others].map(([version, n]) => `${n} of injury-lab ${version}`).join(', ');
+        throw refusal(
+          '--queue',
+          `no worker of injury-lab ${toolVersion} takes jobs from ${opts.address.shown}, only workers of other versions (${list}), which cannot run this version's jobs`,
+          `start \`injury-lab worker\` of version ${toolVersion} there`,
+        );
+      }
+    }
   } catch (err) {
     await closeConnections();
     throw err;
@@ -93,7 +135,7 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
     if (!runs.delete(run.runId)) return;
     const at = waiting.indexOf(run);
     if (at >= 0) waiting.splice(at, 1);
-    run.range.signal?.removeEventListener('abort', run.onAbort);
+    run.signal?.removeEventListener('abort', run.onAbort);
     inFlight -= run.pending.size;
     for (const shard of run.pending) void queue.remove(shardJobId(run.runId, shard)).catch(() => 0);
     run.pending.clear();
@@ -111,14 +153,13 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
       run.pending.add(shard);
       inFlight++;
       batch.push({ run, shard });
-      if (run.next >= run.shards) waiting.shift();
+      if (run.next >= run.jobs) waiting.shift();
     }
     if (batch.length === 0) return;
     queue
       .addBulk(
         batch.map(({ run, shard }) => ({
-          name: SHARD_JOB,
-          data: run.job(shard),
+          ...run.job(shard),
           opts: { jobId: shardJobId(run.runId, shard), attempts: 1, removeOnComplete: true, removeOnFail: true },
         })),
       )
@@ -131,64 +172,93 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
     const found = runOf(jobId);
     if (!found) return;
     const { run, shard } = found;
-    const part = readShardResult(returnvalue, run.tally.length);
-    if (!part) {
-      end(run, refusal('--queue', `shard ${shard} of the run came back malformed from a worker`, 'run workers of this injury-lab version'));
+    let err: unknown;
+    try {
+      err = run.take(shard, returnvalue);
+    } catch (e) {
+      err = e;
+    }
+    if (err !== undefined) {
+      end(run, err);
       return;
     }
     run.pending.delete(shard);
     run.counted.add(shard);
     inFlight--;
-    for (let i = 0; i < part.length; i++) run.tally[i]! += part[i]!;
-    run.doneTrials += shardTrials(run.job(shard));
-    try {
-      run.range.onTrials?.(run.doneTrials);
-    } catch (err) {
-      end(run, err);
-      return;
-    }
-    if (run.counted.size === run.shards) end(run);
+    if (run.counted.size === run.jobs) end(run);
     else pump();
   });
   events.on('failed', ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
     const found = runOf(jobId);
     // The worker's reason, in the one line a refusal is (the CLI prints it and exits 2).
-    if (found) end(found.run, refusal('--queue', `a worker failed shard ${found.shard} of the run: ${String(failedReason)}`));
+    if (found) end(found.run, refusal('--queue', `a worker failed ${found.run.job(found.shard).name === EXACT_JOB ? 'an exact cell' : `shard ${found.shard}`} of the run: ${String(failedReason)}`));
   });
+
+  /** Queues `jobs` jobs under a new run id; resolves once every one's value is taken. */
+  const ask = (jobs: number, job: (runId: string, index: number) => QueuedJob, take: RangeRun['take'], signal: AbortSignal | undefined): Promise<void> => {
+    if (closed) return Promise.reject(new Error('the queue session is closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (jobs <= 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const runId = randomUUID();
+      const run: RangeRun = {
+        runId,
+        jobs,
+        job: (index) => job(runId, index),
+        take,
+        signal,
+        pending: new Set(),
+        counted: new Set(),
+        next: 0,
+        resolve,
+        reject,
+        onAbort: () => end(run, signal!.reason),
+      };
+      runs.set(runId, run);
+      waiting.push(run);
+      signal?.addEventListener('abort', run.onAbort, { once: true });
+      pump();
+    });
+  };
 
   return {
     workers,
     cellsAtOnce: CELLS_AT_ONCE,
     play(source: KernelSource, tally: Float64Array, range: PlayRange): Promise<void> {
       if (source.type !== 'scenario') return Promise.reject(new Error('only scenarios are played through the queue'));
-      if (closed) return Promise.reject(new Error('the queue session is closed'));
-      if (range.signal?.aborted) return Promise.reject(range.signal.reason);
       const scenario: Scenario = source.scenario;
       assertJsonSafe(scenario);
       const fromChunk = range.fromTrial / CHUNK_SIZE;
-      const shards = shardCount(range.toTrial, fromChunk);
-      if (shards <= 0) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const runId = randomUUID();
-        const run: RangeRun = {
-          runId,
-          job: (shard) => shardJob(runId, shard, scenario, range.seed, range.toTrial, fromChunk),
-          shards,
-          tally,
-          range,
-          pending: new Set(),
-          counted: new Set(),
-          next: 0,
-          doneTrials: 0,
-          resolve,
-          reject,
-          onAbort: () => end(run, range.signal!.reason),
-        };
-        runs.set(runId, run);
-        waiting.push(run);
-        range.signal?.addEventListener('abort', run.onAbort, { once: true });
-        pump();
-      });
+      const shardOf = (runId: string, shard: number) => shardJob(runId, shard, scenario, range.seed, range.toTrial, fromChunk);
+      let doneTrials = 0;
+      return ask(
+        shardCount(range.toTrial, fromChunk),
+        (runId, shard) => ({ name: SHARD_JOB, data: shardOf(runId, shard) }),
+        (shard, value) => {
+          const part = readShardResult(value, tally.length);
+          if (!part) return refusal('--queue', `shard ${shard} of the run came back malformed from a worker`, 'run workers of this injury-lab version');
+          for (let i = 0; i < part.length; i++) tally[i]! += part[i]!;
+          doneTrials += shardTrials(shardOf('', shard));
+          range.onTrials?.(doneTrials);
+          return undefined;
+        },
+        range.signal,
+      );
+    },
+    async solve(scenario: Scenario, signal?: AbortSignal): Promise<ExactResult> {
+      assertJsonSafe(scenario);
+      const layout = kindExact(scenario).layout(scenario);
+      let answer: ExactAnswer | undefined;
+      await ask(
+        1,
+        (runId) => ({ name: EXACT_JOB, data: exactJob(runId, scenario) }),
+        (_, value) => {
+          answer = readExactAnswer(value, layout);
+          return answer ? undefined : refusal('--queue', 'an exact cell of the run came back malformed from a worker', 'run workers of this injury-lab version');
+        },
+        signal,
+      );
+      return exactResultOf(scenario, layout, answer!);
     },
     async close() {
       closed = true;
@@ -199,6 +269,31 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
       await closeConnections();
     },
   };
+}
+
+/**
+ * Workers of other injury-lab versions connected to this Redis server, by version: BullMQ names a worker's
+ * connection after its queue (bull:BASE64(queue name)[:w:NAME]), and each version has a queue of its own.
+ */
+export async function otherVersionWorkers(address: QueueAddress): Promise<Map<string, number>> {
+  const client = new Redis({ ...redisOptions(address), maxRetriesPerRequest: 1 });
+  client.on('error', () => {});
+  let list: string;
+  try {
+    list = String(await client.client('LIST'));
+  } finally {
+    client.disconnect();
+  }
+  const mine = shardQueueName();
+  const found = new Map<string, number>();
+  for (const line of list.split(/\r?\n/)) {
+    const name = /(?:^| )name=bull:([A-Za-z0-9+/]+=*)(?::w:\S*)?(?: |$)/.exec(line)?.[1];
+    if (name === undefined) continue;
+    const queueName = Buffer.from(name, 'base64').toString('utf8');
+    const version = /^injury-lab-(.+)-shards$/.exec(queueName)?.[1];
+    if (version !== undefined && queueName !== mine) found.set(version, (found.get(version) ?? 0) + 1);
+  }
+  return found;
 }
 
 /** Opens the queue, hands it to `body`, and closes it whatever happens (Ctrl-C and failures take the session's waiting shards out). */

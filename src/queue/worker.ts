@@ -2,7 +2,8 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { acquirePool, closePool } from '../pool/threads.js';
 import { CHUNK_SIZE, type ChunkTask } from '../sim/protocol.js';
 import { checkReachable, redisOptions } from './connection.js';
-import { refuseShard, shardQueueName, type QueueAddress, type ShardJob } from './shards.js';
+import { closeExactPool, evaluateInWorker } from '../pool/exact.js';
+import { encodeAnswer, EXACT_JOB, refuseJob, shardQueueName, type EncodedAnswer, type ExactJob, type QueueAddress, type ShardJob } from './shards.js';
 
 export interface ShardWorkerOptions {
   readonly address: QueueAddress;
@@ -37,11 +38,23 @@ export async function startShardWorker(opts: ShardWorkerOptions): Promise<ShardW
   const pool = await acquirePool(opts.concurrency);
   const worker = new Worker(
     shardQueueName(),
-    async (job: Job): Promise<number[]> => {
-      const reason = refuseShard(job.name, job.data);
+    async (job: Job): Promise<number[] | EncodedAnswer> => {
+      const reason = refuseJob(job.name, job.data);
       if (reason !== undefined) {
         opts.onShard?.(job, 'refused', reason);
         throw new UnrecoverableError(reason);
+      }
+      if (job.name === EXACT_JOB) {
+        // On the exact engine's threads, as a local sweep solves its cells; only the fractions travel back.
+        let result;
+        try {
+          result = await evaluateInWorker((job.data as ExactJob).scenario);
+        } catch (e) {
+          // A scenario the engine refuses (a user's mistake, e.g. past a limit) is refused once, not retried.
+          throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
+        }
+        opts.onShard?.(job, 'played');
+        return encodeAnswer(result.answer);
       }
       const data = job.data as ShardJob;
       const task: ChunkTask = {
@@ -70,7 +83,7 @@ export async function startShardWorker(opts: ShardWorkerOptions): Promise<ShardW
   return {
     async close(force = false) {
       await worker.close(force);
-      await closePool();
+      await Promise.all([closePool(), closeExactPool()]);
     },
   };
 }

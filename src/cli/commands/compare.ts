@@ -8,7 +8,7 @@ import { checkOutputFile, writeOutputFile } from '../../present/output-folder.js
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
-import { queueOf, withPlayer } from '../queue-option.js';
+import { queueOf, withRemote } from '../queue-option.js';
 import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
@@ -56,7 +56,7 @@ export const compareCommand: CommandModule = {
       chartRequest &&
       planChart(chartRequest, [scenarioDimension(inputs.map((i) => i.name), 'Scenario')], gridLayout(parsed.map((p) => p.scenario)), `${first.system} (${first.edition} edition), ${first.kind}: ${inputs.map((i) => i.name).join(' against ')}`, inputFiles);
     const result = await withRunControls(({ signal }) =>
-      withPlayer(queue, (player) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal, allowMixed, ...(player ? { player } : {}) })),
+      withRemote(queue, (remote) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal, allowMixed, ...(remote ? { player: remote, solver: remote } : {}) })),
     );
     if (chartRequest && chart) await writeChartAndSay(chartRequest, scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario'), { ...chart, title: 'Outcomes, scenario by scenario' });
     const text = comparePresenter[format](result);

@@ -12,7 +12,7 @@ import type { AnalysisRun } from '../../present/run-report.js';
 import { compact } from '../../text.js';
 import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
-import { queueOf, queueOptionDeclaration, withPlayer } from '../queue-option.js';
+import { queueOf, queueOptionDeclaration, withRemote } from '../queue-option.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { skippedLines } from '../../present/sweep.js';
 
@@ -181,13 +181,13 @@ export const reportCommand: CommandModule = {
       const { writeReport } = await import('../../present/report.js');
       await withRunControls(async ({ signal }) => {
         try {
-          await withPlayer(queue, async (player) => {
+          await withRemote(queue, async (remote) => {
             for (const [i, def] of defs.entries()) {
               const claim = claims[i]!;
               const run = await runReport(def, {
                 signal,
                 ...(workers ? { workers } : {}),
-                ...(player ? { player } : {}),
+                ...(remote ? { player: remote, solver: remote } : {}),
                 onAnalysis: (a, j, n) => {
                   progress?.clear();
                   process.stderr.write(progressLine(def, a, j, n));

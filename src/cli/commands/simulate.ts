@@ -6,7 +6,7 @@ import { withRunControls } from '../sim-controls.js';
 import { addSimOptions, parseSimFlags } from '../sim-options.js';
 import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
 import { scenarioCell, scenariosSweep } from '../../analysis/single.js';
-import { addQueueOption, queueOf, withPlayer } from '../queue-option.js';
+import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
 
 export const simulateCommand: CommandModule = {
   command: 'simulate [scenario]',
@@ -30,8 +30,8 @@ export const simulateCommand: CommandModule = {
     const chart = planOneScenarioChart(argv, scenario);
     const queue = queueOf(argv);
     const run = await withRunControls(({ signal, onProgress }) =>
-      withPlayer(queue, (player) => {
-        const where = { workers: flags.workers, signal, onProgress, ...(player ? { player } : {}) };
+      withRemote(queue, (remote) => {
+        const where = { workers: flags.workers, signal, onProgress, ...(remote ? { player: remote } : {}) };
         return flags.precision !== undefined
           ? simulateToPrecision(scenario, { precision: flags.precision, maxTrials: flags.maxTrials, seed: flags.seed, ...where })
           : simulate(scenario, { trials: flags.trials, seed: flags.seed, ...where });

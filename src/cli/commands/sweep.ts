@@ -8,7 +8,7 @@ import { checkSimBudget, planGrid, runSweep, sweepDimensions, type GridPlan } fr
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
-import { queueOf, withPlayer } from '../queue-option.js';
+import { queueOf, withRemote } from '../queue-option.js';
 import { addFileOutOptions, addSweepSimOptions, refuseVariedFieldFlags, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { cellProgress } from './report.js';
@@ -85,7 +85,7 @@ export const sweepCommand: CommandModule = {
     for (const line of skippedLines(dims, grid)) process.stderr.write(`injury-lab: ${line}\n`);
     const sweep = await withRunControls(async ({ signal }) => {
       try {
-        return await withPlayer(queue, (player) =>
+        return await withRemote(queue, (remote) =>
           runSweep({
             base,
             vary,
@@ -94,7 +94,7 @@ export const sweepCommand: CommandModule = {
             planned: { dimensions: dims, ...grid },
             signal,
             ...(progress ? { onCell: (done: number, total: number) => progress.update('sweep', done, total) } : {}),
-            ...(player ? { player } : {}),
+            ...(remote ? { player: remote, solver: remote } : {}),
           }),
         );
       } finally {

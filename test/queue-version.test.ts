@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { Worker } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shardQueueName } from '../src/queue/shards.js';
+import { toolVersion } from '../src/version.js';
+import { cli } from './helpers/cli.js';
+import { exited, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
+
+/**
+ * Workers of another injury-lab version (#27): each version has a queue of its own, so they never take
+ * this version's jobs. When they are the only workers there, the run is refused at once, naming both
+ * versions, instead of waiting for ever; with no worker at all it says so and waits. A Redis server of
+ * this file's own, so no other test's workers are listening.
+ */
+let redis: TestRedis | undefined;
+
+beforeAll(async () => {
+  if (redisAvailable) redis = await startRedis();
+}, 30_000);
+
+afterAll(async () => {
+  await redis?.stop();
+}, 30_000);
+
+describe.skipIf(!redisAvailable)('workers of another version', () => {
+  it('with no worker at all, a run says so on stderr and waits for one', async () => {
+    const run = spawn(process.execPath, ['dist/src/cli/main.js', 'simulate', '--kind', 'attack', '--trials', '1000', '--queue', redis!.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    run.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    await waitFor(() => err.includes('no worker is taking shards'), 'the run to say it waits');
+    run.kill('SIGINT');
+    // Ctrl-C: the waiting run ends as any interrupted run does.
+    expect(await exited(run)).toBe(130);
+  }, 60_000);
+
+  it('when they are all there is, the run is refused in one line naming both versions', async () => {
+    // A worker of an older injury-lab, as it connects: a BullMQ worker on that version's queue.
+    const old = new Worker(shardQueueName('0.0.1'), async () => [], { connection: { host: '127.0.0.1', port: redis!.port, maxRetriesPerRequest: null } });
+    old.on('error', () => {});
+    await old.waitUntilReady();
+    try {
+      const r = cli('report', 'reports/trench-falls.json', '--out', 'never-written-by-the-version-test', '--queue', redis!.url);
+      expect(r.code).toBe(2);
+      expect(r.stderr.split('\n')).toHaveLength(2);
+      expect(r.stderr).toContain(`--queue: no worker of injury-lab ${toolVersion} takes jobs from 127.0.0.1:${redis!.port}, only workers of other versions (1 of injury-lab 0.0.1)`);
+      expect(r.stderr).toContain(`start \`injury-lab worker\` of version ${toolVersion} there`);
+    } finally {
+      await old.close();
+    }
+  }, 60_000);
+});
