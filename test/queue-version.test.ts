@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardQueueName } from '../src/queue/shards.js';
 import { toolVersion } from '../src/version.js';
@@ -23,14 +23,22 @@ afterAll(async () => {
 }, 30_000);
 
 describe.skipIf(!redisAvailable)('workers of another version', () => {
-  it('with no worker at all, a run says so on stderr and waits for one', async () => {
+  it('with no worker at all, a run says so on stderr and waits for one; Ctrl-C takes its shard out of the queue', async () => {
     const run = spawn(process.execPath, ['dist/src/cli/main.js', 'simulate', '--kind', 'attack', '--trials', '1000', '--queue', redis!.url], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     run.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     await waitFor(() => err.includes('no worker is taking shards'), 'the run to say it waits');
-    run.kill('SIGINT');
-    // Ctrl-C: the waiting run ends as any interrupted run does.
-    expect(await exited(run)).toBe(130);
+    const queue = new Queue(shardQueueName(), { connection: { host: '127.0.0.1', port: redis!.port } });
+    try {
+      // Its one shard (1,000 trials) waits in the queue.
+      await waitFor(async () => (await queue.getWaitingCount()) === 1, 'the shard to be queued');
+      run.kill('SIGINT');
+      // Ctrl-C: the waiting run ends as any interrupted run does, and takes its shard out of the queue.
+      expect(await exited(run)).toBe(130);
+      expect(await queue.getWaitingCount()).toBe(0);
+    } finally {
+      await queue.close();
+    }
   }, 60_000);
 
   it('when they are all there is, the run is refused in one line naming both versions', async () => {
