@@ -6,17 +6,17 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 import { closePool, simulate } from '../src/pool/simulate.js';
-import { checkReachable, redisOptions } from '../src/queue/connection.js';
+import { redisOptions } from '../src/queue/connection.js';
 import { parseQueueUrl, SHARD_CHUNKS, shardCount, shardQueueName, type QueueAddress } from '../src/queue/shards.js';
 import { simulateOnQueue } from '../src/queue/submit.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';
+import { redisAvailable, startRedis, waitFor } from './local-redis.js';
 
 export const REDIS_SERVER = 'redis-server';
 
@@ -89,26 +89,6 @@ export interface QueueFigures {
     linear: { target: string; worstOnCores: number; met: boolean };
     overhead: { target: string; msPerShard: number; cheapMsPerShard: number; met: boolean };
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `check` until it holds, for at most a minute (a hang detector). */
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`queue bench: timed out waiting for ${what}`);
 }
 
 /** Stops a child (SIGTERM, then SIGKILL after 20 s) and waits for its exit. */
@@ -216,7 +196,7 @@ async function queueSeconds(
 
 /** The queue's figures (undefined when redis-server is missing), printed as they come. */
 export async function queueFigures(log: (line: string) => void): Promise<QueueFigures | undefined> {
-  if (spawnSync(REDIS_SERVER, ['--version']).status !== 0) {
+  if (!redisAvailable) {
     log(`job queue: skipped, ${REDIS_SERVER} is missing (apt-get install -y redis-server)`);
     return undefined;
   }
@@ -226,17 +206,12 @@ export async function queueFigures(log: (line: string) => void): Promise<QueueFi
   const local = await simulate(main.scenario, { trials: main.trials, seed: SEED });
   const cheapLocal = await simulate(cheap.scenario, { trials: cheap.trials, seed: SEED });
   const tinyLocal = await simulate(cheap.scenario, { trials: 1000, seed: SEED, workers: 1 });
-  const port = await freePort();
-  const url = `redis://127.0.0.1:${port}`;
+  const redis = await startRedis();
+  const url = redis.url;
   const address = parseQueueUrl(url);
-  const server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const children: ChildProcess[] = [];
-  const pids = { workers: [] as (number | undefined)[], redis: server.pid };
+  const pids = { workers: [] as (number | undefined)[], redis: redis.pid };
   try {
-    await waitFor(async () => {
-      await checkReachable(address);
-      return true;
-    }, REDIS_SERVER);
     const version = spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1] ?? '?';
     log(
       `job queue (issue 27): ${main.label}, ${main.trials.toLocaleString('en-GB')} trials in ${shards} shards of ${SHARD_TRIALS.toLocaleString('en-GB')}, seed ${SEED}; ` +
@@ -330,7 +305,7 @@ export async function queueFigures(log: (line: string) => void): Promise<QueueFi
   } finally {
     await closePool();
     await Promise.all(children.map(stop));
-    await stop(server);
+    await redis.stop();
   }
 }
 export const queueTargetLine = (q: QueueFigures | undefined) =>
