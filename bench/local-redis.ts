@@ -42,9 +42,9 @@ export interface LocalRedis {
   stop(): Promise<void>;
 }
 
-/** Starts a redis-server and waits until it answers PING. */
-export async function startRedis(): Promise<LocalRedis> {
-  const port = await freePort();
+/** Starts a redis-server (at a free port, or at `port`: one started again where another was) and waits until it answers PING. */
+export async function startRedis(at?: number): Promise<LocalRedis> {
+  const port = at ?? (await freePort());
   const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   await waitFor(async () => {
     const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });

@@ -27,6 +27,11 @@ export function queueOf(argv: Record<string, unknown>): QueueAddress | undefined
   return address;
 }
 
+/** A line on stderr during a run: on a terminal, the progress bar's line is cleared first (the bar draws itself again). */
+function say(line: string): void {
+  process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}injury-lab: ${line}\n`);
+}
+
 function sayNoWorkers(address: QueueAddress): void {
   process.stderr.write(`injury-lab: no worker is taking shards from ${address.shown} yet; the run waits for one (\`injury-lab worker --queue redis://${address.shown}\`)\n`);
 }
@@ -42,5 +47,5 @@ export type Remote = ChunkPlayer & ExactSolver;
 export async function withRemote<T>(address: QueueAddress | undefined, body: (remote: Remote | undefined) => Promise<T>): Promise<T> {
   if (address === undefined) return body(undefined);
   const { withQueue } = await import('../queue/submit.js');
-  return withQueue({ address, onNoWorkers: () => sayNoWorkers(address) }, body);
+  return withQueue({ address, onNoWorkers: () => sayNoWorkers(address), onNotice: say }, body);
 }

@@ -33,6 +33,8 @@ export interface QueueOptions {
   readonly address: QueueAddress;
   /** Told once when no worker is listening on the queue as the session opens. */
   readonly onNoWorkers?: () => void;
+  /** Told, in a line, what the session does about trouble on the way: the connection lost, jobs the server lost and queued again. */
+  readonly onNotice?: (line: string) => void;
 }
 
 /**
@@ -50,6 +52,14 @@ export interface QueueSession extends ChunkPlayer, ExactSolver {
  * than half are out, so adding them is a round trip per batch rather than per shard.
  */
 const IN_FLIGHT = 512;
+
+/**
+ * How often the session looks for its jobs that the server no longer has (restarted without saving,
+ * flushed, evicted under memory pressure): a job missing at two looks in a row is queued again under its
+ * id. A job that finished between two looks is heard of by its event before the second, and one queued
+ * again needlessly is played twice but counted once (by its id), so the run's counts never change.
+ */
+const LOST_CHECK_MS = 2000;
 
 /** Cells of a sweep simulated at once through the queue: their shards together keep many hosts busy. */
 const CELLS_AT_ONCE = 64;
@@ -91,9 +101,20 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
   // Events are read from just before now on the server's clock, not from the first read ('$'): a
   // shard finished between adding it and that read would otherwise never be heard of.
   const events = new QueueEvents(name, { connection, lastEventId: `${now - 1}-0` });
-  queue.on('error', () => {});
-  events.on('error', () => {});
-  const closeConnections = () => Promise.all([events.close(), queue.close()]).catch(() => {});
+  // A lost connection is retried for ever by ioredis (BullMQ wants it so); the user is told once per loss.
+  let connected = true;
+  const onError = (): void => {
+    if (!connected) return;
+    connected = false;
+    opts.onNotice?.(`lost the connection to Redis at ${opts.address.shown}; waiting for it to come back`);
+  };
+  queue.on('error', onError);
+  events.on('error', onError);
+  let lostCheck: NodeJS.Timeout | undefined;
+  const closeConnections = () => {
+    clearInterval(lostCheck);
+    return Promise.all([events.close(), queue.close()]).catch(() => {});
+  };
   let workers = 0;
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
@@ -155,7 +176,11 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
       batch.push({ run, shard });
       if (run.next >= run.jobs) waiting.shift();
     }
-    if (batch.length === 0) return;
+    if (batch.length > 0) addJobs(batch);
+  }
+
+  /** Adds jobs under their ids: a job whose id the queue still holds is not added twice. */
+  function addJobs(batch: readonly { run: RangeRun; shard: number }[]): void {
     queue
       .addBulk(
         batch.map(({ run, shard }) => ({
@@ -163,10 +188,44 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
           opts: { jobId: shardJobId(run.runId, shard), attempts: 1, removeOnComplete: true, removeOnFail: true },
         })),
       )
+      .then(() => {
+        if (!connected) {
+          connected = true;
+          opts.onNotice?.(`the connection to Redis at ${opts.address.shown} is back`);
+        }
+      })
       .catch((err: unknown) => {
         for (const { run } of batch) end(run, err);
       });
   }
+
+  /** Job ids missing at the last look. */
+  let missing = new Set<string>();
+  let looking = false;
+  const lookForLostJobs = async (): Promise<void> => {
+    if (looking || closed) return;
+    looking = true;
+    try {
+      const out = [...runs.values()].flatMap((run) => [...run.pending].map((shard) => ({ run, shard, id: shardJobId(run.runId, shard) })));
+      const states = await Promise.all(out.map((o) => queue.getJobState(o.id)));
+      if (!connected) {
+        connected = true;
+        opts.onNotice?.(`the connection to Redis at ${opts.address.shown} is back`);
+      }
+      const lost = out.filter((o, k) => states[k] === 'unknown' && missing.has(o.id) && o.run.pending.has(o.shard));
+      missing = new Set(out.filter((o, k) => states[k] === 'unknown' && !missing.has(o.id)).map((o) => o.id));
+      if (lost.length > 0 && !closed) {
+        opts.onNotice?.(`the Redis server lost ${lost.length} job${lost.length === 1 ? '' : 's'} of this run (restarted without saving?); queued again`);
+        addJobs(lost);
+      }
+    } catch {
+      // Redis is out of reach: the next look tries again.
+    } finally {
+      looking = false;
+    }
+  };
+  lostCheck = setInterval(() => void lookForLostJobs(), LOST_CHECK_MS);
+  lostCheck.unref();
 
   events.on('completed', ({ jobId, returnvalue }: { jobId: string; returnvalue: unknown }) => {
     const found = runOf(jobId);

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Queue } from 'bullmq';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shardQueueName } from '../src/queue/shards.js';
+import { cli } from './helpers/cli.js';
+import { exited, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
+
+/**
+ * The Redis server restarted mid-run without saving (#27): every job of the run is gone, and nothing
+ * would ever come back for them. The submitter's looks for its jobs (two in a row, 2 s apart) find them
+ * missing and queue them again under the same ids, the worker reconnects on its own, and the run ends
+ * with the local run's counts, each shard counted once. A Redis server of this file's own.
+ */
+const children: ChildProcess[] = [];
+let redis: TestRedis | undefined;
+
+function start(args: string[]): { child: ChildProcess; out: () => string; err: () => string } {
+  const child = spawn(process.execPath, ['dist/src/cli/main.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return { child, out: () => out, err: () => err };
+}
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await redis?.stop();
+}, 30_000);
+
+const counts = (stdout: string) => (JSON.parse(stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => [o.outcome, o.count]);
+
+describe.skipIf(!redisAvailable)('the Redis server restarted mid-run, its jobs lost', () => {
+  it("the run queues them again and ends with the local run's counts, saying what happened", async () => {
+    redis = await startRedis();
+    const { port, url } = redis;
+    // A 10-round duel: a shard of 16 chunks takes ~0.4 s on a thread, so of four shards some are still
+    // waiting in the queue when the server goes.
+    const args = ['simulate', '--kind', 'duel', '--a', 'armour=standard', '--b', 'injuryDice=1', '--seed', '5', '--trials', '4194304', '--format', 'json'];
+    const worker = start(['worker', '--queue', url]);
+    await waitFor(() => worker.err().includes('taking shards'), 'the worker');
+    const run = start([...args, '--queue', url]);
+    const queue = new Queue(shardQueueName(), { connection: { host: '127.0.0.1', port } });
+    queue.on('error', () => {});
+    try {
+      await waitFor(async () => (await queue.getActiveCount()) > 0 && (await queue.getWaitingCount()) > 0, 'a shard in play and others waiting');
+    } finally {
+      await queue.close();
+    }
+    await redis.stop();
+    redis = await startRedis(port);
+    const code = await exited(run.child);
+    expect(run.err()).toMatch(/the Redis server lost \d+ jobs? of this run \(restarted without saving\?\); queued again/);
+    expect(code).toBe(0);
+    const local = cli(...args);
+    expect(local.code).toBe(0);
+    expect(counts(run.out())).toEqual(counts(local.stdout));
+    worker.child.kill('SIGTERM');
+    expect(await exited(worker.child)).toBe(0);
+  }, 120_000);
+});
