@@ -41,6 +41,35 @@ describe.skipIf(!redisAvailable)('workers of another version', () => {
     }
   }, 60_000);
 
+  it('a run that waited for a worker says when one comes, and one left without any says so', async () => {
+    const url = redis!.url;
+    const started: ReturnType<typeof spawn>[] = [];
+    const worker = () => {
+      const w = spawn(process.execPath, ['dist/src/cli/main.js', 'worker', '--queue', url], { stdio: ['ignore', 'ignore', 'pipe'] });
+      started.push(w);
+      let said = '';
+      w.stderr!.on('data', (d: Buffer) => (said += d.toString()));
+      return { w, said: () => said };
+    };
+    // A 10-round duel of 12 shards of ~0.4 s each on one thread: long enough to lose its worker halfway.
+    const run = spawn(process.execPath, ['dist/src/cli/main.js', 'simulate', '--kind', 'duel', '--a', 'armour=standard', '--b', 'injuryDice=1', '--seed', '9', '--trials', '12582912', '--queue', url], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    run.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    try {
+      await waitFor(() => err.includes('no worker is taking shards'), 'the run to say it waits');
+      const first = worker();
+      await waitFor(() => err.includes(`1 worker is taking jobs from 127.0.0.1:${redis!.port} now`), 'the run to see its worker');
+      first.w.kill('SIGKILL');
+      await waitFor(() => err.includes(`no worker is taking jobs from 127.0.0.1:${redis!.port} any more; the run waits for one`), 'the run to see it has none');
+      run.kill('SIGINT');
+      expect(await exited(run)).toBe(130);
+    } finally {
+      for (const c of [run, ...started]) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('when they are all there is, the run is refused in one line naming both versions', async () => {
     // A worker of an older injury-lab, as it connects: a BullMQ worker on that version's queue.
     const old = new Worker(shardQueueName('0.0.1'), async () => [], { connection: { host: '127.0.0.1', port: redis!.port, maxRetriesPerRequest: null } });

@@ -202,10 +202,16 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
   /** Job ids missing at the last look. */
   let missing = new Set<string>();
   let looking = false;
+  /** Whether workers were listening at the last look: a run left with none (all stopped or killed) is told, and told again when one comes. */
+  let served = workers > 0;
   const lookForLostJobs = async (): Promise<void> => {
-    if (looking || closed) return;
+    if (looking || closed || runs.size === 0) return;
     looking = true;
     try {
+      const listening = await queue.getWorkersCount();
+      if (served && listening === 0) opts.onNotice?.(`no worker is taking jobs from ${opts.address.shown} any more; the run waits for one`);
+      if (!served && listening > 0) opts.onNotice?.(`${listening} worker${listening === 1 ? ' is' : 's are'} taking jobs from ${opts.address.shown} now`);
+      served = listening > 0;
       const out = [...runs.values()].flatMap((run) => [...run.pending].map((shard) => ({ run, shard, id: shardJobId(run.runId, shard) })));
       const states = await Promise.all(out.map((o) => queue.getJobState(o.id)));
       if (!connected) {
