@@ -168,6 +168,28 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await close();
   });
 
+  it("groups a kind's fields by what a profile gives them, as declared, and keeps a closed group closed", async () => {
+    const { page, errors, close } = await open(permalink({ kind: 'attack' }));
+    await page.waitForSelector('#app[data-state=ready]');
+    const groups = (await page.evaluate(`[...document.querySelectorAll('#fields > details.group')].map((d) => ({ group: d.dataset.group, fields: [...d.querySelectorAll('[id^="f-"]')].map((c) => c.id.slice(2)) }))`)) as { group: string; fields: string[] }[];
+    const tc = systems.find((s) => s.id === 'trench-crusade')!;
+    const attackFields = tc.fields.filter((f) => (f.kinds as readonly string[]).includes('attack'));
+    // Every field of the kind in exactly one group, the group its declaration's profile role names.
+    expect(groups.map((g) => g.group)).toEqual(['weapon', 'model', 'situation']);
+    for (const g of groups) {
+      expect(g.fields).toEqual(attackFields.filter((f) => (f.profile ?? 'situation') === g.group).map((f) => f.name));
+    }
+    expect(groups.flatMap((g) => g.fields).sort()).toEqual(attackFields.map((f) => f.name).sort());
+    // Closed by the user, a group stays closed while the form is built again on an edit.
+    await page.click('details.group[data-group=model] > summary');
+    await page.fill('#f-injuryDice', '1');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes(${JSON.stringify(encodeURIComponent('"injuryDice":1'))})`);
+    expect(await page.evaluate(`document.querySelector('details.group[data-group=model]').open`)).toBe(false);
+    expect(await page.evaluate(`document.querySelector('details.group[data-group=weapon]').open`)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('sweeps a field and compares kept scenarios as the CLI does, exactly, from the page and from its link', async () => {
     const vary = 'armour=none,standard,reinforced,machine';
     const { page, errors, close } = await open(permalink({ kind: 'attack' }, `&vary=${encodeURIComponent(vary)}`));

@@ -306,6 +306,37 @@ function controlValue(f: FieldSpec, el: HTMLInputElement | HTMLSelectElement): u
   return parseDecimal(text) ?? text;
 }
 
+/**
+ * A kind's fields in three groups, by what a profile gives each (its declaration's `profile`): the
+ * weapon's, the target model's, and the rest (markers, position, how the roll is read), so that 40
+ * fields of an attack are three short lists. Empty groups are left out.
+ */
+const FIELD_GROUPS: readonly { readonly id: string; readonly title: string; readonly holds: (f: FieldSpec) => boolean }[] = [
+  { id: 'weapon', title: 'Weapon: what a weapon profile gives', holds: (f) => f.profile === 'weapon' },
+  { id: 'model', title: 'Target: what a model profile gives', holds: (f) => f.profile === 'model' },
+  { id: 'situation', title: 'Situation: markers, position and how the rolls are read', holds: (f) => f.profile === undefined },
+];
+
+/** Groups the user closed: they stay closed as the form is built again on every change. */
+const closedGroups = new Set<string>();
+
+function fieldGroups(fields: readonly FieldSpec[], given: Input, filled: Input, prefix = ''): HTMLElement[] {
+  return FIELD_GROUPS.flatMap((g) => {
+    const mine = fields.filter(g.holds);
+    if (mine.length === 0) return [];
+    const key = `${prefix}${g.id}`;
+    const box = document.createElement('details');
+    box.className = 'group';
+    box.dataset.group = key;
+    box.open = !closedGroups.has(key);
+    box.addEventListener('toggle', () => (box.open ? closedGroups.delete(key) : closedGroups.add(key)));
+    const summary = document.createElement('summary');
+    summary.textContent = `${g.title} (${mine.length})`;
+    box.append(summary, ...mine.map((f) => fieldControl(f, given[f.name], filled[f.name], `${prefix}${f.name}`)));
+    return [box];
+  });
+}
+
 function kindFields(system: SystemSpec, kind: string): readonly FieldSpec[] {
   return system.fields.filter((f) => (f.kinds as readonly string[]).includes(kind));
 }
@@ -334,7 +365,7 @@ function renderForm(): void {
       box.append(summary);
       const given = (input[side] ?? {}) as Input;
       const filledSide = (filled[side] ?? {}) as Input;
-      for (const f of kind.sides.fields) box.append(fieldControl(f, given[f.name], filledSide[f.name], `${side}.${f.name}`));
+      box.append(...fieldGroups(kind.sides.fields, given, filledSide, `${side}.`));
       fieldsBox.append(box);
     }
   }
@@ -366,7 +397,7 @@ function renderForm(): void {
       fieldsBox.append(note);
     }
   }
-  for (const f of kindFields(system, kindId)) fieldsBox.append(fieldControl(f, input[f.name], filled[f.name]));
+  fieldsBox.append(...fieldGroups(kindFields(system, kindId), input, filled));
   jsonBox.value = JSON.stringify(input, null, 2);
   if (focused) document.getElementById(focused)?.focus();
 }
