@@ -74,6 +74,19 @@ export function evaluateParsed(scenario: Scenario): ExactResult {
   return exactResultOf(scenario, kind.layout(scenario), kind.exact(scenario));
 }
 
+/** What solves a grid's exact cells: the calling thread (threadSolver), the CLI's exact threads (src/pool/exact.ts), or a queue's hosts (src/queue/submit.ts). */
+export interface ExactSolver {
+  solve(scenario: Scenario, signal?: AbortSignal): Promise<ExactResult>;
+}
+
+/** The calling thread as a solver: the web page's grid worker. */
+export const threadSolver: ExactSolver = {
+  solve: async (scenario, signal) => {
+    signal?.throwIfAborted();
+    return evaluateParsed(scenario);
+  },
+};
+
 /** A solved answer as the outputs read it: each fraction also as a number, "this or worse", means and histograms by name. */
 export function exactResultOf(scenario: Scenario, layout: ReportLayout, answer: ExactAnswer): ExactResult {
   const sum = total(answer.outcomes);

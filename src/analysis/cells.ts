@@ -4,7 +4,7 @@ import type { ReportLayout, Scenario } from '../model/types.js';
 import { toolVersion } from '../version.js';
 import { refusal } from '../messages.js';
 import { orWorse, total } from '../running-sums.js';
-import type { SimRun } from '../pool/simulate.js';
+import type { SimRun } from '../sim/play.js';
 import { Z95, summarize, wilson, type CrossCheckReport, type SimSummary } from '../stats/index.js';
 import type { Dimension } from './dimension-core.js';
 import { differenceEstimate, type Estimate } from './paired.js';

@@ -2,9 +2,9 @@ import { basename, extname } from 'node:path';
 import { refusal } from '../messages.js';
 import { parseScenario } from '../input/scenario.js';
 import type { FieldValue } from '../model/types.js';
-import { evaluateAllInWorkers, type ExactSolver } from '../pool/exact.js';
+import type { ExactSolver } from '../exact-result.js';
 import type { ChunkPlayer } from '../pool/simulate.js';
-import { computeCell, type SimPlan } from './sweep.js';
+import { computeCell, solveAllOnThreads, type SimPlan } from './sweep.js';
 import { checkComparable, compareCells, type CompareInput, type CompareResult } from './compare-core.js';
 
 /**
@@ -32,7 +32,7 @@ export async function compareScenarios(inputs: readonly CompareInput[], opts: { 
     opts.allowMixed,
   );
   const scenarios: CompareResult['scenarios'][number][] = [];
-  const exacts = (opts.exact ?? true) ? evaluateAllInWorkers(planned.map((p) => p.scenario), opts.signal, opts.solver) : [];
+  const exacts = (opts.exact ?? true) ? solveAllOnThreads(planned.map((p) => p.scenario), opts.signal, opts.solver) : [];
   for (const p of planned) {
     // The same seeds for every scenario: common random numbers, as in a sweep.
     const cell = await computeCell(p, await exacts[p.index], opts.sim, opts.sim?.seed ?? 0, opts.signal, opts.player);

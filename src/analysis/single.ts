@@ -6,7 +6,7 @@
 import type { ExactResult } from '../exact-result.js';
 import type { Scenario } from '../model/types.js';
 import type { Dimension } from './dimension-core.js';
-import type { SimRun } from '../pool/simulate.js';
+import type { SimRun } from '../sim/play.js';
 import { resolveKind } from '../rules/registry.js';
 import { type Cell, type SweepResult, cellMeans, cellOutcomes, cellSimulationOf, sweepManifest, unionOutcomes } from './cells.js';
 

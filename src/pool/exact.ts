@@ -1,9 +1,10 @@
-import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { refusal } from '../messages.js';
-import type { ExactResult } from '../exact-result.js';
+import type { ExactResult, ExactSolver } from '../exact-result.js';
+
+export type { ExactSolver } from '../exact-result.js';
 import type { Scenario } from '../model/types.js';
 import { workerScript } from './threads.js';
 
@@ -34,11 +35,6 @@ function pool(): Piscina {
   return shared;
 }
 
-/** What solves a sweep's exact cells: this process's exact threads (evaluateInWorker), or a queue's hosts (src/queue/submit.ts). */
-export interface ExactSolver {
-  solve(scenario: Scenario, signal?: AbortSignal): Promise<ExactResult>;
-}
-
 /** A parsed scenario's exact answer, solved in a worker; an abort stops the solve where it is. */
 export async function evaluateInWorker(scenario: Scenario, signal?: AbortSignal): Promise<ExactResult> {
   signal?.throwIfAborted();
@@ -47,17 +43,8 @@ export async function evaluateInWorker(scenario: Scenario, signal?: AbortSignal)
   return reply.result;
 }
 
-/**
- * Every scenario's exact answer, started at once so that the workers solve them side by side; awaited
- * in order by the caller. A failure is handled when its cell is awaited, never reported before.
- */
-export function evaluateAllInWorkers(scenarios: readonly Scenario[], signal?: AbortSignal, solver?: ExactSolver): Promise<ExactResult>[] {
-  // Every queued solve listens to the one abort signal.
-  if (signal) setMaxListeners(0, signal);
-  const answers = scenarios.map((s) => (solver ? solver.solve(s, signal) : evaluateInWorker(s, signal)));
-  for (const a of answers) a.catch(() => undefined);
-  return answers;
-}
+/** The exact threads as a solver: what the CLI's sweeps, comparisons and reports solve their cells with. */
+export const exactThreads: ExactSolver = { solve: evaluateInWorker };
 
 /** Stops the exact workers (a running solve is abandoned); the next call makes a new pool. */
 export async function closeExactPool(): Promise<void> {

@@ -6,7 +6,7 @@ import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js
 import type { AnyScenario } from '../rules/registry.js';
 import { evaluateParsed, type ExactResult } from '../exact-result.js';
 import { assembleCell, cellMeans, cellOutcomes, cellSimulationOf, sweepResultOf, type Cell, type SweepResult } from '../analysis/cells.js';
-import type { SimRun } from '../pool/simulate.js';
+import type { SimRun } from '../sim/play.js';
 import { resolveKind } from '../rules/registry.js';
 import { runRecord } from '../sim/run-record.js';
 import { scenarioCsv } from '../present/csv.js';
