@@ -25,7 +25,7 @@ import {
   evaluateParsed,
   exactChartSpec,
   exactJson,
-  exactSweepInThread,
+  sweepInThread,
   findingOf,
   gridLayout,
   pageScenario,
@@ -70,7 +70,7 @@ describe('the engine bundles for a browser', () => {
     const context: Record<string, unknown> = { console, performance, TextEncoder, TextDecoder, URL, queueMicrotask, setTimeout, clearTimeout };
     runInNewContext(`${result.outputFiles[0]!.text};globalThis.engine = engine;`, context);
     const engine = context.engine as typeof import('../src/web/engine.js');
-    const sweep = engine.exactSweepInThread({ kind: 'attack' }, ['armour=none,standard']);
+    const sweep = await engine.sweepInThread({ kind: 'attack' }, ['armour=none,standard']);
     expect(sweep.cells).toHaveLength(2);
     expect(engine.sweepPresenter.csv({ sweep, cumulative: false })).toMatch(/^armour,/);
     expect(engine.sweepChartSpec(sweep)).toHaveProperty('$schema');
@@ -148,7 +148,7 @@ describe("the engine's charts, comparisons and sweeps are the CLI's", () => {
   it('a one-field sweep solved in the calling thread: the CLI sweep\'s cells, exact fractions, table, CSV, chart and finding', async () => {
     const base = { kind: 'attack' };
     const vary = ['armour=none,standard,reinforced,machine'];
-    const page = exactSweepInThread(base, vary);
+    const page = await sweepInThread(base, vary);
     const cli = await runSweep({ base, vary });
     try {
       expect(page.cells.map((c) => c.labels)).toEqual(cli.cells.map((c) => c.labels));
@@ -166,13 +166,37 @@ describe("the engine's charts, comparisons and sweeps are the CLI's", () => {
     }
   }, 120_000);
 
+  it("a simulated sweep and comparison in the calling thread: the CLI's counts, batch by batch, intervals and verdicts", async () => {
+    // The page's grid worker plays the CLI's chunks in its own thread: the same seeds give the same counts.
+    const base = { kind: 'attack', injuryDice: 1 };
+    const vary = ['armour=none,reinforced'];
+    const sim = { trials: 70_000, seed: 3, batches: 4 };
+    const page = await sweepInThread(base, vary, undefined, { sim });
+    const cli = await runSweep({ base, vary, sim });
+    const inputs = [
+      { name: 'standard', file: 'standard', raw: { kind: 'attack', armour: 'standard' } },
+      { name: 'machine', file: 'machine', raw: { kind: 'attack', armour: 'machine' } },
+    ];
+    const pageCompare = await compareInThread(inputs, undefined, { sim });
+    const cliCompare = await compareScenarios(inputs, { sim });
+    try {
+      expect(page.cells.map((c) => c.sim!.batchCounts.map((b) => [...b]))).toEqual(cli.cells.map((c) => c.sim!.batchCounts.map((b) => [...b])));
+      expect(page.cells.map((c) => [...c.sim!.tally])).toEqual(cli.cells.map((c) => [...c.sim!.tally]));
+      expect(sweepPresenter.csv({ sweep: page, cumulative: false })).toEqual(cliSweepPresenter.csv({ sweep: cli, cumulative: false }));
+      expect(comparePresenter.table(pageCompare)).toEqual(cliComparePresenter.table(cliCompare));
+      expect(pageCompare.scenarios.map((s) => [...s.cell.sim!.tally])).toEqual(cliCompare.scenarios.map((s) => [...s.cell.sim!.tally]));
+    } finally {
+      await closeExactPool();
+    }
+  }, 120_000);
+
   it('two scenarios compared in the calling thread: the CLI\'s rows, verdicts, table and chart', async () => {
     const inputs = [
       // Named as the CLI names scenarios given by their fields.
       { name: 'armour=reinforced', file: 'armour=reinforced', raw: { kind: 'attack', armour: 'reinforced', injuryDice: 1 } },
       { name: 'armour=machine', file: 'armour=machine', raw: { kind: 'attack', armour: 'machine', injuryDice: 1 } },
     ];
-    const page = compareInThread(inputs);
+    const page = await compareInThread(inputs);
     const cli = await compareScenarios(inputs);
     try {
       expect(page.rows.flatMap((r) => r.versus.map((v) => v.verdict))).toEqual(cli.rows.flatMap((r) => r.versus.map((v) => v.verdict)));

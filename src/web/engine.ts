@@ -4,13 +4,14 @@ import { useAjv } from '../model/ajv.js';
 import { openedFiles } from '../input/opened-files.js';
 import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
 import type { AnyScenario } from '../rules/registry.js';
-import { evaluateParsed, type ExactResult } from '../exact-result.js';
-import { assembleCell, cellMeans, cellOutcomes, cellSimulationOf, sweepResultOf, type Cell, type SweepResult } from '../analysis/cells.js';
+import { evaluateParsed, threadSolver, type ExactResult } from '../exact-result.js';
+import { cellMeans, cellOutcomes, cellSimulationOf, type SimPlan, type SweepResult } from '../analysis/cells.js';
+import { computeCellWith, runSweepWith } from '../analysis/run-grid.js';
+import { threadPlayer } from '../sim/play.js';
 import type { SimRun } from '../sim/play.js';
 import { resolveKind } from '../rules/registry.js';
 import { runRecord } from '../sim/run-record.js';
 import { scenarioCsv } from '../present/csv.js';
-import { planGridWith, sweepDimensionsWith } from '../analysis/grid.js';
 import type { VarySpec } from '../analysis/dimension-core.js';
 import { checkComparable, compareCells, type CompareInput, type CompareResult } from '../analysis/compare-core.js';
 import { scenarioCell, scenarioDimension, scenariosSweep } from '../analysis/single.js';
@@ -33,7 +34,7 @@ import type { Scenario } from '../model/types.js';
  * - the report engine's charts (chartSpec over a SweepResult, defaultCharts, chooseChart as the CLI's
  *   --chart picks one), one scenario or several as a grid (scenarioCell, scenariosSweep), the compare
  *   verdicts and table (compareCells, comparePresenter), one-field sweeps planned over the page's files
- *   and solved exactly in the calling thread (exactSweepInThread; the page runs it in its own worker),
+ *   and solved exactly in the calling thread (sweepInThread; the page runs it in its own worker),
  *   with the CLI's sweep presenters, findings and tidy CSV.
  * test/browser-safe.test.ts bundles this file and fails on any Node import.
  */
@@ -70,6 +71,7 @@ export { defaultCharts, chooseChart, gridLayout, type ChartInput } from '../pres
 export { scenarioCell, scenariosSweep, scenarioDimension, SCENARIO_DIMENSION } from '../analysis/single.js';
 export { askedLine, askedLineOfGrid, givenLines } from '../analysis/asked.js';
 export {
+  DEFAULT_BATCHES,
   assembleCell,
   cellOutcomes,
   cellMeans,
@@ -86,6 +88,7 @@ export {
   type GridPlan,
   type PlannedCell,
   type SweepResult,
+  type SimPlan,
   type SweepManifest,
   type OutcomeDifference,
 } from '../analysis/cells.js';
@@ -113,10 +116,6 @@ export function pageScenario(raw: unknown, files: ScenarioFiles = unopenedFiles,
 }
 
 /** A scenario's exact answer as the cell the CLI's charts and comparisons read: solved here, in the calling thread. */
-function exactCell(p: Pick<Cell, 'index' | 'point' | 'labels' | 'assignment' | 'scenario'>, exact: ExactResult = evaluateParsed(p.scenario)): Cell {
-  return assembleCell(p, exact.layout, exact, undefined, undefined);
-}
-
 /**
  * The chart `injury-lab exact --chart x.vl.json` draws for one scenario (optionally one outcome, or "or
  * worse", as --outcome and --cumulative ask), from its exact answer (solved here unless given): the
@@ -155,42 +154,49 @@ export function answerCsv(scenario: Scenario, exact: ExactResult, run?: SimRun):
 }
 
 /**
- * A grid over `base` varying `vary` (as `injury-lab sweep --vary`), planned with the files `files` gives
- * and every cell solved exactly in the calling thread, one after another (the CLI solves them on its
- * worker pool; the page runs this in its own Web Worker). A cell the rules forbid is left out as not
- * allowed, unless `strict`. What the CLI's sweep presenters, chartSpec and findingOf read.
+ * A grid over `base` varying `vary` (as `injury-lab sweep --vary`), planned with the files `files` gives,
+ * every cell solved exactly in the calling thread and, given a plan, simulated there too: the CLI's own
+ * sweep (src/analysis/run-grid.ts) over the calling thread as its player and solver, so its chunks and
+ * counts are the CLI's (the page runs this in its own Web Worker). A cell the rules forbid is left out as
+ * not allowed, unless `strict`. What the CLI's sweep presenters, chartSpec and findingOf read.
  */
-export function exactSweepInThread(
+export function sweepInThread(
   base: Record<string, unknown>,
   vary: readonly VarySpec[],
   files: ScenarioFiles = unopenedFiles,
-  options: { readonly strict?: boolean; readonly onCell?: (done: number, total: number) => void } = {},
-): SweepResult {
-  const started = performance.now();
-  const strict = options.strict === true;
-  const dims = sweepDimensionsWith(base, vary, files, { strict });
-  const grid = planGridWith(base, dims, files, { strict });
-  const cells = grid.cells.map((p, i) => {
-    const cell = exactCell(p);
-    options.onCell?.(i + 1, grid.cells.length);
-    return cell;
-  });
-  return sweepResultOf(base, dims, cells, grid.notAllowed, true, undefined, (performance.now() - started) / 1000);
+  options: { readonly strict?: boolean; readonly sim?: SimPlan; readonly onCell?: (done: number, total: number) => void } = {},
+): Promise<SweepResult> {
+  return runSweepWith(
+    { base, vary, strict: options.strict === true, ...(options.sim ? { sim: options.sim } : {}), ...(options.onCell ? { onCell: options.onCell } : {}) },
+    { files, player: threadPlayer(), solver: threadSolver },
+  );
 }
 
 /**
  * Two or more scenarios (raw fields, each with a name, and a file name for messages) compared as
- * `injury-lab compare` compares them, exactly, solved in the calling thread: the rows and verdicts its
- * presenter prints (comparePresenter.table / .json / .csv).
+ * `injury-lab compare` compares them, solved in the calling thread and, given a plan, simulated there
+ * with the same seeds for each: the rows and verdicts its presenter prints (comparePresenter.table / .json / .csv).
  */
-export function compareInThread(inputs: readonly CompareInput[], files: ScenarioFiles = unopenedFiles, options: { readonly allowMixed?: boolean } = {}): CompareResult {
+export async function compareInThread(
+  inputs: readonly CompareInput[],
+  files: ScenarioFiles = unopenedFiles,
+  options: { readonly allowMixed?: boolean; readonly sim?: SimPlan } = {},
+): Promise<CompareResult> {
   if (inputs.length < 2) throw refusal('compare', 'give at least two scenario files');
   const parsed = inputs.map((input) => parseScenarioWith(input.raw, files, input.file));
   checkComparable(
     parsed.map((scenario, i) => ({ file: inputs[i]!.file, scenario })),
     options.allowMixed === true,
   );
-  return compareCells(parsed.map((scenario, index) => ({ name: inputs[index]!.name, file: inputs[index]!.file, cell: exactCell({ index, point: [index], labels: [inputs[index]!.name], assignment: {}, scenario }) })));
+  const runners = { player: threadPlayer() };
+  const scenarios: CompareResult['scenarios'][number][] = [];
+  for (const [index, scenario] of parsed.entries()) {
+    const p = { index, point: [index], labels: [inputs[index]!.name], assignment: {}, scenario };
+    // The same seeds for every scenario: common random numbers, as the CLI's compare.
+    const cell = await computeCellWith(p, evaluateParsed(scenario), options.sim, options.sim?.seed ?? 0, undefined, runners);
+    scenarios.push({ name: inputs[index]!.name, file: inputs[index]!.file, cell });
+  }
+  return compareCells(scenarios, options.sim);
 }
 
 /** The chart `compare --chart` draws for compared scenarios: one bar of outcomes per scenario. */

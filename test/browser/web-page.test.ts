@@ -231,6 +231,43 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await again.close();
   });
 
+  it("simulates a sweep and a comparison when given trials per cell: the CLI's estimates, from the page and from its link", async () => {
+    const vary = 'armour=none,machine';
+    const { page, errors, close } = await open(permalink({ kind: 'attack', injuryDice: 1 }, `&vary=${encodeURIComponent(vary)}&gridTrials=50000&gridSeed=7`));
+    await page.waitForSelector('#grid-result[data-state=ready]');
+    const estimates = () =>
+      page.$$eval('#grid-table tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td[data-outcome]')].map((td) => [td.getAttribute('data-outcome'), Number(td.querySelector('span.sim')?.getAttribute('data-estimate'))])));
+    const cli = spawnSync(process.execPath, ['dist/src/cli/main.js', 'sweep', '--kind', 'attack', '--injury-dice', '1', '--vary', vary, '--trials', '50000', '--seed', '7', '--format', 'json'], { encoding: 'utf8' });
+    expect(cli.status).toBe(0);
+    const sweep = JSON.parse(cli.stdout) as { cells: { outcomes: { outcome: string; estimate: number }[] }[] };
+    // The page's grid worker plays the CLI's chunks with the CLI's seeds (10 batches of 5,000): the very estimates.
+    expect(await estimates()).toEqual(sweep.cells.map((c) => c.outcomes.map((o) => [o.outcome, o.estimate])));
+
+    // Kept scenarios compared with trials typed in the form: the CLI's simulated verdicts, word for word.
+    await page.fill('#f-injuryDice', '');
+    await page.selectOption('#f-armour', 'standard');
+    await page.click('#keep');
+    await page.selectOption('#f-armour', 'reinforced');
+    await page.click('#keep');
+    await page.fill('#grid-trials', '40000');
+    await page.fill('#grid-seed', '3');
+    await page.click('#compare');
+    await page.waitForFunction(`document.querySelector('#grid-result').dataset.state === 'ready' && document.querySelector('#grid-result').dataset.kind === 'compared'`);
+    const compared = spawnSync(process.execPath, ['dist/src/cli/main.js', 'compare', 'armour=standard', 'armour=reinforced', '--kind', 'attack', '--trials', '40000', '--seed', '3', '--format', 'json'], { encoding: 'utf8' });
+    expect(compared.status).toBe(0);
+    expect(await page.$$eval('#grid-result ul.words li', (lis) => lis.map((li) => li.textContent))).toEqual((JSON.parse(compared.stdout) as { verdicts: string[] }).verdicts);
+    const comparedJson = JSON.parse(compared.stdout) as { scenarios: { outcomes: { outcome: string; estimate: number }[] }[] };
+    expect(await estimates()).toEqual(comparedJson.scenarios.map((c) => c.outcomes.map((o) => [o.outcome, o.estimate])));
+    expect(page.url()).toContain('&gridTrials=40000&gridSeed=3');
+    // A bad trials count is the CLI's message where the grid shows, and nothing runs.
+    await page.fill('#grid-trials', '0');
+    await page.click('#sweep');
+    await page.waitForSelector('#grid-result[data-state=error]', { state: 'attached' });
+    expect(await page.textContent('#grid-error')).toMatch(/^trials: /);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('says one clear thing about a link it cannot read, and still gives a usable form', async () => {
     for (const hash of ['#s=%7Bnot%20json', '#s=%5B1%2C2%5D', `${permalink({ kind: 'attack' })}&seed=7&trials=0`]) {
       const { page, errors, close } = await open(hash);

@@ -10,7 +10,7 @@
  *   #app[data-state]                                    "computing", "ready", "simulating", "done" or "error"
  */
 import { CHUNK_SIZE, DEFAULT_SEED, esc, parseDecimal, percent, DEFAULT_TRIALS, describeAllowed, fieldTitle, orWorseLabel, outcomeLabel, parseSeed, parseTrials, systems, toolVersion, type FieldSpec, type OpenedFile, type SystemSpec } from '../engine.js';
-import type { WorkerReply, WorkerRequest } from './protocol.js';
+import type { GridSim, WorkerReply, WorkerRequest } from './protocol.js';
 
 type Input = Record<string, unknown>;
 
@@ -765,6 +765,8 @@ async function drawChart(spec: Record<string, unknown>, forRequest: number): Pro
 
 const sweepForm = document.getElementById('sweep-form') as HTMLFormElement;
 const varyInput = document.getElementById('vary') as HTMLInputElement;
+const gridTrialsInput = document.getElementById('grid-trials') as HTMLInputElement;
+const gridSeedInput = document.getElementById('grid-seed') as HTMLInputElement;
 const keepButton = document.getElementById('keep') as HTMLButtonElement;
 const compareButton = document.getElementById('compare') as HTMLButtonElement;
 const keptList = document.getElementById('kept')!;
@@ -785,6 +787,21 @@ let gridCsv = '';
 let gridView: ChartView | undefined;
 let valueView: ChartView | undefined;
 let gridRequest = 0;
+/** The grid's simulation (--trials per cell and --seed), or none: exact only. In the link as &gridTrials= and &gridSeed=. */
+let gridSim: GridSim | undefined;
+
+/** Reads the grid's trials and seed as the CLI reads --trials and --seed; no trials: exact only. A bad value is said where the grid shows, and nothing runs. */
+function readGridSim(): boolean {
+  const trials = gridTrialsInput.value.trim();
+  try {
+    gridSim = trials === '' ? undefined : { trials: parseTrials(trials, 'trials'), seed: parseSeed(gridSeedInput.value.trim() === '' ? String(DEFAULT_SEED) : gridSeedInput.value, 'seed') };
+    return true;
+  } catch (err) {
+    gridError.textContent = (err as Error).message;
+    gridResult.dataset.state = 'error';
+    return false;
+  }
+}
 
 /** A kept scenario's name: the fields it sets ("armour=machine, shield=true"), or "attack defaults". */
 function nameOf(raw: Input): string {
@@ -822,6 +839,7 @@ document.getElementById('clear-kept')!.addEventListener('click', () => {
 });
 
 compareButton.addEventListener('click', () => {
+  if (!readGridSim()) return;
   grid = { compare: true };
   writeHash();
   askGrid();
@@ -835,6 +853,7 @@ document.getElementById('matrix')!.addEventListener('click', () => {
 
 sweepForm.addEventListener('submit', (e) => {
   e.preventDefault();
+  if (!readGridSim()) return;
   grid = { vary: varyInput.value.trim() };
   writeHash();
   askGrid();
@@ -842,6 +861,8 @@ sweepForm.addEventListener('submit', (e) => {
 
 function clearGrid(): void {
   grid = undefined;
+  gridWorker?.terminate();
+  gridWorker = undefined;
   gridError.textContent = '';
   gridResult.replaceChildren();
   gridView?.finalize();
@@ -895,7 +916,8 @@ function askGrid(): void {
     w.terminate();
     if (gridWorker === w) gridWorker = undefined;
   };
-  if ('vary' in grid) post(w, { type: 'sweep', id, input, vary: grid.vary });
+  const sim = gridSim ? { sim: gridSim } : {};
+  if ('vary' in grid) post(w, { type: 'sweep', id, input, vary: grid.vary, ...sim });
   else if ('matrix' in grid) {
     const names = profileNames();
     if (!names) {
@@ -904,13 +926,22 @@ function askGrid(): void {
       return;
     }
     post(w, { type: 'matrix', id, input: withoutPicks(input), weapons: names.weapons, models: names.models });
-  } else post(w, { type: 'compare', id, scenarios: kept });
+  } else post(w, { type: 'compare', id, scenarios: kept, ...sim });
 }
 
 interface GridOutcome {
   readonly outcome: string;
   readonly exact?: string;
   readonly probability?: number;
+  /** A simulated grid's estimate and its 95% interval. */
+  readonly estimate?: number;
+  readonly ciLow?: number;
+  readonly ciHigh?: number;
+}
+
+/** A simulated cell's estimate and 95% interval, beside its exact value. */
+function estimateText(o: GridOutcome): string {
+  return o.estimate === undefined ? '' : ` <span class="sim" data-estimate="${o.estimate}">sim ${pct(o.estimate)} (${pct(o.ciLow!)}-${pct(o.ciHigh!)})</span>`;
 }
 
 /** Rows of outcomes: a sweep's cells by their labels, or the compared scenarios by name; then the words. */
@@ -940,7 +971,7 @@ function showGrid(type: 'swept' | 'compared', json: Record<string, unknown>, wor
         : outcomes
             .map((id) => {
               const o = byId.get(id);
-              return o?.exact === undefined ? '<td>-</td>' : `<td data-outcome="${esc(id)}" data-exact="${esc(ratio(o.exact))}">${pct(o.probability!)} <span class="fraction">${esc(o.exact)}</span></td>`;
+              return o?.exact === undefined ? '<td>-</td>' : `<td data-outcome="${esc(id)}" data-exact="${esc(ratio(o.exact))}">${pct(o.probability!)} <span class="fraction">${esc(o.exact)}</span>${estimateText(o)}</td>`;
             })
             .join(''));
     body.append(tr);
@@ -978,6 +1009,7 @@ function writeHash(sim?: { seed: number; trials: number }): void {
   const parts = [`s=${encodeURIComponent(JSON.stringify(input))}`];
   if (sim) parts.push(`seed=${sim.seed}`, `trials=${sim.trials}`);
   if (grid && 'vary' in grid) parts.push(`vary=${encodeURIComponent(grid.vary)}`);
+  if (gridSim && grid && !('matrix' in grid)) parts.push(`gridTrials=${gridSim.trials}`, `gridSeed=${gridSim.seed}`);
   if (grid && 'matrix' in grid) parts.push('matrix=1');
   if (kept.length) parts.push(`compare=${encodeURIComponent(JSON.stringify(kept))}`);
   history.replaceState(null, '', `#${parts.join('&')}`);
@@ -1027,6 +1059,17 @@ function readHash(): void {
     }
   }
   clearGrid();
+  gridSim = undefined;
+  const gridTrials = params.get('gridTrials');
+  gridTrialsInput.value = gridTrials ?? '';
+  gridSeedInput.value = params.get('gridSeed') ?? '';
+  if (gridTrials !== null) {
+    try {
+      gridSim = { trials: parseTrials(gridTrials, 'trials'), seed: parseSeed(params.get('gridSeed') ?? String(DEFAULT_SEED), 'seed') };
+    } catch (err) {
+      linkError.textContent = `This link's sweep or comparison cannot be simulated (it is answered exactly): ${(err as Error).message}`;
+    }
+  }
   const vary = params.get('vary');
   const compare = params.get('compare');
   kept = [];

@@ -48,20 +48,28 @@ export interface FilesRequest {
   readonly describe: boolean;
 }
 
-/** A one-field sweep of the scenario, exactly: `injury-lab sweep --vary FIELD=VALUES`. */
+/** A grid's simulation as `sweep` and `compare` take it: --trials per cell (in the default batches) and --seed. */
+export interface GridSim {
+  readonly trials: number;
+  readonly seed: number;
+}
+
+/** A one-field sweep of the scenario, exactly and, given `sim`, simulated: `injury-lab sweep --vary FIELD=VALUES [--trials N --seed S]`. */
 export interface SweepRequest {
   readonly type: 'sweep';
   readonly id: number;
   readonly input: unknown;
   /** As --vary takes it: "injuryDice=0..3", "armour=none,standard". */
   readonly vary: string;
+  readonly sim?: GridSim;
 }
 
-/** Two or more named scenarios compared exactly: `injury-lab compare`. */
+/** Two or more named scenarios compared exactly and, given `sim`, simulated: `injury-lab compare`. */
 export interface CompareRequest {
   readonly type: 'compare';
   readonly id: number;
   readonly scenarios: readonly { readonly name: string; readonly raw: Record<string, unknown> }[];
+  readonly sim?: GridSim;
 }
 
 /**

@@ -4,7 +4,7 @@
  * the CLI's: the same kernel from the same scenario, the same streams `Rng.forChunk(seed, chunk)`, so
  * the counts summed over any number of workers equal `injury-lab simulate`'s for the same seed and trials.
  */
-import { CHUNK_SIZE, UsageError, answerCsv, chartSpec, compareChartSpec, compareInThread, compareJson, comparePresenter, exactSweepInThread, findingOf, sweepChartSpec, sweepJson, sweepPresenter, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
+import { CHUNK_SIZE, UsageError, answerCsv, chartSpec, compareChartSpec, compareInThread, compareJson, comparePresenter, sweepInThread, DEFAULT_BATCHES, findingOf, sweepChartSpec, sweepJson, sweepPresenter, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 interface WorkerScope {
@@ -26,7 +26,10 @@ function kernelFor(input: unknown) {
   return cached.kernel;
 }
 
-scope.onmessage = (e) => {
+/** A grid's simulation plan as the CLI's sweep and compare make it from --trials and --seed: the default batches. */
+const planOf = (sim: { trials: number; seed: number } | undefined) => (sim ? { sim: { trials: sim.trials, seed: sim.seed, batches: DEFAULT_BATCHES } } : {});
+
+scope.onmessage = async (e) => {
   const req = e.data;
   try {
     if (req.type === 'files') {
@@ -34,7 +37,7 @@ scope.onmessage = (e) => {
       cached = undefined;
       if (req.describe) scope.postMessage({ type: 'opened', id: req.id, files: describeOpened(shelf) });
     } else if (req.type === 'sweep') {
-      const sweep = exactSweepInThread(req.input as Record<string, unknown>, [req.vary], openedFiles(shelf));
+      const sweep = await sweepInThread(req.input as Record<string, unknown>, [req.vary], openedFiles(shelf), planOf(req.sim));
       const finding = findingOf(sweep);
       scope.postMessage({
         type: 'swept',
@@ -50,7 +53,7 @@ scope.onmessage = (e) => {
         { field: 'weapon', values: [...req.weapons], title: 'Weapon (cost)' },
         { field: 'target', values: [...req.models], title: 'Model (cost)' },
       ];
-      const sweep = exactSweepInThread(req.input as Record<string, unknown>, vary, openedFiles(shelf));
+      const sweep = await sweepInThread(req.input as Record<string, unknown>, vary, openedFiles(shelf));
       const worst = sweep.outcomes[sweep.outcomes.length - 1]!;
       let value: Record<string, unknown> | undefined;
       let valueNote: string | undefined;
@@ -73,9 +76,10 @@ scope.onmessage = (e) => {
         ...(valueNote !== undefined ? { valueNote } : {}),
       });
     } else if (req.type === 'compare') {
-      const result = compareInThread(
+      const result = await compareInThread(
         req.scenarios.map((s) => ({ name: s.name, file: s.name, raw: s.raw })),
         openedFiles(shelf),
+        planOf(req.sim),
       );
       const json = compareJson(result);
       scope.postMessage({ type: 'compared', id: req.id, json, chart: compareChartSpec(result), csv: comparePresenter.csv(result), table: comparePresenter.table(result), words: json.verdicts });
