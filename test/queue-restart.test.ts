@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shardQueueName } from '../src/queue/shards.js';
-import { cli } from './helpers/cli.js';
+import { cli, cliChildren, outcomeCounts } from './helpers/cli.js';
 import { exited, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
 /**
@@ -11,25 +10,16 @@ import { exited, redisAvailable, startRedis, waitFor, type TestRedis } from './h
  * missing and queue them again under the same ids, the worker reconnects on its own, and the run ends
  * with the local run's counts, each shard counted once. A Redis server of this file's own.
  */
-const children: ChildProcess[] = [];
+const children = cliChildren();
+const start = children.start;
 let redis: TestRedis | undefined;
 
-function start(args: string[]): { child: ChildProcess; out: () => string; err: () => string } {
-  const child = spawn(process.execPath, ['dist/src/cli/main.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  return { child, out: () => out, err: () => err };
-}
-
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  children.killAll();
   await redis?.stop();
 }, 30_000);
 
-const counts = (stdout: string) => (JSON.parse(stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => [o.outcome, o.count]);
+const counts = outcomeCounts;
 
 describe.skipIf(!redisAvailable)('the Redis server restarted mid-run, its jobs lost', () => {
   it("the run queues them again and ends with the local run's counts, saying what happened", async () => {

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardQueueName } from '../src/queue/shards.js';
-import { cli } from './helpers/cli.js';
+import { cli, cliChildren, outcomeCounts } from './helpers/cli.js';
 import { exited, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
 /**
@@ -12,28 +11,19 @@ import { exited, redisAvailable, startRedis, waitFor, type TestRedis } from './h
  */
 let port = 0;
 let redis: TestRedis | undefined;
-const children: ChildProcess[] = [];
-
-function start(args: string[]): { child: ChildProcess; out: () => string; err: () => string } {
-  const child = spawn(process.execPath, ['dist/src/cli/main.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  return { child, out: () => out, err: () => err };
-}
+const children = cliChildren();
+const start = children.start;
 
 beforeAll(async () => {
   if (redisAvailable) ({ port } = redis = await startRedis());
 }, 30_000);
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  children.killAll();
   await redis?.stop();
 }, 30_000);
 
-const counts = (stdout: string) => (JSON.parse(stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => [o.outcome, o.count]);
+const counts = outcomeCounts;
 
 describe.skipIf(!redisAvailable)('a worker killed mid-shard', () => {
   it("leaves its shard to another worker, and the run ends with the local run's counts", async () => {

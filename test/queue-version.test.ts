@@ -27,7 +27,7 @@ describe.skipIf(!redisAvailable)('workers of another version', () => {
     const run = spawn(process.execPath, ['dist/src/cli/main.js', 'simulate', '--kind', 'attack', '--trials', '1000', '--queue', redis!.url], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     run.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    await waitFor(() => err.includes('no worker is taking shards'), 'the run to say it waits');
+    await waitFor(() => err.includes('no worker is taking jobs from 127.0.0.1'), 'the run to say it waits');
     const queue = new Queue(shardQueueName(), { connection: { host: '127.0.0.1', port: redis!.port } });
     try {
       // Its one shard (1,000 trials) waits in the queue.
@@ -58,7 +58,7 @@ describe.skipIf(!redisAvailable)('workers of another version', () => {
     let err = '';
     run.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     try {
-      await waitFor(() => err.includes('no worker is taking shards'), 'the run to say it waits');
+      await waitFor(() => err.includes('no worker is taking jobs from 127.0.0.1'), 'the run to say it waits');
       const first = worker();
       await waitFor(() => err.includes(`1 worker is taking jobs from 127.0.0.1:${redis!.port} now`), 'the run to see its worker');
       first.w.kill('SIGKILL');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
 import { simulateOnQueue, withQueue } from '../src/queue/submit.js';
 import { parseQueueUrl, refuseJob, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
-import { cli } from './helpers/cli.js';
+import { cli, outcomeCounts } from './helpers/cli.js';
 import { exited, freePort, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
 /**
@@ -45,10 +45,7 @@ afterAll(async () => {
   expect(codes).toEqual(workers.map(() => 0));
 }, 30_000);
 
-/** The outcome counts of a simulate --format json run. */
-function counts(stdout: string): unknown {
-  return (JSON.parse(stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => [o.outcome, o.count]);
-}
+const counts = outcomeCounts;
 
 describe.skipIf(!redisAvailable)('simulate --queue through two workers', () => {
   it('gives a Trench Crusade attack the local run counts', () => {

@@ -33,7 +33,7 @@ function say(line: string): void {
 }
 
 function sayNoWorkers(address: QueueAddress): void {
-  process.stderr.write(`injury-lab: no worker is taking shards from ${address.shown} yet; the run waits for one (\`injury-lab worker --queue redis://${address.shown}\`)\n`);
+  say(`no worker is taking jobs from ${address.shown} yet; the run waits for one (\`injury-lab worker --queue redis://${address.shown}\`)`);
 }
 
 /** Where a command's work goes when --queue is given: its simulations' chunks and its grid's exact cells. */

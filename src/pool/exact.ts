@@ -3,10 +3,10 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { refusal } from '../messages.js';
 import type { ExactResult, ExactSolver } from '../exact-result.js';
-
-export type { ExactSolver } from '../exact-result.js';
 import type { Scenario } from '../model/types.js';
 import { workerScript } from './threads.js';
+
+export type { ExactSolver } from '../exact-result.js';
 
 /**
  * Exact answers solved in worker threads, for the commands that run many cells (sweep, compare,

@@ -33,12 +33,12 @@ export interface QueueOptions {
   readonly address: QueueAddress;
   /** Told once when no worker is listening on the queue as the session opens. */
   readonly onNoWorkers?: () => void;
-  /** Told, in a line, what the session does about trouble on the way: the connection lost, jobs the server lost and queued again. */
+  /** Told, in a line, of trouble on the way and what the session does about it: the connection lost and back, jobs the server lost and queued again, workers gone and back. */
   readonly onNotice?: (line: string) => void;
 }
 
 /**
- * A connection to the queue that plays chunk ranges on the hosts of `injury-lab worker`s: the player a
+ * A connection to the queue that plays chunk ranges and solves exact cells on the hosts of `injury-lab worker`s: the player and solver a
  * `simulate`, `sweep` or `report` run hands its simulations to (src/pool/simulate.ts's ChunkPlayer).
  */
 export interface QueueSession extends ChunkPlayer, ExactSolver {
@@ -47,7 +47,7 @@ export interface QueueSession extends ChunkPlayer, ExactSolver {
 }
 
 /**
- * Shards queued at once over all the session's ranges: enough to keep many hosts busy, few enough that a
+ * Jobs queued at once over all the session's work: enough to keep many hosts busy, few enough that a
  * run of 10^12 trials holds a bounded number of jobs in Redis. New shards are added in batches once fewer
  * than half are out, so adding them is a round trip per batch rather than per shard.
  */
@@ -64,16 +64,17 @@ const LOST_CHECK_MS = 2000;
 /** Cells of a sweep simulated at once through the queue: their shards together keep many hosts busy. */
 const CELLS_AT_ONCE = 64;
 
-/**
- * Work asked of the queue under one run id: a chunk range's shards, or one exact cell. Its jobs, those out
- * in the queue, and what has come back.
- */
+/** A job as it is added: its kind and its data. */
 interface QueuedJob {
   readonly name: typeof SHARD_JOB | typeof EXACT_JOB;
   readonly data: ShardJob | ExactJob;
 }
 
-interface RangeRun {
+/**
+ * Work asked of the queue under one run id: a chunk range's shards, or one exact cell. Its jobs, those out
+ * in the queue, and what has come back.
+ */
+interface Asked {
   readonly runId: string;
   readonly jobs: number;
   readonly job: (index: number) => QueuedJob;
@@ -89,9 +90,10 @@ interface RangeRun {
 }
 
 /**
- * Opens the queue: any number of ranges (a run, a round of a run to a precision, the batches of a sweep's
- * cells) may be played at once. A range's shards are jobs with ids of its own run id, so each is counted
- * once whatever the delivery, and the summed tally equals the local pool's exactly.
+ * Opens the queue: any number of chunk ranges (a run, a round of a run to a precision, the batches of a
+ * sweep's cells) and exact cells may be asked for at once. Each is asked under a run id of its own, its
+ * jobs' ids made of it, so each job is counted once whatever the delivery, and the summed tally equals
+ * the local pool's exactly.
  */
 export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
   const now = await checkReachable(opts.address);
@@ -138,21 +140,21 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
   }
   if (workers === 0) opts.onNoWorkers?.();
 
-  const runs = new Map<string, RangeRun>();
+  const runs = new Map<string, Asked>();
   /** Ranges with shards not yet added, in the order they were asked for. */
-  const waiting: RangeRun[] = [];
+  const waiting: Asked[] = [];
   let inFlight = 0;
   let closed = false;
 
-  const runOf = (jobId: string): { run: RangeRun; shard: number } | undefined => {
+  const runOf = (jobId: string): { run: Asked; shard: number } | undefined => {
     const cut = jobId.lastIndexOf('-');
     const run = runs.get(jobId.slice(0, cut));
     const shard = Number(jobId.slice(cut + 1));
     return run && run.pending.has(shard) ? { run, shard } : undefined;
   };
 
-  /** Ends a range: its shards still out are taken out of the queue (one a worker holds is finished or dropped, and goes to nobody). */
-  const end = (run: RangeRun, err?: unknown): void => {
+  /** Ends asked work: its jobs still out are taken out of the queue (one a worker holds is finished or dropped, and goes to nobody). */
+  const end = (run: Asked, err?: unknown): void => {
     if (!runs.delete(run.runId)) return;
     const at = waiting.indexOf(run);
     if (at >= 0) waiting.splice(at, 1);
@@ -167,7 +169,7 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
 
   function pump(): void {
     if (closed || inFlight > IN_FLIGHT / 2) return;
-    const batch: { run: RangeRun; shard: number }[] = [];
+    const batch: { run: Asked; shard: number }[] = [];
     while (inFlight < IN_FLIGHT && waiting.length > 0) {
       const run = waiting[0]!;
       const shard = run.next++;
@@ -180,7 +182,7 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
   }
 
   /** Adds jobs under their ids: a job whose id the queue still holds is not added twice. */
-  function addJobs(batch: readonly { run: RangeRun; shard: number }[]): void {
+  function addJobs(batch: readonly { run: Asked; shard: number }[]): void {
     queue
       .addBulk(
         batch.map(({ run, shard }) => ({
@@ -260,13 +262,13 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
   });
 
   /** Queues `jobs` jobs under a new run id; resolves once every one's value is taken. */
-  const ask = (jobs: number, job: (runId: string, index: number) => QueuedJob, take: RangeRun['take'], signal: AbortSignal | undefined): Promise<void> => {
+  const ask = (jobs: number, job: (runId: string, index: number) => QueuedJob, take: Asked['take'], signal: AbortSignal | undefined): Promise<void> => {
     if (closed) return Promise.reject(new Error('the queue session is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (jobs <= 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const runId = randomUUID();
-      const run: RangeRun = {
+      const run: Asked = {
         runId,
         jobs,
         job: (index) => job(runId, index),
