@@ -7,23 +7,24 @@ import { wholeNumber } from '../../sim/run-limits.js';
 import { MAX_WORKERS } from '../sim-options.js';
 
 /**
- * `injury-lab worker --queue redis://HOST:PORT`: takes shards of `simulate --queue` runs from any host
- * until stopped. Ctrl-C or SIGTERM finishes the shards in hand, closes the connection and exits 0; a
+ * `injury-lab worker --queue redis://HOST:PORT`: takes the jobs of `--queue` runs (`simulate`, `sweep`,
+ * `compare`, `report`: simulation shards and exact cells) from any host
+ * until stopped. Ctrl-C or SIGTERM finishes the jobs in hand, closes the connection and exits 0; a
  * second one abandons them (the queue hands them to another worker) and exits 0 as well.
  */
 export const workerCommand: CommandModule = {
   command: 'worker',
-  describe: 'Play shards of runs queued with --queue on a Redis server, until stopped (Ctrl-C)',
+  describe: 'Play the jobs (simulation shards, exact cells) of runs queued with --queue on a Redis server, until stopped (Ctrl-C)',
   builder: (y) =>
     y
       .option('queue', { type: 'string', describe: 'The Redis server of the queue: redis://[:PASSWORD@]HOST[:PORT][/DB]', demandOption: true })
-      .option('concurrency', { type: 'string', describe: `Shards played at once, each on a thread, 1 to ${MAX_WORKERS}`, defaultDescription: '1' })
+      .option('concurrency', { type: 'string', describe: `Jobs played at once, each on a thread, 1 to ${MAX_WORKERS}`, defaultDescription: '1' })
       .option('lock-seconds', {
         type: 'string',
-        describe: `How long a shard stays with a worker that stopped answering (killed, cut off) before another worker takes it over, 1 to 3600`,
+        describe: `How long a job stays with a worker that stopped answering (killed, cut off) before another worker takes it over, 1 to 3600`,
         defaultDescription: String(DEFAULT_LOCK_SECONDS),
       })
-      .example('$0 worker --queue redis://10.0.0.5:6379 --concurrency 8', 'play shards on 8 threads of this host'),
+      .example('$0 worker --queue redis://10.0.0.5:6379 --concurrency 8', 'play jobs on 8 threads of this host'),
   handler: async (argv) => {
     if (Array.isArray(argv.queue)) throw refusal('--queue', 'given more than once', 'give it once');
     const address = parseQueueUrl(argv.queue);
