@@ -1,11 +1,9 @@
 import { basename, extname } from 'node:path';
-import { refusal } from '../messages.js';
 import { parseScenario } from '../input/scenario.js';
-import type { FieldValue } from '../model/types.js';
 import type { ExactSolver } from '../exact-result.js';
 import type { ChunkPlayer } from '../pool/simulate.js';
-import { computeCell, solveAllOnThreads, type SimPlan } from './sweep.js';
-import { checkComparable, compareCells, type CompareInput, type CompareResult } from './compare-core.js';
+import { cliRunners, compareWith, type SimPlan } from './sweep.js';
+import type { CompareInput, CompareResult } from './compare-core.js';
 
 /**
  * Comparisons as the CLI runs them: scenarios parsed with their files read from disk, their exact answers
@@ -20,23 +18,7 @@ export function scenarioName(raw: Record<string, unknown>, file: string): string
   return typeof raw.name === 'string' && raw.name.trim() !== '' ? raw.name : basename(file, extname(file));
 }
 
-/** Evaluates and compares the scenarios; every one is validated before anything is computed. */
-export async function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal; allowMixed?: boolean; player?: ChunkPlayer; solver?: ExactSolver } = {}): Promise<CompareResult> {
-  if (inputs.length < 2) throw refusal('compare', 'give at least two scenario files');
-  const planned = inputs.map((input, index) => {
-    const scenario = parseScenario(input.raw, input.file);
-    return { index, point: [index], labels: [input.name], assignment: {} as Record<string, FieldValue>, scenario };
-  });
-  checkComparable(
-    planned.map((p) => ({ file: inputs[p.index]!.file, scenario: p.scenario })),
-    opts.allowMixed,
-  );
-  const scenarios: CompareResult['scenarios'][number][] = [];
-  const exacts = (opts.exact ?? true) ? solveAllOnThreads(planned.map((p) => p.scenario), opts.signal, opts.solver) : [];
-  for (const p of planned) {
-    // The same seeds for every scenario: common random numbers, as in a sweep.
-    const cell = await computeCell(p, await exacts[p.index], opts.sim, opts.sim?.seed ?? 0, opts.signal, opts.player);
-    scenarios.push({ name: inputs[p.index]!.name, file: inputs[p.index]!.file, cell });
-  }
-  return compareCells(scenarios, opts.sim);
+/** Evaluates and compares the scenarios, parsed from disk, on the CLI's threads unless a player and a solver are given; every one is validated before anything is computed. */
+export function compareScenarios(inputs: readonly CompareInput[], opts: { exact?: boolean; sim?: SimPlan; signal?: AbortSignal; allowMixed?: boolean; player?: ChunkPlayer; solver?: ExactSolver } = {}): Promise<CompareResult> {
+  return compareWith(inputs, (input) => parseScenario(input.raw, input.file), opts, cliRunners(opts, opts.sim?.workers));
 }

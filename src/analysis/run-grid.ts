@@ -6,6 +6,8 @@ import { crossCheck, summarize, type CrossCheckReport } from '../stats/index.js'
 import { PRECISION_MAX_TRIALS, assembleCell, cellSimulationOf, checkSimBudget, sweepResultOf, type Cell, type CellSimulation, type GridPlan, type PlannedCell, type SimPlan, type SweepResult } from './cells.js';
 import { checkGridSize, type Dimension, type VarySpec } from './dimension-core.js';
 import { planGridWith, sweepDimensionsWith, type ScenarioFiles } from './grid.js';
+import { refusal } from '../messages.js';
+import { checkComparable, compareCells, type CompareInput, type CompareResult } from './compare-core.js';
 
 /**
  * Sweeps run over a player and a solver: the cells' exact answers from `solver` (the CLI's exact
@@ -148,6 +150,33 @@ export async function runSweepWith(req: SweepRequest, runners: GridRunners): Pro
     runners.manyListeners,
   );
   return sweepResultOf(req.base, dims, cells, grid.notAllowed, exactWanted, plan, (performance.now() - started) / 1000);
+}
+
+/**
+ * Two or more scenarios compared as `injury-lab compare` compares them: each parsed by `parse` (from
+ * disk on the command line, from opened files in the page), all checked before anything is computed,
+ * solved by the runners' solver and, given a plan, simulated by their player with the same seeds for
+ * each (common random numbers, as in a sweep).
+ */
+export async function compareWith(
+  inputs: readonly CompareInput[],
+  parse: (input: CompareInput) => Scenario,
+  opts: { readonly exact?: boolean; readonly sim?: SimPlan; readonly signal?: AbortSignal; readonly allowMixed?: boolean },
+  runners: Pick<GridRunners, 'player' | 'solver' | 'manyListeners'>,
+): Promise<CompareResult> {
+  if (inputs.length < 2) throw refusal('compare', 'give at least two scenario files');
+  const planned = inputs.map((input, index) => ({ index, point: [index], labels: [input.name], assignment: {}, scenario: parse(input) }));
+  checkComparable(
+    planned.map((p) => ({ file: inputs[p.index]!.file, scenario: p.scenario })),
+    opts.allowMixed === true,
+  );
+  const exacts = (opts.exact ?? true) ? solveAll(runners.solver, planned.map((p) => p.scenario), opts.signal, runners.manyListeners) : [];
+  const scenarios: CompareResult['scenarios'][number][] = [];
+  for (const p of planned) {
+    const cell = await computeCellWith(p, await exacts[p.index], opts.sim, opts.sim?.seed ?? 0, opts.signal, runners);
+    scenarios.push({ name: inputs[p.index]!.name, file: inputs[p.index]!.file, cell });
+  }
+  return compareCells(scenarios, opts.sim);
 }
 
 /**

@@ -1,15 +1,14 @@
 import { setMaxListeners } from 'node:events';
 import { scenarioProfilesOnce } from '../input/read-once.js';
-import type { ExactResult, ExactSolver } from '../exact-result.js';
+import type { ExactSolver } from '../exact-result.js';
 import { exactThreads } from '../pool/exact.js';
 import { diskScenarioFiles } from '../input/scenario.js';
-import type { Scenario } from '../model/types.js';
 import { defaultWorkers } from '../pool/threads.js';
 import { poolPlayer, type ChunkPlayer } from '../pool/simulate.js';
 import type { Dimension, VarySpec } from './dimensions.js';
-import type { Cell, GridPlan, PlannedCell, SimPlan, SweepResult } from './cells.js';
+import type { GridPlan, PlannedCell, SweepResult } from './cells.js';
 import { planCellsWith, planGridWith, sweepDimensionsWith, type GridPlanOptions, type ScenarioFiles } from './grid.js';
-import { computeCellWith, runSweepWith, solveAll, type GridRunners, type SweepRequest } from './run-grid.js';
+import { runSweepWith, type GridRunners, type SweepRequest } from './run-grid.js';
 
 /**
  * Sweeps as the CLI runs them: a grid planned with the files its scenarios name read from disk, its cells'
@@ -41,7 +40,7 @@ export function planCells(base: Record<string, unknown>, dims: readonly Dimensio
 }
 
 /** The CLI's way of running a grid: its exact threads, its thread pool (`workers` threads), its disk files, and no listener warnings. */
-function cliRunners(req: { readonly player?: ChunkPlayer | undefined; readonly solver?: ExactSolver | undefined }, workers: number | undefined): GridRunners {
+export function cliRunners(req: { readonly player?: ChunkPlayer | undefined; readonly solver?: ExactSolver | undefined }, workers: number | undefined): GridRunners {
   return {
     files: diskGridFiles,
     player: req.player ?? poolPlayer(workers ?? defaultWorkers()),
@@ -51,30 +50,10 @@ function cliRunners(req: { readonly player?: ChunkPlayer | undefined; readonly s
 }
 
 /**
- * One cell: its exact answer (solved by the caller, see solveAll), and its simulation (batch k with
- * seed + k) when there is a plan, on the local pool unless a player is given.
- */
-export function computeCell(
-  p: PlannedCell,
-  exact: ExactResult | undefined,
-  plan: SimPlan | undefined,
-  seed: number,
-  signal?: AbortSignal,
-  player?: ChunkPlayer,
-): Promise<Cell> {
-  return computeCellWith(p, exact, plan, seed, signal, cliRunners({ player }, plan?.workers));
-}
-
-/**
  * Evaluates every cell of the grid: exact always (unless switched off), simulation too when asked, with
  * the same seeds in every cell, on the CLI's threads unless the request names a player and a solver.
  * Cells are checked before any is computed.
  */
 export function runSweep(req: SweepRequest): Promise<SweepResult> {
   return runSweepWith(req, cliRunners(req, req.sim?.workers));
-}
-
-/** Every scenario's exact answer on the CLI's exact threads (or `solver`), started at once and awaited in order. */
-export function solveAllOnThreads(scenarios: readonly Scenario[], signal?: AbortSignal, solver?: ExactSolver): Promise<ExactResult>[] {
-  return solveAll(solver ?? exactThreads, scenarios, signal, (s) => setMaxListeners(0, s));
 }

@@ -183,27 +183,34 @@ const noFiles: ScenarioFiles = {
   },
 };
 
-let lastChecked: { text: string; reason: string | undefined } | undefined;
+/**
+ * Scenarios checked lately, by their text: a sweep through the queue has up to 64 cells' jobs out at
+ * once, interleaved, so one remembered scenario would be parsed again for nearly every job.
+ */
+const checked = new Map<string, string | undefined>();
+const MOST_REMEMBERED = 256;
 
 /**
  * The scenario checked as the CLI checks one: its fields, with its rule table as an inline variant,
  * parsed again here, must give back the very scenario sent (the labels variant, weapon and target
  * aside, which no kernel reads). So a worker plays only what the submitter's own checks would pass.
- * A run's shards carry the same scenario, checked once.
+ * Jobs carrying a scenario checked lately are not checked again.
  */
 function recheckScenario(sc: Record<string, unknown>): string | undefined {
   const text = JSON.stringify(sc);
-  if (lastChecked?.text === text) return lastChecked.reason;
+  if (checked.has(text)) return checked.get(text);
   const { rules, variant: _variant, weapon: _weapon, target: _target, ...fields } = sc;
   let reason: string | undefined;
   try {
     const again = parseScenarioWith({ ...fields, rules: { system: sc.system, edition: sc.edition, rules } }, noFiles) as unknown as Record<string, unknown>;
-    const { variant: _v, weapon: _w, target: _t, ...checked } = again;
-    if (!sameJson(checked, { ...fields, rules })) reason = 'the scenario is not one the checks of this version give';
+    const { variant: _v, weapon: _w, target: _t, ...parsed } = again;
+    if (!sameJson(parsed, { ...fields, rules })) reason = 'the scenario is not one the checks of this version give';
   } catch (e) {
     reason = `the scenario does not pass this worker's checks: ${e instanceof Error ? e.message : String(e)}`;
   }
-  lastChecked = { text, reason };
+  // The oldest goes first once the map is full (a Map keeps its insertion order).
+  if (checked.size >= MOST_REMEMBERED) checked.delete(checked.keys().next().value!);
+  checked.set(text, reason);
   return reason;
 }
 

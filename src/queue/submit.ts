@@ -110,6 +110,11 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
     connected = false;
     opts.onNotice?.(`lost the connection to Redis at ${opts.address.shown}; waiting for it to come back`);
   };
+  const onAnswer = (): void => {
+    if (connected) return;
+    connected = true;
+    opts.onNotice?.(`the connection to Redis at ${opts.address.shown} is back`);
+  };
   queue.on('error', onError);
   events.on('error', onError);
   let lostCheck: NodeJS.Timeout | undefined;
@@ -190,12 +195,7 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
           opts: { jobId: shardJobId(run.runId, shard), attempts: 1, removeOnComplete: true, removeOnFail: true },
         })),
       )
-      .then(() => {
-        if (!connected) {
-          connected = true;
-          opts.onNotice?.(`the connection to Redis at ${opts.address.shown} is back`);
-        }
-      })
+      .then(onAnswer)
       .catch((err: unknown) => {
         for (const { run } of batch) end(run, err);
       });
@@ -216,10 +216,7 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
       served = listening > 0;
       const out = [...runs.values()].flatMap((run) => [...run.pending].map((shard) => ({ run, shard, id: shardJobId(run.runId, shard) })));
       const states = await Promise.all(out.map((o) => queue.getJobState(o.id)));
-      if (!connected) {
-        connected = true;
-        opts.onNotice?.(`the connection to Redis at ${opts.address.shown} is back`);
-      }
+      onAnswer();
       const lost = out.filter((o, k) => states[k] === 'unknown' && missing.has(o.id) && o.run.pending.has(o.shard));
       missing = new Set(out.filter((o, k) => states[k] === 'unknown' && !missing.has(o.id)).map((o) => o.id));
       if (lost.length > 0 && !closed) {

@@ -6,6 +6,7 @@ import { wilson } from '../stats/interval.js';
 import { compileKernel, playChunks } from './chunks.js';
 import { CHUNK_SIZE, type KernelSource } from './protocol.js';
 import { runRecord } from './run-record.js';
+import { Rng } from './rng.js';
 
 /**
  * A simulation as a sequence of seeded chunks handed to a player: what plays them (this thread, the
@@ -86,11 +87,12 @@ export function threadPlayer(): ChunkPlayer {
     workers: 1,
     async play(source, tally, range) {
       const { kernel } = compileKernel(source);
+      const rng = new Rng();
       const first = range.fromTrial / CHUNK_SIZE;
       const end = Math.ceil(range.toTrial / CHUNK_SIZE);
       for (let chunk = first; chunk < end; chunk++) {
         range.signal?.throwIfAborted();
-        playChunks(kernel, { seed: range.seed, firstChunk: chunk, chunkCount: 1, chunkSize: CHUNK_SIZE, totalTrials: range.toTrial }, tally);
+        playChunks(kernel, { seed: range.seed, firstChunk: chunk, chunkCount: 1, chunkSize: CHUNK_SIZE, totalTrials: range.toTrial }, tally, rng);
         range.onTrials?.(Math.min(range.toTrial, (chunk + 1) * CHUNK_SIZE) - range.fromTrial);
       }
     },

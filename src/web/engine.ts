@@ -1,19 +1,18 @@
 import { Ajv } from 'ajv';
-import { refusal } from '../messages.js';
 import { useAjv } from '../model/ajv.js';
 import { openedFiles } from '../input/opened-files.js';
 import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
 import type { AnyScenario } from '../rules/registry.js';
 import { evaluateParsed, threadSolver, type ExactResult } from '../exact-result.js';
 import { cellMeans, cellOutcomes, cellSimulationOf, type SimPlan, type SweepResult } from '../analysis/cells.js';
-import { computeCellWith, runSweepWith } from '../analysis/run-grid.js';
+import { compareWith, runSweepWith } from '../analysis/run-grid.js';
 import { threadPlayer } from '../sim/play.js';
 import type { SimRun } from '../sim/play.js';
 import { resolveKind } from '../rules/registry.js';
 import { runRecord } from '../sim/run-record.js';
 import { scenarioCsv } from '../present/csv.js';
 import type { VarySpec } from '../analysis/dimension-core.js';
-import { checkComparable, compareCells, type CompareInput, type CompareResult } from '../analysis/compare-core.js';
+import type { CompareInput, CompareResult } from '../analysis/compare-core.js';
 import { scenarioCell, scenarioDimension, scenariosSweep } from '../analysis/single.js';
 import { chooseChart, gridLayout } from '../present/chart-defaults.js';
 import { chartSpec, type ChartDef } from '../present/charts.js';
@@ -177,26 +176,12 @@ export function sweepInThread(
  * `injury-lab compare` compares them, solved in the calling thread and, given a plan, simulated there
  * with the same seeds for each: the rows and verdicts its presenter prints (comparePresenter.table / .json / .csv).
  */
-export async function compareInThread(
+export function compareInThread(
   inputs: readonly CompareInput[],
   files: ScenarioFiles = unopenedFiles,
   options: { readonly allowMixed?: boolean; readonly sim?: SimPlan } = {},
 ): Promise<CompareResult> {
-  if (inputs.length < 2) throw refusal('compare', 'give at least two scenario files');
-  const parsed = inputs.map((input) => parseScenarioWith(input.raw, files, input.file));
-  checkComparable(
-    parsed.map((scenario, i) => ({ file: inputs[i]!.file, scenario })),
-    options.allowMixed === true,
-  );
-  const runners = { player: threadPlayer() };
-  const scenarios: CompareResult['scenarios'][number][] = [];
-  for (const [index, scenario] of parsed.entries()) {
-    const p = { index, point: [index], labels: [inputs[index]!.name], assignment: {}, scenario };
-    // The same seeds for every scenario: common random numbers, as the CLI's compare.
-    const cell = await computeCellWith(p, evaluateParsed(scenario), options.sim, options.sim?.seed ?? 0, undefined, runners);
-    scenarios.push({ name: inputs[index]!.name, file: inputs[index]!.file, cell });
-  }
-  return compareCells(scenarios, options.sim);
+  return compareWith(inputs, (input) => parseScenarioWith(input.raw, files, input.file), options, { player: threadPlayer(), solver: threadSolver });
 }
 
 /** The chart `compare --chart` draws for compared scenarios: one bar of outcomes per scenario. */

@@ -574,19 +574,25 @@ function heading(result: Record<string, unknown>): string {
 let running: { workers: Worker[]; cancelled: boolean } | undefined;
 let pendingSim: { seed: number; trials: number } | undefined;
 
+/** A run's seed and trials as the CLI reads --seed and --trials (its one-line message if not); an empty text takes the CLI's default. */
+function seedAndTrials(seed: string, trials: string): { seed: number; trials: number } {
+  return {
+    seed: parseSeed(seed.trim() === '' ? String(DEFAULT_SEED) : seed, 'seed'),
+    trials: parseTrials(trials.trim() === '' ? String(DEFAULT_TRIALS) : trials, 'trials'),
+  };
+}
+
 simForm.addEventListener('submit', (e) => {
   e.preventDefault();
-  let seed: number;
-  let trials: number;
+  let run: { seed: number; trials: number };
   try {
-    seed = parseSeed(seedInput.value.trim() === '' ? String(DEFAULT_SEED) : seedInput.value, 'seed');
-    trials = parseTrials(trialsInput.value.trim() === '' ? String(DEFAULT_TRIALS) : trialsInput.value, 'trials');
+    run = seedAndTrials(seedInput.value, trialsInput.value);
   } catch (err) {
     simStatus.textContent = (err as Error).message;
     return;
   }
-  writeHash({ seed, trials });
-  void simulate(seed, trials);
+  writeHash(run);
+  void simulate(run.seed, run.trials);
 });
 
 /**
@@ -794,7 +800,7 @@ let gridSim: GridSim | undefined;
 function readGridSim(): boolean {
   const trials = gridTrialsInput.value.trim();
   try {
-    gridSim = trials === '' ? undefined : { trials: parseTrials(trials, 'trials'), seed: parseSeed(gridSeedInput.value.trim() === '' ? String(DEFAULT_SEED) : gridSeedInput.value, 'seed') };
+    gridSim = trials === '' ? undefined : seedAndTrials(gridSeedInput.value, trials);
     return true;
   } catch (err) {
     gridError.textContent = (err as Error).message;
@@ -1049,8 +1055,7 @@ function readHash(): void {
   const trialsText = params.get('trials');
   if (seedText !== null || trialsText !== null) {
     try {
-      const seed = parseSeed(seedText ?? String(DEFAULT_SEED), 'seed');
-      const trials = parseTrials(trialsText ?? String(DEFAULT_TRIALS), 'trials');
+      const { seed, trials } = seedAndTrials(seedText ?? '', trialsText ?? '');
       seedInput.value = String(seed);
       trialsInput.value = String(trials);
       pendingSim = { seed, trials };
@@ -1065,7 +1070,7 @@ function readHash(): void {
   gridSeedInput.value = params.get('gridSeed') ?? '';
   if (gridTrials !== null) {
     try {
-      gridSim = { trials: parseTrials(gridTrials, 'trials'), seed: parseSeed(params.get('gridSeed') ?? String(DEFAULT_SEED), 'seed') };
+      gridSim = seedAndTrials(params.get('gridSeed') ?? '', gridTrials);
     } catch (err) {
       linkError.textContent = `This link's sweep or comparison cannot be simulated (it is answered exactly): ${(err as Error).message}`;
     }
