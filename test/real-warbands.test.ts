@@ -75,7 +75,8 @@ describe('a rule link is not a keyword; conditional rules text is read as its co
     expect(weapons['Hawk Rifle']!.description).toContain('"Ignore Armour" (rule: a linked rule, not in the weapon\'s Keywords');
     expect(weapons['Hawk Rifle']!.description).toContain('read as IGNORE ARMOUR ON CRITICAL');
     expect(weapons['Mercy Blade']!.description).toContain('"Ignore Armour" (rule: a linked rule');
-    expect(weapons['Mercy Blade']!.description).toContain('(rules text: injury-lab does not read rules text)');
+    // Its sentence speaks of armour and is not read whole (a condition on a Down target): it stops, named.
+    expect(weapons['Mercy Blade']!.description).toContain('"This weapon has the IGNORE ARMOUR Keyword if the target is Down" (rules text: a sentence about the odds that injury-lab does not read whole)');
   });
 
   it('its answers are those of ignoreArmourOnCritical, not of IGNORE ARMOUR', async () => {
@@ -225,8 +226,8 @@ describe("a model's armour, shield and abilities, wherever they sit", () => {
 
   it('an armour item names the armour; abilities and item rules give -1 INJURY DICE, UNLESS FIRE, -1 DICE to hit and STANDFAST', async () => {
     const models = await profilesOf(roster);
-    expect(models['Brass Warden']).toMatchObject({ armour: 'machine', targetAttackDice: -1 });
-    expect(models['Brass Warden']!.keywords).toEqual(expect.arrayContaining(['-1 INJURY DICE', 'STANDFAST']));
+    expect(models['Brass Warden']).toMatchObject({ armour: 'machine', targetAttackDice: -1, targetInjuryDice: -1 });
+    expect(models['Brass Warden']!.keywords).toEqual(['STANDFAST']);
     expect(models['Ash Walker']!.keywords).toEqual(['-1 INJURY DICE UNLESS FIRE']);
     // As a target, the Warden's -1 INJURY DICE is the field (and STANDFAST its armour's).
     const r = await cliInProcess('exact', '--kind', 'attack', '--roster', roster, '--target', 'Brass Warden', '--format', 'json');
@@ -364,8 +365,9 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
 
   it('a Battlekit item\'s "Description" is its rules text: -1 DICE to injury rolls against the model is read', async () => {
     const r = await cliInProcess('profiles', ...args, '--format', 'json');
-    const doc = JSON.parse(r.stdout) as { models: Record<string, { keywords?: string[] }> };
-    expect(doc.models['Clay Warden']!.keywords).toEqual(['-1 INJURY DICE']);
+    const doc = JSON.parse(r.stdout) as { models: Record<string, { keywords?: string[]; targetInjuryDice?: number }> };
+    expect(doc.models['Clay Warden']!.targetInjuryDice).toBe(-1);
+    expect(doc.models['Clay Warden']!.keywords).toBeUndefined();
   });
 
   it('a model priced only in Glory Points has no cost in Ducats (never a cost of 0) and shows its Glory Points', async () => {
@@ -374,7 +376,7 @@ describe('a catalogue: hidden entries that a modifier shows, prices set by modif
     expect(warden.cost).toBeUndefined();
     expect(warden.otherCosts).toEqual({ 'Glory Points': 3 });
     const table = await cliInProcess('profiles', ...args);
-    expect(table.stdout).toMatch(/Clay Warden\s+3 Glory Points\s+armour standard, -1 INJURY DICE/);
+    expect(table.stdout).toMatch(/Clay Warden\s+3 Glory Points\s+targetInjuryDice -1, armour standard/);
     // The JSON is a profiles file: it reads back with the same Glory Points.
     const file = join(dir, 'host-profiles.json');
     writeFileSync(file, json.stdout);
@@ -396,6 +398,6 @@ describe('ability text about the model\'s own attacks, or a condition, is never 
     const models = await profilesOf(roster);
     expect(models['Mercy Sister']!.keywords).toBeUndefined();
     expect(models['Grim Hound']!.keywords).toBeUndefined();
-    expect(models['Iron Body']!.keywords).toEqual(['-1 INJURY DICE']);
+    expect(models['Iron Body']).toMatchObject({ targetInjuryDice: -1 });
   });
 });

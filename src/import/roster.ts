@@ -1,4 +1,4 @@
-import { showValue } from '../errors.js';
+import { UsageError, showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { editionTable } from '../model/edition-table.js';
 import { keywordFields, parseKeyword } from '../model/keywords.js';
@@ -6,7 +6,8 @@ import { checkProfileFields, type Profile, type Profiles, type Unmodelled } from
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
 import type { RosterProfile, RosterSelection, RosterTree } from './read-roster.js';
-import { normaliseToken, readToken, splitKeywords, splitRunTogether, type Token } from './weapon-keywords.js';
+import { effectKeywordPattern, onlyRestates, readModelSentence, readWeaponSentence, sentencesOf, type TextContext, type TextEffect } from './rules-text.js';
+import { normaliseToken, readToken, splitKeywords, splitRunTogether, tableName, type Token } from './weapon-keywords.js';
 
 /**
  * A roster's selections as profiles (docs/import.md): each model selection a model profile, each weapon
@@ -67,6 +68,11 @@ interface Draft {
   readonly fields: Record<string, FieldValue>;
   readonly keywords: string[];
   readonly unmodelled: Unmodelled[];
+  /**
+   * A model's sentences about its own attacks that are not read (rules-text.ts): they stop each
+   * "MODEL with WEAPON", not the model as a target.
+   */
+  readonly attackerStops: Unmodelled[];
   readonly cost?: number;
   /** Its price in the roster's other cost types (a mercenary's Glory Points). */
   readonly otherCosts?: Readonly<Record<string, number>>;
@@ -183,19 +189,20 @@ const rulesOf = (p: RosterProfile) => {
 };
 
 /**
- * The condition under which a weapon's rules text gives a token of its Keywords ("Add +1 INJURY DICE to
- * rolls ... at Short Range." gives "at Short Range"), or takes it away ("The +1 DICE Keyword does not
- * apply when this Weapon is used as an Off-Hand Weapon": `takenAway`), or undefined where the text does
- * not restate it or restates it with no condition.
+ * The condition under which a sentence of a weapon's rules text gives a token of its Keywords ("Add +1
+ * INJURY DICE to rolls ... at Short Range." gives "at Short Range"), or takes it away ("The +1 DICE Keyword
+ * does not apply when this Weapon is used as an Off-Hand Weapon": `takenAway`), where the sentence says
+ * that and nothing else (onlyRestates); otherwise undefined.
  */
-function conditionOfToken(token: string, sentences: readonly RulesSentence[]): { readonly condition: string; readonly takenAway: boolean } | undefined {
+function conditionOfToken(token: string, sentence: RulesSentence): { readonly condition: string; readonly takenAway: boolean } | undefined {
   const wanted = normaliseToken(token);
-  for (const { sentence, normalised } of sentences) {
-    if (!normalised.includes(wanted)) continue;
-    const m = /\b(at (?:short|long) range|within \d+\S*|against [^.,;]+|if [^.,;]+|when [^.,;]+|unless [^.,;]+)/i.exec(sentence);
-    if (m) return { condition: m[1]!.trim(), takenAway: /\b(does not|do not|doesn't|don't|never|no longer)\b/i.test(sentence) };
-  }
-  return undefined;
+  if (!sentence.normalised.includes(wanted)) return undefined;
+  const m = /\b(at (?:short|long) range|within \d+\S*|against [^.,;]+|if [^.,;]+|when [^.,;]+|unless [^.,;]+)/i.exec(sentence.sentence);
+  if (!m) return undefined;
+  // The token as the sentence writes it: its number and words, spacing and case aside ("+1 INJURY DICE").
+  const tokenPattern = new RegExp(wanted.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s-]+'), 'i');
+  if (!onlyRestates(sentence.sentence, tokenPattern, m[1]!)) return undefined;
+  return { condition: m[1]!.trim(), takenAway: /\b(does not|do not|doesn't|don't|never|no longer)\b/i.test(sentence.sentence) };
 }
 
 interface RulesSentence {
@@ -203,15 +210,18 @@ interface RulesSentence {
   readonly normalised: string;
 }
 
-/** A rules text's sentences, each with its normalised form (read once per profile, whatever its number of tokens). */
-const rulesSentences = (text: string): RulesSentence[] => text.split(/(?<=\.)\s+|\n/).map((sentence) => ({ sentence, normalised: normaliseToken(sentence) }));
+/** A rules text's sentences (rules-text.ts), each with its normalised form (read once per profile, whatever its number of tokens). */
+const rulesSentences = (text: string): RulesSentence[] => sentencesOf(text).map((sentence) => ({ sentence, normalised: normaliseToken(sentence) }));
 
 /** A weapon's modifiers looked for in its rules text: a real weapon has a few; a hostile file's thousands are not. */
 const MAX_CONDITIONAL_LOOKUPS = 16;
 
-/** Rules text is listed, shortened, as not modelled: no effect is read from prose. */
+/** A sentence as a listing shows it: whole up to 200 characters (a message names the sentence that stops). */
+const shown = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}...` : text);
+
+/** Rules text of which no sentence speaks of the odds: listed, shortened, as not modelled. */
 function rulesTextItem(text: string, from: string): Unmodelled {
-  return { text: text.length > 80 ? `${text.slice(0, 77)}...` : text, from, why: 'injury-lab does not read rules text', stops: false };
+  return { text: text.length > 80 ? `${text.slice(0, 77)}...` : text, from, why: 'no sentence of it speaks of rolls, dice, injuries, armour or markers', stops: false };
 }
 
 /** Adds what tokens give to a draft: modifiers summed into fields, keywords once each, the rest not modelled. */
@@ -250,69 +260,90 @@ function sameKeywordName(keyword: string, ruleName: string): boolean {
   return bare(keyword) === bare(ruleName);
 }
 
-/**
- * The sentences of a weapon's rules text that injury-lab reads, as the game writes them: "If the
- * Success Roll ... is a Critical Success then the Injury Roll ... has the IGNORE ARMOUR Keyword" is the
- * keyword IGNORE ARMOUR ON CRITICAL (the field ignoreArmourOnCritical). Other text, "if the target is
- * Down" among it, is listed as not modelled: no effect is ever guessed from prose.
- */
-const CONDITIONAL_RULES: readonly { readonly sentence: RegExp; readonly keyword: string }[] = [
-  { sentence: /\bif\b[^.]*\bcritical success\b[^.]*\binjury roll\b[^.]*\bhas the ignores? armou?r keyword\b/i, keyword: 'IGNORE ARMOUR ON CRITICAL' },
-];
+/** What a sentence read whole gives, said as the listing says it. */
+function effectText(e: TextEffect): string {
+  if (e.kind === 'keyword') return e.keyword;
+  if (e.kind === 'targetAttackDice') return `targetAttackDice ${e.dice}${e.applies === 'both' ? '' : ` (${e.applies} attacks)`}`;
+  return `${e.dice} INJURY DICE${e.unless.length ? ` UNLESS ${e.unless.join('/')}` : ''}`;
+}
 
 /**
- * The sentences of a model's ability text or an item's rules text that injury-lab reads, each a pattern
- * of the game's own wording, never a guess (docs/import.md lists them):
- * - "-N INJURY DICE" (or "-N DICE") "to Injury Rolls" against the model: injury rolls against it get the
- *   dice (targetInjuryDice), "unless the attack has the Keyword FIRE" or "Non-FIRE injuries" making it
- *   the ability "-N INJURY DICE UNLESS FIRE";
- * - "-N DICE to the Success Roll for attacks that target" the model: targetAttackDice;
- * - Standfast: a Down result "treated as a Minor" result: STANDFAST.
+ * Adds what sentences read whole give to a draft. The one way the engines take a target's injury dice
+ * with a condition is the keyword "-N INJURY DICE UNLESS A/B", built here from names the rule table
+ * knows (an unknown one never reaches it: the sentence stops instead). Returns why an effect cannot be
+ * added (targetAttackDice for melee attacks on a model that has it for ranged ones), else undefined.
  */
-const MODEL_TEXT: readonly { readonly sentence: RegExp; readonly read: (m: RegExpExecArray, sentence: string) => string }[] = [
-  {
-    // Only a penalty ("-N"): a bonus in an ability's text is the model's own attacks' (a real catalogue's
-    // "+1 INJURY DICE" against a Down target), never rolls against it.
-    sentence: /(-\d+)\s+(?:injury\s+)?dic?e\b[^.]*?\binjury rolls?\b|\binjury rolls?\b[^.]*?(-\d+)\s+(?:injury\s+)?dic?e\b|\binjur(?:y|ies)\b[^.]*?\brolled with\s+(-\d+)\s+dic?e\b/i,
-    read: (m, sentence) => {
-      const dice = m[1] ?? m[2] ?? m[3]!;
-      const unless = /\bunless\b[^.]*?\bkeyword\s+([A-Z][A-Z ]*[A-Z])\b/i.exec(sentence)?.[1] ?? /\bnon-([A-Z]+)\b/i.exec(sentence)?.[1];
-      return `${dice} INJURY DICE${unless ? ` UNLESS ${unless.toUpperCase()}` : ''}`;
-    },
-  },
-  { sentence: /([+-]\d+)\s+dic?e\s+to the success roll for attacks that target\b/i, read: (m) => `targetAttackDice ${m[1]}` },
-  { sentence: /\bstandfast\b[^.]*\bdown\b[^.]*\btreated as a minor\b/i, read: () => 'STANDFAST' },
-];
+function addEffect(draft: Draft, e: TextEffect): string | undefined {
+  if (e.kind === 'keyword' || (e.kind === 'targetInjuryDice' && e.unless.length > 0)) {
+    const keyword = effectText(e);
+    if (!draft.keywords.includes(keyword)) draft.keywords.push(keyword);
+    return undefined;
+  }
+  if (e.kind === 'targetInjuryDice') {
+    draft.fields.targetInjuryDice = ((draft.fields.targetInjuryDice as number | undefined) ?? 0) + e.dice;
+    return undefined;
+  }
+  const applies = draft.fields.targetAttackDiceApplies as string | undefined;
+  if (applies !== undefined && applies !== e.applies) return `its attack dice against ${applies === 'both' ? 'all' : applies} attacks and against ${e.applies === 'both' ? 'all' : e.applies} ones cannot be one field`;
+  draft.fields.targetAttackDice = ((draft.fields.targetAttackDice as number | undefined) ?? 0) + e.dice;
+  if (e.applies !== 'both') draft.fields.targetAttackDiceApplies = e.applies;
+  return undefined;
+}
 
-/** Reads `text` by MODEL_TEXT and lists it with what was read; text of which nothing is read is listed only if `listUnread` (an ability's name is listed already). */
-/** Words that make a sentence about other rolls than those against the model, or about a condition: never read. */
-const NOT_AGAINST_THE_MODEL = /\b(if the target|the target is|within|other models?|made by this|made with this|this weapon|its attacks|when it attacks)\b/i;
-
-function addModelText(draft: Draft, text: string, from: string, listUnread = true): void {
+/**
+ * A model's ability text or an item's rules text, sentence by sentence (rules-text.ts): a sentence read
+ * whole gives its effects; one about the odds that is not stops the model where it speaks of attacks
+ * against it, and every "MODEL with WEAPON" where it speaks of the model's own attacks (both where it
+ * may be either). The rest is listed if `listUnread` (an ability's name is listed already).
+ */
+function addModelText(draft: Draft, text: string, from: string, context: TextContext, listUnread = true): void {
   const read: string[] = [];
-  for (const sentence of text.split(/(?<=\.)\s+|\n/)) {
-    if (NOT_AGAINST_THE_MODEL.test(sentence)) continue;
-    for (const pattern of MODEL_TEXT) {
-      const m = pattern.sentence.exec(sentence);
-      if (!m) continue;
-      const got = pattern.read(m, sentence);
-      const field = /^(targetAttackDice) ([+-]\d+)$/.exec(got);
-      if (field) draft.fields[field[1]!] = ((draft.fields[field[1]!] as number | undefined) ?? 0) + Number(field[2]);
-      else if (!draft.keywords.includes(got)) draft.keywords.push(got);
-      read.push(got);
-      break;
+  let stopped = false;
+  for (const sentence of sentencesOf(text)) {
+    const reading = readModelSentence(sentence, context);
+    if (reading.kind === 'read') {
+      const problem = reading.effects.map((e) => addEffect(draft, e)).find((p) => p !== undefined);
+      if (problem === undefined) {
+        read.push(...reading.effects.map(effectText));
+        continue;
+      }
+      draft.unmodelled.push({ text: shown(sentence), from, why: problem, stops: true });
+      stopped = true;
+    } else if (reading.kind === 'stops') {
+      const item: Unmodelled = { text: shown(sentence), from, why: reading.why, stops: true };
+      if (reading.side !== 'attacker') draft.unmodelled.push(item);
+      else draft.unmodelled.push({ ...item, why: `${reading.why}; it speaks of the model's own attacks, so it stops each "${draft.name} with ..." and not the model as a target`, stops: false });
+      if (reading.side !== 'target') draft.attackerStops.push(item);
+      stopped = true;
     }
   }
   const item = rulesTextItem(text, from);
-  if (read.length) draft.unmodelled.push({ ...item, why: `read as ${read.join(', ')}; the rest of the text is not read` });
-  else if (listUnread) draft.unmodelled.push(item);
+  if (read.length) draft.unmodelled.push({ ...item, why: `read as ${read.join(', ')}` });
+  else if (listUnread && !stopped) draft.unmodelled.push(item);
 }
 
-function addRulesText(draft: Draft, text: string, from: string): void {
-  const read = CONDITIONAL_RULES.filter((c) => c.sentence.test(text));
-  for (const c of read) if (!draft.keywords.includes(c.keyword)) draft.keywords.push(c.keyword);
-  const item = rulesTextItem(text, from);
-  draft.unmodelled.push(read.length ? { ...item, why: `read as ${read.map((c) => c.keyword).join(', ')}; the rest of the text is not read` } : item);
+/**
+ * A weapon's rules text, sentence by sentence (rules-text.ts): a sentence read whole gives its effect;
+ * one about the odds that is not read stops every command that uses the weapon, naming the sentence.
+ * `restated`: some sentences restate a token of the Keywords with its condition (read into the
+ * weapon's alternative profiles, so the text is not listed as unread).
+ */
+function addWeaponText(draft: Draft, text: string, sentences: readonly RulesSentence[], restated: boolean, context: TextContext): void {
+  const read: string[] = [];
+  let stopped = false;
+  for (const { sentence } of sentences) {
+    const reading = readWeaponSentence(sentence, context);
+    if (reading.kind === 'read') {
+      for (const e of reading.effects) addEffect(draft, e);
+      read.push(...reading.effects.map(effectText));
+    } else if (reading.kind === 'stops') {
+      draft.unmodelled.push({ text: shown(sentence), from: 'rules text', why: reading.why, stops: true });
+      stopped = true;
+    }
+  }
+  const item = rulesTextItem(text, 'rules text');
+  if (read.length) draft.unmodelled.push({ ...item, why: `read as ${read.join(', ')}` });
+  else if (!stopped && !restated) draft.unmodelled.push(item);
 }
 
 /**
@@ -329,6 +360,10 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       return read.kind === 'unknown' ? (splitRunTogether(t, rules, system, role) ?? [read]) : [read];
     });
   const nameTokens = (names: readonly string[], role: ProfileRole) => names.map((n) => readToken(n, rules, system, role));
+  const keywordTable = (rules.keywords ?? {}) as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  const effectKeywords = effectKeywordPattern(Object.keys(keywordTable).filter((k) => Object.keys(keywordTable[k]!).length > 0));
+  /** What rules text is read against: the entry's names and the rule table's keywords. */
+  const textContext = (names: readonly string[]): TextContext => ({ names, keyword: (name) => tableName(keywordTable, normaliseToken(name)), effectKeywords });
   // Options that carry the Unit profile of the model above them (see modelProfileOf): part of that model.
   const borrowed = new Set<RosterSelection>();
   const isModel = (s: RosterSelection) => !borrowed.has(s) && modelProfileOf(s) !== undefined;
@@ -356,6 +391,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         fields: {},
         keywords: [],
         unmodelled: [...(costs?.offsets ?? [])],
+        attackerStops: [],
         weapons: [],
         ...pricing(s, costs),
       };
@@ -368,16 +404,24 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       const rulesText = rulesOf(p);
       const conditional: { token: Token & { kind: 'modifier' }; condition: string; takenAway: boolean }[] = [];
       const sentences = rulesText ? rulesSentences(rulesText) : [];
+      /** The sentences that restate a token with its condition: read, as the alternative profiles below. */
+      const restating = new Set<RulesSentence>();
       let lookups = 0;
       for (const c of ['keywords', 'modifiers']) {
         const read = tokens(characteristic(p, c) ?? '', 'weapon');
         for (const t of read) {
-          const found = t.kind === 'modifier' && sentences.length && lookups++ < MAX_CONDITIONAL_LOOKUPS ? conditionOfToken(t.text, sentences) : undefined;
-          if (found && t.kind === 'modifier') conditional.push({ token: t, ...found });
+          if (t.kind !== 'modifier' || sentences.length === 0 || lookups++ >= MAX_CONDITIONAL_LOOKUPS) continue;
+          for (const sentence of sentences) {
+            const found = conditionOfToken(t.text, sentence);
+            if (!found) continue;
+            conditional.push({ token: t, ...found });
+            restating.add(sentence);
+            break;
+          }
         }
         addTokens(draft, read.filter((t) => !conditional.some((x) => x.token === t && !x.takenAway)), 'keywords', true);
       }
-      if (rulesText) addRulesText(draft, rulesText, 'rules text');
+      if (rulesText) addWeaponText(draft, rulesText, sentences.filter((x) => !restating.has(x)), restating.size > 0, textContext([draft.name]));
       if (!isModel(s)) {
         // What is selected under a weapon (special ammunition, a bayonet's keywords) is part of it: its
         // keywords are read as the weapon's own.
@@ -430,7 +474,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     const { profile, from } = modelProfileOf(s)!;
     if (from !== s) borrowed.add(from);
     const costs = costParts(subtreeCosts(s, isModel), costType);
-    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: [...costs.offsets], weapons: [], dice: {}, ...pricing(s, costs) };
+    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: [...costs.offsets], attackerStops: [], weapons: [], dice: {}, ...pricing(s, costs) };
     let hasShield = false;
     /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
     const armourItems: string[] = [];
@@ -460,14 +504,14 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
           addTokens(draft, named, 'ability', false);
           // An ability its name already maps ("-1 Injury Dice", "Tough") is not read twice from its text.
           const text = characteristic(p, 'description') ?? rulesOf(p);
-          if (text && named.every((t) => t.kind === 'unknown')) addModelText(draft, text, `text of ability ${p.name}`, false);
+          if (text && named.every((t) => t.kind === 'unknown')) addModelText(draft, text, `text of ability ${p.name}`, textContext([s.name, from.name]), false);
         } else if (p !== profile && !isWeaponProfile(p)) {
           noteProtection(p);
           // An item's injury modifier (armour, a shield) is in the model's Armour characteristic already.
           const itemTokens = tokens(characteristic(p, 'keywords') ?? '', 'model').filter((t) => !(t.kind === 'modifier' && t.armourModifier));
           addTokens(draft, itemTokens, `keywords of ${p.name}`, false);
           const rulesText = rulesOf(p);
-          if (rulesText) addModelText(draft, rulesText, `rules text of ${p.name}`);
+          if (rulesText) addModelText(draft, rulesText, `rules text of ${p.name}`, textContext([s.name, from.name, p.name, node.name]));
         }
       }
       if (node === s) {
@@ -566,15 +610,25 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
     if (!reads.includes(type)) continue;
     if (readDice(value) === undefined) unmodelled.push({ text: `${type === MELEE ? 'Melee' : 'Ranged'} ${value}`, from: `${model.name}'s characteristic`, why: 'not a number of dice, such as +1 DICE', stops: true });
   }
+  // What the model's own text says of its attacks and is not read stops the weapon in its hands.
+  for (const stop of model.attackerStops) if (!unmodelled.some((u) => u.text === stop.text && u.from === stop.from)) unmodelled.push({ ...stop, from: `${model.name}'s ${stop.from}` });
   // The model's keywords as the table maps them: one that gives the model fear makes it a FEAR attacker.
-  const modelFields = keywordFields(rules, system, 'model', model.keywords, `model ${showValue(model.name)}`);
-  const fields = { ...weapon.fields, ...(modelFields.fear === true ? { attackerFear: true } : {}) };
+  // A keyword the table refuses stops this row, never the whole file (one entry's sentence once refused every faction).
+  let fear = false;
+  try {
+    fear = keywordFields(rules, system, 'model', model.keywords, `model ${showValue(model.name)}`).fear === true;
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    unmodelled.push({ text: model.keywords.join(', '), from: `${model.name}'s keywords`, why: e.message, stops: true });
+  }
+  const fields = { ...weapon.fields, ...(fear ? { attackerFear: true } : {}) };
   return {
     name: `${model.name} with ${weapon.name}`,
     role: 'weapon',
     fields,
     keywords: weapon.keywords,
     unmodelled,
+    attackerStops: [],
     weapons: [],
     ...(model.cost === undefined ? {} : { cost: model.cost }),
     ...(model.otherCosts ? { otherCosts: model.otherCosts } : {}),
@@ -583,7 +637,7 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
 }
 
 /** The same of a profile, for telling a repeated selection from a different one of the same name. */
-const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.cost, d.otherCosts, d.unmodelled, d.dice, d.weapons.map((w) => w.name)]);
+const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.cost, d.otherCosts, d.unmodelled, d.attackerStops, d.dice, d.weapons.map((w) => w.name)]);
 
 /**
  * `NAME (n)` for the first n from `from` that no profile has, real or made here: a selection really named

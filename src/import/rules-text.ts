@@ -1,0 +1,224 @@
+/**
+ * Rules text of a catalogue (an ability's, an item's, a weapon's) read sentence by sentence, fully or not
+ * at all (docs/import.md, "Rules text"). A sentence is either understood whole, every clause and its
+ * condition included, and gives typed effects; or it speaks of what the odds rest on (rolls, dice,
+ * injuries, armour, markers, Out of Action, a keyword that changes a roll) and is not understood, and then
+ * it stops every command that uses the entry; or it speaks of none of that and is listed. A number is
+ * never kept with its condition dropped.
+ */
+
+/** What a sentence read whole gives. Conditions are data; nothing is written as a string to be parsed again. */
+export type TextEffect =
+  /** Injury rolls against the model get `dice`, except from an attack with one of `unless` (keywords of the rule table). */
+  | { readonly kind: 'targetInjuryDice'; readonly dice: number; readonly unless: readonly string[] }
+  /** Success rolls for attacks that target the model get `dice`, for the attacks `applies` names. */
+  | { readonly kind: 'targetAttackDice'; readonly dice: number; readonly applies: 'both' | 'melee' | 'ranged' }
+  /** A keyword of the rule table the sentence gives in the game's own words (STANDFAST, IGNORE ARMOUR ON CRITICAL). */
+  | { readonly kind: 'keyword'; readonly keyword: string };
+
+/** Which side of a fight a sentence not read speaks of: a model's own attacks, attacks against it, or either. */
+export type Side = 'attacker' | 'target' | 'both';
+
+export type SentenceReading =
+  | { readonly kind: 'read'; readonly effects: readonly TextEffect[] }
+  /** Speaks of the odds and is not understood whole: stops what uses the entry (on `side`). */
+  | { readonly kind: 'stops'; readonly why: string; readonly side: Side }
+  /** Speaks of nothing the odds of one attack rest on. */
+  | { readonly kind: 'other' };
+
+/**
+ * The text in one form: Unicode spaces (a non-breaking space among them) as a space, dashes and minus
+ * signs as "-", curly quotes straight, Markdown bold dropped, "Add- 1" as "Add -1". The real catalogue
+ * writes "Bull’s Eye" and "Liquid Fire" with a non-breaking space in some copies and not in others.
+ */
+export function plainText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[\u00A0\u1680\u2000-\u200B\u202F\u205F\u3000\uFEFF]/g, ' ')
+    .replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, '-')
+    .replace(/[\u2018\u2019\u201A\u201B\u2032]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F\u2033]/g, '"')
+    .replace(/\*\*/g, '')
+    .replace(/(\w)([+-]) (\d)/g, '$1 $2$3');
+}
+
+/** Words that name only other rolls than an attack's or an injury's: a sentence of these alone is about movement, morale or the campaign. */
+const OTHER_ROLLS = /\b(risky|dash|morale|climb|climbs|jump|jumps|charge bonus|promotion|exploration|experience|quartermaster)\b/i;
+
+/** What the odds of one attack rest on, in the game's words (the rule files' vocabulary). */
+const ODDS_WORDS = /\b(rolls?|rolled|rolling|dice|(?:highest|lowest|one|a|each|extra|single) die|d3|d6|\dd6|injur(?:y|ies|ed|e)|armou?r|markers?|out of action|down|minor (?:hit|wound)|critical|success(?:es)?|hits?)\b/i;
+
+/** Words that put a sentence on a fight's side: the model's own attacks, or attacks against it. */
+const OWN_ATTACKS = /\b(made by|it makes|model makes|attacking model|made with|when it attacks|its (?:melee |ranged )?attacks)\b/i;
+const AGAINST_IT = /\b(targets?|targeted|against|hit by|hits the model|suffers?)\b/i;
+
+/** The keywords of a rule table that change a roll (those that give a field), for telling whether a sentence speaks of the odds. */
+export function effectKeywordPattern(names: readonly string[]): RegExp | undefined {
+  if (names.length === 0) return undefined;
+  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ -]'));
+  return new RegExp(`\\b(${escaped.join('|')})\\b`);
+}
+
+/** Whether a sentence speaks of what the odds of one attack rest on. */
+export function speaksOfOdds(sentence: string, effectKeywords: RegExp | undefined): boolean {
+  if (effectKeywords?.test(sentence)) return true;
+  if (!ODDS_WORDS.test(sentence)) return false;
+  // "Add +1 DICE to the Risky Success Roll for a model taking a Dash ACTION": another roll than an attack's.
+  const withoutOtherRolls = sentence.replace(/\b(risky )?success rolls?\b(?=[^.]*\b(risky|dash|climb|jump|morale)\b)/gi, '').replace(/\b(risky success rolls?|morale tests?)\b/gi, '');
+  return !(OTHER_ROLLS.test(sentence) && !ODDS_WORDS.test(withoutOtherRolls.replace(/\bdice\b/gi, '')));
+}
+
+/**
+ * A rules text's sentences: split after a full stop, at line breaks and bullets; a leading "Name:" label
+ * ("Bull's Eye:", "Standfast:") and a final full stop dropped; spacing made single. Empty ones are none.
+ */
+export function sentencesOf(text: string): string[] {
+  return plainText(text)
+    .split(/\n+|(?<=[.!?])\s+(?=["(*•\-A-Z])/)
+    .map((s) =>
+      s
+        .replace(/^[\s*•\-]+/, '')
+        .replace(/^[A-Z][\w' -]{0,40}:\s+(?=\S)/, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/[.]$/, '')
+        .trim(),
+    )
+    .filter((s) => /\w/.test(s));
+}
+
+/** Words too common to tie a subject to a model ("a Hound of the Cult of the Black Grail" to "Hound of the Black Grail"). */
+const COMMON = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'model', 'models', 'with', 'that', 'has', 'any']);
+const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w) => w.length >= 3 && !COMMON.has(w));
+
+/**
+ * Whether the subject of a sentence is the entry the text is on: "this model", "a model with this Skill",
+ * "a model that has Alchemist Armour" on that item, or a name sharing a word with the entry's (the real
+ * catalogue's "Tawkin Homunculus" on the Takwin Homunculus). A name of another model ("a Martyr
+ * Penitent" on a Trench Pilgrim: a resurrected form, campaign only) is not, and the sentence is not read.
+ */
+function isSelf(subject: string, names: readonly string[]): boolean {
+  const s = subject.trim().toLowerCase();
+  if (/^(this model|the model|it|a model with this (?:skill|ability|goetic ability))$/.test(s)) return true;
+  const item = /^an? model (?:that has|with) (?:an? |the )?(.+)$/.exec(s)?.[1];
+  const named = item ?? /^(?:a|an|the|any) (.+?)(?: models?)?$/.exec(s)?.[1];
+  if (named === undefined || /\b(that|which|who|if|when|within|other|friendly|enemy|each|every)\b/.test(named)) return false;
+  const own = new Set(names.flatMap(words));
+  return words(named).some((w) => own.has(w));
+}
+
+/** "FIRE or GAS", "FIRE and/or GAS", "FIRE, GAS": keyword names, or undefined if a part is no keyword of the table. */
+function keywordList(text: string, known: (name: string) => string | undefined): string[] | undefined {
+  const parts = text
+    .replace(/^(?:keywords?) /i, '')
+    .replace(/ keywords?$/i, '')
+    .split(/\s*(?:,|\band\/or\b|\bor\b)\s*/i)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const names = parts.map((p) => known(p.toUpperCase()));
+  return parts.length > 0 && names.every((n) => n !== undefined) ? (names as string[]) : undefined;
+}
+
+/** A model's sentence: what it is read as, each form the whole sentence (docs/import.md lists them). */
+interface ModelForm {
+  readonly sentence: RegExp;
+  readonly read: (m: RegExpExecArray, context: TextContext) => TextEffect | string;
+}
+
+/** What a sentence is read against: the names it may call its entry by, and the rule table's keyword names. */
+export interface TextContext {
+  /** The entry's names: a model's, and the item's the text is on. */
+  readonly names: readonly string[];
+  /** The table's name for a keyword ("FIRE"), or undefined if it knows none. */
+  readonly keyword: (name: string) => string | undefined;
+  /** The table's keywords that change a roll, for telling whether a sentence speaks of the odds. */
+  readonly effectKeywords: RegExp | undefined;
+}
+
+const UNLESS = String.raw`(?: unless the (?:attack|weapon|attacking weapon) (?:has|as) the (.+?))?`;
+
+const MODEL_FORMS: readonly ModelForm[] = [
+  {
+    // "Add -1 INJURY DICE to Injury Rolls for a Grail Thrall unless the attack has the FIRE Keyword";
+    // "Add -2 DICE to Injury Rolls for any attacks that target an Amalgam model".
+    sentence: new RegExp(String.raw`^add (-\d+) (?:injury )?dice to (?:the )?injury rolls? (?:for|against) (?:(?:any )?attacks? (?:that target|against) )?(.+?)${UNLESS}$`, 'i'),
+    read: (m, c) => injuryDice(m[1]!, m[2]!, m[3], c),
+  },
+  {
+    // Our own shape: "Non-FIRE injuries against this model are rolled with -1 DICE".
+    sentence: /^non-([a-z ]+?) injur(?:y|ies)(?: rolls)? against (.+?) are rolled with (-\d+) dice$/i,
+    read: (m, c) => injuryDice(m[3]!, m[2]!, m[1], c),
+  },
+  {
+    // "All injury rolls against the Warden are made with -1 DICE".
+    sentence: /^(?:all )?injury rolls against (.+?) are (?:made|rolled) with (-\d+) (?:injury )?dice$/i,
+    read: (m, c) => injuryDice(m[2]!, m[1]!, undefined, c),
+  },
+  {
+    // "A model with this Goetic Ability has the -1 INJURY DICE Keyword".
+    sentence: /^(.+?) has the (-\d+) injury dice keyword$/i,
+    read: (m, c) => injuryDice(m[2]!, m[1]!, undefined, c),
+  },
+  {
+    // "Add -1 DICE to the Success Roll for attacks that target this model"; "... for Ranged Attacks that target a Death Commando".
+    sentence: /^add (-\d+) dice to (?:the )?(?:success )?rolls? for (?:(ranged|melee) )?attacks that target (.+?)$/i,
+    read: (m, c) => {
+      if (!isSelf(m[3]!, c.names)) return `names ${m[3]}, not this entry`;
+      return { kind: 'targetAttackDice', dice: Number(m[1]), applies: (m[2]?.toLowerCase() as 'melee' | 'ranged' | undefined) ?? 'both' };
+    },
+  },
+  {
+    // Machine Armour's Standfast: "When a model that has Machine Armour suffers a Down result on the Injury table, it is treated as a Minor Wound result instead".
+    sentence: /^when (.+?) (?:would )?suffers? a down result(?: on the injury (?:table|chart))?, it is treated as a minor (?:wound|hit)(?: result)? instead$/i,
+    read: (m, c) => (isSelf(m[1]!, c.names) ? { kind: 'keyword', keyword: 'STANDFAST' } : `names ${m[1]}, not this entry`),
+  },
+];
+
+/** -N injury dice against the entry, unless the attack has one of the keywords named; or why it is not read. */
+function injuryDice(dice: string, subject: string, unless: string | undefined, c: TextContext): TextEffect | string {
+  if (!isSelf(subject, c.names)) return `names ${subject}, not this entry`;
+  if (unless === undefined) return { kind: 'targetInjuryDice', dice: Number(dice), unless: [] };
+  const names = keywordList(unless, c.keyword);
+  return names ? { kind: 'targetInjuryDice', dice: Number(dice), unless: names } : `"${unless}" is not keywords of the rule table`;
+}
+
+/** The side a sentence about the odds speaks of, when it is not read. */
+function sideOf(sentence: string): Side {
+  return OWN_ATTACKS.test(sentence) && !AGAINST_IT.test(sentence) ? 'attacker' : 'both';
+}
+
+/** One sentence of a model's ability text or of an item's rules text the model carries. */
+export function readModelSentence(sentence: string, context: TextContext): SentenceReading {
+  let why: string | undefined;
+  for (const form of MODEL_FORMS) {
+    const m = form.sentence.exec(sentence);
+    if (!m) continue;
+    const got = form.read(m, context);
+    if (typeof got !== 'string') return { kind: 'read', effects: [got] };
+    why = got;
+    break;
+  }
+  if (!speaksOfOdds(sentence, context.effectKeywords)) return { kind: 'other' };
+  return { kind: 'stops', why: why ?? 'a sentence about the odds that injury-lab does not read whole', side: sideOf(sentence) };
+}
+
+/**
+ * One sentence of a weapon's rules text: "If the Success Roll for a Ranged Attack made with a Sniper Rifle
+ * is a Critical Success then the Injury Roll for the attack has the IGNORE ARMOUR Keyword" is IGNORE ARMOUR
+ * ON CRITICAL. The weapon it names is not checked: the text is on the weapon's own profile, and the real
+ * catalogue's Molotov Cocktail names the Incendiary Grenade it was copied from.
+ */
+export function readWeaponSentence(sentence: string, context: TextContext): SentenceReading {
+  const critical = /^if the success roll for an? (?:ranged |melee )?attack made (?:with|by) (?:a |an |the |this )?(.+?) is a critical success,? then the injury roll for the attack has the (?:keyword )?ignores? armou?r(?: keyword)?$/i.exec(sentence);
+  if (critical && !/\b(that|which|if|when|against|within|target|down)\b/i.test(critical[1]!)) return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'IGNORE ARMOUR ON CRITICAL' }] };
+  if (!speaksOfOdds(sentence, context.effectKeywords)) return { kind: 'other' };
+  return { kind: 'stops', why: 'a sentence about the odds that injury-lab does not read whole', side: 'attacker' };
+}
+
+/** Words a sentence that restates a token of the Keywords with a condition may hold besides the token and the condition. */
+const RESTATEMENT_FILLER = /^(?:add|to|the|rolls?|for|ranged|melee|attacks?|made|by|with|this|weapon|a|an|injury|success|roll|keyword|does|not|apply|applies|\s)*$/i;
+
+/** Whether `sentence`, with `token` and `condition` taken out, holds nothing else: it only restates the token under the condition. */
+export function onlyRestates(sentence: string, tokenPattern: RegExp, condition: string): boolean {
+  return RESTATEMENT_FILLER.test(sentence.replace(condition, ' ').replace(tokenPattern, ' '));
+}

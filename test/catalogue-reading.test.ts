@@ -1,0 +1,152 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { plainText, sentencesOf, speaksOfOdds } from '../src/import/rules-text.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
+
+/**
+ * Issue 35, the real catalogue read right: rules text is read fully or the entry stops. Every fixture
+ * is invented (our names and sentences) in the shapes the real catalogue writes; none copies its data.
+ * Each class of the issue has a fixture here and the answer it must give, checked against the same
+ * question asked by flags.
+ */
+
+function rosterFile(selections: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'injury-lab-reading-'));
+  const path = join(dir, 'reading.ros');
+  writeFileSync(
+    path,
+    `<?xml version="1.0" encoding="UTF-8"?><roster name="Invented" gameSystemName="Trench Crusade" xmlns="http://www.battlescribe.net/schema/rosterSchema"><costs><cost name="Ducats" value="0"/></costs><forces><force name="Warband"><selections>${selections}</selections></force></forces></roster>`,
+  );
+  return path;
+}
+
+const ability = (name: string, text: string) =>
+  `<profile name="${name}" typeName="Ability" hidden="false"><characteristics><characteristic name="Description">${text}</characteristic></characteristics></profile>`;
+
+/** A model with an armour of 0, its abilities, and what it carries. */
+const model = (name: string, abilities: string, carried = '') =>
+  `<selection name="${name}" number="1" type="model"><profiles><profile name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 Dice</characteristic><characteristic name="Melee">+1 Dice</characteristic><characteristic name="Armour">0</characteristic></characteristics></profile>${abilities}</profiles><selections>${carried}</selections><costs><cost name="Ducats" value="40"/></costs></selection>`;
+
+const weapon = (name: string, range: string, keywords: string, rulesText: string) =>
+  `<selection name="${name}" number="1" type="upgrade"><profiles><profile name="${name}" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">${range}</characteristic><characteristic name="Keywords">${keywords}</characteristic><characteristic name="Rules">${rulesText}</characteristic></characteristics></profile></profiles><costs><cost name="Ducats" value="10"/></costs></selection>`;
+
+const ROSTER = rosterFile(
+  model('Sand Drake', ability('Scaled Hide', 'Add -1 INJURY DICE to Injury Rolls for a Sand Drake unless the weapon has the keyword FIRE or GAS.')) +
+    model('Ash Hound', ability('Cinder Flesh', 'Add -1 INJURY DICE to Injury Rolls for an Ash Hound unless the attack has the FIRE Keyword.')) +
+    model('Mire Sapper', ability('Blast Netting', 'Add -1 INJURY DICE to Injury Rolls for attacks with the SHRAPNEL Keyword that target a Mire Sapper.')) +
+    model('Dust Pilgrim', ability('Second Life', 'If a Dust Pilgrim dies after a game, it returns as a Glass Saint. Add -1 INJURY DICE to Injury Rolls for a Glass Saint.')) +
+    model('Holy Wraith', ability('Unhallowed', 'Add -1 INJURY DICE to Injury Rolls for a Holy Wraith unless the attack has the HALLOWED Keyword.')) +
+    model(
+      'Bell Warden',
+      ability('Brawler', 'Add +1 DICE to the Success Roll for a Melee Attack made by a Bell Warden for each friendly model within 3&quot; of it.') +
+        ability('Swift', 'Add +1 DICE to the Risky Success Roll for a Bell Warden taking a Dash ACTION.'),
+      weapon('Bell Maul', 'Melee', '-', '-'),
+    ) +
+    weapon('Hawk Bow', '24&quot;', 'CRITICAL', 'Hawk\u2019s\u00a0Eye: If the Success Roll for a Ranged Attack made with a Hawk\u00a0Bow is a Critical Success then the Injury Roll for the attack has the IGNORE ARMOUR Keyword.') +
+    weapon('Ember Lance', 'Melee', '-', 'Searing Thrust: The Ember Lance rolls injuries with 3D6 instead of 2D6.') +
+    weapon('Long Pike', 'Melee', '-', 'Reach: A model with a Long Pike can attack an enemy within 2&quot; of it.'),
+);
+
+async function exactJson(...args: string[]): Promise<{ outcomes: { exact: string }[]; scenario: Record<string, unknown> }> {
+  const r = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', ...args);
+  expect([r.code, r.stderr]).toEqual([0, '']);
+  return JSON.parse(r.stdout) as { outcomes: { exact: string }[]; scenario: Record<string, unknown> };
+}
+
+const answers = (r: { outcomes: { exact: string }[] }) => r.outcomes.map((o) => o.exact);
+
+describe('rules text in one form', () => {
+  it('Unicode spaces, dashes and curly quotes are plain; "Add- 1" is "Add -1"; bold is dropped', () => {
+    expect(plainText('Bull\u2019s\u00a0Eye \u2212 \u201cx\u201d **Add- 1 DICE**')).toBe('Bull\'s Eye - "x" Add -1 DICE');
+  });
+
+  it('sentences are split after full stops, at line breaks and bullets, with their "Name:" label and full stop dropped', () => {
+    expect(sentencesOf('Liquid\u00a0Fire: If A. Then B.\n* Duck: C')).toEqual(['If A', 'Then B', 'C']);
+  });
+
+  it('a sentence speaks of the odds when it names rolls, dice, injuries, armour, markers or a keyword that changes a roll, not when its rolls are a Dash\'s', () => {
+    expect(speaksOfOdds('This weapon rolls injuries with 3D6', undefined)).toBe(true);
+    expect(speaksOfOdds('Place 1 BLOOD MARKER next to the target', undefined)).toBe(true);
+    expect(speaksOfOdds('The target gains DEADLY', /\b(DEADLY)\b/)).toBe(true);
+    expect(speaksOfOdds('Add +1 DICE to the Risky Success Roll for a model taking a Dash ACTION', undefined)).toBe(false);
+    expect(speaksOfOdds('A model with a Long Pike can attack an enemy within 2" of it', undefined)).toBe(false);
+    // "die" as a verb is no dice.
+    expect(speaksOfOdds('The Chieftain knows the day they will die', undefined)).toBe(false);
+  });
+});
+
+describe('conditions the game writes are read whole', () => {
+  it('"unless the weapon has the keyword FIRE or GAS" is UNLESS FIRE/GAS, and the whole file loads (it once refused every faction)', async () => {
+    const r = await cliInProcess('profiles', '--roster', ROSTER, '--format', 'json');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const models = (JSON.parse(r.stdout) as { models: Record<string, { keywords?: string[] }> }).models;
+    expect(models['Sand Drake']!.keywords).toEqual(['-1 INJURY DICE UNLESS FIRE/GAS']);
+    expect(models['Ash Hound']!.keywords).toEqual(['-1 INJURY DICE UNLESS FIRE']);
+  });
+
+  it('as a target, the roster\'s reading answers as the same question asked by flags, FIRE weapon or not', async () => {
+    for (const weaponKeywords of ['FIRE', 'GAS', 'SHRAPNEL']) {
+      const viaRoster = await exactJson('--roster', ROSTER, '--target', 'Sand Drake', `--weapon-keywords=${weaponKeywords}`);
+      const viaFlags = await exactJson('--armour', 'none', `--weapon-keywords=${weaponKeywords}`, ...(weaponKeywords === 'SHRAPNEL' ? ['--target-injury-dice', '-1'] : []));
+      expect(answers(viaRoster)).toEqual(answers(viaFlags));
+    }
+    // And the -1 does move the answer: a SHRAPNEL attack differs from a FIRE one by more than its marker.
+    const fire = await exactJson('--roster', ROSTER, '--target', 'Ash Hound', '--weapon-keywords=FIRE');
+    const plain = await exactJson('--roster', ROSTER, '--target', 'Ash Hound');
+    expect(answers(fire).at(-1)).not.toEqual(answers(plain).at(-1));
+  });
+});
+
+describe('read fully or stop', () => {
+  it('a condition no form reads (only against SHRAPNEL) stops the model, naming the sentence; --allow-unmodelled goes on without it', async () => {
+    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--target', 'Mire Sapper');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('"Add -1 INJURY DICE to Injury Rolls for attacks with the SHRAPNEL Keyword that target a Mire Sapper" is not modelled');
+    const allowed = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--target', 'Mire Sapper', '--allow-unmodelled', '--format', 'json');
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toContain('left out, not modelled');
+    expect(answers(JSON.parse(allowed.stdout) as { outcomes: { exact: string }[] })).toEqual(answers(await exactJson('--armour', 'none')));
+  });
+
+  it('a sentence naming another model (a campaign form) is never given to this one: it stops instead', async () => {
+    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--target', 'Dust Pilgrim');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"Add -1 INJURY DICE to Injury Rolls for a Glass Saint" is not modelled (names a Glass Saint, not this entry)');
+  });
+
+  it('a condition on a keyword the rule table does not know stops that model only; the rest of the file answers', async () => {
+    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--target', 'Holy Wraith');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"HALLOWED Keyword" is not keywords of the rule table');
+    await exactJson('--roster', ROSTER, '--target', 'Sand Drake');
+  });
+
+  it("a weapon's sentence about its injury roll that is not read stops the weapon, naming it", async () => {
+    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--weapon', 'Ember Lance');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"The Ember Lance rolls injuries with 3D6 instead of 2D6" is not modelled');
+  });
+
+  it('a sentence about nothing the odds rest on (reach) stops nothing', async () => {
+    await exactJson('--roster', ROSTER, '--weapon', 'Long Pike');
+  });
+
+  it("a model's sentence about its own attacks stops each MODEL with WEAPON, not the model as a target; a Dash's roll stops nothing", async () => {
+    const asTarget = await exactJson('--roster', ROSTER, '--target', 'Bell Warden');
+    expect(answers(asTarget)).toEqual(answers(await exactJson('--armour', 'none')));
+    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--weapon', 'Bell Warden with Bell Maul');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"Add +1 DICE to the Success Roll for a Melee Attack made by a Bell Warden for each friendly model within 3\\" of it" is not modelled');
+  });
+
+  it('"Bull\'s Eye" written with a curly quote and non-breaking spaces is still IGNORE ARMOUR ON CRITICAL', async () => {
+    const viaRoster = await exactJson('--roster', ROSTER, '--weapon', 'Hawk Bow', '--armour', 'reinforced');
+    const viaFlags = await exactJson('--attack-type', 'ranged', '--weapon-keywords=CRITICAL, IGNORE ARMOUR ON CRITICAL', '--armour', 'reinforced');
+    expect(answers(viaRoster)).toEqual(answers(viaFlags));
+    expect(answers(viaRoster)).not.toEqual(answers(await exactJson('--attack-type', 'ranged', '--weapon-keywords=CRITICAL', '--armour', 'reinforced')));
+  });
+});
