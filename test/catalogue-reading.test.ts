@@ -49,11 +49,20 @@ const ROSTER = rosterFile(
     weapon('Long Pike', 'Melee', '-', 'Reach: A model with a Long Pike can attack an enemy within 2&quot; of it.'),
 );
 
-async function exactJson(...args: string[]): Promise<{ outcomes: { exact: string }[]; scenario: Record<string, unknown> }> {
+interface ExactJson {
+  outcomes: { exact: string }[];
+  scenario: Record<string, unknown>;
+  expectedBloodMarkers: unknown;
+}
+
+async function exactJson(...args: string[]): Promise<ExactJson> {
   const r = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', ...args);
   expect([r.code, r.stderr]).toEqual([0, '']);
-  return JSON.parse(r.stdout) as { outcomes: { exact: string }[]; scenario: Record<string, unknown> };
+  return JSON.parse(r.stdout) as ExactJson;
 }
+
+/** What an attack's answer is, blood markers included (FIRE and GAS change the markers, not the results). */
+const answerWithMarkers = (r: ExactJson) => [r.outcomes.map((o) => o.exact), r.expectedBloodMarkers];
 
 const answers = (r: { outcomes: { exact: string }[] }) => r.outcomes.map((o) => o.exact);
 
@@ -148,5 +157,87 @@ describe('read fully or stop', () => {
     const viaFlags = await exactJson('--attack-type', 'ranged', '--weapon-keywords=CRITICAL, IGNORE ARMOUR ON CRITICAL', '--armour', 'reinforced');
     expect(answers(viaRoster)).toEqual(answers(viaFlags));
     expect(answers(viaRoster)).not.toEqual(answers(await exactJson('--attack-type', 'ranged', '--weapon-keywords=CRITICAL', '--armour', 'reinforced')));
+  });
+});
+
+describe("what the catalogue hides for a model's option is hidden for it; what shows with a hidden model is its own", () => {
+  const unit = (id: string, name: string) =>
+    `<profile id="${id}" name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 DICE</characteristic><characteristic name="Melee">+0 DICE</characteristic><characteristic name="Armour">0</characteristic></characteristics></profile>`;
+  const when = (value: boolean, scope: string, childId: string) =>
+    `<modifiers><modifier type="set" value="${value}" field="hidden"><conditions><condition type="atLeast" value="1" field="selections" scope="${scope}" childId="${childId}" shared="true"/></conditions></modifier></modifiers>`;
+  const abilityOf = (id: string, name: string, text: string, hidden: boolean, modifiers: string) =>
+    `<profile id="${id}" name="${name}" typeName="Ability" hidden="${hidden}"><characteristics><characteristic name="Description">${text}</characteristic></characteristics>${modifiers}</profile>`;
+  const catalogue = `<?xml version="1.0" encoding="UTF-8"?>
+<catalogue id="rd-cat" name="Reading Host" gameSystemId="pg-sys" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
+  <sharedSelectionEntries>
+    <selectionEntry id="rd-thrall" name="Ash Thrall" type="model" hidden="false">
+      <profiles>
+        <profile id="rd-talons" name="Talons" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic><characteristic name="Keywords">-</characteristic></characteristics>${when(true, 'parent', 'rd-walk')}</profile>
+        ${abilityOf('rd-flesh', 'Cinder Flesh', 'Add -1 INJURY DICE to Injury Rolls for an Ash Thrall.', false, when(true, 'parent', 'rd-soar'))}
+      </profiles>
+      <selectionEntryGroups><selectionEntryGroup id="rd-type" name="Thrall Type" hidden="false"><selectionEntries>
+        <selectionEntry id="rd-walk" name="Walking" type="upgrade" hidden="false"><profiles>${unit('rd-walk-p', 'Ash Thrall')}</profiles></selectionEntry>
+        <selectionEntry id="rd-soar" name="Soaring" type="upgrade" hidden="false"><profiles>${unit('rd-soar-p', 'Soaring Thrall')}</profiles></selectionEntry>
+      </selectionEntries></selectionEntryGroup></selectionEntryGroups>
+      <costs><cost name="Ducats" typeId="pg-ducats" value="20"/></costs>
+    </selectionEntry>
+    <selectionEntry id="rd-stalker" name="Night Stalker" type="model" hidden="true">
+      <profiles>
+        ${unit('rd-stalker-p', 'Night Stalker')}
+        ${abilityOf('rd-hide', 'Dark Hide', 'Add -1 INJURY DICE to Injury Rolls for a Night Stalker.', true, when(false, 'roster', 'rd-pact'))}
+      </profiles>
+      ${when(false, 'roster', 'rd-pact')}
+      <costs><cost name="Ducats" typeId="pg-ducats" value="60"/></costs>
+    </selectionEntry>
+  </sharedSelectionEntries>
+</catalogue>`;
+  const dir = mkdtempSync(join(tmpdir(), 'injury-lab-reading-cat-'));
+  const cat = join(dir, 'reading-host.cat');
+  writeFileSync(cat, catalogue);
+  const args = ['--catalogue', 'test/fixtures/rosters/pilgrim-system.gst', cat];
+
+  it('the walking thrall has its -1 and no Talons; the soaring one has Talons and not the -1', async () => {
+    const r = await cliInProcess('profiles', ...args, '--format', 'json');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const doc = JSON.parse(r.stdout) as { models: Record<string, Record<string, unknown>>; weapons: Record<string, unknown> };
+    expect(doc.models['Ash Thrall']).toMatchObject({ targetInjuryDice: -1 });
+    expect(doc.models['Ash Thrall (Soaring)']!.targetInjuryDice).toBeUndefined();
+    expect(Object.keys(doc.weapons)).toContain('Ash Thrall (Soaring) with Talons');
+    expect(Object.keys(doc.weapons)).not.toContain('Ash Thrall with Talons');
+  });
+
+  it('a hidden model shown by a condition has the abilities that condition shows, and they answer', async () => {
+    const viaCatalogue = await exactJson(...args, '--target', 'Night Stalker');
+    expect(viaCatalogue.scenario).toMatchObject({ targetInjuryDice: -1 });
+    expect(answers(viaCatalogue)).toEqual(answers(await exactJson('--armour', 'none', '--target-injury-dice', '-1')));
+  });
+});
+
+describe("keywords as the game system file defines them (ruling T25): GOLEM, DEMONIC, NEGATE FEAR", () => {
+  const withCategory = (xml: string, category: string) => xml.replace('<selections>', `<categories><category id="c-${category}" name="${category}" primary="false"/></categories><selections>`);
+  const roster = rosterFile(
+    withCategory(model('Brass Golem', ''), 'Golem') +
+      withCategory(model('Hell Imp', ''), 'Demonic') +
+      withCategory(model('Dread Knight', ''), 'Fear') +
+      withCategory(model('Calm Monk', '', weapon('Staff', 'Melee', '-', '-')), 'Negate Fear') +
+      model('Plain Monk', '', weapon('Cudgel', 'Melee', '-', '-')),
+  );
+
+  it('a GOLEM gains no GAS markers and a DEMONIC model no FIRE markers: as the fields say', async () => {
+    const golem = await exactJson('--roster', roster, '--target', 'Brass Golem', '--weapon-keywords=GAS');
+    expect(answerWithMarkers(golem)).toEqual(answerWithMarkers(await exactJson('--armour', 'none', '--golem', '--negate-gas', '--weapon-keywords=GAS')));
+    expect(answerWithMarkers(golem)).not.toEqual(answerWithMarkers(await exactJson('--armour', 'none', '--golem', '--weapon-keywords=GAS')));
+    const imp = await exactJson('--roster', roster, '--target', 'Hell Imp', '--weapon-keywords=FIRE');
+    expect(answerWithMarkers(imp)).toEqual(answerWithMarkers(await exactJson('--armour', 'none', '--negate-fire', '--weapon-keywords=FIRE')));
+    expect(answerWithMarkers(imp)).not.toEqual(answerWithMarkers(await exactJson('--armour', 'none', '--weapon-keywords=FIRE')));
+  });
+
+  it('a model with NEGATE FEAR attacks a FEAR model unhindered; one without is hindered', async () => {
+    const calm = await exactJson('--roster', roster, '--weapon', 'Calm Monk with Staff', '--target', 'Dread Knight');
+    const plain = await exactJson('--roster', roster, '--weapon', 'Plain Monk with Cudgel', '--target', 'Dread Knight');
+    expect(calm.scenario).toMatchObject({ attackerFear: true, fear: true });
+    expect(plain.scenario).toMatchObject({ attackerFear: false, fear: true });
+    expect(answers(calm)).toEqual(answers(await exactJson('--attack-type', 'melee', '--attack-dice', '1', '--fear', '--attacker-fear')));
+    expect(answers(calm)).not.toEqual(answers(plain));
   });
 });

@@ -170,12 +170,13 @@ describe('keywords the real catalogue writes, and a model that cannot shoot', ()
       modelSelection('Grave Hound', 'N/A', '+1 Dice', '0', weaponSelection('Jaws', 'Melee', '-', '-', []) + weaponSelection('Spit', '6&quot;', '-', '-', [])),
   );
 
-  it('situational keywords are known with no effect, say so, and stop nothing; a bare ARMOUR PIERCING is listed and stops', async () => {
+  it('situational keywords are known with no effect, say so, and stop nothing; a bare ARMOUR PIERCING is ARMOUR PIERCING 1', async () => {
     const r = await cliInProcess('profiles', '--roster', roster);
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toContain('Known keywords of no effect here');
     for (const k of ['BLAST: weapon "Fire Pot"', 'SCATTER: weapon "Fire Pot"', 'IGNORE COVER', 'IGNORE LONG RANGE', 'CONSUMABLE', 'BLOCK: weapon "Bone Saw"', 'INFECTION MARKERS: weapon "Bone Saw"']) expect(r.stdout).toContain(k);
-    expect(r.stdout).toContain('weapon "Old Pick": "ARMOUR-PIERCING" (keywords: ARMOUR PIERCING needs its number); stops a command that uses it unless --allow-unmodelled');
+    // The game system file's own Armour Piercing rule reduces the modifier "by 1": a bare ARMOUR-PIERCING is 1.
+    expect(r.stdout).not.toContain('"ARMOUR-PIERCING"');
     // The Fire Pot answers as FIRE alone does: its other keywords change nothing.
     const exact = async (...args: string[]) => {
       const x = await cliInProcess('exact', '--kind', 'attack', '--armour', 'standard', '--format', 'json', ...args);
@@ -184,6 +185,8 @@ describe('keywords the real catalogue writes, and a model that cannot shoot', ()
     };
     expect(await exact('--roster', roster, '--weapon', 'Fire Pot')).toEqual(await exact('--attack-type', 'ranged', '--weapon-keywords', 'FIRE'));
     expect(await exact('--roster', roster, '--weapon', 'Bone Saw')).toEqual(await exact('--attack-type', 'melee', '--injury-dice', '1'));
+    expect(await exact('--roster', roster, '--weapon', 'Old Pick')).toEqual(await exact('--attack-type', 'melee', '--armour-piercing', '1'));
+    expect(await exact('--roster', roster, '--weapon', 'Old Pick')).not.toEqual(await exact('--attack-type', 'melee'));
   });
 
   it('a model whose Ranged is N/A attacks in melee without --allow-unmodelled; its ranged weapon still stops', async () => {

@@ -114,7 +114,9 @@ describe('reading a roster', () => {
     expect(read('ignore-armour')).toMatchObject({ kind: 'keyword', keyword: 'IGNORE ARMOUR' });
     expect(read('Armour-Piercing 2')).toMatchObject({ kind: 'keyword', keyword: 'ARMOUR PIERCING 2' });
     expect(read('armour piercing (2)')).toMatchObject({ kind: 'keyword', keyword: 'ARMOUR PIERCING 2' });
-    expect(read('ARMOUR PIERCING')).toMatchObject({ kind: 'unknown', why: 'ARMOUR PIERCING needs its number' });
+    // Bare, it is 1: the game system file's own Armour Piercing rule reduces the modifier "by 1".
+    expect(read('ARMOUR PIERCING')).toMatchObject({ kind: 'keyword', keyword: 'ARMOUR PIERCING 1' });
+    expect(read('AUTOMATIC')).toMatchObject({ kind: 'unknown', why: 'AUTOMATIC needs its number' });
     expect(read('+2 Injury Modifiers')).toMatchObject({ kind: 'modifier', field: 'injuryModifier', value: 2 });
     expect(read('-1 INJURY DICE')).toMatchObject({ kind: 'modifier', field: 'injuryDice', value: -1 });
     expect(read('-1 INJURY DICE', 'model')).toMatchObject({ kind: 'modifier', field: 'targetInjuryDice', value: -1 });

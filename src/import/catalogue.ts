@@ -140,6 +140,76 @@ function looksPlayable(entry: Node, index: Index): boolean {
   return profiles.some((p) => /weapon/i.test(text(p.typeName)) || list(p.characteristics).some((c) => text(c.name).toLowerCase() === 'armour'));
 }
 
+/**
+ * What a condition says once a model's unit option is chosen: true or false where it asks only whether
+ * one of `options` (the model's unit options) is selected, undefined where it asks anything else (a
+ * faction's variant, another option), which a catalogue does not choose.
+ */
+function optionCondition(c: Node, chosen: string, options: ReadonlySet<string>): boolean | undefined {
+  const child = text(c.childId);
+  const value = Number(text(c.value));
+  if (!options.has(child) || text(c.field) !== 'selections' || !Number.isFinite(value)) return undefined;
+  const count = child === chosen ? 1 : 0;
+  switch (text(c.type)) {
+    case 'atLeast':
+      return count >= value;
+    case 'greaterThan':
+      return count > value;
+    case 'equalTo':
+      return count === value;
+    case 'notEqualTo':
+      return count !== value;
+    case 'lessThan':
+      return count < value;
+    case 'atMost':
+      return count <= value;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether every condition of a modifier holds with `chosen` taken (undefined if one cannot be told). */
+function modifierHolds(m: Node, chosen: string, options: ReadonlySet<string>): boolean | undefined {
+  if (list(m.conditionGroups).length > 0 || list(m.repeats).length > 0) return undefined;
+  const conditions = list(m.conditions);
+  if (conditions.length === 0) return undefined;
+  let all = true;
+  for (const c of conditions) {
+    const holds = optionCondition(c, chosen, options);
+    if (holds === undefined) return undefined;
+    all &&= holds;
+  }
+  return all;
+}
+
+/** The childIds a node's `set hidden false` modifiers ask about, sorted: what shows it. */
+const shownBy = (n: Node): string =>
+  JSON.stringify(
+    list(n.modifiers)
+      .filter((m) => text(m.type) === 'set' && text(m.field) === 'hidden' && text(m.value) === 'false')
+      .flatMap((m) => list(m.conditions).map((c) => `${text(c.scope)}:${text(c.childId)}`))
+      .sort(),
+  );
+
+/**
+ * How a model sees a profile of its entry. With a unit option chosen (a thrall, "Grounded" or "Winged"),
+ * a modifier that hides or shows the profile when that option is selected is applied: the real
+ * catalogue hides Undead Fortitude for the winged thrall and the Pummel attack for the grounded one.
+ * A profile hidden and shown by the same conditions that show its hidden entry (the Stalker's abilities
+ * and Void Blade, shown with the Stalker) is shown: the entry is only ever in a roster when they hold.
+ */
+function profileAsSeen(p: Node, entry: Node, chosen?: { readonly id: string; readonly options: ReadonlySet<string> }): Node {
+  let hidden = isHidden(p);
+  if (chosen) {
+    for (const m of list(p.modifiers)) {
+      if (text(m.type) !== 'set' || text(m.field) !== 'hidden') continue;
+      if (modifierHolds(m, chosen.id, chosen.options) === true) hidden = text(m.value) === 'true';
+    }
+  }
+  if (hidden && isHidden(entry) && shownBy(p) !== '[]' && shownBy(p) === shownBy(entry)) hidden = false;
+  return hidden === isHidden(p) ? p : { ...p, hidden: String(hidden), modifiers: [] };
+}
+
 function readProfile(p: Node): RosterProfile {
   return {
     name: text(p.name),
@@ -174,7 +244,7 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, c
     type: text(entry.type),
     number: 1,
     selections: option ? [asSelection(option, index)] : [],
-    profiles: [...list(entry.profiles), ...linked('profile', index.profiles)].map(readProfile),
+    profiles: [...list(entry.profiles), ...linked('profile', index.profiles)].map((p) => readProfile(profileAsSeen(p, entry, option && { id: text(option.id), options: new Set(unitOptions(entry).map((o) => text(o.id))) }))),
     rules: rules.filter((r) => r.name !== ''),
     categories,
     costs,

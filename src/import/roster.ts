@@ -597,6 +597,12 @@ function diceNumbers(dice: Readonly<Record<string, string>>): Readonly<Record<st
 }
 
 /**
+ * Keywords that make a model immune to FEAR when it attacks, besides FEAR itself (read from the table):
+ * NEGATE FEAR, and GOLEM, whose rule in the game system file gives it NEGATE FEAR (ruling T25).
+ */
+const IMMUNE_TO_FEAR: ReadonlySet<string> = new Set(['NEGATE FEAR', 'GOLEM']);
+
+/**
  * "MODEL with WEAPON": the weapon's fields and keywords, the model's own Melee and Ranged dice (added to
  * the weapon's attack dice for the attack type the scenario ends with) and the model's FEAR as the
  * attacker's. Its cost is the model's (the weapon is part of it).
@@ -612,7 +618,8 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
   }
   // What the model's own text says of its attacks and is not read stops the weapon in its hands.
   for (const stop of model.attackerStops) if (!unmodelled.some((u) => u.text === stop.text && u.from === stop.from)) unmodelled.push({ ...stop, from: `${model.name}'s ${stop.from}` });
-  // The model's keywords as the table maps them: one that gives the model fear makes it a FEAR attacker.
+  // The model's keywords as the table maps them: one that gives the model fear, or makes it immune to
+  // FEAR, makes it an attacker a FEAR target does not hinder.
   // A keyword the table refuses stops this row, never the whole file (one entry's sentence once refused every faction).
   let fear = false;
   try {
@@ -621,7 +628,8 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
     if (!(e instanceof UsageError)) throw e;
     unmodelled.push({ text: model.keywords.join(', '), from: `${model.name}'s keywords`, why: e.message, stops: true });
   }
-  const fields = { ...weapon.fields, ...(fear ? { attackerFear: true } : {}) };
+  const immune = fear || model.keywords.some((k) => IMMUNE_TO_FEAR.has(parseKeyword(k).name));
+  const fields = { ...weapon.fields, ...(immune ? { attackerFear: true } : {}) };
   return {
     name: `${model.name} with ${weapon.name}`,
     role: 'weapon',

@@ -99,6 +99,14 @@ export function splitRunTogether(text: string, rules: RuleTable, system: SystemS
   return best[0];
 }
 
+/**
+ * The number a catalogue means by a keyword written without one. The game system file's own Armour
+ * Piercing rule says a weapon with it "reduces the target's total -INJURY MODIFIER ... by 1", and its
+ * Infested Rifle writes `ARMOUR-PIERCING` bare: that is ARMOUR PIERCING 1. Any other keyword that needs
+ * its number and has none is not modelled.
+ */
+const BARE_NUMBER: Readonly<Record<string, number>> = { 'ARMOUR PIERCING': 1 };
+
 /** One token of a weapon's keywords string, or a model's category, rule or ability name. */
 export function readToken(text: string, rules: RuleTable, system: SystemSpec, role: ProfileRole): Token {
   // "+1D": a D straight after the number is DICE.
@@ -136,6 +144,8 @@ export function readToken(text: string, rules: RuleTable, system: SystemSpec, ro
   const effects = table[key] as Readonly<Record<string, FieldValue>>;
   // The same checks as keywordFields (src/model/keywords.ts) makes when the profile is used, made here
   // so that a token it would refuse is reported as not modelled rather than stopping every command.
+  const bare = n === undefined ? BARE_NUMBER[key] : undefined;
+  if (bare !== undefined && keywordMisuse(effects, bare, own) === undefined) return { kind: 'keyword', text, keyword: `${key} ${bare}` };
   const misuse = keywordMisuse(effects, n, own);
   if (misuse?.problem === 'needs a number') return { kind: 'unknown', text, why: `${key} needs its number` };
   if (misuse?.problem === 'takes no number') return { kind: 'unknown', text, why: `${key} takes no number` };

@@ -42,6 +42,7 @@ const everyEdition = (source: RuleCitation) => ({ playtest: source, comprehensiv
 const keywordRuling = ruling('T20', 'a keyword of the issue "Real warbands", from common play; not in the rule files here');
 const noOdds = ruling('T20', 'a keyword that changes movement, actions or reloading, not the odds of one roll');
 const situational = ruling('T24', 'a keyword of the real catalogue that changes no odds of one attack here');
+const gameSystemRule = ruling('T25', "a keyword as the community catalogue's game system file defines it; not in the rule files here");
 
 export const trenchCrusadeRuleSpec = {
   injuryTable: {
@@ -282,7 +283,9 @@ export const trenchCrusadeRuleSpec = {
     STANDFAST: effectsRule("An armour item's: a Down result is a Minor Hit instead", KEYWORD_EFFECTS, { downBecomesMinor: true }, everyEdition(keywordRuling)),
     FEAR: effectsRule('Melee attacks against it get -1 DICE unless the attacker has FEAR', KEYWORD_EFFECTS, { fear: true }, everyEdition(keywordRuling)),
     IMPERVIOUS: effectsRule('Armour that keeps its modifier against IGNORE ARMOUR', KEYWORD_EFFECTS, { impervious: true }, everyEdition(keywordRuling)),
-    GOLEM: effectsRule('Only a Bloodbath injury roll takes it Out of Action; any other Out of Action is a Down', KEYWORD_EFFECTS, { golem: true }, everyEdition(keywordRuling)),
+    GOLEM: effectsRule('Only a Bloodbath injury roll takes it Out of Action; any other Out of Action is a Down. It has NEGATE GAS (and NEGATE FEAR)', KEYWORD_EFFECTS, { golem: true, negateGas: true }, everyEdition(gameSystemRule)),
+    DEMONIC: effectsRule('A model that ignores the blood markers FIRE adds: as NEGATE FIRE', KEYWORD_EFFECTS, { negateFire: true }, everyEdition(gameSystemRule)),
+    'NEGATE FEAR': effectsRule("A model immune to FEAR: no effect on attacks against it; a roster's MODEL with WEAPON reads it as attackerFear", KEYWORD_EFFECTS, {}, everyEdition(gameSystemRule)),
     FIRE: effectsRule('The target gains 1 blood marker after every injury roll from the weapon, whatever the result, unless it has NEGATE FIRE', KEYWORD_EFFECTS, { fireMarkers: 1 }, everyEdition(keywordRuling)),
     GAS: effectsRule('The target gains 1 blood marker after every injury roll from the weapon, whatever the result, unless it has NEGATE GAS', KEYWORD_EFFECTS, { gasMarkers: 1 }, everyEdition(keywordRuling)),
     SHRAPNEL: effectsRule('The target gains 1 blood marker after every injury roll from the weapon, whatever the result, unless it has NEGATE SHRAPNEL', KEYWORD_EFFECTS, { shrapnelMarkers: 1 }, everyEdition(keywordRuling)),
@@ -302,6 +305,7 @@ export const trenchCrusadeRuleSpec = {
     'IGNORE ELEVATED POSITION': effectsRule('Known; changes no odds here (an attack here has no elevation)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     PISTOL: effectsRule('Known; changes no odds here (when the weapon may be used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     CONSUMABLE: effectsRule('Known; changes no odds here (how often the weapon may be used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    DEPLOYABLE: effectsRule('Known; changes no odds here (an item set down on the battlefield)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     SHOTGUN: effectsRule('Known; changes no odds here (how the weapon is used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     BLAST: effectsRule('Known; changes no odds here (how many models an attack reaches: one here); its distance is read and ignored', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     SCATTER: effectsRule('Known; changes no odds here (where a blast lands: one target here)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
