@@ -241,3 +241,76 @@ describe("keywords as the game system file defines them (ruling T25): GOLEM, DEM
     expect(answers(calm)).not.toEqual(answers(plain));
   });
 });
+
+describe('what a model must take is part of it; a compulsory choice makes one model per pick', () => {
+  const unit = (id: string, name: string) =>
+    `<profile id="${id}" name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 DICE</characteristic><characteristic name="Melee">+0 DICE</characteristic><characteristic name="Armour">0</characteristic></characteristics></profile>`;
+  const item = (id: string, name: string, type: string, keywords: string, rules: string, hidden = false) =>
+    `<selectionEntry id="${id}" name="${name}" type="upgrade" hidden="${hidden}"><profiles><profile id="${id}-p" name="${name}" typeName="Battlekit" hidden="false"><characteristics><characteristic name="Type">${type}</characteristic><characteristic name="Keywords">${keywords}</characteristic><characteristic name="Rules">${rules}</characteristic></characteristics></profile></profiles><costs><cost name="Ducats" typeId="pg-ducats" value="0"/></costs></selectionEntry>`;
+  const min1 = '<constraints><constraint type="min" value="1" field="selections" scope="parent" shared="true" id="c-min"/></constraints>';
+  const priced = (ducats: number) => `<costs><cost name="Ducats" typeId="pg-ducats" value="${ducats}"/></costs>`;
+  const catalogue = `<?xml version="1.0" encoding="UTF-8"?>
+<catalogue id="cp-cat" name="Compulsory Host" gameSystemId="pg-sys" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
+  <sharedSelectionEntries>
+    ${item('cp-mask', 'Breath Mask', 'Equipment', 'NEGATE GAS', '-')}
+    ${item('cp-hearth', 'Iron Hearth', 'Equipment', '-', 'This model treats any Down result as a Minor Hit instead.', true)}
+    ${item('cp-std', 'Standard Armour', 'Armour', '-1 INJURY MODIFIER', '-')}
+    ${item('cp-rein', 'Reinforced Armour', 'Armour', '-2 INJURY MODIFIER', '-')}
+    ${item('cp-charm', 'Lucky Charm', 'Equipment', 'TOUGH', '-')}
+    <selectionEntry id="cp-deacon" name="Iron Deacon" type="model" hidden="false">
+      <profiles>${unit('cp-deacon-p', 'Iron Deacon')}
+        <profile id="cp-oath" name="Oath of Ash" typeName="Ability" hidden="false"><characteristics><characteristic name="Description">These rules apply until the Deacon is first taken Down: * It treats Down results as Minor Hit results.</characteristic></characteristics></profile>
+      </profiles>
+      <selectionEntryGroups>
+        <selectionEntryGroup id="cp-vow" name="Vow" hidden="true">${min1}<selectionEntries>${item('cp-vow-a', 'Vow of Iron', 'Equipment', 'TOUGH', '-')}${item('cp-vow-b', 'Vow of Ash', 'Equipment', 'TOUGH', '-')}</selectionEntries>
+          <modifiers><modifier type="set" value="false" field="hidden"><conditions><condition type="atLeast" value="1" field="selections" scope="roster" childId="cp-variant" shared="true"/></conditions></modifier></modifiers>
+        </selectionEntryGroup>
+      </selectionEntryGroups>
+      <entryLinks>
+        <entryLink id="cp-l-mask" name="Breath Mask" targetId="cp-mask" type="selectionEntry" hidden="false">${min1}</entryLink>
+        <entryLink id="cp-l-charm" name="Lucky Charm" targetId="cp-charm" type="selectionEntry" hidden="false"/>
+        <entryLink id="cp-l-armour" name="Armour" targetId="cp-armour" type="selectionEntryGroup" hidden="false">${min1}</entryLink>
+      </entryLinks>
+      ${priced(50)}
+    </selectionEntry>
+    <selectionEntry id="cp-warden" name="Hearth Warden" type="model" hidden="false">
+      <profiles>${unit('cp-warden-p', 'Hearth Warden')}</profiles>
+      <entryLinks><entryLink id="cp-l-hearth" name="Iron Hearth" targetId="cp-hearth" type="selectionEntry" hidden="false">${min1}</entryLink></entryLinks>
+      ${priced(40)}
+    </selectionEntry>
+  </sharedSelectionEntries>
+  <sharedSelectionEntryGroups>
+    <selectionEntryGroup id="cp-armour" name="Armour" hidden="false"><entryLinks>
+      <entryLink id="cp-l-std" name="Standard Armour" targetId="cp-std" type="selectionEntry" hidden="false">${priced(10)}</entryLink>
+      <entryLink id="cp-l-rein" name="Reinforced Armour" targetId="cp-rein" type="selectionEntry" hidden="false">${priced(25)}</entryLink>
+    </entryLinks></selectionEntryGroup>
+  </sharedSelectionEntryGroups>
+</catalogue>`;
+  const dir = mkdtempSync(join(tmpdir(), 'injury-lab-compulsory-'));
+  const cat = join(dir, 'compulsory-host.cat');
+  writeFileSync(cat, catalogue);
+  const args = ['--catalogue', 'test/fixtures/rosters/pilgrim-system.gst', cat];
+
+  it('the armour choice makes two models, priced with their pick; the compulsory mask is read, an optional charm and a hidden vow are not', async () => {
+    const r = await cliInProcess('profiles', ...args, '--format', 'json');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const models = (JSON.parse(r.stdout) as { models: Record<string, Record<string, unknown> & { keywords?: string[] }> }).models;
+    expect(Object.keys(models).filter((m) => m.startsWith('Iron Deacon'))).toEqual(['Iron Deacon (Standard Armour)', 'Iron Deacon (Reinforced Armour)']);
+    expect(models['Iron Deacon (Standard Armour)']).toMatchObject({ armour: 'standard', cost: 60, keywords: ['NEGATE GAS'] });
+    expect(models['Iron Deacon (Reinforced Armour)']).toMatchObject({ armour: 'reinforced', cost: 75, keywords: ['NEGATE GAS'] });
+  });
+
+  it('a compulsory item linked unhidden to a hidden entry is taken: "treats any Down result as a Minor Hit" is STANDFAST, and answers so', async () => {
+    const viaCatalogue = await exactJson(...args, '--target', 'Hearth Warden');
+    expect(viaCatalogue.scenario).toMatchObject({ downBecomesMinor: true });
+    expect(answers(viaCatalogue)).toEqual(answers(await exactJson('--armour', 'none', '--down-becomes-minor')));
+  });
+
+  it('a sentence under a lead-in that is not read ("These rules apply until ...:") is not read either: the model stops', async () => {
+    const r = await cliInProcess('exact', '--kind', 'attack', ...args, '--target', 'Iron Deacon (Standard Armour)');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"These rules apply until the Deacon is first taken Down:" is not modelled');
+    const allowed = await cliInProcess('exact', '--kind', 'attack', ...args, '--target', 'Iron Deacon (Standard Armour)', '--allow-unmodelled', '--format', 'json');
+    expect((JSON.parse(allowed.stdout) as ExactJson).scenario).toMatchObject({ downBecomesMinor: false, armour: 'standard', negateGas: true });
+  });
+});

@@ -27,8 +27,8 @@ interface Index {
   readonly profiles: Map<string, Node>;
   readonly rules: Map<string, Node>;
   readonly categories: Map<string, Node>;
-  /** Ids of entry groups: a link to one is no link to a missing entry. */
-  readonly groups: Set<string>;
+  /** Entry groups by id: a link to one is no link to a missing entry, and a compulsory one is a choice. */
+  readonly groups: Map<string, Node>;
   /** Entry links, in file order, with the catalogue that holds each. */
   readonly links: Indexed[];
   /** Cost type names by id: a modifier names the cost it sets by its type's id. */
@@ -47,7 +47,7 @@ function indexCatalogue(root: Node, catalogue: string, index: Index): void {
       for (const item of items) {
         const id = text(item.id);
         if (ENTRY_LISTS.includes(key) && id) index.entries.set(id, { node: item, catalogue });
-        else if ((key === 'selectionEntryGroups' || key === 'sharedSelectionEntryGroups') && id) index.groups.add(id);
+        else if ((key === 'selectionEntryGroups' || key === 'sharedSelectionEntryGroups') && id) index.groups.set(id, item);
         else if ((key === 'profiles' || key === 'sharedProfiles') && id) index.profiles.set(id, item);
         else if ((key === 'rules' || key === 'sharedRules') && id) index.rules.set(id, item);
         else if (key === 'categoryEntries' && id) index.categories.set(id, item);
@@ -140,6 +140,81 @@ function looksPlayable(entry: Node, index: Index): boolean {
   return profiles.some((p) => /weapon/i.test(text(p.typeName)) || list(p.characteristics).some((c) => text(c.name).toLowerCase() === 'armour'));
 }
 
+/** Whether a node's own constraints make at least one selection of it compulsory in its model. */
+function isCompulsory(n: Node): boolean {
+  return list(n.constraints).some((c) => text(c.type) === 'min' && text(c.field) === 'selections' && /^(parent|self)$/.test(text(c.scope)) && Number(text(c.value)) >= 1);
+}
+
+/** An entry a model takes, reached through a link (whose price and name it then has) or nested in the model. */
+interface Taken {
+  readonly entry: Node;
+  readonly link?: Node;
+}
+
+/** What a model entry must take: items it always has, and choices of which it has one (each a list of takes). */
+interface Compulsory {
+  readonly items: Taken[];
+  readonly choices: Taken[][];
+}
+
+/** The most models one entry's compulsory choices make (their product): past it, the choices are listed, not read. */
+const MAX_CHOICE_MODELS = 32;
+
+/**
+ * What a model entry must take (docs/import.md, "Compulsory selections"): its entries and links with a
+ * `min` constraint of 1 or more on the model (the real catalogue's Gas Masks, Combat Helmets, a
+ * Sharpshooter's Sniper Rifle), and its groups (or links to groups) with one: a choice (a Plague
+ * Knight's armour). Hidden ones nothing shows, and its unit options (read apart), are not.
+ */
+function compulsoryOf(entry: Node, index: Index): Compulsory {
+  // Part of every such model only when nothing hides it: one a modifier shows for a variant or a
+  // campaign (the real Plague Knight's Role, which gives TOUGH to The Executor) is no part of the others.
+  // Through a link, the link's own hidden is what a roster sees (as for a faction's links, above): the
+  // real Witch Coven Matriarch's Byzantinium Hearth is a hidden shared entry, linked unhidden.
+  const isShown = (n: Node) => !isHidden(n);
+  const items: Taken[] = [];
+  const choices: Taken[][] = [];
+  const unit = new Set(unitOptions(entry));
+  const choiceOf = (group: Node): Taken[] => {
+    const picks: Taken[] = list(group.selectionEntries).filter(isShown).map((e) => ({ entry: e }));
+    for (const l of list(group.entryLinks).filter(isShown)) {
+      const target = index.entries.get(text(l.targetId))?.node;
+      if (target) picks.push({ entry: target, link: l });
+    }
+    return picks.filter((t) => !unit.has(t.entry));
+  };
+  for (const e of list(entry.selectionEntries)) if (isShown(e) && isCompulsory(e) && !unit.has(e)) items.push({ entry: e });
+  for (const g of list(entry.selectionEntryGroups)) {
+    if (!isShown(g) || !isCompulsory(g)) continue;
+    const picks = choiceOf(g);
+    if (picks.length === 1) items.push(picks[0]!);
+    else if (picks.length > 1) choices.push(picks);
+  }
+  for (const l of list(entry.entryLinks)) {
+    if (!isShown(l)) continue;
+    const targetId = text(l.targetId);
+    const target = index.entries.get(targetId)?.node;
+    const group = index.groups.get(targetId);
+    if (target && (isCompulsory(l) || isCompulsory(target))) items.push({ entry: target, link: l });
+    else if (group && (isCompulsory(l) || isCompulsory(group))) {
+      const picks = choiceOf(group);
+      if (picks.length === 1) items.push(picks[0]!);
+      else if (picks.length > 1) choices.push(picks);
+    }
+  }
+  return { items, choices };
+}
+
+/** Every way to make one pick of each choice, in order; undefined past MAX_CHOICE_MODELS. */
+function choiceCombinations(choices: readonly Taken[][]): Taken[][] | undefined {
+  let combos: Taken[][] = [[]];
+  for (const picks of choices) {
+    if (combos.length * picks.length > MAX_CHOICE_MODELS) return undefined;
+    combos = combos.flatMap((c) => picks.map((p) => [...c, p]));
+  }
+  return combos;
+}
+
 /**
  * What a condition says once a model's unit option is chosen: true or false where it asks only whether
  * one of `options` (the model's unit options) is selected, undefined where it asks anything else (a
@@ -220,8 +295,12 @@ function readProfile(p: Node): RosterProfile {
   };
 }
 
-/** An entry (and the link to it, which may rename it and add its own links) as an unchosen selection. */
-function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, chosen?: { readonly option: Node; readonly first: boolean }): RosterSelection {
+/**
+ * An entry (and the link to it, which may rename it and add its own links) as a selection: with the
+ * unit option `chosen` (a thrall's), and the compulsory items and picks `takes` (a model's Gas Mask, its
+ * armour of a compulsory choice), which are part of it. A pick of a choice names the model after it.
+ */
+function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, chosen?: { readonly option: Node; readonly first: boolean }, takes: { readonly items: readonly Taken[]; readonly picks: readonly Taken[] } = { items: [], picks: [] }): RosterSelection {
   const holder = index.entries.get(text(entry.id))?.catalogue;
   const parts = link ? [entry, link] : [entry];
   const infoLinks = parts.flatMap((p) => list(p.infoLinks)).filter((l) => !isHidden(l));
@@ -238,12 +317,13 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, c
   const base = linkCosts.length ? linkCosts : readCosts(entry.costs);
   const costs = [...base.map((c) => (set.has(c.name) ? { name: c.name, value: set.get(c.name)! } : c)), ...[...set].filter(([name]) => !base.some((c) => c.name === name)).map(([name, value]) => ({ name, value }))];
   const option = chosen?.option;
+  // The first option that carries the Unit profile is the model's own; another is named after it, as is each pick of a compulsory choice.
+  const suffixes = [...(chosen && !chosen.first ? [entryName(chosen.option)] : []), ...takes.picks.map((t) => entryName(t.entry, t.link))];
   return {
-    // The first option that carries the Unit profile is the model's own; another is named after it.
-    name: chosen && !chosen.first ? `${entryName(entry, link)} (${entryName(chosen.option)})` : entryName(entry, link),
+    name: suffixes.length ? `${entryName(entry, link)} (${suffixes.join(', ')})` : entryName(entry, link),
     type: text(entry.type),
     number: 1,
-    selections: option ? [asSelection(option, index)] : [],
+    selections: [...(option ? [asSelection(option, index)] : []), ...[...takes.items, ...takes.picks].map((t) => asSelection(t.entry, index, t.link))],
     profiles: [...list(entry.profiles), ...linked('profile', index.profiles)].map((p) => readProfile(profileAsSeen(p, entry, option && { id: text(option.id), options: new Set(unitOptions(entry).map((o) => text(o.id))) }))),
     rules: rules.filter((r) => r.name !== ''),
     categories,
@@ -311,7 +391,7 @@ export interface CatalogueDocument {
  */
 export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
   if (docs.length === 0) throw refusal('catalogue', 'name at least one .gst or .cat file');
-  const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), groups: new Set(), links: [], costTypes: new Map() };
+  const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), groups: new Map(), links: [], costTypes: new Map() };
   const roots = docs.map(({ path, doc }) => ({ path, ...catalogueRoot(doc, path) }));
   const files = roots.map(({ path, root, isSystem }) => {
     const catalogue = text(root.name) || path;
@@ -324,9 +404,15 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
   // Options that carry their model's Unit profile are read with the model, not listed on their own.
   const partOfModel = new Set([...index.entries.values()].flatMap((e) => unitOptions(e.node)));
   // A model whose Unit profiles are on its options (a thrall, "Grounded" or "Winged") is one model per option.
+  // Each with what it must take: its compulsory items, and one model per pick of its compulsory choices.
+  const tooManyChoices: string[] = [];
   const asModels = (entry: Node, link?: Node, priceOf?: string): RosterSelection[] => {
     const options = unitOptions(entry);
-    return options.length > 0 ? options.map((o, i) => asSelection(entry, index, link, priceOf, { option: o, first: i === 0 })) : [asSelection(entry, index, link, priceOf)];
+    const units = options.length > 0 ? options.map((o, i) => ({ option: o, first: i === 0 })) : [undefined];
+    const required = /^(model|unit)$/i.test(text(entry.type)) || hasUnitProfile(entry) ? compulsoryOf(entry, index) : { items: [], choices: [] };
+    const combos = choiceCombinations(required.choices);
+    if (combos === undefined) tooManyChoices.push(entryName(entry, link));
+    return units.flatMap((unit) => (combos ?? [[]]).map((picks) => asSelection(entry, index, link, priceOf, unit, { items: required.items, picks })));
   };
   const forces: RosterForce[] = files.map((f) => {
     const selections: RosterSelection[] = [];
@@ -356,6 +442,9 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
     const notRead = unreachable.length ? [missingCatalogues(f.root, files, unreachable)] : [];
     return { name: f.catalogue, selections, rules: [], forces: [], ...(hiddenEntries.length ? { hiddenEntries: [...new Set(hiddenEntries)] } : {}), ...(notRead.length ? { notRead } : {}) };
   });
+  if (tooManyChoices.length && forces[0]) {
+    forces[0] = { ...forces[0], notRead: [...(forces[0].notRead ?? []), { text: `compulsory choices of ${[...new Set(tooManyChoices)].join(', ')}`, why: `they would make more than ${MAX_CHOICE_MODELS} models of one entry: read without them` }] };
+  }
   if (!system && forces[0]) {
     forces[0] = { ...forces[0], notRead: [...(forces[0].notRead ?? []), { text: 'no game system file (.gst)', why: 'the shared weapons, armour and rules a game system holds are not read; give its .gst too' }] };
   }

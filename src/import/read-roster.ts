@@ -104,6 +104,9 @@ const LISTS: Record<string, string> = {
   modifierGroups: 'modifierGroup',
   conditions: 'condition',
   conditionGroups: 'conditionGroup',
+  repeats: 'repeat',
+  // How many of an entry a model must or may take: a min of 1 makes it compulsory.
+  constraints: 'constraint',
 };
 
 export function mb(bytes: number): string {

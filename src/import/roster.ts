@@ -6,7 +6,7 @@ import { checkProfileFields, type Profile, type Profiles, type Unmodelled } from
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
 import type { RosterProfile, RosterSelection, RosterTree } from './read-roster.js';
-import { effectKeywordPattern, onlyRestates, readModelSentence, readWeaponSentence, sentencesOf, type TextContext, type TextEffect } from './rules-text.js';
+import { effectKeywordPattern, onlyRestates, readModelSentence, readWeaponSentence, sentencesOf, type SentenceReading, type TextContext, type TextEffect } from './rules-text.js';
 import { normaliseToken, readToken, splitKeywords, splitRunTogether, tableName, type Token } from './weapon-keywords.js';
 
 /**
@@ -151,12 +151,17 @@ function pricing(s: RosterSelection, costs: CostParts | undefined): Pick<Draft, 
  * Machine Armour. Names ("Reinforced") are read too. A value that is no armour of the table stops every
  * command that uses the model.
  */
-function readArmour(value: string, hasShield: boolean, table: RuleTable, items: readonly string[] = []): { fields: Record<string, FieldValue>; problem?: string } {
+function readArmour(value: string, hasShield: boolean, table: RuleTable, items: readonly ArmourItem[] = []): { fields: Record<string, FieldValue>; problem?: string } {
   const armours = table.armour as Readonly<Record<string, number>>;
   const shield = (table.shield as { readonly modifier: number }).modifier;
-  // An armour item the model carries names its armour ("Reinforced Armour"), wherever it sits in the tree.
-  const byItem = items.map((name) => Object.keys(armours).find((a) => a !== 'none' && new RegExp(`\\b${a}\\b`, 'i').test(name))).find((a) => a !== undefined);
+  // An armour item the model carries names its armour ("Reinforced Armour"), wherever it sits in the tree,
+  // or, named otherwise ("Armour of the Fly"), gives it by its own -N INJURY MODIFIER.
+  const byItem = items
+    .map(({ name, modifier }) => Object.keys(armours).find((a) => a !== 'none' && new RegExp(`\\b${a}\\b`, 'i').test(name)) ?? (modifier === undefined ? undefined : Object.keys(armours).find((a) => a !== 'none' && armours[a] === modifier)))
+    .find((a) => a !== undefined);
   if (byItem) return { fields: { armour: byItem, ...(hasShield ? { shield: true } : {}) } };
+  const unread = items.find(({ modifier }) => modifier !== undefined);
+  if (unread) return { fields: {}, problem: `its armour item ${JSON.stringify(unread.name)} gives ${unread.modifier} INJURY MODIFIER, which is no armour of the rule table` };
   const t = value.trim().toLowerCase();
   const byName = Object.keys(armours).find((a) => t === a || t === `${a} armour`);
   if (byName) return { fields: { armour: byName, ...(hasShield ? { shield: true } : {}) } };
@@ -168,6 +173,12 @@ function readArmour(value: string, hasShield: boolean, table: RuleTable, items: 
     return { fields: {}, problem: `no armour of the rule table${hasShield ? ' with a shield' : ''}; allowed: ${allowed}${hasShield ? `, each ${shield} more with a shield` : ''}` };
   }
   return { fields: { armour: found, ...(hasShield ? { shield: true } : {}) } };
+}
+
+/** An armour item a model carries: its name, and the injury modifier its keywords give (undefined if none). */
+interface ArmourItem {
+  readonly name: string;
+  readonly modifier?: number;
 }
 
 /** A model's Melee or Ranged characteristic ("+1 DICE", "-1", "0") as attack dice, or undefined if it is not one. */
@@ -260,6 +271,16 @@ function sameKeywordName(keyword: string, ruleName: string): boolean {
   return bare(keyword) === bare(ruleName);
 }
 
+/**
+ * A sentence after a lead-in that is not read (the real Anchorite Shrine's "the following special rules,
+ * which apply to the Anchorite Shrine until it suffers an Out of Action result:"), which puts it under a
+ * condition: one that would be read whole ("It treats Down results as Minor Hit results") stops instead.
+ */
+function underLeadIn(reading: SentenceReading, leadIn: string | undefined): SentenceReading {
+  if (leadIn === undefined || reading.kind !== 'read') return reading;
+  return { kind: 'stops', why: `it holds only under ${JSON.stringify(shown(leadIn))}, which is not read`, side: 'both' };
+}
+
 /** What a sentence read whole gives, said as the listing says it. */
 function effectText(e: TextEffect): string {
   if (e.kind === 'keyword') return e.keyword;
@@ -299,8 +320,11 @@ function addEffect(draft: Draft, e: TextEffect): string | undefined {
 function addModelText(draft: Draft, text: string, from: string, context: TextContext, listUnread = true): void {
   const read: string[] = [];
   let stopped = false;
+  /** A lead-in not read ("... the following special rules, which apply until ...:"): what follows it is under its condition. */
+  let under: string | undefined;
   for (const sentence of sentencesOf(text)) {
-    const reading = readModelSentence(sentence, context);
+    const reading = underLeadIn(readModelSentence(sentence, context), under);
+    if (sentence.endsWith(':') && reading.kind !== 'read') under ??= sentence;
     if (reading.kind === 'read') {
       const problem = reading.effects.map((e) => addEffect(draft, e)).find((p) => p !== undefined);
       if (problem === undefined) {
@@ -331,8 +355,10 @@ function addModelText(draft: Draft, text: string, from: string, context: TextCon
 function addWeaponText(draft: Draft, text: string, sentences: readonly RulesSentence[], restated: boolean, context: TextContext): void {
   const read: string[] = [];
   let stopped = false;
+  let under: string | undefined;
   for (const { sentence } of sentences) {
-    const reading = readWeaponSentence(sentence, context);
+    const reading = underLeadIn(readWeaponSentence(sentence, context), under);
+    if (sentence.endsWith(':') && reading.kind !== 'read') under ??= sentence;
     if (reading.kind === 'read') {
       for (const e of reading.effects) addEffect(draft, e);
       read.push(...reading.effects.map(effectText));
@@ -477,12 +503,15 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: [...costs.offsets], attackerStops: [], weapons: [], dice: {}, ...pricing(s, costs) };
     let hasShield = false;
     /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
-    const armourItems: string[] = [];
+    const armourItems: ArmourItem[] = [];
     /** A shield or an armour item among a selection's profiles: a shield can sit in a weapon's selection ("Polearm and Shield"). */
     const noteProtection = (p: RosterProfile) => {
       const type = (characteristic(p, 'type') ?? '').toLowerCase();
       if (type === 'shield') hasShield = true;
-      else if (type === 'armour' || type === 'armor') armourItems.push(p.name);
+      else if (type === 'armour' || type === 'armor') {
+        const modifier = tokens(characteristic(p, 'keywords') ?? '', 'model').find((t) => t.kind === 'modifier' && t.armourModifier);
+        armourItems.push({ name: p.name, ...(modifier?.kind === 'modifier' ? { modifier: modifier.value } : {}) });
+      }
     };
     const stack: RosterSelection[] = [s];
     for (let node = stack.pop(); node; node = stack.pop()) {

@@ -69,12 +69,13 @@ export function speaksOfOdds(sentence: string, effectKeywords: RegExp | undefine
 }
 
 /**
- * A rules text's sentences: split after a full stop, at line breaks and bullets; a leading "Name:" label
+ * A rules text's sentences: split after a full stop, at line breaks, and before a bullet after a colon
+ * (a lead-in and its list); a leading "Name:" label
  * ("Bull's Eye:", "Standfast:") and a final full stop dropped; spacing made single. Empty ones are none.
  */
 export function sentencesOf(text: string): string[] {
   return plainText(text)
-    .split(/\n+|(?<=[.!?])\s+(?=["(*•\-A-Z])/)
+    .split(/\n+|(?<=[.!?])\s+(?=["(*•\-A-Z])|(?<=:)\s+(?=[*•]\s)/)
     .map((s) =>
       s
         .replace(/^[\s*•\-]+/, '')
@@ -170,6 +171,13 @@ const MODEL_FORMS: readonly ModelForm[] = [
   {
     // Machine Armour's Standfast: "When a model that has Machine Armour suffers a Down result on the Injury table, it is treated as a Minor Wound result instead".
     sentence: /^when (.+?) (?:would )?suffers? a down result(?: on the injury (?:table|chart))?, it is treated as a minor (?:wound|hit)(?: result)? instead$/i,
+    read: (m, c) => (isSelf(m[1]!, c.names) ? { kind: 'keyword', keyword: 'STANDFAST' } : `names ${m[1]}, not this entry`),
+  },
+  {
+    // The real Byzantinium Hearth: "This model treats any DOWN INJURY result as a MINOR INJURY instead, unless
+    // it is as a result of the TOUGH keyword converting an OUT OF ACTION to a DOWN result"; "It treats Down
+    // results as Minor Hit results". STANDFAST does not touch Tough's Down (ruling T19), as the clause says.
+    sentence: /^(.+?) treats? (?:any )?down (?:injury )?results? as (?:a )?minor (?:injury|injuries|hit|hits|wound|wounds)(?: results?)?(?: instead)?(?:, unless it is (?:as )?a result of the tough keyword converting an out of action (?:result )?(?:in)?to a down(?: result)?)?$/i,
     read: (m, c) => (isSelf(m[1]!, c.names) ? { kind: 'keyword', keyword: 'STANDFAST' } : `names ${m[1]}, not this entry`),
   },
 ];
