@@ -46,7 +46,8 @@ const ROSTER = rosterFile(
     ) +
     weapon('Hawk Bow', '24&quot;', 'CRITICAL', 'Hawk\u2019s\u00a0Eye: If the Success Roll for a Ranged Attack made with a Hawk\u00a0Bow is a Critical Success then the Injury Roll for the attack has the IGNORE ARMOUR Keyword.') +
     weapon('Ember Lance', 'Melee', '-', 'Searing Thrust: The Ember Lance rolls injuries with 3D6 instead of 2D6.') +
-    weapon('Long Pike', 'Melee', '-', 'Reach: A model with a Long Pike can attack an enemy within 2&quot; of it.'),
+    weapon('Long Pike', 'Melee', '-', 'Reach: A model with a Long Pike can attack an enemy within 2&quot; of it.') +
+    weapon('Swarm Limbs', 'Melee', '-', 'See &quot;Swarm Form&quot;'),
 );
 
 interface ExactJson {
@@ -81,6 +82,8 @@ describe('rules text in one form', () => {
     expect(speaksOfOdds('The target gains DEADLY', /\b(DEADLY)\b/)).toBe(true);
     expect(speaksOfOdds('Add +1 DICE to the Risky Success Roll for a model taking a Dash ACTION', undefined)).toBe(false);
     expect(speaksOfOdds('A model with a Long Pike can attack an enemy within 2" of it', undefined)).toBe(false);
+    // An attack from an elevated position or at a range band gets other dice than one here.
+    expect(speaksOfOdds('This model always counts as being on a 3" high platform when it makes a Ranged Attack, granting it the benefits of Elevated position', undefined)).toBe(true);
     // "die" as a verb is no dice.
     expect(speaksOfOdds('The Chieftain knows the day they will die', undefined)).toBe(false);
   });
@@ -138,6 +141,12 @@ describe('read fully or stop', () => {
     const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--weapon', 'Ember Lance');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('"The Ember Lance rolls injuries with 3D6 instead of 2D6" is not modelled');
+  });
+
+  it('a sentence that sends the reader to other text ("See ...") stops: that text is not read here', async () => {
+    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--weapon', 'Swarm Limbs');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"See \\"Swarm Form\\"" is not modelled (it refers to other rules text, which is not read here)');
   });
 
   it('a sentence about nothing the odds rest on (reach) stops nothing', async () => {
@@ -312,5 +321,29 @@ describe('what a model must take is part of it; a compulsory choice makes one mo
     expect(r.stderr).toContain('"These rules apply until the Deacon is first taken Down:" is not modelled');
     const allowed = await cliInProcess('exact', '--kind', 'attack', ...args, '--target', 'Iron Deacon (Standard Armour)', '--allow-unmodelled', '--format', 'json');
     expect((JSON.parse(allowed.stdout) as ExactJson).scenario).toMatchObject({ downBecomesMinor: false, armour: 'standard', negateGas: true });
+  });
+});
+
+describe('profiles --explain: what each effect was read from', () => {
+  it('names the sentence, keyword or item of each effect, and each sentence not read with why', async () => {
+    const r = await cliInProcess('profiles', '--roster', ROSTER, '--explain');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const block = (title: string) => r.stdout.split('\n\n').find((b) => b.startsWith(title))!;
+    expect(block('model "Sand Drake"')).toMatch(/-1 INJURY DICE UNLESS FIRE\/GAS\s+text of ability Scaled Hide: "Add -1 INJURY DICE to Injury Rolls for a Sand Drake unless the weapon has the keyword FIRE or GAS"/);
+    expect(block('model "Sand Drake"')).toMatch(/armour none\s+Armour characteristic "0"/);
+    expect(block('weapon "Hawk Bow"')).toMatch(/CRITICAL\s+keywords "CRITICAL"/);
+    expect(block('weapon "Hawk Bow"')).toMatch(/IGNORE ARMOUR ON CRITICAL\s+rules text: "If the Success Roll/);
+    expect(block('model "Mire Sapper"')).toContain('stops: "Add -1 INJURY DICE to Injury Rolls for attacks with the SHRAPNEL Keyword that target a Mire Sapper" (text of ability Blast Netting: a sentence about the odds that injury-lab does not read whole)');
+    expect(block('weapon "Bell Warden with Bell Maul"')).toMatch(/attackDice \+1 \(melee attacks\)\s+Bell Warden's Melee characteristic "\+1 Dice"/);
+    const json = await cliInProcess('profiles', '--roster', ROSTER, '--explain', '--format', 'json');
+    const doc = JSON.parse(json.stdout) as { profiles: { name: string; effects: { effect: string; from: string }[]; notRead: { stops: boolean }[] }[] };
+    expect(doc.profiles.find((p) => p.name === 'Ash Hound')!.effects).toContainEqual({ effect: '-1 INJURY DICE UNLESS FIRE', from: 'text of ability Cinder Flesh: "Add -1 INJURY DICE to Injury Rolls for an Ash Hound unless the attack has the FIRE Keyword"' });
+    expect(doc.profiles.find((p) => p.name === 'Ember Lance')!.notRead.some((u) => u.stops)).toBe(true);
+  });
+
+  it('a profiles file written by hand: its fields and keywords, from the file', async () => {
+    const r = await cliInProcess('profiles', 'examples/profiles.json', '--explain');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toMatch(/the profiles file/);
   });
 });

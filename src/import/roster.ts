@@ -2,7 +2,7 @@ import { UsageError, showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { editionTable } from '../model/edition-table.js';
 import { keywordFields, parseKeyword } from '../model/keywords.js';
-import { checkProfileFields, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
+import { checkProfileFields, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
 import type { RosterProfile, RosterSelection, RosterTree } from './read-roster.js';
@@ -73,6 +73,8 @@ interface Draft {
    * "MODEL with WEAPON", not the model as a target.
    */
   readonly attackerStops: Unmodelled[];
+  /** Where each effect came from (`profiles --explain`). */
+  readonly sources: EffectSource[];
   readonly cost?: number;
   /** Its price in the roster's other cost types (a mercenary's Glory Points). */
   readonly otherCosts?: Readonly<Record<string, number>>;
@@ -151,7 +153,7 @@ function pricing(s: RosterSelection, costs: CostParts | undefined): Pick<Draft, 
  * Machine Armour. Names ("Reinforced") are read too. A value that is no armour of the table stops every
  * command that uses the model.
  */
-function readArmour(value: string, hasShield: boolean, table: RuleTable, items: readonly ArmourItem[] = []): { fields: Record<string, FieldValue>; problem?: string } {
+function readArmour(value: string, hasShield: boolean, table: RuleTable, items: readonly ArmourItem[] = []): { fields: Record<string, FieldValue>; problem?: string; from?: string } {
   const armours = table.armour as Readonly<Record<string, number>>;
   const shield = (table.shield as { readonly modifier: number }).modifier;
   // An armour item the model carries names its armour ("Reinforced Armour"), wherever it sits in the tree,
@@ -159,12 +161,12 @@ function readArmour(value: string, hasShield: boolean, table: RuleTable, items: 
   const byItem = items
     .map(({ name, modifier }) => Object.keys(armours).find((a) => a !== 'none' && new RegExp(`\\b${a}\\b`, 'i').test(name)) ?? (modifier === undefined ? undefined : Object.keys(armours).find((a) => a !== 'none' && armours[a] === modifier)))
     .find((a) => a !== undefined);
-  if (byItem) return { fields: { armour: byItem, ...(hasShield ? { shield: true } : {}) } };
+  if (byItem) return { fields: { armour: byItem, ...(hasShield ? { shield: true } : {}) }, from: `armour item ${JSON.stringify(items.find(({ name, modifier }) => new RegExp(`\\b${byItem}\\b`, 'i').test(name) || modifier === armours[byItem])?.name)}` };
   const unread = items.find(({ modifier }) => modifier !== undefined);
   if (unread) return { fields: {}, problem: `its armour item ${JSON.stringify(unread.name)} gives ${unread.modifier} INJURY MODIFIER, which is no armour of the rule table` };
   const t = value.trim().toLowerCase();
   const byName = Object.keys(armours).find((a) => t === a || t === `${a} armour`);
-  if (byName) return { fields: { armour: byName, ...(hasShield ? { shield: true } : {}) } };
+  if (byName) return { fields: { armour: byName, ...(hasShield ? { shield: true } : {}) }, from: `Armour characteristic ${JSON.stringify(value)}` };
   const n = t === '' || t === '-' ? 0 : /^[+-]?\d+$/.test(t) ? Number(t) : NaN;
   const armourPart = hasShield ? n - shield : n;
   const found = Object.keys(armours).find((a) => armours[a] === armourPart);
@@ -172,7 +174,7 @@ function readArmour(value: string, hasShield: boolean, table: RuleTable, items: 
     const allowed = Object.entries(armours).map(([a, m]) => `${m} (${a})`).join(', ');
     return { fields: {}, problem: `no armour of the rule table${hasShield ? ' with a shield' : ''}; allowed: ${allowed}${hasShield ? `, each ${shield} more with a shield` : ''}` };
   }
-  return { fields: { armour: found, ...(hasShield ? { shield: true } : {}) } };
+  return { fields: { armour: found, ...(hasShield ? { shield: true } : {}) }, from: `Armour characteristic ${JSON.stringify(value)}${hasShield ? `, a shield's ${shield} taken out` : ''}` };
 }
 
 /** An armour item a model carries: its name, and the injury modifier its keywords give (undefined if none). */
@@ -238,9 +240,12 @@ function rulesTextItem(text: string, from: string): Unmodelled {
 /** Adds what tokens give to a draft: modifiers summed into fields, keywords once each, the rest not modelled. */
 function addTokens(draft: Draft, tokens: readonly Token[], from: string, stops: boolean): void {
   for (const t of tokens) {
-    if (t.kind === 'modifier') draft.fields[t.field] = ((draft.fields[t.field] as number | undefined) ?? 0) + t.value;
-    else if (t.kind === 'keyword') {
+    if (t.kind === 'modifier') {
+      draft.fields[t.field] = ((draft.fields[t.field] as number | undefined) ?? 0) + t.value;
+      draft.sources.push({ effect: `${t.field} ${t.value > 0 ? '+' : ''}${t.value}`, from: `${from} ${JSON.stringify(t.text)}` });
+    } else if (t.kind === 'keyword') {
       if (!draft.keywords.includes(t.keyword)) draft.keywords.push(t.keyword);
+      draft.sources.push({ effect: t.keyword, from: `${from} ${JSON.stringify(t.text)}` });
     } else if (!draft.unmodelled.some((u) => u.text === t.text && u.from === from)) draft.unmodelled.push({ text: t.text, from, why: t.why, stops });
   }
 }
@@ -294,7 +299,13 @@ function effectText(e: TextEffect): string {
  * knows (an unknown one never reaches it: the sentence stops instead). Returns why an effect cannot be
  * added (targetAttackDice for melee attacks on a model that has it for ranged ones), else undefined.
  */
-function addEffect(draft: Draft, e: TextEffect): string | undefined {
+function addEffect(draft: Draft, e: TextEffect, from: string): string | undefined {
+  const problem = applyEffect(draft, e);
+  if (problem === undefined) draft.sources.push({ effect: effectText(e), from });
+  return problem;
+}
+
+function applyEffect(draft: Draft, e: TextEffect): string | undefined {
   if (e.kind === 'keyword' || (e.kind === 'targetInjuryDice' && e.unless.length > 0)) {
     const keyword = effectText(e);
     if (!draft.keywords.includes(keyword)) draft.keywords.push(keyword);
@@ -326,7 +337,7 @@ function addModelText(draft: Draft, text: string, from: string, context: TextCon
     const reading = underLeadIn(readModelSentence(sentence, context), under);
     if (sentence.endsWith(':') && reading.kind !== 'read') under ??= sentence;
     if (reading.kind === 'read') {
-      const problem = reading.effects.map((e) => addEffect(draft, e)).find((p) => p !== undefined);
+      const problem = reading.effects.map((e) => addEffect(draft, e, `${from}: ${JSON.stringify(shown(sentence))}`)).find((p) => p !== undefined);
       if (problem === undefined) {
         read.push(...reading.effects.map(effectText));
         continue;
@@ -360,7 +371,7 @@ function addWeaponText(draft: Draft, text: string, sentences: readonly RulesSent
     const reading = underLeadIn(readWeaponSentence(sentence, context), under);
     if (sentence.endsWith(':') && reading.kind !== 'read') under ??= sentence;
     if (reading.kind === 'read') {
-      for (const e of reading.effects) addEffect(draft, e);
+      for (const e of reading.effects) addEffect(draft, e, `rules text: ${JSON.stringify(shown(sentence))}`);
       read.push(...reading.effects.map(effectText));
     } else if (reading.kind === 'stops') {
       draft.unmodelled.push({ text: shown(sentence), from: 'rules text', why: reading.why, stops: true });
@@ -418,6 +429,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         keywords: [],
         unmodelled: [...(costs?.offsets ?? [])],
         attackerStops: [],
+        sources: [],
         weapons: [],
         ...pricing(s, costs),
       };
@@ -462,8 +474,9 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       // One the text takes away under a condition (a flail's +1 DICE, not as an Off-Hand Weapon): the
       // weapon with it, and "NAME (CONDITION)" without it.
       const withConditions = conditional.map(({ token, condition, takenAway }) => {
-        const alt: Draft = { ...draft, name: `${draft.name} (${condition})`, fields: { ...draft.fields }, keywords: [...draft.keywords], unmodelled: [...draft.unmodelled] };
+        const alt: Draft = { ...draft, name: `${draft.name} (${condition})`, fields: { ...draft.fields }, keywords: [...draft.keywords], unmodelled: [...draft.unmodelled], sources: [...draft.sources] };
         if (takenAway) {
+          alt.sources.push({ effect: `${token.field} ${-token.value > 0 ? '+' : ''}${-token.value}`, from: `the rules text takes ${JSON.stringify(token.text)} away ${condition}` });
           alt.fields[token.field] = ((alt.fields[token.field] as number | undefined) ?? 0) - token.value;
           if (alt.fields[token.field] === 0) delete alt.fields[token.field];
         } else addTokens(alt, [token], 'keywords', true);
@@ -500,14 +513,18 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     const { profile, from } = modelProfileOf(s)!;
     if (from !== s) borrowed.add(from);
     const costs = costParts(subtreeCosts(s, isModel), costType);
-    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: [...costs.offsets], attackerStops: [], weapons: [], dice: {}, ...pricing(s, costs) };
+    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: [...costs.offsets], attackerStops: [], sources: [], weapons: [], dice: {}, ...pricing(s, costs) };
     let hasShield = false;
+    let shieldItem: string | undefined;
     /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
     const armourItems: ArmourItem[] = [];
     /** A shield or an armour item among a selection's profiles: a shield can sit in a weapon's selection ("Polearm and Shield"). */
     const noteProtection = (p: RosterProfile) => {
       const type = (characteristic(p, 'type') ?? '').toLowerCase();
-      if (type === 'shield') hasShield = true;
+      if (type === 'shield') {
+        hasShield = true;
+        shieldItem ??= p.name;
+      }
       else if (type === 'armour' || type === 'armor') {
         const modifier = tokens(characteristic(p, 'keywords') ?? '', 'model').find((t) => t.kind === 'modifier' && t.armourModifier);
         armourItems.push({ name: p.name, ...(modifier?.kind === 'modifier' ? { modifier: modifier.value } : {}) });
@@ -552,6 +569,8 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     }
     const armour = readArmour(characteristic(profile, ARMOUR) ?? '', hasShield, armourTable, armourItems);
     Object.assign(draft.fields, armour.fields);
+    if (armour.from) draft.sources.push({ effect: `armour ${String(armour.fields.armour)}`, from: armour.from });
+    if (armour.fields.shield === true) draft.sources.push({ effect: 'shield', from: `shield item ${JSON.stringify(shieldItem)}` });
     if (armour.problem) draft.unmodelled.push({ text: `Armour ${characteristic(profile, ARMOUR) ?? ''}`, from: 'armour', why: armour.problem, stops: true });
     Object.assign(draft.dice!, { [MELEE]: characteristic(profile, MELEE) ?? '', [RANGED]: characteristic(profile, RANGED) ?? '' });
     return draft;
@@ -605,6 +624,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       ...(d.otherCosts ? { otherCosts: d.otherCosts } : {}),
       ...(d.priceOf === undefined ? {} : { description: `the price of ${d.priceOf}` }),
       ...(unmodelled.length ? { unmodelled } : {}),
+      ...(d.sources.length ? { sources: d.sources } : {}),
       ...(d.role === 'weapon' && d.dice ? { attackerDice: diceNumbers(d.dice) } : {}),
     };
   };
@@ -666,6 +686,14 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
     keywords: weapon.keywords,
     unmodelled,
     attackerStops: [],
+    sources: [
+      ...weapon.sources,
+      ...reads.flatMap((type) => {
+        const dice = readDice(model.dice?.[type] ?? '');
+        return dice ? [{ effect: `attackDice ${dice > 0 ? '+' : ''}${dice} (${type} attacks)`, from: `${model.name}'s ${type === MELEE ? 'Melee' : 'Ranged'} characteristic ${JSON.stringify(model.dice?.[type])}` }] : [];
+      }),
+      ...(immune ? [{ effect: 'attackerFear', from: `${model.name}'s keywords ${model.keywords.filter((k) => IMMUNE_TO_FEAR.has(parseKeyword(k).name) || k === 'FEAR').join(', ') || '(FEAR)'}` }] : []),
+    ],
     weapons: [],
     ...(model.cost === undefined ? {} : { cost: model.cost }),
     ...(model.otherCosts ? { otherCosts: model.otherCosts } : {}),

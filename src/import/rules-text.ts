@@ -46,7 +46,7 @@ export function plainText(text: string): string {
 const OTHER_ROLLS = /\b(risky|dash|morale|climb|climbs|jump|jumps|charge bonus|promotion|exploration|experience|quartermaster)\b/i;
 
 /** What the odds of one attack rest on, in the game's words (the rule files' vocabulary). */
-const ODDS_WORDS = /\b(rolls?|rolled|rolling|dice|(?:highest|lowest|one|a|each|extra|single) die|d3|d6|\dd6|injur(?:y|ies|ed|e)|armou?r|markers?|out of action|down|minor (?:hit|wound)|critical|success(?:es)?|hits?)\b/i;
+const ODDS_WORDS = /\b(elevated position|long range|short range|rolls?|rolled|rolling|dice|(?:highest|lowest|one|a|each|extra|single) die|d3|d6|\dd6|injur(?:y|ies|ed|e)|armou?r|markers?|out of action|down|minor (?:hit|wound)|critical|success(?:es)?|hits?)\b/i;
 
 /** Words that put a sentence on a fight's side: the model's own attacks, or attacks against it. */
 const OWN_ATTACKS = /\b(made by|it makes|model makes|attacking model|made with|when it attacks|its (?:melee |ranged )?attacks)\b/i;
@@ -108,6 +108,16 @@ function isSelf(subject: string, names: readonly string[]): boolean {
   return words(named).some((w) => own.has(w));
 }
 
+/** Why a sentence about the odds is not read, when no more is known. */
+export const NOT_READ_WHOLE = 'a sentence about the odds that injury-lab does not read whole';
+
+/** Why a sentence whose subject is not the entry is not read: it names another model, or its subject is a clause no form reads. */
+function subjectProblem(subject: string, names: readonly string[]): string | undefined {
+  if (isSelf(subject, names)) return undefined;
+  const plainName = /^(?:a|an|the|any) [^,]+$/i.test(subject) && !/\b(that|which|who|if|when|within|with|other|friendly|enemy|each|every|attacks?)\b/i.test(subject);
+  return plainName ? `names ${subject}, not this entry` : NOT_READ_WHOLE;
+}
+
 /** "FIRE or GAS", "FIRE and/or GAS", "FIRE, GAS": keyword names, or undefined if a part is no keyword of the table. */
 function keywordList(text: string, known: (name: string) => string | undefined): string[] | undefined {
   const parts = text
@@ -164,27 +174,29 @@ const MODEL_FORMS: readonly ModelForm[] = [
     // "Add -1 DICE to the Success Roll for attacks that target this model"; "... for Ranged Attacks that target a Death Commando".
     sentence: /^add (-\d+) dice to (?:the )?(?:success )?rolls? for (?:(ranged|melee) )?attacks that target (.+?)$/i,
     read: (m, c) => {
-      if (!isSelf(m[3]!, c.names)) return `names ${m[3]}, not this entry`;
+      const problem = subjectProblem(m[3]!, c.names);
+      if (problem !== undefined) return problem;
       return { kind: 'targetAttackDice', dice: Number(m[1]), applies: (m[2]?.toLowerCase() as 'melee' | 'ranged' | undefined) ?? 'both' };
     },
   },
   {
     // Machine Armour's Standfast: "When a model that has Machine Armour suffers a Down result on the Injury table, it is treated as a Minor Wound result instead".
     sentence: /^when (.+?) (?:would )?suffers? a down result(?: on the injury (?:table|chart))?, it is treated as a minor (?:wound|hit)(?: result)? instead$/i,
-    read: (m, c) => (isSelf(m[1]!, c.names) ? { kind: 'keyword', keyword: 'STANDFAST' } : `names ${m[1]}, not this entry`),
+    read: (m, c) => subjectProblem(m[1]!, c.names) ?? { kind: 'keyword', keyword: 'STANDFAST' },
   },
   {
     // The real Byzantinium Hearth: "This model treats any DOWN INJURY result as a MINOR INJURY instead, unless
     // it is as a result of the TOUGH keyword converting an OUT OF ACTION to a DOWN result"; "It treats Down
     // results as Minor Hit results". STANDFAST does not touch Tough's Down (ruling T19), as the clause says.
     sentence: /^(.+?) treats? (?:any )?down (?:injury )?results? as (?:a )?minor (?:injury|injuries|hit|hits|wound|wounds)(?: results?)?(?: instead)?(?:, unless it is (?:as )?a result of the tough keyword converting an out of action (?:result )?(?:in)?to a down(?: result)?)?$/i,
-    read: (m, c) => (isSelf(m[1]!, c.names) ? { kind: 'keyword', keyword: 'STANDFAST' } : `names ${m[1]}, not this entry`),
+    read: (m, c) => subjectProblem(m[1]!, c.names) ?? { kind: 'keyword', keyword: 'STANDFAST' },
   },
 ];
 
 /** -N injury dice against the entry, unless the attack has one of the keywords named; or why it is not read. */
 function injuryDice(dice: string, subject: string, unless: string | undefined, c: TextContext): TextEffect | string {
-  if (!isSelf(subject, c.names)) return `names ${subject}, not this entry`;
+  const problem = subjectProblem(subject, c.names);
+  if (problem !== undefined) return problem;
   if (unless === undefined) return { kind: 'targetInjuryDice', dice: Number(dice), unless: [] };
   const names = keywordList(unless, c.keyword);
   return names ? { kind: 'targetInjuryDice', dice: Number(dice), unless: names } : `"${unless}" is not keywords of the rule table`;
@@ -195,8 +207,12 @@ function sideOf(sentence: string): Side {
   return OWN_ATTACKS.test(sentence) && !AGAINST_IT.test(sentence) ? 'attacker' : 'both';
 }
 
+/** "See \"Beelzebub's Embrace\"": a sentence that sends the reader to other text, which is not read here. */
+const REFERS_ELSEWHERE = /^see\b/i;
+
 /** One sentence of a model's ability text or of an item's rules text the model carries. */
 export function readModelSentence(sentence: string, context: TextContext): SentenceReading {
+  if (REFERS_ELSEWHERE.test(sentence)) return { kind: 'stops', why: 'it refers to other rules text, which is not read here', side: 'both' };
   let why: string | undefined;
   for (const form of MODEL_FORMS) {
     const m = form.sentence.exec(sentence);
@@ -207,7 +223,7 @@ export function readModelSentence(sentence: string, context: TextContext): Sente
     break;
   }
   if (!speaksOfOdds(sentence, context.effectKeywords)) return { kind: 'other' };
-  return { kind: 'stops', why: why ?? 'a sentence about the odds that injury-lab does not read whole', side: sideOf(sentence) };
+  return { kind: 'stops', why: why ?? NOT_READ_WHOLE, side: sideOf(sentence) };
 }
 
 /**
@@ -217,10 +233,11 @@ export function readModelSentence(sentence: string, context: TextContext): Sente
  * catalogue's Molotov Cocktail names the Incendiary Grenade it was copied from.
  */
 export function readWeaponSentence(sentence: string, context: TextContext): SentenceReading {
+  if (REFERS_ELSEWHERE.test(sentence)) return { kind: 'stops', why: 'it refers to other rules text, which is not read here', side: 'attacker' };
   const critical = /^if the success roll for an? (?:ranged |melee )?attack made (?:with|by) (?:a |an |the |this )?(.+?) is a critical success,? then the injury roll for the attack has the (?:keyword )?ignores? armou?r(?: keyword)?$/i.exec(sentence);
   if (critical && !/\b(that|which|if|when|against|within|target|down)\b/i.test(critical[1]!)) return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'IGNORE ARMOUR ON CRITICAL' }] };
   if (!speaksOfOdds(sentence, context.effectKeywords)) return { kind: 'other' };
-  return { kind: 'stops', why: 'a sentence about the odds that injury-lab does not read whole', side: 'attacker' };
+  return { kind: 'stops', why: NOT_READ_WHOLE, side: 'attacker' };
 }
 
 /** Words a sentence that restates a token of the Keywords with a condition may hold besides the token and the condition. */

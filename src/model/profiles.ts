@@ -27,11 +27,19 @@ export interface Profile {
   readonly description?: string;
   /** From an imported roster: what it says that the rule table does not model (kept, never dropped). */
   readonly unmodelled?: readonly Unmodelled[];
+  /** From an imported roster: where each effect came from, the item, keyword or sentence (`profiles --explain`). */
+  readonly sources?: readonly EffectSource[];
   /**
    * "MODEL with WEAPON" from a roster: the model's own Melee and Ranged dice, by attack type; the ones
    * of the attack type the scenario ends with are added to the weapon's attack dice.
    */
   readonly attackerDice?: Readonly<Record<string, number>>;
+}
+
+/** One effect of an imported profile and what it was read from: `{ effect: "armour reinforced", from: 'armour item "Reinforced Armour"' }`. */
+export interface EffectSource {
+  readonly effect: string;
+  readonly from: string;
 }
 
 /** Something a roster says that maps to no effect: a keyword, a category, an ability, rules text. */

@@ -103,6 +103,43 @@ function profilesJson(p: Profiles) {
   return { ...(description ? { description } : {}), system: p.system.id, models: section(p.models), weapons: section(p.weapons) };
 }
 
+/**
+ * `profiles --explain`: each profile's effects, each with what it was read from (an item, a keyword, a
+ * sentence), then what was not read and why; so a designer checks a reading in one look. A profiles
+ * file written by hand has its fields as written.
+ */
+function explainTable(p: Profiles): string {
+  const lines = [terminalSafe(`${p.file}: what each ${p.source ? `profile was read from (${p.source === 'roster' ? 'a roster' : 'catalogue files'})` : 'profile gives'}`), ''];
+  for (const x of [...p.models.values(), ...p.weapons.values()]) {
+    lines.push(terminalSafe(`${x.role} ${JSON.stringify(x.name)}${x.cost === undefined ? '' : `, cost ${costText(x)}`}`));
+    const effects = x.sources ?? [...Object.entries(x.fields).map(([k, v]) => ({ effect: `${k} ${String(v)}`, from: 'the profiles file' })), ...x.keywords.map((k) => ({ effect: k, from: 'the profiles file' }))];
+    if (effects.length === 0) lines.push('  (no effect: the defaults)');
+    else lines.push(...renderTable(['effect', 'read from'], effects.map((e) => [e.effect, e.from]), [false, false]).split('\n').map((l) => `  ${terminalSafe(l)}`));
+    // A text some of whose sentences were read is listed with what they were read as: "read", not "not read".
+    for (const u of x.unmodelled ?? []) lines.push(terminalSafe(`  ${u.stops ? 'stops' : u.why.startsWith('read as ') ? 'read' : 'not read'}: ${itemText(u)}`));
+    lines.push('');
+  }
+  if (p.unmodelled?.length) lines.push('Not part of any profile:', ...p.unmodelled.map((u) => `  ${terminalSafe(itemText(u))}`), '');
+  return lines.join('\n');
+}
+
+function explainJson(p: Profiles) {
+  const entry = (x: Profile) => ({
+    name: x.name,
+    role: x.role,
+    ...(x.cost === undefined ? {} : { cost: x.cost }),
+    effects: x.sources ?? [...Object.entries(x.fields).map(([k, v]) => ({ effect: `${k} ${String(v)}`, from: 'the profiles file' })), ...x.keywords.map((k) => ({ effect: k, from: 'the profiles file' }))],
+    notRead: (x.unmodelled ?? []).map((u) => ({ text: u.text, from: u.from, why: u.why, stops: u.stops })),
+  });
+  return { file: p.file, system: p.system.id, profiles: [...p.models.values(), ...p.weapons.values()].map(entry), ...(p.unmodelled?.length ? { notRead: p.unmodelled } : {}) };
+}
+
+/** `profiles --explain`: what each profile's effects were read from. */
+export const explainPresenter: Presenter<Profiles, 'table' | 'json'> = {
+  table: (p) => terminalSafeLines(explainTable(p)),
+  json: (p) => jsonText(explainJson(p)),
+};
+
 /** `profiles FILE`: what a profiles file names, with costs and fields. */
 export const profilesPresenter: Presenter<Profiles, 'table' | 'json'> = {
   table: (p) => terminalSafeLines(profilesTable(p)),

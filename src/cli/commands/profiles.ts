@@ -4,7 +4,7 @@ import { readCatalogueProfilesOnce, readRosterProfilesOnce } from '../../input/r
 import { type Profile, type Profiles } from '../../model/profiles.js';
 import { profilesJsonSchema } from '../../input/profiles-file.js';
 import { readProfilesFile, readVariantFile } from '../../input/read-files.js';
-import { profilesPresenter } from '../../present/profiles.js';
+import { explainPresenter, profilesPresenter } from '../../present/profiles.js';
 import { jsonText } from '../../text.js';
 import { addFormatOption, parseFormat } from '../options.js';
 
@@ -33,6 +33,7 @@ export const profilesCommand: CommandModule = {
           type: 'boolean',
           describe: 'Show the profiles as commands given --allow-unmodelled use them: what nothing models is left out, with a note, instead of stopping a command',
         })
+        .option('explain', { type: 'boolean', describe: 'For each profile, each effect with the item, keyword or sentence it was read from, and what was not read and why' })
         .option('schema', { type: 'boolean', describe: 'Print the JSON Schema for profiles files instead' }),
       profilesPresenter,
     )
@@ -40,6 +41,7 @@ export const profilesCommand: CommandModule = {
       .example('$0 profiles --roster examples/roster-example.ros', 'what a roster holds, and what is not modelled')
       .example('$0 profiles --roster examples/roster-example.ros --format json', 'the roster as a profiles file to edit and pass back with --profiles')
       .example('$0 profiles --catalogue system.gst faction.cat', "everything a faction's catalogue offers, at its prices")
+      .example('$0 profiles --catalogue system.gst faction.cat --explain', 'what each effect was read from, and each sentence not read and why')
       .example('$0 exact --profiles examples/profiles.json --weapon "Great Hammer" --target "Shield Bearer" --kind attack', 'one named matchup'),
   handler: (argv) => {
     if (argv.schema) {
@@ -51,16 +53,17 @@ export const profilesCommand: CommandModule = {
     if (sources.length > 1) throw refusal('profiles', `give one of a profiles file, --roster FILE and --catalogue FILE..., not ${sources.join(' and ')}`);
     const rules = typeof argv.rules === 'string' ? readVariantFile(argv.rules).table : undefined;
     const shown = (p: Profiles): Profiles => (argv.allowUnmodelled === true ? leftOutWhereUnmodelled(p) : p);
+    const presenter = argv.explain === true ? explainPresenter : profilesPresenter;
     if (typeof argv.roster === 'string') {
-      process.stdout.write(profilesPresenter[format](shown(readRosterProfilesOnce(argv.roster, rules))));
+      process.stdout.write(presenter[format](shown(readRosterProfilesOnce(argv.roster, rules))));
       return;
     }
     if (Array.isArray(argv.catalogue)) {
-      process.stdout.write(profilesPresenter[format](shown(readCatalogueProfilesOnce(argv.catalogue.map(String), rules))));
+      process.stdout.write(presenter[format](shown(readCatalogueProfilesOnce(argv.catalogue.map(String), rules))));
       return;
     }
     if (argv.rules !== undefined) throw refusal('--rules', "reads a roster's or catalogue's keywords", 'give it with --roster FILE or --catalogue FILE...');
     if (typeof argv.file !== 'string') throw refusal('profiles', 'name a profiles file (e.g. examples/profiles.json), or give --roster FILE, --catalogue FILE... or --schema');
-    process.stdout.write(profilesPresenter[format](readProfilesFile(argv.file)));
+    process.stdout.write(presenter[format](readProfilesFile(argv.file)));
   },
 };
