@@ -47,7 +47,8 @@ const ROSTER = rosterFile(
     weapon('Hawk Bow', '24&quot;', 'CRITICAL', 'Hawk\u2019s\u00a0Eye: If the Success Roll for a Ranged Attack made with a Hawk\u00a0Bow is a Critical Success then the Injury Roll for the attack has the IGNORE ARMOUR Keyword.') +
     weapon('Ember Lance', 'Melee', '-', 'Searing Thrust: The Ember Lance rolls injuries with 3D6 instead of 2D6.') +
     weapon('Long Pike', 'Melee', '-', 'Reach: A model with a Long Pike can attack an enemy within 2&quot; of it.') +
-    weapon('Swarm Limbs', 'Melee', '-', 'See &quot;Swarm Form&quot;'),
+    weapon('Swarm Limbs', 'Melee', '-', 'See &quot;Swarm Form&quot;') +
+    weapon('Ogre Club', 'Melee', '-', 'Massive: The Ogre Club rolls on the Injury Chart with 3D6 (instead of usual 2D6), adding all three dice together!'),
 );
 
 interface ExactJson {
@@ -147,6 +148,13 @@ describe('read fully or stop', () => {
     const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--weapon', 'Swarm Limbs');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('"See \\"Swarm Form\\"" is not modelled (it refers to other rules text, which is not read here)');
+  });
+
+  it('"rolls on the Injury Chart with 3D6 ..., adding all three dice together" is the core rules\' DEADLY, and answers so', async () => {
+    const viaRoster = await exactJson('--roster', ROSTER, '--weapon', 'Ogre Club', '--armour', 'standard');
+    expect(viaRoster.scenario).toMatchObject({ deadly: true });
+    expect(answers(viaRoster)).toEqual(answers(await exactJson('--attack-type', 'melee', '--weapon-keywords=DEADLY', '--armour', 'standard')));
+    expect(answers(viaRoster)).not.toEqual(answers(await exactJson('--attack-type', 'melee', '--armour', 'standard')));
   });
 
   it('a sentence about nothing the odds rest on (reach) stops nothing', async () => {
@@ -288,6 +296,7 @@ describe('what a model must take is part of it; a compulsory choice makes one mo
       ${priced(40)}
     </selectionEntry>
   </sharedSelectionEntries>
+  <sharedProfiles><profile id="cp-orphan" name="Orphan Hammer" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic></characteristics></profile></sharedProfiles>
   <sharedSelectionEntryGroups>
     <selectionEntryGroup id="cp-armour" name="Armour" hidden="false"><entryLinks>
       <entryLink id="cp-l-std" name="Standard Armour" targetId="cp-std" type="selectionEntry" hidden="false">${priced(10)}</entryLink>
@@ -307,6 +316,12 @@ describe('what a model must take is part of it; a compulsory choice makes one mo
     expect(Object.keys(models).filter((m) => m.startsWith('Iron Deacon'))).toEqual(['Iron Deacon (Standard Armour)', 'Iron Deacon (Reinforced Armour)']);
     expect(models['Iron Deacon (Standard Armour)']).toMatchObject({ armour: 'standard', cost: 60, keywords: ['NEGATE GAS'] });
     expect(models['Iron Deacon (Reinforced Armour)']).toMatchObject({ armour: 'reinforced', cost: 75, keywords: ['NEGATE GAS'] });
+  });
+
+  it('a shared weapon profile no entry links is listed with its reason, never dropped without a word', async () => {
+    const r = await cliInProcess('profiles', ...args);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toContain('"Orphan Hammer" (catalogue Compulsory Host: a shared profile that no entry links: no model or weapon offers it, so it is not read)');
   });
 
   it('a compulsory item linked unhidden to a hidden entry is taken: "treats any Down result as a Minor Hit" is STANDFAST, and answers so', async () => {

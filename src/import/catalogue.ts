@@ -401,6 +401,15 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
   const system = files.find((f) => f.isSystem);
   // Entries a shown link prices: listed through their links, not at their own cost.
   const linkedTo = new Set(index.links.filter((l) => isShown(l.node)).map((l) => text(l.node.targetId)));
+  // Profiles some entry links (infoLinks of type profile), in any of the files.
+  const linkedProfiles = new Set<string>();
+  for (const { root } of files) {
+    const stack: Node[] = [root];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      for (const l of list(node.infoLinks)) if (text(l.type) === 'profile') linkedProfiles.add(text(l.targetId));
+      for (const value of Object.values(node)) stack.push(...list(value));
+    }
+  }
   // Options that carry their model's Unit profile are read with the model, not listed on their own.
   const partOfModel = new Set([...index.entries.values()].flatMap((e) => unitOptions(e.node)));
   // A model whose Unit profiles are on its options (a thrall, "Grounded" or "Winged") is one model per option.
@@ -439,7 +448,12 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
       if (isShown(l.node)) selections.push(...asModels(target.node, l.node, f.catalogue));
       else if (!linkedTo.has(targetId) && looksPlayable(target.node, index)) hiddenEntries.push(entryName(target.node, l.node));
     }
-    const notRead = unreachable.length ? [missingCatalogues(f.root, files, unreachable)] : [];
+    // A shared Weapon or Unit profile no entry links (the game system file's "Great Hammer/Maul/Club/Mace"):
+    // nothing offers it, so it is listed, never dropped without a word.
+    const unlinked = list(f.root.sharedProfiles)
+      .filter((p) => /weapon|unit/i.test(text(p.typeName)) && !linkedProfiles.has(text(p.id)))
+      .map((p) => ({ text: text(p.name), why: 'a shared profile that no entry links: no model or weapon offers it, so it is not read' }));
+    const notRead = [...(unreachable.length ? [missingCatalogues(f.root, files, unreachable)] : []), ...unlinked];
     return { name: f.catalogue, selections, rules: [], forces: [], ...(hiddenEntries.length ? { hiddenEntries: [...new Set(hiddenEntries)] } : {}), ...(notRead.length ? { notRead } : {}) };
   });
   if (tooManyChoices.length && forces[0]) {

@@ -236,6 +236,12 @@ export function readWeaponSentence(sentence: string, context: TextContext): Sent
   if (REFERS_ELSEWHERE.test(sentence)) return { kind: 'stops', why: 'it refers to other rules text, which is not read here', side: 'attacker' };
   const critical = /^if the success roll for an? (?:ranged |melee )?attack made (?:with|by) (?:a |an |the |this )?(.+?) is a critical success,? then the injury roll for the attack has the (?:keyword )?ignores? armou?r(?: keyword)?$/i.exec(sentence);
   if (critical && !/\b(that|which|if|when|against|within|target|down)\b/i.test(critical[1]!)) return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'IGNORE ARMOUR ON CRITICAL' }] };
+  // The core rules' DEADLY, in other words: "If the Injury Roll has the Deadly Keyword, instead roll 3D6 and
+  // add all 3 dice together" (004). The real Improvised Melee Weapon: "rolls on the Injury Chart with 3D6
+  // (instead of usual 2D6), adding all three dice together!".
+  if (/^(?:(?:the|this|a|an) )?[\w' -]*?\brolls? (?:on the injury (?:chart|table)|(?:for )?injur(?:y|ies)(?: rolls?)?) with 3d6(?: \(instead of (?:the )?(?:usual )?2d6\))?,? (?:and )?add(?:ing|s)? (?:all )?(?:three|3) dice together!?$/i.test(sentence)) {
+    return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'DEADLY' }] };
+  }
   if (!speaksOfOdds(sentence, context.effectKeywords)) return { kind: 'other' };
   return { kind: 'stops', why: NOT_READ_WHOLE, side: 'attacker' };
 }
