@@ -37,6 +37,8 @@ const ROSTER = rosterFile(
     model('Ash Hound', ability('Cinder Flesh', 'Add -1 INJURY DICE to Injury Rolls for an Ash Hound unless the attack has the FIRE Keyword.')) +
     model('Mire Sapper', ability('Blast Netting', 'Add -1 INJURY DICE to Injury Rolls for attacks with the SHRAPNEL Keyword that target a Mire Sapper.')) +
     model('Dust Pilgrim', ability('Second Life', 'If a Dust Pilgrim dies after a game, it returns as a Glass Saint. Add -1 INJURY DICE to Injury Rolls for a Glass Saint.')) +
+    model('Time Monk', ability('Fugue', 'Add -1 DICE to rolls for Ranged Attacks and Melee Attacks that target a Time Monk.')) +
+    model('Veil Scout', ability('Veil', 'Add -1 DICE to rolls for Ranged Attacks that target a Veil Scout.')) +
     model('Holy Wraith', ability('Unhallowed', 'Add -1 INJURY DICE to Injury Rolls for a Holy Wraith unless the attack has the HALLOWED Keyword.')) +
     model(
       'Bell Warden',
@@ -97,6 +99,16 @@ describe('conditions the game writes are read whole', () => {
     const models = (JSON.parse(r.stdout) as { models: Record<string, { keywords?: string[] }> }).models;
     expect(models['Sand Drake']!.keywords).toEqual(['-1 INJURY DICE UNLESS FIRE/GAS']);
     expect(models['Ash Hound']!.keywords).toEqual(['-1 INJURY DICE UNLESS FIRE']);
+  });
+
+  it('"-1 DICE to rolls for Ranged Attacks and Melee Attacks that target" the model is both; "Ranged Attacks" alone is ranged only', async () => {
+    for (const type of ['melee', 'ranged']) {
+      const monk = await exactJson('--roster', ROSTER, '--target', 'Time Monk', '--attack-type', type);
+      expect(monk.scenario).toMatchObject({ targetAttackDice: -1, targetAttackDiceApplies: 'both' });
+      expect(answers(monk)).toEqual(answers(await exactJson('--armour', 'none', '--attack-type', type, '--target-attack-dice', '-1')));
+      const scout = await exactJson('--roster', ROSTER, '--target', 'Veil Scout', '--attack-type', type);
+      expect(answers(scout)).toEqual(answers(await exactJson('--armour', 'none', '--attack-type', type, ...(type === 'ranged' ? ['--target-attack-dice', '-1'] : []))));
+    }
   });
 
   it('as a target, the roster\'s reading answers as the same question asked by flags, FIRE weapon or not', async () => {

@@ -172,11 +172,13 @@ const MODEL_FORMS: readonly ModelForm[] = [
   },
   {
     // "Add -1 DICE to the Success Roll for attacks that target this model"; "... for Ranged Attacks that target a Death Commando".
-    sentence: /^add (-\d+) dice to (?:the )?(?:success )?rolls? for (?:(ranged|melee) )?attacks that target (.+?)$/i,
+    // "... for Ranged Attacks and Melee Attacks that target an Observer": both.
+    sentence: /^add (-\d+) dice to (?:the )?(?:success )?rolls? for (?:(ranged|melee) attacks(?: and (ranged|melee) attacks)?|attacks) that target (.+?)$/i,
     read: (m, c) => {
-      const problem = subjectProblem(m[3]!, c.names);
+      const problem = subjectProblem(m[4]!, c.names);
       if (problem !== undefined) return problem;
-      return { kind: 'targetAttackDice', dice: Number(m[1]), applies: (m[2]?.toLowerCase() as 'melee' | 'ranged' | undefined) ?? 'both' };
+      const named = new Set([m[2], m[3]].filter((t): t is string => t !== undefined).map((t) => t.toLowerCase()));
+      return { kind: 'targetAttackDice', dice: Number(m[1]), applies: named.size === 1 ? ([...named][0] as 'melee' | 'ranged') : 'both' };
     },
   },
   {
