@@ -22,6 +22,17 @@ function rosterFile(selections: string): string {
   return path;
 }
 
+/** A catalogue of our own, written to a fresh folder: the arguments that read it with the invented game system. */
+function catalogueArgs(name: string, xml: string): string[] {
+  const path = join(mkdtempSync(join(tmpdir(), 'injury-lab-reading-cat-')), name);
+  writeFileSync(path, xml);
+  return ['--catalogue', 'test/fixtures/rosters/pilgrim-system.gst', path];
+}
+
+/** A catalogue's Unit profile: no dice, armour 0. */
+const unitProfile = (id: string, name: string) =>
+  `<profile id="${id}" name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 DICE</characteristic><characteristic name="Melee">+0 DICE</characteristic><characteristic name="Armour">0</characteristic></characteristics></profile>`;
+
 const ability = (name: string, text: string) =>
   `<profile name="${name}" typeName="Ability" hidden="false"><characteristics><characteristic name="Description">${text}</characteristic></characteristics></profile>`;
 
@@ -69,6 +80,13 @@ async function exactJson(...args: string[]): Promise<ExactJson> {
 const answerWithMarkers = (r: ExactJson) => [r.outcomes.map((o) => o.exact), r.expectedBloodMarkers];
 
 const answers = (r: { outcomes: { exact: string }[] }) => r.outcomes.map((o) => o.exact);
+
+/** `exact` with these arguments stops: exit 2, and its one line says `message`. */
+async function stopsSaying(args: readonly string[], message: string): Promise<void> {
+  const r = await cliInProcess('exact', '--kind', 'attack', ...args);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toContain(message);
+}
 
 describe('rules text in one form', () => {
   it('Unicode spaces, dashes and curly quotes are plain; "Add- 1" is "Add -1"; bold is dropped', () => {
@@ -138,28 +156,20 @@ describe('read fully or stop', () => {
   });
 
   it('a sentence naming another model (a campaign form) is never given to this one: it stops instead', async () => {
-    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--target', 'Dust Pilgrim');
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('"Add -1 INJURY DICE to Injury Rolls for a Glass Saint" is not modelled (names a Glass Saint, not this entry)');
+    await stopsSaying(['--roster', ROSTER, '--target', 'Dust Pilgrim'], '"Add -1 INJURY DICE to Injury Rolls for a Glass Saint" is not modelled (names a Glass Saint, not this entry)');
   });
 
   it('a condition on a keyword the rule table does not know stops that model only; the rest of the file answers', async () => {
-    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--target', 'Holy Wraith');
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('"HALLOWED Keyword" is not keywords of the rule table');
+    await stopsSaying(['--roster', ROSTER, '--target', 'Holy Wraith'], '"HALLOWED Keyword" is not keywords of the rule table');
     await exactJson('--roster', ROSTER, '--target', 'Sand Drake');
   });
 
   it("a weapon's sentence about its injury roll that is not read stops the weapon, naming it", async () => {
-    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--weapon', 'Ember Lance');
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('"The Ember Lance rolls injuries with 3D6 instead of 2D6" is not modelled');
+    await stopsSaying(['--roster', ROSTER, '--weapon', 'Ember Lance'], '"The Ember Lance rolls injuries with 3D6 instead of 2D6" is not modelled');
   });
 
   it('a sentence that sends the reader to other text ("See ...") stops: that text is not read here', async () => {
-    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--weapon', 'Swarm Limbs');
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('"See \\"Swarm Form\\"" is not modelled (it refers to other rules text, which is not read here)');
+    await stopsSaying(['--roster', ROSTER, '--weapon', 'Swarm Limbs'], '"See \\"Swarm Form\\"" is not modelled (it refers to other rules text, which is not read here)');
   });
 
   it('"rolls on the Injury Chart with 3D6 ..., adding all three dice together" is the core rules\' DEADLY, and answers so', async () => {
@@ -176,9 +186,7 @@ describe('read fully or stop', () => {
   it("a model's sentence about its own attacks stops each MODEL with WEAPON, not the model as a target; a Dash's roll stops nothing", async () => {
     const asTarget = await exactJson('--roster', ROSTER, '--target', 'Bell Warden');
     expect(answers(asTarget)).toEqual(answers(await exactJson('--armour', 'none')));
-    const r = await cliInProcess('exact', '--kind', 'attack', '--roster', ROSTER, '--weapon', 'Bell Warden with Bell Maul');
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('"Add +1 DICE to the Success Roll for a Melee Attack made by a Bell Warden for each friendly model within 3\\" of it" is not modelled');
+    await stopsSaying(['--roster', ROSTER, '--weapon', 'Bell Warden with Bell Maul'], '"Add +1 DICE to the Success Roll for a Melee Attack made by a Bell Warden for each friendly model within 3\\" of it" is not modelled');
   });
 
   it('"Bull\'s Eye" written with a curly quote and non-breaking spaces is still IGNORE ARMOUR ON CRITICAL', async () => {
@@ -190,8 +198,6 @@ describe('read fully or stop', () => {
 });
 
 describe("what the catalogue hides for a model's option is hidden for it; what shows with a hidden model is its own", () => {
-  const unit = (id: string, name: string) =>
-    `<profile id="${id}" name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 DICE</characteristic><characteristic name="Melee">+0 DICE</characteristic><characteristic name="Armour">0</characteristic></characteristics></profile>`;
   const when = (value: boolean, scope: string, childId: string) =>
     `<modifiers><modifier type="set" value="${value}" field="hidden"><conditions><condition type="atLeast" value="1" field="selections" scope="${scope}" childId="${childId}" shared="true"/></conditions></modifier></modifiers>`;
   const abilityOf = (id: string, name: string, text: string, hidden: boolean, modifiers: string) =>
@@ -205,14 +211,14 @@ describe("what the catalogue hides for a model's option is hidden for it; what s
         ${abilityOf('rd-flesh', 'Cinder Flesh', 'Add -1 INJURY DICE to Injury Rolls for an Ash Thrall.', false, when(true, 'parent', 'rd-soar'))}
       </profiles>
       <selectionEntryGroups><selectionEntryGroup id="rd-type" name="Thrall Type" hidden="false"><selectionEntries>
-        <selectionEntry id="rd-walk" name="Walking" type="upgrade" hidden="false"><profiles>${unit('rd-walk-p', 'Ash Thrall')}</profiles></selectionEntry>
-        <selectionEntry id="rd-soar" name="Soaring" type="upgrade" hidden="false"><profiles>${unit('rd-soar-p', 'Soaring Thrall')}</profiles></selectionEntry>
+        <selectionEntry id="rd-walk" name="Walking" type="upgrade" hidden="false"><profiles>${unitProfile('rd-walk-p', 'Ash Thrall')}</profiles></selectionEntry>
+        <selectionEntry id="rd-soar" name="Soaring" type="upgrade" hidden="false"><profiles>${unitProfile('rd-soar-p', 'Soaring Thrall')}</profiles></selectionEntry>
       </selectionEntries></selectionEntryGroup></selectionEntryGroups>
       <costs><cost name="Ducats" typeId="pg-ducats" value="20"/></costs>
     </selectionEntry>
     <selectionEntry id="rd-stalker" name="Night Stalker" type="model" hidden="true">
       <profiles>
-        ${unit('rd-stalker-p', 'Night Stalker')}
+        ${unitProfile('rd-stalker-p', 'Night Stalker')}
         ${abilityOf('rd-hide', 'Dark Hide', 'Add -1 INJURY DICE to Injury Rolls for a Night Stalker.', true, when(false, 'roster', 'rd-pact'))}
       </profiles>
       ${when(false, 'roster', 'rd-pact')}
@@ -220,10 +226,7 @@ describe("what the catalogue hides for a model's option is hidden for it; what s
     </selectionEntry>
   </sharedSelectionEntries>
 </catalogue>`;
-  const dir = mkdtempSync(join(tmpdir(), 'injury-lab-reading-cat-'));
-  const cat = join(dir, 'reading-host.cat');
-  writeFileSync(cat, catalogue);
-  const args = ['--catalogue', 'test/fixtures/rosters/pilgrim-system.gst', cat];
+  const args = catalogueArgs('reading-host.cat', catalogue);
 
   it('the walking thrall has its -1 and no Talons; the soaring one has Talons and not the -1', async () => {
     const r = await cliInProcess('profiles', ...args, '--format', 'json');
@@ -272,8 +275,6 @@ describe("keywords as the game system file defines them (ruling T25): GOLEM, DEM
 });
 
 describe('what a model must take is part of it; a compulsory choice makes one model per pick', () => {
-  const unit = (id: string, name: string) =>
-    `<profile id="${id}" name="${name}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 DICE</characteristic><characteristic name="Melee">+0 DICE</characteristic><characteristic name="Armour">0</characteristic></characteristics></profile>`;
   const item = (id: string, name: string, type: string, keywords: string, rules: string, hidden = false) =>
     `<selectionEntry id="${id}" name="${name}" type="upgrade" hidden="${hidden}"><profiles><profile id="${id}-p" name="${name}" typeName="Battlekit" hidden="false"><characteristics><characteristic name="Type">${type}</characteristic><characteristic name="Keywords">${keywords}</characteristic><characteristic name="Rules">${rules}</characteristic></characteristics></profile></profiles><costs><cost name="Ducats" typeId="pg-ducats" value="0"/></costs></selectionEntry>`;
   const min1 = '<constraints><constraint type="min" value="1" field="selections" scope="parent" shared="true" id="c-min"/></constraints>';
@@ -287,7 +288,7 @@ describe('what a model must take is part of it; a compulsory choice makes one mo
     ${item('cp-rein', 'Reinforced Armour', 'Armour', '-2 INJURY MODIFIER', '-')}
     ${item('cp-charm', 'Lucky Charm', 'Equipment', 'TOUGH', '-')}
     <selectionEntry id="cp-deacon" name="Iron Deacon" type="model" hidden="false">
-      <profiles>${unit('cp-deacon-p', 'Iron Deacon')}
+      <profiles>${unitProfile('cp-deacon-p', 'Iron Deacon')}
         <profile id="cp-oath" name="Oath of Ash" typeName="Ability" hidden="false"><characteristics><characteristic name="Description">These rules apply until the Deacon is first taken Down: * It treats Down results as Minor Hit results.</characteristic></characteristics></profile>
       </profiles>
       <selectionEntryGroups>
@@ -303,7 +304,7 @@ describe('what a model must take is part of it; a compulsory choice makes one mo
       ${priced(50)}
     </selectionEntry>
     <selectionEntry id="cp-warden" name="Hearth Warden" type="model" hidden="false">
-      <profiles>${unit('cp-warden-p', 'Hearth Warden')}</profiles>
+      <profiles>${unitProfile('cp-warden-p', 'Hearth Warden')}</profiles>
       <entryLinks><entryLink id="cp-l-hearth" name="Iron Hearth" targetId="cp-hearth" type="selectionEntry" hidden="false">${min1}</entryLink></entryLinks>
       ${priced(40)}
     </selectionEntry>
@@ -316,10 +317,7 @@ describe('what a model must take is part of it; a compulsory choice makes one mo
     </entryLinks></selectionEntryGroup>
   </sharedSelectionEntryGroups>
 </catalogue>`;
-  const dir = mkdtempSync(join(tmpdir(), 'injury-lab-compulsory-'));
-  const cat = join(dir, 'compulsory-host.cat');
-  writeFileSync(cat, catalogue);
-  const args = ['--catalogue', 'test/fixtures/rosters/pilgrim-system.gst', cat];
+  const args = catalogueArgs('compulsory-host.cat', catalogue);
 
   it('the armour choice makes two models, priced with their pick; the compulsory mask is read, an optional charm and a hidden vow are not', async () => {
     const r = await cliInProcess('profiles', ...args, '--format', 'json');
@@ -343,9 +341,7 @@ describe('what a model must take is part of it; a compulsory choice makes one mo
   });
 
   it('a sentence under a lead-in that is not read ("These rules apply until ...:") is not read either: the model stops', async () => {
-    const r = await cliInProcess('exact', '--kind', 'attack', ...args, '--target', 'Iron Deacon (Standard Armour)');
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('"These rules apply until the Deacon is first taken Down:" is not modelled');
+    await stopsSaying([...args, '--target', 'Iron Deacon (Standard Armour)'], '"These rules apply until the Deacon is first taken Down:" is not modelled');
     const allowed = await cliInProcess('exact', '--kind', 'attack', ...args, '--target', 'Iron Deacon (Standard Armour)', '--allow-unmodelled', '--format', 'json');
     expect((JSON.parse(allowed.stdout) as ExactJson).scenario).toMatchObject({ downBecomesMinor: false, armour: 'standard', negateGas: true });
   });

@@ -33,6 +33,8 @@ interface Index {
   readonly links: Indexed[];
   /** Cost type names by id: a modifier names the cost it sets by its type's id. */
   readonly costTypes: Map<string, string>;
+  /** Ids of the profiles some entry links (an infoLink of type profile): a shared one no entry links is offered by nothing. */
+  readonly linkedProfiles: Set<string>;
 }
 
 /** Entries are listed in these, in a file's shared entries and under entries and groups alike. */
@@ -53,6 +55,7 @@ function indexCatalogue(root: Node, catalogue: string, index: Index): void {
         else if (key === 'categoryEntries' && id) index.categories.set(id, item);
         else if (key === 'costTypes' && id) index.costTypes.set(id, text(item.name));
         else if (key === 'entryLinks') index.links.push({ node: item, catalogue });
+        else if (key === 'infoLinks' && text(item.type) === 'profile') index.linkedProfiles.add(text(item.targetId));
       }
       stack.push(...items);
     }
@@ -171,27 +174,27 @@ function compulsoryOf(entry: Node, index: Index): Compulsory {
   // campaign (the real Plague Knight's Role, which gives TOUGH to The Executor) is no part of the others.
   // Through a link, the link's own hidden is what a roster sees (as for a faction's links, above): the
   // real Witch Coven Matriarch's Byzantinium Hearth is a hidden shared entry, linked unhidden.
-  const isShown = (n: Node) => !isHidden(n);
+  const alwaysShown = (n: Node) => !isHidden(n);
   const items: Taken[] = [];
   const choices: Taken[][] = [];
   const unit = new Set(unitOptions(entry));
   const choiceOf = (group: Node): Taken[] => {
-    const picks: Taken[] = list(group.selectionEntries).filter(isShown).map((e) => ({ entry: e }));
-    for (const l of list(group.entryLinks).filter(isShown)) {
+    const picks: Taken[] = list(group.selectionEntries).filter(alwaysShown).map((e) => ({ entry: e }));
+    for (const l of list(group.entryLinks).filter(alwaysShown)) {
       const target = index.entries.get(text(l.targetId))?.node;
       if (target) picks.push({ entry: target, link: l });
     }
     return picks.filter((t) => !unit.has(t.entry));
   };
-  for (const e of list(entry.selectionEntries)) if (isShown(e) && isCompulsory(e) && !unit.has(e)) items.push({ entry: e });
+  for (const e of list(entry.selectionEntries)) if (alwaysShown(e) && isCompulsory(e) && !unit.has(e)) items.push({ entry: e });
   for (const g of list(entry.selectionEntryGroups)) {
-    if (!isShown(g) || !isCompulsory(g)) continue;
+    if (!alwaysShown(g) || !isCompulsory(g)) continue;
     const picks = choiceOf(g);
     if (picks.length === 1) items.push(picks[0]!);
     else if (picks.length > 1) choices.push(picks);
   }
   for (const l of list(entry.entryLinks)) {
-    if (!isShown(l)) continue;
+    if (!alwaysShown(l)) continue;
     const targetId = text(l.targetId);
     const target = index.entries.get(targetId)?.node;
     const group = index.groups.get(targetId);
@@ -281,7 +284,10 @@ function profileAsSeen(p: Node, entry: Node, chosen?: { readonly id: string; rea
       if (modifierHolds(m, chosen.id, chosen.options) === true) hidden = text(m.value) === 'true';
     }
   }
-  if (hidden && isHidden(entry) && shownBy(p) !== '[]' && shownBy(p) === shownBy(entry)) hidden = false;
+  if (hidden && isHidden(entry)) {
+    const conditions = shownBy(p);
+    if (conditions !== '[]' && conditions === shownBy(entry)) hidden = false;
+  }
   return hidden === isHidden(p) ? p : { ...p, hidden: String(hidden), modifiers: [] };
 }
 
@@ -317,6 +323,8 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, c
   const base = linkCosts.length ? linkCosts : readCosts(entry.costs);
   const costs = [...base.map((c) => (set.has(c.name) ? { name: c.name, value: set.get(c.name)! } : c)), ...[...set].filter(([name]) => !base.some((c) => c.name === name)).map(([name, value]) => ({ name, value }))];
   const option = chosen?.option;
+  // The option chosen among the entry's unit options, as its profiles' modifiers ask about it.
+  const seenWith = option && { id: text(option.id), options: new Set(unitOptions(entry).map((o) => text(o.id))) };
   // The first option that carries the Unit profile is the model's own; another is named after it, as is each pick of a compulsory choice.
   const suffixes = [...(chosen && !chosen.first ? [entryName(chosen.option)] : []), ...takes.picks.map((t) => entryName(t.entry, t.link))];
   return {
@@ -324,7 +332,7 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, c
     type: text(entry.type),
     number: 1,
     selections: [...(option ? [asSelection(option, index)] : []), ...[...takes.items, ...takes.picks].map((t) => asSelection(t.entry, index, t.link))],
-    profiles: [...list(entry.profiles), ...linked('profile', index.profiles)].map((p) => readProfile(profileAsSeen(p, entry, option && { id: text(option.id), options: new Set(unitOptions(entry).map((o) => text(o.id))) }))),
+    profiles: [...list(entry.profiles), ...linked('profile', index.profiles)].map((p) => readProfile(profileAsSeen(p, entry, seenWith))),
     rules: rules.filter((r) => r.name !== ''),
     categories,
     costs,
@@ -391,7 +399,7 @@ export interface CatalogueDocument {
  */
 export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
   if (docs.length === 0) throw refusal('catalogue', 'name at least one .gst or .cat file');
-  const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), groups: new Map(), links: [], costTypes: new Map() };
+  const index: Index = { entries: new Map(), profiles: new Map(), rules: new Map(), categories: new Map(), groups: new Map(), links: [], costTypes: new Map(), linkedProfiles: new Set() };
   const roots = docs.map(({ path, doc }) => ({ path, ...catalogueRoot(doc, path) }));
   const files = roots.map(({ path, root, isSystem }) => {
     const catalogue = text(root.name) || path;
@@ -401,15 +409,6 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
   const system = files.find((f) => f.isSystem);
   // Entries a shown link prices: listed through their links, not at their own cost.
   const linkedTo = new Set(index.links.filter((l) => isShown(l.node)).map((l) => text(l.node.targetId)));
-  // Profiles some entry links (infoLinks of type profile), in any of the files.
-  const linkedProfiles = new Set<string>();
-  for (const { root } of files) {
-    const stack: Node[] = [root];
-    for (let node = stack.pop(); node; node = stack.pop()) {
-      for (const l of list(node.infoLinks)) if (text(l.type) === 'profile') linkedProfiles.add(text(l.targetId));
-      for (const value of Object.values(node)) stack.push(...list(value));
-    }
-  }
   // Options that carry their model's Unit profile are read with the model, not listed on their own.
   const partOfModel = new Set([...index.entries.values()].flatMap((e) => unitOptions(e.node)));
   // A model whose Unit profiles are on its options (a thrall, "Grounded" or "Winged") is one model per option.
@@ -451,7 +450,7 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
     // A shared Weapon or Unit profile no entry links (the game system file's "Great Hammer/Maul/Club/Mace"):
     // nothing offers it, so it is listed, never dropped without a word.
     const unlinked = list(f.root.sharedProfiles)
-      .filter((p) => /weapon|unit/i.test(text(p.typeName)) && !linkedProfiles.has(text(p.id)))
+      .filter((p) => /weapon|unit/i.test(text(p.typeName)) && !index.linkedProfiles.has(text(p.id)))
       .map((p) => ({ text: text(p.name), why: 'a shared profile that no entry links: no model or weapon offers it, so it is not read' }));
     const notRead = [...(unreachable.length ? [missingCatalogues(f.root, files, unreachable)] : []), ...unlinked];
     return { name: f.catalogue, selections, rules: [], forces: [], ...(hiddenEntries.length ? { hiddenEntries: [...new Set(hiddenEntries)] } : {}), ...(notRead.length ? { notRead } : {}) };

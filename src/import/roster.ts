@@ -158,10 +158,10 @@ function readArmour(value: string, hasShield: boolean, table: RuleTable, items: 
   const shield = (table.shield as { readonly modifier: number }).modifier;
   // An armour item the model carries names its armour ("Reinforced Armour"), wherever it sits in the tree,
   // or, named otherwise ("Armour of the Fly"), gives it by its own -N INJURY MODIFIER.
-  const byItem = items
-    .map(({ name, modifier }) => Object.keys(armours).find((a) => a !== 'none' && new RegExp(`\\b${a}\\b`, 'i').test(name)) ?? (modifier === undefined ? undefined : Object.keys(armours).find((a) => a !== 'none' && armours[a] === modifier)))
-    .find((a) => a !== undefined);
-  if (byItem) return { fields: { armour: byItem, ...(hasShield ? { shield: true } : {}) }, from: `armour item ${JSON.stringify(items.find(({ name, modifier }) => new RegExp(`\\b${byItem}\\b`, 'i').test(name) || modifier === armours[byItem])?.name)}` };
+  const armourOf = ({ name, modifier }: ArmourItem) =>
+    Object.keys(armours).find((a) => a !== 'none' && new RegExp(`\\b${a}\\b`, 'i').test(name)) ?? (modifier === undefined ? undefined : Object.keys(armours).find((a) => a !== 'none' && armours[a] === modifier));
+  const byItem = items.map((item) => ({ item, armour: armourOf(item) })).find((x) => x.armour !== undefined);
+  if (byItem) return { fields: { armour: byItem.armour!, ...(hasShield ? { shield: true } : {}) }, from: `armour item ${JSON.stringify(byItem.item.name)}` };
   const unread = items.find(({ modifier }) => modifier !== undefined);
   if (unread) return { fields: {}, problem: `its armour item ${JSON.stringify(unread.name)} gives ${unread.modifier} INJURY MODIFIER, which is no armour of the rule table` };
   const t = value.trim().toLowerCase();
@@ -202,13 +202,13 @@ const rulesOf = (p: RosterProfile) => {
 };
 
 /**
- * The condition under which a sentence of a weapon's rules text gives a token of its Keywords ("Add +1
+ * The condition under which a sentence of a weapon's rules text gives a token of its Keywords (`wanted`, as
+ * normaliseToken writes it) ("Add +1
  * INJURY DICE to rolls ... at Short Range." gives "at Short Range"), or takes it away ("The +1 DICE Keyword
  * does not apply when this Weapon is used as an Off-Hand Weapon": `takenAway`), where the sentence says
  * that and nothing else (onlyRestates); otherwise undefined.
  */
-function conditionOfToken(token: string, sentence: RulesSentence): { readonly condition: string; readonly takenAway: boolean } | undefined {
-  const wanted = normaliseToken(token);
+function conditionOfToken(wanted: string, sentence: RulesSentence): { readonly condition: string; readonly takenAway: boolean } | undefined {
   if (!sentence.normalised.includes(wanted)) return undefined;
   const m = /\b(at (?:short|long) range|within \d+\S*|against [^.,;]+|if [^.,;]+|when [^.,;]+|unless [^.,;]+)/i.exec(sentence.sentence);
   if (!m) return undefined;
@@ -229,6 +229,9 @@ const rulesSentences = (text: string): RulesSentence[] => sentencesOf(text).map(
 /** A weapon's modifiers looked for in its rules text: a real weapon has a few; a hostile file's thousands are not. */
 const MAX_CONDITIONAL_LOOKUPS = 16;
 
+/** A number with its sign, as the game writes modifiers: "+1", "-2". */
+const signed = (n: number) => `${n > 0 ? '+' : ''}${n}`;
+
 /** A sentence as a listing shows it: whole up to 200 characters (a message names the sentence that stops). */
 const shown = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}...` : text);
 
@@ -242,7 +245,7 @@ function addTokens(draft: Draft, tokens: readonly Token[], from: string, stops: 
   for (const t of tokens) {
     if (t.kind === 'modifier') {
       draft.fields[t.field] = ((draft.fields[t.field] as number | undefined) ?? 0) + t.value;
-      draft.sources.push({ effect: `${t.field} ${t.value > 0 ? '+' : ''}${t.value}`, from: `${from} ${JSON.stringify(t.text)}` });
+      draft.sources.push({ effect: `${t.field} ${signed(t.value)}`, from: `${from} ${JSON.stringify(t.text)}` });
     } else if (t.kind === 'keyword') {
       if (!draft.keywords.includes(t.keyword)) draft.keywords.push(t.keyword);
       draft.sources.push({ effect: t.keyword, from: `${from} ${JSON.stringify(t.text)}` });
@@ -323,64 +326,59 @@ function applyEffect(draft: Draft, e: TextEffect): string | undefined {
 }
 
 /**
- * A model's ability text or an item's rules text, sentence by sentence (rules-text.ts): a sentence read
- * whole gives its effects; one about the odds that is not stops the model where it speaks of attacks
- * against it, and every "MODEL with WEAPON" where it speaks of the model's own attacks (both where it
- * may be either). The rest is listed if `listUnread` (an ability's name is listed already).
+ * Rules text, sentence by sentence (rules-text.ts): a sentence read whole gives its effects; one about
+ * the odds that is not read stops, naming the sentence. A model's sentence stops the model where it
+ * speaks of attacks against it, and every "MODEL with WEAPON" where it speaks of the model's own
+ * attacks (both where it may be either); a weapon's (`ownAttacksStopHere`) stops the weapon. The text
+ * is listed with what was read, or, when nothing was read or stopped, as unread if `listUnread`.
  */
-function addModelText(draft: Draft, text: string, from: string, context: TextContext, listUnread = true): void {
-  const read: string[] = [];
+function addText(
+  draft: Draft,
+  sentences: readonly string[],
+  text: string,
+  from: string,
+  read: (sentence: string) => SentenceReading,
+  { listUnread, ownAttacksStopHere }: { readonly listUnread: boolean; readonly ownAttacksStopHere: boolean },
+): void {
+  const readAs: string[] = [];
   let stopped = false;
   /** A lead-in not read ("... the following special rules, which apply until ...:"): what follows it is under its condition. */
   let under: string | undefined;
-  for (const sentence of sentencesOf(text)) {
-    const reading = underLeadIn(readModelSentence(sentence, context), under);
+  for (const sentence of sentences) {
+    const reading = underLeadIn(read(sentence), under);
     if (sentence.endsWith(':') && reading.kind !== 'read') under ??= sentence;
     if (reading.kind === 'read') {
       const problem = reading.effects.map((e) => addEffect(draft, e, `${from}: ${JSON.stringify(shown(sentence))}`)).find((p) => p !== undefined);
       if (problem === undefined) {
-        read.push(...reading.effects.map(effectText));
+        readAs.push(...reading.effects.map(effectText));
         continue;
       }
       draft.unmodelled.push({ text: shown(sentence), from, why: problem, stops: true });
       stopped = true;
     } else if (reading.kind === 'stops') {
       const item: Unmodelled = { text: shown(sentence), from, why: reading.why, stops: true };
-      if (reading.side !== 'attacker') draft.unmodelled.push(item);
+      if (reading.side !== 'attacker' || ownAttacksStopHere) draft.unmodelled.push(item);
       else draft.unmodelled.push({ ...item, why: `${reading.why}; it speaks of the model's own attacks, so it stops each "${draft.name} with ..." and not the model as a target`, stops: false });
-      if (reading.side !== 'target') draft.attackerStops.push(item);
+      if (reading.side !== 'target' && !ownAttacksStopHere) draft.attackerStops.push(item);
       stopped = true;
     }
   }
   const item = rulesTextItem(text, from);
-  if (read.length) draft.unmodelled.push({ ...item, why: `read as ${read.join(', ')}` });
+  if (readAs.length) draft.unmodelled.push({ ...item, why: `read as ${readAs.join(', ')}` });
   else if (listUnread && !stopped) draft.unmodelled.push(item);
 }
 
+/** A model's ability text or an item's rules text the model carries (addText). */
+function addModelText(draft: Draft, text: string, from: string, context: TextContext, listUnread = true): void {
+  addText(draft, sentencesOf(text), text, from, (sentence) => readModelSentence(sentence, context), { listUnread, ownAttacksStopHere: false });
+}
+
 /**
- * A weapon's rules text, sentence by sentence (rules-text.ts): a sentence read whole gives its effect;
- * one about the odds that is not read stops every command that uses the weapon, naming the sentence.
- * `restated`: some sentences restate a token of the Keywords with its condition (read into the
- * weapon's alternative profiles, so the text is not listed as unread).
+ * A weapon's rules text (addText), but for the sentences that restate a token of the Keywords with its
+ * condition: those are read into the weapon's alternative profiles, so the text is not listed as unread.
  */
 function addWeaponText(draft: Draft, text: string, sentences: readonly RulesSentence[], restated: boolean, context: TextContext): void {
-  const read: string[] = [];
-  let stopped = false;
-  let under: string | undefined;
-  for (const { sentence } of sentences) {
-    const reading = underLeadIn(readWeaponSentence(sentence, context), under);
-    if (sentence.endsWith(':') && reading.kind !== 'read') under ??= sentence;
-    if (reading.kind === 'read') {
-      for (const e of reading.effects) addEffect(draft, e, `rules text: ${JSON.stringify(shown(sentence))}`);
-      read.push(...reading.effects.map(effectText));
-    } else if (reading.kind === 'stops') {
-      draft.unmodelled.push({ text: shown(sentence), from: 'rules text', why: reading.why, stops: true });
-      stopped = true;
-    }
-  }
-  const item = rulesTextItem(text, 'rules text');
-  if (read.length) draft.unmodelled.push({ ...item, why: `read as ${read.join(', ')}` });
-  else if (!stopped && !restated) draft.unmodelled.push(item);
+  addText(draft, sentences.map((x) => x.sentence), text, 'rules text', (sentence) => readWeaponSentence(sentence, context), { listUnread: !restated, ownAttacksStopHere: true });
 }
 
 /**
@@ -449,8 +447,9 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         const read = tokens(characteristic(p, c) ?? '', 'weapon');
         for (const t of read) {
           if (t.kind !== 'modifier' || sentences.length === 0 || lookups++ >= MAX_CONDITIONAL_LOOKUPS) continue;
+          const wanted = normaliseToken(t.text);
           for (const sentence of sentences) {
-            const found = conditionOfToken(t.text, sentence);
+            const found = conditionOfToken(wanted, sentence);
             if (!found) continue;
             conditional.push({ token: t, ...found });
             restating.add(sentence);
@@ -476,7 +475,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       const withConditions = conditional.map(({ token, condition, takenAway }) => {
         const alt: Draft = { ...draft, name: `${draft.name} (${condition})`, fields: { ...draft.fields }, keywords: [...draft.keywords], unmodelled: [...draft.unmodelled], sources: [...draft.sources] };
         if (takenAway) {
-          alt.sources.push({ effect: `${token.field} ${-token.value > 0 ? '+' : ''}${-token.value}`, from: `the rules text takes ${JSON.stringify(token.text)} away ${condition}` });
+          alt.sources.push({ effect: `${token.field} ${signed(-token.value)}`, from: `the rules text takes ${JSON.stringify(token.text)} away ${condition}` });
           alt.fields[token.field] = ((alt.fields[token.field] as number | undefined) ?? 0) - token.value;
           if (alt.fields[token.field] === 0) delete alt.fields[token.field];
         } else addTokens(alt, [token], 'keywords', true);
@@ -661,9 +660,13 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
   // Only the characteristic the weapon's attack reads: a melee weapon never reads Ranged ("N/A" on a
   // model that cannot shoot). A weapon of no known attack type reads either.
   const reads = weapon.fields.attackType === MELEE || weapon.fields.attackType === RANGED ? [weapon.fields.attackType] : [MELEE, RANGED];
+  const diceSources: EffectSource[] = [];
   for (const [type, value] of Object.entries(model.dice ?? {})) {
     if (!reads.includes(type)) continue;
-    if (readDice(value) === undefined) unmodelled.push({ text: `${type === MELEE ? 'Melee' : 'Ranged'} ${value}`, from: `${model.name}'s characteristic`, why: 'not a number of dice, such as +1 DICE', stops: true });
+    const characteristicName = type === MELEE ? 'Melee' : 'Ranged';
+    const dice = readDice(value);
+    if (dice === undefined) unmodelled.push({ text: `${characteristicName} ${value}`, from: `${model.name}'s characteristic`, why: 'not a number of dice, such as +1 DICE', stops: true });
+    else if (dice !== 0) diceSources.push({ effect: `attackDice ${signed(dice)} (${type} attacks)`, from: `${model.name}'s ${characteristicName} characteristic ${JSON.stringify(value)}` });
   }
   // What the model's own text says of its attacks and is not read stops the weapon in its hands.
   for (const stop of model.attackerStops) if (!unmodelled.some((u) => u.text === stop.text && u.from === stop.from)) unmodelled.push({ ...stop, from: `${model.name}'s ${stop.from}` });
@@ -688,10 +691,7 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
     attackerStops: [],
     sources: [
       ...weapon.sources,
-      ...reads.flatMap((type) => {
-        const dice = readDice(model.dice?.[type] ?? '');
-        return dice ? [{ effect: `attackDice ${dice > 0 ? '+' : ''}${dice} (${type} attacks)`, from: `${model.name}'s ${type === MELEE ? 'Melee' : 'Ranged'} characteristic ${JSON.stringify(model.dice?.[type])}` }] : [];
-      }),
+      ...diceSources,
       ...(immune ? [{ effect: 'attackerFear', from: `${model.name}'s keywords ${model.keywords.filter((k) => IMMUNE_TO_FEAR.has(parseKeyword(k).name) || k === 'FEAR').join(', ') || '(FEAR)'}` }] : []),
     ],
     weapons: [],
