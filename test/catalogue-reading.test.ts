@@ -114,9 +114,11 @@ describe('conditions the game writes are read whole', () => {
   it('"unless the weapon has the keyword FIRE or GAS" is UNLESS FIRE/GAS, and the whole file loads (it once refused every faction)', async () => {
     const r = await cliInProcess('profiles', '--roster', ROSTER, '--format', 'json');
     expect([r.code, r.stderr]).toEqual([0, '']);
-    const models = (JSON.parse(r.stdout) as { models: Record<string, { keywords?: string[] }> }).models;
-    expect(models['Sand Drake']!.keywords).toEqual(['-1 INJURY DICE UNLESS FIRE/GAS']);
-    expect(models['Ash Hound']!.keywords).toEqual(['-1 INJURY DICE UNLESS FIRE']);
+    const models = (JSON.parse(r.stdout) as { models: Record<string, { keywords?: string[]; injuryDiceUnless?: unknown }> }).models;
+    // The condition is data, not a keyword string to be parsed again.
+    expect(models['Sand Drake']!.keywords).toBeUndefined();
+    expect(models['Sand Drake']!.injuryDiceUnless).toEqual([{ dice: -1, unless: ['FIRE', 'GAS'] }]);
+    expect(models['Ash Hound']!.injuryDiceUnless).toEqual([{ dice: -1, unless: ['FIRE'] }]);
   });
 
   it('"-1 DICE to rolls for Ranged Attacks and Melee Attacks that target" the model is both; "Ranged Attacks" alone is ranged only', async () => {

@@ -18,7 +18,7 @@ const profiles = join(dir, 'profiles.json');
 writeFileSync(
   profiles,
   JSON.stringify({
-    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true }, Salamander: { keywords: ['NEGATE FIRE'] }, Troll: { keywords: ['regenerate 2', 'TOUGH'] }, Warded: { armour: 'standard', keywords: ['-1 injury dice unless FIRE/gas'] }, Misward: { keywords: ['-1 INJURY DICE UNLESS FIER'] } },
+    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true }, Salamander: { keywords: ['NEGATE FIRE'] }, Troll: { keywords: ['regenerate 2', 'TOUGH'] }, Warded: { armour: 'standard', keywords: ['-1 injury dice unless FIRE/gas'] }, Misward: { keywords: ['-1 INJURY DICE UNLESS FIER'] }, Salted: { targetInjuryDice: -1, injuryDiceUnless: [{ dice: -1, unless: ['FIRE'] }] }, Misdata: { injuryDiceUnless: [{ dice: -1, unless: ['FIER'] }] } },
     weapons: {
       Lance: { keywords: ['IGNORE ARMOUR'] },
       Pick: { keywords: ['armour  piercing 2'] },
@@ -133,11 +133,24 @@ describe('a model ability "-N INJURY DICE UNLESS K"', () => {
     expect(refused({ target: 'Misward' })).toMatch(/^target "Misward": keywords: "-1 INJURY DICE UNLESS FIER": "FIER" is not a keyword of the rule table \(did you mean "FIRE"\?\)/);
   });
 
-  it('is kept as a keyword when a roster gives it to a model, and read when the model is used', async () => {
+  it('as data in a profiles file (injuryDiceUnless), adds to the dice the model\'s fields give and holds only without the keyword', () => {
+    // Salted: targetInjuryDice -1 always, and -1 more unless the attack has FIRE. Net -2 against a Lance, -1 against a Torch.
+    expect(scenario({ weapon: 'Lance', target: 'Salted' })).toMatchObject({ targetInjuryDice: -2 });
+    expect(scenario({ weapon: 'Torch', target: 'Salted' })).toMatchObject({ targetInjuryDice: -1 });
+    expect(refused({ target: 'Misdata' })).toMatch(/^target "Misdata": injuryDiceUnless: "-1 INJURY DICE UNLESS FIER": "FIER" is not a keyword of the rule table \(did you mean "FIRE"\?\)/);
+  });
+
+  it('in a profiles file is refused with the field and what is allowed when malformed', () => {
+    const bad = join(dir, 'bad-unless.json');
+    writeFileSync(bad, JSON.stringify({ models: { Odd: { injuryDiceUnless: [{ dice: -1, unless: 'FIRE' }] } } }));
+    expect(refusal(() => parseScenario({ kind: 'attack', profiles: bad, target: 'Odd' }))).toMatch(/models\."Odd"\.injuryDiceUnless: .* is not allowed; allowed: a list of \{ "dice": -3\.\.3, "unless": keyword names in capitals \}/);
+  });
+
+  it('is kept as the condition it is when a roster gives it to a model, and read when the model is used', async () => {
     const { readToken } = await import('../src/import/weapon-keywords.js');
     const { editionTable } = await import('../src/model/edition-table.js');
     const system = findSystem('trench-crusade')!;
-    expect(readToken('-1 Injury Dice unless Fire', editionTable(system, 'core'), system, 'model')).toMatchObject({ kind: 'keyword', keyword: '-1 INJURY DICE UNLESS FIRE' });
+    expect(readToken('-1 Injury Dice unless Fire', editionTable(system, 'core'), system, 'model')).toMatchObject({ kind: 'injuryDiceUnless', condition: { dice: -1, unless: ['FIRE'] } });
     expect(readToken('-1 INJURY DICE UNLESS MAGIC', editionTable(system, 'core'), system, 'model')).toMatchObject({ kind: 'unknown' });
   });
 });

@@ -231,7 +231,7 @@ describe("a model's armour, shield and abilities, wherever they sit", () => {
     const models = await profilesOf(roster);
     expect(models['Brass Warden']).toMatchObject({ armour: 'machine', targetAttackDice: -1, targetInjuryDice: -1 });
     expect(models['Brass Warden']!.keywords).toEqual(['STANDFAST']);
-    expect(models['Ash Walker']!.keywords).toEqual(['-1 INJURY DICE UNLESS FIRE']);
+    expect(models['Ash Walker']!.injuryDiceUnless).toEqual([{ dice: -1, unless: ['FIRE'] }]);
     // As a target, the Warden's -1 INJURY DICE is the field (and STANDFAST its armour's).
     const r = await cliInProcess('exact', '--kind', 'attack', '--roster', roster, '--target', 'Brass Warden', '--format', 'json');
     expect([r.code, r.stderr]).toEqual([0, '']);

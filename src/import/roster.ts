@@ -1,7 +1,7 @@
 import { UsageError, showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { editionTable } from '../model/edition-table.js';
-import { keywordFields, parseKeyword } from '../model/keywords.js';
+import { injuryDiceUnlessText, keywordFields, parseKeyword, type InjuryDiceUnless } from '../model/keywords.js';
 import { checkProfileFields, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
@@ -67,6 +67,8 @@ interface Draft {
   readonly role: ProfileRole;
   readonly fields: Record<string, FieldValue>;
   readonly keywords: string[];
+  /** A model's injury dice with a condition on the attacking weapon (rules text read whole), as data. */
+  readonly injuryDiceUnless?: InjuryDiceUnless[];
   readonly unmodelled: Unmodelled[];
   /**
    * A model's sentences about its own attacks that are not read (rules-text.ts): they stop each
@@ -249,6 +251,11 @@ function addTokens(draft: Draft, tokens: readonly Token[], from: string, stops: 
     } else if (t.kind === 'keyword') {
       if (!draft.keywords.includes(t.keyword)) draft.keywords.push(t.keyword);
       draft.sources.push({ effect: t.keyword, from: `${from} ${JSON.stringify(t.text)}` });
+    } else if (t.kind === 'injuryDiceUnless' && draft.injuryDiceUnless) {
+      draft.injuryDiceUnless.push(t.condition);
+      draft.sources.push({ effect: injuryDiceUnlessText(t.condition), from: `${from} ${JSON.stringify(t.text)}` });
+    } else if (t.kind === 'injuryDiceUnless') {
+      draft.unmodelled.push({ text: t.text, from, why: "a condition on the attacking weapon is a model's, not a weapon's", stops });
     } else if (!draft.unmodelled.some((u) => u.text === t.text && u.from === from)) draft.unmodelled.push({ text: t.text, from, why: t.why, stops });
   }
 }
@@ -293,14 +300,14 @@ function underLeadIn(reading: SentenceReading, leadIn: string | undefined): Sent
 function effectText(e: TextEffect): string {
   if (e.kind === 'keyword') return e.keyword;
   if (e.kind === 'targetAttackDice') return `targetAttackDice ${e.dice}${e.applies === 'both' ? '' : ` (${e.applies} attacks)`}`;
-  return `${e.dice} INJURY DICE${e.unless.length ? ` UNLESS ${e.unless.join('/')}` : ''}`;
+  return e.unless.length ? injuryDiceUnlessText(e) : `${signed(e.dice)} INJURY DICE`;
 }
 
 /**
- * Adds what sentences read whole give to a draft. The one way the engines take a target's injury dice
- * with a condition is the keyword "-N INJURY DICE UNLESS A/B", built here from names the rule table
- * knows (an unknown one never reaches it: the sentence stops instead). Returns why an effect cannot be
- * added (targetAttackDice for melee attacks on a model that has it for ranged ones), else undefined.
+ * Adds what sentences read whole give to a draft: keywords once each, dice summed into fields, a
+ * condition on the attacking weapon as data (an unknown keyword never reaches it: the sentence stops
+ * instead). Returns why an effect cannot be added (targetAttackDice for melee attacks on a model that
+ * has it for ranged ones), else undefined.
  */
 function addEffect(draft: Draft, e: TextEffect, from: string): string | undefined {
   const problem = applyEffect(draft, e);
@@ -309,9 +316,13 @@ function addEffect(draft: Draft, e: TextEffect, from: string): string | undefine
 }
 
 function applyEffect(draft: Draft, e: TextEffect): string | undefined {
-  if (e.kind === 'keyword' || (e.kind === 'targetInjuryDice' && e.unless.length > 0)) {
-    const keyword = effectText(e);
-    if (!draft.keywords.includes(keyword)) draft.keywords.push(keyword);
+  if (e.kind === 'keyword') {
+    if (!draft.keywords.includes(e.keyword)) draft.keywords.push(e.keyword);
+    return undefined;
+  }
+  if (e.kind === 'targetInjuryDice' && e.unless.length > 0) {
+    if (!draft.injuryDiceUnless) return 'a condition on the attacking weapon is a model\'s, not a weapon\'s';
+    draft.injuryDiceUnless.push({ dice: e.dice, unless: e.unless });
     return undefined;
   }
   if (e.kind === 'targetInjuryDice') {
@@ -512,7 +523,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     const { profile, from } = modelProfileOf(s)!;
     if (from !== s) borrowed.add(from);
     const costs = costParts(subtreeCosts(s, isModel), costType);
-    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], unmodelled: [...costs.offsets], attackerStops: [], sources: [], weapons: [], dice: {}, ...pricing(s, costs) };
+    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], injuryDiceUnless: [], unmodelled: [...costs.offsets], attackerStops: [], sources: [], weapons: [], dice: {}, ...pricing(s, costs) };
     let hasShield = false;
     let shieldItem: string | undefined;
     /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
@@ -619,6 +630,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       role: d.role,
       fields,
       keywords: d.keywords,
+      ...(d.injuryDiceUnless?.length ? { injuryDiceUnless: d.injuryDiceUnless } : {}),
       ...(d.cost === undefined ? {} : { cost: d.cost }),
       ...(d.otherCosts ? { otherCosts: d.otherCosts } : {}),
       ...(d.priceOf === undefined ? {} : { description: `the price of ${d.priceOf}` }),
@@ -702,7 +714,7 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
 }
 
 /** The same of a profile, for telling a repeated selection from a different one of the same name. */
-const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.cost, d.otherCosts, d.unmodelled, d.attackerStops, d.dice, d.weapons.map((w) => w.name)]);
+const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.injuryDiceUnless, d.cost, d.otherCosts, d.unmodelled, d.attackerStops, d.dice, d.weapons.map((w) => w.name)]);
 
 /**
  * `NAME (n)` for the first n from `from` that no profile has, real or made here: a selection really named

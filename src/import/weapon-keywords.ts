@@ -1,4 +1,4 @@
-import { keywordMisuse, parseInjuryDiceUnless, parseKeyword, roleFields } from '../model/keywords.js';
+import { keywordMisuse, parseInjuryDiceUnless, parseKeyword, roleFields, type InjuryDiceUnless } from '../model/keywords.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { suggestFlags } from '../suggest.js';
 
@@ -30,6 +30,8 @@ export type Token =
   | { readonly kind: 'modifier'; readonly text: string; readonly field: string; readonly value: number; readonly armourModifier: boolean }
   /** A keyword of the table, as the table names it ("ARMOUR PIERCING 2"). */
   | { readonly kind: 'keyword'; readonly text: string; readonly keyword: string }
+  /** A model's "-1 INJURY DICE UNLESS FIRE": dice that hold unless the attacking weapon has a keyword named. */
+  | { readonly kind: 'injuryDiceUnless'; readonly text: string; readonly condition: InjuryDiceUnless }
   | { readonly kind: 'unknown'; readonly text: string; readonly why: string };
 
 /** The tokens of a keywords string: split at commas, semicolons and line breaks; "-" and blanks are no token. */
@@ -115,13 +117,13 @@ export function readToken(text: string, rules: RuleTable, system: SystemSpec, ro
   // only against BLACK GRAIL or DEMONIC targets). Never read as if it held on every attack.
   if (token.endsWith('*')) return { kind: 'unknown', text, why: "marked with *: the weapon's rules text qualifies it, so it is not read" };
   const own = roleFields(system, role);
-  // A model's "-1 INJURY DICE UNLESS FIRE" stays a keyword: whether it acts depends on the weapon used.
+  // A model's "-1 INJURY DICE UNLESS FIRE": whether it acts depends on the weapon used, so it is kept as the condition it is.
   const unless = role === 'model' ? parseInjuryDiceUnless(token) : undefined;
   if (unless) {
     const table = rules.keywords as Readonly<Record<string, unknown>> | undefined;
     const unknown = unless.unless.find((k) => !table || !(k in table));
     if (unknown !== undefined) return { kind: 'unknown', text, why: `${unknown} (after UNLESS) is not a keyword of the rule table` };
-    return { kind: 'keyword', text, keyword: token };
+    return { kind: 'injuryDiceUnless', text, condition: unless };
   }
   const modifier = /^([+-])\s*(\d+)\s+(.+)$/.exec(token);
   if (modifier) {

@@ -1,3 +1,4 @@
+import { injuryDiceUnlessText } from '../model/keywords.js';
 import { showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { MAX_JSON_BYTES, parseJsonText } from '../json-text.js';
@@ -103,7 +104,8 @@ function summaries(p: Profiles): Record<string, ProfileSummary> {
   const out: Record<string, ProfileSummary> = {};
   for (const profile of [...p.weapons.values(), ...p.models.values()]) {
     out[profile.name] = {
-      keywords: profile.keywords,
+      // A condition read as data is shown as a designer would write it among the keywords.
+      keywords: [...profile.keywords, ...(profile.injuryDiceUnless ?? []).map(injuryDiceUnlessText)],
       ...(profile.cost !== undefined ? { cost: profile.cost } : {}),
       unmodelled: (profile.unmodelled ?? []).map((u) => `${u.text} (${u.why})`),
     };

@@ -1,7 +1,8 @@
 import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
 import { describeAllowed } from '../model/field-schema.js';
-import { PROFILE_KEYS, SECTION, profileFields, profileSchema, profileValidator, type Profile, type Profiles } from '../model/profiles.js';
+import type { InjuryDiceUnless } from '../model/keywords.js';
+import { SECTION, profileKeys, profileFields, profileSchema, profileValidator, type Profile, type Profiles } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, SystemSpec } from '../model/types.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';
 import { suggestFlags } from '../suggest.js';
@@ -45,7 +46,7 @@ function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw
   const where = `${at}${SECTION[role]}.${showValue(name)}`;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${where}: ${showValue(raw)} is not allowed; allowed: an object of ${role} fields and "cost"`;
   const err = profileValidator(system, role).errors?.[0];
-  const allowed = [...profileFields(system, role).map((f) => f.name), ...PROFILE_KEYS];
+  const allowed = [...profileFields(system, role).map((f) => f.name), ...profileKeys(system, role)];
   if (err?.keyword === 'additionalProperties') {
     const key = String((err.params as { additionalProperty: string }).additionalProperty);
     const other: ProfileRole = role === 'weapon' ? 'model' : 'weapon';
@@ -63,6 +64,7 @@ function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw
   if (field) return `${where}.${key}: ${showValue(value)} is not allowed; allowed: ${describeAllowed(field.schema)}`;
   if (key === 'cost') return `${where}.cost: ${showValue(value)} is not allowed; allowed: a number from 0`;
   if (key === 'otherCosts') return `${where}.otherCosts: ${showValue(value)} is not allowed; allowed: an object of numbers from 0 by currency, e.g. { "Glory Points": 4 }`;
+  if (key === 'injuryDiceUnless') return `${where}.injuryDiceUnless: ${showValue(value)} is not allowed; allowed: a list of { "dice": -3..3, "unless": keyword names in capitals }, e.g. [{ "dice": -1, "unless": ["FIRE", "GAS"] }]`;
   if (key === 'keywords') return `${where}.keywords: ${showValue(value)} is not allowed; allowed: a list of keyword names, e.g. ["IGNORE ARMOUR", "ARMOUR PIERCING 1"]`;
   return `${where}.${key}: ${showValue(value)} ${err?.message ?? 'is not valid'}`;
 }
@@ -88,12 +90,13 @@ export function parseProfiles(raw: unknown, label: string, file: string): Profil
     for (const [name, body] of Object.entries(section as Record<string, unknown>)) {
       if (name.trim() === '') throw refusal(`${at}${SECTION[role]}`, 'a profile with an empty name', 'allowed: a name of at least one letter');
       if (!profileValidator(system, role)(body)) throw refusal('', profileProblem(system, role, name, body, at));
-      const { cost, otherCosts, description, keywords, ...fields } = body as Record<string, unknown>;
+      const { cost, otherCosts, description, keywords, injuryDiceUnless, ...fields } = body as Record<string, unknown>;
       out.set(name, {
         name,
         role,
         fields: fields as Record<string, FieldValue>,
         keywords: (keywords as string[] | undefined) ?? [],
+        ...(injuryDiceUnless !== undefined ? { injuryDiceUnless: injuryDiceUnless as InjuryDiceUnless[] } : {}),
         ...(typeof cost === 'number' ? { cost } : {}),
         ...(otherCosts !== undefined ? { otherCosts: otherCosts as Record<string, number> } : {}),
         ...(typeof description === 'string' ? { description } : {}),

@@ -3,7 +3,7 @@ import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, refusal, refusalAt } from '../messages.js';
 import { schemaValidator } from '../model/ajv.js';
 import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
-import { keywordFields } from '../model/keywords.js';
+import { injuryDiceUnlessTotal, keywordFields } from '../model/keywords.js';
 import { findProfile, findSideProfiles, type Profile, type Profiles } from '../model/profiles.js';
 import type { FieldSpec, FieldValue, GivenFields, KindSides, KindSpec, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 
@@ -149,6 +149,11 @@ export function mergeSides(input: Readonly<Record<string, unknown>>, sides: read
       const where = profile ? `${at}${name(side, slot.key)} ${showValue(profile.name)}: keywords` : `${at}${name(side, slot.keywordsKey)}`;
       const effects = keywordFields(ctx.rules, ctx.system, slot.role, keywords, where, against);
       const fields: Record<string, unknown> = { ...effects, ...(profile?.fields ?? {}) };
+      if (profile?.injuryDiceUnless) {
+        // A condition read as data ("-1 INJURY DICE unless the attack has FIRE") adds to the model's dice, whatever else gives them.
+        const dice = injuryDiceUnlessTotal(ctx.rules, profile.injuryDiceUnless, against, `${at}${name(side, slot.key)} ${showValue(profile.name)}: injuryDiceUnless`);
+        if (dice !== 0) fields.targetInjuryDice = ((fields.targetInjuryDice as number | undefined) ?? 0) + dice;
+      }
       if (profile?.attackerDice) {
         // "MODEL with WEAPON": the model's dice for the attack type this side ends with (--attack-type wins).
         const typeField = ctx.system.fields.find((f) => f.name === 'attackType');

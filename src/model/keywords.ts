@@ -18,13 +18,51 @@ export function parseKeyword(text: string): { name: string; n?: number } {
 }
 
 /**
- * A model ability "-1 INJURY DICE UNLESS FIRE/GAS": injury rolls against the model get the dice, except
- * from a weapon with one of the keywords named (issue "Real warbands"). Case and spacing do not matter.
+ * A target's injury dice that hold unless the attacking weapon has one of the keywords named: the
+ * ability "-1 INJURY DICE UNLESS FIRE/GAS" (issue "Real warbands") as data. A roster's reader builds it
+ * from a sentence; a scenario's keywords and a profiles file's `injuryDiceUnless` give it too.
  */
-export function parseInjuryDiceUnless(text: string): { dice: number; unless: string[] } | undefined {
+export interface InjuryDiceUnless {
+  readonly dice: number;
+  /** Keyword names of the rule table, e.g. ["FIRE", "GAS"]. */
+  readonly unless: readonly string[];
+}
+
+/** "-1 INJURY DICE UNLESS FIRE/GAS" as written in a keyword list: case and spacing do not matter. */
+export function parseInjuryDiceUnless(text: string): InjuryDiceUnless | undefined {
   const match = /^([+-]\d+) INJURY DICE UNLESS (.+)$/.exec(text.trim().toUpperCase().replace(/\s+/g, ' '));
   if (!match) return undefined;
   return { dice: Number(match[1]), unless: match[2]!.split('/').map((k) => parseKeyword(k).name).filter((k) => k !== '') };
+}
+
+/** The keyword-list form of a condition, as a designer writes it and `profiles` shows it. */
+export function injuryDiceUnlessText(c: InjuryDiceUnless): string {
+  return `${c.dice > 0 ? '+' : ''}${c.dice} INJURY DICE UNLESS ${c.unless.join('/')}`;
+}
+
+/**
+ * The dice of the conditions that hold against a weapon with `weaponKeywords` (none of its UNLESS
+ * keywords on the weapon), summed. A name after UNLESS that the rule table does not know is refused:
+ * a misspelt FIRE would otherwise never match and keep the dice against fire.
+ */
+export function injuryDiceUnlessTotal(rules: RuleTable, conditions: readonly InjuryDiceUnless[], weaponKeywords: readonly string[], at: string): number {
+  const table = (rules.keywords ?? {}) as Readonly<Record<string, unknown>>;
+  const weaponNames = new Set(weaponKeywords.map((k) => parseKeyword(k).name));
+  let total = 0;
+  for (const c of conditions) {
+    for (const k of c.unless) {
+      if (!(k in table)) {
+        const guess = suggestFlags(k, Object.keys(table));
+        throw refusal(
+          `${at}: ${showValue(injuryDiceUnlessText(c))}`,
+          `${showValue(k)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
+          `allowed after UNLESS: ${listAllowed(Object.keys(table))}, separated by "/"`,
+        );
+      }
+    }
+    if (!c.unless.some((k) => weaponNames.has(k))) total += c.dice;
+  }
+  return total;
 }
 
 /**
@@ -32,7 +70,7 @@ export function parseInjuryDiceUnless(text: string): { dice: number; unless: str
  * form acts on every injury roll against the model (its `unless` is empty). The roster reader reads the
  * plain form as the modifier it is (weapon-keywords.ts); scenario keywords take both.
  */
-export function parseTargetInjuryDice(text: string): { dice: number; unless: string[] } | undefined {
+export function parseTargetInjuryDice(text: string): InjuryDiceUnless | undefined {
   const unless = parseInjuryDiceUnless(text);
   if (unless) return unless;
   const plain = /^([+-]\d+) INJURY DICE$/.exec(text.trim().toUpperCase().replace(/\s+/g, ' '));
@@ -99,18 +137,8 @@ export function keywordFields(
     seen.add(normal);
     const unless = role === 'model' ? parseTargetInjuryDice(text) : undefined;
     if (unless) {
-      for (const k of unless.unless) {
-        if (!(k in table)) {
-          const guess = suggestFlags(k, names());
-          throw refusal(
-            `${at}: ${showValue(text)}`,
-            `${showValue(k)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
-            `allowed after UNLESS: ${listAllowed(names())}, separated by "/"`,
-          );
-        }
-      }
-      const weaponNames = new Set(weaponKeywords.map((k) => parseKeyword(k).name));
-      if (!unless.unless.some((k) => weaponNames.has(k))) add(TARGET_INJURY_DICE, unless.dice);
+      const dice = injuryDiceUnlessTotal(rules, [unless], weaponKeywords, at);
+      if (dice !== 0) add(TARGET_INJURY_DICE, dice);
       continue;
     }
     const { name, n } = parseKeyword(text);

@@ -4,6 +4,7 @@ import { showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { schemaValidator } from './ajv.js';
 import { describeAllowed, fieldJsonSchema } from './field-schema.js';
+import type { InjuryDiceUnless } from './keywords.js';
 import type { FieldSpec, FieldValue, ProfileRole, SystemSpec } from './types.js';
 
 /**
@@ -20,6 +21,12 @@ export interface Profile {
   readonly fields: Readonly<Record<string, FieldValue>>;
   /** Keywords as written ("ARMOUR PIERCING 1"), looked up in the scenario's rule table when it is used. */
   readonly keywords: readonly string[];
+  /**
+   * A model's injury dice with a condition on the attacking weapon's keywords ("-1 INJURY DICE unless
+   * the attack has the FIRE keyword"), as data: added to targetInjuryDice when it holds, on top of the
+   * fields and keywords. Models only.
+   */
+  readonly injuryDiceUnless?: readonly InjuryDiceUnless[];
   /** Ducats (or whatever the designer prices in); absent if the file gives none. */
   readonly cost?: number;
   /** Its price in other currencies than `cost`'s (a catalogue's Glory Points): shown, never divided by. */
@@ -71,8 +78,13 @@ export interface Profiles {
 }
 
 export const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };
-/** The keys of a profile that are no field. */
-export const PROFILE_KEYS = ['keywords', 'cost', 'otherCosts', 'description'];
+/** The keys of a role's profile that are no field. */
+export function profileKeys(system: SystemSpec, role: ProfileRole): string[] {
+  return ['keywords', ...(givesInjuryDiceUnless(system, role) ? ['injuryDiceUnless'] : []), 'cost', 'otherCosts', 'description'];
+}
+
+/** A model of a system whose targets have injury dice may give them with a condition. */
+const givesInjuryDiceUnless = (system: SystemSpec, role: ProfileRole) => role === 'model' && system.fields.some((f) => f.name === 'targetInjuryDice');
 
 /** The fields a weapon or a model profile of a system may give. */
 export function profileFields(system: SystemSpec, role: ProfileRole): FieldSpec[] {
@@ -90,6 +102,19 @@ export function profileSchema(system: SystemSpec, role: ProfileRole): Record<str
     description: { type: 'string' },
     keywords: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Keywords of the rule table ("IGNORE ARMOUR", "ARMOUR PIERCING 1"); `injury-lab rules` lists them' },
   };
+  const dice = system.fields.find((f) => f.name === 'targetInjuryDice');
+  if (dice && givesInjuryDiceUnless(system, role)) {
+    properties.injuryDiceUnless = {
+      type: 'array',
+      description: 'Injury dice against the model unless the attacking weapon has one of the keywords named: [{ "dice": -1, "unless": ["FIRE", "GAS"] }] is "-1 INJURY DICE UNLESS FIRE/GAS"',
+      items: {
+        type: 'object',
+        properties: { dice: fieldJsonSchema(dice), unless: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[A-Z][A-Z -]*$' }, description: 'Keyword names of the rule table, in capitals' } },
+        required: ['dice', 'unless'],
+        additionalProperties: false,
+      },
+    };
+  }
   for (const f of profileFields(system, role)) properties[f.name] = fieldJsonSchema(f);
   return { type: 'object', properties, additionalProperties: false };
 }

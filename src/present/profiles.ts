@@ -1,5 +1,5 @@
-import { parseKeyword } from '../model/keywords.js';
-import { profileFields, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
+import { injuryDiceUnlessText, parseKeyword } from '../model/keywords.js';
+import { profileFields, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue } from '../model/types.js';
 import type { Presenter } from './presenter.js';
 import { jsonText, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
@@ -34,7 +34,7 @@ function fieldsText(p: Profile, system: Profiles['system']): string {
   // Fields outside the role's own (a scenario field a roster gave) are shown too: they act when it is used.
   const shown = { ...p.fields, ...fileFields(p, system).fields };
   const fields = Object.entries(shown).map(([k, v]) => `${k} ${String(v)}`);
-  return [...fields, ...p.keywords].join(', ');
+  return [...fields, ...p.keywords, ...(p.injuryDiceUnless ?? []).map(injuryDiceUnlessText)].join(', ');
 }
 
 /**
@@ -95,12 +95,18 @@ function profilesJson(p: Profiles) {
         const { fields, notes } = fileFields(x, p.system);
         const unmodelled = (x.unmodelled ?? []).map(itemText);
         const description = [x.description, ...notes, ...(unmodelled.length ? [`not modelled: ${unmodelled.join('; ')}`] : [])].filter(Boolean).join('. ');
-        return [x.name, { ...fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.otherCosts ? { otherCosts: x.otherCosts } : {}), ...(description ? { description } : {}) }];
+        return [x.name, { ...fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.injuryDiceUnless?.length ? { injuryDiceUnless: x.injuryDiceUnless } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.otherCosts ? { otherCosts: x.otherCosts } : {}), ...(description ? { description } : {}) }];
       }),
     );
   const warband = (p.unmodelled ?? []).map(itemText);
   const description = p.source ? `Read from ${p.source} ${p.file} by injury-lab${warband.length ? `; not modelled: ${warband.join('; ')}` : ''}` : undefined;
   return { ...(description ? { description } : {}), system: p.system.id, models: section(p.models), weapons: section(p.weapons) };
+}
+
+/** A profile written by hand: its effects as the file gives them. */
+function fileEffects(x: Profile): EffectSource[] {
+  const given = [...Object.entries(x.fields).map(([k, v]) => `${k} ${String(v)}`), ...x.keywords, ...(x.injuryDiceUnless ?? []).map(injuryDiceUnlessText)];
+  return given.map((effect) => ({ effect, from: 'the profiles file' }));
 }
 
 /**
@@ -112,7 +118,7 @@ function explainTable(p: Profiles): string {
   const lines = [terminalSafe(`${p.file}: what each ${p.source ? `profile was read from (${p.source === 'roster' ? 'a roster' : 'catalogue files'})` : 'profile gives'}`), ''];
   for (const x of [...p.models.values(), ...p.weapons.values()]) {
     lines.push(terminalSafe(`${x.role} ${JSON.stringify(x.name)}${x.cost === undefined ? '' : `, cost ${costText(x)}`}`));
-    const effects = x.sources ?? [...Object.entries(x.fields).map(([k, v]) => ({ effect: `${k} ${String(v)}`, from: 'the profiles file' })), ...x.keywords.map((k) => ({ effect: k, from: 'the profiles file' }))];
+    const effects = x.sources ?? fileEffects(x);
     if (effects.length === 0) lines.push('  (no effect: the defaults)');
     else lines.push(...renderTable(['effect', 'read from'], effects.map((e) => [e.effect, e.from]), [false, false]).split('\n').map((l) => `  ${terminalSafe(l)}`));
     // A text some of whose sentences were read is listed with what they were read as: "read", not "not read".
@@ -128,7 +134,7 @@ function explainJson(p: Profiles) {
     name: x.name,
     role: x.role,
     ...(x.cost === undefined ? {} : { cost: x.cost }),
-    effects: x.sources ?? [...Object.entries(x.fields).map(([k, v]) => ({ effect: `${k} ${String(v)}`, from: 'the profiles file' })), ...x.keywords.map((k) => ({ effect: k, from: 'the profiles file' }))],
+    effects: x.sources ?? fileEffects(x),
     notRead: (x.unmodelled ?? []).map((u) => ({ text: u.text, from: u.from, why: u.why, stops: u.stops })),
   });
   return { file: p.file, system: p.system.id, profiles: [...p.models.values(), ...p.weapons.values()].map(entry), ...(p.unmodelled?.length ? { notRead: p.unmodelled } : {}) };
