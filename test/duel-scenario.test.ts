@@ -158,6 +158,11 @@ describe('the duel kind on the command line', () => {
     expect(r.code).toBe(2);
     const twice = await cliInProcess('exact', '--kind', 'duel', '--a', 'tough=true', '--a', 'armour=standard', '--b', '');
     expect(twice.stderr).toMatch(/^injury-lab: --a: given more than once/);
+    // A field given twice in one side: neither value is kept silently.
+    const field = await cliInProcess('exact', '--kind', 'duel', '--a', 'armour=machine,armour=none', '--b', '');
+    expect([field.code, field.stdout, field.stderr]).toEqual([2, '', 'injury-lab: --a armour: given twice in "armour=machine,armour=none"; give each field of a side once\n']);
+    const spelled = await cliInProcess('simulate', '--kind', 'duel', '--b', 'attacks-per-activation=2,attacksPerActivation=1', '--a', '');
+    expect(spelled.stderr).toMatch(/^injury-lab: --b attacksPerActivation: given twice/);
   });
 });
 

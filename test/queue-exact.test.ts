@@ -62,6 +62,16 @@ describe('an exact cell through the queue', () => {
     expect(readExactAnswer(good, local.layout)).toBeDefined();
   });
 
+  it("refuses a histogram whose bins do not sum to 1 and a mean below 0 (issue #36's fake worker)", () => {
+    const s = scenarios.find((x) => evaluateParsed(x).answer.histograms.length > 0)!;
+    const local = evaluateParsed(s);
+    const good = trip(encodeAnswer(local.answer)) as { histograms: string[][]; means: string[] };
+    expect(readExactAnswer(good, local.layout)).toBeDefined();
+    // Every bin 0: each is a probability, but no trial falls in any.
+    expect(readExactAnswer({ ...good, histograms: good.histograms.map((h, i) => (i === 0 ? h.map(() => '0') : h)) }, local.layout)).toBeUndefined();
+    expect(readExactAnswer({ ...good, means: good.means.map((m, i) => (i === 0 ? '-1' : m)) }, local.layout)).toBeUndefined();
+  });
+
   it('is checked by the worker as a shard is: version, run id and the scenario as the CLI checks it', () => {
     const good = exactJob('0f-3', scenarios[0]!);
     expect(refuseJob(EXACT_JOB, good)).toBeUndefined();

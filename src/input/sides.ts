@@ -304,6 +304,8 @@ export function sideFromText(text: string, fields: readonly FieldSpec[], flag: s
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of parts) {
+    // Given twice, one value would be dropped without a word: refused, as a whole side given twice is.
+    if (Object.hasOwn(out, key)) throw refusal(`${flag} ${key}`, `given twice in ${showValue(text)}`, 'give each field of a side once');
     const field = fields.find((f) => f.name === key);
     out[key] = field ? convert(field, value) : value.trim();
   }

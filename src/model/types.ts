@@ -93,7 +93,11 @@ export type ScenarioOf<System extends string, Edition extends string, Fields ext
   readonly target?: string;
 } & FieldsOfKind<Fields, K>;
 
-/** A numeric per-trial quantity whose mean is reported, e.g. blood markers placed. */
+/**
+ * A per-trial quantity whose mean is reported, e.g. blood markers placed. It is a whole number from 0
+ * on every trial (a count, or 1/0 for a chance): a queue's submitter checks workers' tallies by that
+ * (src/queue/shards.ts readShardResult).
+ */
 export interface MeanSpec {
   readonly id: string;
   /** Key in the JSON output, e.g. "expectedBloodMarkers". */

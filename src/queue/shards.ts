@@ -6,6 +6,7 @@ import { kindExact } from '../rules/exact-kinds.js';
 import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
 import { kindSimulation } from '../rules/simulations.js';
 import { CHUNK_SIZE } from '../sim/protocol.js';
+import { tallyOffsets } from '../model/tally.js';
 import { MAX_SEED, MAX_TRIALS } from '../sim/run-limits.js';
 import { toolVersion } from '../version.js';
 
@@ -248,7 +249,8 @@ function readFraction(v: unknown): Fraction | undefined {
 
 /**
  * A worker's exact answer, checked before it is used: as many fractions as the layout has outcomes, means
- * and bins, each a reduced fraction, probabilities from 0 to 1 and the outcomes summing to exactly 1.
+ * and bins, each a reduced fraction, probabilities from 0 to 1, the outcomes and each histogram's bins
+ * summing to exactly 1, and no mean below 0.
  */
 export function readExactAnswer(value: unknown, layout: ReportLayout): ExactAnswer | undefined {
   const v = typeof value === 'string' ? safeParse(value) : value;
@@ -265,9 +267,13 @@ export function readExactAnswer(value: unknown, layout: ReportLayout): ExactAnsw
   if (!outcomes || !means || !Array.isArray(e.histograms) || e.histograms.length !== layout.histograms.length) return undefined;
   const histograms = layout.histograms.map((h, i) => list((e.histograms as unknown[])[i], h.bins.length, true));
   if (histograms.some((h) => h === undefined)) return undefined;
-  let sum = ZERO;
-  for (const f of outcomes) sum = add(sum, f);
-  if (sum.num !== 1n || sum.den !== 1n) return undefined;
+  // Each trial ends in one outcome and one bin of each histogram; every mean is of counts from 0.
+  const whole = (fs: readonly Fraction[]) => {
+    let sum = ZERO;
+    for (const f of fs) sum = add(sum, f);
+    return sum.num === 1n && sum.den === 1n;
+  };
+  if (!whole(outcomes) || !histograms.every((h) => whole(h!)) || means.some((m) => m.num < 0n)) return undefined;
   if (e.notes !== undefined && !(Array.isArray(e.notes) && e.notes.every((n) => typeof n === 'string'))) return undefined;
   if (e.extra !== undefined && (typeof e.extra !== 'object' || e.extra === null || Array.isArray(e.extra))) return undefined;
   return {
@@ -279,11 +285,38 @@ export function readExactAnswer(value: unknown, layout: ReportLayout): ExactAnsw
   };
 }
 
-/** A shard's result: its tally as whole numbers, checked before it is added. */
-export function readShardResult(value: unknown, length: number): number[] | undefined {
+/**
+ * A shard's result, checked before it is added: its tally (the layout of src/model/tally.ts) for
+ * `trials` trials, or why it cannot be one. Every count a trial adds is a whole number from 0 (an
+ * outcome, a bin, a mean's value: counts and 0/1 chances, see MeanSpec), so what holds of every honest
+ * tally is checked: whole numbers; the outcome counts and each histogram's bins summing to the trials;
+ * for each mean, its sum of squares at least its sum (x*x >= x for a whole x >= 0), of the same parity
+ * (x*x and x are both odd or both even), and at least sum*sum / trials (Cauchy-Schwarz). A worker that
+ * answers zeros, twice the trials, 1e300 or 65,535.5 fails one of them.
+ */
+export function readShardResult(value: unknown, layout: ReportLayout, trials: number): number[] | string {
   const v = typeof value === 'string' ? safeParse(value) : value;
-  if (!Array.isArray(v) || v.length !== length) return undefined;
-  return v.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0) ? (v as number[]) : undefined;
+  const offsets = tallyOffsets(layout);
+  if (!Array.isArray(v)) return 'it is not a list of counts';
+  if (v.length !== offsets.length) return `it has ${v.length} counts where the layout has ${offsets.length}`;
+  const at = v.findIndex((x) => typeof x !== 'number' || !Number.isSafeInteger(x) || x < 0);
+  if (at >= 0) return `count ${at} is ${JSON.stringify(v[at])}, not a whole number from 0`;
+  const tally = v as number[];
+  const sum = (from: number, n: number) => tally.slice(from, from + n).reduce((a, b) => a + b, 0);
+  const outcomes = sum(offsets.outcomes, layout.outcomes.length);
+  if (outcomes !== trials) return `its outcome counts sum to ${outcomes}, not the shard's ${trials} trials`;
+  for (const [i, h] of layout.histograms.entries()) {
+    const bins = sum(offsets.histograms[i]!, h.bins.length);
+    if (bins !== trials) return `its histogram ${h.id} sums to ${bins}, not the shard's ${trials} trials`;
+  }
+  for (const [i, m] of layout.means.entries()) {
+    const total = tally[offsets.means + 2 * i]!;
+    const squares = tally[offsets.means + 2 * i + 1]!;
+    // In BigInt: a sum of squares passes 2^53 in a long shard of large counts; the check must not round.
+    const consistent = squares >= total && (squares - total) % 2 === 0 && BigInt(total) * BigInt(total) <= BigInt(trials) * BigInt(squares);
+    if (!consistent) return `its mean ${m.id} (sum ${total}, sum of squares ${squares}) is no sum of ${trials} whole counts`;
+  }
+  return tally;
 }
 
 function safeParse(text: string): unknown {

@@ -12,6 +12,7 @@ import { exactResultOf, type ExactResult } from '../exact-result.js';
 import type { ExactAnswer } from '../model/types.js';
 import type { ExactSolver } from '../pool/exact.js';
 import { kindExact } from '../rules/exact-kinds.js';
+import { kindSimulation } from '../rules/simulations.js';
 import {
   assertJsonSafe,
   EXACT_JOB,
@@ -61,6 +62,16 @@ const IN_FLIGHT = 512;
  */
 const LOST_CHECK_MS = 2000;
 
+/**
+ * A job's answer that no honest worker of this version gives (counts that do not add up): asked again,
+ * so another worker (or the same one, if it erred once) plays it. Past MAX_REPLAYS of one job the run
+ * stops, saying so: a worker that always answers wrong must not hold a run for ever.
+ */
+class Replay {
+  constructor(readonly why: string) {}
+}
+const MAX_REPLAYS = 3;
+
 /** Cells of a sweep simulated at once through the queue: their shards together keep many hosts busy. */
 const CELLS_AT_ONCE = 64;
 
@@ -78,8 +89,13 @@ interface Asked {
   readonly runId: string;
   readonly jobs: number;
   readonly job: (index: number) => QueuedJob;
-  /** Takes job `index`'s returned value: undefined when it is taken, else the error that ends the run. */
+  /**
+   * Takes job `index`'s returned value: undefined when it is taken, a Replay when the value is one no
+   * honest worker gives (the job is asked again), else the error that ends the run.
+   */
   readonly take: (index: number, value: unknown) => unknown;
+  /** How often each job was asked again after an impossible answer. */
+  readonly replays: Map<number, number>;
   readonly signal: AbortSignal | undefined;
   readonly pending: Set<number>;
   readonly counted: Set<number>;
@@ -242,6 +258,18 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
     } catch (e) {
       err = e;
     }
+    if (err instanceof Replay) {
+      const replays = (run.replays.get(shard) ?? 0) + 1;
+      run.replays.set(shard, replays);
+      const what = run.job(shard).name === EXACT_JOB ? 'an exact cell' : `shard ${shard}`;
+      if (replays > MAX_REPLAYS) {
+        end(run, refusal('--queue', `${what} of the run came back impossible ${replays} times (${err.why}): a worker at ${opts.address.shown} gives wrong answers`, `stop it, and run workers of injury-lab ${toolVersion}`));
+      } else {
+        opts.onNotice?.(`${what} of the run came back impossible from a worker (${err.why}); asked again`);
+        addJobs([{ run, shard }]);
+      }
+      return;
+    }
     if (err !== undefined) {
       end(run, err);
       return;
@@ -273,6 +301,7 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
         signal,
         pending: new Set(),
         counted: new Set(),
+        replays: new Map(),
         next: 0,
         resolve,
         reject,
@@ -293,16 +322,18 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
       const scenario: Scenario = source.scenario;
       assertJsonSafe(scenario);
       const fromChunk = range.fromTrial / CHUNK_SIZE;
+      const layout = kindSimulation(scenario).layout(scenario);
       const shardOf = (runId: string, shard: number) => shardJob(runId, shard, scenario, range.seed, range.toTrial, fromChunk);
       let doneTrials = 0;
       return ask(
         shardCount(range.toTrial, fromChunk),
         (runId, shard) => ({ name: SHARD_JOB, data: shardOf(runId, shard) }),
         (shard, value) => {
-          const part = readShardResult(value, tally.length);
-          if (!part) return refusal('--queue', `shard ${shard} of the run came back malformed from a worker`, 'run workers of this injury-lab version');
+          const trials = shardTrials(shardOf('', shard));
+          const part = readShardResult(value, layout, trials);
+          if (typeof part === 'string') return new Replay(part);
           for (let i = 0; i < part.length; i++) tally[i]! += part[i]!;
-          doneTrials += shardTrials(shardOf('', shard));
+          doneTrials += trials;
           range.onTrials?.(doneTrials);
           return undefined;
         },
@@ -318,7 +349,7 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
         (runId) => ({ name: EXACT_JOB, data: exactJob(runId, scenario) }),
         (_, value) => {
           answer = readExactAnswer(value, layout);
-          return answer ? undefined : refusal('--queue', 'an exact cell of the run came back malformed from a worker', 'run workers of this injury-lab version');
+          return answer ? undefined : new Replay('its fractions are not an answer: probabilities outside 0 to 1, or not summing to 1');
         },
         signal,
       );
