@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileFor, servePage } from '../src/cli/commands/serve.js';
+import { fileFor, sendFile, servePage } from '../src/cli/commands/serve.js';
+import { waitFor } from '../bench/local-redis.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 
 /** `injury-lab serve`: the page's folder and nothing else, on 127.0.0.1 only. */
@@ -77,5 +78,71 @@ describe('serve', () => {
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(0);
+  });
+
+  it('never follows a symbolic link out of the folder; one to a file inside it is that file', () => {
+    const dir = fixture();
+    const outside = mkdtempSync(join(tmpdir(), 'injury-lab-serve-outside-'));
+    writeFileSync(join(outside, 'secret.js'), 'TOKEN');
+    symlinkSync(join(outside, 'secret.js'), join(dir, 'link.js'));
+    symlinkSync(outside, join(dir, 'linked'));
+    symlinkSync(join(dir, 'page.js'), join(dir, 'alias.js'));
+    expect(fileFor(dir, '/link.js')).toBeUndefined();
+    expect(fileFor(dir, '/linked/secret.js')).toBeUndefined();
+    expect(fileFor(dir, '/alias.js')).toBe(join(dir, 'page.js'));
+  });
+
+  it('closes the file of every download the client drops mid-way', async () => {
+    const dir = fixture();
+    const big = join(dir, 'big.js');
+    writeFileSync(big, 'x'.repeat(8 * 1024 * 1024));
+    // This process's open descriptors on the big file (Linux's /proc): what a dropped download used to leave behind.
+    const openOnBig = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === big;
+        } catch {
+          return false;
+        }
+      }).length;
+    const server = await servePage(dir, 0);
+    const port = (server.address() as { port: number }).port;
+    try {
+      const drops = 40;
+      await Promise.all(
+        Array.from(
+          { length: drops },
+          () =>
+            new Promise<void>((resolve) => {
+              const req = request({ host: '127.0.0.1', port, path: '/big.js' }, (res) => {
+                res.once('data', () => {
+                  req.destroy();
+                  resolve();
+                });
+              });
+              req.on('error', () => resolve());
+              req.end();
+            }),
+        ),
+      );
+      await waitFor(async () => openOnBig() === 0, 'the dropped downloads\' files to close');
+      // And the server still serves.
+      expect((await get(port, '/')).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('answers 500 for a file that fails to read (EIO) and goes on serving', async () => {
+    // /proc/self/mem fails with EIO at its first byte (address 0 is never mapped): a disk's read error, on demand.
+    const server = createServer((req, res) => sendFile(req, res, req.url === '/mem.js' ? '/proc/self/mem' : join(fixture(), 'index.html')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      expect(await get(port, '/mem.js')).toMatchObject({ status: 500, body: 'the file could not be read\n' });
+      expect(await get(port, '/')).toMatchObject({ status: 200, body: '<!doctype html><title>page</title>' });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import type { CommandModule } from 'yargs';
 import { refusal } from '../../messages.js';
 import { projectRoot } from '../../project.js';
@@ -25,7 +26,11 @@ const TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The file under `dir` a request path names, or undefined: nothing outside it, no folders, no other types. */
+/**
+ * The file under `dir` a request path names, or undefined: nothing outside it, no folders, no other
+ * types. A symbolic link is followed only to a regular file whose real path is inside the folder too:
+ * a link in the served folder must not hand out the rest of the disk.
+ */
 export function fileFor(dir: string, urlPath: string): string | undefined {
   let path: string;
   try {
@@ -38,10 +43,45 @@ export function fileFor(dir: string, urlPath: string): string | undefined {
   if (!file.startsWith(dir + sep)) return undefined;
   if (TYPES[extname(file)] === undefined) return undefined;
   try {
-    return statSync(file).isFile() ? file : undefined;
+    const real = realpathSync(file);
+    if (!real.startsWith(realpathSync(dir) + sep)) return undefined;
+    return statSync(real).isFile() ? real : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Sends a file: opened first, so a file that cannot be opened is a 404 or 500 with nothing half sent;
+ * then streamed with pipeline, which closes the file when the client goes away mid-way (a dropped
+ * download once kept its descriptor for ever, and enough of them ran the server out) and ends the
+ * response on a read error (EIO) instead of throwing it out of the server.
+ */
+export function sendFile(req: IncomingMessage, res: ServerResponse, file: string): void {
+  const stream = createReadStream(file);
+  stream.once('error', (err: NodeJS.ErrnoException) => {
+    // Before anything is sent, an error is a status; after, only the connection can say it.
+    if (res.headersSent) return;
+    const missing = err.code === 'ENOENT' || err.code === 'EISDIR';
+    res.writeHead(missing ? 404 : 500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(missing ? 'not found\n' : 'the file could not be read\n');
+  });
+  stream.once('open', () => {
+    // Reading from the first byte tells a file that cannot be read (EIO) before its headers go.
+    stream.once('readable', () => {
+      if (res.headersSent || res.destroyed) return;
+      // The page never changes under a running server but does between builds: no caching to go stale.
+      res.writeHead(200, { 'content-type': TYPES[extname(file)]!, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      if (req.method === 'HEAD') {
+        stream.destroy();
+        res.end();
+        return;
+      }
+      pipeline(stream, res, () => {});
+    });
+  });
+  // A client gone before the first byte: the file is closed all the same.
+  res.once('close', () => stream.destroy());
 }
 
 export function servePage(dir: string, port: number): Promise<Server> {
@@ -52,11 +92,10 @@ export function servePage(dir: string, port: number): Promise<Server> {
       res.end('not found\n');
       return;
     }
-    // The page never changes under a running server but does between builds: no caching to go stale.
-    res.writeHead(200, { 'content-type': TYPES[extname(file)]!, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    sendFile(req, res, file);
   });
+  // A client's broken connection is its own affair, never the server's end.
+  server.on('clientError', (_err, socket) => socket.destroy());
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
