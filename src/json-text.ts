@@ -45,8 +45,54 @@ export function parseJsonText(text: string, label: string): JsonInput {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw refusal(label, `not valid JSON (${(e as Error).message.split('\n')[0]})`);
+    throw refusal(label, `not valid JSON (${jsonProblem(text, (e as Error).message)})`);
   }
   checkJsonDepth(value, label);
   return { text, value };
+}
+
+/**
+ * What is wrong with JSON text, by line and column, never quoting it: V8's message quotes the text's
+ * first bytes ("Unexpected token 'r', \"root:x:0:0\"... is not valid JSON"), and a report definition
+ * may name any file, which the user did not write on the command line (/etc/passwd).
+ */
+export function jsonProblem(text: string, message: string): string {
+  if (/^Unexpected end of JSON input/.test(message)) return 'it ends before the JSON does';
+  const at = /at position (\d+)/.exec(message);
+  const what = message
+    .replace(/ JSON at position \d+.*$/s, ' the JSON')
+    .replace(/ in the JSON$/, '')
+    .replace(/^Unexpected token.*$/s, 'an unexpected character');
+  return `${what.charAt(0).toLowerCase()}${what.slice(1)} at ${lineAndColumn(text, at ? Number(at[1]) : badCharacterAt(text))}`;
+}
+
+function lineAndColumn(text: string, position: number): string {
+  const before = text.slice(0, position).split('\n');
+  return `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
+}
+
+/**
+ * Where an unexpected character is, when V8 says only which: the longest prefix that is still the
+ * start of some JSON (it parses, or fails only for ending early) ends just before it. Prefixes that
+ * start JSON are shorter than those that cannot, so a binary search finds it in about 20 parses.
+ */
+function badCharacterAt(text: string): number {
+  const startsJson = (n: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, n));
+      return true;
+    } catch (e) {
+      const m = (e as Error).message;
+      const at = /at position (\d+)/.exec(m);
+      return /^Unexpected end of JSON input/.test(m) || (at !== null && Number(at[1]) >= n);
+    }
+  };
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (startsJson(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

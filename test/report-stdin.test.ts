@@ -95,6 +95,16 @@ describe('report - (the definition on standard input)', () => {
     expect(piped(text, ['-', '--all', 'reports', '--out', out]).stderr).toContain('not both');
   });
 
+  it('says a file the definition names is not JSON without quoting a byte of it (the file may be anyone\'s)', () => {
+    const work = mkdtempSync(join(tmpdir(), 'injury-lab-stdin-quote-'));
+    // A stand-in for /etc/passwd: a file the user did not write on the command line.
+    writeFileSync(join(work, 'passwd'), 'root:x:0:0:root:/root:/bin/bash\nsecret-line\n');
+    const naming = JSON.stringify({ title: 't', analyses: [{ scenario: { kind: 'injury', rules: 'passwd' }, vary: ['armour=none,standard'] }] });
+    const r = piped(naming, ['-', '--check-only'], work);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('injury-lab: standard input: analyses[0]: cell armour="none": variant file "passwd": not valid JSON (an unexpected character at line 1, column 1)\n');
+  });
+
   it('refuses a terminal at once instead of waiting for what nobody will type', async () => {
     const tty = Object.assign(Readable.from([]), { isTTY: true }) as unknown as NodeJS.ReadStream;
     await expect(readJsonStdin(tty, 'a report definition')).rejects.toThrow(/^standard input: is a terminal.*report - --out DIR < definition\.json/);

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { UsageError, showValue } from '../errors.js';
 import { refusalAt } from '../messages.js';
-import { checkJsonDepth } from '../json-text.js';
+import { checkJsonDepth, jsonProblem } from '../json-text.js';
 
 /**
  * A roster exported from NewRecruit, in any of its three formats, read into one tree: the shape of
@@ -397,7 +397,7 @@ export function parseBattleScribeDocument(doc: BattleScribeDocument, what: strin
     try {
       parsed = JSON.parse(content);
     } catch (e) {
-      throw refusalAt(at, `not valid JSON (${libraryMessage(e)})`);
+      throw refusalAt(at, `not valid JSON (${jsonProblem(content, e instanceof Error ? e.message : String(e))})`);
     }
     checkJsonDepth(parsed, at.replace(/: $/, ''));
     return parsed;

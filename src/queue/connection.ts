@@ -38,15 +38,14 @@ export async function checkReachable(address: QueueAddress): Promise<number> {
     first ??= e;
   });
   let timer: NodeJS.Timeout | undefined;
+  let answers: [unknown, unknown];
   try {
-    const time = await Promise.race([
-      client.connect().then(() => client.time()),
+    answers = (await Promise.race([
+      client.connect().then(() => Promise.all([client.time(), client.info('server')])),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS);
       }),
-    ]);
-    const [seconds, micros] = time as [string | number, string | number];
-    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    ])) as [unknown, unknown];
   } catch (e) {
     const err = first ?? e;
     const reason = err instanceof Error ? ((err as NodeJS.ErrnoException).code ?? err.message) : String(err);
@@ -55,4 +54,26 @@ export async function checkReachable(address: QueueAddress): Promise<number> {
     clearTimeout(timer);
     client.disconnect();
   }
+  return serverClock(address, answers[0], answers[1]);
+}
+
+/** BullMQ's own floor (RedisConnection.minimumVersion): below it, BullMQ throws from deep inside. */
+export const MINIMUM_REDIS = [5, 0, 0] as const;
+
+/**
+ * The server's clock from its TIME, once its TIME and INFO show it is a Redis that BullMQ can use. A
+ * server that answers +OK to everything, or an old Redis, is refused here in one line: past this
+ * point BullMQ would spin on its answers, wait for ever, or throw a stack trace.
+ */
+export function serverClock(address: QueueAddress, time: unknown, info: unknown): number {
+  const notRedis = () => refusal('--queue', `the server at ${address.shown} answers, but not as Redis does (its TIME and INFO are not Redis's)`, 'give the address of a Redis server (5.0 or later)');
+  if (!Array.isArray(time) || time.length !== 2 || !time.every((t) => /^\d+$/.test(String(t)))) throw notRedis();
+  const version = typeof info === 'string' ? /^redis_version:(\d+)\.(\d+)\.(\d+)/m.exec(info) : null;
+  if (!version) throw notRedis();
+  const [major, minor, patch] = version.slice(1).map(Number) as [number, number, number];
+  const [wantMajor, wantMinor, wantPatch] = MINIMUM_REDIS;
+  if (major < wantMajor || (major === wantMajor && (minor < wantMinor || (minor === wantMinor && patch < wantPatch)))) {
+    throw refusal('--queue', `the Redis at ${address.shown} is version ${major}.${minor}.${patch}`, `the queue (BullMQ) needs Redis ${MINIMUM_REDIS.join('.')} or later`);
+  }
+  return Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
 }

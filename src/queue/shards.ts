@@ -338,6 +338,17 @@ export interface QueueAddress {
   readonly shown: string;
 }
 
+/**
+ * A URL that does not parse, shown without what may be a password: everything between the scheme and
+ * the last "@" (a password may hold "/", "#" or "@" itself, which is why it did not parse).
+ */
+function withoutPassword(text: string): string {
+  const at = text.lastIndexOf('@');
+  if (at < 0) return text;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text)?.[0] ?? '';
+  return `${scheme}***@${text.slice(at + 1)}`;
+}
+
 /** Reads --queue: redis://[user:password@]host[:port][/db] (rediss:// for TLS). A bad URL is a refusal that does not echo a password. */
 export function parseQueueUrl(text: unknown): QueueAddress {
   const want = 'a Redis URL such as redis://HOST:6379 (redis://:PASSWORD@HOST:6379/0; rediss:// for TLS)';
@@ -346,8 +357,10 @@ export function parseQueueUrl(text: unknown): QueueAddress {
   try {
     url = new URL(text);
   } catch {
-    throw refusal('--queue', `${showValue(text.replace(/\/\/[^@/]*@/, '//***@'))} is not a URL`, `expected ${want}`);
+    throw refusal('--queue', `${showValue(withoutPassword(text))} is not a URL`, `expected ${want}${text.includes('@') ? '; a password holding / # ? or @ is written percent-encoded (%2F %23 %3F %40)' : ''}`);
   }
+  // An "@" after the host is a password's own, cut at a "/" it holds: the URL parsed, but not as meant.
+  if (url.pathname.includes('@')) throw refusal('--queue', `${showValue(withoutPassword(text))} is not a URL as meant`, `expected ${want}; a password holding / # ? or @ is written percent-encoded (%2F %23 %3F %40)`);
   const shownUrl = `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw refusal('--queue', `${showValue(shownUrl)} is not a Redis URL`, `expected ${want}`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
