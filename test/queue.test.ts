@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
 import { simulateOnQueue, withQueue } from '../src/queue/submit.js';
-import { parseQueueUrl, refuseJob, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
+import { assertJsonSafe, MAX_SCENARIO_CHARS, parseQueueUrl, refuseJob, rememberedChars, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
 import { cli, outcomeCounts } from './helpers/cli.js';
 import { exited, freePort, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
@@ -164,6 +164,21 @@ describe('--queue refusals', () => {
     expect(refuseJob(SHARD_JOB, { ...good, scenario: { ...good.scenario, mystery: 1 } })).toMatch(/does not pass this worker's checks/);
     const d20 = shardJob('0f-2', 0, parseScenario({ system: 'd20-warband', kind: 'attack', attacks: 2, defence: 8 }), 1, 100_000);
     expect(refuseJob(SHARD_JOB, d20)).toBeUndefined();
+  });
+
+  it('a worker refuses a job larger than any scenario before checking it, and remembers its checks in bounded bytes', () => {
+    const good = shardJob('0f-3', 0, parseScenario({ kind: 'attack' }), 1, 100_000);
+    const huge = { ...good, scenario: { ...good.scenario, description: 'x'.repeat(MAX_SCENARIO_CHARS) } };
+    expect(refuseJob(SHARD_JOB, huge)).toMatch(/^the scenario is \d+ characters of JSON; a scenario is at most 2097152$/);
+    // 300 distinct jobs of 100 KB each, every one checked (and refused: a description is no scenario field): what the
+    // worker keeps is a digest and a short reason each, not the 30 MB of texts.
+    for (let i = 0; i < 300; i++) {
+      const big = { ...good, scenario: { ...good.scenario, description: `${i}${'y'.repeat(100_000)}` } };
+      expect(refuseJob(SHARD_JOB, big)).toMatch(/^the scenario (does not pass this worker's checks|is not one the checks of this version give)/);
+    }
+    expect(rememberedChars()).toBeLessThan(256 * 600);
+    // The submitter refuses such a scenario before anything is queued, in one line.
+    expect(() => assertJsonSafe(huge.scenario as never)).toThrow(/^--queue: the scenario is \d+ characters of JSON, more than a worker takes \(2097152\); run it without --queue$/);
   });
 });
 

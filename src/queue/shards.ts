@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import type { ExactAnswer, ReportLayout, Scenario } from '../model/types.js';
@@ -9,6 +10,7 @@ import { CHUNK_SIZE } from '../sim/protocol.js';
 import { tallyOffsets } from '../model/tally.js';
 import { MAX_SEED, MAX_TRIALS } from '../sim/run-limits.js';
 import { toolVersion } from '../version.js';
+import { MAX_JSON_BYTES } from '../json-text.js';
 
 /**
  * What travels through the Redis queue (issue #27): a shard is a range of a run's seeded chunks, and
@@ -97,6 +99,7 @@ export function shardTrials(job: Pick<ShardJob, 'firstChunk' | 'chunkCount' | 't
 /** The scenario survives JSON unchanged (the job travels as JSON), or the run is refused before anything is queued. */
 export function assertJsonSafe(scenario: Scenario): void {
   const text = JSON.stringify(scenario);
+  if (text !== undefined && text.length > MAX_SCENARIO_CHARS) throw refusal('--queue', `the scenario is ${text.length} characters of JSON, more than a worker takes (${MAX_SCENARIO_CHARS})`, 'run it without --queue');
   if (text === undefined || JSON.stringify(JSON.parse(text)) !== text || !sameJson(scenario, JSON.parse(text))) {
     throw new Error('this scenario does not survive the trip through the queue as JSON');
   }
@@ -157,6 +160,9 @@ function refuseScenario(s: unknown, work: 'simulated' | 'solved exactly'): strin
     return keys <= MOST_KEYS && entries.every(([, x]) => plain(x, depth + 1));
   };
   if (!plain(s, 0)) return 'the scenario is not a plain object of fields and rules';
+  // Before any check parses it: a real scenario (its fields and a rule table) is a few KB.
+  const text = JSON.stringify(s);
+  if (text.length > MAX_SCENARIO_CHARS) return `the scenario is ${text.length} characters of JSON; a scenario is at most ${MAX_SCENARIO_CHARS}`;
   const sc = s as Record<string, unknown>;
   if (typeof sc.system !== 'string' || typeof sc.kind !== 'string' || typeof sc.rules !== 'object' || sc.rules === null) return 'the scenario has no system, kind or rules';
   try {
@@ -165,7 +171,7 @@ function refuseScenario(s: unknown, work: 'simulated' | 'solved exactly'): strin
   } catch {
     return `the scenario's system and kind ${showValue(`${sc.system}/${sc.kind}`)} are not ${work} by this worker`;
   }
-  return recheckScenario(sc);
+  return recheckScenario(sc, text);
 }
 
 /** Reads no file: a shard's scenario carries everything (its rule table, its profiles' fields laid in). */
@@ -185,11 +191,26 @@ const noFiles: ScenarioFiles = {
 };
 
 /**
- * Scenarios checked lately, by their text: a sweep through the queue has up to 64 cells' jobs out at
- * once, interleaved, so one remembered scenario would be parsed again for nearly every job.
+ * Scenarios checked lately, by a digest of their text: a sweep through the queue has up to 64 cells'
+ * jobs out at once, interleaved, so one remembered scenario would be parsed again for nearly every job.
+ * Kept by digest, not by text, so what a worker remembers is bounded in bytes whatever the jobs hold
+ * (256 texts of 32 MB once took a 256 MB heap down): 256 digests and reasons cut to 500 characters.
  */
 const checked = new Map<string, string | undefined>();
 const MOST_REMEMBERED = 256;
+const MOST_REASON_CHARS = 500;
+/**
+ * A scenario's JSON: a default one is about 3 KB, most of it the rule table. A variant file may hold up
+ * to 1 MiB (MAX_JSON_BYTES) and travels inlined, so twice that: no real scenario comes near it.
+ */
+export const MAX_SCENARIO_CHARS = 2 * MAX_JSON_BYTES;
+
+/** What the remembered checks hold, in characters (for the test that bounds it). */
+export function rememberedChars(): number {
+  let n = 0;
+  for (const [digest, reason] of checked) n += digest.length + (reason?.length ?? 0);
+  return n;
+}
 
 /**
  * The scenario checked as the CLI checks one: its fields, with its rule table as an inline variant,
@@ -197,9 +218,9 @@ const MOST_REMEMBERED = 256;
  * aside, which no kernel reads). So a worker plays only what the submitter's own checks would pass.
  * Jobs carrying a scenario checked lately are not checked again.
  */
-function recheckScenario(sc: Record<string, unknown>): string | undefined {
-  const text = JSON.stringify(sc);
-  if (checked.has(text)) return checked.get(text);
+function recheckScenario(sc: Record<string, unknown>, text: string): string | undefined {
+  const digest = createHash('sha256').update(text).digest('base64');
+  if (checked.has(digest)) return checked.get(digest);
   const { rules, variant: _variant, weapon: _weapon, target: _target, ...fields } = sc;
   let reason: string | undefined;
   try {
@@ -207,11 +228,12 @@ function recheckScenario(sc: Record<string, unknown>): string | undefined {
     const { variant: _v, weapon: _w, target: _t, ...parsed } = again;
     if (!sameJson(parsed, { ...fields, rules })) reason = 'the scenario is not one the checks of this version give';
   } catch (e) {
-    reason = `the scenario does not pass this worker's checks: ${e instanceof Error ? e.message : String(e)}`;
+    const message = e instanceof Error ? e.message : String(e);
+    reason = `the scenario does not pass this worker's checks: ${message.length > MOST_REASON_CHARS ? `${message.slice(0, MOST_REASON_CHARS)}...` : message}`;
   }
   // The oldest goes first once the map is full (a Map keeps its insertion order).
   if (checked.size >= MOST_REMEMBERED) checked.delete(checked.keys().next().value!);
-  checked.set(text, reason);
+  checked.set(digest, reason);
   return reason;
 }
 
