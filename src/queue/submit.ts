@@ -61,6 +61,8 @@ const IN_FLIGHT = 512;
  * again needlessly is played twice but counted once (by its id), so the run's counts never change.
  */
 const LOST_CHECK_MS = 2000;
+/** How long closing a session waits on Redis before it cuts the connections. */
+const CLOSE_MS = 2000;
 
 /**
  * A job's answer that no honest worker of this version gives (counts that do not add up): asked again,
@@ -360,8 +362,14 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
       const left = [...runs.values()];
       const removals = left.flatMap((run) => [...run.pending].map((shard) => queue.remove(shardJobId(run.runId, shard)).catch(() => 0)));
       for (const run of left) end(run, new Error('the queue session was closed before the run finished'));
-      await Promise.all(removals);
-      await closeConnections();
+      // Taking the jobs out and closing wait on Redis, which may be gone (ioredis retries for ever): given
+      // CLOSE_MS, then the connections are cut. An interrupted run then exits on one signal, not two.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), CLOSE_MS)));
+      const done = await Promise.race([Promise.all(removals).then(closeConnections), late]);
+      clearTimeout(timer);
+      // Not awaited: with Redis gone, BullMQ's disconnect waits for an 'end' that may never come.
+      if (done === 'late') for (const side of [events, queue]) void side.disconnect().catch(() => {});
     },
   };
 }

@@ -26,6 +26,8 @@ const MAX_STALLS = 5;
 export interface ShardWorker {
   /** Stops taking shards; `force` abandons the shards in hand (BullMQ hands them to another worker later) instead of finishing them. */
   close(force?: boolean): Promise<void>;
+  /** Resolves once no job is in hand (at once if none is): what a stop waits for, whatever Redis does. */
+  idle(): Promise<void>;
 }
 
 /**
@@ -36,38 +38,51 @@ export interface ShardWorker {
 export async function startShardWorker(opts: ShardWorkerOptions): Promise<ShardWorker> {
   await checkReachable(opts.address);
   const pool = await acquirePool(opts.concurrency);
+  /** One job: refused with its reason, or played on the local threads. */
+  const play = async (job: Job): Promise<number[] | EncodedAnswer> => {
+    const reason = refuseJob(job.name, job.data);
+    if (reason !== undefined) {
+      opts.onShard?.(job, 'refused', reason);
+      throw new UnrecoverableError(reason);
+    }
+    if (job.name === EXACT_JOB) {
+      // On the exact engine's threads, as a local sweep solves its cells; only the fractions travel back.
+      let result;
+      try {
+        result = await evaluateInWorker((job.data as ExactJob).scenario);
+      } catch (e) {
+        // A scenario the engine refuses (a user's mistake, e.g. past a limit) is refused once, not retried.
+        throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
+      }
+      opts.onShard?.(job, 'played');
+      return encodeAnswer(result.answer);
+    }
+    const data = job.data as ShardJob;
+    const task: ChunkTask = {
+      source: { type: 'scenario', scenario: data.scenario },
+      seed: data.seed,
+      firstChunk: data.firstChunk,
+      chunkCount: data.chunkCount,
+      chunkSize: CHUNK_SIZE,
+      totalTrials: data.totalTrials,
+    };
+    const tally = (await pool.run(task)) as Float64Array;
+    opts.onShard?.(job, 'played');
+    return Array.from(tally);
+  };
+  // Jobs in hand, counted here: BullMQ's own close waits on Redis too, which may never answer.
+  let inHand = 0;
+  const whenIdle: (() => void)[] = [];
   const worker = new Worker(
     shardQueueName(),
     async (job: Job): Promise<number[] | EncodedAnswer> => {
-      const reason = refuseJob(job.name, job.data);
-      if (reason !== undefined) {
-        opts.onShard?.(job, 'refused', reason);
-        throw new UnrecoverableError(reason);
+      inHand++;
+      try {
+        return await play(job);
+      } finally {
+        inHand--;
+        if (inHand === 0) for (const resolve of whenIdle.splice(0)) resolve();
       }
-      if (job.name === EXACT_JOB) {
-        // On the exact engine's threads, as a local sweep solves its cells; only the fractions travel back.
-        let result;
-        try {
-          result = await evaluateInWorker((job.data as ExactJob).scenario);
-        } catch (e) {
-          // A scenario the engine refuses (a user's mistake, e.g. past a limit) is refused once, not retried.
-          throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
-        }
-        opts.onShard?.(job, 'played');
-        return encodeAnswer(result.answer);
-      }
-      const data = job.data as ShardJob;
-      const task: ChunkTask = {
-        source: { type: 'scenario', scenario: data.scenario },
-        seed: data.seed,
-        firstChunk: data.firstChunk,
-        chunkCount: data.chunkCount,
-        chunkSize: CHUNK_SIZE,
-        totalTrials: data.totalTrials,
-      };
-      const tally = (await pool.run(task)) as Float64Array;
-      opts.onShard?.(job, 'played');
-      return Array.from(tally);
     },
     {
       connection: redisOptions(opts.address),
@@ -84,6 +99,9 @@ export async function startShardWorker(opts: ShardWorkerOptions): Promise<ShardW
     async close(force = false) {
       await worker.close(force);
       await Promise.all([closePool(), closeExactPool()]);
+    },
+    idle() {
+      return inHand === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve));
     },
   };
 }

@@ -9,9 +9,13 @@ import { MAX_WORKERS } from '../sim-options.js';
 /**
  * `injury-lab worker --queue redis://HOST:PORT`: takes the jobs of `--queue` runs (`simulate`, `sweep`,
  * `compare`, `report`: simulation shards and exact cells) from any host
- * until stopped. Ctrl-C or SIGTERM finishes the jobs in hand, closes the connection and exits 0; a
- * second one abandons them (the queue hands them to another worker) and exits 0 as well.
+ * until stopped. Ctrl-C or SIGTERM finishes the jobs in hand, closes the connection (waiting at most a
+ * few seconds for a Redis that went away) and exits 0; a second one exits at once, abandoning them (the
+ * queue hands them to another worker), with 0 as well.
  */
+/** How long a stopping worker waits for its connections to close once its jobs are done. */
+const CLOSE_GRACE_MS = 3000;
+
 export const workerCommand: CommandModule = {
   command: 'worker',
   describe: 'Play the jobs (simulation shards, exact cells) of runs queued with --queue on a Redis server, until stopped (Ctrl-C)',
@@ -36,12 +40,15 @@ export const workerCommand: CommandModule = {
       let stopping = false;
       const stop = (): void => {
         if (stopping) {
-          // A second signal: abandon the shards in hand.
-          void worker.close(true).then(resolve, resolve);
-          return;
+          // A second signal: now. The jobs in hand go to another worker once their locks lapse.
+          process.exit(0);
         }
         stopping = true;
-        void worker.close(false).then(resolve, resolve);
+        process.stderr.write('injury-lab: finishing the jobs in hand (Ctrl-C again drops them)\n');
+        // The jobs in hand are finished; then BullMQ's close is given CLOSE_GRACE_MS, since a Redis that
+        // went away would hold it (and the process) for ever.
+        const gaveUp = worker.idle().then(() => new Promise<void>((r) => setTimeout(r, CLOSE_GRACE_MS).unref()));
+        void Promise.race([worker.close(false), gaveUp]).then(resolve, resolve);
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
