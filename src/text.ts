@@ -91,9 +91,14 @@ export function percentDigits(trials: number): number {
  * column off the screen, so they are summarised there (the JSON and CSV output keep them whole).
  */
 export function tableFraction(exact: string): string {
-  if (exact.length <= 28) return exact;
-  const den = exact.split('/')[1] ?? '';
-  return `exact over ${den.length} digits (JSON)`;
+  const digits = longFractionDigits(exact);
+  return digits === undefined ? exact : `exact over ${digits} digits (JSON)`;
+}
+
+/** The digits of a fraction's denominator when it is too long to show whole beside others (the CLI's tables, the page), else undefined. */
+export function longFractionDigits(exact: string): number | undefined {
+  if (exact.length <= 28) return undefined;
+  return (exact.split('/')[1] ?? exact).length;
 }
 
 /** A p-value: three decimals, or two significant digits once it is below 0.001. */

@@ -75,6 +75,52 @@ describe('the engine bundles for a browser', () => {
     expect(engine.sweepPresenter.csv({ sweep, cumulative: false })).toMatch(/^armour,/);
     expect(engine.sweepChartSpec(sweep)).toHaveProperty('$schema');
   }, 60_000);
+
+  it('runs every path a page user can reach with none of Node\'s globals: rosters, catalogues, allow-unmodelled, variants, duels, sweeps, the matrix', async () => {
+    const result = await build({ entryPoints: [ENTRY], bundle: true, platform: 'browser', format: 'iife', globalName: 'engine', write: false, logLevel: 'silent' });
+    const context: Record<string, unknown> = { console, performance, TextEncoder, TextDecoder, URL, queueMicrotask, setTimeout, clearTimeout };
+    runInNewContext(`${result.outputFiles[0]!.text};globalThis.engine = engine;`, context);
+    const engine = context.engine as typeof import('../src/web/engine.js');
+    // The files as a page holds them: bytes by name.
+    const bytes = (path: string) => new Uint8Array(readFileSync(path));
+    const shelf = new Map([
+      ['ashen-pilgrims.ros', bytes('test/fixtures/rosters/ashen-pilgrims.ros')],
+      ['pilgrim-system.gst', bytes('test/fixtures/rosters/pilgrim-system.gst')],
+      ['ashen-pilgrims.cat', bytes('test/fixtures/rosters/ashen-pilgrims.cat')],
+      ['ooa10.json', bytes('examples/variants/out-of-action-on-10.json')],
+    ]);
+    const told: string[] = [];
+    const files = engine.openedFiles(shelf, { allowUnmodelled: 'tick "Allow unmodelled"', notice: (line) => told.push(line) });
+    const exactOf = (raw: Record<string, unknown>) => engine.evaluateParsed(engine.pageScenario(raw, files)).outcomes.map((o) => o.exact);
+    const cliOf = (raw: Record<string, unknown>) => evaluateExact(raw).outcomes.map((o) => o.exact);
+    const roster = 'test/fixtures/rosters/ashen-pilgrims.ros';
+    // A roster, with a weapon nothing fully models: refused in the page's words, then allowed, and the notice handed back as data.
+    expect(() => engine.pageScenario({ kind: 'attack', roster: 'ashen-pilgrims.ros', weapon: 'Bell Hammer' }, files)).toThrow(/tick "Allow unmodelled" to leave it out/);
+    expect(exactOf({ kind: 'attack', roster: 'ashen-pilgrims.ros', weapon: 'Bell Hammer', target: 'Bell Golem', allowUnmodelled: true })).toEqual(
+      cliOf({ kind: 'attack', roster, weapon: 'Bell Hammer', target: 'Bell Golem', allowUnmodelled: true }),
+    );
+    expect(told).toEqual(['weapon "Bell Hammer": left out, not modelled: "Quake 2\\""']);
+    // Catalogues read together, and a variant.
+    expect(exactOf({ kind: 'attack', catalogue: ['pilgrim-system.gst', 'ashen-pilgrims.cat'], target: 'Lantern Warden', rules: 'ooa10.json' })).toEqual(
+      cliOf({ kind: 'attack', catalogue: ['test/fixtures/rosters/pilgrim-system.gst', 'test/fixtures/rosters/ashen-pilgrims.cat'], target: 'Lantern Warden', rules: 'examples/variants/out-of-action-on-10.json' }),
+    );
+    // A duel between two of the roster's models, each with its weapon.
+    const duel = { kind: 'duel', roster: 'ashen-pilgrims.ros', rounds: 2, a: { model: 'Bell Golem', weapon: 'Thornpike' }, b: { model: 'Lantern Warden' } };
+    expect(exactOf(duel)).toEqual(cliOf({ ...duel, roster }));
+    // A sweep, and the matrix of every weapon against every model with unmodelled tokens allowed.
+    const sweep = await engine.sweepInThread({ kind: 'attack', roster: 'ashen-pilgrims.ros', allowUnmodelled: true }, ['armour=none,machine'], files);
+    expect(sweep.cells).toHaveLength(2);
+    const about = engine.describeOpened(shelf).find((f) => f.name === 'ashen-pilgrims.ros')!;
+    const matrix = await engine.sweepInThread(
+      { kind: 'attack', roster: 'ashen-pilgrims.ros', allowUnmodelled: true },
+      [
+        { field: 'weapon', values: [...about.weapons!] },
+        { field: 'target', values: [...about.models!] },
+      ],
+      files,
+    );
+    expect(matrix.cells).toHaveLength(about.weapons!.length * about.models!.length);
+  }, 60_000);
 });
 
 describe("the engine's parser gives the CLI's answers", () => {

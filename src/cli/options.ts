@@ -5,7 +5,7 @@ import { editionTable } from '../model/edition-table.js';
 import { readProfilesFile, readVariantFile } from '../input/read-files.js';
 import { rosterSystem } from '../import/roster.js';
 import { readCatalogueFilesOnce, readRosterFileOnce } from '../input/read-once.js';
-import { resetUnmodelledWarnings } from '../import/unmodelled.js';
+import { resetUnmodelledWarnings } from '../input/scenario.js';
 import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, SIDE_PROFILE_KEY, SIDE_SLOTS, sideFromText, sideKeysOf } from '../input/sides.js';
 import { coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
 import type { Scenario } from '../model/types.js';

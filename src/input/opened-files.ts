@@ -8,7 +8,7 @@ import { rosterProfiles, rosterSystem } from '../import/roster.js';
 import { editionTable } from '../model/edition-table.js';
 import type { Profiles } from '../model/profiles.js';
 import { parseProfiles } from './profiles-file.js';
-import type { ScenarioFiles } from './scenario-core.js';
+import type { ScenarioFiles, UnmodelledHost } from './scenario-core.js';
 import { parseVariant, type Variant } from './variant.js';
 
 /**
@@ -70,12 +70,14 @@ export function cataloguesOf(shelf: OpenedFiles, paths: readonly string[]): Rost
 }
 
 /** The page's reader: every file a scenario names is one the user opened. */
-export function openedFiles(shelf: OpenedFiles): ScenarioFiles {
+export function openedFiles(shelf: OpenedFiles, host: UnmodelledHost = {}): ScenarioFiles {
   return {
     variant: (path) => variantOf(shelf, path),
     profiles: (path) => profilesOf(shelf, path),
     roster: (path) => rosterOf(shelf, path),
     catalogue: (paths) => cataloguesOf(shelf, paths),
+    // The page's words for its own controls ("tick ..."), and whoever it tells what was left out.
+    ...host,
   };
 }
 

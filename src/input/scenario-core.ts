@@ -13,7 +13,7 @@ import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, givesKeywords, keywor
 import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
 import { rosterProfilesOnce } from './profiles-once.js';
-import { stoppingItems, unmodelledMessage, warnUnmodelled } from '../import/unmodelled.js';
+import { leftOutNotice, stoppingItems, unmodelledMessage } from '../import/unmodelled.js';
 import type { FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from '../model/types.js';
 
 /**
@@ -33,7 +33,17 @@ export interface ScenarioFiles {
   roster(path: string): RosterTree;
   /** The catalogue files a scenario's `catalogue` names, as one roster tree. */
   catalogue(paths: readonly string[]): RosterTree;
+  /** How a user of this host allows what nothing models ("give --allow-unmodelled", the CLI's, by default; a page names its box). */
+  readonly allowUnmodelled?: string;
+  /**
+   * Told, as a line, what the user's allowing left out of a profile a scenario uses: the CLI prints it
+   * as a warning, a page may show it. The scenario carries the same as `notModelled` whether told or not.
+   */
+  notice?(line: string): void;
 }
+
+/** What of a host's ScenarioFiles speaks of what nothing models: how to allow it, and who is told. */
+export type UnmodelledHost = Pick<ScenarioFiles, 'allowUnmodelled' | 'notice'>;
 
 /** Keys every scenario may carry besides the fields of its system. */
 /** `"rules": "none"`: the edition's own rules, no variant. */
@@ -244,11 +254,11 @@ function withProfilesFile(input: Record<string, unknown>, at: string, files: Sce
  * An imported profile holding what nothing models stops the command, unless the user allowed it: then
  * one warning, and what was left out is returned for the scenario to carry into its outputs.
  */
-function checkUnmodelled(profile: Profile, allowed: boolean, key: string): string[] {
+function checkUnmodelled(profile: Profile, allowed: boolean, key: string, host: UnmodelledHost): string[] {
   const stops = stoppingItems(profile);
   if (stops.length === 0) return [];
-  if (!allowed) throw refusal('', unmodelledMessage(profile, key, stops[0]!));
-  warnUnmodelled(profile, stops);
+  if (!allowed) throw refusal('', unmodelledMessage(profile, key, stops[0]!, host.allowUnmodelled));
+  host.notice?.(leftOutNotice(profile, stops));
   return stops.map((u) => `${profile.role} ${showValue(profile.name)}: ${showValue(u.text)}`);
 }
 
@@ -284,7 +294,7 @@ export function resolveInputsWith(raw: unknown, files: ScenarioFiles, origin = '
  * the field, the value and what is allowed.
  */
 export function parseScenarioWith(raw: unknown, files: ScenarioFiles, origin = ''): AnyScenario {
-  return validateScenario(resolveInputsWith(raw, files, origin), origin);
+  return validateScenario(resolveInputsWith(raw, files, origin), origin, files);
 }
 
 /**
@@ -292,7 +302,7 @@ export function parseScenarioWith(raw: unknown, files: ScenarioFiles, origin = '
  * kind, the rule table built, the named weapon's and target's profiles laid under the scenario's fields,
  * every field filled. Throws UsageError with one line naming the field, the value and what is allowed.
  */
-export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScenario {
+export function validateScenario(resolved: ResolvedInputs, origin = '', host: UnmodelledHost = {}): AnyScenario {
   const at = where(origin);
   const { variant } = resolved;
   const { system, kind } = scenarioSystemAndKind(resolved.input, origin);
@@ -333,7 +343,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = ''): AnyScen
         at,
         reads: (side, name) =>
           side.path === undefined ? system.fields.some((f) => f.name === name && f.kinds.includes(kind)) : (kindSpec.sides?.fields ?? []).some((f) => f.name === name),
-        use: (profile, key) => leftOut.push(...checkUnmodelled(profile, resolved.input.allowUnmodelled === true, `${at}${key}`)),
+        use: (profile, key) => leftOut.push(...checkUnmodelled(profile, resolved.input.allowUnmodelled === true, `${at}${key}`, host)),
         fieldDefault,
         sources,
       })

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import { showValue } from '../errors.js';
 import { refusal } from '../messages.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { readJsonInput } from '../json-input.js';
 import type { AnyScenario } from '../rules/registry.js';
 import { readProfilesFile, readVariantFile } from './read-files.js';
@@ -15,12 +16,26 @@ import { NO_VARIANT, parseScenarioWith, resolveInputsWith, type ResolvedInputs, 
  */
 export * from './scenario-core.js';
 
+/** Warnings printed in this run, so that a sweep's every cell does not repeat one. */
+const warned = new Set<string>();
+
+/** A new command line starts with no warnings given (the CLI's in-process test harness runs several in one process). */
+export function resetUnmodelledWarnings(): void {
+  warned.clear();
+}
+
 /** The files a scenario names, read from disk: rosters and catalogues once per process while they stay as they are (a sweep parses this for every cell). */
 export const diskScenarioFiles: ScenarioFiles = {
   variant: (path) => readVariantFile(path),
   profiles: (path) => readProfilesFile(path),
   roster: (path) => readRosterFileOnce(path),
   catalogue: (paths) => readCatalogueFilesOnce(paths),
+  // What --allow-unmodelled left out: one warning line on stderr, once per run.
+  notice: (line) => {
+    if (warned.has(line)) return;
+    warned.add(line);
+    process.stderr.write(`injury-lab: warning: ${terminalSafe(line)}\n`);
+  },
 };
 
 /** Reads the files a scenario's raw fields name from disk (see ResolvedInputs); refuses a raw value that is no object. */

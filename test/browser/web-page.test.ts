@@ -42,8 +42,8 @@ afterAll(async () => {
 });
 
 /** A page with its errors collected and every request outside the server refused. */
-async function open(hash: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+async function open(hash: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -84,6 +84,62 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
       await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && document.querySelectorAll('tr[data-exact]').length === ${expected.length} && location.hash.includes(${JSON.stringify(encodeURIComponent(`"kind":"${scenario.kind}"`))})`);
       expect({ scenario, rows: await rows(page) }).toEqual({ scenario, rows: expected });
     }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("shows a duel's fractions of 70+ digits as the CLI's tables do, whole one click away, and never wider than the window", async () => {
+    const scenario = { kind: 'duel', a: { armour: 'standard', tough: true }, b: { armour: 'standard', tough: true } };
+    const { page, errors, close } = await open(permalink(scenario));
+    await page.waitForSelector('#app[data-state=ready]');
+    const exact = evaluateExact(scenario).outcomes;
+    const summaries = await page.$$eval('#outcomes tr[data-outcome] details.fraction summary', (s) => s.map((x) => x.textContent));
+    expect(summaries).toEqual(exact.map((o) => `exact over ${o.exact.split('/')[1]!.length} digits`));
+    // The table fits: no horizontal scrolling of the document at 1280 px.
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    // One click shows the whole fraction, the CLI's to the last digit, selectable to copy.
+    await page.click('#outcomes tr[data-outcome="a-wins"] details.fraction summary');
+    expect(await page.textContent('#outcomes tr[data-outcome="a-wins"] details.fraction code')).toBe(exact[0]!.exact);
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("fits a laptop's 1280x800 and a phone's 390x844 with no horizontal scrolling: the default page, a duel, a matrix", async () => {
+    const fits = async (page: Page, what: string) => expect({ what, fits: await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth') }).toEqual({ what, fits: true });
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const { page, errors, close } = await open('', viewport);
+      await page.waitForSelector('#app[data-state=ready]');
+      await fits(page, `${viewport.width}: the default page`);
+      await page.evaluate(`location.hash = ${JSON.stringify(permalink({ kind: 'duel', a: { armour: 'standard', tough: true }, b: { armour: 'machine' } }))}`);
+      await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes('duel')`);
+      await fits(page, `${viewport.width}: a duel`);
+      await page.evaluate(`location.hash = ${JSON.stringify(permalink({ kind: 'attack' }))}`);
+      await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes('attack')`);
+      await page.setInputFiles('#open-files', ['examples/profiles.json']);
+      await page.waitForSelector('#opened li[data-file="profiles.json"] button');
+      await page.click('#opened li[data-file="profiles.json"] button');
+      await page.waitForSelector('#f-weapon');
+      await page.click('#matrix');
+      await page.waitForFunction(`document.querySelector('#grid-result').dataset.state === 'ready'`);
+      await fits(page, `${viewport.width}: a matrix`);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  it("keeps the answer in view at 1280x800 while a duel's last field is edited", async () => {
+    const { page, errors, close } = await open(permalink({ kind: 'duel', a: { armour: 'standard' }, b: {} }), { width: 1280, height: 800 });
+    await page.waitForSelector('#app[data-state=ready]');
+    // Every group open, so the last field is the one furthest down the form.
+    await page.$$eval('#fields details', (all) => all.forEach((d) => ((d as unknown as { open: boolean }).open = true)));
+    const last = page.locator('#fields input[type=text]').last();
+    await last.scrollIntoViewIfNeeded();
+    await last.fill('1');
+    await last.press('Tab');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' || document.querySelector('#app').dataset.state === 'error'`);
+    const inView = await page.evaluate(`(() => { const r = document.querySelector('#answer-heading').getBoundingClientRect(); const t = document.querySelector('#result').getBoundingClientRect(); return r.top >= 0 && t.top < window.innerHeight; })()`);
+    expect(inView).toBe(true);
     expect(errors).toEqual([]);
     await close();
   });
@@ -329,6 +385,26 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes('Bell%20Golem')`);
     const golem = evaluateExact({ kind: 'attack', rules: 'examples/variants/out-of-action-on-10.json', roster: 'test/fixtures/rosters/ashen-pilgrims.ros', target: 'Bell Golem' });
     expect((await rows(page)).map((r) => r.exact)).toEqual(golem.outcomes.map((o) => ratio(o.exact)));
+    // A weapon holding a token nothing models stops, in the page's own words, with no chart of the last answer beside it.
+    await page.selectOption('#f-weapon', 'Bell Hammer');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'error'`);
+    const stopped = ((await page.evaluate('document.body.innerText')) as string);
+    expect(stopped).toContain('is not modelled');
+    expect(stopped).toContain('tick "Allow unmodelled" to leave it out');
+    expect(stopped).not.toContain('--allow-unmodelled');
+    expect(await page.$$eval('#chart svg', (svgs) => svgs.length)).toBe(0);
+    // Ticked: the answer the CLI gives with --allow-unmodelled, and what was left out said with it (it once crashed: "process is not defined").
+    await page.check('#f-allowUnmodelled');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes('allowUnmodelled')`);
+    expect(await page.textContent('#left-out')).toBe('Left out, not modelled: weapon "Bell Hammer": "Quake 2\\""');
+    const hammerGolem = evaluateExact({ kind: 'attack', rules: 'examples/variants/out-of-action-on-10.json', roster: 'test/fixtures/rosters/ashen-pilgrims.ros', weapon: 'Bell Hammer', target: 'Bell Golem', allowUnmodelled: true });
+    expect((await rows(page)).map((r) => r.exact)).toEqual(hammerGolem.outcomes.map((o) => ratio(o.exact)));
+    // And the matrix of every weapon against every model, with the box ticked.
+    await page.click('#matrix');
+    await page.waitForFunction(`document.querySelector('#grid-result').dataset.state === 'ready'`);
+    expect(((await page.evaluate('document.body.innerText')) as string)).not.toContain('Something went wrong');
+    await page.uncheck('#f-allowUnmodelled');
+    await page.selectOption('#f-weapon', '');
     await page.setInputFiles('#open-files', ['test/fixtures/rosters/pilgrim-system.gst', 'test/fixtures/rosters/ashen-pilgrims.cat']);
     await page.waitForSelector('#opened li[data-file="ashen-pilgrims.cat"] button');
     expect(await page.textContent('#opened li[data-file="pilgrim-system.gst"]')).toMatch(/catalogue of trench-crusade: \d+ weapons, \d+ models/);

@@ -9,7 +9,7 @@
  *   tr[data-count]                                      each row's count once the simulation is done
  *   #app[data-state]                                    "computing", "ready", "simulating", "done" or "error"
  */
-import { CHUNK_SIZE, DEFAULT_SEED, esc, parseDecimal, percent, DEFAULT_TRIALS, describeAllowed, fieldTitle, orWorseLabel, outcomeLabel, parseSeed, parseTrials, systems, toolVersion, type FieldSpec, type OpenedFile, type SystemSpec } from '../engine.js';
+import { CHUNK_SIZE, DEFAULT_SEED, esc, longFractionDigits, parseDecimal, percent, DEFAULT_TRIALS, describeAllowed, fieldTitle, orWorseLabel, outcomeLabel, parseSeed, parseTrials, systems, toolVersion, type FieldSpec, type OpenedFile, type SystemSpec } from '../engine.js';
 import type { GridSim, WorkerReply, WorkerRequest } from './protocol.js';
 
 type Input = Record<string, unknown>;
@@ -488,6 +488,11 @@ function showError(message: string, bug: boolean): void {
   clearErrors();
   exact = undefined;
   resultBox.replaceChildren();
+  // The last answer's chart is no answer to what is on the form now.
+  chartView?.finalize();
+  chartView = undefined;
+  chartBox.replaceChildren();
+  delete chartBox.dataset.state;
   setState('error');
   // "injuryDice: ..." or "a.injuryDice: ...": beside that control, else beside the first part's.
   const path = /^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)[^:\s]*: /.exec(message)?.[1];
@@ -498,6 +503,17 @@ function showError(message: string, bug: boolean): void {
 }
 
 const pct = (p: number) => percent(p, 2);
+
+/**
+ * An exact fraction as the page shows it: whole when short; a duel's of 100+ digits as the CLI's tables
+ * say it ("exact over N digits"), the whole fraction one click away and selectable to copy, so it never
+ * pushes the answer off the screen.
+ */
+function fractionHtml(exact: string): string {
+  const digits = longFractionDigits(exact);
+  if (digits === undefined) return `<span class="fraction">${esc(exact)}</span>`;
+  return `<details class="fraction long"><summary>exact over ${digits} digits</summary><code>${esc(exact)}</code></details>`;
+}
 /** Fractions as n/d always ("0" is "0/1"), as data-exact promises. */
 const ratio = (f: string) => (f.includes('/') ? f : `${f}/1`);
 
@@ -516,8 +532,8 @@ function showExact(result: Record<string, unknown>): void {
     const tr = document.createElement('tr');
     tr.dataset.outcome = o.outcome;
     tr.dataset.exact = ratio(o.exact);
-    tr.innerHTML = `<th scope="row">${esc(outcomeLabel(o.outcome))}</th><td>${pct(o.probability)}</td><td class="fraction">${esc(o.exact)}</td>${
-      ranked ? `<td title="${esc(orWorseLabel(o.outcome))}">${o.orWorse === undefined ? '' : `${pct(o.orWorse)} <span class="fraction">${esc(o.orWorseExact!)}</span>`}</td>` : ''
+    tr.innerHTML = `<th scope="row">${esc(outcomeLabel(o.outcome))}</th><td>${pct(o.probability)}</td><td>${fractionHtml(o.exact)}</td>${
+      ranked ? `<td title="${esc(orWorseLabel(o.outcome))}">${o.orWorse === undefined ? '' : `${pct(o.orWorse)} ${fractionHtml(o.orWorseExact!)}`}</td>` : ''
     }<td class="sim"></td><td class="sim"></td>`;
     body.append(tr);
   }
@@ -531,7 +547,7 @@ function showExact(result: Record<string, unknown>): void {
       const dd = document.createElement('dd');
       dd.dataset.mean = key;
       dd.dataset.exact = ratio(String((v as { exact: string }).exact));
-      dd.textContent = `${Number((v as { value: number }).value).toFixed(4)} (${(v as { exact: string }).exact})`;
+      dd.innerHTML = `${Number((v as { value: number }).value).toFixed(4)} ${fractionHtml(String((v as { exact: string }).exact))}`;
       means.append(dt, dd);
     }
   }
@@ -542,7 +558,13 @@ function showExact(result: Record<string, unknown>): void {
     li.textContent = n;
     notes.append(li);
   }
-  resultBox.replaceChildren(table, ...(means.children.length ? [means] : []), notes);
+  // What "Allow unmodelled" let through, said with the answer it changes (the CLI's warning line).
+  const leftOut = (result.scenario as Record<string, unknown> | undefined)?.notModelled;
+  const warning = document.createElement('p');
+  warning.id = 'left-out';
+  warning.className = 'note warning';
+  if (typeof leftOut === 'string') warning.textContent = `Left out, not modelled: ${leftOut}`;
+  resultBox.replaceChildren(...(typeof leftOut === 'string' ? [warning] : []), table, ...(means.children.length ? [means] : []), notes);
   // Refresh the placeholders: a field's default may depend on the others.
   const filled = result.scenario as Input;
   for (const el of fieldsBox.querySelectorAll<HTMLInputElement>('input[type=text]')) {
@@ -977,7 +999,7 @@ function showGrid(type: 'swept' | 'compared', json: Record<string, unknown>, wor
         : outcomes
             .map((id) => {
               const o = byId.get(id);
-              return o?.exact === undefined ? '<td>-</td>' : `<td data-outcome="${esc(id)}" data-exact="${esc(ratio(o.exact))}">${pct(o.probability!)} <span class="fraction">${esc(o.exact)}</span>${estimateText(o)}</td>`;
+              return o?.exact === undefined ? '<td>-</td>' : `<td data-outcome="${esc(id)}" data-exact="${esc(ratio(o.exact))}">${pct(o.probability!)} ${fractionHtml(o.exact)}${estimateText(o)}</td>`;
             })
             .join(''));
     body.append(tr);

@@ -15,7 +15,12 @@ const scope = self as unknown as WorkerScope;
 
 /** The files the user opened: a scenario's `rules`, `profiles`, `roster` and `catalogue` name them. */
 let shelf = new Map<string, Uint8Array>();
-const parse = (input: unknown) => pageScenario(input, openedFiles(shelf));
+/**
+ * The opened files as a scenario reads them, speaking of the page's own control where the CLI would name
+ * its flag. What the box lets through is shown with the answer (its scenario's notModelled).
+ */
+const files = () => openedFiles(shelf, { allowUnmodelled: 'tick "Allow unmodelled"' });
+const parse = (input: unknown) => pageScenario(input, files());
 
 /** The last scenario's kernel, kept while the same input keeps coming (every batch of one run). */
 let cached: { key: string; kernel: ReturnType<typeof compileKernel> } | undefined;
@@ -37,7 +42,7 @@ scope.onmessage = async (e) => {
       cached = undefined;
       if (req.describe) scope.postMessage({ type: 'opened', id: req.id, files: describeOpened(shelf) });
     } else if (req.type === 'sweep') {
-      const sweep = await sweepInThread(req.input as Record<string, unknown>, [req.vary], openedFiles(shelf), planOf(req.sim));
+      const sweep = await sweepInThread(req.input as Record<string, unknown>, [req.vary], files(), planOf(req.sim));
       const finding = findingOf(sweep);
       scope.postMessage({
         type: 'swept',
@@ -53,7 +58,7 @@ scope.onmessage = async (e) => {
         { field: 'weapon', values: [...req.weapons], title: 'Weapon (cost)' },
         { field: 'target', values: [...req.models], title: 'Model (cost)' },
       ];
-      const sweep = await sweepInThread(req.input as Record<string, unknown>, vary, openedFiles(shelf));
+      const sweep = await sweepInThread(req.input as Record<string, unknown>, vary, files());
       const worst = sweep.outcomes[sweep.outcomes.length - 1]!;
       let value: Record<string, unknown> | undefined;
       let valueNote: string | undefined;
@@ -78,7 +83,7 @@ scope.onmessage = async (e) => {
     } else if (req.type === 'compare') {
       const result = await compareInThread(
         req.scenarios.map((s) => ({ name: s.name, file: s.name, raw: s.raw })),
-        openedFiles(shelf),
+        files(),
         planOf(req.sim),
       );
       const json = compareJson(result);
