@@ -34,7 +34,7 @@ describe('--vary and report vary items', () => {
   });
 
   it('rejects unknown fields, empty lists, backwards ranges and repeats with one clear line', () => {
-    expect(() => parseDimension('armor=none', tc, 'injury')).toThrow(/vary: "armor" is not a field of trench-crusade kind "injury"; allowed: edition, rules, weapon, target, weaponKeywords, targetKeywords, injuryDice/);
+    expect(() => parseDimension('armor=none', tc, 'injury')).toThrow(/vary: "armor" is not a field of trench-crusade kind "injury" \(did you mean armour\?\); allowed: edition, rules, weapon, target, weaponKeywords, targetKeywords, injuryDice/);
     expect(() => parseDimension('armour=', tc, 'injury')).toThrow(/vary: armour: no values given/);
     expect(() => parseDimension('injuryDice=3..-1', tc, 'injury')).toThrow(/runs backwards/);
     expect(() => parseDimension('armour=none,none', tc, 'injury')).toThrow(/listed twice/);

@@ -46,6 +46,12 @@ describe('scenario validation messages', () => {
     expect(() => readScenarioFile('test/fixtures/array.json')).toThrow(/must hold one JSON object of scenario fields, got an array/);
   });
 
+  it('a choice with other capitals is the value it plainly means, in the scenario and in a side; a misspelling is still refused', () => {
+    expect(parseScenario({ kind: 'attack', armour: 'Machine', attackType: 'RANGED' })).toMatchObject({ armour: 'machine', attackType: 'ranged' });
+    expect(parseScenario({ kind: 'duel', a: { armour: 'STANDARD', policy: 'Optimal' }, b: {}, rounds: 1 })).toMatchObject({ a: { armour: 'standard', policy: 'optimal' } });
+    expect(() => parseScenario({ armour: 'Machin' })).toThrow(/^armour: "Machin" is not allowed; allowed: none, standard, reinforced, machine$/);
+  });
+
   it('defaults are filled as a player would assume', () => {
     const s = parseScenario({});
     expect(s).toMatchObject({ system: 'trench-crusade', edition: 'core', kind: 'injury', armour: 'none', injuryDice: 0, attackType: 'melee', modifierCap: 'negative' });

@@ -3,6 +3,7 @@ import { notAllowed, refusal } from '../messages.js';
 import { NO_VARIANT, coerceFlagValue, scenarioSystemAndKind, type ScenarioFiles } from '../input/scenario-core.js';
 import type { FieldSpec, FieldValue, KindSides, SystemSpec } from '../model/types.js';
 import { fieldTitle } from '../labels.js';
+import { suggestFlags } from '../suggest.js';
 import { SCENARIO_KEYWORDS, SIDE_PROFILE_KEY } from '../input/sides.js';
 
 /**
@@ -103,8 +104,11 @@ function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | 
   if (name === EDITION || name === RULES || name === 'weapon' || name === 'target' || KEYWORD_DIMENSIONS.includes(name)) return name as Special;
   const f = system.fields.find((x) => x.name === name);
   if (!f || !f.kinds.includes(kind)) {
-    const why = name === 'system' || name === 'kind' ? 'cannot be varied (run one sweep per kind)' : `is not a field of ${system.id} kind "${kind}"`;
-    throw refusal('vary', `${showValue(name)} ${why}`, `allowed: ${listAllowed(variableFields(system, kind))}`);
+    const allowed = variableFields(system, kind);
+    // A misspelt field ("armor") gets its guess first, then the list.
+    const guess = name === 'system' || name === 'kind' ? [] : suggestFlags(name, allowed);
+    const why = name === 'system' || name === 'kind' ? 'cannot be varied (run one sweep per kind)' : `is not a field of ${system.id} kind "${kind}"${guess.length ? ` (did you mean ${guess.join(' or ')}?)` : ''}`;
+    throw refusal('vary', `${showValue(name)} ${why}`, `allowed: ${listAllowed(allowed)}`);
   }
   return f;
 }

@@ -5,7 +5,7 @@ import { schemaValidator } from '../model/ajv.js';
 import { DEFAULT_SYSTEM, findSystem, systems, type AnyScenario } from '../rules/registry.js';
 import { perSystem } from './system-schema.js';
 import { editionTable, isCheckedTable } from '../model/edition-table.js';
-import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
+import { describeAllowed, fieldJsonSchema, inAllowedCase } from '../model/field-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from '../model/rule-variant.js';
 import { parseVariant, type Variant } from './variant.js';
 import type { Profile, Profiles } from '../model/profiles.js';
@@ -14,7 +14,7 @@ import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
 import { rosterProfilesOnce } from './profiles-once.js';
 import { leftOutNotice, stoppingItems, unmodelledMessage } from '../import/unmodelled.js';
-import type { FieldSpec, FieldValue, GivenFields, RuleTable, Scenario, SystemSpec } from '../model/types.js';
+import type { FieldSpec, FieldValue, GivenFields, KindSides, RuleTable, Scenario, SystemSpec } from '../model/types.js';
 
 /**
  * Scenario parsing that reads no file itself: the files a scenario names (a variant, profiles, a roster,
@@ -297,6 +297,24 @@ export function parseScenarioWith(raw: unknown, files: ScenarioFiles, origin = '
   return validateScenario(resolveInputsWith(raw, files, origin), origin, files);
 }
 
+/** The scenario's choices and its sides' in the capitals their fields allow ("Machine" is machine; inAllowedCase). */
+function inAllowedCases(input: Readonly<Record<string, unknown>>, fields: readonly FieldSpec[], sides: KindSides | undefined): Record<string, unknown> {
+  const fold = (object: Readonly<Record<string, unknown>>, specs: readonly FieldSpec[]): Record<string, unknown> => {
+    const folded: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(object)) {
+      const spec = specs.find((f) => f.name === key);
+      folded[key] = spec ? inAllowedCase(spec, value) : value;
+    }
+    return folded;
+  };
+  const out = fold(input, fields);
+  for (const key of sides?.keys ?? []) {
+    const side = input[key];
+    if (typeof side === 'object' && side !== null && !Array.isArray(side)) out[key] = fold(side as Record<string, unknown>, sides!.fields);
+  }
+  return out;
+}
+
 /**
  * A validated scenario from resolved inputs, reading no file: the fields checked against the system's
  * kind, the rule table built, the named weapon's and target's profiles laid under the scenario's fields,
@@ -335,7 +353,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = '', host: Un
   const keyworded = profiles || givesKeywords(resolved.input, sides);
   // Where a field a profile or keyword gave came from: a value out of range names it.
   const sources = new Map<string, string>();
-  const input = keyworded
+  const merged = keyworded
     ? mergeSides(resolved.input, sides, {
         profiles,
         system,
@@ -348,6 +366,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = '', host: Un
         sources,
       })
     : resolved.input;
+  const input = inAllowedCases(merged, system.fields, kindSpec.sides);
 
   for (const key of Object.keys(input)) {
     if (META_KEYS.has(key) || sideKeys.has(key)) continue;

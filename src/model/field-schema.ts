@@ -37,3 +37,16 @@ export function describeAllowed(schema: FieldSchema): string {
   }
 }
 
+
+/**
+ * A choice written with other capitals ("Machine", "NONE") is the value it plainly means when exactly
+ * one allowed value matches it so; anything else is left as given, for the checks to refuse with the
+ * list. Files, flags and the page all go through it (validateScenario), so a designer's "Machine"
+ * means machine everywhere.
+ */
+export function inAllowedCase(f: FieldSpec, value: unknown): unknown {
+  const allowed = f.schema.type === 'string' ? f.schema.enum : f.schema.type === 'integer-or' ? f.schema.words : undefined;
+  if (allowed === undefined || typeof value !== 'string' || allowed.includes(value)) return value;
+  const same = allowed.filter((v) => v.toLowerCase() === value.toLowerCase());
+  return same.length === 1 ? same[0] : value;
+}

@@ -128,6 +128,23 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     }
   });
 
+  it('draws the answer\'s chart at its box\'s width, every text at least 11 px on screen, at 1280x800 and 390x844', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const { page, errors, close } = await open(permalink({ kind: 'attack', armour: 'standard' }), viewport);
+      await page.waitForSelector('#chart[data-state=drawn] svg');
+      const shown = (await page.evaluate(`(() => {
+        const svg = document.querySelector('#chart svg');
+        const box = document.querySelector('#chart').getBoundingClientRect();
+        const scale = svg.getBoundingClientRect().width / svg.width.baseVal.value;
+        const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+        return { smallest: Math.min(...sizes), svgWidth: svg.getBoundingClientRect().width, boxWidth: box.width };
+      })()`)) as { smallest: number; svgWidth: number; boxWidth: number };
+      expect({ viewport, smallest: shown.smallest >= 11, fits: shown.svgWidth <= shown.boxWidth + 1 }).toEqual({ viewport, smallest: true, fits: true });
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
   it("keeps the answer in view at 1280x800 while a duel's last field is edited", async () => {
     const { page, errors, close } = await open(permalink({ kind: 'duel', a: { armour: 'standard' }, b: {} }), { width: 1280, height: 800 });
     await page.waitForSelector('#app[data-state=ready]');
@@ -171,6 +188,12 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.click('#simulate');
     await page.waitForFunction(`document.querySelector('#app').dataset.state === 'done' && document.querySelectorAll('tr[data-count]').length === ${counts.length}`, undefined, { timeout: 60_000 });
     expect((await rows(page)).map((r) => ({ outcome: r.outcome, count: r.count }))).toEqual(counts);
+
+    // A sweep beside it leaves the simulation on screen in the link (it once dropped it).
+    await page.fill('#vary', 'armour=none,standard');
+    await page.click('#sweep');
+    await page.waitForFunction(`document.querySelector('#grid-result').dataset.state === 'ready' && location.hash.includes('vary=')`);
+    expect(page.url()).toContain(`seed=7&trials=${trials}`);
 
     // A run too long to wait for is cancelled: the exact answer stays, the counts go.
     await page.fill('#trials', '1e11');
@@ -345,6 +368,9 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.setInputFiles('#open-files', ['examples/variants/out-of-action-on-10.json', 'examples/profiles.json', 'test/fixtures/rosters/ashen-pilgrims.ros']);
     await page.waitForSelector('#opened li[data-file="ashen-pilgrims.ros"]');
     await page.waitForSelector('#app[data-state=ready]');
+    // The box says how many are open, never the native "No file chosen" (its value is reset to open a file again).
+    expect(await page.textContent('#files-count')).toBe('3 open in this page');
+    expect(await page.isVisible('label.file-button')).toBe(true);
     const variant = evaluateExact({ kind: 'attack', rules: 'examples/variants/out-of-action-on-10.json' }).outcomes.map((o) => ratio(o.exact));
     expect((await rows(page)).map((r) => r.exact)).toEqual(variant);
     // As `injury-lab profiles --roster` lists it: 5 models, 11 weapons (6 of them a model "with" its weapon).

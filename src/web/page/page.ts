@@ -44,6 +44,8 @@ const cancelButton = document.getElementById('cancel') as HTMLButtonElement;
 const progress = document.getElementById('progress') as HTMLProgressElement;
 const simStatus = document.getElementById('sim-status')!;
 const fileInput = document.getElementById('open-files') as HTMLInputElement;
+/** What the hidden native box would not say: how many files are open. */
+const filesCount = document.getElementById('files-count')!;
 const openedList = document.getElementById('opened')!;
 
 /** What the user gave: system, edition, kind and every field they set. Fields left out take their defaults. */
@@ -163,6 +165,8 @@ function showOpened(files: readonly OpenedFile[]): void {
     items.push(li);
   }
   openedList.replaceChildren(...items);
+  const readable = files.filter((f) => !f.problem).length;
+  filesCount.textContent = files.length === 0 ? 'none open yet' : `${files.length} open in this page${readable < files.length ? ` (${files.length - readable} not readable)` : ''}`;
   renderForm();
 }
 
@@ -580,6 +584,7 @@ function showExact(result: Record<string, unknown>): void {
   if (pendingSim) {
     const s = pendingSim;
     pendingSim = undefined;
+    simInLink = s;
     void simulate(s.seed, s.trials);
   }
 }
@@ -613,7 +618,8 @@ simForm.addEventListener('submit', (e) => {
     simStatus.textContent = (err as Error).message;
     return;
   }
-  writeHash(run);
+  simInLink = run;
+  writeHash();
   void simulate(run.seed, run.trials);
 });
 
@@ -779,9 +785,21 @@ async function embedChart(box: HTMLElement, spec: Record<string, unknown>, still
   const { default: embed } = await import('vega-embed');
   if (!stillWanted()) return undefined;
   previous?.finalize();
-  const result = await embed(box, spec as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
+  const result = await embed(box, fittedToBox(spec) as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
   box.dataset.state = 'drawn';
   return result.view;
+}
+
+/**
+ * A single view (one chart, or layers of one) drawn at its box's width rather than at the width the
+ * report engine gives it (about 900 px) and then scaled down, which shrank its 12 px labels to 6 px in
+ * a narrow column. Facets and concatenations keep their own widths (Vega-Lite cannot fit them) and
+ * scroll in their box instead. The downloads are drawn from this view: the same chart as on screen.
+ */
+function fittedToBox(spec: Record<string, unknown>): Record<string, unknown> {
+  const composed = ['facet', 'repeat', 'concat', 'hconcat', 'vconcat'].some((k) => k in spec);
+  if (composed || typeof spec.width !== 'number') return spec;
+  return { ...spec, width: 'container', autosize: { type: 'fit-x', contains: 'padding' } };
 }
 
 async function drawChart(spec: Record<string, unknown>, forRequest: number): Promise<void> {
@@ -1033,7 +1051,13 @@ document.getElementById('download-grid-svg')!.addEventListener('click', async ()
 // ---------------------------------------------------------------------------------------------------
 // Permalinks
 
-function writeHash(sim?: { seed: number; trials: number }): void {
+/**
+ * The seed and trials of the simulation on screen (run, or asked for by the link), kept in the link
+ * whatever else writes it: a sweep or a kept scenario once dropped it.
+ */
+let simInLink: { seed: number; trials: number } | undefined;
+
+function writeHash(sim = simInLink): void {
   const parts = [`s=${encodeURIComponent(JSON.stringify(input))}`];
   if (sim) parts.push(`seed=${sim.seed}`, `trials=${sim.trials}`);
   if (grid && 'vary' in grid) parts.push(`vary=${encodeURIComponent(grid.vary)}`);
@@ -1044,6 +1068,8 @@ function writeHash(sim?: { seed: number; trials: number }): void {
 }
 
 function changed(): void {
+  // The scenario changed: the simulation on screen is of the old one, and leaves the link with it.
+  simInLink = undefined;
   if (running) cancelButton.click();
   for (const td of resultBox.querySelectorAll('td.sim')) td.textContent = '';
   simStatus.textContent = '';
