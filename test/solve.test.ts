@@ -183,6 +183,11 @@ describe('solve --help and bad input', () => {
     expectRefused(await cliInProcess('solve', ...d20Attack, '--where', 'incapacitated<=lots'), /--where "incapacitated<=lots": "lots" is not a number; allowed: a probability 0\.\.1 or a percentage/);
     expectRefused(await cliInProcess('solve', ...d20Attack, '--where', 'incapacitated<='), /"" is not a number/);
     expectRefused(await cliInProcess('solve', ...d20Attack, '--where', '<=0.2'), /^injury-lab: --where: "<=0.2" is not a condition; allowed: ID OP NUMBER/);
+    // What a shell passes of an unquoted incapacitated>=0.9: the name alone (">=0.9" became a redirect).
+    expectRefused(
+      await cliInProcess('solve', ...d20Attack, '--where', 'incapacitated'),
+      /^injury-lab: --where: "incapacitated" has no comparison: unquoted, a shell reads > and < as redirects \(and may have left a file named like "=0\.9"\); quote the condition, e\.g\. --where 'incapacitated>=0\.9'$/,
+    );
   });
 
   it('a probability outside 0..1, as a number or a percentage', async () => {

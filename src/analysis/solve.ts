@@ -61,6 +61,16 @@ export function parseExactDecimal(text: string): { value: Fraction; percent: boo
 export function parseCondition(text: string): Condition {
   const where = '--where';
   const example = "e.g. 'incapacitated<=0.2', 'down+>=50%' or 'expectedAttacks>=8'";
+  // "out-of-action" alone is what a shell passes of an unquoted out-of-action>=0.9: it read ">" as a
+  // redirect, and left an empty file named "=0.9". Said so, with the quoting.
+  const bare = /^\s*([A-Za-z][A-Za-z0-9_-]*\+?)\s*$/.exec(text);
+  if (bare) {
+    throw refusal(
+      where,
+      `${showValue(text)} has no comparison: unquoted, a shell reads > and < as redirects (and may have left a file named like "=0.9")`,
+      `quote the condition, e.g. --where '${bare[1]}>=0.9'`,
+    );
+  }
   const m = /^\s*([A-Za-z][A-Za-z0-9_-]*)(\+?)\s*([<>=!]+)\s*(\S.*?)?\s*$/.exec(text);
   if (!m) throw refusal(where, `${showValue(text)} is not a condition`, `allowed: ${CONDITION_FORM}; ${example}`);
   const [, id, plus, op, number] = m as unknown as [string, string, string, string, string | undefined];
