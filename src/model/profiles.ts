@@ -102,8 +102,9 @@ export function profileSchema(system: SystemSpec, role: ProfileRole): Record<str
     description: { type: 'string' },
     keywords: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Keywords of the rule table ("IGNORE ARMOUR", "ARMOUR PIERCING 1"); `injury-lab rules` lists them' },
   };
-  const dice = system.fields.find((f) => f.name === 'targetInjuryDice');
-  if (dice && givesInjuryDiceUnless(system, role)) {
+  // The target's injury dice field, on a model of a system that has it: what injuryDiceUnless adds to.
+  const dice = role === 'model' ? system.fields.find((f) => f.name === 'targetInjuryDice') : undefined;
+  if (dice) {
     properties.injuryDiceUnless = {
       type: 'array',
       description: 'Injury dice against the model unless the attacking weapon has one of the keywords named: [{ "dice": -1, "unless": ["FIRE", "GAS"] }] is "-1 INJURY DICE UNLESS FIRE/GAS"',
