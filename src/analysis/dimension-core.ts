@@ -4,7 +4,7 @@ import { NO_VARIANT, coerceFlagValue, scenarioSystemAndKind, type ScenarioFiles 
 import type { FieldSpec, FieldValue, KindSides, SystemSpec } from '../model/types.js';
 import { fieldTitle } from '../labels.js';
 import { suggestFlags } from '../suggest.js';
-import { SCENARIO_KEYWORDS, SIDE_PROFILE_KEY } from '../input/sides.js';
+import { SCENARIO_KEYWORDS, SIDE_KEYWORDS, SIDE_NAME_KEYS, SIDE_PROFILE_KEY } from '../input/sides.js';
 
 /**
  * A dimension of a sweep: one field (armour), or several fields varied together (armour and shield as
@@ -74,9 +74,51 @@ export const PROFILE_DIMENSIONS = ['weapon', 'target'] as const;
  */
 const KEYWORD_DIMENSIONS: readonly string[] = SCENARIO_KEYWORDS;
 const KEYWORD_SEPARATOR = ';';
+/**
+ * Both sides of a kind with sides at once: "sides.armour" gives a duel's a and b one armour in each
+ * cell, where "a.armour" gives side a's alone.
+ */
+export const BOTH_SIDES = 'sides';
+
+/** A side's field as a vary item names it ("a.policy", "sides.armour"): the sides it sets and the field. */
+export interface SidePath {
+  /** The side keys it sets: one ("a"), or every side of the kind for "sides". */
+  readonly sides: readonly string[];
+  readonly field: string;
+}
+
+/** The side and field a dotted name gives ("a.policy"), or undefined for a name with no dot; not checked. */
+export function sidePath(name: string, sideKeys: readonly string[]): SidePath | undefined {
+  const dot = name.indexOf('.');
+  if (dot < 0) return undefined;
+  const head = name.slice(0, dot);
+  return { sides: head === BOTH_SIDES ? sideKeys : [head], field: name.slice(dot + 1) };
+}
+
+/** The name a field is known by, without its side: "policy" of "a.policy". */
+const bareName = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+
+/** A list of keywords, top-level ("weaponKeywords") or a side's ("a.modelKeywords"): its values hold commas. */
+const isKeywordsField = (name: string) => KEYWORD_DIMENSIONS.includes(name) || (name.includes('.') && SIDE_KEYWORDS.includes(bareName(name)));
+
+/**
+ * Sets one field of a cell's raw scenario: a top-level field, or a side's ("a.policy"), or every side's
+ * ("sides.armour"), over what the side already gives. A side's object is copied, never changed: the
+ * base scenario's sides are shared by every cell.
+ */
+export function assignField(input: Record<string, unknown>, name: string, value: unknown, sideKeys: readonly string[]): void {
+  const path = sidePath(name, sideKeys);
+  if (!path) {
+    input[name] = value;
+    return;
+  }
+  for (const side of path.sides) input[side] = { ...(isPlainObject(input[side]) ? input[side] : {}), [path.field]: value };
+}
 const NO_KEYWORDS = 'none';
 /** Dimensions that are not fields of the system: the edition, the rules, the named profiles and the keywords given. */
-type Special = typeof EDITION | typeof RULES | (typeof PROFILE_DIMENSIONS)[number] | (typeof SCENARIO_KEYWORDS)[number];
+type Special = typeof EDITION | typeof RULES | (typeof PROFILE_DIMENSIONS)[number] | (typeof SCENARIO_KEYWORDS)[number] | SideName;
+/** A side's profile names and keywords ("a.model", "b.weaponKeywords"): a dotted name, checked by sideFieldSpec. */
+type SideName = `${string}.${string}`;
 /**
  * The most cells one sweep or one analysis of a report may have. A whole catalogue's weapons against
  * its models fits (127 x 53 is 6,731 cells: about 20 s from a profiles file on two cores, exact,
@@ -95,22 +137,60 @@ export function kindSides(system: SystemSpec, kind: string): KindSides | undefin
   return system.kinds.find((k) => k.id === kind)?.sides;
 }
 
-/** The fields a sweep of this kind may vary, for messages. */
+/**
+ * The fields a sweep of this kind may vary, for messages. A kind with sides names its profiles and
+ * keywords per side ("a.model"), so the one-sided weapon and target are not among them.
+ */
 function variableFields(system: SystemSpec, kind: string): string[] {
-  return [EDITION, RULES, ...PROFILE_DIMENSIONS, ...KEYWORD_DIMENSIONS, ...(kindSides(system, kind)?.keys ?? []), ...system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name)];
+  const sides = kindSides(system, kind);
+  const own = system.fields.filter((f) => f.kinds.includes(kind)).map((f) => f.name);
+  if (!sides) return [EDITION, RULES, ...PROFILE_DIMENSIONS, ...KEYWORD_DIMENSIONS, ...own];
+  return [EDITION, RULES, ...sides.keys, ...own, ...sides.keys.map((k) => `${k}.FIELD`), `${BOTH_SIDES}.FIELD (a side's field, on one side or on both)`];
 }
 
 function fieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | Special {
-  if (name === EDITION || name === RULES || name === 'weapon' || name === 'target' || KEYWORD_DIMENSIONS.includes(name)) return name as Special;
+  const sides = kindSides(system, kind);
+  if (name.includes('.')) return sideFieldSpec(system, kind, name);
+  if (name === EDITION || name === RULES) return name;
+  if (!sides && ((PROFILE_DIMENSIONS as readonly string[]).includes(name) || KEYWORD_DIMENSIONS.includes(name))) return name as Special;
   const f = system.fields.find((x) => x.name === name);
   if (!f || !f.kinds.includes(kind)) {
     const allowed = variableFields(system, kind);
+    // A side's field named without its side ("policy" in a duel): the ways to name it.
+    if (sides && (sides.fields.some((x) => x.name === name) || SIDE_NAME_KEYS.includes(name))) {
+      throw refusal('vary', `${showValue(name)} is a field of each side of ${system.id} kind "${kind}"`, `allowed: ${[...sides.keys, BOTH_SIDES].map((k) => `${k}.${name}`).join(', ')} (${BOTH_SIDES}.${name}: both sides, one value)`);
+    }
     // A misspelt field ("armor") gets its guess first, then the list.
     const guess = name === 'system' || name === 'kind' ? [] : suggestFlags(name, allowed);
     const why = name === 'system' || name === 'kind' ? 'cannot be varied (run one sweep per kind)' : `is not a field of ${system.id} kind "${kind}"${guess.length ? ` (did you mean ${guess.join(' or ')}?)` : ''}`;
     throw refusal('vary', `${showValue(name)} ${why}`, `allowed: ${listAllowed(allowed)}`);
   }
   return f;
+}
+
+/** A side's field ("a.policy", "sides.armour") or profile name or keywords ("b.model", "a.weaponKeywords"), checked against the kind's sides. */
+function sideFieldSpec(system: SystemSpec, kind: string, name: string): FieldSpec | Special {
+  const sides = kindSides(system, kind);
+  const dot = name.indexOf('.');
+  const [head, field] = [name.slice(0, dot), name.slice(dot + 1)];
+  if (!sides) throw refusal('vary', `${showValue(name)}: ${system.id} kind "${kind}" has no sides`, `allowed: ${listAllowed(variableFields(system, kind))}`);
+  if (head !== BOTH_SIDES && !sides.keys.includes(head)) {
+    throw refusal('vary', `${showValue(name)}: ${showValue(head)} is not a side of ${system.id} kind "${kind}"`, `allowed: ${[...sides.keys, BOTH_SIDES].map((k) => `${k}.FIELD`).join(', ')} (${BOTH_SIDES}: both sides, one value)`);
+  }
+  const f = sides.fields.find((x) => x.name === field);
+  if (f) return f;
+  if (SIDE_NAME_KEYS.includes(field)) return name as SideName;
+  const allowed = [...sides.fields.map((x) => x.name), ...SIDE_NAME_KEYS];
+  const guess = suggestFlags(field, allowed);
+  throw refusal('vary', `${showValue(name)}: ${showValue(field)} is not a field of a side${guess.length ? ` (did you mean ${head}.${guess.join(` or ${head}.`)}?)` : ''}`, `allowed after "${head}.": ${listAllowed(allowed)}`);
+}
+
+/** An axis title for a varied field: "Injury dice", or a side's "Side a: policy", "Both sides: armour". */
+function variedTitle(name: string): string {
+  const dot = name.indexOf('.');
+  if (dot < 0) return fieldTitle(name);
+  const head = name.slice(0, dot);
+  return `${head === BOTH_SIDES ? 'Both sides' : `Side ${head}`}: ${fieldTitle(name.slice(dot + 1)).toLowerCase()}`;
 }
 
 /** "+1" for fields that can go negative (injury dice), "3" for those that cannot (inches). */
@@ -124,10 +204,11 @@ function numberLabel(spec: FieldSpec | Special, v: number): string {
  * and drop out when false; a dimension that is a single boolean reads "shield" / "no shield".
  */
 function valueLabel(specs: readonly (FieldSpec | Special)[], names: readonly string[], values: readonly FieldValue[]): string {
-  const words = (n: string) => fieldTitle(n).toLowerCase();
+  // A side's field reads as the field: the dimension's title names the side.
+  const words = (n: string) => fieldTitle(bareName(n)).toLowerCase();
   if (values.length === 1 && typeof values[0] === 'boolean') return values[0] ? words(names[0]!) : `no ${words(names[0]!)}`;
   // Keywords read as written: "IGNORE ARMOUR", "ARMOUR PIERCING 1, FIRE".
-  if (values.length === 1 && KEYWORD_DIMENSIONS.includes(names[0]!)) return values[0] === '' ? 'no keywords' : String(values[0]);
+  if (values.length === 1 && isKeywordsField(names[0]!)) return values[0] === '' ? 'no keywords' : String(values[0]);
   const parts: string[] = [];
   values.forEach((v, i) => {
     if (typeof v === 'boolean') {
@@ -141,7 +222,7 @@ function valueLabel(specs: readonly (FieldSpec | Special)[], names: readonly str
 /** A value as the field wants it: flags arrive as text, report files as JSON values. */
 function coerce(spec: FieldSpec | Special, value: unknown): FieldValue {
   // "none" is a keywords value with no keyword in it.
-  if (typeof spec === 'string' && KEYWORD_DIMENSIONS.includes(spec) && typeof value === 'string' && value.trim().toLowerCase() === NO_KEYWORDS) return '';
+  if (typeof spec === 'string' && isKeywordsField(spec) && typeof value === 'string' && value.trim().toLowerCase() === NO_KEYWORDS) return '';
   const v = typeof spec === 'string' ? value : coerceFlagValue(spec, value);
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
   throw refusal('vary', `${showValue(value)} is not a value a scenario field can hold`, 'allowed: text, numbers, true or false');
@@ -223,7 +304,7 @@ function parseVaryText(text: string): { fields: string[]; values?: string[][]; r
   if (range && fields.length === 1) return { fields, range: [Number(range[1]), Number(range[2]), range[3] ? Number(range[3]) : 1] };
   if (rest === '') return { fields, values: [] };
   // A keywords value is itself a list with commas: its values are separated by ";".
-  const keywords = fields.length === 1 && KEYWORD_DIMENSIONS.includes(fields[0]!);
+  const keywords = fields.length === 1 && isKeywordsField(fields[0]!);
   const items = rest.split(keywords ? KEYWORD_SEPARATOR : ',').map((s) => s.trim());
   // An empty item is a typo ("none,,standard"), never a value: dropping it would hide it.
   // One field's values are whole ("rules=variants/late.json" is a path); several fields' are split by "/".
@@ -324,7 +405,7 @@ export function parseDimensionWith(spec: VarySpec, system: SystemSpec, kind: str
   return {
     id,
     fields,
-    title: title ?? (fields.length === 1 ? fieldTitle(fields[0]!) : fields.map((f, i) => (i === 0 ? fieldTitle(f) : fieldTitle(f).toLowerCase())).join(' and ')),
+    title: title ?? (fields.length === 1 ? variedTitle(fields[0]!) : fields.map((f, i) => (i === 0 ? variedTitle(f) : variedTitle(f).toLowerCase())).join(' and ')),
     values: points.map((values, i) => ({ values, label: named[i]!, ...(shared[i] !== undefined ? { variant: shared[i] } : {}) })),
     numeric,
   };
@@ -445,16 +526,32 @@ function rulesLabel(value: FieldValue, files: Pick<ScenarioFiles, 'variant'>): s
   return files.variant(value).name;
 }
 
-/** Dimensions must not share fields: the grid would assign one field twice per cell. */
-export function checkDisjoint(dims: readonly Dimension[]): void {
+/**
+ * Dimensions must not share fields: the grid would assign one field twice per cell. A side's field
+ * belongs to its side ("sides.armour" is a.armour and b.armour), and a side varied whole ("a") holds
+ * every field of it: one value would silently cover the other.
+ */
+export function checkDisjoint(dims: readonly Dimension[], sideKeys: readonly string[] = []): void {
   const owner = new Map<string, string>();
+  const claim = (key: string, f: string, id: string, hint: string) => {
+    const other = owner.get(key);
+    if (other !== undefined && other !== id) throw refusal('vary', `field ${showValue(f)} is in both ${showValue(other)} and ${showValue(id)}`, hint);
+    owner.set(key, id);
+  };
+  const once = 'vary each field once';
   for (const d of dims) {
-    if (dims.filter((x) => x.id === d.id).length > 1) throw refusal('vary', `${showValue(d.id)} is varied twice`, 'vary each field once');
+    if (dims.filter((x) => x.id === d.id).length > 1) throw refusal('vary', `${showValue(d.id)} is varied twice`, once);
     for (const f of d.fields) {
-      const other = owner.get(f);
-      if (other) throw refusal('vary', `field ${showValue(f)} is in both ${showValue(other)} and ${showValue(d.id)}`, 'vary each field once');
-      owner.set(f, d.id);
+      const path = d.side === undefined ? sidePath(f, sideKeys) : undefined;
+      if (!path) claim(f, f, d.id, once);
+      else for (const side of path.sides) claim(`${side}.${path.field}`, f, d.id, once);
     }
+  }
+  // A side varied whole gives every field of its side: another dimension varying one of them would be covered by it, or cover it.
+  for (const d of dims) {
+    if (d.side === undefined) continue;
+    const other = dims.find((x) => x.side === undefined && x.fields.some((f) => sidePath(f, sideKeys)?.sides.includes(d.side!)));
+    if (other) throw refusal('vary', `${showValue(other.id)} varies a field of side ${showValue(d.side)}, which ${showValue(d.id)} varies whole`, `vary the field in ${showValue(d.id)}'s named sides instead`);
   }
 }
 

@@ -8,7 +8,7 @@ import { editionTable } from '../model/edition-table.js';
 import { rosterSystem } from '../import/roster.js';
 import type { RosterTree } from '../import/read-roster.js';
 import { rosterProfilesOnce, type Source } from '../input/profiles-once.js';
-import { baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimensionWith, type Dimension, type DimensionValue, type VarySpec } from './dimension-core.js';
+import { assignField, baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimensionWith, sidePath, type Dimension, type DimensionValue, type VarySpec } from './dimension-core.js';
 import { describeNotAllowed, type NotAllowedCell } from './not-allowed.js';
 import type { GridPlan, PlannedCell } from './cells.js';
 
@@ -49,11 +49,12 @@ export function sweepDimensionsWith(base: Record<string, unknown>, vary: readonl
   checkGridSize(vary);
   const { system, kind } = baseSystemAndKind(base);
   const parsed = vary.map((v) => parseDimensionWith(v, system, kind, files));
-  checkDisjoint(parsed);
+  const sideKeys = kindSides(system, kind)?.keys ?? [];
+  checkDisjoint(parsed, sideKeys);
   // The profiles file, roster or catalogue is read only for a grid that may run.
   const dims = parsed.map((d) => withProfileLabels(d, base, files));
-  checkVariedBaseValues(base, dims, files);
-  checkSideValues(base, dims, kindSides(system, kind)?.keys ?? [], options.strict === true, files);
+  checkVariedBaseValues(base, dims, sideKeys, files);
+  checkSideValues(base, dims, sideKeys, options.strict === true, files);
   return dims;
 }
 
@@ -67,18 +68,26 @@ export function sweepDimensionsWith(base: Record<string, unknown>, vary: readonl
  */
 function withProfileLabels(d: Dimension, base: Record<string, unknown>, files: ScenarioFiles): Dimension {
   if (d.side !== undefined) return withSideCosts(d, d.side, base, files);
-  const field = d.fields.length === 1 ? d.fields[0] : undefined;
-  if (field !== 'weapon' && field !== 'target') return d;
+  const field = d.fields.length === 1 ? d.fields[0]! : undefined;
+  // A side's model, weapon or "MODEL with WEAPON" ("a.model"), or the one-sided weapon and target.
+  const { system, kind } = baseSystemAndKind(base);
+  const sideField = field === undefined ? undefined : sidePath(field, kindSides(system, kind)?.keys ?? [])?.field;
+  const named = sideField ?? field;
+  const names = sideField === undefined ? ['weapon', 'target'] : ['weapon', 'model', SIDE_PROFILE_KEY];
+  if (named === undefined || !names.includes(named)) return d;
   const profiles = namedProfiles(base, files);
   if (!profiles) {
-    throw refusal('vary', `${field} needs "profiles", "roster" or "catalogue" in the scenario: the file that names the ${field === 'weapon' ? 'weapons' : 'models'}`);
+    throw refusal('vary', `${field} needs "profiles", "roster" or "catalogue" in the scenario: the file that names the ${named === 'weapon' ? 'weapons' : 'models'}`);
   }
-  const role = field === 'weapon' ? 'weapon' : 'model';
+  const costOf = (name: FieldValue) => {
+    if (named === SIDE_PROFILE_KEY) return sideCost(profiles, findSideProfiles(profiles, name, `vary: ${field}`));
+    return findProfile(profiles, named === 'weapon' ? 'weapon' : 'model', name, `vary: ${field}`).cost;
+  };
   return {
     ...d,
     values: d.values.map((v) => {
-      const profile = findProfile(profiles, role, v.values[0], `vary: ${field}`);
-      return { ...v, label: costLabel(v, profile.cost), ...(profile.cost !== undefined ? { cost: profile.cost } : {}) };
+      const cost = costOf(v.values[0]!);
+      return { ...v, label: costLabel(v, cost), ...(cost !== undefined ? { cost } : {}) };
     }),
   };
 }
@@ -152,15 +161,20 @@ function namedProfiles(base: Record<string, unknown>, files: ScenarioFiles) {
  * there ("injuryDice": "lots") is refused as it would be in a single scenario, not silently dropped.
  * Each such value is checked on its own, in a scenario of the base's system, kind and edition.
  */
-function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dimension[], files: ScenarioFiles): void {
+function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dimension[], sideKeys: readonly string[], files: ScenarioFiles): void {
   const context = scenarioContext(base);
+  const emptySides = Object.fromEntries(sideKeys.map((k) => [k, {}]));
   for (const d of dims) {
     // A side varied whole is checked with the sides it is laid over (checkSideValues).
     if (d.side !== undefined) continue;
     for (const f of d.fields) {
-      if (base[f] === undefined) continue;
-      try {
-        parseScenarioWith(f === 'edition' ? context : { ...context, [f]: base[f] }, files);
+      // A side's field ("a.policy", "sides.armour"): each side's own value, in a side of its own.
+      const path = sidePath(f, sideKeys);
+      const given = path
+        ? path.sides.flatMap((side) => (isPlainObject(base[side]) && base[side][path.field] !== undefined ? [{ ...emptySides, [side]: { [path.field]: base[side][path.field] } }] : []))
+        : base[f] === undefined ? [] : [f === 'edition' ? {} : { ...emptySides, [f]: base[f] }];
+      for (const own of given) try {
+        parseScenarioWith({ ...context, ...own }, files);
       } catch (e) {
         if (e instanceof UsageError) throw refusal('scenario', `${e.message} (the grid varies ${f}, but the value given must still be allowed)`);
         throw e;
@@ -223,6 +237,8 @@ export interface GridPlanOptions {
  */
 export function planGridWith(base: Record<string, unknown>, dims: readonly Dimension[], files: ScenarioFiles, options: GridPlanOptions = {}): GridPlan {
   const points = gridPoints(dims);
+  const { system, kind } = baseSystemAndKind(base);
+  const sideKeys = kindSides(system, kind)?.keys ?? [];
   const cells: PlannedCell[] = [];
   const notAllowed: NotAllowedCell[] = [];
   points.forEach((point, index) => {
@@ -235,7 +251,7 @@ export function planGridWith(base: Record<string, unknown>, dims: readonly Dimen
       const v = d.values[vi]!;
       d.fields.forEach((f, fi) => (assignment[f] = v.values[fi]!));
       if (d.side !== undefined) input[d.side] = layeredSide(base[d.side], v.side!);
-      else d.fields.forEach((f, fi) => (input[f] = v.values[fi]!));
+      else d.fields.forEach((f, fi) => assignField(input, f, v.values[fi]!, sideKeys));
     });
     const labels = point.map((vi, di) => dims[di]!.values[vi]!.label);
     let scenario: Scenario;

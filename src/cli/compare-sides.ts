@@ -5,6 +5,7 @@ import { scenarioName, type CompareInput } from '../analysis/compare.js';
 import { coerceFlagValue, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
 import { scenarioProfilesOnce } from '../input/read-once.js';
 import { sideFromText } from '../input/sides.js';
+import { BOTH_SIDES, assignField, isPlainObject, sidePath } from '../analysis/dimension-core.js';
 
 /**
  * What `compare` compares, each given one of three ways: a scenario file; an inline list of fields,
@@ -25,11 +26,20 @@ const ordinal = (i: number) => `scenario ${i + 1}`;
 function compareInput(text: string, i: number, shared: Readonly<Record<string, unknown>>): CompareInput {
   if (text.includes('=')) {
     const { system, kind } = scenarioSystemAndKind(shared);
+    const sides = system.kinds.find((k) => k.id === kind)?.sides;
     const fields = system.fields.filter((f) => (f.kinds as readonly string[]).includes(kind));
-    const own = sideFromText(text, fields, ordinal(i), coerceFlagValue);
-    const both = Object.keys(own).filter((k) => k in shared);
+    // A side's field, "a.policy=optimal" ("sides.armour" for both), converted as its side's field is.
+    const sideFields = (sides?.fields ?? []).flatMap((f) => [...(sides?.keys ?? []), BOTH_SIDES].map((key) => ({ ...f, name: `${key}.${f.name}` })));
+    const own = sideFromText(text, [...fields, ...sideFields], ordinal(i), coerceFlagValue);
+    const given = (k: string) => {
+      const path = sidePath(k, sides?.keys ?? []);
+      return path ? path.sides.some((side) => isPlainObject(shared[side]) && shared[side][path.field] !== undefined) : k in shared;
+    };
+    const both = Object.keys(own).filter(given);
     if (both.length) throw refusal(`${ordinal(i)} (${showValue(text)})`, `gives ${both.join(', ')}, which a flag gives every scenario`, 'give it one way');
-    return { name: inlineName(text, own), file: text, raw: { ...shared, ...own } };
+    const raw = { ...shared };
+    for (const [k, v] of Object.entries(own)) assignField(raw, k, v, sides?.keys ?? []);
+    return { name: inlineName(text, own), file: text, raw };
   }
   if (existsSync(text) || /\.json$/i.test(text)) {
     const raw = { ...readScenarioFile(text), ...shared };

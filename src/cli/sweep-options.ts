@@ -3,7 +3,9 @@ import { showValue } from '../errors.js';
 import { notAllowed, refusal } from '../messages.js';
 import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from '../analysis/sweep.js';
 import type { Dimension } from '../analysis/dimensions.js';
-import { kebab } from '../input/scenario.js';
+import { coerceFlagValue, kebab, scenarioSystemAndKind } from '../input/scenario.js';
+import { sideFromText } from '../input/sides.js';
+import { sidePath } from '../analysis/dimension-core.js';
 import { parseSimFlags } from './sim-options.js';
 import { addQueueOption } from './queue-option.js';
 
@@ -61,9 +63,18 @@ export function simPlanFromArgv(argv: Record<string, unknown>): SimPlan | undefi
  * silently ignored. The same words as `sweep`'s own check.
  */
 export function refuseVariedFieldFlags(argv: Readonly<Record<string, unknown>>, base: Readonly<Record<string, unknown>>, dims: readonly Dimension[]): void {
+  const { system, kind } = scenarioSystemAndKind(base);
+  const sides = system.kinds.find((k) => k.id === kind)?.sides;
   for (const d of dims) {
     for (const f of d.fields) {
       if (argv[f] !== undefined) throw refusal(`--${kebab(f)} ${String(base[f])}`, `the field is also varied (--vary ${d.id})`, 'give it one way');
+      // A side's field given in its side's flag (--a policy=injury) and varied too (a.policy).
+      const path = sides && d.side === undefined ? sidePath(f, sides.keys) : undefined;
+      for (const side of path?.sides ?? []) {
+        const flag = argv[side];
+        if (typeof flag !== 'string' || sideFromText(flag, sides!.fields, `--${side}`, coerceFlagValue)[path!.field] === undefined) continue;
+        throw refusal(`--${side} ${path!.field}=${String((base[side] as Record<string, unknown>)[path!.field])}`, `the field is also varied (--vary ${d.id})`, 'give it one way');
+      }
     }
   }
 }

@@ -192,7 +192,11 @@ export const SIDE_SLOTS: readonly ProfileSlot[] = [
 ];
 /** A side's model and weapon in one name: "MODEL with WEAPON" (a roster's), or a model alone. */
 export const SIDE_PROFILE_KEY = 'profile';
-const SIDE_SLOT_KEYS: ReadonlySet<string> = new Set([SIDE_PROFILE_KEY, ...SIDE_SLOTS.flatMap((s) => [s.key, s.keywordsKey])]);
+/** A side's keys that name profiles and give keywords, besides its fields: what a side names rather than sets. */
+export const SIDE_NAME_KEYS: readonly string[] = [SIDE_PROFILE_KEY, ...SIDE_SLOTS.flatMap((s) => [s.key, s.keywordsKey])];
+const SIDE_SLOT_KEYS: ReadonlySet<string> = new Set(SIDE_NAME_KEYS);
+/** The keys of keywords a side gives its model and its weapon ("modelKeywords", "weaponKeywords"). */
+export const SIDE_KEYWORDS: readonly string[] = SIDE_SLOTS.map((s) => s.keywordsKey);
 
 /** A kind's sides as the merge reads them: its own objects (two sides read each other's weapon), or the one-sided pair. */
 export function sidesOf(kind: KindSpec): readonly ScenarioSide[] {
