@@ -87,6 +87,18 @@ const OUTCOME_PHRASES: Readonly<Record<string, string>> = {
   success: 'succeeds',
 };
 
+/** A duel's outcomes as a clause of their own, for verdicts "with B, a wins 2.1 points more often than with A". */
+const DUEL_CLAUSES: Readonly<Record<string, string>> = {
+  'a-wins': 'a wins',
+  'b-wins': 'b wins',
+  undecided: 'the duel is undecided',
+};
+
+/** "a wins", "the duel is undecided": an outcome of a kind with sides, said as what happens in the duel. */
+export function duelClause(id: string): string {
+  return DUEL_CLAUSES[id] ?? `the duel ends "${outcomeLabel(id)}"`;
+}
+
 /** The same outcomes said of the attack that brings them about, for verdicts about weapons. */
 const ATTACKER_PHRASES: Readonly<Record<string, string>> = {
   miss: 'misses',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
+import { givenLines } from '../src/analysis/asked.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { closePool, simulate } from '../src/pool/simulate.js';
 import { duelAnswer } from '../src/rules/trench-crusade/duel/exact.js';
@@ -64,10 +65,20 @@ describe('the duel kind, read from a scenario', () => {
     expect(plain.a).toMatchObject({ targetInjuryDice: -1 });
   });
 
-  it('heads its answer with the duel: who goes first, and each side as the fields it changes', () => {
-    expect(evaluateExact(duel({ first: 'b', rounds: 3, a: { armour: 'standard', tough: true }, b: {} })).notes[0]).toBe('3 rounds, b first; a: armour standard, tough; b: no field changed');
+  it('heads its answer with the duel: who goes first, and each side as the fields it changes, in every command', async () => {
+    const plain = duel({ first: 'b', rounds: 3, a: { armour: 'standard', tough: true }, b: {} });
+    expect(evaluateExact(plain).notes[0]).toBe('3 rounds, b first');
+    expect(givenLines(plain)).toEqual(['  Given: first b, rounds 3; a: armour standard, tough; b: as by default']);
     const named = duel({ profiles, a: { model: 'Warded', weapon: 'Maul', policy: 'injury' }, b: { model: 'Brute' } });
-    expect(evaluateExact(named).notes[0]).toBe('10 rounds, a first; a: Warded with Maul: injuryDice 1, targetInjuryDice -1, armour standard, policy injury; b: Brute: armour machine, tough');
+    expect(givenLines(named)).toEqual(['  Given: a: Warded with Maul: injuryDice 1, targetInjuryDice -1, armour standard, policy injury; b: Brute: armour machine, tough']);
+    // simulate and check say who fought as exact does (they once named neither side); the d20 duel too.
+    const flags = ['--kind', 'duel', '--rounds', '2', '--a', 'armour=standard,tough=true', '--b', 'armour=machine', '--trials', '1000'];
+    for (const command of ['simulate', 'check']) {
+      const r = await cliInProcess(command, ...flags);
+      expect(r.stdout.split('\n')[1]).toBe('  Given: rounds 2; a: armour standard, tough; b: armour machine');
+    }
+    const d20 = await cliInProcess('exact', '--system', 'd20-warband', '--kind', 'duel', '--a', 'stat=8,wounds=2', '--b', 'attacks=2');
+    expect(d20.stdout.split('\n')[1]).toBe('  Given: a: stat 8, wounds 2; b: attacks 2');
   });
 
   it('takes a side\'s model and weapon in one name from a roster: "MODEL with WEAPON", or a model', async () => {
@@ -77,7 +88,7 @@ describe('the duel kind, read from a scenario', () => {
     const apart = duel({ roster, a: { model: 'Cinder Brute', weapon: 'Cinder Brute with Cinder Maul' }, b: { model: 'Thorn Sentinel' } }) as unknown as Record<string, Record<string, unknown>>;
     expect({ ...s.a, profile: undefined }).toEqual({ ...apart.a, profile: undefined });
     expect(s.b).toMatchObject({ profile: 'Thorn Sentinel', model: 'Thorn Sentinel', armour: 'standard', shield: true });
-    expect(evaluateExact(s as never).notes[0]).toMatch(/^10 rounds, a first; a: Cinder Brute with Cinder Maul: /);
+    expect(givenLines(s as never)[0]).toMatch(/^  Given: a: Cinder Brute with Cinder Maul: /);
     expect(refusal(() => duel({ roster, a: { profile: 'Cinder Brut' }, b: {} }))).toMatch(/^a\.profile: "Cinder Brut" is not a model or a "MODEL with WEAPON" of roster file .* \(did you mean "Cinder Brute"\?\)/);
     const flags = await cliInProcess('exact', '--kind', 'duel', '--roster', roster, '--a-profile', 'Cinder Brute with Cinder Maul', '--b-profile', 'Thorn Sentinel', '--format', 'json');
     const file = join(dir, 'roster-duel.json');

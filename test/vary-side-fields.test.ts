@@ -87,6 +87,25 @@ describe('a duel side field varied in sweep, compare and solve', () => {
     await refused(/^injury-lab: scenario 1 \("a\.tough=true"\): gives a\.tough, which a flag gives every scenario; give it one way$/m, 'compare', 'a.tough=true', 'a.tough=false', ...DUEL);
   });
 
+  it('compare on a duel: no "or worse" (its outcomes have no order), verdicts said of the duel, each scenario named once', async () => {
+    const r = await cliInProcess('compare', 'a.policy=optimal', 'a.policy=none', ...DUEL);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    // Once "b wins or worse" rows showed "-" for every value and numbers in the difference columns.
+    expect(r.stdout).not.toMatch(/or worse/);
+    expect(lines.slice(0, 2)).toEqual(['a.policy=optimal (trench-crusade duel, core edition)', 'a.policy=none (trench-crusade duel, core edition)']);
+    const optimal = byHand({ kind: 'duel', rounds: 3, a: { armour: 'standard', tough: true, policy: 'optimal' }, b: { armour: 'standard' } });
+    const none = byHand({ kind: 'duel', rounds: 3, a: { armour: 'standard', tough: true, policy: 'none' }, b: { armour: 'standard' } });
+    const pct = (f: string) => `${((Number(f.split('/')[0]) / Number(f.split('/')[1])) * 100).toFixed(1)}%`;
+    const verdicts = lines.slice(lines.indexOf('Verdicts:') + 1).filter((l) => l !== '');
+    expect(verdicts).toHaveLength(3);
+    expect(verdicts[0]).toMatch(new RegExp(`^  With a\\.policy=none, a wins [0-9.]+ points (less|more) often than with a\\.policy=optimal \\(${pct(none['a-wins']!)} against ${pct(optimal['a-wins']!)}`));
+    expect(verdicts[1]).toMatch(/^  With a\.policy=none, b wins /);
+    expect(verdicts[2]).toMatch(/^  With a\.policy=none, the duel is undecided /);
+    const json = JSON.parse((await cliInProcess('compare', 'a.policy=optimal', 'a.policy=none', ...DUEL, '--format', 'json')).stdout) as { comparisons: { cumulative: boolean }[] };
+    expect(json.comparisons.map((c) => c.cumulative)).toEqual([false, false, false]);
+  });
+
   it('solve seeks over a side field', async () => {
     const r = await cliInProcess('solve', '--kind', 'duel', '--a', 'armour=standard', '--b', 'armour=machine', '--rounds', '2', '--vary', 'a.injuryDice=0..3', '--where', 'a-wins>=0.1', '--format', 'json');
     expect(r.code).toBe(0);

@@ -20,13 +20,24 @@ export function askedFields(s: Scenario, leaveOut: readonly string[] = []): stri
     values,
     s.rules,
   );
-  const sides = (kind.sides?.keys ?? []).filter((key) => !leaveOut.includes(key)).map((key) => {
-    const side = (values[key] ?? {}) as Readonly<Record<string, unknown>>;
-    const names = (['model', 'weapon'] as const).filter((k) => typeof side[k] === 'string').map((k) => String(side[k]));
-    const fields = changedFields(kind.sides!.fields, side, s.rules);
-    return `${key}: ${[...(names.length ? [names.join(' with ')] : []), ...fields].join(', ') || 'as by default'}`;
-  });
+  const sides = (kind.sides?.keys ?? []).filter((key) => !leaveOut.includes(key)).map((key) => sideAsked(s, key));
   return [...named, ...top, ...sides];
+}
+
+/**
+ * One side of a kind with sides, as the fields it changes, its model and weapon names first when
+ * profiles gave them: "a: Warded with Maul: injuryDice 1, policy injury", "b: as by default".
+ */
+function sideAsked(s: Scenario, key: string): string {
+  const { kind } = resolveKind(s);
+  const side = ((s as unknown as Readonly<Record<string, unknown>>)[key] ?? {}) as Readonly<Record<string, unknown>>;
+  const model = typeof side.model === 'string' ? side.model : undefined;
+  const weapon = typeof side.weapon === 'string' ? side.weapon : undefined;
+  // A roster's "MODEL with WEAPON" already names its model.
+  const names = weapon !== undefined && model !== undefined && weapon.startsWith(`${model} with `) ? [weapon] : [model, weapon].filter((n): n is string => n !== undefined);
+  const fields = changedFields(kind.sides!.fields, side, s.rules);
+  const label = names.length ? `${names.join(' with ')}${fields.length ? ': ' : ''}` : '';
+  return `${key}: ${label}${fields.join(', ') || (names.length ? '' : 'as by default')}`;
 }
 
 /**
@@ -55,10 +66,15 @@ export function askedLineOfGrid(scenarios: readonly Scenario[]): string {
 /**
  * The line a table prints under its heading: "  Given: armour reinforced, shield, ignoreArmour" (fields
  * that differ from their defaults, keywords read into theirs), or none when nothing does. A kind with
- * sides says its sides in its own notes (the duel's heading), so it gets none here.
+ * sides always says who fought, whatever the command (exact, simulate, check): "  Given: rounds 3;
+ * a: armour standard, tough; b: as by default".
  */
 export function givenLines(s: Scenario): string[] {
-  if (resolveKind(s).kind.sides) return [];
+  const { kind, system } = resolveKind(s);
+  if (kind.sides) {
+    const top = changedFields(system.fields.filter((f) => (f.kinds as readonly string[]).includes(s.kind)), s as unknown as Readonly<Record<string, unknown>>, s.rules);
+    return [`  Given: ${[...(top.length ? [top.join(', ')] : []), ...kind.sides.keys.map((key) => sideAsked(s, key))].join('; ')}`];
+  }
   const asked = askedFields(s, ['weapon', 'target']);
   return asked.length ? [`  Given: ${asked.join(', ')}`] : [];
 }

@@ -6,7 +6,7 @@ import { toolVersion } from '../version.js';
 import { resolveKind } from '../rules/registry.js';
 import { manifestFor } from '../exact-result.js';
 import { percent } from '../text.js';
-import { attackerPhrase, outcomePhrase, points } from '../labels.js';
+import { attackerPhrase, duelClause, outcomePhrase, points } from '../labels.js';
 import { ratioEstimate, type Estimate } from './paired.js';
 import { batchProportions, cellDifference, exactProbability, unionOutcomes, type Cell, type OutcomeDifference, type SimPlan } from './cells.js';
 
@@ -63,12 +63,14 @@ export interface CompareResult {
  * attacks differs between the scenarios (weapon fields, the weapon profile, its keywords), else the
  * target ("reinforced armour is out of action ...").
  */
-export type VerdictVoice = 'weapon' | 'target';
+export type VerdictVoice = 'weapon' | 'target' | 'duel';
 
 export function verdictVoice(scenarios: readonly Scenario[]): VerdictVoice {
   const first = scenarios[0];
   if (!first) return 'target';
-  const { system } = resolveKind(first);
+  const { system, kind } = resolveKind(first);
+  // A duel has no one subject: its verdicts say what happens in it ("with B, a wins ...").
+  if (kind.sides) return 'duel';
   const weaponSide = new Set([...system.fields.filter((f) => f.profile === 'weapon').map((f) => f.name), 'weapon', 'weaponKeywords']);
   const compared = new Set([...system.fields.map((f) => f.name), 'system', 'edition', 'kind', 'weapon', 'target', 'weaponKeywords', 'targetKeywords']);
   const values = (s: Scenario) => s as unknown as Readonly<Record<string, unknown>>;
@@ -105,6 +107,7 @@ function timesText(r: number | undefined): string {
 }
 
 export function verdict(a: string, b: string, outcome: string, cumulative: boolean, pa: number, pb: number, diff: OutcomeDifference, ratio: Ratio, voice: VerdictVoice = 'target'): string {
+  if (voice === 'duel') return duelVerdict(a, b, outcome, pa, pb, diff, ratio);
   const phrase = voice === 'weapon' ? attackerPhrase(outcome, cumulative) : outcomePhrase(outcome, cumulative);
   if (diff.value !== undefined) {
     const d = diff.value;
@@ -118,6 +121,21 @@ export function verdict(a: string, b: string, outcome: string, cumulative: boole
     return `${b} and ${a}: no clear difference in how often ${voice === 'weapon' ? 'each' : 'the target'} ${phrase} (difference ${points(e.value)} points, ${interval}).`;
   }
   return `${b} ${phrase} ${pointsText(e.value)} points ${e.value < 0 ? 'less' : 'more'} often than ${a} (${percent(pb, 1)} against ${percent(pa, 1)}, simulated; ${interval}).`;
+}
+
+/** A duel's verdict, said of the duel: "with B, a wins 2.1 points more often than with A (45.0% against 42.9%)". */
+function duelVerdict(a: string, b: string, outcome: string, pa: number, pb: number, diff: OutcomeDifference, ratio: Ratio): string {
+  const clause = duelClause(outcome);
+  if (diff.value !== undefined) {
+    const d = diff.value;
+    if (d === 0) return `With ${b}, ${clause} exactly as often as with ${a} (${percent(pb, 1)}).`;
+    const times = ratio.value !== undefined ? timesText(ratio.value) : '';
+    return `With ${b}, ${clause} ${pointsText(d)} points ${d < 0 ? 'less' : 'more'} often than with ${a} (${percent(pb, 1)} against ${percent(pa, 1)}${times ? `; ${times}` : ''}).`;
+  }
+  const e = diff.estimate!;
+  const interval = `95% interval ${points(e.ciLow)} to ${points(e.ciHigh)} points`;
+  if (e.ciLow <= 0 && e.ciHigh >= 0) return `With ${b} and with ${a}: no clear difference in how often ${clause} (difference ${points(e.value)} points, ${interval}).`;
+  return `With ${b}, ${clause} ${pointsText(e.value)} points ${e.value < 0 ? 'less' : 'more'} often than with ${a} (${percent(pb, 1)} against ${percent(pa, 1)}, simulated; ${interval}).`;
 }
 
 function rowsFor(entries: CompareResult['scenarios'], outcomes: readonly string[], cumulative: boolean, voice: VerdictVoice): CompareRow[] {
@@ -199,11 +217,13 @@ export function checkComparable(items: readonly { file: string; scenario: Scenar
 export function compareCells(scenarios: readonly { readonly name: string; readonly file: string; readonly cell: Cell }[], sim?: SimPlan): CompareResult {
   const outcomes = unionOutcomes(scenarios.map((s) => s.cell.layout.outcomes));
   const voice = verdictVoice(scenarios.map((s) => s.cell.scenario));
+  // Outcomes with no order (a duel's a wins, b wins) have no "this or worse".
+  const ranked = scenarios.every((s) => !s.cell.layout.unranked);
   return {
     scenarios,
     outcomes,
     rows: rowsFor(scenarios, outcomes, false, voice),
-    cumulativeRows: rowsFor(scenarios, outcomes, true, voice),
+    cumulativeRows: ranked ? rowsFor(scenarios, outcomes, true, voice) : [],
     manifest: {
       tool: 'injury-lab',
       version: toolVersion,

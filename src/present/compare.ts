@@ -57,13 +57,16 @@ function compareTable(r: CompareResult): string {
   const lines: string[] = [];
   r.scenarios.forEach((s) => {
     const sc = s.cell.scenario;
-    lines.push(terminalSafe(`${s.name}: ${s.file} (${sc.system} ${sc.kind}, ${sc.edition} edition)`));
+    // An inline scenario is named by what it gives: said once, not "name: name".
+    lines.push(terminalSafe(`${s.name === s.file ? s.name : `${s.name}: ${s.file}`} (${sc.system} ${sc.kind}, ${sc.edition} edition)`));
   });
   if (simulated) {
     const sim = r.scenarios[0]!.cell.sim!;
     lines.push(`${exact ? 'exact and simulated' : 'simulated'}: ${r.scenarios.map((s) => s.cell.sim!.trials).join('/')} trials each, seed ${sim.seed}, ${sim.batches} batch(es), the same seeds for every scenario`);
   } else lines.push('exact');
-  lines.push('', table(r.rows), '', 'This outcome or worse:', table(r.cumulativeRows), '', 'Verdicts:');
+  lines.push('', table(r.rows));
+  if (r.cumulativeRows.length) lines.push('', 'This outcome or worse:', table(r.cumulativeRows));
+  lines.push('', 'Verdicts:');
   for (const row of r.rows) for (const v of row.versus) lines.push(`  ${terminalSafe(v.verdict)}`);
   return lines.join('\n') + '\n';
 }

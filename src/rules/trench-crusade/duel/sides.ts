@@ -6,7 +6,6 @@
  * both sides share (how the modifier cap and Bloodbaths read, the marker cap) stays at the top level.
  */
 import { showValue } from '../../../errors.js';
-import { changedFields } from '../../../model/fields.js';
 import type { FieldSpec, FieldsOf, FieldsOfKind } from '../../../model/types.js';
 import { trenchCrusadeFields, type TrenchCrusadeScenario } from '../fields.js';
 import type { SequenceScenario } from '../sequence/model.js';
@@ -154,20 +153,9 @@ export function checkDuelSize(s: DuelScenario): string | undefined {
 }
 
 /**
- * One line of the duel for a table's heading: who goes first, and each side as the fields it gives
- * that differ from their defaults ("a: armour standard, tough; b: injuryDice 1, policy injury"), its
- * model and weapon names first when profiles gave them.
+ * The duel's line of play for a table's heading: how many rounds and who goes first. Each side, as the
+ * fields it changes, is said by every command's "Given:" line (src/analysis/asked.ts's givenLines).
  */
 export function describeDuel(s: DuelScenario): string {
-  const side = (key: DuelSideKey) => {
-    const values = s[key] as Readonly<Record<string, unknown>>;
-    const model = typeof values.model === 'string' ? values.model : undefined;
-    const weapon = typeof values.weapon === 'string' ? values.weapon : undefined;
-    // A roster's "MODEL with WEAPON" already names its model.
-    const names = weapon !== undefined && model !== undefined && weapon.startsWith(`${model} with `) ? [weapon] : [model, weapon].filter((n): n is string => n !== undefined);
-    const changed = changedFields(duelSideFields, values, s.rules);
-    const label = names.length ? `${names.join(' with ')}${changed.length ? ': ' : ''}` : '';
-    return `${key}: ${label}${changed.join(', ') || (names.length ? '' : 'no field changed')}`;
-  };
-  return `${s.rounds} rounds, ${s.first} first; ${side('a')}; ${side('b')}`;
+  return `${s.rounds} rounds, ${s.first} first`;
 }
