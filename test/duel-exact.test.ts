@@ -3,14 +3,15 @@ import { type Fraction, ONE, ZERO, add, compare, formatFraction, fraction, mul, 
 import { duelExact } from '../src/rules/trench-crusade/duel/chain.js';
 import { solveOptimalDuel } from '../src/rules/trench-crusade/duel/optimal.js';
 import { type Side, duelPlan } from './helpers/duel.js';
+import type { DuelObjective } from '../src/rules/trench-crusade/duel/fields.js';
 
 /**
  * Issue 24: the exact Trench Crusade duel, against a reference written from the rule files alone that
  * rolls every die of every roll (all 6^n faces) as a player would, memoised by the two models' states.
  */
 
-function engine(a: Side, b: Side, first: 'a' | 'b', rounds: number) {
-  const plan = duelPlan(a, b, first, rounds);
+function engine(a: Side, b: Side, first: 'a' | 'b', rounds: number, objective: DuelObjective = 'margin') {
+  const plan = duelPlan(a, b, first, rounds, objective);
   const optimal = a.policy === 'optimal' || b.policy === 'optimal' ? solveOptimalDuel(plan) : undefined;
   return duelExact(plan, optimal?.decisions);
 }
@@ -56,7 +57,7 @@ const NOTHING: Value = { a: ZERO, b: ZERO, activations: ZERO };
 const scaled = (v: Value, p: Fraction): Value => ({ a: mul(v.a, p), b: mul(v.b, p), activations: mul(v.activations, p) });
 const plus = (x: Value, y: Value): Value => ({ a: add(x.a, y.a), b: add(x.b, y.b), activations: add(x.activations, y.activations) });
 
-function reference(a: Side, b: Side, first: 'a' | 'b', rounds: number): Value {
+function reference(a: Side, b: Side, first: 'a' | 'b', rounds: number, objective: DuelObjective = 'margin'): Value {
   const sides = { a, b };
   const memo = new Map<string, Value>();
   const order: ('a' | 'b')[] = first === 'a' ? ['a', 'b'] : ['b', 'a'];
@@ -79,10 +80,10 @@ function reference(a: Side, b: Side, first: 'a' | 'b', rounds: number): Value {
       v = { ...v, activations: ONE };
     }
     const bodies = (my: Body, their: Body): [Body, Body] => (who === 'a' ? [my, their] : [their, my]);
-    // Under `optimal` a side picks the branch best for it: a the largest P(a wins) - P(b wins), b the smallest.
-    const pay = (x: Value) => sub(x.a, x.b);
-    const pick = (chooser: 'a' | 'b', options: Value[]): Value =>
-      options.reduce((best, o) => (chooser === 'a' ? (compare(pay(o), pay(best)) > 0 ? o : best) : compare(pay(o), pay(best)) < 0 ? o : best));
+    // Under `optimal` a side picks the branch best for it, the first of the best (fewest markers): for the
+    // margin, a the largest P(a wins) - P(b wins) and b the smallest; for the win, each its own largest chance.
+    const pay = (chooser: 'a' | 'b', x: Value) => (objective === 'win' ? x[chooser] : chooser === 'a' ? sub(x.a, x.b) : sub(x.b, x.a));
+    const pick = (chooser: 'a' | 'b', options: Value[]): Value => options.reduce((best, o) => (compare(pay(chooser, o), pay(chooser, best)) > 0 ? o : best));
     /** The attack once `hinder` of the markers on me are spent against my success roll (-1 dice each, removed). */
     const attackWith = (hinder: number): Value => {
       const me2 = { ...mine, m: mine.m - hinder };
@@ -259,6 +260,33 @@ describe('the Trench Crusade duel, exactly', () => {
       expect(show(add(add(r.aWins, r.bWins), r.undecided))).toBe('1');
     });
   }
+
+  // Objective win (ruling D8): each optimal side plays for its own chance of winning alone. The game is no
+  // longer zero-sum, so both chances are the reference's to the last digit, not their difference alone.
+  const winCases: [string, Side, Side, 'a' | 'b', number][] = [
+    ['a optimal for the win against b spending on injury, Tough and markers on both', { policy: 'optimal', tough: true, bloodMarkers: 2 }, { policy: 'injury', tough: true, bloodMarkers: 1 }, 'a', 2],
+    ['both optimal for the win: hinder or injure, a Bloodbath in reach', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 3, down: true, armour: 'standard' }, 'a', 2],
+    ['b optimal for the win against a hindering, b first', { policy: 'hinder', attackDice: 1, bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 2, armour: 'standard' }, 'b', 2],
+  ];
+  for (const [name, a, b, first, rounds] of winCases) {
+    it(`objective win: both chances are the die-by-die game's: ${name}`, () => {
+      const r = engine(a, b, first, rounds, 'win');
+      const ref = reference(a, b, first, rounds, 'win');
+      expect([show(r.aWins), show(r.bWins)]).toEqual([show(ref.a), show(ref.b)]);
+      expect(show(add(add(r.aWins, r.bWins), r.undecided))).toBe('1');
+    });
+  }
+
+  it("objective win is a's best answer to a fixed opponent: no policy of a's wins more often, and here the margin's wins less", () => {
+    const a: Side = { policy: 'optimal', tough: true, bloodMarkers: 2 };
+    const b: Side = { policy: 'injury', tough: true, bloodMarkers: 1 };
+    const win = engine(a, b, 'a', 2, 'win');
+    for (const policy of ['none', 'injury', 'hinder'] as const) expect(compare(win.aWins, engine({ ...a, policy }, b, 'a', 2).aWins)).toBeGreaterThanOrEqual(0);
+    // Playing for the margin, a hinders b and gives up a little of its own chance: what the objective is for.
+    const margin = engine(a, b, 'a', 2, 'margin');
+    expect(compare(win.aWins, margin.aWins)).toBeGreaterThan(0);
+    expect(compare(sub(margin.aWins, margin.bWins), sub(win.aWins, win.bWins))).toBeGreaterThan(0);
+  });
 
   for (const [name, a, b, first, rounds] of cases) {
     it(`equals the die-by-die reference: ${name}`, () => {

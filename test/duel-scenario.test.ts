@@ -81,6 +81,20 @@ describe('the duel kind, read from a scenario', () => {
     expect(d20.stdout.split('\n')[1]).toBe('  Given: a: stat 8, wounds 2; b: attacks 2');
   });
 
+  it('says what an optimal side plays for where the answer is printed, and plays for the win with --objective win', async () => {
+    const flags = ['--kind', 'duel', '--rounds', '2', '--a', 'tough=true,bloodMarkers=2,policy=optimal', '--b', 'tough=true,bloodMarkers=1,policy=injury'];
+    const margin = await cliInProcess('exact', ...flags);
+    expect(margin.stdout).toMatch(/Optimal spending \(a\), playing for the margin P\(win\) - P\(loss\), an undecided duel worth half a win \(objective margin, the default; objective win plays for the chance of winning alone\)/);
+    const win = await cliInProcess('exact', ...flags, '--objective', 'win', '--format', 'json');
+    const out = JSON.parse(win.stdout) as { scenario: { objective: string }; outcomes: { outcome: string; exact: string }[]; notes: string[] };
+    expect(out.scenario.objective).toBe('win');
+    expect(out.notes.join('\n')).toMatch(/playing for its own chance of winning alone, an undecided duel worth no more than a loss \(objective win\)/);
+    // The same duel written out with objective win in the file: the flag is the field.
+    const byFile = evaluateExact(duel({ rounds: 2, objective: 'win', a: { tough: true, bloodMarkers: 2, policy: 'optimal' }, b: { tough: true, bloodMarkers: 1, policy: 'injury' } }));
+    expect(out.outcomes.map((o) => o.exact)).toEqual(byFile.outcomes.map((o) => o.exact));
+    expect((await cliInProcess('exact', ...flags, '--objective', 'wins')).stderr).toMatch(/^injury-lab: objective: "wins" is not allowed; allowed: margin, win$/m);
+  });
+
   it('takes a side\'s model and weapon in one name from a roster: "MODEL with WEAPON", or a model', async () => {
     const roster = 'examples/roster-example.ros';
     const s = duel({ roster, a: { profile: 'Cinder Brute with Cinder Maul' }, b: { profile: 'Thorn Sentinel' } }) as unknown as Record<string, Record<string, unknown>>;

@@ -1,5 +1,5 @@
 import { parseScenario } from '../../src/input/scenario.js';
-import type { DuelPolicy } from '../../src/rules/trench-crusade/duel/fields.js';
+import type { DuelObjective, DuelPolicy } from '../../src/rules/trench-crusade/duel/fields.js';
 import type { DuelPlan } from '../../src/rules/trench-crusade/duel/plan.js';
 import type { SequenceScenario } from '../../src/rules/trench-crusade/sequence/model.js';
 
@@ -37,11 +37,12 @@ function attacking(x: Side, y: Side): SequenceScenario {
   }) as SequenceScenario;
 }
 
-export function duelPlan(a: Side, b: Side, first: 'a' | 'b', rounds: number): DuelPlan {
+export function duelPlan(a: Side, b: Side, first: 'a' | 'b', rounds: number, objective: DuelObjective = 'margin'): DuelPlan {
   return {
     a: { attacking: attacking(a, b), policy: a.policy ?? 'none', attacksPerActivation: a.attacks ?? 1, ledgeInches: a.ledge ?? 0 },
     b: { attacking: attacking(b, a), policy: b.policy ?? 'none', attacksPerActivation: b.attacks ?? 1, ledgeInches: b.ledge ?? 0 },
     first,
     rounds,
+    objective,
   };
 }

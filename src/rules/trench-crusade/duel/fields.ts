@@ -10,6 +10,14 @@ export const MAX_LEDGE_INCHES = 120;
 export const DUEL_POLICIES = ['none', 'injury', 'hinder', 'optimal'] as const;
 export type DuelPolicy = (typeof DUEL_POLICIES)[number];
 
+/**
+ * What an `optimal` side plays for (ruling D8): `margin`, P(win) - P(loss) (an undecided duel worth
+ * half a win: the game is zero-sum), or `win`, its own chance of winning alone (an undecided duel worth
+ * no more than a loss).
+ */
+export const DUEL_OBJECTIVES = ['margin', 'win'] as const;
+export type DuelObjective = (typeof DUEL_OBJECTIVES)[number];
+
 /** Fields of the duel itself, at the scenario's top level (issue 24). */
 export const duelFields = [
   choiceField('first', {
@@ -25,6 +33,12 @@ export const duelFields = [
     default: DEFAULT_ROUNDS,
     kinds: [DUEL_KIND],
   }),
+  choiceField('objective', {
+    description: "What a side of policy optimal plays for: margin (P(win) - P(loss), an undecided duel worth half a win; the default: it may win less often than policy injury and lose less often still) or win (its own chance of winning alone, an undecided duel worth no more than a loss)",
+    values: DUEL_OBJECTIVES,
+    default: 'margin',
+    kinds: [DUEL_KIND],
+  }),
 ] as const;
 
 /**
@@ -33,7 +47,7 @@ export const duelFields = [
  */
 export const duelSideOwnFields = [
   choiceField('policy', {
-    description: "What this side does with the blood markers on its opponent: none; injury (every one of them as +1 injury dice on each injury roll it makes); hinder (every one of them on the opponent's next success roll, -1 dice each); optimal (as many as, and on what, does best against an opponent who does the same: P(win) - P(loss) over the rounds, Bloodbaths included)",
+    description: "What this side does with the blood markers on its opponent: none; injury (every one of them as +1 injury dice on each injury roll it makes); hinder (every one of them on the opponent's next success roll, -1 dice each); optimal (as many as, and on what, does best against an opponent who does the same, Bloodbaths included: for the duel's objective, P(win) - P(loss) by default)",
     values: DUEL_POLICIES,
     default: 'none',
     kinds: [DUEL_KIND],

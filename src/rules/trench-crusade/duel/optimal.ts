@@ -4,8 +4,10 @@
  * two decisions of an attack are made in turn with everything known (the opponent's hindering before
  * the success roll, the attacker's injury spending after it, knowing hit or critical), so the game has
  * perfect information and backward induction over the finite rounds solves it in pure decisions
- * (ruling D8). The payoff is P(a wins) - P(b wins): a maximises it, b minimises it (a win is worth 1, an
- * undecided duel 1/2, a loss 0, to each side).
+ * (ruling D8). By default each side plays for its margin, P(own win) - P(other's win): the game is
+ * zero-sum (a win is worth 1, an undecided duel 1/2, a loss 0, to each side). With the objective `win`
+ * each plays for its own chance of winning alone; the game is then not zero-sum, so the search carries
+ * both chances, P(a wins) and P(b wins), through every state, and each chooser weighs them its own way.
  *
  * The values are doubles; the decisions they pick are handed to the exact chain (./chain.ts), which
  * reports the resulting pair of policies in fractions, and to the simulator, which plays them. A side
@@ -23,7 +25,7 @@ import { hinders } from './plan.js';
 export const OPTIMAL_STATE_BUDGET = 4_000_000;
 
 export interface OptimalDuel {
-  /** P(a wins) - P(b wins) under both sides' decisions, as the doubles of the search found it. */
+  /** P(a wins) - P(b wins) under both sides' decisions, as the doubles of the search found it (whatever the objective). */
   readonly value: number;
   readonly decisions: DuelDecisions;
   /** The tables' own packing, for the simulator: a's body index times `strideB`, plus b's. */
@@ -65,6 +67,7 @@ export function solveOptimalDuel(plan: DuelPlan): OptimalDuel {
   const { aOnB, bOnA, ma, mb, sa, sb } = searchSpace(plan);
   const keys = sa * sb;
   const dp = (aIdx: number, bIdx: number) => aIdx * sb + bIdx;
+  const margin = plan.objective === 'margin';
 
   /** One side as the search sees it. */
   const sideOf = (side: DuelSide, opponent: DuelSide, model: SequenceModel, opponentModel: SequenceModel, isA: boolean) => {
@@ -76,8 +79,11 @@ export function solveOptimalDuel(plan: DuelPlan): OptimalDuel {
       model,
       opponentModel,
       isA,
-      /** a's sign: the payoff of this side winning. */
-      win: isA ? 1 : -1,
+      /** P(a wins) and P(b wins) when this side takes its opponent Out of Action. */
+      winA: isA ? 1 : 0,
+      winB: isA ? 0 : 1,
+      /** What the two chances are worth to this side when it chooses: the more the better. */
+      score: (pa: number, pb: number) => (isA ? (margin ? pa - pb : pa) : margin ? pb - pa : pb),
       own: (key: number) => (isA ? Math.floor(key / sb) : key % sb),
       target: (key: number) => (isA ? key % sb : Math.floor(key / sb)),
       key: (own: number, target: number) => (isA ? dp(own, target) : dp(target, own)),
@@ -139,44 +145,68 @@ export function solveOptimalDuel(plan: DuelPlan): OptimalDuel {
     b: (Math.min(mb, markerBound(aOnB, attacksBy(a, t, j))) + 1) * 8,
   });
 
-  let afterActivation = new Float64Array(keys); // V at the start of activation t + 1 (0 past the last)
+  // P(a wins) and P(b wins) at the start of activation t + 1 (0 past the last).
+  let afterA = new Float64Array(keys);
+  let afterB = new Float64Array(keys);
   for (let t = activations - 1; t >= 0; t--) {
     const x = order[t % 2]!;
+    // The defender, who chooses how much to hinder x's success rolls.
+    const d = x === a ? b : a;
     const per = x.side.attacksPerActivation;
-    let next = afterActivation; // V after attack j (the next attack's, or the next activation's)
+    // The chances after attack j (the next attack's, or the next activation's).
+    let nextA = afterA;
+    let nextB = afterB;
     for (let j = per - 1; j >= 0; j--) {
       const stage = t * STAGE_ATTACKS + j;
-      const missNext = x.model.risky ? afterActivation : next;
+      const missA = x.model.risky ? afterA : nextA;
+      const missB = x.model.risky ? afterB : nextB;
       const hTab = new Uint8Array(keys);
       const iTab = new Uint16Array(keys * 2);
-      // I(c, key): the attacker's best injury choice from a state after the hindering.
-      const injuryValue = new Float64Array(keys * 2).fill(Number.NaN);
+      // The chances under the attacker's best injury choice from a state after the hindering, per (key, c).
+      const injuryA = new Float64Array(keys * 2).fill(Number.NaN);
+      const injuryB = new Float64Array(keys * 2);
+      /** Where the attacker's best injury choice for a hit (c 0) or critical (c 1) from `key` is kept in injuryA and injuryB. */
       const best = (c: number, key: number): number => {
         const at = key * 2 + c;
-        const known = injuryValue[at]!;
-        if (!Number.isNaN(known)) return known;
+        if (!Number.isNaN(injuryA[at]!)) return at;
         const own = x.own(key);
         const g = x.target(key);
-        let bestValue = Number.NaN;
+        let bestScore = Number.NaN;
+        let bestA = 0;
+        let bestB = 0;
         let bestCode = 0;
         for (const code of x.codes(markersOf(g), downOf(g))) {
           const inj = x.injury(c, g, code);
-          let v = 0;
+          let pa = 0;
+          let pb = 0;
           for (let e = 0; e < inj.next.length; e++) {
             const to = inj.next[e]!;
-            v += inj.p[e]! * (to === ABSORBED ? x.win : next[x.key(own, to)]!);
+            const p = inj.p[e]!;
+            if (to === ABSORBED) {
+              pa += p * x.winA;
+              pb += p * x.winB;
+            } else {
+              const k = x.key(own, to);
+              pa += p * nextA[k]!;
+              pb += p * nextB[k]!;
+            }
           }
-          // The attacker's choice: a maximises, b minimises; ties keep the fewest markers.
-          if (Number.isNaN(bestValue) || (x.isA ? v > bestValue + 1e-12 : v < bestValue - 1e-12)) {
-            bestValue = v;
+          // The attacker's choice, for what it plays for; ties keep the fewest markers.
+          const score = x.score(pa, pb);
+          if (Number.isNaN(bestScore) || score > bestScore + 1e-12) {
+            bestScore = score;
+            bestA = pa;
+            bestB = pb;
             bestCode = code;
           }
         }
-        injuryValue[at] = bestValue;
+        injuryA[at] = bestA;
+        injuryB[at] = bestB;
         iTab[at] = bestCode;
-        return bestValue;
+        return at;
       };
-      const current = new Float64Array(keys);
+      const currentA = new Float64Array(keys);
+      const currentB = new Float64Array(keys);
       const reach = indexesAt(t, j);
       for (let aIdx = 0; aIdx < reach.a; aIdx++) {
         for (let bIdx = 0; bIdx < reach.b; bIdx++) {
@@ -187,36 +217,50 @@ export function solveOptimalDuel(plan: DuelPlan): OptimalDuel {
           const m = markersOf(own);
           const first = x.hinderChoice ? 0 : x.hinderAll ? m : 0;
           const last = x.hinderChoice ? m : first;
-          let bestValue = Number.NaN;
+          let bestScore = Number.NaN;
+          let bestA = 0;
+          let bestB = 0;
           let bestH = first;
           for (let h = first; h <= last; h++) {
             const spent = h === 0 ? own : stateIndex(m - h, downOf(own), toughLeftOf(own), blessingLeftOf(own));
             const k = x.key(spent, g);
             const row = x.success(h);
-            let v = row.p[0]! * missNext[k]!;
-            if (row.p[1]! > 0) v += row.p[1]! * best(0, k);
-            if (row.p[2]! > 0) v += row.p[2]! * best(1, k);
-            // The opponent's choice: the opposite extreme of the attacker's.
-            if (Number.isNaN(bestValue) || (x.isA ? v < bestValue - 1e-12 : v > bestValue + 1e-12)) {
-              bestValue = v;
+            let pa = row.p[0]! * missA[k]!;
+            let pb = row.p[0]! * missB[k]!;
+            for (let c = 0; c < 2; c++) {
+              const p = row.p[c + 1]!;
+              if (p === 0) continue;
+              const at = best(c, k);
+              pa += p * injuryA[at]!;
+              pb += p * injuryB[at]!;
+            }
+            // The defender's choice, for what it plays for; ties keep the fewest markers.
+            const score = d.score(pa, pb);
+            if (Number.isNaN(bestScore) || score > bestScore + 1e-12) {
+              bestScore = score;
+              bestA = pa;
+              bestB = pb;
               bestH = h;
             }
           }
-          current[key] = bestValue;
+          currentA[key] = bestA;
+          currentB[key] = bestB;
           hTab[x.key(own, g)] = bestH;
         }
       }
       hinderTab.set(stage, hTab);
       injuryTab.set(stage, iTab);
-      next = current;
+      nextA = currentA;
+      nextB = currentB;
     }
-    afterActivation = next;
+    afterA = nextA;
+    afterB = nextB;
   }
   const start = dp(bOnA.start, aOnB.start);
   const hinderAt = (stage: number, aIdx: number, bIdx: number) => hinderTab.get(stage)![dp(aIdx, bIdx)]!;
   const injuryAt = (stage: number, aIdx: number, bIdx: number, c: number) => injuryTab.get(stage)![dp(aIdx, bIdx) * 2 + c]!;
   return {
-    value: afterActivation[start]!,
+    value: afterA[start]! - afterB[start]!,
     strideB: sb,
     hinderAt,
     injuryAt,

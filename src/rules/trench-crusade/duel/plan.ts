@@ -6,7 +6,7 @@
  */
 import type { TrenchCrusadeScenario } from '../fields.js';
 import type { SequenceScenario } from '../sequence/model.js';
-import type { DuelPolicy } from './fields.js';
+import type { DuelObjective, DuelPolicy } from './fields.js';
 
 
 export interface DuelSide {
@@ -25,6 +25,8 @@ export interface DuelPlan {
   readonly first: 'a' | 'b';
   /** A round is one activation of each side, the first side's first. */
   readonly rounds: number;
+  /** What an optimal side plays for (ruling D8). */
+  readonly objective: DuelObjective;
 }
 
 /** Does `opponent` spend the markers on `attacker` against its success rolls (-1 dice each, rule markers.onOwnRolls)? */

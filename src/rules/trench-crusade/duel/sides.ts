@@ -106,6 +106,7 @@ export function duelPlanOf(s: DuelScenario): DuelPlan {
     b: { attacking: attacking(s, s.b, s.a), policy: s.b.policy, attacksPerActivation: s.b.attacksPerActivation, ledgeInches: s.b.ledgeInches },
     first: s.first,
     rounds: s.rounds,
+    objective: s.objective,
   };
 }
 
