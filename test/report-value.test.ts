@@ -68,7 +68,7 @@ describe('a value chart says what its bar measures and for whom more is better',
   it('a weapon: the outcome\'s chance per attack, better for the weapon\'s buyer; the 2-ducat club is named as marked by its price alone', async () => {
     const { sweep, chart } = await run(analysis({ kind: 'attack', target: 'Trooper' }, [{ field: 'weapon', values: ['Club', 'Hammer'] }], { type: 'value', by: 'weapon', outcome: 'out-of-action' }));
     const text = subtitle(sweep, chart);
-    expect(text).toContain("Each bar: chance of out of action per attack, one cell each, per 10 of its cost; more is better for the weapon's buyer.");
+    expect(text).toContain("Each bar: chance of out of action per attack, one cell each, per 10 of the weapon's own cost; more is better for the weapon's buyer.");
     expect(text).toContain("gives the weapon's buyer more for the money than the median weapon");
     // By hand: the club's chance (16.9%) per 2 ducats against the hammer's (31.0%) per 12. The median of
     // two is their mean; the club is at 1.5x it or more, the hammer at 1/1.5 or less.
@@ -96,7 +96,7 @@ describe('a value chart says what its bar measures and for whom more is better',
     const { sweep, chart } = await run(
       analysis({ kind: 'sequence', attacks: 1, policy: 'all', weapon: 'Club' }, [{ field: 'target', values: ['Trooper', 'Shield', 'Brute'] }], { type: 'value', by: 'target', mean: 'expectedAttacks' }),
     );
-    expect(subtitle(sweep, chart)).toContain("Each bar: expected attacks to Out of Action with unlimited attacks, one cell each, per 10 of its cost; more is better for the model's buyer.");
+    expect(subtitle(sweep, chart)).toContain("Each bar: expected attacks to Out of Action with unlimited attacks, one cell each, per 10 of the model's cost; more is better for the model's buyer.");
     // By hand from the exact engine: 3.63 attacks per 20 ducats, 7.08 per 40, 24.39 per 60, per 10
     // ducats 1.81, 1.77, 4.07: the median is the Trooper's 1.81, and the Brute is above 1.5x it.
     const perTen = { Trooper: (attacksToTakeOut('Trooper') / 20) * 10, Shield: (attacksToTakeOut('Shield') / 40) * 10, Brute: (attacksToTakeOut('Brute') / 60) * 10 };
@@ -119,14 +119,14 @@ describe('a value chart says what its bar measures and for whom more is better',
     const { sweep, chart } = await run(
       analysis({ kind: 'sequence', attacks: 3, policy: 'all', weapon: 'Hammer' }, [{ field: 'target', values: ['Trooper', 'Shield'] }], { type: 'value', by: 'target', outcome: 'out-of-action', survive: true }),
     );
-    expect(subtitle(sweep, chart)).toContain("Each bar: chance of escaping out of action within 3 attacks, one cell each, per 10 of its cost; more is better for the model's buyer.");
+    expect(subtitle(sweep, chart)).toContain("Each bar: chance of escaping out of action within 3 attacks, one cell each, per 10 of the model's cost; more is better for the model's buyer.");
   });
 
   it("a duel's side: its chance to win, better for that side's buyer", async () => {
     const { sweep, chart } = await run(
       analysis({ kind: 'duel', rounds: 2, b: { model: 'Shield', weapon: 'Club' } }, [{ field: 'a', models: ['Trooper'], weapons: ['Club', 'Hammer'] }], { type: 'value', by: 'a' }),
     );
-    expect(subtitle(sweep, chart)).toContain("Each bar: chance a wins within 2 rounds, one cell each, per 10 of its cost; more is better for side a's buyer.");
+    expect(subtitle(sweep, chart)).toContain("Each bar: chance a wins within 2 rounds, one cell each, per 10 of the whole model's cost, with its weapon; more is better for side a's buyer.");
   });
 });
 
@@ -161,5 +161,55 @@ describe('a value chart refuses a measure whose ratio to cost means nothing', ()
       /mean: more of "expectedAttacks" \(attacks to Out of Action with unlimited attacks\) is better for the model's buyer, not for the weapon's buyer, whose value this chart prices; allowed: an outcome$/,
     );
     expect(make({ kind: 'sequence', attacks: 2 }, models, { type: 'value', by: 'target', mean: 'expectedBloodMarkersSpent' })).toMatch(/is better for neither side, not for the model's buyer, .*; allowed: expectedAttacksMade, toughSavedChance, expectedAttacks, or an outcome$/);
+  });
+});
+
+describe('a value chart ranks like with like (issue 38 item 5)', () => {
+  // A roster's weapons are priced two ways: a bare weapon at its own cost (Censer Flail, 8 ducats), a
+  // "MODEL with WEAPON" at the whole model's (Ash Acolyte with Censer Flail, 39). One median over both
+  // called every cheap bare weapon under-priced and every whole model over-priced.
+  const weapons = ['Thornpike', 'Ember Carbine', 'Censer Flail', 'Scrap Pistol', 'Brazier Cannon', 'Lantern Warden with Thornpike', 'Thorn Sentinel with Ember Carbine', 'Ash Acolyte with Censer Flail', 'Ash Acolyte with Scrap Pistol', 'Cinder Brute with Brazier Cannon', 'Cinder Brute with Cinder Maul'];
+  const doc = {
+    title: 'Value',
+    analyses: [{ id: 'a', title: 'A', scenario: { kind: 'attack', roster: join(process.cwd(), 'examples/roster-example.ros'), target: 'Thorn Sentinel' }, vary: [{ field: 'weapon', values: weapons }], charts: [{ file: 'v', type: 'value', by: 'weapon', outcome: 'out-of-action' }] }],
+  };
+
+  it('each bar is weighed against the median of its own kind of price, and the chart has a panel for each, saying what it divides by', async () => {
+    const { sweep, chart } = await sweepOf(doc);
+    if (chart.type !== 'value') throw new Error('a value chart');
+    const rows = valueRows(sweep, chart);
+    const kinds = Object.fromEntries(rows.map((r) => [r.name, r.costOf]));
+    expect(kinds).toMatchObject({ Thornpike: 'weapon', 'Censer Flail': 'weapon', 'Ash Acolyte with Censer Flail': 'loadout', 'Cinder Brute with Brazier Cannon': 'loadout' });
+    // By hand: each row's value is its chance per 10 of its cost, and its median that of its kind's values.
+    const oa = (weapon: string) => evaluateExact(parseScenario({ ...doc.analyses[0]!.scenario, weapon })).outcomes.find((o) => o.outcome === 'out-of-action')!.probability;
+    const mid = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+    };
+    for (const kind of ['weapon', 'loadout'] as const) {
+      const mine = rows.filter((r) => r.costOf === kind && Number.isFinite(r.value));
+      const expected = mid(mine.map((r) => (oa(r.name) / r.cost) * 10));
+      for (const r of mine) {
+        expect(r.value).toBeCloseTo((oa(r.name) / r.cost) * 10, 12);
+        expect(r.median).toBeCloseTo(expected, 12);
+        expect(r.verdict).toBe(r.value >= expected * 1.5 ? 'under-priced' : r.value <= expected / 1.5 ? 'over-priced' : 'in line');
+      }
+    }
+    // One median over both kinds would call some verdict otherwise: the grouping changes what is said.
+    const all = mid(rows.filter((r) => Number.isFinite(r.value)).map((r) => r.value));
+    const globalVerdict = (v: number) => (v >= all * 1.5 ? 'under-priced' : v <= all / 1.5 ? 'over-priced' : 'in line');
+    expect(rows.some((r) => Number.isFinite(r.value) && globalVerdict(r.value) !== r.verdict)).toBe(true);
+    const spec = chartSpec(sweep, chart) as { facet?: { row: { field: string } }; title: { subtitle: string[] } };
+    expect(spec.facet?.row.field).toBe('priceOf');
+    const text = spec.title.subtitle.join(' ');
+    expect(text).toContain("Two kinds of price, ranked apart: the weapon's own cost (5,");
+    expect(text).toContain("the whole model's cost, with its weapon (6,");
+  });
+
+  it('one kind of price: one panel, its subtitle saying which price it divides by', async () => {
+    const { sweep, chart } = await run(analysis({ kind: 'attack', target: 'Trooper' }, [{ field: 'weapon', values: ['Club', 'Hammer'] }], { type: 'value', by: 'weapon', outcome: 'out-of-action' }));
+    const spec = chartSpec(sweep, chart) as { facet?: unknown; title: { subtitle: string[] } };
+    expect(spec.facet).toBeUndefined();
+    expect(spec.title.subtitle.join(' ')).toContain("per 10 of the weapon's own cost");
   });
 });

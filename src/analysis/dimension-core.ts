@@ -32,6 +32,8 @@ export interface DimensionValue {
   readonly label: string;
   /** A weapon's or target model's cost, from the profiles file (value charts divide by it). */
   readonly cost?: number;
+  /** What `cost` is the price of; value charts rank like with like (CostOf). */
+  readonly costOf?: CostOf;
   /**
    * A variant file whose `name` another value of the dimension shares: the name its cells carry
    * instead, with the file ("Late Down (a.json)"), so rows and CSV lines can be told apart.
@@ -43,6 +45,13 @@ export interface DimensionValue {
    */
   readonly side?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * What a value's cost prices: a weapon alone, a model alone, or a whole model with its weapon (a
+ * roster's or catalogue's "MODEL with WEAPON", its kit included). A bare weapon's 8 ducats and a whole
+ * model's 39 are not the same kind of price: a value chart ranks each kind among its own.
+ */
+export type CostOf = 'weapon' | 'model' | 'loadout';
 
 /** What a `--vary` flag or a report's `vary` item says, before it is checked against the rules. */
 export type VarySpec =

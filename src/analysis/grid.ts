@@ -8,7 +8,7 @@ import { editionTable } from '../model/edition-table.js';
 import { rosterSystem } from '../import/roster.js';
 import type { RosterTree } from '../import/read-roster.js';
 import { rosterProfilesOnce, type Source } from '../input/profiles-once.js';
-import { assignField, baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimensionWith, sidePath, type Dimension, type DimensionValue, type VarySpec } from './dimension-core.js';
+import { type CostOf, assignField, baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimensionWith, sidePath, type Dimension, type DimensionValue, type VarySpec } from './dimension-core.js';
 import { describeNotAllowed, type NotAllowedCell } from './not-allowed.js';
 import type { GridPlan, PlannedCell } from './cells.js';
 
@@ -79,15 +79,20 @@ function withProfileLabels(d: Dimension, base: Record<string, unknown>, files: S
   if (!profiles) {
     throw refusal('vary', `${field} needs "profiles", "roster" or "catalogue" in the scenario: the file that names the ${named === 'weapon' ? 'weapons' : 'models'}`);
   }
-  const costOf = (name: FieldValue) => {
-    if (named === SIDE_PROFILE_KEY) return sideCost(profiles, findSideProfiles(profiles, name, `vary: ${field}`));
-    return findProfile(profiles, named === 'weapon' ? 'weapon' : 'model', name, `vary: ${field}`).cost;
+  /** The value's cost and what it prices: a "MODEL with WEAPON" weapon (its model's own dice with it) the whole model. */
+  const priceOf = (name: FieldValue): { cost: number | undefined; costOf: CostOf } => {
+    if (named === SIDE_PROFILE_KEY) {
+      const side = findSideProfiles(profiles, name, `vary: ${field}`);
+      return { cost: sideCost(profiles, side), costOf: side.model !== undefined ? 'loadout' : 'weapon' };
+    }
+    const profile = findProfile(profiles, named === 'weapon' ? 'weapon' : 'model', name, `vary: ${field}`);
+    return { cost: profile.cost, costOf: named !== 'weapon' ? 'model' : profile.attackerDice !== undefined ? 'loadout' : 'weapon' };
   };
   return {
     ...d,
     values: d.values.map((v) => {
-      const cost = costOf(v.values[0]!);
-      return { ...v, label: costLabel(v, cost), ...(cost !== undefined ? { cost } : {}) };
+      const { cost, costOf } = priceOf(v.values[0]!);
+      return { ...v, label: costLabel(v, cost), ...(cost !== undefined ? { cost, costOf } : {}) };
     }),
   };
 }
@@ -128,7 +133,9 @@ function withSideCosts(d: Dimension, side: string, base: Record<string, unknown>
       const cell = layeredSide(written(baseSide, `scenario: ${side}.${SIDE_PROFILE_KEY}`), own);
       const name = (key: 'model' | 'weapon') => (typeof cell[key] === 'string' ? { [key]: cell[key] } : {});
       const cost = sideCost(profiles, { ...name('model'), ...name('weapon') });
-      return { ...v, side: own, label: costLabel(v, cost), ...(cost !== undefined ? { cost } : {}) };
+      // A side with a model is priced as the model with its weapon; a weapon alone as a weapon.
+      const costOf: CostOf = typeof cell.model === 'string' ? 'loadout' : 'weapon';
+      return { ...v, side: own, label: costLabel(v, cost), ...(cost !== undefined ? { cost, costOf } : {}) };
     }),
   };
 }

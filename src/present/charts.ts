@@ -1,4 +1,4 @@
-import type { Dimension, DimensionValue } from '../analysis/dimension-core.js';
+import type { CostOf, Dimension, DimensionValue } from '../analysis/dimension-core.js';
 import { percent, percentPlusMinus, wordWrap } from '../text.js';
 import { RAMP_START, orWorseLabel, outcomeColour, outcomeLabel, points, textColourOn } from '../labels.js';
 import type { CellOutcome, SweepResult } from '../analysis/cells.js';
@@ -1014,21 +1014,39 @@ export function valueRows(sweep: SweepResult, def: ValueDef) {
     const cells = sweep.cells.filter((c) => c.point[index] === i);
     const average = cells.reduce((sum, c) => sum + measure(c), 0) / cells.length;
     const cost = v.cost!;
-    return [{ name: String(v.values[0]), label: v.label, cost, measure: average, value: (average / cost) * per }];
+    return [{ name: String(v.values[0]), label: v.label, cost, costOf: v.costOf ?? defaultCostOf(d), measure: average, value: (average / cost) * per }];
   });
   const measured = rows.filter((r) => Number.isFinite(r.measure));
   if (def.mean === undefined && measured.length > 0 && measured.every((r) => r.measure > MAX_VALUE_CHANCE)) refuseSaturatedChance(sweep, def, measured);
-  const finite = rows.map((r) => r.value).filter(Number.isFinite);
-  const mid = finite.length ? median(finite) : Number.NaN;
-  const midMeasure = measured.length ? median(measured.map((r) => r.measure)) : Number.NaN;
+  // Like with like: a bare weapon's price is ranked among bare weapons', a whole model's among whole models' (CostOf).
+  const medians = new Map(
+    COST_KINDS.map((kind) => {
+      const mine = rows.filter((r) => r.costOf === kind);
+      const finite = mine.map((r) => r.value).filter(Number.isFinite);
+      const measures = mine.map((r) => r.measure).filter(Number.isFinite);
+      return [kind, { value: finite.length ? median(finite) : Number.NaN, measure: measures.length ? median(measures) : Number.NaN }] as const;
+    }),
+  );
   return rows.map((r) => {
+    const { value: mid, measure: midMeasure } = medians.get(r.costOf)!;
     // A mean some cell does not report (expected attacks where it is not finite) has no value.
     const verdict = !Number.isFinite(r.value) ? 'no value' : r.value >= mid * VALUE_OUTLIER_RATIO ? 'under-priced' : r.value <= mid / VALUE_OUTLIER_RATIO ? 'over-priced' : 'in line';
     // Marked by its price alone: under-priced though it measures less than the median bar (a 2-ducat club), or over-priced though more.
     const byPrice = (verdict === 'under-priced' && r.measure < midMeasure) || (verdict === 'over-priced' && r.measure > midMeasure);
-    return { ...r, verdict, byPrice, median: mid, medianMeasure: midMeasure };
+    return { ...r, verdict, byPrice, median: mid, medianMeasure: midMeasure, priceOf: COST_OF_SAID[r.costOf] };
   });
 }
+
+/** The kinds of price a value chart ranks apart, in the order its panels show them. */
+const COST_KINDS: readonly CostOf[] = ['weapon', 'loadout', 'model'];
+/** What each kind of price is the price of, as a chart says it. */
+const COST_OF_SAID: Readonly<Record<CostOf, string>> = {
+  weapon: "the weapon's own cost",
+  loadout: "the whole model's cost, with its weapon",
+  model: "the model's cost",
+};
+/** What a value's cost prices when the dimension does not say: a weapon's its own, a model's or a side's the model's. */
+const defaultCostOf = (d: Dimension): CostOf => (d.side !== undefined ? 'loadout' : d.fields[0] === 'weapon' ? 'weapon' : 'model');
 
 function refuseSaturatedChance(sweep: SweepResult, def: ValueDef, rows: readonly { measure: number }[]): never {
   const { what, of } = valueMeasure(sweep, def);
@@ -1055,11 +1073,12 @@ function byPriceText(sweep: SweepResult, def: ValueDef, rows: ReturnType<typeof 
   const flagged = rows.filter((r) => r.byPrice);
   if (!flagged.length) return [];
   const { what, of } = valueMeasure(sweep, def);
-  const named = flagged.map((r) => `${r.label} ${r.verdict}, ${measureText(def, r.measure)}`);
+  // With two kinds of price each bar is weighed against the median of its own kind.
+  const mixed = new Set(rows.map((r) => r.costOf)).size > 1;
+  const named = flagged.map((r) => `${r.label} ${r.verdict}, ${measureText(def, r.measure)}${mixed ? ` (median of its kind ${measureText(def, r.medianMeasure)})` : ''}`);
   const listed = named.length > most ? `${named.slice(0, most).join('; ')} and ${named.length - most} more` : named.join('; ');
-  return [
-    `Marked by price alone (under-priced though its ${what} is below the median ${of}'s, ${measureText(def, rows[0]!.medianMeasure)}, or over-priced though above it): ${listed}.`,
-  ];
+  const median = mixed ? `the median ${of}'s priced the same way` : `the median ${of}'s, ${measureText(def, rows[0]!.medianMeasure)}`;
+  return [`Marked by price alone (under-priced though its ${what} is below ${median}, or over-priced though above it): ${listed}.`];
 }
 
 function valueChart(sweep: SweepResult, def: ValueDef, opts: ChartOptions): VlSpec {
@@ -1075,7 +1094,7 @@ function valueChart(sweep: SweepResult, def: ValueDef, opts: ChartOptions): VlSp
   const data = rows.map((r) => ({
     ...r,
     text: `${r.value.toFixed(3)}${r.verdict === 'in line' ? '' : ` ${r.verdict}`}`,
-    tip: `${r.label}: ${what} ${measureText(def, r.measure)}, cost ${r.cost}: ${r.value.toFixed(4)} per ${per} (median ${r.median.toFixed(4)}; ${r.verdict}${r.byPrice ? ', by its price alone' : ''})`,
+    tip: `${r.label}: ${what} ${measureText(def, r.measure)}, cost ${r.cost} (${r.priceOf}): ${r.value.toFixed(4)} per ${per} (median ${r.median.toFixed(4)}; ${r.verdict}${r.byPrice ? ', by its price alone' : ''})`,
   }));
   const labelWidth = maxWidth(data.map((r) => r.label));
   const plotWidth = Math.max(200, CHART_WIDTH - 44 - labelWidth - rowTitlePadding(maxWidth(labelsOf(d))) - 200);
@@ -1084,9 +1103,15 @@ function valueChart(sweep: SweepResult, def: ValueDef, opts: ChartOptions): VlSp
     // Room right of the longest bar for its label.
     x: { field: 'value', type: 'quantitative', title: `${unit} per ${per} of cost`, axis: { grid: true }, scale: { domain: [0, Math.max(...rows.map((r) => r.value).filter(Number.isFinite), 0) * 1.7 || 1], nice: false } },
   };
+  // Two kinds of price (bare weapons and whole models) are two panels, each ranked among its own.
+  const kinds = COST_KINDS.filter((k) => rows.some((r) => r.costOf === k));
+  const mixed = kinds.length > 1;
   const subtitle = [
-    `Each bar: ${what}, ${over}, per ${per} of its cost; more is better for ${buyer}. Best value first.`,
-    `Under-priced (${VALUE_OUTLIER_RATIO}x the median, ${rows[0] ? rows[0].median.toFixed(3) : '-'}, or more): gives ${buyer} more for the money than the median ${of}; over-priced (1/${VALUE_OUTLIER_RATIO} of the median or less): less.`,
+    `Each bar: ${what}, ${over}, per ${per} of ${mixed ? 'its price' : COST_OF_SAID[kinds[0] ?? defaultCostOf(d)]}; more is better for ${buyer}. Best value first.`,
+    ...(mixed ? [`Two kinds of price, ranked apart: ${kinds.map((k) => `${COST_OF_SAID[k]} (${rows.filter((r) => r.costOf === k).length}, median ${rows.find((r) => r.costOf === k)!.median.toFixed(3)})`).join('; ')}.`] : []),
+    mixed
+      ? `Under-priced (${VALUE_OUTLIER_RATIO}x the median of its kind of price, or more): gives ${buyer} more for the money than the median ${of} priced the same way; over-priced (1/${VALUE_OUTLIER_RATIO} of it or less): less.`
+      : `Under-priced (${VALUE_OUTLIER_RATIO}x the median, ${rows[0] ? rows[0].median.toFixed(3) : '-'}, or more): gives ${buyer} more for the money than the median ${of}; over-priced (1/${VALUE_OUTLIER_RATIO} of the median or less): less.`,
     // The page's notes name them all; the chart, which may be read alone, names the first few.
     ...byPriceText(sweep, def, rows, 3),
     ...(skipped.length ? [skippedText(d, skipped, 5)] : []),
@@ -1095,10 +1120,7 @@ function valueChart(sweep: SweepResult, def: ValueDef, opts: ChartOptions): VlSp
   // A catalogue's worth of bars at 32 px each would be metres tall: thinner bars past VALUE_BARS.
   const thin = rows.length > VALUE_BARS;
   const verdicts = ['under-priced', 'in line', 'over-priced', ...(rows.some((r) => r.verdict === 'no value') ? ['no value'] : [])];
-  return {
-    ...header(def, `Value for cost: ${d.title.toLowerCase()}`, subtitle, '', opts),
-    data: { values: data },
-    config: CONFIG,
+  const layers = {
     width: plotWidth,
     height: { step: thin ? 18 : 32 },
     layer: [
@@ -1117,6 +1139,15 @@ function valueChart(sweep: SweepResult, def: ValueDef, opts: ChartOptions): VlSp
       },
       { mark: { type: 'text', align: 'left', dx: 4, fontSize: thin ? 11 : 12 }, encoding: { ...enc, text: { field: 'text' } } },
     ],
+  };
+  const top = { ...header(def, `Value for cost: ${d.title.toLowerCase()}`, subtitle, '', opts), data: { values: data }, config: CONFIG };
+  if (!mixed) return { ...top, ...layers };
+  // One panel per kind of price, each with only its own bars, titled with what its bars are divided by.
+  return {
+    ...top,
+    facet: { row: { field: 'priceOf', type: 'nominal', sort: kinds.map((k) => COST_OF_SAID[k]), title: null, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top', labelFontWeight: 'bold', labelLimit: 0, labelExpr: "'Per ' + datum.value" } } },
+    spec: layers,
+    resolve: { scale: { y: 'independent' } },
   };
 }
 
