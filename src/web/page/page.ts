@@ -5,6 +5,7 @@
  *
  * Contract (test/browser/web-page.test.ts relies on it):
  *   #s=<URL-encoded scenario JSON>[&seed=S&trials=T]   loads a scenario; seed and trials start a simulation
+ *   &folds=key:open|closed,...                          folds set otherwise than their default ("model:closed,a.weapon.more:open")
  *   tr[data-outcome][data-exact="n/d"]                  each outcome row once the exact answer is in
  *   tr[data-count]                                      each row's count once the simulation is done
  *   #app[data-state]                                    "computing", "ready", "simulating", "done" or "error"
@@ -321,22 +322,73 @@ const FIELD_GROUPS: readonly { readonly id: string; readonly title: string; read
   { id: 'situation', title: 'Situation: markers, position and how the rolls are read', holds: (f) => f.profile === undefined },
 ];
 
-/** Groups the user closed: they stay closed as the form is built again on every change. */
-const closedGroups = new Set<string>();
+/**
+ * The form's folds (a duel's sides, the field groups and each group's "more" fold), by key ("a",
+ * "weapon", "a.weapon", "a.weapon.more"), where the user set them otherwise than their default: sides
+ * and groups open, "more" folds closed. They stay as set while the form is built again on every change,
+ * and travel in the link as &folds=.
+ */
+const folds = new Map<string, boolean>();
+/** A fold's key as the link writes it: letters, digits and dots. */
+const FOLD_ENTRY = /^([A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*):(open|closed)$/;
 
-function fieldGroups(fields: readonly FieldSpec[], given: Input, filled: Input, prefix = ''): HTMLElement[] {
+/** "model:closed,weapon.more:open": the folds set otherwise than their default, as &folds= gives them. */
+function foldsText(): string {
+  return [...folds].map(([key, open]) => `${key}:${open ? 'open' : 'closed'}`).join(',');
+}
+
+/** Reads &folds=; an entry it cannot read is left out, and said. */
+function readFolds(text: string): void {
+  folds.clear();
+  const bad: string[] = [];
+  for (const entry of text.split(',').filter(Boolean)) {
+    const m = FOLD_ENTRY.exec(entry);
+    if (m) folds.set(m[1]!, m[2] === 'open');
+    else bad.push(entry);
+  }
+  if (bad.length) linkError.textContent = `This link's folds could not all be read (${bad.join(', ')}; allowed: key:open or key:closed); those start as usual.`;
+}
+
+/** A fold that keeps the state the user gives it, and puts it in the link. Its summary has an id, so it keeps the focus as the form is built again. */
+function fold(className: string, key: string, byDefault: boolean, title: string): HTMLDetailsElement {
+  const box = document.createElement('details');
+  box.className = className;
+  box.dataset.fold = key;
+  box.open = folds.get(key) ?? byDefault;
+  box.addEventListener('toggle', () => {
+    if (box.open === (folds.get(key) ?? byDefault)) return;
+    if (box.open === byDefault) folds.delete(key);
+    else folds.set(key, box.open);
+    writeHash();
+  });
+  const summary = document.createElement('summary');
+  summary.id = `fold-${idOf(key)}`;
+  summary.textContent = title;
+  box.append(summary);
+  return box;
+}
+
+/**
+ * A kind's fields in their groups. Each group shows first the fields its declaration marks common, any
+ * the user gave, and the one with the focus (it must keep it); the rest wait in a closed "more" fold,
+ * so the fields a designer changes stay near the answer.
+ */
+function fieldGroups(fields: readonly FieldSpec[], given: Input, filled: Input, focusedPath: string | undefined, prefix = ''): HTMLElement[] {
   return FIELD_GROUPS.flatMap((g) => {
     const mine = fields.filter(g.holds);
     if (mine.length === 0) return [];
     const key = `${prefix}${g.id}`;
-    const box = document.createElement('details');
-    box.className = 'group';
+    const box = fold('group', key, true, `${g.title} (${mine.length})`);
     box.dataset.group = key;
-    box.open = !closedGroups.has(key);
-    box.addEventListener('toggle', () => (box.open ? closedGroups.delete(key) : closedGroups.add(key)));
-    const summary = document.createElement('summary');
-    summary.textContent = `${g.title} (${mine.length})`;
-    box.append(summary, ...mine.map((f) => fieldControl(f, given[f.name], filled[f.name], `${prefix}${f.name}`)));
+    const shown = (f: FieldSpec) => f.common === true || given[f.name] !== undefined || `${prefix}${f.name}` === focusedPath;
+    const row = (f: FieldSpec) => fieldControl(f, given[f.name], filled[f.name], `${prefix}${f.name}`);
+    box.append(...mine.filter(shown).map(row));
+    const rest = mine.filter((f) => !shown(f));
+    if (rest.length) {
+      const more = fold('more', `${key}.more`, false, `${rest.length} more field${rest.length === 1 ? '' : 's'}`);
+      more.append(...rest.map(row));
+      box.append(more);
+    }
     return [box];
   });
 }
@@ -348,6 +400,7 @@ function kindFields(system: SystemSpec, kind: string): readonly FieldSpec[] {
 function renderForm(): void {
   // Rebuilding the controls must not lose the keyboard's place: the focused control keeps the focus.
   const focused = document.activeElement?.id;
+  const focusedPath = fieldsBox.contains(document.activeElement) ? (document.activeElement as HTMLInputElement).name || undefined : undefined;
   const system = systemOf(input.system);
   const kindId = typeof input.kind === 'string' && system.kinds.some((k) => k.id === input.kind) ? input.kind : system.kinds[0]!.id;
   const edition = typeof input.edition === 'string' ? input.edition : system.defaultEdition;
@@ -359,19 +412,18 @@ function renderForm(): void {
   );
   const kind = system.kinds.find((k) => k.id === kindId)!;
   if (kind.sides) {
-    // Each side is a model with its weapon: the side fields once per side, under its own heading.
+    // Each side is a model with its weapon: the side fields once per side, under its own heading; the
+    // sides sit side by side where the window is wide enough (page.css).
+    const sides = document.createElement('div');
+    sides.className = 'sides';
     for (const side of kind.sides.keys) {
-      const box = document.createElement('details');
-      box.open = true;
-      box.className = 'side';
-      const summary = document.createElement('summary');
-      summary.textContent = `Side ${side}`;
-      box.append(summary);
+      const box = fold('side', side, true, `Side ${side}`);
       const given = (input[side] ?? {}) as Input;
       const filledSide = (filled[side] ?? {}) as Input;
-      box.append(...fieldGroups(kind.sides.fields, given, filledSide, `${side}.`));
-      fieldsBox.append(box);
+      box.append(...fieldGroups(kind.sides.fields, given, filledSide, focusedPath, `${side}.`));
+      sides.append(box);
     }
+    fieldsBox.append(sides);
   }
   const names = kind.sides ? undefined : profileNames();
   matrixRow.hidden = !names;
@@ -401,7 +453,7 @@ function renderForm(): void {
       fieldsBox.append(note);
     }
   }
-  fieldsBox.append(...fieldGroups(kindFields(system, kindId), input, filled));
+  fieldsBox.append(...fieldGroups(kindFields(system, kindId), input, filled, focusedPath));
   jsonBox.value = JSON.stringify(input, null, 2);
   if (focused) document.getElementById(focused)?.focus();
 }
@@ -500,7 +552,9 @@ function showError(message: string, bug: boolean): void {
   setState('error');
   // "injuryDice: ..." or "a.injuryDice: ...": beside that control, else beside the first part's.
   const path = /^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)[^:\s]*: /.exec(message)?.[1];
-  const beside = path ? (document.getElementById(`e-${idOf(path)}`) ?? document.getElementById(`e-${idOf(path.split('.')[0]!)}`)) : null;
+  const named = path ? (document.getElementById(`e-${idOf(path)}`) ?? document.getElementById(`e-${idOf(path.split('.')[0]!)}`)) : null;
+  // A field folded away would hide its message: it is said above the form instead (it names the field).
+  const beside = named?.closest('details:not([open])') ? null : named;
   const text = bug ? `Something went wrong inside injury-lab (please report it): ${message}` : message;
   if (beside) beside.textContent = text;
   else topError.textContent = text;
@@ -1064,6 +1118,7 @@ function writeHash(sim = simInLink): void {
   if (gridSim && grid && !('matrix' in grid)) parts.push(`gridTrials=${gridSim.trials}`, `gridSeed=${gridSim.seed}`);
   if (grid && 'matrix' in grid) parts.push('matrix=1');
   if (kept.length) parts.push(`compare=${encodeURIComponent(JSON.stringify(kept))}`);
+  if (folds.size) parts.push(`folds=${foldsText()}`);
   history.replaceState(null, '', `#${parts.join('&')}`);
 }
 
@@ -1087,6 +1142,7 @@ function readHash(): void {
   const s = params.get('s');
   input = {};
   pendingSim = undefined;
+  readFolds(params.get('folds') ?? '');
   if (s !== null) {
     let parsed: unknown;
     try {
