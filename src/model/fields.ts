@@ -14,12 +14,15 @@ interface Common<K extends string> {
   readonly profile?: ProfileRole;
   /** Keywords giving it add up, as dice and modifiers from several sources do (numeric fields only). */
   readonly stacks?: boolean;
+  /** A field a designer sets most: the page shows it before the folded rest (FieldSpec.common). */
+  readonly common?: true;
 }
 
 /** The optional parts every builder passes on. */
-const extras = (o: { readonly profile?: ProfileRole; readonly stacks?: boolean }) => ({
+const extras = (o: { readonly profile?: ProfileRole; readonly stacks?: boolean; readonly common?: true }) => ({
   ...(o.profile ? { profile: o.profile } : {}),
   ...(o.stacks ? { stacks: true } : {}),
+  ...(o.common ? { common: true as const } : {}),
 });
 
 /**

@@ -61,6 +61,12 @@ export interface FieldSpec<N extends string = string, V extends FieldValue = Fie
   readonly profile?: ProfileRole;
   /** Two keywords giving it add up (+1 DICE twice is +2); otherwise the later keyword's value wins. */
   readonly stacks?: boolean;
+  /**
+   * One of the few fields a balance designer sets most (dice, modifiers, armour, the duel's rounds): the
+   * page shows these first and folds the rest away, so the answer stays in sight while they are edited.
+   * A presentation hint only: validation, flags and the published schema ignore it.
+   */
+  readonly common?: true;
 }
 
 /** The two sides a profiles file names: weapons (what attacks) and models (what is attacked). */

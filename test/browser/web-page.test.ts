@@ -247,16 +247,19 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await close();
   });
 
-  it("groups a kind's fields by what a profile gives them, as declared, and keeps a closed group closed", async () => {
+  it("groups a kind's fields by what a profile gives them, as declared, common ones first, and keeps a closed group closed", async () => {
     const { page, errors, close } = await open(permalink({ kind: 'attack' }));
     await page.waitForSelector('#app[data-state=ready]');
-    const groups = (await page.evaluate(`[...document.querySelectorAll('#fields > details.group')].map((d) => ({ group: d.dataset.group, fields: [...d.querySelectorAll('[id^="f-"]')].map((c) => c.id.slice(2)) }))`)) as { group: string; fields: string[] }[];
+    const groups = (await page.evaluate(`[...document.querySelectorAll('#fields > details.group')].map((d) => ({ group: d.dataset.group, fields: [...d.querySelectorAll('[id^="f-"]')].map((c) => c.id.slice(2)), folded: [...d.querySelectorAll('details.more [id^="f-"]')].map((c) => c.id.slice(2)) }))`)) as { group: string; fields: string[]; folded: string[] }[];
     const tc = systems.find((s) => s.id === 'trench-crusade')!;
     const attackFields = tc.fields.filter((f) => (f.kinds as readonly string[]).includes('attack'));
-    // Every field of the kind in exactly one group, the group its declaration's profile role names.
+    // Every field of the kind in exactly one group, the group its declaration's profile role names: the
+    // common ones first, the rest in the group's fold, each part in declared order.
     expect(groups.map((g) => g.group)).toEqual(['weapon', 'model', 'situation']);
     for (const g of groups) {
-      expect(g.fields).toEqual(attackFields.filter((f) => (f.profile ?? 'situation') === g.group).map((f) => f.name));
+      const mine = attackFields.filter((f) => (f.profile ?? 'situation') === g.group);
+      expect(g.fields).toEqual([...mine.filter((f) => f.common), ...mine.filter((f) => !f.common)].map((f) => f.name));
+      expect(g.folded).toEqual(mine.filter((f) => !f.common).map((f) => f.name));
     }
     expect(groups.flatMap((g) => g.fields).sort()).toEqual(attackFields.map((f) => f.name).sort());
     // Closed by the user, a group stays closed while the form is built again on an edit.
@@ -265,6 +268,70 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes(${JSON.stringify(encodeURIComponent('"injuryDice":1'))})`);
     expect(await page.evaluate(`document.querySelector('details.group[data-group=model]').open`)).toBe(false);
     expect(await page.evaluate(`document.querySelector('details.group[data-group=weapon]').open`)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the common fields and folds the rest away, closed; a field given in the link shows outside its fold', async () => {
+    const { page, errors, close } = await open(permalink({ kind: 'attack' }));
+    await page.waitForSelector('#app[data-state=ready]');
+    // The declaration marks them: armour and attack dice are common, Deadly and IMPERVIOUS are not.
+    for (const id of ['#f-injuryDice', '#f-attackDice', '#f-armour', '#f-shield']) expect({ id, visible: await page.isVisible(id) }).toEqual({ id, visible: true });
+    for (const id of ['#f-deadly', '#f-impervious']) {
+      expect({ id, folded: await page.evaluate(`document.querySelector('${id}').closest('details.more')?.open`) }).toEqual({ id, folded: false });
+      expect({ id, visible: await page.isVisible(id) }).toEqual({ id, visible: false });
+    }
+    expect(await page.textContent('details.group[data-group=weapon] > details.more > summary')).toMatch(/^\d+ more fields$/);
+    await close();
+    // Given in the link, a field of the fold is shown with the common ones, its fold left closed.
+    const given = await open(permalink({ kind: 'attack', deadly: true }));
+    await given.page.waitForSelector('#app[data-state=ready]');
+    expect(await given.page.isVisible('#f-deadly')).toBe(true);
+    expect(await given.page.evaluate(`document.querySelector('#f-deadly').closest('details.more')`)).toBe(null);
+    expect(await given.page.isVisible('#f-impervious')).toBe(false);
+    expect([...errors, ...given.errors]).toEqual([]);
+    await given.close();
+  });
+
+  it('keeps the folds the user opens and closes in the link, and a reload of that link shows them so', async () => {
+    const { page, errors, close } = await open(permalink({ kind: 'attack' }));
+    await page.waitForSelector('#app[data-state=ready]');
+    await page.click('details.more[data-fold="weapon.more"] > summary');
+    await page.waitForFunction(`location.hash.includes('folds=weapon.more:open')`);
+    expect(await page.isVisible('#f-deadly')).toBe(true);
+    await page.click('details.group[data-group=model] > summary');
+    await page.waitForFunction(`location.hash.includes('model:closed')`);
+    // An edit rewrites the link: the folds stay in it.
+    await page.fill('#f-injuryDice', '2');
+    await page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && location.hash.includes(${JSON.stringify(encodeURIComponent('"injuryDice":2'))})`);
+    const link = page.url();
+    expect(link).toContain('folds=weapon.more:open,model:closed');
+    await close();
+    const again = await open(link.slice(link.indexOf('#')));
+    await again.page.waitForSelector('#app[data-state=ready]');
+    expect(await again.page.evaluate(`document.querySelector('details.more[data-fold="weapon.more"]').open`)).toBe(true);
+    expect(await again.page.evaluate(`document.querySelector('details.group[data-group=model]').open`)).toBe(false);
+    expect(await again.page.evaluate(`document.querySelector('details.more[data-fold="situation.more"]').open`)).toBe(false);
+    expect(await again.page.isVisible('#f-deadly')).toBe(true);
+    // Closed again, the fold leaves the link (its default); a link with no folds gives the defaults.
+    await again.page.click('details.more[data-fold="weapon.more"] > summary');
+    await again.page.waitForFunction(`!location.hash.includes('weapon.more')`);
+    await again.page.evaluate(`location.hash = ${JSON.stringify(permalink({ kind: 'attack' }))}`);
+    await again.page.waitForFunction(`document.querySelector('#app').dataset.state === 'ready' && !location.hash.includes('folds')`);
+    expect(await again.page.evaluate(`document.querySelector('details.group[data-group=model]').open`)).toBe(true);
+    expect([...errors, ...again.errors]).toEqual([]);
+    await again.close();
+  });
+
+  it("sets a duel's two sides side by side at 1400x900, both inside the window", async () => {
+    const { page, errors, close } = await open(permalink({ kind: 'duel', a: { armour: 'standard' }, b: {} }), { width: 1400, height: 900 });
+    await page.waitForSelector('#app[data-state=ready]');
+    const sides = (await page.evaluate(`[...document.querySelectorAll('#fields details.side')].map((d) => { const r = d.getBoundingClientRect(); return { top: r.top, left: r.left, right: r.right }; })`)) as { top: number; left: number; right: number }[];
+    expect(sides).toHaveLength(2);
+    expect(sides[1]!.top).toBe(sides[0]!.top);
+    expect(sides[1]!.left).toBeGreaterThanOrEqual(sides[0]!.right);
+    for (const s of sides) expect(s.left >= 0 && s.right <= 1400).toBe(true);
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     expect(errors).toEqual([]);
     await close();
   });

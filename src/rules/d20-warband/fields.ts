@@ -25,6 +25,7 @@ const DASHABLE_MODIFIER_RANGE = { minimum: -20, maximum: 20, words: [DASH] } as 
 
 export const d20WarbandFields = [
   integerOrField('stat', {
+    common: true,
     // A weapon profile is the attacker's side: it may carry its wielder's Melee or Ranged stat ("MODEL with WEAPON").
     profile: 'weapon',
     ...STAT_RANGE,
@@ -33,17 +34,20 @@ export const d20WarbandFields = [
     kinds: STAT_KINDS,
   }),
   integerField('modifier', {
+    common: true,
     ...MODIFIER_RANGE,
     description: 'check and attack: improvement to the stat for this check (+2 turns Mel 10 into Mel 8); injury-roll and fall: added to the d20 roll',
     default: 0,
     kinds: ROLLING_KINDS,
   }),
   booleanField('advantage', {
+    common: true,
     description: 'Roll 2d20 and keep the higher (attack: the attacker; cancels with disadvantage)',
     default: false,
     kinds: ROLLING_KINDS,
   }),
   booleanField('disadvantage', {
+    common: true,
     description: 'Roll 2d20 and keep the lower (attack: the attacker; cancels with advantage)',
     default: false,
     kinds: ROLLING_KINDS,
@@ -56,6 +60,7 @@ export const d20WarbandFields = [
     kinds: ATTACK,
   }),
   integerField('attacks', {
+    common: true,
     profile: 'weapon',
     description: "The attacker's Attacks: one Melee or Ranged check per attack, before critical hits add more",
     minimum: 1,
@@ -64,6 +69,7 @@ export const d20WarbandFields = [
     kinds: ATTACK,
   }),
   integerOrField('injury', {
+    common: true,
     profile: 'weapon',
     ...DASHABLE_MODIFIER_RANGE,
     description: 'Injury modifier added to the kept attack roll for the Injury Check only ("-" means none)',
@@ -71,6 +77,7 @@ export const d20WarbandFields = [
     kinds: ATTACK,
   }),
   integerOrField('pierce', {
+    common: true,
     profile: 'weapon',
     ...DASHABLE_MODIFIER_RANGE,
     description: "Pierce: worsens the target's Defence check by this much (negative improves it; \"-\" means none)",
@@ -83,6 +90,7 @@ export const d20WarbandFields = [
     kinds: ATTACK,
   }),
   integerOrField('defence', {
+    common: true,
     profile: 'model',
     ...STAT_RANGE,
     description: 'The target\'s Defence stat, 1-20, or "-" (no Defence: every hit gets through unless improved)',
@@ -97,6 +105,7 @@ export const d20WarbandFields = [
     kinds: ATTACK,
   }),
   integerField('wounds', {
+    common: true,
     profile: 'model',
     description: 'Wounds the target has left: each hit that gets through costs one, and the Injury Check comes at 0',
     minimum: 0,
@@ -133,6 +142,7 @@ export const d20WarbandFields = [
   }),
   // The injury file's own falling example is a fall of 3".
   numberField('heightInches', {
+    common: true,
     description: 'Height of the fall in inches: +2 to the Injury Roll per full inch above 2',
     minimum: 0,
     maximum: 100,

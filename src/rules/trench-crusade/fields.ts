@@ -30,6 +30,7 @@ const ONE_ROLL_KINDS = ['injury', 'attack', 'fall'] as const;
 
 export const trenchCrusadeFields = [
   integerField('injuryDice', {
+    common: true,
     stacks: true,
     profile: 'weapon',
     description: 'Net +/- injury dice from the weapon, abilities and keywords (+ and - cancel one for one)',
@@ -39,6 +40,7 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   integerField('injuryModifier', {
+    common: true,
     stacks: true,
     profile: 'weapon',
     description: "Flat +/- injury modifier from the attacker's weapon, abilities and keywords",
@@ -66,6 +68,7 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   choiceField('armour', {
+    common: true,
     profile: 'model',
     description: "The target's armour",
     values: ARMOURS,
@@ -73,6 +76,7 @@ export const trenchCrusadeFields = [
     kinds: INJURY_KINDS,
   }),
   booleanField('shield', {
+    common: true,
     profile: 'model',
     description: 'The target carries a Trench Shield (-1 injury modifier)',
     default: false,
@@ -85,6 +89,7 @@ export const trenchCrusadeFields = [
     kinds: [...INJURY_KINDS, DUEL_KIND],
   }),
   integerField('bloodMarkersSpent', {
+    common: true,
     description: 'Blood markers the attacker spends on this injury roll, +1 injury dice each',
     minimum: 0,
     maximum: 20,
@@ -135,6 +140,7 @@ export const trenchCrusadeFields = [
     kinds: [...INJURY_KINDS, DUEL_KIND],
   }),
   choiceField('attackType', {
+    common: true,
     profile: 'weapon',
     description: 'Whether the injury comes from a melee or a ranged attack',
     values: ATTACK_TYPES,
@@ -142,6 +148,7 @@ export const trenchCrusadeFields = [
     kinds: ATTACKING_KINDS,
   }),
   booleanField('tough', {
+    common: true,
     profile: 'model',
     description: 'The target is Tough: its first Out of Action becomes Down instead',
     default: false,
@@ -212,6 +219,7 @@ export const trenchCrusadeFields = [
     kinds: ATTACKING_KINDS,
   }),
   integerField('attackDice', {
+    common: true,
     stacks: true,
     profile: 'weapon',
     description: 'Net +/- dice on the success roll of the attack',
@@ -221,6 +229,7 @@ export const trenchCrusadeFields = [
     kinds: ['attack', 'sequence'],
   }),
   integerField('attackModifier', {
+    common: true,
     stacks: true,
     profile: 'weapon',
     description: 'Flat +/- modifier on the success roll of the attack',
@@ -307,6 +316,7 @@ export const trenchCrusadeFields = [
     kinds: ['attack', 'sequence', DUEL_KIND],
   }),
   numberField('heightInches', {
+    common: true,
     description: 'Height of the fall in inches (no roll under 3; +1 injury dice per full 3 inches)',
     minimum: 0,
     maximum: 120,

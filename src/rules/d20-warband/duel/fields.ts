@@ -13,12 +13,14 @@ export const MAX_LEDGE_INCHES = 100;
 /** Fields of the duel itself, at the scenario's top level. */
 export const d20DuelFields = [
   choiceField('first', {
+    common: true,
     description: 'The unit that takes its turn first in every round',
     values: DUEL_SIDES,
     default: 'a',
     kinds: [DUEL_KIND],
   }),
   integerField('rounds', {
+    common: true,
     description: "Rounds of the duel, each one turn of either unit (the first unit's first); a duel still on after them is undecided",
     minimum: 1,
     maximum: MAX_ROUNDS,

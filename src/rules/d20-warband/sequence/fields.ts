@@ -6,6 +6,7 @@ export const TURNS_KIND = 'turns';
 /** Fields only the `turns` kind reads; it also reads every `attack` field (see ../fields.ts). */
 export const turnsFields = [
   integerField('turns', {
+    common: true,
     description: 'Turns (T) in which the attacker makes one attack action on the target; they stop once it is Incapacitated',
     minimum: MIN_TURNS,
     maximum: MAX_TURNS,

@@ -21,12 +21,14 @@ export type DuelObjective = (typeof DUEL_OBJECTIVES)[number];
 /** Fields of the duel itself, at the scenario's top level (issue 24). */
 export const duelFields = [
   choiceField('first', {
+    common: true,
     description: 'The side that activates first in every round',
     values: DUEL_SIDES,
     default: 'a',
     kinds: [DUEL_KIND],
   }),
   integerField('rounds', {
+    common: true,
     description: 'Rounds of the duel, each one activation of either side (the first side first); a duel still on after them is undecided',
     minimum: 1,
     maximum: MAX_ROUNDS,
@@ -47,6 +49,7 @@ export const duelFields = [
  */
 export const duelSideOwnFields = [
   choiceField('policy', {
+    common: true,
     description: "What this side does with the blood markers on its opponent: none; injury (every one of them as +1 injury dice on each injury roll it makes); hinder (every one of them on the opponent's next success roll, -1 dice each); optimal (as many as, and on what, does best against an opponent who does the same, Bloodbaths included: for the duel's objective, P(win) - P(loss) by default)",
     values: DUEL_POLICIES,
     default: 'none',

@@ -20,6 +20,7 @@ export const SEQUENCE_KIND = 'sequence';
 /** Fields only the `sequence` kind reads; it also reads the attack fields (see ../fields.ts). */
 export const sequenceFields = [
   integerField('attacks', {
+    common: true,
     description: 'Attacks in the sequence (N); the sequence ends early when the target goes Out of Action',
     minimum: MIN_ATTACKS,
     maximum: MAX_ATTACKS,
@@ -27,6 +28,7 @@ export const sequenceFields = [
     kinds: [SEQUENCE_KIND],
   }),
   choiceField('policy', {
+    common: true,
     description: "How the attacker spends the target's blood markers on injury rolls: none, all (every marker as +1 injury dice), bloodbath (6, or 3 if Down, for a Bloodbath when possible), optimal (the spending that maximises the chance of Out of Action within N attacks)",
     values: POLICIES,
     default: 'none',
@@ -39,6 +41,7 @@ export const sequenceFields = [
     kinds: [SEQUENCE_KIND],
   }),
   integerField('bloodMarkers', {
+    common: true,
     description: 'Blood markers on the target when the sequence starts',
     minimum: 0,
     maximum: MAX_START_MARKERS,

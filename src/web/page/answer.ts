@@ -1,0 +1,218 @@
+/**
+ * The answer: the exact answer's worker, asked again as the user types; the table of outcomes (with the
+ * simulation's estimates once run), the means and notes, the engine's message when there is no answer,
+ * the chart, and the answer's downloads. What it tells the rest of the page goes through the hooks
+ * page.ts gives it.
+ */
+import { esc, fieldTitle, orWorseLabel, outcomeLabel, type OpenedFile } from '../engine.js';
+import { download, embedChart, fileName, type ChartView } from './chart.js';
+import { fractionHtml, pct, ratio } from './format.js';
+import type { WorkerReply } from './protocol.js';
+import { exact, input, setExact, setState, systemOf, type Input } from './state.js';
+import { newWorker, post, shelf } from './workers.js';
+
+export interface AnswerHooks {
+  /** The answer's worker read the opened files: what each is to a scenario. */
+  readonly opened: (files: readonly OpenedFile[]) => void;
+  /** Says a message beside the field at `path`; false when no such field is in sight. */
+  readonly errorBesideField: (path: string, text: string) => boolean;
+  readonly clearFieldErrors: () => void;
+  /** The scenario as the answer filled it in (every default), for the fields left out. */
+  readonly filled: (scenario: Input) => void;
+  /** An answer is in and shown. */
+  readonly answered: () => void;
+}
+
+let hooks: AnswerHooks;
+
+export function wireAnswer(h: AnswerHooks): void {
+  hooks = h;
+}
+
+interface ExactOutcomeJson {
+  readonly outcome: string;
+  readonly probability: number;
+  readonly exact: string;
+  readonly orWorse?: number;
+  readonly orWorseExact?: string;
+}
+
+const topError = document.getElementById('scenario-error')!;
+const resultBox = document.getElementById('result')!;
+const chartBox = document.getElementById('chart')!;
+/** The last answer's CSV, as `exact --format csv` gives it (with the estimates once simulated). */
+let csv = '';
+let chartView: ChartView | undefined;
+
+/**
+ * The exact answer's worker. A newer request replaces an older one still running (a duel's chain can
+ * take a second): the busy worker is ended and a fresh one started, so typing never queues work.
+ */
+let exactWorker = exactWorkerStarted();
+let exactBusy = false;
+let requestId = 0;
+
+function exactWorkerStarted(): Worker {
+  const w = newWorker();
+  w.onmessage = (e: MessageEvent<WorkerReply>) => {
+    const reply = e.data;
+    if (reply.type === 'opened') {
+      hooks.opened(reply.files);
+      return;
+    }
+    if (reply.id !== requestId) return;
+    exactBusy = false;
+    if (reply.type === 'error') showError(reply.message, reply.bug);
+    else if (reply.type === 'exact') {
+      showExact(reply.result);
+      showRun(reply.chart, reply.csv);
+    }
+  };
+  return w;
+}
+
+export function askExact(): void {
+  const id = ++requestId;
+  if (exactBusy) {
+    exactWorker.terminate();
+    exactWorker = exactWorkerStarted();
+  }
+  exactBusy = true;
+  setState('computing');
+  post(exactWorker, { type: 'exact', id, input });
+}
+
+/** The opened files, to the answer's worker: it reads them and says what each is (hooks.opened). */
+export function sendFiles(): void {
+  post(exactWorker, { type: 'files', id: 0, files: [...shelf], describe: true });
+}
+
+function clearErrors(): void {
+  topError.textContent = '';
+  hooks.clearFieldErrors();
+}
+
+/** The engine's one line, beside the field it names (it starts "field: ..."), or above the form. */
+export function showError(message: string, bug: boolean): void {
+  clearErrors();
+  setExact(undefined);
+  resultBox.replaceChildren();
+  // The last answer's chart is no answer to what is on the form now.
+  chartView?.finalize();
+  chartView = undefined;
+  chartBox.replaceChildren();
+  delete chartBox.dataset.state;
+  setState('error');
+  // "injuryDice: ..." or "a.injuryDice: ...": beside that control, else beside the first part's.
+  const path = /^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)[^:\s]*: /.exec(message)?.[1];
+  const text = bug ? `Something went wrong inside injury-lab (please report it): ${message}` : message;
+  if (!path || !hooks.errorBesideField(path, text)) topError.textContent = text;
+}
+
+function showExact(result: Record<string, unknown>): void {
+  clearErrors();
+  setExact(result);
+  const outcomes = result.outcomes as readonly ExactOutcomeJson[];
+  const ranked = outcomes.some((o) => o.orWorseExact !== undefined);
+  const table = document.createElement('table');
+  table.id = 'outcomes';
+  table.innerHTML = `<caption>${esc(heading(result))}</caption><thead><tr><th scope="col">Outcome</th><th scope="col">Probability</th><th scope="col">Exact</th>${
+    ranked ? '<th scope="col">This or worse</th>' : ''
+  }<th scope="col" class="sim">Simulated (95% interval)</th><th scope="col" class="sim">Count</th></tr></thead>`;
+  const body = document.createElement('tbody');
+  for (const o of outcomes) {
+    const tr = document.createElement('tr');
+    tr.dataset.outcome = o.outcome;
+    tr.dataset.exact = ratio(o.exact);
+    tr.innerHTML = `<th scope="row">${esc(outcomeLabel(o.outcome))}</th><td>${pct(o.probability)}</td><td>${fractionHtml(o.exact)}</td>${
+      ranked ? `<td title="${esc(orWorseLabel(o.outcome))}">${o.orWorse === undefined ? '' : `${pct(o.orWorse)} ${fractionHtml(o.orWorseExact!)}`}</td>` : ''
+    }<td class="sim"></td><td class="sim"></td>`;
+    body.append(tr);
+  }
+  table.append(body);
+  const means = document.createElement('dl');
+  means.id = 'means';
+  for (const [key, v] of Object.entries(result)) {
+    if (v && typeof v === 'object' && 'exact' in v && 'value' in v) {
+      const dt = document.createElement('dt');
+      dt.textContent = fieldTitle(key);
+      const dd = document.createElement('dd');
+      dd.dataset.mean = key;
+      dd.dataset.exact = ratio(String((v as { exact: string }).exact));
+      dd.innerHTML = `${Number((v as { value: number }).value).toFixed(4)} ${fractionHtml(String((v as { exact: string }).exact))}`;
+      means.append(dt, dd);
+    }
+  }
+  const notes = document.createElement('ul');
+  notes.className = 'notes';
+  for (const n of (result.notes as string[] | undefined) ?? []) {
+    const li = document.createElement('li');
+    li.textContent = n;
+    notes.append(li);
+  }
+  // What "Allow unmodelled" let through, said with the answer it changes (the CLI's warning line).
+  const leftOut = (result.scenario as Record<string, unknown> | undefined)?.notModelled;
+  const warning = document.createElement('p');
+  warning.id = 'left-out';
+  warning.className = 'note warning';
+  if (typeof leftOut === 'string') warning.textContent = `Left out, not modelled: ${leftOut}`;
+  resultBox.replaceChildren(...(typeof leftOut === 'string' ? [warning] : []), table, ...(means.children.length ? [means] : []), notes);
+  // Refresh the placeholders: a field's default may depend on the others.
+  hooks.filled(result.scenario as Input);
+  setState('ready');
+  hooks.answered();
+}
+
+function heading(result: Record<string, unknown>): string {
+  const system = systemOf(result.system);
+  const edition = system.editions.find((e) => e.id === result.edition)?.title ?? String(result.edition);
+  return `${system.title} (${edition}), ${String(result.kind)}`;
+}
+/** The simulation's estimates, beside the exact values: each row's estimate, interval and count. */
+export function showEstimates(outcomes: readonly { outcome: string; count: number; probability: number; ciLow: number; ciHigh: number }[]): void {
+  for (const o of outcomes) {
+    const tr = resultBox.querySelector<HTMLTableRowElement>(`tr[data-outcome="${CSS.escape(o.outcome)}"]`);
+    if (!tr) continue;
+    tr.dataset.count = String(o.count);
+    const cells = tr.querySelectorAll('td.sim');
+    cells[0]!.textContent = `${pct(o.probability)} (${pct(o.ciLow)}-${pct(o.ciHigh)})`;
+    cells[1]!.textContent = o.count.toLocaleString('en-GB');
+  }
+  resultBox.querySelector('table')?.classList.add('simulated');
+}
+
+/** The last run's estimates go: the rows show one run at a time, and none of a scenario since changed. */
+export function clearEstimates(): void {
+  for (const tr of resultBox.querySelectorAll<HTMLTableRowElement>('tr[data-count]')) delete tr.dataset.count;
+  for (const td of resultBox.querySelectorAll('td.sim')) td.textContent = '';
+}
+
+/** The chart and CSV of the answer on screen, with a simulation's estimates once run. */
+export function showRun(chart: Record<string, unknown>, runCsv: string): void {
+  csv = runCsv;
+  void drawChart(chart, requestId);
+}
+
+async function drawChart(spec: Record<string, unknown>, forRequest: number): Promise<void> {
+  chartView = (await embedChart(chartBox, spec, () => forRequest === requestId, chartView)) ?? chartView;
+}
+
+// The scenario as the user gave it: `injury-lab exact FILE` reads it unchanged (files it names beside it).
+document.getElementById('download-scenario')!.addEventListener('click', () => download(`${fileName()}.json`, 'application/json', JSON.stringify(input, null, 2) + '\n'));
+document.getElementById('download-csv')!.addEventListener('click', () => {
+  if (csv) download(`${fileName()}.csv`, 'text/csv', csv);
+});
+document.getElementById('download-svg')!.addEventListener('click', async () => {
+  if (chartView) download(`${fileName()}.svg`, 'image/svg+xml', await chartView.toSVG());
+});
+document.getElementById('download-png')!.addEventListener('click', async () => {
+  if (!chartView) return;
+  const a = document.createElement('a');
+  a.href = await chartView.toImageURL('png', 2);
+  a.download = `${fileName()}.png`;
+  a.click();
+});
+// What `injury-lab exact FILE --format json` prints for it.
+document.getElementById('download-answer')!.addEventListener('click', () => {
+  if (exact) download(`${fileName()}-exact.json`, 'application/json', JSON.stringify(exact, null, 2) + '\n');
+});

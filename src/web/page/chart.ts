@@ -1,0 +1,52 @@
+/**
+ * Charts: the report engine's own Vega-Lite specs (what `exact --chart` and the reports draw), drawn
+ * interactively in the answer's and the grid's boxes; and the page's downloads, made from what it shows.
+ */
+import { input, systemOf } from './state.js';
+
+export interface ChartView {
+  toSVG(): Promise<string>;
+  toImageURL(type: string, scale?: number): Promise<string>;
+  finalize(): void;
+}
+
+/**
+ * Draws a spec into `box`, replacing `previous`, unless the answer it belongs to is no longer wanted by
+ * the time the libraries are in. vega-embed (vega and vega-lite with it) loads with the first chart, in
+ * its own chunk: the form and the first answer do not wait for it. Its tooltips show each mark's `tip`:
+ * the exact fraction, and the estimate with its interval once simulated. Its actions menu is off: the
+ * editor and source actions open web pages, and the page has its own downloads.
+ */
+export async function embedChart(box: HTMLElement, spec: Record<string, unknown>, stillWanted: () => boolean, previous: ChartView | undefined): Promise<ChartView | undefined> {
+  box.dataset.state = 'drawing';
+  const { default: embed } = await import('vega-embed');
+  if (!stillWanted()) return undefined;
+  previous?.finalize();
+  const result = await embed(box, fittedToBox(spec) as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
+  box.dataset.state = 'drawn';
+  return result.view;
+}
+
+/**
+ * A single view (one chart, or layers of one) drawn at its box's width rather than at the width the
+ * report engine gives it (about 900 px) and then scaled down, which shrank its 12 px labels to 6 px in
+ * a narrow column. Facets and concatenations keep their own widths (Vega-Lite cannot fit them) and
+ * scroll in their box instead. The downloads are drawn from this view: the same chart as on screen.
+ */
+function fittedToBox(spec: Record<string, unknown>): Record<string, unknown> {
+  const composed = ['facet', 'repeat', 'concat', 'hconcat', 'vconcat'].some((k) => k in spec);
+  if (composed || typeof spec.width !== 'number') return spec;
+  return { ...spec, width: 'container', autosize: { type: 'fit-x', contains: 'padding' } };
+}
+
+export function download(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A download's name: the scenario's system and kind ("trench-crusade-attack"). */
+export const fileName = () => [input.system ?? systemOf(undefined).id, input.kind ?? 'scenario'].join('-').replace(/[^A-Za-z0-9_-]+/g, '-');
