@@ -63,7 +63,7 @@ export { openedFiles, describeOpened, type OpenedFiles, type OpenedFile } from '
 export { describeAllowed } from '../model/field-schema.js';
 export { fieldTitle, orWorseLabel, outcomeLabel } from '../labels.js';
 export { DEFAULT_SEED, DEFAULT_TRIALS, parseDecimal, parseSeed, parseTrials } from '../sim/run-limits.js';
-export { esc, longFractionDigits, percent } from '../text.js';
+export { esc, longFractionDigits, percent, wordWrap } from '../text.js';
 export type { Scenario, ExactAnswer, ReportLayout, KindSpec, SystemSpec, FieldSpec, SimKernel } from '../model/types.js';
 export { chartSpec, chartNotes, chartTitle, type ChartDef, type VlSpec } from '../present/charts.js';
 export { defaultCharts, chooseChart, gridLayout, type ChartInput } from '../present/chart-defaults.js';

@@ -2,6 +2,7 @@
  * Charts: the report engine's own Vega-Lite specs (what `exact --chart` and the reports draw), drawn
  * interactively in the answer's and the grid's boxes; and the page's downloads, made from what it shows.
  */
+import { wordWrap } from '../engine.js';
 import { input, systemOf } from './state.js';
 
 export interface ChartView {
@@ -22,7 +23,7 @@ export async function embedChart(box: HTMLElement, spec: Record<string, unknown>
   const { default: embed } = await import('vega-embed');
   if (!stillWanted()) return undefined;
   previous?.finalize();
-  const result = await embed(box, fittedToBox(spec) as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
+  const result = await embed(box, fittedToBox(spec, box.clientWidth) as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
   box.dataset.state = 'drawn';
   return result.view;
 }
@@ -33,10 +34,37 @@ export async function embedChart(box: HTMLElement, spec: Record<string, unknown>
  * a narrow column. Facets and concatenations keep their own widths (Vega-Lite cannot fit them) and
  * scroll in their box instead. The downloads are drawn from this view: the same chart as on screen.
  */
-function fittedToBox(spec: Record<string, unknown>): Record<string, unknown> {
+function fittedToBox(spec: Record<string, unknown>, boxWidth: number): Record<string, unknown> {
   const composed = ['facet', 'repeat', 'concat', 'hconcat', 'vconcat'].some((k) => k in spec);
   if (composed || typeof spec.width !== 'number') return spec;
-  return { ...spec, width: 'container', autosize: { type: 'fit-x', contains: 'padding' } };
+  return { ...spec, ...subtitleWrapped(spec, boxWidth), ...legendWrapped(spec, boxWidth), width: 'container', autosize: { type: 'fit-x', contains: 'padding' } };
+}
+
+/** About how wide one entry of a horizontal legend is (a symbol and an outcome's name), in pixels. */
+const LEGEND_ENTRY_PX = 130;
+
+/**
+ * A legend laid out in a row above the chart, in as many columns as the box has room for: in a
+ * phone's column the row of outcomes ran past the box's edge ("out of action" at 470 px of 378).
+ */
+function legendWrapped(spec: Record<string, unknown>, boxWidth: number): Record<string, unknown> {
+  const config = spec.config as { legend?: { direction?: string } } | undefined;
+  if (!config?.legend || config.legend.direction !== 'horizontal' || boxWidth <= 0) return {};
+  return { config: { ...config, legend: { ...config.legend, columns: Math.max(1, Math.floor((boxWidth - 24) / LEGEND_ENTRY_PX)) } } };
+}
+
+/** About how wide one character of a chart's subtitle is on screen, in pixels (12.5 px DejaVu Sans). */
+const SUBTITLE_CHAR_PX = 7.2;
+
+/**
+ * The subtitle wrapped again to the box: the report engine wraps it for its own width (about 900 px),
+ * so in the page's column its longer lines (a duel's two sides) ran past the box's edge.
+ */
+function subtitleWrapped(spec: Record<string, unknown>, boxWidth: number): Record<string, unknown> {
+  const title = spec.title as { subtitle?: unknown } | undefined;
+  if (!title || !Array.isArray(title.subtitle) || boxWidth <= 0) return {};
+  const chars = Math.max(30, Math.floor((boxWidth - 24) / SUBTITLE_CHAR_PX));
+  return { title: { ...title, subtitle: (title.subtitle as string[]).flatMap((line) => wordWrap(line, chars)) } };
 }
 
 export function download(name: string, type: string, text: string): void {
