@@ -24,19 +24,16 @@ export function addChartOptions<T>(y: Argv<T>, has: { readonly cumulative: boole
       type: 'string',
       describe: `Also draw the answer as a chart into this file, the one a report draws for what varies: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)`,
     })
-    .option('outcome', { type: 'string', describe: "The chart's one outcome, for lines and heat maps (default: the most severe); an outcome id of the kind" }) as Argv<T>;
+    .option('outcome', { type: 'string', describe: "Keep only this outcome's row of the table (several: ids separated by commas), for a one-line answer; with --chart, the chart's one outcome (lines, heat maps; default: the most severe)" }) as Argv<T>;
   if (!has.cumulative) out = out.option('cumulative', { type: 'boolean', describe: 'Chart "this outcome or worse" (lines, heat maps)', default: false }) as Argv<T>;
   if (!has.force) out = out.option('force', { type: 'boolean', describe: 'Replace an existing --chart file', default: false }) as Argv<T>;
   return out;
 }
 
-/** The chart the flags ask for, or undefined; --outcome without --chart is refused (it would do nothing). */
+/** The chart the flags ask for, or undefined (--outcome alone picks a table's rows: ./outcome-pick.ts). */
 export function chartRequestFromArgv(argv: Record<string, unknown>): ChartRequest | undefined {
   const file = argv.chart;
-  if (file === undefined) {
-    if (argv.outcome !== undefined) throw refusal('--outcome', 'chooses the outcome of a chart', 'give --chart FILE too');
-    return undefined;
-  }
+  if (file === undefined) return undefined;
   if (typeof file !== 'string' || file === '') throw refusal(CHART_FLAG, 'needs a file name', `allowed: a file name ending ${CHART_ENDINGS.join(', ')}`);
   if (typeof argv.out === 'string' && resolve(argv.out) === resolve(file)) throw refusal(CHART_FLAG, 'names the --out file too', 'name another file');
   return {

@@ -9,7 +9,11 @@ import { type ShownExact, digitsFor, honestPercent, jsonText, renderTable, scena
 import { givenLines } from '../analysis/asked.js';
 
 /** An exact answer as a command prints it: `digits` fixes the decimals of its percentages (--digits). */
-export type ExactView = ExactResult & { readonly digits?: number };
+export type ExactView = ExactResult & {
+  readonly digits?: number;
+  /** The outcomes --outcome keeps (a one-line answer): only their rows, no means or histograms. */
+  readonly picked?: readonly string[];
+};
 
 /**
  * Rows of a table of bins (a histogram, or its running sums), with runs of two or more bins that are
@@ -48,10 +52,11 @@ function exactTable(r: ExactView): string {
   lines.push(
     renderTable(
       ['outcome', 'probability', 'exact', ...(ranked ? ['this or worse'] : [])],
-      r.outcomes.map((o) => [o.outcome, honestPercent(o, digits), tableFraction(o.exact), ...(ranked ? [honestPercent(orWorse(o), digits)] : [])]),
+      r.outcomes.filter((o) => !r.picked || r.picked.includes(o.outcome)).map((o) => [o.outcome, honestPercent(o, digits), tableFraction(o.exact), ...(ranked ? [honestPercent(orWorse(o), digits)] : [])]),
       [false, true, true, ...(ranked ? [true] : [])],
     ),
   );
+  if (r.picked) return lines.join('\n') + '\n';
   lines.push('');
   // Each mean with what it counts: expectedAttacksMade and expectedAttacks answer different questions.
   r.layout.means.forEach((m) => {

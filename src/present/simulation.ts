@@ -14,6 +14,8 @@ import { givenLines } from '../analysis/asked.js';
 export interface SimulationView {
   readonly run: SimRun | PrecisionRun;
   readonly precision?: number;
+  /** The outcomes --outcome keeps (a one-line answer): only their rows, no means or histograms. */
+  readonly picked?: readonly string[];
 }
 
 /** What reproduces a simulation exactly: the exact-result manifest plus the seed, trials and generator. */
@@ -106,18 +108,19 @@ export function simulationJson({ run, precision }: SimulationView): Record<strin
   };
 }
 
-function simulationTable({ run, precision }: SimulationView): string {
+function simulationTable({ run, precision, picked }: SimulationView): string {
   const s = summarize(run);
   const digits = percentDigits(run.trials);
   const lines = [`${scenarioHeading(run.scenario)}: simulated`, ...givenLines(run.scenario).map(terminalSafe), ''];
   lines.push(
     renderTable(
       ['outcome', 'probability', '95% interval', 'count'],
-      s.outcomes.map((o) => [o.outcome, percent(o.probability, digits), percentInterval(o.ciLow, o.ciHigh, digits), o.count.toLocaleString('en-US')]),
+      s.outcomes.filter((o) => !picked || picked.includes(o.outcome)).map((o) => [o.outcome, percent(o.probability, digits), percentInterval(o.ciLow, o.ciHigh, digits), o.count.toLocaleString('en-US')]),
       [false, true, true, true],
     ),
   );
   lines.push('');
+  if (picked) return [...lines, runLine(run)].join('\n') + '\n';
   for (const m of s.means) lines.push(`${m.jsonKey}: ${m.value.toFixed(4)} (95% interval ${m.ciLow.toFixed(4)} to ${m.ciHigh.toFixed(4)})`);
   for (const h of s.histograms) {
     lines.push(

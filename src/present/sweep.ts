@@ -15,6 +15,8 @@ export interface SweepView {
   readonly cumulative?: boolean;
   /** Decimals of the table's percentages (--digits); by default the fewest that tell every exact cell apart. */
   readonly digits?: number;
+  /** The outcomes --outcome keeps: only their columns, no means. */
+  readonly picked?: readonly string[];
 }
 
 /**
@@ -100,15 +102,15 @@ function cumulativeView(o: Cell['outcomes'][number]) {
  * The plain-text table of a sweep: one row per cell, one column per outcome (or per "this or worse"),
  * the means, and when simulated a check column (exact and simulation agree, with the worst z-score).
  */
-function sweepTable({ sweep, cumulative = false, digits: fixed }: SweepView): string {
-  const outcomes = cumulative ? sweep.outcomes.slice(1) : sweep.outcomes;
+function sweepTable({ sweep, cumulative = false, digits: fixed, picked }: SweepView): string {
+  const outcomes = (cumulative ? sweep.outcomes.slice(1) : sweep.outcomes).filter((o) => !picked || picked.includes(o));
   // One number of decimals for the whole grid, enough that no two different exact cells read the same.
   const shown = (o: Cell['outcomes'][number]) => (cumulative ? cumulativeView(o) : o);
   const digits = digitsFor(
     sweep.cells.flatMap((c) => c.outcomes.map(shown).flatMap((o) => (o.probability !== undefined && o.exact !== undefined ? [{ probability: o.probability, exact: o.exact }] : []))),
     fixed,
   );
-  const means = sweep.cells[0]!.means.map((m) => m.label);
+  const means = picked ? [] : sweep.cells[0]!.means.map((m) => m.label);
   const checked = sweep.cells.some((c) => c.check);
   const headers = [
     ...sweep.dimensions.map((d) => d.id),
@@ -127,7 +129,7 @@ function sweepTable({ sweep, cumulative = false, digits: fixed }: SweepView): st
         return valueText(shown(o), digits, fixed);
       }),
       // Means with exact's four decimals.
-      ...cell.means.map((m) => (m.value !== undefined ? m.value.toFixed(4) : m.estimate !== undefined ? m.estimate.toFixed(4) : '')),
+      ...(picked ? [] : cell.means).map((m) => (m.value !== undefined ? m.value.toFixed(4) : m.estimate !== undefined ? m.estimate.toFixed(4) : '')),
       ...(checked ? [cell.check ? `${cell.check.passed ? 'agrees' : 'DISAGREES'} (max |z| ${worstZ(cell.check).toFixed(1)})` : ''] : []),
     ];
   });

@@ -14,6 +14,9 @@ import { terminalSafe } from '../../terminal-safe.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
 import { planChart } from '../../present/one-off-chart.js';
 import { scenarioDimension, scenariosSweep } from '../../analysis/single.js';
+import { pickedOutcomes } from '../outcome-pick.js';
+import { unionOutcomes } from '../../analysis/cells.js';
+import { resolveKind } from '../../rules/registry.js';
 
 export const compareCommand: CommandModule = {
   command: 'compare <scenario> <versus> [more..]',
@@ -52,6 +55,8 @@ export const compareCommand: CommandModule = {
     // The chart is one bar per scenario (or one outcome's lines), planned before the run.
     const chartRequest = chartRequestFromArgv(argv);
     const first = parsed[0]!.scenario;
+    const outcomes = unionOutcomes(parsed.map((p) => resolveKind(p.scenario).kind.layout(p.scenario).outcomes));
+    const picked = pickedOutcomes(argv, outcomes, `${first.system} ${first.kind}`, format);
     const chart =
       chartRequest &&
       planChart(chartRequest, [scenarioDimension(inputs.map((i) => i.name), 'Scenario')], gridLayout(parsed.map((p) => p.scenario)), `${first.system} (${first.edition} edition), ${first.kind}: ${inputs.map((i) => i.name).join(' against ')}`, inputFiles);
@@ -59,7 +64,9 @@ export const compareCommand: CommandModule = {
       withRemote(queue, (remote) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal, allowMixed, ...(remote ? { player: remote, solver: remote } : {}) })),
     );
     if (chartRequest && chart) await writeChartAndSay(chartRequest, scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario'), { ...chart, title: 'Outcomes, scenario by scenario' });
-    const text = comparePresenter[format](result);
+    // --outcome keeps the rows (and verdicts) of the outcomes it names.
+    const kept = (rows: typeof result.rows) => rows.filter((row) => picked!.includes(row.outcome));
+    const text = comparePresenter[format](picked && format === 'table' ? { ...result, rows: kept(result.rows), cumulativeRows: kept(result.cumulativeRows) } : result);
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
       process.stderr.write(`injury-lab: wrote ${terminalSafe(argv.out)}\n`);

@@ -5,6 +5,8 @@ import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } fr
 import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
 import { scenarioCell, scenariosSweep } from '../../analysis/single.js';
 import { addDigitsOption, digitsFromArgv } from '../digits-option.js';
+import { pickedOutcomes } from '../outcome-pick.js';
+import { resolveKind } from '../../rules/registry.js';
 
 export const exactCommand: CommandModule = {
   command: 'exact [scenario]',
@@ -19,9 +21,10 @@ export const exactCommand: CommandModule = {
     const format = parseFormat(argv.format, exactPresenter, 'exact');
     const scenario = scenarioFromArgv(argv);
     const digits = digitsFromArgv(argv);
+    const picked = pickedOutcomes(argv, resolveKind(scenario).kind.layout(scenario).outcomes, `${scenario.system} ${scenario.kind}`, format);
     const chart = planOneScenarioChart(argv, scenario);
     const result = evaluateParsed(scenario);
     if (chart) await writeChartAndSay(chart.request, scenariosSweep([scenarioCell(scenario, chart.label, { exact: result })], chart.title), chart.def);
-    process.stdout.write(exactPresenter[format]({ ...result, ...(digits !== undefined ? { digits } : {}) }));
+    process.stdout.write(exactPresenter[format]({ ...result, ...(digits !== undefined ? { digits } : {}), ...(picked && format === 'table' ? { picked } : {}) }));
   },
 };

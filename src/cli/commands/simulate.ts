@@ -7,6 +7,8 @@ import { addSimOptions, parseSimFlags } from '../sim-options.js';
 import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
 import { scenarioCell, scenariosSweep } from '../../analysis/single.js';
 import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
+import { pickedOutcomes } from '../outcome-pick.js';
+import { resolveKind } from '../../rules/registry.js';
 
 export const simulateCommand: CommandModule = {
   command: 'simulate [scenario]',
@@ -27,6 +29,7 @@ export const simulateCommand: CommandModule = {
     const format = parseFormat(argv.format, simulationPresenter, 'simulate');
     const scenario = scenarioFromArgv(argv);
     const flags = parseSimFlags(argv);
+    const picked = pickedOutcomes(argv, resolveKind(scenario).kind.layout(scenario).outcomes, `${scenario.system} ${scenario.kind}`, format);
     const chart = planOneScenarioChart(argv, scenario);
     const queue = queueOf(argv);
     const run = await withRunControls(({ signal, onProgress }) =>
@@ -38,6 +41,6 @@ export const simulateCommand: CommandModule = {
       }),
     );
     if (chart) await writeChartAndSay(chart.request, scenariosSweep([scenarioCell(scenario, chart.label, { run })], chart.title), chart.def);
-    process.stdout.write(simulationPresenter[format]({ run, ...(flags.precision !== undefined ? { precision: flags.precision } : {}) }));
+    process.stdout.write(simulationPresenter[format]({ run, ...(flags.precision !== undefined ? { precision: flags.precision } : {}), ...(picked && format === 'table' ? { picked } : {}) }));
   },
 };

@@ -12,6 +12,7 @@ import { queueOf, withRemote } from '../queue-option.js';
 import { addFileOutOptions, addSweepSimOptions, refuseVariedFieldFlags, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { cellProgress } from './report.js';
+import { pickedOutcomes } from '../outcome-pick.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
 import { planChart } from '../../present/one-off-chart.js';
 import { askedLineOfGrid } from '../../analysis/asked.js';
@@ -82,6 +83,8 @@ export const sweepCommand: CommandModule = {
     const inputs = [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base)];
     const chart =
       chartRequest && planChart(chartRequest, dims, gridLayout(grid.cells.map((c) => c.scenario)), askedLineOfGrid(grid.cells.map((c) => c.scenario)), inputs);
+    const layout = gridLayout(grid.cells.map((c) => c.scenario));
+    const picked = pickedOutcomes(argv, cumulative ? layout.outcomes.slice(1) : layout.outcomes, `${grid.cells[0]!.scenario.system} ${grid.cells[0]!.scenario.kind}${cumulative ? ' "or worse"' : ''}`, format);
     for (const line of skippedLines(dims, grid)) process.stderr.write(`injury-lab: ${line}\n`);
     const sweep = await withRunControls(async ({ signal }) => {
       try {
@@ -103,7 +106,7 @@ export const sweepCommand: CommandModule = {
     });
     // The chart first: if it cannot be written, nothing has been printed.
     if (chartRequest && chart) await writeChartAndSay(chartRequest, sweep, chart);
-    const text = sweepPresenter[format]({ sweep, cumulative, ...(digits !== undefined ? { digits } : {}) });
+    const text = sweepPresenter[format]({ sweep, cumulative, ...(digits !== undefined ? { digits } : {}), ...(picked && format === 'table' ? { picked } : {}) });
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
       const skipped = sweep.notAllowed.length ? `, ${sweep.notAllowed.length} not allowed` : '';
