@@ -8,6 +8,12 @@ import { terminalSafe } from './terminal-safe.js';
 export { terminalSafe, terminalSafeLines } from './terminal-safe.js';
 
 /** Plain-text table with right-aligned numeric columns; every cell is made terminalSafe, and widths are measured on what is printed. */
+/** How wide a table may be before a command splits it or abbreviates its headers: a terminal's 100 columns. */
+export const TABLE_COLUMNS = 100;
+
+/** The widest line of a rendered table. */
+export const tableWidth = (table: string) => Math.max(0, ...table.split('\n').map((l) => l.length));
+
 export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], alignRight: readonly boolean[] = []): string {
   const shownHeaders = headers.map(terminalSafe);
   const shownRows = rows.map((r) => r.map(terminalSafe));

@@ -110,7 +110,9 @@ describe('injury-lab sweep', () => {
     const r = await cliInProcess('sweep', '--kind', 'injury', '--vary', 'armour=none,standard,reinforced,machine', '--vary', 'injuryDice=-1..3');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/20 cells \(armour x4, injuryDice x5\)/);
-    expect(r.stdout.trim().split('\n')).toHaveLength(5 + 20);
+    // Heading, "exact", a blank line, the table's header and rule, 20 cells; then a blank line and its one mean in words.
+    expect(r.stdout.trim().split('\n')).toHaveLength(5 + 20 + 2);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('expectedBloodMarkers: blood markers placed');
     // Two decimals by default (DEFAULT_DIGITS.fewest), more only where two different exact cells would read alike.
     expect(r.stdout).toMatch(/machine\s+\+3\s+0\.48%\s+34\.36%\s+45\.54%\s+19\.62%/);
   });

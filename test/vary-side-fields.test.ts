@@ -93,7 +93,11 @@ describe('a duel side field varied in sweep, compare and solve', () => {
     const lines = r.stdout.split('\n');
     // Once "b wins or worse" rows showed "-" for every value and numbers in the difference columns.
     expect(r.stdout).not.toMatch(/or worse/);
-    expect(lines.slice(0, 2)).toEqual(['a.policy=optimal (trench-crusade duel, core edition)', 'a.policy=none (trench-crusade duel, core edition)']);
+    // Named once each; numbered, as the table's headers call them (named in full they made it wider than 100 columns).
+    expect(lines.slice(0, 2)).toEqual(['#1 a.policy=optimal (trench-crusade duel, core edition)', '#2 a.policy=none (trench-crusade duel, core edition)']);
+    const table = lines.slice(lines.indexOf('') + 1, lines.indexOf('Verdicts:'));
+    expect(Math.max(...table.map((l) => l.length))).toBeLessThanOrEqual(100);
+    expect(table[0]!.trim().split(/\s{2,}/)).toEqual(['outcome', '#1', '#2', '#2 - #1 (points)', '#2 / #1']);
     const optimal = byHand({ kind: 'duel', rounds: 3, a: { armour: 'standard', tough: true, policy: 'optimal' }, b: { armour: 'standard' } });
     const none = byHand({ kind: 'duel', rounds: 3, a: { armour: 'standard', tough: true, policy: 'none' }, b: { armour: 'standard' } });
     const pct = (f: string) => `${((Number(f.split('/')[0]) / Number(f.split('/')[1])) * 100).toFixed(1)}%`;

@@ -5,7 +5,7 @@ import { orWorseLabel, outcomeLabel, points } from '../labels.js';
 import type { OutcomeDifference } from '../analysis/cells.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
+import { jsonText, percent, percentPlusMinus, renderTable, TABLE_COLUMNS, tableWidth, terminalSafe, terminalSafeLines } from '../text.js';
 
 function labelFor(outcome: string, cumulative: boolean): string {
   return cumulative ? orWorseLabel(outcome) : outcomeLabel(outcome);
@@ -33,32 +33,39 @@ function simDiffText(d: OutcomeDifference): string {
 
 /** The plain-text comparison: a table per view (each outcome, this or worse), then the verdicts. */
 function compareTable(r: CompareResult): string {
-  const names = r.scenarios.map((s) => s.name);
-  const others = names.slice(1);
   const simulated = r.scenarios.every((s) => s.cell.sim);
   const exact = r.scenarios.every((s) => s.cell.exact);
-  const table = (rows: readonly CompareRow[]) => {
-    const headers = [
-      'outcome',
-      ...names,
-      ...others.map((n) => `${n} - ${names[0]} (points)`),
-      ...others.map((n) => `${n} / ${names[0]}`),
-      ...(simulated && exact ? others.map((n) => `simulated ${n} - ${names[0]} [95%]`) : []),
-    ];
-    const body = rows.map((row) => [
-      labelFor(row.outcome, row.cumulative),
-      ...row.values.map(cellText),
-      ...row.versus.map((v) => diffText(v.difference)),
-      ...row.versus.map((v) => ratioText(v.ratio)),
-      ...(simulated && exact ? row.versus.map((v) => simDiffText(v.difference)) : []),
-    ]);
-    return renderTable(headers, body, headers.map((_, i) => i > 0));
-  };
+  // Scenarios are named in the headers as given; where that makes the table wider than a terminal, by
+  // number (#1, #2), each number said in the lines above it.
+  const given = r.scenarios.map((s) => s.name);
+  const numbered = r.scenarios.map((_, i) => `#${i + 1}`);
+  const byNumber = tableWidth(tableOf(given)(r.rows)) > TABLE_COLUMNS;
+  const table = tableOf(byNumber ? numbered : given);
+  function tableOf(names: readonly string[]) {
+    const others = names.slice(1);
+    return (rows: readonly CompareRow[]) => {
+      const headers = [
+        'outcome',
+        ...names,
+        ...others.map((n) => `${n} - ${names[0]} (points)`),
+        ...others.map((n) => `${n} / ${names[0]}`),
+        ...(simulated && exact ? others.map((n) => `simulated ${n} - ${names[0]} [95%]`) : []),
+      ];
+      const body = rows.map((row) => [
+        labelFor(row.outcome, row.cumulative),
+        ...row.values.map(cellText),
+        ...row.versus.map((v) => diffText(v.difference)),
+        ...row.versus.map((v) => ratioText(v.ratio)),
+        ...(simulated && exact ? row.versus.map((v) => simDiffText(v.difference)) : []),
+      ]);
+      return renderTable(headers, body, headers.map((_, i) => i > 0));
+    };
+  }
   const lines: string[] = [];
-  r.scenarios.forEach((s) => {
+  r.scenarios.forEach((s, i) => {
     const sc = s.cell.scenario;
     // An inline scenario is named by what it gives: said once, not "name: name".
-    lines.push(terminalSafe(`${s.name === s.file ? s.name : `${s.name}: ${s.file}`} (${sc.system} ${sc.kind}, ${sc.edition} edition)`));
+    lines.push(terminalSafe(`${byNumber ? `${numbered[i]} ` : ''}${s.name === s.file ? s.name : `${s.name}: ${s.file}`} (${sc.system} ${sc.kind}, ${sc.edition} edition)`));
   });
   if (simulated) {
     const sim = r.scenarios[0]!.cell.sim!;

@@ -7,7 +7,7 @@ import { worstZ } from '../stats/index.js';
 import { crossCheckJson } from './check.js';
 import { tidyCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { digitsFor, honestPercent, jsonText, percentPlusMinus, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
+import { digitsFor, honestPercent, jsonText, percentPlusMinus, renderTable, TABLE_COLUMNS, tableWidth, terminalSafe, terminalSafeLines } from '../text.js';
 
 /** What `sweep` prints: the grid, and whether its table shows "this or worse" instead of each outcome. */
 export interface SweepView {
@@ -110,7 +110,9 @@ function sweepTable({ sweep, cumulative = false, digits: fixed, picked }: SweepV
     sweep.cells.flatMap((c) => c.outcomes.map(shown).flatMap((o) => (o.probability !== undefined && o.exact !== undefined ? [{ probability: o.probability, exact: o.exact }] : []))),
     fixed,
   );
-  const means = picked ? [] : sweep.cells[0]!.means.map((m) => m.label);
+  // Means are headed by their JSON keys, what each counts said under the table: their labels ran to 80 characters a column.
+  const meanSpecs = picked ? [] : sweep.cells[0]!.means;
+  const means = meanSpecs.map((m) => m.jsonKey);
   const checked = sweep.cells.some((c) => c.check);
   const headers = [
     ...sweep.dimensions.map((d) => d.id),
@@ -141,8 +143,18 @@ function sweepTable({ sweep, cumulative = false, digits: fixed, picked }: SweepV
       ? `exact${m.exact ? '' : ' (off)'} and simulated: ${m.simulation.trialsPerCell.join('/')} trials per cell, seed ${m.simulation.seed}, ${m.simulation.batches} batch(es)${m.simulation.commonRandomNumbers ? ', common random numbers' : ', independent seeds'}`
       : 'exact',
     '',
-    renderTable(headers, rows, right),
   ];
+  const whole = renderTable(headers, rows, right);
+  const dims = sweep.dimensions.length;
+  const meansFrom = dims + outcomes.length;
+  if (tableWidth(whole) <= TABLE_COLUMNS || means.length === 0) lines.push(whole);
+  else {
+    // Wider than a terminal: the outcomes, then the means, each with the cell's labels (--format csv has them in one).
+    const pick = <T,>(row: readonly T[], from: number, to: number): T[] => [...row.slice(0, dims), ...row.slice(from, to)];
+    lines.push(renderTable(pick(headers, dims, meansFrom), rows.map((r) => pick(r, dims, meansFrom)), pick(right, dims, meansFrom)));
+    lines.push('', renderTable(pick(headers, meansFrom, headers.length), rows.map((r) => pick(r, meansFrom, headers.length)), pick(right, meansFrom, headers.length)));
+  }
+  if (meanSpecs.length) lines.push('', ...meanSpecs.map((m) => `${m.jsonKey}: ${m.label}`));
   return lines.join('\n') + '\n';
 }
 
