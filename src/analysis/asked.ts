@@ -4,7 +4,7 @@
  * made from one command line title themselves with it, so a figure says what it shows.
  */
 import { changedFields } from '../model/fields.js';
-import type { Scenario } from '../model/types.js';
+import type { FieldSpec, Scenario } from '../model/types.js';
 import { resolveKind } from '../rules/registry.js';
 
 /**
@@ -20,7 +20,7 @@ export function askedFields(s: Scenario, leaveOut: readonly string[] = []): stri
     values,
     s.rules,
   );
-  const sides = (kind.sides?.keys ?? []).filter((key) => !leaveOut.includes(key)).map((key) => sideAsked(s, key));
+  const sides = (kind.sides?.keys ?? []).filter((key) => !leaveOut.includes(key)).map((key) => sideAsked(s, key, kind.sides!.fields));
   return [...named, ...top, ...sides];
 }
 
@@ -28,16 +28,15 @@ export function askedFields(s: Scenario, leaveOut: readonly string[] = []): stri
  * One side of a kind with sides, as the fields it changes, its model and weapon names first when
  * profiles gave them: "a: Warded with Maul: injuryDice 1, policy injury", "b: as by default".
  */
-function sideAsked(s: Scenario, key: string): string {
-  const { kind } = resolveKind(s);
+function sideAsked(s: Scenario, key: string, fields: readonly FieldSpec[]): string {
   const side = ((s as unknown as Readonly<Record<string, unknown>>)[key] ?? {}) as Readonly<Record<string, unknown>>;
   const model = typeof side.model === 'string' ? side.model : undefined;
   const weapon = typeof side.weapon === 'string' ? side.weapon : undefined;
   // A roster's "MODEL with WEAPON" already names its model.
   const names = weapon !== undefined && model !== undefined && weapon.startsWith(`${model} with `) ? [weapon] : [model, weapon].filter((n): n is string => n !== undefined);
-  const fields = changedFields(kind.sides!.fields, side, s.rules);
-  const label = names.length ? `${names.join(' with ')}${fields.length ? ': ' : ''}` : '';
-  return `${key}: ${label}${fields.join(', ') || (names.length ? '' : 'as by default')}`;
+  const changed = changedFields(fields, side, s.rules);
+  const label = names.length ? `${names.join(' with ')}${changed.length ? ': ' : ''}` : '';
+  return `${key}: ${label}${changed.join(', ') || (names.length ? '' : 'as by default')}`;
 }
 
 /**
@@ -73,7 +72,7 @@ export function givenLines(s: Scenario): string[] {
   const { kind, system } = resolveKind(s);
   if (kind.sides) {
     const top = changedFields(system.fields.filter((f) => (f.kinds as readonly string[]).includes(s.kind)), s as unknown as Readonly<Record<string, unknown>>, s.rules);
-    return [`  Given: ${[...(top.length ? [top.join(', ')] : []), ...kind.sides.keys.map((key) => sideAsked(s, key))].join('; ')}`];
+    return [`  Given: ${[...(top.length ? [top.join(', ')] : []), ...kind.sides.keys.map((key) => sideAsked(s, key, kind.sides!.fields))].join('; ')}`];
   }
   const asked = askedFields(s, ['weapon', 'target']);
   return asked.length ? [`  Given: ${asked.join(', ')}`] : [];

@@ -107,35 +107,26 @@ function timesText(r: number | undefined): string {
 }
 
 export function verdict(a: string, b: string, outcome: string, cumulative: boolean, pa: number, pb: number, diff: OutcomeDifference, ratio: Ratio, voice: VerdictVoice = 'target'): string {
-  if (voice === 'duel') return duelVerdict(a, b, outcome, pa, pb, diff, ratio);
-  const phrase = voice === 'weapon' ? attackerPhrase(outcome, cumulative) : outcomePhrase(outcome, cumulative);
+  // Who the sentence is of: the scenario ("B is out of action ... than A"), or, for a duel, what happens
+  // in it ("With B, a wins ... than with A"). One sentence for both, its parts said each way.
+  const duel = voice === 'duel';
+  const phrase = duel ? duelClause(outcome) : voice === 'weapon' ? attackerPhrase(outcome, cumulative) : outcomePhrase(outcome, cumulative);
+  const subject = duel ? `With ${b}, ${phrase}` : `${b} ${phrase}`;
+  const than = duel ? `with ${a}` : a;
   if (diff.value !== undefined) {
     const d = diff.value;
-    if (d === 0) return `${b} ${phrase} exactly as often as ${a} (${percent(pb, 1)}).`;
+    if (d === 0) return `${subject} exactly as often as ${than} (${percent(pb, 1)}).`;
     const times = ratio.value !== undefined ? timesText(ratio.value) : '';
-    return `${b} ${phrase} ${pointsText(d)} points ${d < 0 ? 'less' : 'more'} often than ${a} (${percent(pb, 1)} against ${percent(pa, 1)}${times ? `; ${times}` : ''}).`;
+    return `${subject} ${pointsText(d)} points ${d < 0 ? 'less' : 'more'} often than ${than} (${percent(pb, 1)} against ${percent(pa, 1)}${times ? `; ${times}` : ''}).`;
   }
   const e = diff.estimate!;
   const interval = `95% interval ${points(e.ciLow)} to ${points(e.ciHigh)} points`;
   if (e.ciLow <= 0 && e.ciHigh >= 0) {
-    return `${b} and ${a}: no clear difference in how often ${voice === 'weapon' ? 'each' : 'the target'} ${phrase} (difference ${points(e.value)} points, ${interval}).`;
+    const both = duel ? `With ${b} and with ${a}` : `${b} and ${a}`;
+    const how = duel ? phrase : `${voice === 'weapon' ? 'each' : 'the target'} ${phrase}`;
+    return `${both}: no clear difference in how often ${how} (difference ${points(e.value)} points, ${interval}).`;
   }
-  return `${b} ${phrase} ${pointsText(e.value)} points ${e.value < 0 ? 'less' : 'more'} often than ${a} (${percent(pb, 1)} against ${percent(pa, 1)}, simulated; ${interval}).`;
-}
-
-/** A duel's verdict, said of the duel: "with B, a wins 2.1 points more often than with A (45.0% against 42.9%)". */
-function duelVerdict(a: string, b: string, outcome: string, pa: number, pb: number, diff: OutcomeDifference, ratio: Ratio): string {
-  const clause = duelClause(outcome);
-  if (diff.value !== undefined) {
-    const d = diff.value;
-    if (d === 0) return `With ${b}, ${clause} exactly as often as with ${a} (${percent(pb, 1)}).`;
-    const times = ratio.value !== undefined ? timesText(ratio.value) : '';
-    return `With ${b}, ${clause} ${pointsText(d)} points ${d < 0 ? 'less' : 'more'} often than with ${a} (${percent(pb, 1)} against ${percent(pa, 1)}${times ? `; ${times}` : ''}).`;
-  }
-  const e = diff.estimate!;
-  const interval = `95% interval ${points(e.ciLow)} to ${points(e.ciHigh)} points`;
-  if (e.ciLow <= 0 && e.ciHigh >= 0) return `With ${b} and with ${a}: no clear difference in how often ${clause} (difference ${points(e.value)} points, ${interval}).`;
-  return `With ${b}, ${clause} ${pointsText(e.value)} points ${e.value < 0 ? 'less' : 'more'} often than with ${a} (${percent(pb, 1)} against ${percent(pa, 1)}, simulated; ${interval}).`;
+  return `${subject} ${pointsText(e.value)} points ${e.value < 0 ? 'less' : 'more'} often than ${than} (${percent(pb, 1)} against ${percent(pa, 1)}, simulated; ${interval}).`;
 }
 
 function rowsFor(entries: CompareResult['scenarios'], outcomes: readonly string[], cumulative: boolean, voice: VerdictVoice): CompareRow[] {
