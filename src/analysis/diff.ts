@@ -270,16 +270,34 @@ export function rankedMoves(result: DiffResult): { cell: DiffCell; outcome: Diff
   return moves.filter((m) => m.outcome.change !== 0).sort((a, b) => Math.abs(b.outcome.change) - Math.abs(a.outcome.change));
 }
 
+/** One reading of a diff: a cell's move of one outcome, or (`shift`) of probability from one outcome to another. */
+export interface DiffReading {
+  readonly cell: DiffCell;
+  readonly outcome: DiffOutcome;
+  readonly shift?: DiffShift;
+}
+
 /**
  * What the table reads, largest first: rankedMoves with a shifted cell's two moves as one reading (at
  * its place), the outcome that lost first; `shift` marks it.
  */
-export function rankedReadings(result: DiffResult): { cell: DiffCell; outcome: DiffOutcome; shift?: DiffShift }[] {
+export function rankedReadings(result: DiffResult): DiffReading[] {
   return rankedMoves(result).flatMap(({ cell, outcome }) => {
     if (!cell.shift) return [{ cell, outcome }];
     if (outcome.outcome !== cell.shift.from) return [];
     return [{ cell, outcome, shift: cell.shift }];
   });
+}
+
+/** The readings of a table or chart, largest first: rankedReadings, or with `outcomes` (--outcome) every move of those outcomes, each its own. */
+export function diffReadings(result: DiffResult, outcomes: readonly string[] | undefined): DiffReading[] {
+  if (outcomes === undefined) return rankedReadings(result);
+  return rankedMoves(result).filter((m) => outcomes.includes(m.outcome.outcome));
+}
+
+/** Every outcome the diff's cells have, in the order the cells first give them. */
+export function diffOutcomes(result: DiffResult): string[] {
+  return [...new Set(result.cells.flatMap((c) => c.outcomes.map((o) => o.outcome)))];
 }
 
 /** Per kind: cells compared, cells where anything moved, and the largest move. */

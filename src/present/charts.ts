@@ -796,9 +796,9 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
 }
 
 /** Diverging colours for changes: blue down, white none, red up (ColorBrewer RdBu, colour-blind safe). */
-const FALL_COLOUR = '#2166ac';
+export const FALL_COLOUR = '#2166ac';
 const NO_CHANGE_COLOUR = '#f7f7f7';
-const RISE_COLOUR = '#b2182b';
+export const RISE_COLOUR = '#b2182b';
 
 /**
  * A heat map of changes: every cell minus the cell with the same other coordinates at the facet's

@@ -1,5 +1,5 @@
 import { formatFraction, toNumber, type Fraction } from '../exact/fraction.js';
-import { diffSummary, keywordParts, rankedMoves, rankedReadings, type DiffCell, type DiffResult, type RuleSide } from '../analysis/diff.js';
+import { diffReadings, diffSummary, keywordParts, rankedMoves, type DiffCell, type DiffResult, type RuleSide } from '../analysis/diff.js';
 import { gridPoints } from '../analysis/dimensions.js';
 import { sweepDimensions } from '../analysis/sweep.js';
 import { SCENARIO_KEYWORDS } from '../input/sides.js';
@@ -22,7 +22,7 @@ function sideJson(side: RuleSide) {
 }
 
 /** A cell as a short phrase: "armour reinforced, shield, injuryDice +3" (false flags and zeros left out). */
-function situation(values: Readonly<Record<string, FieldValue>>): string {
+export function situation(values: Readonly<Record<string, FieldValue>>): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(values)) {
     if (v === false) continue;
@@ -59,7 +59,7 @@ function changedRulesLines(r: DiffResult): string[] {
   return [`Changed rules (${r.base.label} -> ${r.other.label}):`, '', renderTable(['rule', 'change', 'meaning'], rows)];
 }
 
-function diffTable(r: DiffResult, top: number): string {
+function diffTable(r: DiffResult, top: number, outcomes?: readonly string[]): string {
   const lines = [terminalSafe(`${r.system}: ${sideText(r.base)} -> ${sideText(r.other)}, over the ${r.grid} grid`), ''];
   lines.push(...changedRulesLines(r), '');
   const summary = diffSummary(r);
@@ -79,21 +79,22 @@ function diffTable(r: DiffResult, top: number): string {
     const reason = first.reason.split(' (')[0];
     lines.push('', terminalSafe(`${cells} ${cellWord} skipped, refused by the rules of ${sides} (e.g. ${first.kind} ${situation(first.values)}: ${reason}); --format json lists them.`));
   }
-  const readings = rankedReadings(r);
+  const readings = diffReadings(r, outcomes);
   lines.push('');
   if (readings.length === 0) {
-    lines.push('Nothing moved: every outcome of every cell has the same exact probability on both sides.');
+    lines.push(outcomes ? `${outcomes.join(', ')}: the same exact probability in every cell on both sides.` : 'Nothing moved: every outcome of every cell has the same exact probability on both sides.');
     return lines.join('\n') + '\n';
   }
   const shown = readings.slice(0, top);
-  lines.push(`The ${shown.length} largest moves of ${readings.length} (exact on both sides; --top N for more):`, '');
+  const only = outcomes ? `${outcomes.join(', ')} only; ` : '';
+  lines.push(`The ${shown.length} largest moves of ${readings.length} (${only}exact on both sides; --top N for more):`, '');
   lines.push(
     renderTable(
       ['kind', 'situation', 'outcome', r.base.label, r.other.label, 'change (points)', 'exact'],
-      shown.map(({ cell, outcome: o }) => [
+      shown.map(({ cell, outcome: o, shift }) => [
         cell.kind,
         situation(cell.values),
-        shiftText(cell) || o.outcome,
+        shift ? `${shift.from} -> ${shift.to}` : o.outcome,
         percent(toNumber(o.base), 2),
         percent(toNumber(o.other), 2),
         points(o.change, 2),
@@ -102,7 +103,7 @@ function diffTable(r: DiffResult, top: number): string {
       [false, false, false, true, true, true, false],
     ),
   );
-  if (shown.some((m) => m.cell.shift)) {
+  if (shown.some((m) => m.shift)) {
     lines.push('', 'A -> B: only A and B moved in that cell, B gaining what A lost; the row gives A\'s probabilities (JSON and CSV give both).');
   }
   return lines.join('\n') + '\n';
@@ -162,8 +163,8 @@ function diffCsv(r: DiffResult): string {
 }
 
 /** `diff`: the table lists the largest moves; JSON and CSV hold every cell. */
-export function diffPresenter(top = DEFAULT_TOP): Presenter<DiffResult> {
-  return { table: (r) => terminalSafeLines(diffTable(r, top)), json: (r) => jsonText(diffJson(r)), csv: diffCsv };
+export function diffPresenter(top = DEFAULT_TOP, outcomes?: readonly string[]): Presenter<DiffResult> {
+  return { table: (r) => terminalSafeLines(diffTable(r, top, outcomes)), json: (r) => jsonText(diffJson(r)), csv: diffCsv };
 }
 
 /** A scenario value as the grid's table states it: a side's fields "policy none", a list "a, b". */

@@ -11,7 +11,7 @@ import type { SweepResult } from '../analysis/sweep.js';
 import type { ReportLayout } from '../model/types.js';
 import { toolVersion } from '../version.js';
 import { jsonText } from '../text.js';
-import { type ChartDef, chartNotes, chartSpec } from './charts.js';
+import { type ChartDef, type VlSpec, chartNotes, chartSpec } from './charts.js';
 import { CHART_FLAG, chooseChart } from './chart-defaults.js';
 import { chartPageHtml } from './html.js';
 import { checkOutputFile, writeOutputFile } from './output-folder.js';
@@ -48,16 +48,23 @@ function endingOf(file: string): ChartEnding {
  * and that it is no input of the run), before anything is computed.
  */
 export function planChart(req: ChartRequest, dims: readonly Dimension[], layout: ReportLayout, context: string, inputs: readonly string[]): ChartDef {
-  endingOf(req.file);
-  checkOutputFile(req.file, inputs, CHART_FLAG, req.force);
+  checkChartFile(req, inputs);
   return chooseChart(dims, layout, context, req);
 }
 
 /** Draws the planned chart of the run's grid into the request's file; returns the chart's notes (what it could not show). */
 export async function writeChart(req: ChartRequest, sweep: SweepResult, def: ChartDef): Promise<readonly string[]> {
-  const ending = endingOf(req.file);
-  const spec = chartSpec(sweep, def);
   const notes = chartNotes(sweep, def);
+  await writeChartSpec(req, chartSpec(sweep, def), notes, def.context ? [def.context] : []);
+  return notes;
+}
+
+/**
+ * Writes a Vega-Lite spec into the request's file as its ending asks: the spec itself, SVG, PNG, or a
+ * page of its own that names what was asked (`asked`) and what the chart could not show (`notes`).
+ */
+export async function writeChartSpec(req: Pick<ChartRequest, 'file' | 'force'>, spec: VlSpec, notes: readonly string[], asked: readonly string[]): Promise<void> {
+  const ending = endingOf(req.file);
   let content: string | Uint8Array;
   if (ending === '.vl.json') content = jsonText(spec);
   else {
@@ -66,9 +73,14 @@ export async function writeChart(req: ChartRequest, sweep: SweepResult, def: Cha
     else if (ending === '.svg') content = rendered.svg;
     else {
       const title = (spec.title as { text?: string | string[] } | undefined)?.text;
-      content = chartPageHtml({ title: Array.isArray(title) ? title.join(' ') : (title ?? 'Chart'), asked: def.context ? [def.context] : [], svg: rendered.svg, notes, version: toolVersion });
+      content = chartPageHtml({ title: Array.isArray(title) ? title.join(' ') : (title ?? 'Chart'), asked, svg: rendered.svg, notes, version: toolVersion });
     }
   }
   writeOutputFile(req.file, content, CHART_FLAG, req.force);
-  return notes;
+}
+
+/** Checks a chart file before anything is computed: its ending, and that it is no input of the run. */
+export function checkChartFile(req: Pick<ChartRequest, 'file' | 'force'>, inputs: readonly string[]): void {
+  endingOf(req.file);
+  checkOutputFile(req.file, inputs, CHART_FLAG, req.force);
 }

@@ -2,7 +2,13 @@ import type { CommandModule } from 'yargs';
 import { showValue } from '../../errors.js';
 import { notAllowed, refusal } from '../../messages.js';
 import { DEFAULT_TOP, diffPresenter } from '../../present/diff.js';
-import { diffRules, keywordGrid, readDiffGrid, resolveSide } from '../../analysis/diff.js';
+import { existsSync } from 'node:fs';
+import { diffOutcomes, diffRules, keywordGrid, readDiffGrid, resolveSide } from '../../analysis/diff.js';
+import { diffChartSpec } from '../../present/diff-chart.js';
+import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/one-off-chart.js';
+import { terminalSafe } from '../../terminal-safe.js';
+import { chartRequestFromArgv } from '../chart-options.js';
+import { pickedOutcomes } from '../outcome-pick.js';
 import { findSystem } from '../../rules/registry.js';
 import { addFormatOption, parseFormat } from '../options.js';
 
@@ -16,16 +22,20 @@ export const diffCommand: CommandModule = {
         .positional('other', { type: 'string', describe: 'An edition or a variant file' })
         .option('system', { type: 'string', describe: 'The system whose edition names BASE and OTHER are (default: found from them)' })
         .option('grid', { type: 'string', describe: 'A grid file: { "scenario": {...}, "vary": [...] } or a list of them (default: the system\'s standard grid)' })
-        .option('top', { type: 'number', describe: 'How many of the largest moves the table lists', default: DEFAULT_TOP }),
+        .option('top', { type: 'number', describe: 'How many of the largest moves the table (and --chart) lists', default: DEFAULT_TOP })
+        .option('chart', { type: 'string', describe: `Also draw the largest moves as a chart into this file, one bar per cell and outcome in points: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)` })
+        .option('outcome', { type: 'string', describe: "Keep only this outcome's moves (several: ids separated by commas), each cell's own; with --chart, the chart's one outcome" })
+        .option('force', { type: 'boolean', describe: 'Replace an existing --chart file', default: false }),
       diffPresenter(),
     )
       .example('$0 diff core examples/variants/out-of-action-on-10.json', 'what moving Out of Action to 10+ does')
-      .example('$0 diff comprehensive core --format csv', 'two editions, every cell and outcome as CSV'),
-  handler: (argv) => {
+      .example('$0 diff comprehensive core --format csv', 'two editions, every cell and outcome as CSV')
+      .example('$0 diff core examples/variants/out-of-action-on-10.json --outcome out-of-action --chart ooa.svg', 'where Out of Action moves, as a chart'),
+  handler: async (argv) => {
     const top = argv.top;
     if (typeof top !== 'number' || !Number.isInteger(top) || top < 1) throw notAllowed('--top', top, 'a whole number from 1');
-    const presenter = diffPresenter(top);
-    const format = parseFormat(argv.format, presenter, 'diff');
+    const format = parseFormat(argv.format, diffPresenter(top), 'diff');
+    const chartRequest = chartRequestFromArgv(argv);
     let system;
     if (argv.system !== undefined) {
       system = typeof argv.system === 'string' ? findSystem(argv.system) : undefined;
@@ -41,7 +51,16 @@ export const diffCommand: CommandModule = {
     // The standard grid, and a part for each keyword the two sides give different effects.
     const changed = keywordGrid(base, other);
     const grid = typeof argv.grid === 'string' ? readDiffGrid(argv.grid) : [...base.system.diffGrid, ...changed];
+    // The chart's file is checked before the grid is evaluated: a file that cannot be written costs nothing.
+    if (chartRequest) checkChartFile(chartRequest, [baseGiven, otherGiven, ...(typeof argv.grid === 'string' ? [argv.grid] : [])].filter((f) => existsSync(f)));
     const result = diffRules(base, other, grid, typeof argv.grid === 'string' ? `grid file ${argv.grid}` : changed.length ? 'standard grid and the changed keywords' : 'standard');
-    process.stdout.write(presenter[format](result));
+    const picked = pickedOutcomes(argv, diffOutcomes(result), 'the cells of this diff', format);
+    // The chart first: if it cannot be written, nothing has been printed.
+    if (chartRequest) {
+      const { spec, notes } = diffChartSpec(result, { top, ...(picked ? { outcome: picked[0]! } : {}) });
+      await writeChartSpec(chartRequest, spec, notes, [`${result.system}: ${result.base.label} -> ${result.other.label}, over the ${result.grid} grid`]);
+      process.stderr.write(`injury-lab: wrote ${terminalSafe(chartRequest.file)}${notes.length ? ` (${notes.map(terminalSafe).join('; ')})` : ''}\n`);
+    }
+    process.stdout.write(diffPresenter(top, picked)[format](result));
   },
 };
