@@ -77,6 +77,8 @@ function bitLength(x: bigint): number {
  * keeps, so they stay two functions and no optimal policy found so far changes.
  */
 export function approxRatio(num: bigint, den: bigint): number {
+  // Below 1000 bits both are divided as they are: no need to measure them first (the hot case, one roll's weights).
+  if (num < THOUSAND_BITS && num > -THOUSAND_BITS && den < THOUSAND_BITS && den > -THOUSAND_BITS) return Number(num) / Number(den);
   const bits = Math.max(hexBitLength(num), hexBitLength(den));
   if (bits > 1000) {
     const shift = BigInt(bits - 1000);
@@ -85,6 +87,8 @@ export function approxRatio(num: bigint, den: bigint): number {
   }
   return Number(num) / Number(den);
 }
+
+const THOUSAND_BITS = 1n << 996n;
 
 /** Bit length rounded up to a whole hex digit: enough to decide the shift above, cheaper than base 2. */
 function hexBitLength(x: bigint): number {
