@@ -1,14 +1,16 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
-import * as vega from 'vega';
-import { compile } from 'vega-lite';
+import type * as Vega from 'vega';
 import type { VlSpec } from './charts.js';
 
 /**
  * Vega-Lite spec -> Vega spec -> SVG (vega's headless view, no canvas, no DOM) -> PNG (resvg). The PNG
  * is drawn with the DejaVu Sans files of the dejavu-fonts-ttf package and no system fonts, so the same
  * spec gives the same pixels on every machine, fonts installed or not.
+ *
+ * vega, vega-lite and resvg are loaded when the first chart is drawn, not with this module: a command
+ * that may draw a chart (simulate --chart) but does not would otherwise carry them all its run (tens of
+ * megabytes of a 10^9-trial simulation's memory, issue 39).
  */
 
 const require = createRequire(import.meta.url);
@@ -27,7 +29,7 @@ export interface Rendered {
 }
 
 /** A logger for vega and vega-lite that collects warnings instead of printing them. */
-function collectingLogger(into: string[]) {
+function collectingLogger(vega: typeof Vega, into: string[]) {
   let level = vega.Warn;
   const logger = {
     level(l?: number) {
@@ -63,11 +65,12 @@ export function withHoverTitles(svg: string): string {
 }
 
 export async function renderChart(spec: VlSpec, opts: { pngScale?: number; png?: boolean } = {}): Promise<Rendered> {
+  const [vega, { compile }, { Resvg }] = await Promise.all([import('vega'), import('vega-lite'), import('@resvg/resvg-js')]);
   const warnings: string[] = [];
-  const logger = collectingLogger(warnings);
+  const logger = collectingLogger(vega, warnings);
   // vega-lite's TopLevelSpec type is far wider than the plain JSON built here; it checks the spec itself.
   const compiled = compile(spec as never, { logger: logger as never });
-  const view = new vega.View(vega.parse(compiled.spec as vega.Spec), { renderer: 'none', logger: logger as never, logLevel: vega.Warn });
+  const view = new vega.View(vega.parse(compiled.spec as Vega.Spec), { renderer: 'none', logger: logger as never, logLevel: vega.Warn });
   await view.runAsync();
   const svg = withHoverTitles(await view.toSVG());
   // The outer size (view.width() is the plot's inner width, 0 for faceted charts).
