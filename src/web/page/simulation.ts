@@ -233,6 +233,8 @@ function showSimulation(checked: CheckedJson, run: { seed: number; trials: numbe
       ? ' Simulation agrees with the exact answer.'
       : ` SIMULATION DISAGREES with the exact answer: ${checked.check.failures.join('; ')}`
     : '';
+  // The seconds whole, for a machine to read (the benchmark's page against the CLI, chunks against chunks).
+  simStatus.dataset.seconds = String(run.seconds);
   simStatus.textContent = `${run.trials.toLocaleString('en-GB')} trials from seed ${run.seed} in ${run.seconds.toFixed(1)} s on ${run.cores} worker${run.cores === 1 ? '' : 's'}.${agree}`;
   progress.value = 1;
   simButton.disabled = false;
