@@ -43,6 +43,7 @@ import { RSS_LINE } from './rss-line.js';
 import { CATALOGUE_TARGET_RATIO, MATRIX, catalogueSweeps } from './catalogue-sweep.js';
 import { DUEL_TARGETS, OPTIMAL_DUEL, OPTIMAL_LEDGE_DUEL, duelExactTimings, duelsPerSecond } from './duel.js';
 import { goalLines, issue39Goals } from './goals.js';
+import { branchBound } from './branch-bound.js';
 import { queueFigures, queueTargetLine } from './queue.js';
 import { CHROMIUM, PAGE_SIM, WEB_TARGETS, bundleSize, pageFigures, type BundleSize, type PageFigures } from './web.js';
 import { parseScenario } from '../src/input/scenario.js';
@@ -326,6 +327,11 @@ async function main(): Promise<void> {
   await closePool();
   const mem = peakMemory();
   log(`peak memory for ${mem.trials.toExponential(0)} trials on ${mem.workers} workers: ${mem.peakRssMB.toFixed(0)} MB RSS (${mem.seconds.toFixed(1)} s, ${M(mem.trials / mem.seconds)} M trials/s)`);
+  const branches = branchBound(REPEATS);
+  log(
+    `attack kernel in this thread: ${M(branches.kernel)} M/s; its dice alone, the injury roll only on a hit as a player rolls it: ${M(branches.diceOnHit)} M/s ` +
+      `(the kernel at ${(branches.kernel / branches.diceOnHit).toFixed(2)}x); the same dice with no condition: ${M(branches.diceUnconditional)} M/s (bench/branch-bound.ts)`,
+  );
   const exactRuns = exactTimings();
   const duelSim = await duelsPerSecond(REPEATS, 4e6);
   await closePool();
@@ -409,6 +415,7 @@ async function main(): Promise<void> {
       speedup: s,
       memory: mem,
       exact: exactRuns,
+      branchBound: branches,
       duels: { exact: duelRuns, simulated: duelSim },
       catalogueSweeps: catalogueRuns,
       web,
