@@ -1,0 +1,62 @@
+import type { CommandModule } from 'yargs';
+import { notAllowed, notOneOf } from '../../messages.js';
+import { readProfilesFile } from '../../input/read-files.js';
+import { fieldFromProfiles } from '../../pricing/duel-matrix.js';
+import { priceField } from '../../pricing/price.js';
+import { pricePresenter } from '../../present/price.js';
+import { addFormatOption, parseFormat } from '../options.js';
+
+const ATTACK_TYPES = ['melee', 'ranged'] as const;
+const POLICIES = ['none', 'injury', 'hinder', 'optimal'] as const;
+
+/**
+ * `injury-lab price --profiles FILE`: every model of a profiles file with every weapon of one attack
+ * type fights every other in an exact duel; a Bradley-Terry fit rates them, and a rating-against-log-price
+ * line gives each its fair price (src/pricing/price.ts, docs/pricing.md).
+ */
+export const priceCommand: CommandModule = {
+  command: 'price',
+  describe: 'Fair prices from exact duels: every model with every weapon of a profiles file against every other, rated (Bradley-Terry) and priced; the most mispriced first, with why',
+  builder: (y) =>
+    addFormatOption(
+      y
+        .option('profiles', { type: 'string', demandOption: true, describe: 'The profiles file whose models and weapons make the field (injury-lab profiles exports one from a roster or catalogue)' })
+        .option('attack-type', { type: 'string', default: 'melee', describe: `The weapons taken: ${ATTACK_TYPES.join(', ')}` })
+        .option('rounds', { type: 'number', default: 10, describe: 'Rounds of each duel; a duel still on after them is undecided (half a win each)' })
+        .option('policy', { type: 'string', default: 'none', describe: `What both sides do with blood markers: ${POLICIES.join(', ')}` })
+        .option('edition', { type: 'string', describe: "The edition (default: the system's newest)" })
+        .option('anchor', { type: 'string', describe: 'An entry whose price is fair by definition: the price line goes through it' })
+        .option('tolerance', { type: 'number', default: 5, describe: 'Percent of its price an entry may be from fair and still be called fair' })
+        .option('prior', { type: 'number', default: 0, describe: 'Virtual tied games per pair in the fit: lets a field with an unbeatable entry be rated (0: the duels alone)' }),
+      pricePresenter({ field: '', system: '', edition: '' }),
+    ).example('$0 price --profiles examples/profiles.json', 'every model with every melee weapon of the example profiles, priced'),
+  handler: (argv) => {
+    const format = parseFormat(argv.format, pricePresenter({ field: '', system: '', edition: '' }), 'price');
+    const attackType = argv['attack-type'];
+    if (!(ATTACK_TYPES as readonly unknown[]).includes(attackType)) throw notOneOf('--attack-type', attackType, 'an attack type', ATTACK_TYPES);
+    const policy = argv.policy;
+    if (!(POLICIES as readonly unknown[]).includes(policy)) throw notOneOf('--policy', policy, 'a blood-marker policy', POLICIES);
+    const rounds = argv.rounds;
+    if (typeof rounds !== 'number' || !Number.isInteger(rounds) || rounds < 1) throw notAllowed('--rounds', rounds, 'a whole number from 1');
+    const tolerance = argv.tolerance;
+    if (typeof tolerance !== 'number' || !(tolerance >= 0)) throw notAllowed('--tolerance', tolerance, 'a percentage, 0 or more');
+    const prior = argv.prior;
+    if (typeof prior !== 'number' || !(prior >= 0)) throw notAllowed('--prior', prior, 'a number of games, 0 or more');
+    const path = String(argv.profiles);
+    const profiles = readProfilesFile(path);
+    const field = fieldFromProfiles(profiles, { attackType: attackType as string });
+    const progress = process.stderr.isTTY ? (done: number, total: number) => process.stderr.write(`\r  exact duels ${done} / ${total}\x1b[K`) : undefined;
+    const result = priceField(field, {
+      base: { system: profiles.system.id, profiles: path, ...(typeof argv.edition === 'string' ? { edition: argv.edition } : {}) },
+      rounds,
+      policy: policy as string,
+      tolerancePercent: tolerance,
+      prior,
+      ...(typeof argv.anchor === 'string' ? { anchor: argv.anchor } : {}),
+      ...(progress ? { onProgress: progress } : {}),
+    });
+    if (progress) process.stderr.write('\r\x1b[K');
+    const context = { field: `every model with every ${attackType} weapon of ${path}`, system: String(result.matrix.scenario.system), edition: String(result.matrix.scenario.edition) };
+    process.stdout.write(pricePresenter(context)[format](result));
+  },
+};

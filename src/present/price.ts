@@ -1,0 +1,86 @@
+import { formatFraction, toNumber } from '../exact/fraction.js';
+import type { PriceResult, PricedResult } from '../pricing/price.js';
+import { csvText } from './csv.js';
+import type { Presenter } from './presenter.js';
+import { TABLE_COLUMNS, jsonText, percent, renderTable, terminalSafeLines, wordWrap } from '../text.js';
+
+/** What the verdicts rest on, said above the table and in the JSON: the duels, the fit, the curve. */
+export interface PriceContext {
+  /** The field as the user named it: "every model with every melee weapon of examples/profiles.json". */
+  readonly field: string;
+  readonly system: string;
+  readonly edition: string;
+}
+
+/** Below this r² the price line explains less than half of the ratings' spread, and the table says so. */
+const WEAK_CURVE = 0.5;
+
+const money = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(x < 100 ? 1 : 0));
+const signed = (x: number | undefined, digits: number) => (x === undefined ? '-' : `${x > 0 ? '+' : ''}${x.toFixed(digits)}`);
+
+function restsOn(r: PriceResult, c: PriceContext): string[] {
+  const s = r.matrix.scenario;
+  const n = r.matrix.names.length;
+  const worst = r.fit.largestResiduals[0];
+  const curve = r.pricing.curve;
+  return [
+    `${c.system} (${c.edition} edition): fair prices from exact duels, ${n} entries: ${c.field}`,
+    `  Duels: every pair, ${String(s.rounds)} rounds, each order of who goes first once and averaged; blood markers: policy ${r.matrix.defaultPolicy} unless a side says otherwise; an undecided duel counts half (${r.matrix.pairs.length} pairs, ${2 * r.matrix.pairs.length} exact duels).`,
+    `  Ratings: Bradley-Terry, P(i beats j) = s_i / (s_i + s_j), fitted to the pairs (${r.fit.converged ? `converged in ${r.fit.iterations} steps` : `NOT converged after ${r.fit.iterations} steps`}${r.fit.prior > 0 ? `, ${r.fit.prior} virtual tied games per pair` : ''})${worst ? `; largest residual ${signed(100 * worst.residual, 1)} points (${worst.first} against ${worst.second}: ${percent(worst.observed, 1)} observed, ${percent(worst.fitted, 1)} fitted)` : ''}.`,
+    `  Fair price: rating = ${curve.a.toFixed(3)} + ${curve.b.toFixed(3)} ln(price), ${curve.slopeFrom === 'field' ? `fitted over the ${r.pricing.n} priced entries${r.pricing.rSquared !== undefined ? ` (r² ${r.pricing.rSquared.toFixed(2)})` : ''}` : 'slope given'}${curve.anchor ? `, moved through ${curve.anchor} (fair at its price)` : ''}; within ${r.pricing.tolerancePercent}% of the price is fair.`,
+    ...(r.pricing.rSquared !== undefined && r.pricing.rSquared < WEAK_CURVE
+      ? [`  Note: price explains little of these ratings (r² ${r.pricing.rSquared.toFixed(2)} < ${WEAK_CURVE}): the fair prices lean on a weak line, far ones most; --anchor NAME pins it to an entry whose price you trust.`]
+      : []),
+  ];
+}
+
+/** A line wrapped to TABLE_COLUMNS: its own indentation kept on its first line, `indent` (no shorter) on the rest. */
+function wrapped(line: string, indent: string): string[] {
+  const lead = /^ */.exec(line)![0];
+  const [first = '', ...rest] = wordWrap(line.slice(lead.length), TABLE_COLUMNS - Math.max(lead.length, indent.length));
+  return [lead + first, ...rest.map((l) => indent + l)];
+}
+
+function reasonText(e: PricedResult): string {
+  return e.reasons.map((x) => `against ${x.opponent} ${percent(x.observed, 0)} (rating: ${percent(x.fitted, 0)})`).join('; ');
+}
+
+function priceTable(r: PriceResult, c: PriceContext): string {
+  const rows = r.entries.map((e) => [e.name, money(e.price), money(e.fairPrice), signed(e.difference, 1), e.percent === undefined ? '-' : `${signed(Math.round(e.percent), 0)}%`, e.verdict, e.elo.toFixed(0), percent(e.meanShare, 1)]);
+  const lines = [...restsOn(r, c).flatMap((l) => wrapped(l, l.startsWith('  ') ? '    ' : '  ')), '', 'Most mispriced first (diff: fair - price, positive when it is worth more than it costs):', ''];
+  lines.push(renderTable(['entry', 'price', 'fair', 'diff', '%', 'verdict', 'rating', 'share'], rows, [false, true, true, true, true, false, true, true]));
+  const why = r.entries.filter((e) => e.verdict === 'under-priced' || e.verdict === 'over-priced');
+  if (why.length > 0) {
+    lines.push('', ...wrapped('Where the ratings fit each mispriced entry least (its share of its duels against that opponent, and what its rating predicts):', ''));
+    for (const e of why) lines.push(...wrapped(`  ${e.name}: ${reasonText(e)}`, '    '));
+  }
+  lines.push('', ...wrapped('rating: Elo-like, 400 log10 of the Bradley-Terry strength (a gap of 400 is odds of 10 to 1); share: its duels won over the field, undecided half.', ''));
+  return lines.join('\n') + '\n';
+}
+
+function priceJson(r: PriceResult, c: PriceContext) {
+  return {
+    ...c,
+    restsOn: restsOn(r, c),
+    duels: { scenario: r.matrix.scenario, defaultPolicy: r.matrix.defaultPolicy, pairs: r.matrix.pairs.map((p) => ({ a: r.matrix.names[p.i], b: r.matrix.names[p.j], share: { probability: toNumber(p.share), exact: formatFraction(p.share) }, aFirst: shown(p.aFirst), bFirst: shown(p.bFirst) })) },
+    fit: { converged: r.fit.converged, iterations: r.fit.iterations, logLikelihood: r.fit.logLikelihood, prior: r.fit.prior, largestResiduals: r.fit.largestResiduals.slice(0, 10) },
+    curve: r.pricing.curve,
+    rSquared: r.pricing.rSquared ?? null,
+    tolerancePercent: r.pricing.tolerancePercent,
+    entries: r.entries,
+  };
+}
+
+function shown(d: { aWins: { num: bigint; den: bigint }; bWins: { num: bigint; den: bigint }; undecided: { num: bigint; den: bigint } }) {
+  return { aWins: formatFraction(d.aWins), bWins: formatFraction(d.bWins), undecided: formatFraction(d.undecided) };
+}
+
+function priceCsv(r: PriceResult): string {
+  const rows: unknown[][] = [['rank', 'entry', 'price', 'fair_price', 'difference', 'percent', 'verdict', 'rating', 'elo', 'mean_share']];
+  r.entries.forEach((e, i) => rows.push([i + 1, e.name, e.price ?? '', e.fairPrice, e.difference ?? '', e.percent ?? '', e.verdict, e.rating, e.elo, e.meanShare]));
+  return csvText(rows);
+}
+
+export function pricePresenter(c: PriceContext): Presenter<PriceResult> {
+  return { table: (r) => terminalSafeLines(priceTable(r, c)), json: (r) => jsonText(priceJson(r, c)), csv: priceCsv };
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from './helpers/cli.js';
+
+/**
+ * `injury-lab price` on fields whose answer is known by construction (issue 40): a copy of a model at
+ * a higher price, and a model that is the strongest of the field at its lowest price.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'price-'));
+const file = join(dir, 'field.json');
+writeFileSync(
+  file,
+  JSON.stringify({
+    system: 'trench-crusade',
+    models: {
+      Unarmoured: { armour: 'none', cost: 20 },
+      Armoured: { armour: 'standard', cost: 40 },
+      Reinforced: { armour: 'reinforced', cost: 60 },
+      Brute: { armour: 'machine', tough: true, cost: 100 },
+      // The same body as Armoured, at twice its price: identical in every duel, so over-priced against it.
+      'Dear Armoured': { armour: 'standard', cost: 80 },
+      // Brute's body at the field's lowest price: as strong as the strongest, as cheap as the cheapest.
+      'Bargain Brute': { armour: 'machine', tough: true, cost: 20 },
+    },
+    weapons: { Club: { attackType: 'melee', cost: 1 }, Rifle: { attackType: 'ranged', cost: 5 } },
+  }),
+);
+
+interface Entry {
+  name: string;
+  price: number;
+  fairPrice: number;
+  percent: number;
+  verdict: string;
+  rating: number;
+}
+
+describe('price: fair prices from exact duels, on a field built to be mispriced', () => {
+  const run = cli('price', '--profiles', file, '--rounds', '3', '--format', 'json');
+  const json = JSON.parse(run.stdout) as { entries: Entry[]; duels: { pairs: { a: string; b: string; share: { exact: string } }[] } };
+  const byName = new Map(json.entries.map((e) => [e.name.replace(' with Club', ''), e]));
+
+  it('every model with every melee weapon fights every other once each way round: 6 entries, 15 pairs', () => {
+    expect(run.code).toBe(0);
+    expect(json.entries).toHaveLength(6);
+    expect(json.duels.pairs).toHaveLength(15);
+    // Prices are the model's plus the weapon's (the Rifle is ranged: not in a melee field).
+    expect(byName.get('Brute')!.price).toBe(101);
+  });
+
+  it('the bargain is the most under-priced, first in the list', () => {
+    expect(json.entries[0]!.name).toBe('Bargain Brute with Club');
+    expect(json.entries[0]!.verdict).toBe('under-priced');
+  });
+
+  it('identical bodies get one rating; the dearer copy is the over-priced one, the difference its price', () => {
+    const cheap = byName.get('Armoured')!;
+    const dear = byName.get('Dear Armoured')!;
+    // Two identical sides share every duel exactly half and half.
+    const pair = json.duels.pairs.find((p) => [p.a, p.b].sort().join() === ['Armoured with Club', 'Dear Armoured with Club'].join())!;
+    expect(pair.share.exact).toBe('1/2');
+    expect(dear.rating).toBeCloseTo(cheap.rating, 9);
+    expect(dear.fairPrice).toBeCloseTo(cheap.fairPrice, 6);
+    expect(dear.verdict).toBe('over-priced');
+    expect(dear.percent).toBeLessThan(cheap.percent);
+    // Bargain Brute and Brute likewise: one rating, the cheaper far more under-priced.
+    expect(byName.get('Bargain Brute')!.rating).toBeCloseTo(byName.get('Brute')!.rating, 9);
+  });
+
+  it('the table names what the verdicts rest on, within 100 columns', () => {
+    const table = cli('price', '--profiles', file, '--rounds', '3');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/every model with every\s+melee\s+weapon\s+of/);
+    expect(table.stdout).toMatch(/Duels: every pair, 3 rounds, each order of who goes first once and averaged/);
+    // This field's prices explain little of its strengths (the bargain and the dear copy are built in): said so.
+    expect(table.stdout).toMatch(/price explains little/);
+    expect(table.stdout).toMatch(/^Bargain Brute with Club +21\.0 /m);
+    for (const line of table.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+  });
+
+  it('refuses in one line: an unknown attack type, rounds 0, an anchor not in the field, no profiles', () => {
+    for (const [args, message] of [
+      [['--attack-type', 'thrown'], /--attack-type: "thrown" is not an attack type; allowed: melee, ranged/],
+      [['--rounds', '0'], /--rounds: 0 is not allowed; allowed: a whole number from 1/],
+      [['--anchor', 'Nobody'], /anchor/],
+    ] as const) {
+      const r = cli('price', '--profiles', file, ...args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(cli('price').stderr).toMatch(/profiles/);
+  });
+});
