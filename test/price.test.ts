@@ -17,7 +17,7 @@ writeFileSync(
     models: {
       Unarmoured: { armour: 'none', cost: 20 },
       Armoured: { armour: 'standard', cost: 40 },
-      Reinforced: { armour: 'reinforced', cost: 60 },
+      Reinforced: { armour: 'reinforced', cost: 60, description: 'not modelled: "Stubborn" (ability: not a keyword of the rule table)' },
       Brute: { armour: 'machine', tough: true, cost: 100 },
       // The same body as Armoured, at twice its price: identical in every duel, so over-priced against it.
       'Dear Armoured': { armour: 'standard', cost: 80 },
@@ -78,6 +78,15 @@ describe('price: fair prices from exact duels, on a field built to be mispriced'
     expect(table.stdout).toMatch(/price explains little/);
     expect(table.stdout).toMatch(/^Bargain Brute with Club +21\.0 /m);
     for (const line of table.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+    // What the profiles could not model is said, by the model it belongs to.
+    expect(table.stdout).toMatch(/Left out of every duel, as the profiles file says \(1 of the field's models and weapons\):\n  Reinforced: not modelled: "Stubborn"/);
+  });
+
+  it('--models and --weapons narrow the field; a name the file lacks is refused with the names it has', () => {
+    const two = JSON.parse(cli('price', '--profiles', file, '--rounds', '2', '--models', 'Brute,Unarmoured', '--format', 'json').stdout) as { entries: Entry[] };
+    expect(two.entries.map((e) => e.name).sort()).toEqual(['Brute with Club', 'Unarmoured with Club']);
+    const unknown = cli('price', '--profiles', file, '--models', 'Brute,Knight');
+    expect(unknown.stderr).toMatch(/--models: "Knight" is not a model of the profiles file; allowed: Unarmoured, Armoured, Reinforced, Brute, Dear Armoured, Bargain Brute/);
   });
 
   it('refuses in one line: an unknown attack type, rounds 0, an anchor not in the field, no profiles', () => {

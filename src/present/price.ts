@@ -10,6 +10,8 @@ export interface PriceContext {
   readonly field: string;
   readonly system: string;
   readonly edition: string;
+  /** What the profiles could not model, by the model or weapon it belongs to: left out of every duel. */
+  readonly leftOut: readonly { readonly name: string; readonly note: string }[];
 }
 
 /** Below this r² the price line explains less than half of the ratings' spread, and the table says so. */
@@ -53,6 +55,10 @@ function priceTable(r: PriceResult, c: PriceContext): string {
   if (why.length > 0) {
     lines.push('', ...wrapped('Where the ratings fit each mispriced entry least (its share of its duels against that opponent, and what its rating predicts):', ''));
     for (const e of why) lines.push(...wrapped(`  ${e.name}: ${reasonText(e)}`, '    '));
+  }
+  if (c.leftOut.length > 0) {
+    lines.push('', ...wrapped(`Left out of every duel, as the profiles file says (${c.leftOut.length} of the field's models and weapons):`, ''));
+    for (const x of c.leftOut) lines.push(...wrapped(`  ${x.name}: ${x.note}`, '    '));
   }
   lines.push('', ...wrapped('rating: Elo-like, 400 log10 of the Bradley-Terry strength (a gap of 400 is odds of 10 to 1); share: its duels won over the field, undecided half.', ''));
   return lines.join('\n') + '\n';

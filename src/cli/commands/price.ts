@@ -21,6 +21,8 @@ export const priceCommand: CommandModule = {
     addFormatOption(
       y
         .option('profiles', { type: 'string', demandOption: true, describe: 'The profiles file whose models and weapons make the field (injury-lab profiles exports one from a roster or catalogue)' })
+        .option('models', { type: 'string', describe: 'Only these models, by name, separated by commas (default: every model of the file)' })
+        .option('weapons', { type: 'string', describe: 'Only these weapons, by name, separated by commas (default: every weapon of the attack type)' })
         .option('attack-type', { type: 'string', default: 'melee', describe: `The weapons taken: ${ATTACK_TYPES.join(', ')}` })
         .option('rounds', { type: 'number', default: 10, describe: 'Rounds of each duel; a duel still on after them is undecided (half a win each)' })
         .option('policy', { type: 'string', default: 'none', describe: `What both sides do with blood markers: ${POLICIES.join(', ')}` })
@@ -28,10 +30,10 @@ export const priceCommand: CommandModule = {
         .option('anchor', { type: 'string', describe: 'An entry whose price is fair by definition: the price line goes through it' })
         .option('tolerance', { type: 'number', default: 5, describe: 'Percent of its price an entry may be from fair and still be called fair' })
         .option('prior', { type: 'number', default: 0, describe: 'Virtual tied games per pair in the fit: lets a field with an unbeatable entry be rated (0: the duels alone)' }),
-      pricePresenter({ field: '', system: '', edition: '' }),
+      pricePresenter({ field: '', system: '', edition: '', leftOut: [] }),
     ).example('$0 price --profiles examples/profiles.json', 'every model with every melee weapon of the example profiles, priced'),
   handler: (argv) => {
-    const format = parseFormat(argv.format, pricePresenter({ field: '', system: '', edition: '' }), 'price');
+    const format = parseFormat(argv.format, pricePresenter({ field: '', system: '', edition: '', leftOut: [] }), 'price');
     const attackType = argv['attack-type'];
     if (!(ATTACK_TYPES as readonly unknown[]).includes(attackType)) throw notOneOf('--attack-type', attackType, 'an attack type', ATTACK_TYPES);
     const policy = argv.policy;
@@ -44,7 +46,10 @@ export const priceCommand: CommandModule = {
     if (typeof prior !== 'number' || !(prior >= 0)) throw notAllowed('--prior', prior, 'a number of games, 0 or more');
     const path = String(argv.profiles);
     const profiles = readProfilesFile(path);
-    const field = fieldFromProfiles(profiles, { attackType: attackType as string });
+    const names = (flag: unknown) => (typeof flag === 'string' ? flag.split(',').map((n) => n.trim()).filter((n) => n !== '') : undefined);
+    const models = names(argv.models);
+    const weapons = names(argv.weapons);
+    const field = fieldFromProfiles(profiles, { attackType: attackType as string, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });
     const progress = process.stderr.isTTY ? (done: number, total: number) => process.stderr.write(`\r  exact duels ${done} / ${total}\x1b[K`) : undefined;
     const result = priceField(field, {
       base: { system: profiles.system.id, profiles: path, ...(typeof argv.edition === 'string' ? { edition: argv.edition } : {}) },
@@ -56,7 +61,14 @@ export const priceCommand: CommandModule = {
       ...(progress ? { onProgress: progress } : {}),
     });
     if (progress) process.stderr.write('\r\x1b[K');
-    const context = { field: `every model with every ${attackType} weapon of ${path}`, system: String(result.matrix.scenario.system), edition: String(result.matrix.scenario.edition) };
+    const narrowed = models || weapons ? ` (${[models ? `models: ${models.join(', ')}` : '', weapons ? `weapons: ${weapons.join(', ')}` : ''].filter(Boolean).join('; ')})` : '';
+    // What each profile could not model, as the profiles file says it (a catalogue's or roster's export
+    // writes "not modelled: ..." into the description): every duel leaves it out.
+    const used = new Set(field.flatMap((e) => [String(e.side.model), String(e.side.weapon)]));
+    const leftOut = [...profiles.models.values(), ...profiles.weapons.values()]
+      .filter((p) => used.has(p.name) && p.description !== undefined && /not modelled/i.test(p.description))
+      .map((p) => ({ name: p.name, note: p.description! }));
+    const context = { leftOut, field: `every model with every ${attackType} weapon of ${path}${narrowed}`, system: String(result.matrix.scenario.system), edition: String(result.matrix.scenario.edition) };
     process.stdout.write(pricePresenter(context)[format](result));
   },
 };
