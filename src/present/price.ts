@@ -1,4 +1,5 @@
 import { formatFraction, toNumber } from '../exact/fraction.js';
+import type { DuelOrderResult } from '../pricing/duel-matrix.js';
 import type { PriceResult, PricedResult } from '../pricing/price.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
@@ -77,7 +78,7 @@ function priceJson(r: PriceResult, c: PriceContext) {
   };
 }
 
-function shown(d: { aWins: { num: bigint; den: bigint }; bWins: { num: bigint; den: bigint }; undecided: { num: bigint; den: bigint } }) {
+function shown(d: DuelOrderResult) {
   return { aWins: formatFraction(d.aWins), bWins: formatFraction(d.bWins), undecided: formatFraction(d.undecided) };
 }
 

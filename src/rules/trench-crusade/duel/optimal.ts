@@ -174,7 +174,7 @@ function injuryChoices(x: SearchSide, c: number, g: number): InjuryChoices {
   return made;
 }
 
-function searchSide(side: DuelSide, opponent: DuelSide, model: SequenceModel, opponentModel: SequenceModel, isA: boolean, margin: boolean, sizes: { own: number; target: number; strideB: number }): SearchSide {
+function searchSide(side: DuelSide, opponent: DuelSide, model: SequenceModel, opponentModel: SequenceModel, isA: boolean, margin: boolean, sizes: { own: number; strideB: number }): SearchSide {
   const standUp = new Int32Array(sizes.own);
   for (let idx = 0; idx < sizes.own; idx++) standUp[idx] = opponentModel.activationStart(idx);
   // The most markers its own body can carry: the most an opponent can spend hindering it.
@@ -355,8 +355,8 @@ export function searchSides(plan: DuelPlan) {
   const space = searchSpace(plan);
   const { aOnB, bOnA, sa, sb } = space;
   const margin = plan.objective === 'margin';
-  const a = searchSide(plan.a, plan.b, aOnB, bOnA, true, margin, { own: sa, target: sb, strideB: sb });
-  const b = searchSide(plan.b, plan.a, bOnA, aOnB, false, margin, { own: sb, target: sa, strideB: sb });
+  const a = searchSide(plan.a, plan.b, aOnB, bOnA, true, margin, { own: sa, strideB: sb });
+  const b = searchSide(plan.b, plan.a, bOnA, aOnB, false, margin, { own: sb, strideB: sb });
   return { ...space, a, b };
 }
 
