@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { duelMatrix, fieldFromProfiles, type DuelEntry } from '../src/pricing/duel-matrix.js';
+import { duelMatrix, type DuelEntry } from '../src/pricing/duel-matrix.js';
+import { fieldFromProfiles } from '../src/pricing/field.js';
 import { fitBradleyTerry } from '../src/pricing/bradley-terry.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { readProfilesFile } from '../src/input/read-files.js';

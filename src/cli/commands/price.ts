@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { notAllowed, notOneOf } from '../../messages.js';
 import { readProfilesFile } from '../../input/read-files.js';
-import { fieldFromProfiles } from '../../pricing/duel-matrix.js';
+import { fieldFromProfiles } from '../../pricing/field.js';
 import { priceField } from '../../pricing/price.js';
 import { pricePresenter } from '../../present/price.js';
 import { addFormatOption, parseFormat } from '../options.js';

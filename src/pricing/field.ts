@@ -1,0 +1,42 @@
+import { sideCost, type Profiles } from '../model/profiles.js';
+import { notOneOf, refusal } from '../messages.js';
+import type { DuelEntry } from './duel-matrix.js';
+
+export interface ProfileFieldOptions {
+  /** The weapons taken: those of this attack type. Default 'melee' (a duel is a melee fight). */
+  readonly attackType?: string;
+  /** Only these models (by name), in the file's order; default every model. */
+  readonly models?: readonly string[];
+  /** Only these weapons (by name, "MODEL with WEAPON" ones too); default every weapon of the attack type. */
+  readonly weapons?: readonly string[];
+}
+
+/**
+ * The field of every model of a profiles file with every weapon of one attack type, model by model:
+ * named "MODEL with WEAPON", the side `{ model, weapon }` (so the base scenario must name the same
+ * file), priced by sideCost (a model's cost plus its weapon's; a roster's model at its own price),
+ * unpriced when a part has none. A weapon that states no attack type is melee, the attackType field's
+ * default in every system. A weapon named "MODEL with WEAPON" (a roster's or catalogue's weapon in that
+ * model's hands, priced as the whole model) goes with that model alone, under its own name. Names given
+ * in `models` or `weapons` that the file lacks, or that leave no entry, are refused in one line.
+ */
+export function fieldFromProfiles(profiles: Profiles, options: ProfileFieldOptions = {}): DuelEntry[] {
+  const attackType = options.attackType ?? 'melee';
+  const allModels = [...profiles.models.keys()];
+  for (const name of options.models ?? []) if (!profiles.models.has(name)) throw notOneOf('--models', name, 'a model of the profiles file', allModels);
+  for (const name of options.weapons ?? []) if (!profiles.weapons.has(name)) throw notOneOf('--weapons', name, 'a weapon of the profiles file', [...profiles.weapons.keys()]);
+  const models = options.models ? allModels.filter((m) => options.models!.includes(m)) : allModels;
+  const weapons = [...profiles.weapons.values()].filter((w) => (w.fields.attackType ?? 'melee') === attackType && (!options.weapons || options.weapons.includes(w.name)));
+  /** The model a "MODEL with WEAPON" weapon belongs to, if it is one. */
+  const holder = (weapon: string) => allModels.find((m) => weapon.startsWith(`${m} with `));
+  const field = models.flatMap((model) =>
+    weapons.flatMap((w) => {
+      const owner = holder(w.name);
+      if (owner !== undefined && owner !== model) return [];
+      const price = sideCost(profiles, { model, weapon: w.name });
+      return [{ name: owner === undefined ? `${model} with ${w.name}` : w.name, side: { model, weapon: w.name }, ...(price !== undefined ? { price } : {}) }];
+    }),
+  );
+  if (field.length === 0) throw refusal('field', `no model with a ${attackType} weapon${options.models || options.weapons ? ' among those named' : ''}`, 'allowed: a profiles file with models and weapons of that attack type');
+  return field;
+}
