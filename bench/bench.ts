@@ -1,6 +1,6 @@
 /**
- * `npm run bench` (`-- --json` for one JSON document, `-- --only web` or `-- --only queue` for the web page's
- * or the job queue's part alone): the
+ * `npm run bench` (`-- --json` for one JSON document, `-- --only web`, `-- --only queue` or `-- --only price` for
+ * the web page's, the job queue's or the pricing's part alone): the
  * simulator's speed against the practical limit, the raw dice loop, measured in one run on this machine.
  *
  * - Per worker: one worker thread, the Trench Crusade core `injury` scenario with 0, +2 and -2 injury
@@ -28,6 +28,9 @@
  *   local run's: trials per second, the fraction of linear (against 1 process, and against the machine's
  *   cores), the ratio to the pool, and the overhead per shard (queue with 1 process against pool with 1
  *   thread, on attacks and on cheap injury shards) against >= 0.9 of linear and < 5 ms per shard.
+ * - Pricing (bench/price.ts, issue 40): the exact duels of `price` on the community catalogues (skipped,
+ *   with a line saying so, without their mirror): a faction and the whole catalogue on 2 threads, and
+ *   through the job queue with 1 and 2 worker processes.
  *
  * Each rate is the best of a few repetitions after a warm-up: other work on the machine only ever slows
  * a run down, so the fastest repetition is the least disturbed one. Rates are given per second of wall
@@ -45,6 +48,7 @@ import { DUEL_TARGETS, OPTIMAL_DUEL, OPTIMAL_LEDGE_DUEL, duelExactTimings, duels
 import { goalLines, issue39Goals } from './goals.js';
 import { branchBound } from './branch-bound.js';
 import { queueFigures, queueTargetLine } from './queue.js';
+import { priceFigures } from './price.js';
 import { CHROMIUM, PAGE_SIM, WEB_TARGETS, bundleSize, pageFigures, type BundleSize, type PageFigures } from './web.js';
 import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
@@ -282,7 +286,14 @@ async function main(): Promise<void> {
   };
   const onlyAt = args.indexOf('--only');
   const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
-  if (only !== undefined && only !== 'web' && only !== 'queue') throw new Error(`--only: the parts that run alone are "web" and "queue", not ${JSON.stringify(only)}`);
+  if (only !== undefined && only !== 'web' && only !== 'queue' && only !== 'price') throw new Error(`--only: the parts that run alone are "web", "queue" and "price", not ${JSON.stringify(only)}`);
+  if (only === 'price') {
+    const load = loadavg()[0]!;
+    log(`injury-lab benchmark, pricing only: node ${process.version}, ${availableParallelism()} cores, load average ${load.toFixed(2)}`);
+    const price = await priceFigures(log);
+    if (json) process.stdout.write(JSON.stringify({ node: process.version, cores: availableParallelism(), loadAverageBefore: load, price: price ?? null }, null, 2) + '\n');
+    return;
+  }
   if (only === 'queue') {
     const load = loadavg()[0]!;
     log(`injury-lab benchmark, job queue only: node ${process.version}, ${availableParallelism()} cores, load average ${load.toFixed(2)}`);
@@ -359,6 +370,8 @@ async function main(): Promise<void> {
   const web = await webFigures(log);
   log('');
   const queue = await queueFigures(log);
+  log('');
+  const price = await priceFigures(log);
   const worstCatalogueRatio = Math.max(...catalogueRuns.map((c) => c.ratio));
   const worstRatio = Math.min(...results.map((r) => r.ratio));
   const checks = {
@@ -420,6 +433,7 @@ async function main(): Promise<void> {
       catalogueSweeps: catalogueRuns,
       web,
       queue: queue ?? null,
+      price: price ?? null,
       issue39: goals,
       targets: {
         ...checks,

@@ -92,7 +92,7 @@ export interface QueueFigures {
 }
 
 /** Stops a child (SIGTERM, then SIGKILL after 20 s) and waits for its exit. */
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
@@ -104,7 +104,7 @@ async function stop(child: ChildProcess): Promise<void> {
 const MAIN_JS = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 
 /** Starts `count` worker processes and waits until the queue sees them all. */
-async function startWorkers(url: string, address: QueueAddress, count: number, children: ChildProcess[]): Promise<void> {
+export async function startWorkers(url: string, address: QueueAddress, count: number, children: ChildProcess[]): Promise<void> {
   const mine: ChildProcess[] = [];
   const errors: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -132,7 +132,7 @@ async function startWorkers(url: string, address: QueueAddress, count: number, c
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (0 where there is no /proc). */
-function cpuOf(pid: number | undefined): number {
+export function cpuOf(pid: number | undefined): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

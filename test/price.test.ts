@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,4 +104,47 @@ describe('price: fair prices from exact duels, on a field built to be mispriced'
     }
     expect(cli('price').stderr).toMatch(/profiles/);
   });
+});
+
+describe('price on the worker threads: --workers, and Ctrl-C', () => {
+  it('--workers 1 and 2 give the same duels, fraction for fraction, as the default', () => {
+    const args = ['price', '--profiles', file, '--rounds', '2', '--format', 'json'];
+    const all = cli(...args);
+    expect(all.code).toBe(0);
+    for (const workers of ['1', '2']) {
+      const r = cli(...args, '--workers', workers);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(all.stdout);
+    }
+  });
+
+  it('refuses a bad --workers, --workers with --queue, and a bad --queue, in one line before any duel', () => {
+    for (const [args, message] of [
+      [['--workers', '0'], /^injury-lab: --workers: "0" is not allowed; allowed: a whole number from 1 to 64$/],
+      [['--workers', '2', '--queue', 'redis://127.0.0.1:1'], /^injury-lab: --workers: does not go with --queue/],
+      [['--queue', 'http://somewhere'], /^injury-lab: --queue: /],
+    ] as const) {
+      const r = cli('price', '--profiles', file, ...args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr.trim()).toMatch(message);
+    }
+  });
+
+  it('Ctrl-C stops a run at once as it stops a sweep: exit 130, nothing on stdout, nothing more on stderr', async () => {
+    // Both sides optimal over 10 rounds: 30 duels of tens of milliseconds each at the least, and the
+    // signal goes the moment the CLI listens for it (the preload says when), so it falls mid-run. A
+    // run that went on would exit 0 with a table on stdout.
+    const child = spawn(process.execPath, ['--import', './test/helpers/announce-sigint.mjs', 'dist/src/cli/main.js', 'price', '--profiles', file, '--policy', 'optimal'], { stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (stderr.includes('test: listening for SIGINT') && !child.killed) child.kill('SIGINT');
+    });
+    const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c)));
+    expect({ code, stdout, stderr }).toEqual({ code: 130, stdout: '', stderr: 'test: listening for SIGINT\n' });
+  }, 60_000);
 });

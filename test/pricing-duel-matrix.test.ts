@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { duelMatrix, type DuelEntry } from '../src/pricing/duel-matrix.js';
+import { duelMatrix, solveDuelMatrix, type DuelEntry } from '../src/pricing/duel-matrix.js';
+import { type ExactSolver, threadSolver } from '../src/exact-result.js';
+import { exactThreads } from '../src/pool/exact.js';
 import { fieldFromProfiles } from '../src/pricing/field.js';
 import { fitBradleyTerry } from '../src/pricing/bradley-terry.js';
 import { evaluateExact } from '../src/evaluate.js';
@@ -121,6 +123,83 @@ describe('duelMatrix', () => {
     expect(refusal(() => duelMatrix([plain, plain]))).toMatch(/"plain" is named twice/);
     expect(refusal(() => duelMatrix([plain, { name: 'odd', side: { armour: 'paper' } }], { rounds: 2 }))).toMatch(/^entry "odd": .*armour/);
     expect(refusal(() => duelMatrix([plain, moreDice], { rounds: 0 }))).toMatch(/rounds/);
+  });
+});
+
+describe('solveDuelMatrix: the same duels through a solver', () => {
+  const file = 'examples/profiles.json';
+  // Hand-written sides and profile sides (read through the base scenario's file) in one field.
+  const field = (): DuelEntry[] => [plain, machine, ...fieldFromProfiles(readProfilesFile(file)).slice(0, 2)];
+  const options = { rounds: 2, base: { profiles: file } };
+
+  it("the worker threads' matrix is the in-thread one, fraction for fraction, whether one or every duel is handed over at a time", async () => {
+    // The workers are handed parsed scenarios and send back answers by structured clone: nothing may
+    // be lost or reordered on the way (the in-thread duelMatrix is the oracle, evaluateParsed itself).
+    const inThread = duelMatrix(field(), options);
+    for (const atOnce of [1, 2, undefined]) {
+      let inWorkers = 0;
+      const threads: ExactSolver = {
+        solve(scenario, signal) {
+          inWorkers += 1;
+          return exactThreads.solve(scenario, signal);
+        },
+      };
+      const pooled = await solveDuelMatrix(field(), { ...options, solver: threads, ...(atOnce ? { atOnce } : {}) });
+      expect(inWorkers).toBe(4 * 3);
+      expect(pooled).toEqual(inThread);
+      expect(pooled.pairs.map((p) => show(p.share))).toEqual(inThread.pairs.map((p) => show(p.share)));
+    }
+    expect(await solveDuelMatrix(field(), options)).toEqual(inThread);
+  });
+
+  it('counts every duel solved once, to n(n-1)', async () => {
+    const seen: [number, number][] = [];
+    await solveDuelMatrix([plain, moreDice, machine], { rounds: 2, solver: exactThreads, onProgress: (done, total) => seen.push([done, total]) });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6].map((d) => [d, 6]));
+  });
+
+  /** The calling thread as a solver, counting the duels it is handed and doing `then` after each. */
+  const counting = (then: (handed: number) => void = () => undefined) => {
+    const solver: ExactSolver & { handed: number } = {
+      handed: 0,
+      async solve(scenario, signal) {
+        solver.handed += 1;
+        const answer = await threadSolver.solve(scenario, signal);
+        then(solver.handed);
+        return answer;
+      },
+    };
+    return solver;
+  };
+
+  it('an abort stops the handing over of duels and rejects with its reason', async () => {
+    const controller = new AbortController();
+    const solver = counting((handed) => handed === 2 && controller.abort(new Error('stop here')));
+    await expect(solveDuelMatrix([plain, moreDice, machine], { rounds: 2, solver, atOnce: 1, signal: controller.signal })).rejects.toThrow('stop here');
+    expect(solver.handed).toBe(2);
+    const early = counting();
+    await expect(solveDuelMatrix([plain, moreDice], { rounds: 2, solver: early, signal: AbortSignal.abort(new Error('before')) })).rejects.toThrow('before');
+    expect(early.handed).toBe(0);
+  });
+
+  it("a duel the solver fails ends the run with that failure, and no further duel is handed over", async () => {
+    let handed = 0;
+    const failing: ExactSolver = {
+      async solve(scenario, signal) {
+        handed += 1;
+        if (handed === 3) throw new Error('host lost');
+        return threadSolver.solve(scenario, signal);
+      },
+    };
+    await expect(solveDuelMatrix([plain, moreDice, machine], { rounds: 2, solver: failing, atOnce: 1 })).rejects.toThrow('host lost');
+    expect(handed).toBe(3);
+  });
+
+  it('refuses a bad field before handing any duel over, as duelMatrix does', async () => {
+    const solver = counting();
+    await expect(solveDuelMatrix([plain, { name: 'odd', side: { armour: 'paper' } }], { rounds: 2, solver })).rejects.toThrow(/^entry "odd": .*armour/);
+    await expect(solveDuelMatrix([plain, moreDice], { rounds: 2, solver, atOnce: 0 })).rejects.toThrow(/atOnce/);
+    expect(solver.handed).toBe(0);
   });
 });
 

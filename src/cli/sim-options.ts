@@ -35,11 +35,7 @@ export function addSimOptions<T>(y: Argv<T>, { precision }: { precision: boolean
       group: GROUP,
     })
     .option('seed', { type: 'string', describe: 'Seed: the same seed and trials give the same numbers on any machine', defaultDescription: '1', group: GROUP })
-    .option('workers', {
-      type: 'string',
-      describe: `Worker threads, 1 to ${MAX_WORKERS}; more than the cores are capped to them (default: the number of cores, ${defaultWorkers()})`,
-      group: GROUP,
-    }) as Argv<T>;
+    .option('workers', { ...workersOptionDeclaration(), group: GROUP }) as Argv<T>;
   if (precision) {
     out = out
       .option('precision', {
@@ -52,12 +48,27 @@ export function addSimOptions<T>(y: Argv<T>, { precision }: { precision: boolean
   return out;
 }
 
+/**
+ * `--workers N` as the commands that run worker threads declare it (simulate's and price's): a function,
+ * since its default is this machine's cores.
+ */
+export function workersOptionDeclaration() {
+  return {
+    type: 'string',
+    describe: `Worker threads, 1 to ${MAX_WORKERS}; more than the cores are capped to them (default: the number of cores, ${defaultWorkers()})`,
+  } as const;
+}
+
+/** --workers, checked: the cores when it is not given, capped to them (with a note) when it asks for more. */
+export function workersOf(argv: Record<string, unknown>): number {
+  return argv.workers === undefined ? defaultWorkers() : capWorkers(wholeNumber(single(argv, 'workers'), '--workers', 1, MAX_WORKERS, `a whole number from 1 to ${MAX_WORKERS}`));
+}
+
 /** Reads and checks the simulation flags; a bad value is a UsageError naming the flag, value and range. */
 export function parseSimFlags(argv: Record<string, unknown>): SimFlags {
   const trials = argv.trials === undefined ? DEFAULT_TRIALS : parseTrials(single(argv, 'trials'), '--trials');
   const seed = argv.seed === undefined ? DEFAULT_SEED : parseSeed(single(argv, 'seed'), '--seed');
-  const workers =
-    argv.workers === undefined ? defaultWorkers() : capWorkers(wholeNumber(single(argv, 'workers'), '--workers', 1, MAX_WORKERS, `a whole number from 1 to ${MAX_WORKERS}`));
+  const workers = workersOf(argv);
   const maxTrials =
     argv['max-trials'] === undefined ? DEFAULT_MAX_TRIALS : wholeNumber(single(argv, 'max-trials'), '--max-trials', 1, MAX_TRIALS, 'a whole number from 1 to 1e12 (such as 1e9)');
   if (argv.precision === undefined) return { trials, seed, workers, maxTrials };

@@ -1,5 +1,6 @@
-import { parseScenario } from '../input/scenario.js';
-import { evaluateParsed } from '../exact-result.js';
+import { type ScenarioFiles, diskScenarioFiles, parseScenarioWith } from '../input/scenario.js';
+import { type ExactResult, type ExactSolver, evaluateParsed, threadSolver } from '../exact-result.js';
+import type { Scenario } from '../model/types.js';
 import { type Fraction, ONE, add, fraction, mul, sub, toNumber } from '../exact/fraction.js';
 import { DEFAULT_ROUNDS, DUEL_KIND, DUEL_OUTCOMES } from '../rules/duel-report.js';
 import { notAllowed, refusal } from '../messages.js';
@@ -19,9 +20,12 @@ import type { WinMatrix } from './bradley-terry.js';
  * - An undecided duel (both still standing after `rounds`) counts half to each side, so
  *   w_ij = mean over the two orders of [P(i wins) + P(undecided) / 2] and w_ji = 1 - w_ij exactly.
  *
- * Every duel is evaluated exactly, in this thread (evaluateExact's path: parse, then the exact engine);
- * the fractions are kept for a caller to show, the doubles are what the fit takes. No I/O but what
- * parseScenario reads: the profiles (roster, catalogue) file a base scenario names.
+ * Every duel is parsed here (evaluateExact's path: parse, then the exact engine) and solved exactly,
+ * either in this thread (duelMatrix) or by an ExactSolver (solveDuelMatrix: the CLI's exact threads or
+ * a queue's hosts, as sweeps solve their cells). Both share one plan of the duels and one assembly of
+ * their answers, so the matrix is the same fractions whoever solves it. The fractions are kept for a
+ * caller to show, the doubles are what the fit takes. No I/O but what parseScenario reads: the
+ * profiles (roster, catalogue) file a base scenario names.
  */
 
 /** One entry of the field: a duel side with a name and, where known, its price. */
@@ -96,11 +100,28 @@ export const DEFAULT_FIELD_POLICY = 'none';
 
 const HALF = fraction(1, 2);
 
+/** The field's duels, checked and ready to solve, and what the matrix is assembled from. */
+interface DuelPlan {
+  readonly entries: readonly DuelEntry[];
+  readonly duelBase: Readonly<Record<string, unknown>>;
+  readonly defaultPolicy: string;
+  /** The duel-level fields as checked: the system and edition every duel resolved to. */
+  readonly checked: Scenario;
+  /** Duels in all: two per pair, n(n-1). */
+  readonly total: number;
+  /**
+   * Every duel, parsed as it is asked for (a field of a hundred entries has ten thousand): pair (i, j)
+   * with i < j in field order, first the duel with a (entry i) first, then the one with b first.
+   * Duel k belongs to pair k >> 1 of that order.
+   */
+  duels(): Generator<Scenario>;
+}
+
 /**
- * Evaluates every pair of the field both ways round and returns the win matrix. Each entry's side is
- * checked once first (a message names the entry), so no duel is evaluated for a field with a bad side.
+ * Checks the field and the duel-level fields, each entry's side once against a default opponent (a
+ * message names the entry), so no duel is solved for a field with a bad side.
  */
-export function duelMatrix(entries: readonly DuelEntry[], options: DuelMatrixOptions = {}): DuelMatrix {
+function planDuels(entries: readonly DuelEntry[], options: DuelMatrixOptions): DuelPlan {
   const seen = new Set<string>();
   for (const entry of entries) {
     if (seen.has(entry.name)) throw refusal('field', `${showValue(entry.name)} is named twice`, 'allowed: one entry per name');
@@ -118,31 +139,66 @@ export function duelMatrix(entries: readonly DuelEntry[], options: DuelMatrixOpt
     ...(options.objective !== undefined ? { objective: options.objective } : {}),
   };
   const sideOf = (entry: DuelEntry) => ({ policy: defaultPolicy, ...entry.side });
+  // Every duel names the same profiles (or variant) file: read once for the field, not once per duel
+  // (reading and checking it cost more than solving a duel), so every duel also sees the same contents.
+  const files = filesReadOnce(diskScenarioFiles);
+  const parseScenario = (raw: unknown, origin: string) => parseScenarioWith(raw, files, origin);
 
   // The boundary: the duel-level fields once, then each side once, against a default opponent.
   const checked = parseScenario({ ...duelBase, a: { policy: defaultPolicy }, b: { policy: defaultPolicy } }, 'duels');
   for (const entry of entries) parseScenario({ ...duelBase, a: sideOf(entry), b: { policy: defaultPolicy } }, `entry ${showValue(entry.name)}`);
 
   const n = entries.length;
-  const total = n * (n - 1);
-  let done = 0;
-  const duel = (a: DuelEntry, b: DuelEntry, first: 'a' | 'b'): DuelOrderResult => {
-    const scenario = parseScenario({ ...duelBase, first, a: sideOf(a), b: sideOf(b) }, `duel ${showValue(a.name)} against ${showValue(b.name)}`);
-    const result = evaluateParsed(scenario);
-    const at = (id: (typeof DUEL_OUTCOMES)[number]) => result.answer.outcomes[result.layout.outcomes.indexOf(id)]!;
-    done += 1;
-    options.onProgress?.(done, total);
-    return { first, aWins: at('a-wins'), bWins: at('b-wins'), undecided: at('undecided') };
-  };
-  /** P(a wins) + P(undecided) / 2: a's share of one duel. */
-  const shareOfA = (d: DuelOrderResult) => add(d.aWins, mul(d.undecided, HALF));
+  function* duels(): Generator<Scenario> {
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const a = entries[i]!;
+        const b = entries[j]!;
+        for (const first of ['a', 'b'] as const) {
+          yield parseScenario({ ...duelBase, first, a: sideOf(a), b: sideOf(b) }, `duel ${showValue(a.name)} against ${showValue(b.name)}`);
+        }
+      }
+    }
+  }
+  return { entries, duelBase, defaultPolicy, checked, total: n * (n - 1), duels };
+}
 
+/** `files`, with each profiles or variant file read on first use and kept (rosters and catalogues are already read once per process). */
+function filesReadOnce(files: ScenarioFiles): ScenarioFiles {
+  const once = <T>(read: (path: string) => T): ((path: string) => T) => {
+    const kept = new Map<string, T>();
+    return (path) => {
+      if (!kept.has(path)) kept.set(path, read(path));
+      return kept.get(path)!;
+    };
+  };
+  return { ...files, profiles: once(files.profiles), variant: once(files.variant) };
+}
+
+/** P(a wins) + P(undecided) / 2: a's share of one duel. */
+const shareOfA = (d: DuelOrderResult) => add(d.aWins, mul(d.undecided, HALF));
+
+/** A duel's three chances, all the matrix keeps of its answer (a whole answer, with its scenario, is some ten kilobytes: ten thousand of them would not fit). */
+type DuelChances = Omit<DuelOrderResult, 'first'>;
+
+function chancesOf(result: ExactResult): DuelChances {
+  const at = (id: (typeof DUEL_OUTCOMES)[number]) => result.answer.outcomes[result.layout.outcomes.indexOf(id)]!;
+  return { aWins: at('a-wins'), bWins: at('b-wins'), undecided: at('undecided') };
+}
+
+/** The matrix from every duel's chances, in the plan's order (duels 2p and 2p + 1 are pair p's, a first then b first). */
+function matrixOf(plan: DuelPlan, answers: readonly DuelChances[]): DuelMatrix {
+  const { entries } = plan;
+  const n = entries.length;
+  const orderOf = (chances: DuelChances, first: 'a' | 'b'): DuelOrderResult => ({ first, ...chances });
   const wins: (number | undefined)[][] = entries.map(() => entries.map(() => undefined));
   const pairs: PairDuels[] = [];
+  let k = 0;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const aFirst = duel(entries[i]!, entries[j]!, 'a');
-      const bFirst = duel(entries[i]!, entries[j]!, 'b');
+      const aFirst = orderOf(answers[k]!, 'a');
+      const bFirst = orderOf(answers[k + 1]!, 'b');
+      k += 2;
       const share = mul(add(shareOfA(aFirst), shareOfA(bFirst)), HALF);
       pairs.push({ i, j, aFirst, bFirst, share });
       wins[i]![j] = toNumber(share);
@@ -154,7 +210,79 @@ export function duelMatrix(entries: readonly DuelEntry[], options: DuelMatrixOpt
     prices: entries.map((e) => e.price),
     wins,
     pairs,
-    scenario: { ...duelBase, system: checked.system, edition: checked.edition, first: ['a', 'b'] },
-    defaultPolicy,
+    scenario: { ...plan.duelBase, system: plan.checked.system, edition: plan.checked.edition, first: ['a', 'b'] },
+    defaultPolicy: plan.defaultPolicy,
   };
+}
+
+/**
+ * Evaluates every pair of the field both ways round, in this thread, and returns the win matrix. Each
+ * entry's side is checked once first (a message names the entry), so no duel is evaluated for a field
+ * with a bad side.
+ */
+export function duelMatrix(entries: readonly DuelEntry[], options: DuelMatrixOptions = {}): DuelMatrix {
+  const plan = planDuels(entries, options);
+  const answers: DuelChances[] = [];
+  for (const scenario of plan.duels()) {
+    answers.push(chancesOf(evaluateParsed(scenario)));
+    options.onProgress?.(answers.length, plan.total);
+  }
+  return matrixOf(plan, answers);
+}
+
+export interface SolveDuelMatrixOptions extends DuelMatrixOptions {
+  /** What solves each duel: the CLI's exact threads (src/pool/exact.ts), a queue's hosts; default this thread (threadSolver). */
+  readonly solver?: ExactSolver;
+  /** Stops the run: no further duel is handed over, and the solver abandons those it holds. */
+  readonly signal?: AbortSignal;
+  /**
+   * At most this many duels with the solver at a time (default DUELS_AT_ONCE). The exact threads solve
+   * as many as they have threads: a limit of k keeps k of them busy.
+   */
+  readonly atOnce?: number;
+}
+
+/**
+ * Duels with a solver at once by default: enough to keep a queue's many hosts busy, few enough that
+ * this thread parses the next duels between answers (a Ctrl-C is heard within a few hundred duels'
+ * parsing, not after a whole field's) and holds only so many parsed scenarios.
+ */
+export const DUELS_AT_ONCE = 256;
+
+/**
+ * The same matrix as duelMatrix, every duel solved by `solver`, side by side (progress counts duels as
+ * they are solved, in any order). The first failure stops the handing over of duels and is what
+ * rejects; an abort of `signal` rejects with its reason.
+ */
+export async function solveDuelMatrix(entries: readonly DuelEntry[], options: SolveDuelMatrixOptions = {}): Promise<DuelMatrix> {
+  const plan = planDuels(entries, options);
+  const solver = options.solver ?? threadSolver;
+  const { signal } = options;
+  const atOnce = options.atOnce ?? DUELS_AT_ONCE;
+  if (!(Number.isInteger(atOnce) && atOnce >= 1)) throw notAllowed('atOnce', atOnce, 'a whole number from 1');
+  const answers: DuelChances[] = new Array(plan.total);
+  const duels = plan.duels();
+  let next = 0;
+  let solved = 0;
+  let failed = false;
+  // Each lane takes the next duel when its last is solved: the order of the answers is the plan's
+  // whatever order they are solved in.
+  const lane = async (): Promise<void> => {
+    try {
+      while (!failed) {
+        signal?.throwIfAborted();
+        const duel = duels.next();
+        if (duel.done) return;
+        const k = next++;
+        answers[k] = chancesOf(await solver.solve(duel.value, signal));
+        solved += 1;
+        options.onProgress?.(solved, plan.total);
+      }
+    } catch (err) {
+      failed = true;
+      throw err;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, plan.total) }, lane));
+  return matrixOf(plan, answers);
 }

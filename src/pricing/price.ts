@@ -7,10 +7,10 @@
  * opponents it beats more (or less) often than its rating alone says.
  */
 import { type BradleyTerryFit, type PairFit, fitBradleyTerry } from './bradley-terry.js';
-import { type DuelEntry, type DuelMatrix, type DuelMatrixOptions, duelMatrix } from './duel-matrix.js';
+import { type DuelEntry, type DuelMatrix, type SolveDuelMatrixOptions, solveDuelMatrix } from './duel-matrix.js';
 import { type FairPrice, type FairPriceOptions, type FairPricing, fairPrices, mostMispricedFirst } from './fair-price.js';
 
-export interface PriceOptions extends DuelMatrixOptions, FairPriceOptions {
+export interface PriceOptions extends SolveDuelMatrixOptions, FairPriceOptions {
   /** Virtual tied games per pair for the fit (bradley-terry.ts `prior`); default 0. */
   readonly prior?: number;
 }
@@ -50,8 +50,9 @@ function reasonsOf(name: string, pairs: readonly PairFit[]): Reason[] {
   return own.sort((x, y) => Math.abs(y.observed - y.fitted) - Math.abs(x.observed - x.fitted) || x.opponent.localeCompare(y.opponent)).slice(0, REASONS);
 }
 
-export function priceField(entries: readonly DuelEntry[], options: PriceOptions = {}): PriceResult {
-  const matrix = duelMatrix(entries, options);
+/** The field's duels solved by `options.solver` (default this thread), rated and priced. */
+export async function priceField(entries: readonly DuelEntry[], options: PriceOptions = {}): Promise<PriceResult> {
+  const matrix = await solveDuelMatrix(entries, options);
   const fit = fitBradleyTerry(matrix.names, matrix.wins, options.prior !== undefined ? { prior: options.prior } : {});
   const pricing = fairPrices(
     fit.entries.map((e, i) => ({ name: e.name, rating: e.rating, price: matrix.prices[i] })),

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { CommandModule } from 'yargs';
 import { notAllowed, notOneOf } from '../../messages.js';
 import { readProfilesFile } from '../../input/read-files.js';
@@ -5,9 +6,14 @@ import { fieldFromProfiles } from '../../pricing/field.js';
 import { priceField } from '../../pricing/price.js';
 import { pricePresenter } from '../../present/price.js';
 import { addFormatOption, parseFormat } from '../options.js';
+import { exactThreads } from '../../pool/exact.js';
+import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
+import { withRunControls } from '../sim-controls.js';
+import { workersOf, workersOptionDeclaration } from '../sim-options.js';
 
 const ATTACK_TYPES = ['melee', 'ranged'] as const;
 const POLICIES = ['none', 'injury', 'hinder', 'optimal'] as const;
+const REDRAW_MS = 100;
 
 /**
  * `injury-lab price --profiles FILE`: every model of a profiles file with every weapon of one attack
@@ -19,7 +25,7 @@ export const priceCommand: CommandModule = {
   describe: 'Fair prices from exact duels: every model with every weapon of a profiles file against every other, rated (Bradley-Terry) and priced; the most mispriced first, with why',
   builder: (y) =>
     addFormatOption(
-      y
+      addQueueOption(y)
         .option('profiles', { type: 'string', demandOption: true, describe: 'The profiles file whose models and weapons make the field (injury-lab profiles exports one from a roster or catalogue)' })
         .option('models', { type: 'string', describe: 'Only these models, by name, separated by commas (default: every model of the file)' })
         .option('weapons', { type: 'string', describe: 'Only these weapons, by name, separated by commas (default: every weapon of the attack type)' })
@@ -29,10 +35,13 @@ export const priceCommand: CommandModule = {
         .option('edition', { type: 'string', describe: "The edition (default: the system's newest)" })
         .option('anchor', { type: 'string', describe: 'An entry whose price is fair by definition: the price line goes through it' })
         .option('tolerance', { type: 'number', default: 5, describe: 'Percent of its price an entry may be from fair and still be called fair' })
-        .option('prior', { type: 'number', default: 0, describe: 'Virtual tied games per pair in the fit: lets a field with an unbeatable entry be rated (0: the duels alone)' }),
+        .option('prior', { type: 'number', default: 0, describe: 'Virtual tied games per pair in the fit: lets a field with an unbeatable entry be rated (0: the duels alone)' })
+        .option('workers', workersOptionDeclaration()),
       pricePresenter({ field: '', system: '', edition: '', leftOut: [] }),
-    ).example('$0 price --profiles examples/profiles.json', 'every model with every melee weapon of the example profiles, priced'),
-  handler: (argv) => {
+    )
+      .example('$0 price --profiles examples/profiles.json', 'every model with every melee weapon of the example profiles, priced')
+      .example('$0 price --profiles catalogue.json --queue redis://127.0.0.1:6379', "a whole catalogue's duels solved by `injury-lab worker`s"),
+  handler: async (argv) => {
     const format = parseFormat(argv.format, pricePresenter({ field: '', system: '', edition: '', leftOut: [] }), 'price');
     const attackType = argv['attack-type'];
     if (!(ATTACK_TYPES as readonly unknown[]).includes(attackType)) throw notOneOf('--attack-type', attackType, 'an attack type', ATTACK_TYPES);
@@ -50,17 +59,42 @@ export const priceCommand: CommandModule = {
     const models = names(argv.models);
     const weapons = names(argv.weapons);
     const field = fieldFromProfiles(profiles, { attackType: attackType as string, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });
-    const progress = process.stderr.isTTY ? (done: number, total: number) => process.stderr.write(`\r  exact duels ${done} / ${total}\x1b[K`) : undefined;
-    const result = priceField(field, {
-      base: { system: profiles.system.id, profiles: path, ...(typeof argv.edition === 'string' ? { edition: argv.edition } : {}) },
-      rounds,
-      policy: policy as string,
-      tolerancePercent: tolerance,
-      prior,
-      ...(typeof argv.anchor === 'string' ? { anchor: argv.anchor } : {}),
-      ...(progress ? { onProgress: progress } : {}),
+    // --workers is refused with --queue (queueOf): a queue's hosts choose their own concurrency. Without
+    // one, the exact threads solve as many duels at a time as --workers says (default the cores).
+    const queue = queueOf(argv);
+    const threads = queue === undefined ? { solver: exactThreads, atOnce: workersOf(argv) } : undefined;
+    // Redrawn at most every REDRAW_MS: a faction is tens of thousands of duels, each a few milliseconds.
+    let drawnAt = 0;
+    const progress = process.stderr.isTTY
+      ? (done: number, total: number) => {
+          const now = performance.now();
+          if (now - drawnAt < REDRAW_MS && done < total) return;
+          drawnAt = now;
+          process.stderr.write(`\r  exact duels ${done} / ${total}\x1b[K`);
+        }
+      : undefined;
+    // Ctrl-C and SIGTERM as a sweep's: the duels in the threads or the queue abandoned, exit 130 (143), nothing on stdout.
+    const result = await withRunControls(async ({ signal }) => {
+      // Every duel in the threads' or the queue's hands listens to the one signal.
+      setMaxListeners(0, signal);
+      try {
+        return await withRemote(queue, (remote) =>
+          priceField(field, {
+            base: { system: profiles.system.id, profiles: path, ...(typeof argv.edition === 'string' ? { edition: argv.edition } : {}) },
+            rounds,
+            policy: policy as string,
+            tolerancePercent: tolerance,
+            prior,
+            ...(typeof argv.anchor === 'string' ? { anchor: argv.anchor } : {}),
+            ...(progress ? { onProgress: progress } : {}),
+            signal,
+            ...(remote ? { solver: remote } : threads),
+          }),
+        );
+      } finally {
+        if (progress) process.stderr.write('\r\x1b[K');
+      }
     });
-    if (progress) process.stderr.write('\r\x1b[K');
     const narrowed = models || weapons ? ` (${[models ? `models: ${models.join(', ')}` : '', weapons ? `weapons: ${weapons.join(', ')}` : ''].filter(Boolean).join('; ')})` : '';
     // What each profile could not model, as the profiles file says it (a catalogue's or roster's export
     // writes "not modelled: ..." into the description): every duel leaves it out.
