@@ -1,5 +1,6 @@
 import { formatFraction, toNumber } from '../exact/fraction.js';
 import type { DuelOrderResult } from '../pricing/duel-matrix.js';
+import type { PriceLine } from '../pricing/fair-price.js';
 import type { PriceResult, PricedResult } from '../pricing/price.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
@@ -21,6 +22,12 @@ const WEAK_CURVE = 0.5;
 const money = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(x < 100 ? 1 : 0));
 const signed = (x: number | undefined, digits: number) => (x === undefined ? '-' : `${x > 0 ? '+' : ''}${x.toFixed(digits)}`);
 
+/** How each way of fitting the price line is said: what it does with the mispriced entries it is fitted to. */
+const LINE_WORDS: Readonly<Record<PriceLine, string>> = {
+  'theil-sen': 'by Theil-Sen (medians of slopes and intercepts: a few mispriced entries do not tilt it)',
+  'least-squares': 'by least squares (every entry pulls on it, the mispriced too)',
+};
+
 function restsOn(r: PriceResult, c: PriceContext): string[] {
   const s = r.matrix.scenario;
   const n = r.matrix.names.length;
@@ -30,7 +37,7 @@ function restsOn(r: PriceResult, c: PriceContext): string[] {
     `${c.system} (${c.edition} edition): fair prices from exact duels, ${n} entries: ${c.field}`,
     `  Duels: every pair, ${String(s.rounds)} rounds, each order of who goes first once and averaged; blood markers: policy ${r.matrix.defaultPolicy} unless a side says otherwise; an undecided duel counts half (${r.matrix.pairs.length} pairs, ${2 * r.matrix.pairs.length} exact duels).`,
     `  Ratings: Bradley-Terry, P(i beats j) = s_i / (s_i + s_j), fitted to the pairs (${r.fit.converged ? `converged in ${r.fit.iterations} steps` : `NOT converged after ${r.fit.iterations} steps`}${r.fit.prior > 0 ? `, ${r.fit.prior} virtual tied games per pair` : ''})${worst ? `; largest residual ${signed(100 * worst.residual, 1)} points (${worst.first} against ${worst.second}: ${percent(worst.observed, 1)} observed, ${percent(worst.fitted, 1)} fitted)` : ''}.`,
-    `  Fair price: rating = ${curve.a.toFixed(3)} + ${curve.b.toFixed(3)} ln(price), ${curve.slopeFrom === 'field' ? `fitted over the ${r.pricing.n} priced entries${r.pricing.rSquared !== undefined ? ` (r² ${r.pricing.rSquared.toFixed(2)})` : ''}` : 'slope given'}${curve.anchor ? `, moved through ${curve.anchor} (fair at its price)` : ''}; within ${r.pricing.tolerancePercent}% of the price is fair.`,
+    `  Fair price: rating = ${curve.a.toFixed(3)} + ${curve.b.toFixed(3)} ln(price), ${curve.slopeFrom === 'field' ? `fitted over the ${r.pricing.n} priced entries ${LINE_WORDS[curve.line]}${r.pricing.rSquared !== undefined ? ` (r² ${r.pricing.rSquared.toFixed(2)})` : ''}` : `slope given, placed ${LINE_WORDS[curve.line]}`}${curve.anchor ? `, moved through ${curve.anchor} (fair at its price)` : ''}; within ${r.pricing.tolerancePercent}% of the price is fair.`,
     ...(r.pricing.rSquared !== undefined && r.pricing.rSquared < WEAK_CURVE
       ? [`  Note: price explains little of these ratings (r² ${r.pricing.rSquared.toFixed(2)} < ${WEAK_CURVE}): the fair prices lean on a weak line, far ones most; --anchor NAME pins it to an entry whose price you trust.`]
       : []),

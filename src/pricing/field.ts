@@ -33,6 +33,10 @@ export function fieldFromProfiles(profiles: Profiles, options: ProfileFieldOptio
     weapons.flatMap((w) => {
       const owner = holder(w.name);
       if (owner !== undefined && owner !== model) return [];
+      // The model's own reading of this weapon (the catalogue's "MODEL with WEAPON", its dice and rules
+      // folded in) stands for the pair: the bare weapon in its hands would be a second, wrong reading
+      // of the same entry under the same name.
+      if (owner === undefined && profiles.weapons.has(`${model} with ${w.name}`)) return [];
       const price = sideCost(profiles, { model, weapon: w.name });
       return [{ name: owner === undefined ? `${model} with ${w.name}` : w.name, side: { model, weapon: w.name }, ...(price !== undefined ? { price } : {}) }];
     }),

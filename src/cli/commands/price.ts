@@ -3,6 +3,7 @@ import { notAllowed, notOneOf } from '../../messages.js';
 import { readProfilesFile } from '../../input/read-files.js';
 import { fieldFromProfiles } from '../../pricing/field.js';
 import { priceField } from '../../pricing/price.js';
+import { DEFAULT_PRICE_LINE, PRICE_LINES, type PriceLine } from '../../pricing/fair-price.js';
 import { pricePresenter } from '../../present/price.js';
 import { addFormatOption, parseFormat } from '../options.js';
 
@@ -28,6 +29,7 @@ export const priceCommand: CommandModule = {
         .option('policy', { type: 'string', default: 'none', describe: `What both sides do with blood markers: ${POLICIES.join(', ')}` })
         .option('edition', { type: 'string', describe: "The edition (default: the system's newest)" })
         .option('anchor', { type: 'string', describe: 'An entry whose price is fair by definition: the price line goes through it' })
+        .option('line', { type: 'string', default: DEFAULT_PRICE_LINE, describe: `How the line of rating against ln(price) is fitted: ${PRICE_LINES.join(', ')} (medians: the mispriced entries being judged do not tilt it; least squares: every entry pulls on it)` })
         .option('tolerance', { type: 'number', default: 5, describe: 'Percent of its price an entry may be from fair and still be called fair' })
         .option('prior', { type: 'number', default: 0, describe: 'Virtual tied games per pair in the fit: lets a field with an unbeatable entry be rated (0: the duels alone)' }),
       pricePresenter({ field: '', system: '', edition: '', leftOut: [] }),
@@ -40,6 +42,8 @@ export const priceCommand: CommandModule = {
     if (!(POLICIES as readonly unknown[]).includes(policy)) throw notOneOf('--policy', policy, 'a blood-marker policy', POLICIES);
     const rounds = argv.rounds;
     if (typeof rounds !== 'number' || !Number.isInteger(rounds) || rounds < 1) throw notAllowed('--rounds', rounds, 'a whole number from 1');
+    const line = argv.line;
+    if (!(PRICE_LINES as readonly unknown[]).includes(line)) throw notOneOf('--line', line, 'a way to fit the price line', PRICE_LINES);
     const tolerance = argv.tolerance;
     if (typeof tolerance !== 'number' || !(tolerance >= 0)) throw notAllowed('--tolerance', tolerance, 'a percentage, 0 or more');
     const prior = argv.prior;
@@ -56,6 +60,7 @@ export const priceCommand: CommandModule = {
       rounds,
       policy: policy as string,
       tolerancePercent: tolerance,
+      line: line as PriceLine,
       prior,
       ...(typeof argv.anchor === 'string' ? { anchor: argv.anchor } : {}),
       ...(progress ? { onProgress: progress } : {}),
