@@ -6,6 +6,10 @@ import { priceField } from '../../pricing/price.js';
 import { DEFAULT_PRICE_LINE, PRICE_LINES, type PriceLine } from '../../pricing/fair-price.js';
 import { pricePresenter } from '../../present/price.js';
 import { addFormatOption, parseFormat } from '../options.js';
+import { chartRequestFromArgv } from '../chart-options.js';
+import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/one-off-chart.js';
+import { priceChartSpec } from '../../present/price-chart.js';
+import { terminalSafe } from '../../terminal-safe.js';
 
 const ATTACK_TYPES = ['melee', 'ranged'] as const;
 const POLICIES = ['none', 'injury', 'hinder', 'optimal'] as const;
@@ -31,10 +35,14 @@ export const priceCommand: CommandModule = {
         .option('anchor', { type: 'string', describe: 'An entry whose price is fair by definition: the price line goes through it' })
         .option('line', { type: 'string', default: DEFAULT_PRICE_LINE, describe: `How the line of rating against ln(price) is fitted: ${PRICE_LINES.join(', ')} (medians: the mispriced entries being judged do not tilt it; least squares: every entry pulls on it)` })
         .option('tolerance', { type: 'number', default: 5, describe: 'Percent of its price an entry may be from fair and still be called fair' })
-        .option('prior', { type: 'number', default: 0, describe: 'Virtual tied games per pair in the fit: lets a field with an unbeatable entry be rated (0: the duels alone)' }),
+        .option('prior', { type: 'number', default: 0, describe: 'Virtual tied games per pair in the fit: lets a field with an unbeatable entry be rated (0: the duels alone)' })
+        .option('chart', { type: 'string', describe: `Also draw fair against current price (with the diagonal) and the pairwise matrix as a heat map into this file: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)` })
+        .option('force', { type: 'boolean', default: false, describe: 'Replace an existing --chart file' }),
       pricePresenter({ field: '', system: '', edition: '', leftOut: [] }),
-    ).example('$0 price --profiles examples/profiles.json', 'every model with every melee weapon of the example profiles, priced'),
-  handler: (argv) => {
+    )
+      .example('$0 price --profiles examples/profiles.json', 'every model with every melee weapon of the example profiles, priced')
+      .example('$0 price --profiles examples/profiles.json --chart prices.svg', 'the same, drawn: fair against current price, and every pair\'s share'),
+  handler: async (argv) => {
     const format = parseFormat(argv.format, pricePresenter({ field: '', system: '', edition: '', leftOut: [] }), 'price');
     const attackType = argv['attack-type'];
     if (!(ATTACK_TYPES as readonly unknown[]).includes(attackType)) throw notOneOf('--attack-type', attackType, 'an attack type', ATTACK_TYPES);
@@ -49,6 +57,9 @@ export const priceCommand: CommandModule = {
     const prior = argv.prior;
     if (typeof prior !== 'number' || !(prior >= 0)) throw notAllowed('--prior', prior, 'a number of games, 0 or more');
     const path = String(argv.profiles);
+    // The chart's file is checked before any duel: a file that cannot be written costs nothing.
+    const chartRequest = chartRequestFromArgv(argv);
+    if (chartRequest) checkChartFile(chartRequest, [path]);
     const profiles = readProfilesFile(path);
     const names = (flag: unknown) => (typeof flag === 'string' ? flag.split(',').map((n) => n.trim()).filter((n) => n !== '') : undefined);
     const models = names(argv.models);
@@ -74,6 +85,12 @@ export const priceCommand: CommandModule = {
       .filter((p) => used.has(p.name) && p.description !== undefined && /not modelled/i.test(p.description))
       .map((p) => ({ name: p.name, note: p.description! }));
     const context = { leftOut, field: `every model with every ${attackType} weapon of ${path}${narrowed}`, system: String(result.matrix.scenario.system), edition: String(result.matrix.scenario.edition) };
+    // The chart first: if it cannot be written, nothing has been printed.
+    if (chartRequest) {
+      const { spec, notes } = priceChartSpec(result, context);
+      await writeChartSpec(chartRequest, spec, notes, [`${context.system} (${context.edition} edition): fair prices from exact duels, ${context.field}`]);
+      process.stderr.write(`injury-lab: wrote ${terminalSafe(chartRequest.file)}${notes.length ? ` (${notes.map(terminalSafe).join('; ')})` : ''}\n`);
+    }
     process.stdout.write(pricePresenter(context)[format](result));
   },
 };
