@@ -28,7 +28,8 @@ const LINE_WORDS: Readonly<Record<PriceLine, string>> = {
   'least-squares': 'by least squares (every entry pulls on it, the mispriced too)',
 };
 
-function restsOn(r: PriceResult, c: PriceContext): string[] {
+/** What the verdicts rest on, a line each: the field, the duels, the fit, the line. */
+export function restsOn(r: PriceResult, c: PriceContext): string[] {
   const s = r.matrix.scenario;
   const n = r.matrix.names.length;
   const worst = r.fit.largestResiduals[0];
@@ -51,7 +52,7 @@ function wrapped(line: string, indent: string): string[] {
   return [lead + first, ...rest.map((l) => indent + l)];
 }
 
-function reasonText(e: PricedResult): string {
+export function reasonText(e: PricedResult): string {
   return e.reasons.map((x) => `against ${x.opponent} ${percent(x.observed, 0)} (rating: ${percent(x.fitted, 0)})`).join('; ');
 }
 
@@ -72,7 +73,8 @@ function priceTable(r: PriceResult, c: PriceContext): string {
   return lines.join('\n') + '\n';
 }
 
-function priceJson(r: PriceResult, c: PriceContext) {
+/** The price as data: what `price --format json` prints and a report's results.json holds. */
+export function priceJson(r: PriceResult, c: PriceContext) {
   return {
     ...c,
     restsOn: restsOn(r, c),
@@ -89,10 +91,15 @@ function shown(d: DuelOrderResult) {
   return { aWins: formatFraction(d.aWins), bWins: formatFraction(d.bWins), undecided: formatFraction(d.undecided) };
 }
 
-function priceCsv(r: PriceResult): string {
-  const rows: unknown[][] = [['rank', 'entry', 'price', 'fair_price', 'difference', 'percent', 'verdict', 'rating', 'elo', 'mean_share']];
-  r.entries.forEach((e, i) => rows.push([i + 1, e.name, e.price ?? '', e.fairPrice, e.difference ?? '', e.percent ?? '', e.verdict, e.rating, e.elo, e.meanShare]));
-  return csvText(rows);
+/** The CSV's columns and, a row per entry, most mispriced first: `price --format csv` and a report's prices.csv. */
+export const PRICE_CSV_HEADER = ['rank', 'entry', 'price', 'fair_price', 'difference', 'percent', 'verdict', 'rating', 'elo', 'mean_share'] as const;
+
+export function priceCsvRows(r: PriceResult): unknown[][] {
+  return r.entries.map((e, i) => [i + 1, e.name, e.price ?? '', e.fairPrice, e.difference ?? '', e.percent ?? '', e.verdict, e.rating, e.elo, e.meanShare]);
+}
+
+export function priceCsv(r: PriceResult): string {
+  return csvText([[...PRICE_CSV_HEADER], ...priceCsvRows(r)]);
 }
 
 export function pricePresenter(c: PriceContext): Presenter<PriceResult> {
