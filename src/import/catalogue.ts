@@ -1,6 +1,7 @@
 import { UsageError, showValue } from '../errors.js';
 import { refusal, refusalAt } from '../messages.js';
-import { list, mb, named, parseBattleScribeDocument, readCosts, text, type BattleScribeDocument, type RosterForce, type RosterNamed, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
+import { loadoutOf, type LoadoutIndex } from './loadout.js';
+import { list, mb, named, parseBattleScribeDocument, readCosts, text, type BattleScribeDocument, type CatalogueLoadout, type RosterForce, type RosterNamed, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
 
 /**
  * BattleScribe catalogue files (a game system .gst, faction catalogues .cat) read as a roster of
@@ -139,8 +140,32 @@ function unitOptions(entry: Node): Node[] {
 
 /** An entry that would be a model or a weapon (it carries a profile with an Armour characteristic, or a weapon's): worth listing when hidden. */
 function looksPlayable(entry: Node, index: Index): boolean {
-  const profiles = [...list(entry.profiles), ...list(entry.infoLinks).filter((l) => text(l.type) === 'profile').map((l) => index.profiles.get(text(l.targetId))).filter((x): x is Node => x !== undefined)];
-  return profiles.some((p) => /weapon/i.test(text(p.typeName)) || list(p.characteristics).some((c) => text(c.name).toLowerCase() === 'armour'));
+  return entryProfiles(entry, index).some((p) => isWeaponProfile(p) || list(p.characteristics).some((c) => text(c.name).toLowerCase() === 'armour'));
+}
+
+/** An entry's profiles, its own and those it links (an infoLink of type profile). */
+const entryProfiles = (entry: Node, index: Index): Node[] => [...list(entry.profiles), ...list(entry.infoLinks).filter((l) => text(l.type) === 'profile').map((l) => index.profiles.get(text(l.targetId))).filter((x): x is Node => x !== undefined)];
+const isWeaponProfile = (p: Node) => /weapon/i.test(text(p.typeName));
+
+/** Whether an entry is read as a model: of type model (or unit), or with a Unit profile of its own. */
+const isModelEntry = (entry: Node) => /^(model|unit)$/i.test(text(entry.type)) || hasUnitProfile(entry);
+
+/** The catalogue as the loadout reader (src/import/loadout.ts) sees it. */
+function loadoutIndex(index: Index): LoadoutIndex {
+  const linkIds = new Map(index.links.map((l) => [text(l.node.id), l.node] as const));
+  return {
+    entries: index.entries,
+    groups: index.groups,
+    categories: index.categories,
+    linkIds: new Set(linkIds.keys()),
+    // A weapon entry: one with a visible Weapon profile (a hidden one is an alternative an option shows, docs/import.md).
+    isWeapon: (entry) => entryProfiles(entry, index).some((p) => isWeaponProfile(p) && !isHidden(p)),
+    isModel: (entry) => isModelEntry(entry),
+    nameOf: (id) => {
+      const n = index.entries.get(id)?.node ?? index.groups.get(id) ?? index.categories.get(id) ?? linkIds.get(id);
+      return n === undefined ? undefined : text(n.name) || undefined;
+    },
+  };
 }
 
 /** Whether a node's own constraints make at least one selection of it compulsory in its model. */
@@ -306,7 +331,7 @@ function readProfile(p: Node): RosterProfile {
  * unit option `chosen` (a thrall's), and the compulsory items and picks `takes` (a model's Gas Mask, its
  * armour of a compulsory choice), which are part of it. A pick of a choice names the model after it.
  */
-function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, chosen?: { readonly option: Node; readonly first: boolean }, takes: { readonly items: readonly Taken[]; readonly picks: readonly Taken[] } = { items: [], picks: [] }): RosterSelection {
+function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, chosen?: { readonly option: Node; readonly first: boolean }, takes: { readonly items: readonly Taken[]; readonly picks: readonly Taken[] } = { items: [], picks: [] }, loadout?: CatalogueLoadout): RosterSelection {
   const holder = index.entries.get(text(entry.id))?.catalogue;
   const parts = link ? [entry, link] : [entry];
   const infoLinks = parts.flatMap((p) => list(p.infoLinks)).filter((l) => !isHidden(l));
@@ -338,6 +363,8 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, c
     costs,
     ...(link && (linkCosts.length || set.size) && priceOf ? { priceOf } : {}),
     ...(holder ? { catalogue: holder } : {}),
+    catalogueIds: [text(link?.id), text(entry.id)].filter((id) => id !== ''),
+    ...(loadout ? { loadout } : {}),
   };
 }
 
@@ -414,13 +441,18 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
   // A model whose Unit profiles are on its options (a thrall, "Grounded" or "Winged") is one model per option.
   // Each with what it must take: its compulsory items, and one model per pick of its compulsory choices.
   const tooManyChoices: string[] = [];
+  const forLoadouts = loadoutIndex(index);
   const asModels = (entry: Node, link?: Node, priceOf?: string): RosterSelection[] => {
     const options = unitOptions(entry);
     const units = options.length > 0 ? options.map((o, i) => ({ option: o, first: i === 0 })) : [undefined];
-    const required = /^(model|unit)$/i.test(text(entry.type)) || hasUnitProfile(entry) ? compulsoryOf(entry, index) : { items: [], choices: [] };
+    const isModel = isModelEntry(entry);
+    const required = isModel ? compulsoryOf(entry, index) : { items: [], choices: [] };
     const combos = choiceCombinations(required.choices);
     if (combos === undefined) tooManyChoices.push(entryName(entry, link));
-    return units.flatMap((unit) => (combos ?? [[]]).map((picks) => asSelection(entry, index, link, priceOf, unit, { items: required.items, picks })));
+    // What it must take is its own "MODEL with WEAPON" already: its loadout is what it may add.
+    const carried = new Set([...required.items, ...required.choices.flat()].map((t) => text((t.link ?? t.entry).id)));
+    const loadout = isModel ? loadoutOf(entry, link, forLoadouts, carried, new Set(options)) : undefined;
+    return units.flatMap((unit) => (combos ?? [[]]).map((picks) => asSelection(entry, index, link, priceOf, unit, { items: required.items, picks }, loadout)));
   };
   const forces: RosterForce[] = files.map((f) => {
     const selections: RosterSelection[] = [];

@@ -49,6 +49,18 @@ export interface RosterSelection {
   readonly priceOf?: string;
   /** From a catalogue: the catalogue that holds the entry, which names it apart from another of the same name. */
   readonly catalogue?: string;
+  /** From a catalogue: the ids it was read from, the link's (if through one) then the entry's: what a model's loadout names it by. */
+  readonly catalogueIds?: readonly string[];
+  /** From a catalogue, on a model: the weapons it may carry (src/import/loadout.ts). */
+  readonly loadout?: CatalogueLoadout;
+}
+/**
+ * The weapons a catalogue lets a model carry, by the ids of the links (or entries) that offer them, with
+ * what the reader could not evaluate on the way (a condition on the roster, a rule on a combination).
+ */
+export interface CatalogueLoadout {
+  readonly weapons: readonly string[];
+  readonly notes: readonly { readonly text: string; readonly why: string }[];
 }
 export interface RosterForce {
   readonly name: string;
