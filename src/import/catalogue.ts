@@ -150,6 +150,20 @@ const isWeaponProfile = (p: Node) => /weapon/i.test(text(p.typeName));
 /** Whether an entry is read as a model: of type model (or unit), or with a Unit profile of its own. */
 const isModelEntry = (entry: Node) => /^(model|unit)$/i.test(text(entry.type)) || hasUnitProfile(entry);
 
+const loadoutIndexes = new WeakMap<Index, LoadoutIndex>();
+
+/**
+ * A model entry's loadout (src/import/loadout.ts), seen through `link` if it is reached through one. What
+ * it must take is its own "MODEL with WEAPON" already, and its unit options are part of it: neither is in it.
+ */
+function modelLoadout(entry: Node, link: Node | undefined, index: Index): CatalogueLoadout {
+  let seen = loadoutIndexes.get(index);
+  if (!seen) loadoutIndexes.set(index, (seen = loadoutIndex(index)));
+  const required = compulsoryOf(entry, index);
+  const carried = new Set([...required.items, ...required.choices.flat()].map((t) => text((t.link ?? t.entry).id)));
+  return loadoutOf(entry, link, seen, carried, new Set(unitOptions(entry)));
+}
+
 /** The catalogue as the loadout reader (src/import/loadout.ts) sees it. */
 function loadoutIndex(index: Index): LoadoutIndex {
   const linkIds = new Map(index.links.map((l) => [text(l.node.id), l.node] as const));
@@ -331,7 +345,7 @@ function readProfile(p: Node): RosterProfile {
  * unit option `chosen` (a thrall's), and the compulsory items and picks `takes` (a model's Gas Mask, its
  * armour of a compulsory choice), which are part of it. A pick of a choice names the model after it.
  */
-function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, chosen?: { readonly option: Node; readonly first: boolean }, takes: { readonly items: readonly Taken[]; readonly picks: readonly Taken[] } = { items: [], picks: [] }, loadout?: CatalogueLoadout): RosterSelection {
+function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, chosen?: { readonly option: Node; readonly first: boolean }, takes: { readonly items: readonly Taken[]; readonly picks: readonly Taken[] } = { items: [], picks: [] }): RosterSelection {
   const holder = index.entries.get(text(entry.id))?.catalogue;
   const parts = link ? [entry, link] : [entry];
   const infoLinks = parts.flatMap((p) => list(p.infoLinks)).filter((l) => !isHidden(l));
@@ -363,8 +377,10 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, c
     costs,
     ...(link && (linkCosts.length || set.size) && priceOf ? { priceOf } : {}),
     ...(holder ? { catalogue: holder } : {}),
+    ...(link && priceOf && isModelEntry(entry) ? { offeredBy: priceOf } : {}),
     catalogueIds: [text(link?.id), text(entry.id)].filter((id) => id !== ''),
-    ...(loadout ? { loadout } : {}),
+    // Every model has one, a model another must take (a unit's model) too: none would pair it with every weapon.
+    ...(isModelEntry(entry) ? { loadout: modelLoadout(entry, link, index) } : {}),
   };
 }
 
@@ -441,18 +457,13 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
   // A model whose Unit profiles are on its options (a thrall, "Grounded" or "Winged") is one model per option.
   // Each with what it must take: its compulsory items, and one model per pick of its compulsory choices.
   const tooManyChoices: string[] = [];
-  const forLoadouts = loadoutIndex(index);
   const asModels = (entry: Node, link?: Node, priceOf?: string): RosterSelection[] => {
     const options = unitOptions(entry);
     const units = options.length > 0 ? options.map((o, i) => ({ option: o, first: i === 0 })) : [undefined];
-    const isModel = isModelEntry(entry);
-    const required = isModel ? compulsoryOf(entry, index) : { items: [], choices: [] };
+    const required = isModelEntry(entry) ? compulsoryOf(entry, index) : { items: [], choices: [] };
     const combos = choiceCombinations(required.choices);
     if (combos === undefined) tooManyChoices.push(entryName(entry, link));
-    // What it must take is its own "MODEL with WEAPON" already: its loadout is what it may add.
-    const carried = new Set([...required.items, ...required.choices.flat()].map((t) => text((t.link ?? t.entry).id)));
-    const loadout = isModel ? loadoutOf(entry, link, forLoadouts, carried, new Set(options)) : undefined;
-    return units.flatMap((unit) => (combos ?? [[]]).map((picks) => asSelection(entry, index, link, priceOf, unit, { items: required.items, picks }, loadout)));
+    return units.flatMap((unit) => (combos ?? [[]]).map((picks) => asSelection(entry, index, link, priceOf, unit, { items: required.items, picks })));
   };
   const forces: RosterForce[] = files.map((f) => {
     const selections: RosterSelection[] = [];

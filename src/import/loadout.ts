@@ -176,6 +176,13 @@ function fewestConditions(ways: readonly (readonly string[])[]): (readonly strin
 }
 
 /**
+ * The most steps (an entry, group or link seen on one way from the model) one model's loadout takes. A real
+ * model takes a few hundred (at most 843 in the whole community set, its Praetor); groups that link
+ * the next one twice, over and over, would take 2^depth: past this the loadout is not read, and said so.
+ */
+export const MAX_LOADOUT_STEPS = 20_000;
+
+/**
  * The loadout of a model entry (reached through `link`, a faction's link to it, or not): the weapons it
  * may carry by their link's id (or entry's, where nested), less `carried` (what it must take: already its
  * own "MODEL with WEAPON") and `skip` (its unit options, part of the model itself).
@@ -206,8 +213,12 @@ export function loadoutOf(entry: Node, link: Node | undefined, index: LoadoutInd
   ]);
   // Explicit stack (never recursing); `seen` on the path stops a group that links itself.
   const stack = [{ nodes: parts, parentIsModel: true, because: [] as string[], combinations: [] as string[], seen: new Set<Node>([entry]) }];
+  let steps = 0;
   for (let at = stack.pop(); at; at = stack.pop()) {
     for (const child of children(at.nodes)) {
+      if (++steps > MAX_LOADOUT_STEPS) {
+        return { notes: [{ text: text(entry.name), why: `not read: its groups and links reach entries more than ${MAX_LOADOUT_STEPS} ways; paired with every weapon, as a model without a loadout is` }] };
+      }
       if (at.seen.has(child.target) || skip.has(child.target)) continue;
       if (!child.group && index.isModel(child.target)) continue;
       const s = step(child.target, child.link, facts, at.parentIsModel, index);
@@ -240,10 +251,10 @@ export function loadoutOf(entry: Node, link: Node | undefined, index: LoadoutInd
   }
   const notes = [
     ...[...byReason].map(([reason, names]) => ({
-      text: `loadout: ${names.map((n) => JSON.stringify(n)).join(', ')}`,
+      text: names.join(', '),
       why: `in the loadout, though ${reason}: a condition the catalogue files do not answer for the model alone (the roster, other selections, an id no file given holds), so it is not evaluated`,
     })),
-    ...[...combinations].map((c) => ({ text: `loadout: ${c}`, why: 'a rule on a combination of selections, not read: each weapon is paired with the model alone' })),
+    ...[...combinations].map((c) => ({ text: c, why: 'a rule on a combination of selections, not read: each weapon is paired with the model alone' })),
   ];
   return { weapons: [...found.keys()], notes };
 }

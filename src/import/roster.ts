@@ -84,6 +84,8 @@ interface Draft {
   readonly priceOf?: string;
   /** The catalogue that holds it: what a different one of the same name, priced by no faction, is called after. */
   readonly catalogue?: string;
+  /** The faction whose link offers it: what a different one of the same name, not priced apart, is called after (its loadout differs). */
+  readonly offeredBy?: string;
   /** A catalogue's weapon: the ids of the links (or entries) it was read from, which a model's loadout names. */
   readonly origins?: readonly string[];
   /** A catalogue's model: the weapons it may carry, by those ids, and what could not be evaluated. */
@@ -141,12 +143,13 @@ function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefin
 }
 
 /** What a draft says of its price and whose it is: its subtree's costs, and the selection's faction and catalogue. */
-function pricing(s: RosterSelection, costs: CostParts | undefined): Pick<Draft, 'cost' | 'otherCosts' | 'priceOf' | 'catalogue'> {
+function pricing(s: RosterSelection, costs: CostParts | undefined): Pick<Draft, 'cost' | 'otherCosts' | 'priceOf' | 'catalogue' | 'offeredBy'> {
   return {
     ...(costs?.cost === undefined ? {} : { cost: costs.cost }),
     ...(costs?.otherCosts ? { otherCosts: costs.otherCosts } : {}),
     ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }),
     ...(s.catalogue === undefined ? {} : { catalogue: s.catalogue }),
+    ...(s.offeredBy === undefined ? {} : { offeredBy: s.offeredBy }),
   };
 }
 
@@ -651,8 +654,8 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
    * A catalogue model's loadout as the names of the weapon profiles read from the links it may take: every
    * profile of each (a faction's price "Rifle (Cinder Choir)", a conditional "Heavy Shotgun (at Short Range)").
    */
-  const loadoutNames = (loadout: CatalogueLoadout): string[] => {
-    const offered = new Set(loadout.weapons);
+  const loadoutNames = (weaponIds: readonly string[]): string[] => {
+    const offered = new Set(weaponIds);
     return weaponDraftsByName.filter((w) => w.origins?.some((id) => offered.has(id))).map((w) => w.name);
   };
   return {
@@ -660,7 +663,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     file: tree.file,
     source,
     weapons,
-    models: new Map(modelProfiles.map((d) => [d.name, { ...toProfile(d), ...(d.loadout ? { loadout: loadoutNames(d.loadout) } : {}) }] as const)),
+    models: new Map(modelProfiles.map((d) => [d.name, { ...toProfile(d), ...(d.loadout?.weapons ? { loadout: loadoutNames(d.loadout.weapons) } : {}) }] as const)),
     ...(unplaced.length ? { unmodelled: unplaced } : {}),
     noEffect: noEffectKeywords(rules),
   };
@@ -772,7 +775,7 @@ function uniqueNames(drafts: readonly Draft[]): Draft[] {
       out.push(d);
       continue;
     }
-    const by = d.priceOf ?? d.catalogue;
+    const by = d.priceOf ?? d.offeredBy ?? d.catalogue;
     const byPrice = by === undefined ? undefined : `${d.name} (${by})`;
     const name = byPrice !== undefined && !taken.has(byPrice) ? byPrice : unusedName(d.name, kinds.length, taken);
     taken.add(name);
