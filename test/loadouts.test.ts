@@ -48,7 +48,7 @@ const CATALOGUE = `<?xml version="1.0" encoding="UTF-8"?>
       <entryLink id="lh-l-melee" name="Melee Arms" targetId="lh-g-melee" type="selectionEntryGroup" hidden="false"/>
       <entryLink id="lh-l-ranged" name="Ranged Arms" targetId="lh-g-ranged" type="selectionEntryGroup" hidden="false"/>
     </entryLinks></selectionEntryGroup>
-    <selectionEntryGroup id="lh-g-melee" name="Melee Arms" hidden="false"><entryLinks>
+    <selectionEntryGroup id="lh-g-melee" name="Melee Arms" hidden="false"><modifiers><modifier type="set" value="false" field="hidden" affects="self.entries.recursive"/></modifiers><entryLinks>
       <entryLink id="lh-l-cleaver" name="Cleaver" targetId="lh-e-cleaver" type="selectionEntry" hidden="false">${priced(5)}</entryLink>
       <entryLink id="lh-l-maul" name="Maul" targetId="lh-e-maul" type="selectionEntry" hidden="false">${priced(8)}<modifiers>${setHidden(true, condition('instanceOf', 'model', 'lh-scout'))}</modifiers></entryLink>
       <entryLink id="lh-l-warhammer" name="Warhammer" targetId="lh-e-warhammer" type="selectionEntry" hidden="true">${priced(12)}<modifiers>${setHidden(false, condition('instanceOf', 'model', 'lh-strong'))}</modifiers></entryLink>
@@ -118,6 +118,13 @@ describe("a catalogue model's loadout: the weapons its entry reaches, less those
   it('"Max 1 Heavy item on Non-Strong Unit" is a rule on combinations: noted for the Scout (not Strong), not for the Brute; the Longbow stays for both', () => {
     expect(loadoutNotes(p, 'Scout').map((u) => u.text)).toContain('the error "Max 1 Heavy item on Non-Strong Unit" when more than 1 "Heavy" beside it');
     expect(loadoutNotes(p, 'Brute').map((u) => u.text).filter((t) => t.includes('Heavy'))).toEqual([]);
+  });
+
+  it('a modifier that shows the entries under its group ("affects") is not read, and said so: the Scout still has no Warhammer', () => {
+    for (const m of ['Brute', 'Scout']) {
+      expect(loadoutNotes(p, m).find((u) => u.text === '"Melee Arms"\'s modifier that shows "self.entries.recursive"')?.why).toBe('a modifier that acts on the entries under it, not read: they are read as the rest of the catalogue says');
+    }
+    expect(p.models.get('Scout')!.loadout).not.toContain('Warhammer');
   });
 
   it('the price field pairs each model with its loadout alone, by attack type', () => {

@@ -122,6 +122,17 @@ interface Step {
   readonly forbidden: boolean;
   /** Errors that depend on other selections: rules on combinations, named in notes. */
   readonly combinations: readonly string[];
+  /** Modifiers of `hidden` that act on what is under it (`affects`), which are not read: named in notes. */
+  readonly unread: readonly string[];
+}
+
+/**
+ * A `set hidden` modifier that `affects` what is under its node ("self.entries.recursive": the real
+ * catalogues' storage "Pile of Stuff" shows everything in it so) acts on no node itself, and is not
+ * read: what it would show or hide is read as the rest of the catalogue says, and a note says so.
+ */
+function unreadAffects(name: string, m: Node): string {
+  return `${JSON.stringify(name)}'s modifier that ${text(m.value) === 'true' ? 'hides' : 'shows'} ${JSON.stringify(text(m.affects))}`;
 }
 
 /**
@@ -134,13 +145,15 @@ function step(target: Node, link: Node | undefined, facts: ModelFacts, parentIsM
   let because: string[] = [];
   let forbidden = false;
   const combinations: string[] = [];
+  const unread: string[] = [];
   const parts = link ? [target, link] : [target];
   const modifiers = parts.flatMap(guardedModifiers);
   for (const g of modifiers) {
     const m = g.modifier;
     const type = text(m.type);
     const field = text(m.field);
-    if (type === 'set' && field === 'hidden') {
+    if (type === 'set' && field === 'hidden' && text(m.affects) !== '') unread.push(unreadAffects(text(target.name), m));
+    else if (type === 'set' && field === 'hidden') {
       const value = text(m.value) === 'true';
       const holds = applies(g, facts, parentIsModel, index);
       if (holds.truth === true) [hidden, because] = [value, []];
@@ -158,7 +171,7 @@ function step(target: Node, link: Node | undefined, facts: ModelFacts, parentIsM
     if (changed) combinations.push(`a limit of 0 on ${JSON.stringify(text(target.name))} that a modifier raises under a condition`);
     else forbidden = true;
   }
-  return { hidden, because, forbidden, combinations };
+  return { hidden, because, forbidden, combinations, unread };
 }
 
 /** A weapon found, by the id the catalogue reading names its selection by, with why it may not be there. */
@@ -201,6 +214,9 @@ export function loadoutOf(entry: Node, link: Node | undefined, index: LoadoutInd
   const facts: ModelFacts = { ids: new Set(parts.map((p) => text(p.id)).filter((id) => id !== '')), categories };
   const found = new Map<string, Found>();
   const combinations = new Set<string>();
+  const unread = new Set<string>();
+  // The model's own modifiers that act on what is under it are not read either.
+  const modelUnread = parts.flatMap(guardedModifiers).filter(({ modifier: m }) => text(m.type) === 'set' && text(m.field) === 'hidden' && text(m.affects) !== '').map(({ modifier: m }) => unreadAffects(text(entry.name), m));
   const children = (nodes: readonly Node[]) => nodes.flatMap((n) => [
     ...list(n.selectionEntries).map((e) => ({ target: e, link: undefined as Node | undefined, group: false })),
     ...list(n.selectionEntryGroups).map((g) => ({ target: g, link: undefined as Node | undefined, group: true })),
@@ -212,7 +228,7 @@ export function loadoutOf(entry: Node, link: Node | undefined, index: LoadoutInd
     }),
   ]);
   // Explicit stack (never recursing); `seen` on the path stops a group that links itself.
-  const stack = [{ nodes: parts, parentIsModel: true, because: [] as string[], combinations: [] as string[], seen: new Set<Node>([entry]) }];
+  const stack = [{ nodes: parts, parentIsModel: true, because: [] as string[], combinations: [] as string[], unread: modelUnread, seen: new Set<Node>([entry]) }];
   let steps = 0;
   for (let at = stack.pop(); at; at = stack.pop()) {
     for (const child of children(at.nodes)) {
@@ -226,19 +242,21 @@ export function loadoutOf(entry: Node, link: Node | undefined, index: LoadoutInd
       const name = JSON.stringify(text((child.link ?? child.target).name));
       const because = [...at.because, ...s.because.map((b) => `${name} ${b}`)];
       const combos = [...at.combinations, ...s.combinations];
+      const unreadHere = [...at.unread, ...s.unread];
       if (!child.group && index.isWeapon(child.target)) {
         const key = text((child.link ?? child.target).id);
         // Reached twice, it is offered when either way offers it.
         if (!carried.has(key)) {
           found.set(key, { name: text((child.link ?? child.target).name), ways: [...(found.get(key)?.ways ?? []), because] });
           for (const c of combos) combinations.add(c);
+          for (const u of unreadHere) unread.add(u);
         }
       }
       const childParts = child.link ? [child.target, child.link] : [child.target];
       // Under a group the parent selection is still the model; under an entry it is that entry, which what
       // is found under it needs beside it (a bayonet on its rifle): said, as a combination is.
       const needs = child.group ? [] : [`it is an option of ${name}, taken with it`];
-      stack.push({ nodes: childParts, parentIsModel: child.group && at.parentIsModel, because: [...because, ...needs], combinations: combos, seen: new Set([...at.seen, child.target]) });
+      stack.push({ nodes: childParts, parentIsModel: child.group && at.parentIsModel, because: [...because, ...needs], combinations: combos, unread: unreadHere, seen: new Set([...at.seen, child.target]) });
     }
   }
   // One note per reason, naming the weapons it touches: what was not evaluated, never dropped silently.
@@ -255,6 +273,7 @@ export function loadoutOf(entry: Node, link: Node | undefined, index: LoadoutInd
       why: `in the loadout, though ${reason}: a condition the catalogue files do not answer for the model alone (the roster, other selections, an id no file given holds), so it is not evaluated`,
     })),
     ...[...combinations].map((c) => ({ text: c, why: 'a rule on a combination of selections, not read: each weapon is paired with the model alone' })),
+    ...[...unread].map((u) => ({ text: u, why: 'a modifier that acts on the entries under it, not read: they are read as the rest of the catalogue says' })),
   ];
   return { weapons: [...found.keys()], notes };
 }
