@@ -65,7 +65,7 @@ describe('a field on its price curve', () => {
     // the normal equations; whatever its exact slope, bargain's fair price is far above 10.
     const bargain = { name: 'bargain', rating: -3 + 0.8 * Math.log(40), price: 10 };
     const withBargain = [...field, bargain];
-    const pricing = fairPrices(withBargain);
+    const pricing = fairPrices(withBargain, { line: 'least-squares' });
     expect(normalEquationsGap(withBargain, pricing.curve.a, pricing.curve.b)).toBeLessThan(1e-12);
     closeTo(byName(pricing).get('bargain')!.fairPrice, Math.exp((bargain.rating - pricing.curve.a) / pricing.curve.b));
     const sorted = mostMispricedFirst(pricing.entries);
@@ -74,7 +74,7 @@ describe('a field on its price curve', () => {
     for (let k = 1; k < sorted.length; k++) expect(Math.abs(sorted[k - 1]!.percent!)).toBeGreaterThanOrEqual(Math.abs(sorted[k]!.percent!));
 
     // Anchored on bargain: same slope, line through (ln 10, r_bargain), so fair_i = 10 exp((r_i - r_bargain) / b).
-    const anchored = fairPrices(withBargain, { anchor: 'bargain' });
+    const anchored = fairPrices(withBargain, { anchor: 'bargain', line: 'least-squares' });
     expect(anchored.curve.b).toBe(pricing.curve.b);
     expect(anchored.curve.anchor).toBe('bargain');
     closeTo(anchored.curve.a, bargain.rating - pricing.curve.b * Math.log(10));
@@ -83,6 +83,28 @@ describe('a field on its price curve', () => {
     for (const e of anchored.entries) closeTo(e.fairPrice, 10 * Math.exp((e.rating - bargain.rating) / pricing.curve.b));
     // Measured against the bargain, every other entry is dear: its rating buys less than its price.
     for (const e of anchored.entries) if (e.name !== 'bargain') expect(e.verdict).toBe('over-priced');
+  });
+
+  it('the robust line (the default) is not tilted by the bargain: the four on the curve stay exactly fair, the bargain is worth 40', () => {
+    // Theil-Sen by hand. Slopes between two of the four on the curve: 6, each exactly 0.8. The bargain
+    // (ln 10, r at 40) with "at 10" is at the same price: no slope; with the other three, 3 slopes
+    // ((r40 - r_c) / (ln 10 - ln c): 0 with "at 40", the others negative). 9 slopes, 6 of them 0.8:
+    // the median (the 5th) is 0.8. Intercepts r - 0.8 ln c: -3 four times and -3 + 0.8 ln 4 once: the
+    // median is -3. So the line is the built one, and the bargain's fair price is exp((r40 + 3) / 0.8) = 40.
+    const bargain = { name: 'bargain', rating: -3 + 0.8 * Math.log(40), price: 10 };
+    const pricing = fairPrices([...field, bargain]);
+    expect(pricing.curve.line).toBe('theil-sen');
+    closeTo(pricing.curve.b, 0.8);
+    closeTo(pricing.curve.a, -3);
+    for (const e of pricing.entries) if (e.name !== 'bargain') expect(e).toMatchObject({ verdict: 'fair' });
+    for (const e of pricing.entries) if (e.name !== 'bargain') closeTo(e.fairPrice, e.price!);
+    closeTo(byName(pricing).get('bargain')!.fairPrice, 40);
+    closeTo(byName(pricing).get('bargain')!.percent!, 300);
+    // r^2 is 1 - SSres / SStot of that line: only the bargain is off it, by 0.8 ln 4.
+    const ratings = [...field, bargain].map((e) => e.rating);
+    const meanRating = ratings.reduce((x, y) => x + y) / ratings.length;
+    const total = ratings.reduce((sum, r) => sum + (r - meanRating) ** 2, 0);
+    closeTo(pricing.rSquared!, 1 - (0.8 * Math.log(4)) ** 2 / total);
   });
 
   it('the tolerance: 4% under fair is fair at the default 5%, under-priced at 3%; 6% either side is mispriced', () => {
@@ -127,10 +149,18 @@ describe('identical entries at different prices (the issue\'s test)', () => {
     }
   });
 
-  it('with a given slope and no anchor: the line goes through the mean, so each is worth the geometric mean of the prices', () => {
+  it('with a given slope and no anchor, least squares: the line goes through the mean, so each is worth the geometric mean of the prices', () => {
     // (10 * 20 * 30 * 40)^(1/4) = 240000^(1/4) = 22.1336...: the two cheap copies under-priced, the dear ones over.
-    const pricing = fairPrices(copies, { slope: 1 });
+    const pricing = fairPrices(copies, { slope: 1, line: 'least-squares' });
     for (const e of pricing.entries) closeTo(e.fairPrice, 240000 ** 0.25);
+    expect(pricing.entries.map((e) => e.verdict)).toEqual(['under-priced', 'under-priced', 'over-priced', 'over-priced']);
+  });
+
+  it('with a given slope and no anchor, Theil-Sen: the median intercept, so each is worth the median price (in logs)', () => {
+    // Intercepts 0.25 - ln c; their median is 0.25 - (ln 20 + ln 30) / 2, so the fair price of the
+    // rating 0.25 is exp((ln 20 + ln 30) / 2) = sqrt(600) = 24.4949...: 10 and 20 under-priced, 30 and 40 over.
+    const pricing = fairPrices(copies, { slope: 1 });
+    for (const e of pricing.entries) closeTo(e.fairPrice, Math.sqrt(600));
     expect(pricing.entries.map((e) => e.verdict)).toEqual(['under-priced', 'under-priced', 'over-priced', 'over-priced']);
   });
 
@@ -143,7 +173,7 @@ describe('identical entries at different prices (the issue\'s test)', () => {
     const rating = -2 + Math.log(40);
     const extra = [60, 90, 135].map((c) => ({ name: `copy at ${c}`, rating, price: c }));
     const field = [...base, ...extra];
-    const pricing = fairPrices(field);
+    const pricing = fairPrices(field, { line: 'least-squares' });
     expect(normalEquationsGap(field, pricing.curve.a, pricing.curve.b)).toBeLessThan(1e-12);
     const F = Math.exp((rating - pricing.curve.a) / pricing.curve.b);
     const copiesPriced = pricing.entries.filter((e) => e.rating === rating);
@@ -158,6 +188,24 @@ describe('identical entries at different prices (the issue\'s test)', () => {
     for (let k = 1; k < copiesPriced.length; k++) expect(copiesPriced[k]!.percent!).toBeLessThan(copiesPriced[k - 1]!.percent!);
     const listed = mostMispricedFirst(pricing.entries).filter((e) => e.verdict === 'over-priced' && e.rating === rating);
     expect(listed.map((e) => e.price)).toEqual([135, 90, 60]);
+  });
+
+  it('the same field on the robust line: the base field stays exactly fair, and the copies are worth 40 each', () => {
+    // Theil-Sen by hand over the 36 pairs of the 9 entries. 15 base pairs: slope exactly 1. Below 1: the
+    // 6 pairs of a copy with another copy or with the base entry at 40 (same rating: 0), the 6 of a copy
+    // with the base at 10 or 20 ((ln 40 - ln b) / (ln c - ln b) < 1 for c > 40 > b), and the copies at 90
+    // and 135 with the base at 80 (a dearer copy rated below it: negative): 14. The 7 others are above 1.
+    // The median of 36 (the mean of the 18th and 19th) falls among the fifteen 1s: b = 1. Intercepts
+    // r - ln c: -2 six times, below -2 for the three copies: the median (5th of 9) is -2.
+    const base = onCurve(-2, 1, [10, 20, 40, 80, 160, 320]);
+    const rating = -2 + Math.log(40);
+    const extra = [60, 90, 135].map((c) => ({ name: `copy at ${c}`, rating, price: c }));
+    const pricing = fairPrices([...base, ...extra]);
+    closeTo(pricing.curve.b, 1);
+    closeTo(pricing.curve.a, -2);
+    for (const e of pricing.entries) closeTo(e.fairPrice, e.rating === rating ? 40 : e.price!);
+    expect(pricing.entries.map((e) => e.verdict)).toEqual(['fair', 'fair', 'fair', 'fair', 'fair', 'fair', 'over-priced', 'over-priced', 'over-priced']);
+    [60, 90, 135].forEach((c) => closeTo(byName(pricing).get(`copy at ${c}`)!.percent!, 100 * (40 / c - 1)));
   });
 });
 
@@ -191,5 +239,7 @@ describe('what cannot be priced', () => {
     expect(refusal(() => fairPrices(onCurve(0, 1, [10, 20]), { slope: 0 }))).toBe('slope: 0 is not allowed; allowed: a number above 0 (rating per unit of ln price)');
     expect(refusal(() => fairPrices(onCurve(0, 1, [10, 20]), { tolerancePercent: -5 }))).toBe('tolerancePercent: -5 is not allowed; allowed: a percentage, 0 or more');
     expect(refusal(() => fairPrices([...onCurve(0, 1, [10]), ...onCurve(0, 1, [10])]))).toBe('field: "at 10" is named twice; allowed: one entry per name');
+     expect(refusal(() => fairPrices(onCurve(0, 1, [10, 20]), { line: 'median' as never }))).toMatch(/^line: "median" is not/);
+    expect(refusal(() => fairPrices(onCurve(0, 1, [10, 20]), { line: 'median' as never }))).toMatch(/theil-sen, least-squares/);
   });
 });

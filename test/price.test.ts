@@ -92,8 +92,10 @@ describe('price: fair prices from exact duels, on a field built to be mispriced'
 
   it('refuses in one line: an unknown attack type, rounds 0, an anchor not in the field, no profiles', () => {
     for (const [args, message] of [
-      [['--attack-type', 'thrown'], /--attack-type: "thrown" is not an attack type; allowed: melee, ranged/],
-      [['--rounds', '0'], /--rounds: 0 is not allowed; allowed: a whole number from 1/],
+      [['--attack-type', 'thrown'], /--attack-type: "thrown" is not a known attack type; allowed: melee, ranged/],
+      [['--policy', 'greedy'], /--policy: "greedy" is not a known policy; allowed: none, injury, hinder, optimal/],
+      [['--tolerance', 'x'], /--tolerance: "x" is not allowed; allowed: a number from 0 to 1000/],
+      [['--rounds', '0'], /--rounds: 0 is not allowed; allowed: a whole number from 1 to 50/],
       [['--anchor', 'Nobody'], /anchor/],
     ] as const) {
       const r = cli('price', '--profiles', file, ...args);

@@ -194,3 +194,40 @@ describe('injury-lab report with a bad definition', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 });
+
+describe('a price analysis (fair prices from exact duels, as injury-lab price)', () => {
+  const price = { profiles: 'examples/profiles.json' };
+  const refused = (analysis: Record<string, unknown>) => {
+    try {
+      parseReportDef({ title: 'Prices', analyses: [analysis] }, 'prices.json');
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('not refused');
+  };
+
+  it('takes the settings of injury-lab price, with its defaults, its profiles relative to the report file', () => {
+    const def = parseReportDef({ title: 'Prices', analyses: [good.analyses[0], { price: { profiles: '../examples/profiles.json', policy: 'injury', models: ['Machine Brute'] } }] }, 'reports/prices.json');
+    expect(def.analyses.map((a) => a.id)).toEqual(['armour']);
+    expect(def.prices).toEqual([
+      {
+        id: 'analysis-2',
+        at: 1,
+        chartFile: 'analysis-2-prices',
+        title: 'Fair prices of every model with every melee weapon of ../examples/profiles.json',
+        description: '',
+        settings: { profiles: 'examples/profiles.json', models: ['Machine Brute'], attackType: 'melee', rounds: 10, policy: 'injury', objective: 'margin', line: 'theil-sen', tolerance: 5, prior: 0 },
+      },
+    ]);
+    expect(def.inputs).toContain('examples/profiles.json');
+  });
+
+  it('refuses in one line naming the file, the analysis and the setting', () => {
+    expect(refused({ id: 'p', price, scenario: { kind: 'duel' } })).toBe('prices.json: analysis "p" (analyses[0]): "price" does not go with "scenario"; an analysis is a grid (scenario, vary) or fair prices (price)');
+    expect(refused({ id: 'p', vary: ['armour=none'] })).toBe('prices.json: analysis "p" (analyses[0]): missing "scenario"; an analysis is a grid (scenario, vary) or fair prices (price)');
+    expect(refused({ price: { ...price, rounds: 0 } })).toMatch(/^prices\.json: analyses\[0\]: price\.rounds: 0 /);
+    expect(refused({ price: { ...price, policy: 'greedy' } })).toMatch(/^prices\.json: analyses\[0\]: price\.policy: "greedy" is not allowed; allowed: .*none.*injury.*hinder.*optimal/);
+    expect(refused({ price: { ...price, rounds: 3, colour: 'red' } })).toMatch(/^prices\.json: analyses\[0\]: price: unknown key "colour"; allowed: .*attackType/);
+    expect(refused({ price: { attackType: 'melee' } })).toMatch(/^prices\.json: analyses\[0\]: price: missing "profiles"/);
+  });
+});

@@ -8,6 +8,7 @@ import { writeReport } from '../src/present/report.js';
 import { runReport, type ReportRun } from '../src/present/run-report.js';
 import { closePool } from '../src/pool/simulate.js';
 import type { Cell } from '../src/analysis/sweep.js';
+import { type Fraction, ONE, add, fraction, formatFraction, mul, sub } from '../src/exact/fraction.js';
 
 /**
  * Issue 24, "Everywhere": reports/trench-duels.json, the matchup matrix of duels, run by `npm start`.
@@ -103,5 +104,56 @@ describe('reports/trench-duels.json', () => {
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { analyses: { cells: { values: Record<string, string> }[] }[] };
     expect(results.analyses[0]!.cells[7]!.values).toEqual({ a: 'unarmoured', b: 'machine + Tough, +1 dice' });
     expect(existsSync(join(out, 'charts', 'a-first-a-wins.svg'))).toBe(true);
+  });
+
+  it('prices the profiles field (its price analysis): each pair\'s share is the one the grid\'s duels give, both orders averaged', () => {
+    // The price analysis (src/pricing/) and the "profiles" grid (src/analysis/) reach the same duels by
+    // two roads. The grid has x as side a going first against y; the price's duel with y first is the
+    // grid's cell of y against x with the sides swapped. So, with s(x, y) = P(a wins) + P(undecided) / 2
+    // of the grid's cell x against y, x's share is (s(x, y) + 1 - s(y, x)) / 2, exactly.
+    expect(def.prices.map((p) => [p.id, p.at, p.chartFile, p.settings.profiles, p.settings.rounds, p.settings.policy, p.settings.line])).toEqual([
+      ['fair-prices', 4, 'fair-prices-prices', 'examples/profiles.json', 10, 'none', 'theil-sen'],
+    ]);
+    const [priced] = run.prices;
+    const matrix = priced!.priced.result.matrix;
+    expect(matrix.names).toHaveLength(12);
+    const half = fraction(1, 2);
+    const s = (x: string, y: string): Fraction => {
+      const side = (c: Cell, k: 'a' | 'b') => (c.scenario[k] as { profile: string }).profile;
+      const cell = analysis('profiles').sweep.cells.find((c) => side(c, 'a') === x && side(c, 'b') === y)!;
+      const at = (id: string) => {
+        const [num, den = '1'] = cell.outcomes.find((o) => o.outcome === id)!.exact!.split('/');
+        return fraction(BigInt(num!), BigInt(den));
+      };
+      return add(at('a-wins'), mul(at('undecided'), half));
+    };
+    for (const pair of matrix.pairs) {
+      const [x, y] = [matrix.names[pair.i]!, matrix.names[pair.j]!];
+      const expected = mul(add(s(x, y), sub(ONE, s(y, x))), half);
+      expect(formatFraction(pair.share), `${x} against ${y}`).toBe(formatFraction(expected));
+    }
+    expect(matrix.pairs).toHaveLength(66);
+  });
+
+  it('shows the prices on the page after the grids, and writes prices.csv, their chart and their JSON', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'injury-lab-prices-')), 'trench-duels');
+    await writeReport(run, out);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    const section = html.slice(html.indexOf('<section class="analysis" id="fair-prices">'));
+    expect(html.indexOf('id="profiles"')).toBeLessThan(html.indexOf('id="fair-prices"'));
+    const entries = run.prices[0]!.priced.result.entries;
+    // Most mispriced first, a row each, in the table of prices.
+    const table = section.slice(section.indexOf('data-table="prices"'), section.indexOf('</table>'));
+    const names = [...table.matchAll(/<tr><td class="dim">([^<]*)<\/td>/g)].map((m) => m[1]!.replace(/&#39;/g, "'"));
+    expect(names).toEqual(entries.map((e) => e.name));
+    expect(section).toContain('Most mispriced: ');
+    const csv = readFileSync(join(out, 'prices.csv'), 'utf8').trimEnd().split('\n');
+    expect(csv[0]).toBe('report,analysis,rank,entry,price,fair_price,difference,percent,verdict,rating,elo,mean_share');
+    expect(csv).toHaveLength(1 + entries.length);
+    expect(csv[1]!.startsWith('trench-duels,fair-prices,1,')).toBe(true);
+    for (const ending of ['svg', 'png', 'vl.json']) expect(existsSync(join(out, 'charts', `fair-prices-prices.${ending}`))).toBe(true);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { prices: { id: string; at: number; entries: { name: string }[]; duels: { pairs: unknown[] } }[]; manifest: { prices: { id: string; duels: number }[] } };
+    expect(results.prices.map((p) => [p.id, p.at, p.entries.length, p.duels.pairs.length])).toEqual([['fair-prices', 4, 12, 66]]);
+    expect(results.manifest.prices).toMatchObject([{ id: 'fair-prices', kind: 'price', entries: 12, duels: 132, rounds: 10, policy: 'none' }]);
   });
 });

@@ -1,6 +1,7 @@
 import { UsageError, showValue } from '../errors.js';
 import { refusal, refusalAt } from '../messages.js';
-import { list, mb, named, parseBattleScribeDocument, readCosts, text, type BattleScribeDocument, type RosterForce, type RosterNamed, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
+import { loadoutOf, type LoadoutIndex } from './loadout.js';
+import { list, mb, named, parseBattleScribeDocument, readCosts, text, type BattleScribeDocument, type CatalogueLoadout, type RosterForce, type RosterNamed, type RosterProfile, type RosterSelection, type RosterTree } from './read-roster.js';
 
 /**
  * BattleScribe catalogue files (a game system .gst, faction catalogues .cat) read as a roster of
@@ -139,8 +140,46 @@ function unitOptions(entry: Node): Node[] {
 
 /** An entry that would be a model or a weapon (it carries a profile with an Armour characteristic, or a weapon's): worth listing when hidden. */
 function looksPlayable(entry: Node, index: Index): boolean {
-  const profiles = [...list(entry.profiles), ...list(entry.infoLinks).filter((l) => text(l.type) === 'profile').map((l) => index.profiles.get(text(l.targetId))).filter((x): x is Node => x !== undefined)];
-  return profiles.some((p) => /weapon/i.test(text(p.typeName)) || list(p.characteristics).some((c) => text(c.name).toLowerCase() === 'armour'));
+  return entryProfiles(entry, index).some((p) => isWeaponProfile(p) || list(p.characteristics).some((c) => text(c.name).toLowerCase() === 'armour'));
+}
+
+/** An entry's profiles, its own and those it links (an infoLink of type profile). */
+const entryProfiles = (entry: Node, index: Index): Node[] => [...list(entry.profiles), ...list(entry.infoLinks).filter((l) => text(l.type) === 'profile').map((l) => index.profiles.get(text(l.targetId))).filter((x): x is Node => x !== undefined)];
+const isWeaponProfile = (p: Node) => /weapon/i.test(text(p.typeName));
+
+/** Whether an entry is read as a model: of type model (or unit), or with a Unit profile of its own. */
+const isModelEntry = (entry: Node) => /^(model|unit)$/i.test(text(entry.type)) || hasUnitProfile(entry);
+
+const loadoutIndexes = new WeakMap<Index, LoadoutIndex>();
+
+/**
+ * A model entry's loadout (src/import/loadout.ts), seen through `link` if it is reached through one. What
+ * it must take is its own "MODEL with WEAPON" already, and its unit options are part of it: neither is in it.
+ */
+function modelLoadout(entry: Node, link: Node | undefined, index: Index): CatalogueLoadout {
+  let seen = loadoutIndexes.get(index);
+  if (!seen) loadoutIndexes.set(index, (seen = loadoutIndex(index)));
+  const required = compulsoryOf(entry, index);
+  const carried = new Set([...required.items, ...required.choices.flat()].map((t) => text((t.link ?? t.entry).id)));
+  return loadoutOf(entry, link, seen, carried, new Set(unitOptions(entry)));
+}
+
+/** The catalogue as the loadout reader (src/import/loadout.ts) sees it. */
+function loadoutIndex(index: Index): LoadoutIndex {
+  const linkIds = new Map(index.links.map((l) => [text(l.node.id), l.node] as const));
+  return {
+    entries: index.entries,
+    groups: index.groups,
+    categories: index.categories,
+    linkIds: new Set(linkIds.keys()),
+    // A weapon entry: one with a visible Weapon profile (a hidden one is an alternative an option shows, docs/import.md).
+    isWeapon: (entry) => entryProfiles(entry, index).some((p) => isWeaponProfile(p) && !isHidden(p)),
+    isModel: (entry) => isModelEntry(entry),
+    nameOf: (id) => {
+      const n = index.entries.get(id)?.node ?? index.groups.get(id) ?? index.categories.get(id) ?? linkIds.get(id);
+      return n === undefined ? undefined : text(n.name) || undefined;
+    },
+  };
 }
 
 /** Whether a node's own constraints make at least one selection of it compulsory in its model. */
@@ -338,6 +377,10 @@ function asSelection(entry: Node, index: Index, link?: Node, priceOf?: string, c
     costs,
     ...(link && (linkCosts.length || set.size) && priceOf ? { priceOf } : {}),
     ...(holder ? { catalogue: holder } : {}),
+    ...(link && priceOf && isModelEntry(entry) ? { offeredBy: priceOf } : {}),
+    catalogueIds: [text(link?.id), text(entry.id)].filter((id) => id !== ''),
+    // Every model has one, a model another must take (a unit's model) too: none would pair it with every weapon.
+    ...(isModelEntry(entry) ? { loadout: modelLoadout(entry, link, index) } : {}),
   };
 }
 
@@ -417,7 +460,7 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
   const asModels = (entry: Node, link?: Node, priceOf?: string): RosterSelection[] => {
     const options = unitOptions(entry);
     const units = options.length > 0 ? options.map((o, i) => ({ option: o, first: i === 0 })) : [undefined];
-    const required = /^(model|unit)$/i.test(text(entry.type)) || hasUnitProfile(entry) ? compulsoryOf(entry, index) : { items: [], choices: [] };
+    const required = isModelEntry(entry) ? compulsoryOf(entry, index) : { items: [], choices: [] };
     const combos = choiceCombinations(required.choices);
     if (combos === undefined) tooManyChoices.push(entryName(entry, link));
     return units.flatMap((unit) => (combos ?? [[]]).map((picks) => asSelection(entry, index, link, priceOf, unit, { items: required.items, picks })));

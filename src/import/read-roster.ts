@@ -49,6 +49,25 @@ export interface RosterSelection {
   readonly priceOf?: string;
   /** From a catalogue: the catalogue that holds the entry, which names it apart from another of the same name. */
   readonly catalogue?: string;
+  /**
+   * From a catalogue: the faction whose link offers it. A faction's link to a shared model may add its own
+   * weapons (the real New Antioch's link to the Mercenaries' Scripture Guardian adds its "Melee Weapons"),
+   * so one model may differ by faction, and is then named after it.
+   */
+  readonly offeredBy?: string;
+  /** From a catalogue: the ids it was read from, the link's (if through one) then the entry's: what a model's loadout names it by. */
+  readonly catalogueIds?: readonly string[];
+  /** From a catalogue, on a model: the weapons it may carry (src/import/loadout.ts). */
+  readonly loadout?: CatalogueLoadout;
+}
+/**
+ * The weapons a catalogue lets a model carry, by the ids of the links (or entries) that offer them, with
+ * what the reader could not evaluate on the way (a condition on the roster, a rule on a combination).
+ */
+export interface CatalogueLoadout {
+  /** Undefined where the loadout could not be read whole (src/import/loadout.ts says why in `notes`). */
+  readonly weapons?: readonly string[];
+  readonly notes: readonly { readonly text: string; readonly why: string }[];
 }
 export interface RosterForce {
   readonly name: string;

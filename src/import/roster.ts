@@ -5,7 +5,7 @@ import { injuryDiceUnlessText, keywordFields, parseKeyword, type InjuryDiceUnles
 import { checkProfileFields, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
-import type { RosterProfile, RosterSelection, RosterTree } from './read-roster.js';
+import type { CatalogueLoadout, RosterProfile, RosterSelection, RosterTree } from './read-roster.js';
 import { effectKeywordPattern, onlyRestates, readModelSentence, readWeaponSentence, sentencesOf, type SentenceReading, type TextContext, type TextEffect } from './rules-text.js';
 import { normaliseToken, readToken, splitKeywords, splitRunTogether, tableName, type Token } from './weapon-keywords.js';
 
@@ -84,6 +84,12 @@ interface Draft {
   readonly priceOf?: string;
   /** The catalogue that holds it: what a different one of the same name, priced by no faction, is called after. */
   readonly catalogue?: string;
+  /** The faction whose link offers it: what a different one of the same name, not priced apart, is called after (its loadout differs). */
+  readonly offeredBy?: string;
+  /** A catalogue's weapon: the ids of the links (or entries) it was read from, which a model's loadout names. */
+  readonly origins?: readonly string[];
+  /** A catalogue's model: the weapons it may carry, by those ids, and what could not be evaluated. */
+  readonly loadout?: CatalogueLoadout;
   /** A model's weapons, and its Melee and Ranged dice, for "MODEL with WEAPON". */
   readonly weapons: Draft[];
   readonly dice?: Readonly<Record<string, string>>;
@@ -137,12 +143,13 @@ function costParts({ totals, offsets }: SubtreeCosts, costType: string | undefin
 }
 
 /** What a draft says of its price and whose it is: its subtree's costs, and the selection's faction and catalogue. */
-function pricing(s: RosterSelection, costs: CostParts | undefined): Pick<Draft, 'cost' | 'otherCosts' | 'priceOf' | 'catalogue'> {
+function pricing(s: RosterSelection, costs: CostParts | undefined): Pick<Draft, 'cost' | 'otherCosts' | 'priceOf' | 'catalogue' | 'offeredBy'> {
   return {
     ...(costs?.cost === undefined ? {} : { cost: costs.cost }),
     ...(costs?.otherCosts ? { otherCosts: costs.otherCosts } : {}),
     ...(s.priceOf === undefined ? {} : { priceOf: s.priceOf }),
     ...(s.catalogue === undefined ? {} : { catalogue: s.catalogue }),
+    ...(s.offeredBy === undefined ? {} : { offeredBy: s.offeredBy }),
   };
 }
 
@@ -441,6 +448,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         sources: [],
         weapons: [],
         ...pricing(s, costs),
+        ...(s.catalogueIds ? { origins: s.catalogueIds } : {}),
       };
       const range = (characteristic(p, 'range') ?? '').toLowerCase();
       const type = (characteristic(p, 'type') ?? '').toLowerCase();
@@ -523,7 +531,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     const { profile, from } = modelProfileOf(s)!;
     if (from !== s) borrowed.add(from);
     const costs = costParts(subtreeCosts(s, isModel), costType);
-    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], injuryDiceUnless: [], unmodelled: [...costs.offsets], attackerStops: [], sources: [], weapons: [], dice: {}, ...pricing(s, costs) };
+    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], injuryDiceUnless: [], unmodelled: [...costs.offsets, ...loadoutNotes(s.loadout)], attackerStops: [], sources: [], weapons: [], dice: {}, ...pricing(s, costs), ...(s.loadout ? { loadout: s.loadout } : {}) };
     let hasShield = false;
     let shieldItem: string | undefined;
     /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
@@ -640,13 +648,22 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     };
   };
   const weapons = new Map<string, Profile>();
-  for (const d of uniqueNames([...weaponProfiles, ...carried])) weapons.set(d.name, toProfile(d));
+  const weaponDraftsByName = uniqueNames([...weaponProfiles, ...carried]);
+  for (const d of weaponDraftsByName) weapons.set(d.name, toProfile(d));
+  /**
+   * A catalogue model's loadout as the names of the weapon profiles read from the links it may take: every
+   * profile of each (a faction's price "Rifle (Cinder Choir)", a conditional "Heavy Shotgun (at Short Range)").
+   */
+  const loadoutNames = (weaponIds: readonly string[]): string[] => {
+    const offered = new Set(weaponIds);
+    return weaponDraftsByName.filter((w) => w.origins?.some((id) => offered.has(id))).map((w) => w.name);
+  };
   return {
     system,
     file: tree.file,
     source,
     weapons,
-    models: new Map(modelProfiles.map((d) => [d.name, toProfile(d)] as const)),
+    models: new Map(modelProfiles.map((d) => [d.name, { ...toProfile(d), ...(d.loadout?.weapons ? { loadout: loadoutNames(d.loadout.weapons) } : {}) }] as const)),
     ...(unplaced.length ? { unmodelled: unplaced } : {}),
     noEffect: noEffectKeywords(rules),
   };
@@ -714,7 +731,10 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
 }
 
 /** The same of a profile, for telling a repeated selection from a different one of the same name. */
-const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.injuryDiceUnless, d.cost, d.otherCosts, d.unmodelled, d.attackerStops, d.dice, d.weapons.map((w) => w.name)]);
+const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.injuryDiceUnless, d.cost, d.otherCosts, d.unmodelled, d.attackerStops, d.dice, d.weapons.map((w) => w.name), d.loadout?.weapons]);
+
+/** A catalogue model's loadout notes (what could not be evaluated) as not modelled: listed, never stopping. */
+const loadoutNotes = (loadout: CatalogueLoadout | undefined): Unmodelled[] => (loadout?.notes ?? []).map((n) => ({ text: n.text, from: 'loadout', why: n.why, stops: false }));
 
 /**
  * `NAME (n)` for the first n from `from` that no profile has, real or made here: a selection really named
@@ -742,8 +762,11 @@ function uniqueNames(drafts: readonly Draft[]): Draft[] {
     const same = sameness(d);
     const earlier = kinds.find((k) => k.same === same);
     if (earlier) {
-      const kept = out[earlier.at]!;
-      if (d.priceOf !== undefined && !kept.priceOf?.split(', ').includes(d.priceOf)) out[earlier.at] = { ...kept, priceOf: kept.priceOf ? `${kept.priceOf}, ${d.priceOf}` : d.priceOf };
+      let kept = out[earlier.at]!;
+      if (d.priceOf !== undefined && !kept.priceOf?.split(', ').includes(d.priceOf)) kept = { ...kept, priceOf: kept.priceOf ? `${kept.priceOf}, ${d.priceOf}` : d.priceOf };
+      // One profile for both: a loadout that names either names it.
+      if (d.origins?.some((id) => !kept.origins?.includes(id))) kept = { ...kept, origins: [...new Set([...(kept.origins ?? []), ...d.origins])] };
+      out[earlier.at] = kept;
       continue;
     }
     kinds.push({ same, at: out.length });
@@ -752,7 +775,7 @@ function uniqueNames(drafts: readonly Draft[]): Draft[] {
       out.push(d);
       continue;
     }
-    const by = d.priceOf ?? d.catalogue;
+    const by = d.priceOf ?? d.offeredBy ?? d.catalogue;
     const byPrice = by === undefined ? undefined : `${d.name} (${by})`;
     const name = byPrice !== undefined && !taken.has(byPrice) ? byPrice : unusedName(d.name, kinds.length, taken);
     taken.add(name);

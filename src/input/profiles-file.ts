@@ -2,7 +2,7 @@ import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
 import { describeAllowed } from '../model/field-schema.js';
 import type { InjuryDiceUnless } from '../model/keywords.js';
-import { SECTION, profileKeys, profileFields, profileSchema, profileValidator, type Profile, type Profiles } from '../model/profiles.js';
+import { LOADOUT_ALLOWED, SECTION, profileKeys, profileFields, profileSchema, profileValidator, type Profile, type Profiles } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, SystemSpec } from '../model/types.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../rules/registry.js';
 import { suggestFlags } from '../suggest.js';
@@ -65,6 +65,7 @@ function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw
   if (key === 'cost') return `${where}.cost: ${showValue(value)} is not allowed; allowed: a number from 0`;
   if (key === 'otherCosts') return `${where}.otherCosts: ${showValue(value)} is not allowed; allowed: an object of numbers from 0 by currency, e.g. { "Glory Points": 4 }`;
   if (key === 'injuryDiceUnless') return `${where}.injuryDiceUnless: ${showValue(value)} is not allowed; allowed: a list of { "dice": -3..3, "unless": keyword names in capitals }, e.g. [{ "dice": -1, "unless": ["FIRE", "GAS"] }]`;
+  if (key === 'loadout') return `${where}.loadout: ${showValue(value)} is not allowed; allowed: ${LOADOUT_ALLOWED}`;
   if (key === 'keywords') return `${where}.keywords: ${showValue(value)} is not allowed; allowed: a list of keyword names, e.g. ["IGNORE ARMOUR", "ARMOUR PIERCING 1"]`;
   return `${where}.${key}: ${showValue(value)} ${err?.message ?? 'is not valid'}`;
 }
@@ -90,13 +91,14 @@ export function parseProfiles(raw: unknown, label: string, file: string): Profil
     for (const [name, body] of Object.entries(section as Record<string, unknown>)) {
       if (name.trim() === '') throw refusal(`${at}${SECTION[role]}`, 'a profile with an empty name', 'allowed: a name of at least one letter');
       if (!profileValidator(system, role)(body)) throw refusal('', profileProblem(system, role, name, body, at));
-      const { cost, otherCosts, description, keywords, injuryDiceUnless, ...fields } = body as Record<string, unknown>;
+      const { cost, otherCosts, description, keywords, injuryDiceUnless, loadout, ...fields } = body as Record<string, unknown>;
       out.set(name, {
         name,
         role,
         fields: fields as Record<string, FieldValue>,
         keywords: (keywords as string[] | undefined) ?? [],
         ...(injuryDiceUnless !== undefined ? { injuryDiceUnless: injuryDiceUnless as InjuryDiceUnless[] } : {}),
+        ...(loadout !== undefined ? { loadout: loadout as string[] } : {}),
         ...(typeof cost === 'number' ? { cost } : {}),
         ...(otherCosts !== undefined ? { otherCosts: otherCosts as Record<string, number> } : {}),
         ...(typeof description === 'string' ? { description } : {}),
@@ -104,5 +106,11 @@ export function parseProfiles(raw: unknown, label: string, file: string): Profil
     }
     return out;
   };
-  return { system, file, weapons: read('weapon'), models: read('model') };
+  const weapons = read('weapon');
+  const models = read('model');
+  // A loadout names weapons of this file: one it lacks is a typo, refused rather than paired with nothing.
+  for (const m of models.values()) {
+    for (const w of m.loadout ?? []) if (!weapons.has(w)) throw notOneOf(`${at}models.${showValue(m.name)}.loadout`, w, 'a weapon of this file', [...weapons.keys()]);
+  }
+  return { system, file, weapons, models };
 }

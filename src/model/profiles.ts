@@ -41,6 +41,12 @@ export interface Profile {
    * of the attack type the scenario ends with are added to the weapon's attack dice.
    */
   readonly attackerDice?: Readonly<Record<string, number>>;
+  /**
+   * A model's loadout: the weapons of the file it may carry (a catalogue's reading, or written by hand).
+   * `price` pairs the model with these alone (and its own "MODEL with WEAPON"); without one, with every
+   * weapon. Models only.
+   */
+  readonly loadout?: readonly string[];
 }
 
 /** One effect of an imported profile and what it was read from: `{ effect: "armour reinforced", from: 'armour item "Reinforced Armour"' }`. */
@@ -80,7 +86,7 @@ export interface Profiles {
 export const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };
 /** The keys of a role's profile that are no field. */
 export function profileKeys(system: SystemSpec, role: ProfileRole): string[] {
-  return ['keywords', ...(givesInjuryDiceUnless(system, role) ? ['injuryDiceUnless'] : []), 'cost', 'otherCosts', 'description'];
+  return ['keywords', ...(givesInjuryDiceUnless(system, role) ? ['injuryDiceUnless'] : []), ...(role === 'model' ? ['loadout'] : []), 'cost', 'otherCosts', 'description'];
 }
 
 /** A model of a system whose targets have injury dice may give them with a condition. */
@@ -90,6 +96,15 @@ const givesInjuryDiceUnless = (system: SystemSpec, role: ProfileRole) => role ==
 export function profileFields(system: SystemSpec, role: ProfileRole): FieldSpec[] {
   return system.fields.filter((f) => f.profile === role);
 }
+
+/** A model's loadout, declared once: the schema, the check and the message's "allowed" come from it. */
+export const LOADOUT_SCHEMA = {
+  type: 'array',
+  items: { type: 'string', minLength: 1 },
+  uniqueItems: true,
+  description: 'The weapons of this file the model may carry, by name (a catalogue\'s reading gives them): price pairs it with these alone, and its own "MODEL with WEAPON"; without it, with every weapon',
+} as const;
+export const LOADOUT_ALLOWED = 'a list of weapon names of this file, each once, e.g. ["Trench Knife", "Musket"]';
 
 export function profileSchema(system: SystemSpec, role: ProfileRole): Record<string, unknown> {
   const properties: Record<string, unknown> = {
@@ -116,6 +131,7 @@ export function profileSchema(system: SystemSpec, role: ProfileRole): Record<str
       },
     };
   }
+  if (role === 'model') properties.loadout = LOADOUT_SCHEMA;
   for (const f of profileFields(system, role)) properties[f.name] = fieldJsonSchema(f);
   return { type: 'object', properties, additionalProperties: false };
 }

@@ -138,7 +138,7 @@ function rowTitlePadding(labelWidth: number): number {
   return 4 + Math.ceil(0.15 * labelWidth);
 }
 
-function textWidth(text: string, size = LABEL_SIZE): number {
+export function textWidth(text: string, size = LABEL_SIZE): number {
   return Math.floor(0.8 * text.length * size);
 }
 
@@ -168,7 +168,7 @@ export const CONFIG = {
 } as const;
 
 /** Text colour from the row's precomputed `ink` (white on dark segments), without a second colour scale. */
-const INK = { condition: { test: "datum.ink === '#ffffff'", value: '#ffffff' }, value: '#111111' };
+export const INK = { condition: { test: "datum.ink === '#ffffff'", value: '#ffffff' }, value: '#111111' };
 
 interface Shown {
   value: number;
@@ -554,7 +554,7 @@ function signedLabelExpr(d: Dimension): string | undefined {
 }
 
 /** Linear interpolation between two #rrggbb colours, as the heat map's rgb scale does it. */
-function mix(a: string, b: string, t: number): string {
+export function mix(a: string, b: string, t: number): string {
   const ca = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
   const cb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
   return `#${ca.map((v, i) => Math.round(v + (cb[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
@@ -797,7 +797,7 @@ function heatmap(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>
 
 /** Diverging colours for changes: blue down, white none, red up (ColorBrewer RdBu, colour-blind safe). */
 export const FALL_COLOUR = '#2166ac';
-const NO_CHANGE_COLOUR = '#f7f7f7';
+export const NO_CHANGE_COLOUR = '#f7f7f7';
 export const RISE_COLOUR = '#b2182b';
 
 /**

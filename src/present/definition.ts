@@ -14,6 +14,7 @@ import { defaultCharts, type ChartInput } from './chart-defaults.js';
 import { checkGridSize, type Dimension, type VarySpec } from '../analysis/dimensions.js';
 import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planGrid, sweepDimensions, type PlannedCell, type SimPlan } from '../analysis/sweep.js';
 import type { NotAllowedCell } from '../analysis/not-allowed.js';
+import { checkPriceSettings, priceSettingsJsonSchema, type PriceSettings } from '../pricing/price-settings.js';
 
 export { defaultCharts, type ChartInput };
 
@@ -98,7 +99,6 @@ export const reportJsonSchema = {
       minItems: 1,
       items: {
         type: 'object',
-        required: ['scenario', 'vary'],
         properties: {
           id: { type: 'string', pattern: ID, description: 'Names its charts\' files and its place on the page (default: analysis-N, N its place in the list)' },
           title: { type: 'string', minLength: 1, description: 'Its heading (default: the kind and what it varies, "attack by armour and injury dice")' },
@@ -109,6 +109,7 @@ export const reportJsonSchema = {
           simulate: { ...simulate, description: 'Simulate too; omit for exact only' },
           strict: { type: 'boolean', description: 'Refuse the report if a cell of this grid is a combination the rules forbid (default false: such a cell is shown as "not allowed")' },
           charts: { type: 'array', items: chart },
+          price: { ...priceSettingsJsonSchema(), description: 'Fair prices from exact duels instead of a grid (injury-lab price): every model of a profiles file with every weapon of an attack type, rated and priced; the settings of `injury-lab price`' },
         },
         additionalProperties: false,
       },
@@ -136,18 +137,37 @@ export interface AnalysisDef {
   readonly layout: ReportLayout;
 }
 
+/** An analysis of fair prices (a `price` in the list): the settings of `injury-lab price`, checked. */
+export interface PriceAnalysisDef {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  /** Its place in the definition's list of analyses: where the page shows it among the grids. */
+  readonly at: number;
+  /** Its chart's file name under charts/, without the ending. */
+  readonly chartFile: string;
+  /** `profiles` relative to the working folder, as the report file named it relative to itself. */
+  readonly settings: PriceSettings;
+}
+
 export interface ReportDef {
   /** File name without .json: the output folder's name under --all. */
   readonly id: string;
   readonly file: string;
   readonly title: string;
   readonly description: string;
+  /** The grids of the definition's analyses, in its order. */
   readonly analyses: readonly AnalysisDef[];
+  /** Its price analyses, in its order (each knows its place among the grids). */
+  readonly prices: readonly PriceAnalysisDef[];
   /** The variant, profiles, roster and catalogue files its analyses read: inputs of the run, like the definition itself. */
   readonly inputs: readonly string[];
   /** The definition file's text, hashed into the manifest. */
   readonly source: string;
 }
+
+/** The keys of a grid analysis, which a price analysis does not take. */
+const GRID_KEYS = ['scenario', 'vary', 'exact', 'simulate', 'strict', 'charts'] as const;
 
 let compiled: ValidateFunction | undefined;
 /** The report schema's validator, compiled on first use (see schemaValidator). */
@@ -427,15 +447,27 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       description?: string;
       scenario: Record<string, unknown>;
       vary: VarySpec[];
+      price?: Record<string, unknown>;
       exact?: boolean;
       simulate?: { trials?: number; precision?: number; maxTrials?: number; seed?: number; batches?: number };
       strict?: boolean;
       charts?: ChartInput[];
     }[];
   };
+  // An analysis is a grid (scenario and vary) or a price, never both: the schema takes either's keys.
+  d.analyses.forEach((a, i) => {
+    const at = `${file}: ${analysisName(doc, i)}`;
+    if (a.price !== undefined) {
+      const gridKeys = GRID_KEYS.filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+      if (gridKeys.length > 0) throw refusal(at, `"price" does not go with ${gridKeys.map((k) => showValue(k)).join(', ')}`, 'an analysis is a grid (scenario, vary) or fair prices (price)');
+    } else {
+      for (const k of ['scenario', 'vary'] as const) if (a[k] === undefined) throw refusal(at, `missing ${showValue(k)}`, 'an analysis is a grid (scenario, vary) or fair prices (price)');
+    }
+  });
+  const grids = d.analyses.flatMap((a, i) => (a.price === undefined ? [{ a, i }] : []));
   // Every analysis's size is checked before any is planned: a grid over the cap in the last analysis is
   // refused at once, not after the analyses before it have been planned.
-  d.analyses.forEach((a, i) => {
+  grids.forEach(({ a, i }) => {
     try {
       const s = a.simulate;
       checkSimBudget(checkGridSize(a.vary) ?? 0, s && { ...s, maxTrials: s.maxTrials ?? REPORT_MAX_TRIALS });
@@ -446,7 +478,25 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
   });
   const seen = new Set<string>();
   const files = new Set<string>();
-  const analyses = d.analyses.map((given, i): AnalysisDef => {
+  const prices = d.analyses.flatMap((given, i): PriceAnalysisDef[] => {
+    if (given.price === undefined) return [];
+    const id = given.id ?? `analysis-${i + 1}`;
+    try {
+      if (seen.has(id)) throw refusal('id', `${showValue(id)} is used by an earlier analysis`, 'give each analysis its own id');
+      seen.add(id);
+      const price = given.price;
+      const profiles = typeof price.profiles === 'string' ? rulesRelativeTo({ profiles: price.profiles }, file).profiles : price.profiles;
+      const settings = checkPriceSettings({ ...price, profiles }, (name) => `price.${name}`);
+      // Its chart's file, among the grids' chart files: a grid's chart named the same is refused there.
+      const chartFile = `${id}-prices`;
+      files.add(chartFile);
+      return [{ id, chartFile, title: given.title ?? `Fair prices of every model with every ${settings.attackType} weapon of ${String(price.profiles)}`, description: given.description ?? '', at: i, settings }];
+    } catch (e) {
+      if (e instanceof UsageError) throw refusal(`${file}: ${analysisName(doc, i)}`, e.message);
+      throw e;
+    }
+  });
+  const analyses = grids.map(({ a: given, i }): AnalysisDef => {
     // An analysis written in a hurry needs no id or title: its place and what it varies give them.
     const a = { ...given, id: given.id ?? `analysis-${i + 1}`, scenario: rulesRelativeTo(given.scenario, file), vary: given.vary.map((v) => varyRulesRelativeTo(v, file)) };
     const name = analysisName(doc, i);
@@ -505,6 +555,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
     }
   });
   const inputs = d.analyses.flatMap((given) => {
+    if (given.price !== undefined) return [];
     const scenario = rulesRelativeTo(given.scenario, file);
     const varied = given.vary.map((v) => varyRulesRelativeTo(v, file)).flatMap((v) => (typeof v === 'object' && v.field === 'rules' ? (v.values ?? []) : []));
     return [...namedFiles(scenario), ...varied.filter((x): x is string => typeof x === 'string' && x !== NO_VARIANT)];
@@ -515,7 +566,8 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
     title: d.title,
     description: d.description ?? '',
     analyses,
-    inputs: [...new Set(inputs)],
+    prices,
+    inputs: [...new Set([...inputs, ...prices.map((p) => p.settings.profiles)])],
     source,
   };
 }

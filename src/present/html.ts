@@ -2,7 +2,8 @@ import { chartTitle } from './charts.js';
 import { esc, percent } from '../text.js';
 import { worstZ } from '../stats/index.js';
 import { orWorseLabel, outcomeColour, outcomeLabel } from '../labels.js';
-import type { AnalysisRun, ChartRun, ReportRun } from './report-run.js';
+import type { AnalysisRun, ChartRun, DrawnChart, PriceRun, ReportRun } from './report-run.js';
+import { reasonText, restsOn } from './price.js';
 import type { Cell, CellOutcome } from '../analysis/sweep.js';
 import { inGridOrder, isNotAllowed, notAllowedLines } from '../analysis/not-allowed.js';
 import { NOT_ALLOWED } from './sweep.js';
@@ -81,9 +82,9 @@ export function inlineSvg(svg: string, prefix: string, label: string): string {
 }
 
 /** A chart with its caption: its title, its files, and what it could not show (its notes, one line each). */
-function chartFigure(c: ChartRun, prefix: string): string {
-  const title = chartTitle(c.spec, c.def.file);
-  const f = c.def.file;
+function chartFigure(c: ChartRun | DrawnChart, prefix: string): string {
+  const f = 'def' in c ? c.def.file : c.file;
+  const title = chartTitle(c.spec, f);
   return `<figure class="chart" data-chart="${esc(f)}">
 ${inlineSvg(c.rendered.svg, prefix, title)}
 <figcaption>${esc(title)}. Files: <a href="${relHref('charts', `${f}.png`)}">PNG</a><a href="${relHref('charts', `${f}.svg`)}">SVG</a><a href="${relHref('charts', `${f}.vl.json`)}">Vega-Lite spec (JSON)</a>${c.notes.map((n) => `<span class="chart-note">${esc(n)}</span>`).join('')}</figcaption>
@@ -214,6 +215,51 @@ ${checkSection(a)}
 </section>`;
 }
 
+/** The one sentence first under a price's heading: its most mispriced entry, or that every price is fair. */
+function priceFinding(p: PriceRun): string {
+  const e = p.priced.result.entries[0];
+  if (e === undefined || e.percent === undefined) return '';
+  if (e.verdict === 'fair') return `Every entry is priced within ${p.priced.result.pricing.tolerancePercent}% of fair.`;
+  return `Most mispriced: ${e.name}, ${e.verdict} at ${e.price} (fair ${e.fairPrice.toFixed(0)}, ${e.percent > 0 ? '+' : ''}${e.percent.toFixed(0)}%).`;
+}
+
+const ducats = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(x < 100 ? 1 : 0));
+
+/** A price analysis: what it rests on, the table most mispriced first, why, and what every duel left out. */
+function priceSection(p: PriceRun): string {
+  const r = p.priced.result;
+  const rows = r.entries.map((e) => {
+    const verdict = e.verdict === 'fair' ? 'verdict-ok' : e.verdict === 'unpriced' ? '' : 'verdict-bad';
+    const signed = (x: number | undefined, digits: number) => (x === undefined ? '–' : `${x > 0 ? '+' : ''}${x.toFixed(digits)}`);
+    return `<tr><td class="dim">${esc(e.name)}</td><td>${ducats(e.price)}</td><td>${ducats(e.fairPrice)}</td><td>${signed(e.difference, 1)}</td><td>${e.percent === undefined ? '–' : `${signed(e.percent, 0)}%`}</td><td class="${verdict}">${esc(e.verdict)}</td><td>${e.elo.toFixed(0)}</td><td>${percent(e.meanShare, 1)}</td></tr>`;
+  });
+  const why = r.entries.filter((e) => e.verdict === 'under-priced' || e.verdict === 'over-priced');
+  const finding = priceFinding(p);
+  return `<section class="analysis" id="${esc(p.def.id)}">
+<h2>${esc(p.def.title)}</h2>
+${finding ? `<p class="finding">${esc(finding)}</p>\n` : ''}${p.def.description ? `<p class="lede">${esc(p.def.description)}</p>` : ''}
+${restsOn(r, p.priced).map((line) => `<p class="facts">${esc(line.trim())}</p>`).join('\n')}
+${chartFigure(p.chart, `p${p.def.at}`)}
+<h3>Fair prices, most mispriced first</h3>
+<div class="scroll"><table class="numbers" data-table="prices"><thead><tr><th class="dim" scope="col">entry</th><th scope="col">price</th><th scope="col">fair</th><th scope="col">fair - price</th><th scope="col">%</th><th scope="col">verdict</th><th scope="col">rating</th><th scope="col">share</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>
+<p class="facts">rating: Elo-like, 400 log10 of the Bradley-Terry strength (a gap of 400 is odds of 10 to 1); share: its duels won over the field, undecided half. Every duel's exact fractions: results.json; the table: prices.csv.</p>
+${why.length ? `<h3>Where the ratings fit each mispriced entry least</h3>\n<p class="facts">Its share of its duels against that opponent, and what its rating predicts.</p>\n<ul>${why.map((e) => `<li>${esc(e.name)}: ${esc(reasonText(e))}</li>`).join('')}</ul>` : ''}
+${p.priced.leftOut.length ? `<details><summary>Left out of every duel, as the profiles file says (${p.priced.leftOut.length} of the field's models and weapons)</summary><ul>${p.priced.leftOut.map((x) => `<li>${esc(x.name)}: ${esc(x.note)}</li>`).join('')}</ul></details>` : ''}
+</section>`;
+}
+
+/** The analyses, grids and prices, in the definition's order: each price knows its place, the grids fill the rest. */
+function inDefinitionOrder(run: ReportRun): ({ readonly grid: AnalysisRun } | { readonly price: PriceRun })[] {
+  const grids = [...run.analyses];
+  const total = run.analyses.length + run.prices.length;
+  const out: ({ grid: AnalysisRun } | { price: PriceRun })[] = [];
+  for (let at = 0; at < total; at++) {
+    const price = run.prices.find((p) => p.def.at === at);
+    out.push(price ? { price } : { grid: grids.shift()! });
+  }
+  return out;
+}
+
 function manifestSection(run: ReportRun): string {
   const m = run.manifest;
   const item = (k: string, v: string) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`;
@@ -225,10 +271,11 @@ function manifestSection(run: ReportRun): string {
       ),
     )
     .join('');
+  const perPrice = m.prices.map((p) => item(p.id, `price, edition ${p.edition}, ${p.entries} entries, ${p.duels} exact duels of ${p.rounds} rounds, policy ${p.policy}`)).join('');
   return `<section id="manifest"><h2>Reproducibility</h2>
 <p>Everything needed to make these numbers again: the same tool version, definition, seeds and trials give the same results on any machine.</p>
 <dl class="manifest">
-${item('tool', `${m.tool} ${m.version}`)}${item('made', m.date)}${item('node', m.node)}${item('definition', `${m.definition.file} (sha256 ${m.definition.sha256})`)}${item('systems', m.systems.join(', '))}${item('editions', m.editions.join(', '))}${item('rule sources', m.ruleSources.join(', '))}${perAnalysis}
+${item('tool', `${m.tool} ${m.version}`)}${item('made', m.date)}${item('node', m.node)}${item('definition', `${m.definition.file} (sha256 ${m.definition.sha256})`)}${item('systems', m.systems.join(', '))}${item('editions', m.editions.join(', '))}${item('rule sources', m.ruleSources.join(', '))}${perAnalysis}${perPrice}
 </dl>
 <p>To make it again: <code>${esc(m.definition.file === STANDARD_INPUT ? `injury-lab report - --out DIR < ${PIPED_DEFINITION}` : `injury-lab report ${m.definition.file} --out DIR`)}</code>${m.definition.file === STANDARD_INPUT ? ` (the definition came from standard input; ${PIPED_DEFINITION} beside this page is a copy of it)` : ''}</p>
 </section>`;
@@ -236,7 +283,8 @@ ${item('tool', `${m.tool} ${m.version}`)}${item('made', m.date)}${item('node', m
 
 export function reportHtml(run: ReportRun): string {
   const def = run.def;
-  const toc = run.analyses.map((a) => `<li><a href="${anchorHref(a.def.id)}">${esc(a.def.title)}</a></li>`).join('');
+  const ordered = inDefinitionOrder(run);
+  const toc = ordered.map((x) => ('grid' in x ? x.grid.def : x.price.def)).map((d) => `<li><a href="${anchorHref(d.id)}">${esc(d.title)}</a></li>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -251,10 +299,10 @@ export function reportHtml(run: ReportRun): string {
 <header>
 <h1>${esc(def.title)}</h1>
 ${def.description ? `<p class="lede">${esc(def.description)}</p>` : ''}
-<p class="files">Data: <a href="results.csv">results.csv</a><a href="results.json">results.json</a> · made ${esc(run.manifest.date)} with injury-lab ${esc(run.manifest.version)} · <a href="#manifest">reproducibility</a></p>
+<p class="files">Data: <a href="results.csv">results.csv</a><a href="results.json">results.json</a>${run.prices.length ? '<a href="prices.csv">prices.csv</a>' : ''} · made ${esc(run.manifest.date)} with injury-lab ${esc(run.manifest.version)} · <a href="#manifest">reproducibility</a></p>
 <nav><ol>${toc}</ol></nav>
 </header>
-${run.analyses.map(analysisSection).join('\n')}
+${ordered.map((x) => ('grid' in x ? analysisSection(x.grid, run.analyses.indexOf(x.grid)) : priceSection(x.price))).join('\n')}
 ${manifestSection(run)}
 <footer>Made by injury-lab ${esc(run.manifest.version)} from ${esc(def.file)}. Exact values are fractions computed from the rules; simulated values are estimates with 95% intervals.</footer>
 </main>

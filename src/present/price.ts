@@ -1,5 +1,6 @@
 import { formatFraction, toNumber } from '../exact/fraction.js';
 import type { DuelOrderResult } from '../pricing/duel-matrix.js';
+import type { PriceLine } from '../pricing/fair-price.js';
 import type { PriceResult, PricedResult } from '../pricing/price.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
@@ -21,7 +22,14 @@ const WEAK_CURVE = 0.5;
 const money = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(x < 100 ? 1 : 0));
 const signed = (x: number | undefined, digits: number) => (x === undefined ? '-' : `${x > 0 ? '+' : ''}${x.toFixed(digits)}`);
 
-function restsOn(r: PriceResult, c: PriceContext): string[] {
+/** How each way of fitting the price line is said: what it does with the mispriced entries it is fitted to. */
+const LINE_WORDS: Readonly<Record<PriceLine, string>> = {
+  'theil-sen': 'by Theil-Sen (medians of slopes and intercepts: a few mispriced entries do not tilt it)',
+  'least-squares': 'by least squares (every entry pulls on it, the mispriced too)',
+};
+
+/** What the verdicts rest on, a line each: the field, the duels, the fit, the line. */
+export function restsOn(r: PriceResult, c: PriceContext): string[] {
   const s = r.matrix.scenario;
   const n = r.matrix.names.length;
   const worst = r.fit.largestResiduals[0];
@@ -30,7 +38,7 @@ function restsOn(r: PriceResult, c: PriceContext): string[] {
     `${c.system} (${c.edition} edition): fair prices from exact duels, ${n} entries: ${c.field}`,
     `  Duels: every pair, ${String(s.rounds)} rounds, each order of who goes first once and averaged; blood markers: policy ${r.matrix.defaultPolicy} unless a side says otherwise; an undecided duel counts half (${r.matrix.pairs.length} pairs, ${2 * r.matrix.pairs.length} exact duels).`,
     `  Ratings: Bradley-Terry, P(i beats j) = s_i / (s_i + s_j), fitted to the pairs (${r.fit.converged ? `converged in ${r.fit.iterations} steps` : `NOT converged after ${r.fit.iterations} steps`}${r.fit.prior > 0 ? `, ${r.fit.prior} virtual tied games per pair` : ''})${worst ? `; largest residual ${signed(100 * worst.residual, 1)} points (${worst.first} against ${worst.second}: ${percent(worst.observed, 1)} observed, ${percent(worst.fitted, 1)} fitted)` : ''}.`,
-    `  Fair price: rating = ${curve.a.toFixed(3)} + ${curve.b.toFixed(3)} ln(price), ${curve.slopeFrom === 'field' ? `fitted over the ${r.pricing.n} priced entries${r.pricing.rSquared !== undefined ? ` (r² ${r.pricing.rSquared.toFixed(2)})` : ''}` : 'slope given'}${curve.anchor ? `, moved through ${curve.anchor} (fair at its price)` : ''}; within ${r.pricing.tolerancePercent}% of the price is fair.`,
+    `  Fair price: rating = ${curve.a.toFixed(3)} + ${curve.b.toFixed(3)} ln(price), ${curve.slopeFrom === 'field' ? `fitted over the ${r.pricing.n} priced entries ${LINE_WORDS[curve.line]}${r.pricing.rSquared !== undefined ? ` (r² ${r.pricing.rSquared.toFixed(2)})` : ''}` : `slope given, placed ${LINE_WORDS[curve.line]}`}${curve.anchor ? `, moved through ${curve.anchor} (fair at its price)` : ''}; within ${r.pricing.tolerancePercent}% of the price is fair.`,
     ...(r.pricing.rSquared !== undefined && r.pricing.rSquared < WEAK_CURVE
       ? [`  Note: price explains little of these ratings (r² ${r.pricing.rSquared.toFixed(2)} < ${WEAK_CURVE}): the fair prices lean on a weak line, far ones most; --anchor NAME pins it to an entry whose price you trust.`]
       : []),
@@ -44,7 +52,7 @@ function wrapped(line: string, indent: string): string[] {
   return [lead + first, ...rest.map((l) => indent + l)];
 }
 
-function reasonText(e: PricedResult): string {
+export function reasonText(e: PricedResult): string {
   return e.reasons.map((x) => `against ${x.opponent} ${percent(x.observed, 0)} (rating: ${percent(x.fitted, 0)})`).join('; ');
 }
 
@@ -65,7 +73,8 @@ function priceTable(r: PriceResult, c: PriceContext): string {
   return lines.join('\n') + '\n';
 }
 
-function priceJson(r: PriceResult, c: PriceContext) {
+/** The price as data: what `price --format json` prints and a report's results.json holds. */
+export function priceJson(r: PriceResult, c: PriceContext) {
   return {
     ...c,
     restsOn: restsOn(r, c),
@@ -82,10 +91,15 @@ function shown(d: DuelOrderResult) {
   return { aWins: formatFraction(d.aWins), bWins: formatFraction(d.bWins), undecided: formatFraction(d.undecided) };
 }
 
-function priceCsv(r: PriceResult): string {
-  const rows: unknown[][] = [['rank', 'entry', 'price', 'fair_price', 'difference', 'percent', 'verdict', 'rating', 'elo', 'mean_share']];
-  r.entries.forEach((e, i) => rows.push([i + 1, e.name, e.price ?? '', e.fairPrice, e.difference ?? '', e.percent ?? '', e.verdict, e.rating, e.elo, e.meanShare]));
-  return csvText(rows);
+/** The CSV's columns and, a row per entry, most mispriced first: `price --format csv` and a report's prices.csv. */
+export const PRICE_CSV_HEADER = ['rank', 'entry', 'price', 'fair_price', 'difference', 'percent', 'verdict', 'rating', 'elo', 'mean_share'] as const;
+
+export function priceCsvRows(r: PriceResult): unknown[][] {
+  return r.entries.map((e, i) => [i + 1, e.name, e.price ?? '', e.fairPrice, e.difference ?? '', e.percent ?? '', e.verdict, e.rating, e.elo, e.meanShare]);
+}
+
+export function priceCsv(r: PriceResult): string {
+  return csvText([[...PRICE_CSV_HEADER], ...priceCsvRows(r)]);
 }
 
 export function pricePresenter(c: PriceContext): Presenter<PriceResult> {

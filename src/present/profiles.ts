@@ -95,7 +95,7 @@ function profilesJson(p: Profiles) {
         const { fields, notes } = fileFields(x, p.system);
         const unmodelled = (x.unmodelled ?? []).map(itemText);
         const description = [x.description, ...notes, ...(unmodelled.length ? [`not modelled: ${unmodelled.join('; ')}`] : [])].filter(Boolean).join('. ');
-        return [x.name, { ...fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.injuryDiceUnless?.length ? { injuryDiceUnless: x.injuryDiceUnless } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.otherCosts ? { otherCosts: x.otherCosts } : {}), ...(description ? { description } : {}) }];
+        return [x.name, { ...fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.injuryDiceUnless?.length ? { injuryDiceUnless: x.injuryDiceUnless } : {}), ...(x.loadout ? { loadout: x.loadout } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.otherCosts ? { otherCosts: x.otherCosts } : {}), ...(description ? { description } : {}) }];
       }),
     );
   const warband = (p.unmodelled ?? []).map(itemText);

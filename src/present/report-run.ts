@@ -1,5 +1,6 @@
 import type { ChartDef, VlSpec } from './charts.js';
-import type { AnalysisDef, ReportDef } from './definition.js';
+import type { AnalysisDef, PriceAnalysisDef, ReportDef } from './definition.js';
+import type { PricedField } from '../pricing/price-run.js';
 import type { Rendered } from './render.js';
 import type { SweepResult } from '../analysis/sweep.js';
 
@@ -8,6 +9,14 @@ import type { SweepResult } from '../analysis/sweep.js';
  * Its own file, below both the run (run-report.ts) and what writes it out (html.ts, report.ts),
  * which all read it: when it lived in run-report.ts the three files made a circle.
  */
+
+/** A chart drawn for the page: its file name (no ending), spec, drawings, and what it could not show. */
+export interface DrawnChart {
+  readonly file: string;
+  readonly spec: VlSpec;
+  readonly rendered: Rendered;
+  readonly notes: readonly string[];
+}
 
 export interface ChartRun {
   readonly def: ChartDef;
@@ -21,6 +30,15 @@ export interface AnalysisRun {
   readonly def: AnalysisDef;
   readonly sweep: SweepResult;
   readonly charts: readonly ChartRun[];
+  readonly seconds: number;
+}
+
+/** A price analysis, priced: the field's duels, ratings and fair prices, and what they rest on. */
+export interface PriceRun {
+  readonly def: PriceAnalysisDef;
+  readonly priced: PricedField;
+  /** Its chart (price-chart.ts), written as charts/FILE.vl.json, .svg and .png. */
+  readonly chart: DrawnChart;
   readonly seconds: number;
 }
 
@@ -52,11 +70,23 @@ export interface ReportManifest {
       readonly commonRandomNumbers: boolean;
     };
   }[];
+  /** Each price analysis: what its duels were, so the same settings give the same prices. */
+  readonly prices: readonly {
+    readonly id: string;
+    readonly kind: 'price';
+    readonly edition: string;
+    readonly entries: number;
+    /** Exact duels solved: two per pair. */
+    readonly duels: number;
+    readonly rounds: number;
+    readonly policy: string;
+  }[];
 }
 
 export interface ReportRun {
   readonly def: ReportDef;
   readonly analyses: readonly AnalysisRun[];
+  readonly prices: readonly PriceRun[];
   readonly manifest: ReportManifest;
   readonly seconds: number;
 }

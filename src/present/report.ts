@@ -5,12 +5,14 @@ import { PIPED_DEFINITION, reportHtml } from './html.js';
 import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import type { ReportRun } from './report-run.js';
 import { neighbourDifferences } from '../analysis/sweep.js';
-import { tidyCsv } from './csv.js';
+import { csvText, tidyCsv } from './csv.js';
 import { dimensionsJson, gridCellJson } from './sweep.js';
 import { inGridOrder } from '../analysis/not-allowed.js';
 import { jsonText } from '../text.js';
 import { STANDARD_INPUT } from '../json-text.js';
 import { findingOf } from './findings.js';
+import type { PricedField } from '../pricing/price-run.js';
+import { PRICE_CSV_HEADER, priceCsvRows, priceJson } from './price.js';
 
 /** results.json: everything the page shows, as data. */
 export function reportJson(run: ReportRun) {
@@ -33,7 +35,23 @@ export function reportJson(run: ReportRun) {
       cells: inGridOrder(a.sweep.cells, a.sweep.notAllowed).map(gridCellJson),
       neighbours: neighbourDifferences(a.sweep),
     })),
+    // The price analyses, as `price --format json` gives them, each with its place in the definition's list.
+    ...(run.prices.length > 0
+      ? { prices: run.prices.map((p) => ({ id: p.def.id, title: p.def.title, description: p.def.description, at: p.def.at, settings: p.def.settings, chart: { file: p.chart.file, title: chartTitle(p.chart.spec), ...(p.chart.notes.length ? { notes: p.chart.notes } : {}) }, ...pricedJson(p.priced) })) }
+      : {}),
   };
+}
+
+/** A price as `price --format json` gives it: its context (the PricedField less its result) and the result. */
+function pricedJson({ result, ...context }: PricedField) {
+  return priceJson(result, context);
+}
+
+/** prices.csv: every price analysis's entries, most mispriced first, each row with its report and analysis id. */
+export function pricesCsv(run: ReportRun): string {
+  const rows: unknown[][] = [['report', 'analysis', ...PRICE_CSV_HEADER]];
+  for (const p of run.prices) for (const row of priceCsvRows(p.priced.result)) rows.push([run.def.id, p.def.id, ...row]);
+  return csvText(rows);
 }
 
 const optionalFinding = (finding: string | undefined) => (finding !== undefined ? { finding } : {});
@@ -62,8 +80,15 @@ export async function writeReport(run: ReportRun, target: string | FolderClaim):
           writeFileSync(`${base}.png`, c.rendered.png);
         }
       }
+      for (const { chart } of run.prices) {
+        const base = join(dir, 'charts', chart.file);
+        writeFileSync(`${base}.vl.json`, JSON.stringify(chart.spec, null, 2) + '\n');
+        writeFileSync(`${base}.svg`, chart.rendered.svg);
+        writeFileSync(`${base}.png`, chart.rendered.png);
+      }
       writeFileSync(join(dir, 'results.csv'), reportCsv(run));
       writeFileSync(join(dir, 'results.json'), jsonText(reportJson(run)));
+      if (run.prices.length > 0) writeFileSync(join(dir, 'prices.csv'), pricesCsv(run));
       writeFileSync(join(dir, 'index.html'), reportHtml(run));
       // A definition piped in exists nowhere else: the report keeps it, so it can be made again.
       if (run.def.file === STANDARD_INPUT) writeFileSync(join(dir, PIPED_DEFINITION), run.def.source);

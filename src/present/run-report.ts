@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { toolVersion } from '../version.js';
 import { chartNotes, chartSpec, heatmapTop, sameDefaultTitle, sharedScaleKey, type ChartDef, type ChartOptions } from './charts.js';
-import type { AnalysisDef, ReportDef } from './definition.js';
+import type { AnalysisDef, PriceAnalysisDef, ReportDef } from './definition.js';
 import { renderChart } from './render.js';
-import type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
+import type { AnalysisRun, ChartRun, PriceRun, ReportManifest, ReportRun } from './report-run.js';
+import { priceOfSettings } from '../pricing/price-run.js';
+import { priceChartSpec } from './price-chart.js';
 import { runSweep } from '../analysis/sweep.js';
 import type { ChunkPlayer } from '../pool/simulate.js';
-import type { ExactSolver } from '../pool/exact.js';
+import { exactThreads, type ExactSolver } from '../pool/exact.js';
 
-export type { AnalysisRun, ChartRun, ReportManifest, ReportRun } from './report-run.js';
+export type { AnalysisRun, ChartRun, PriceRun, ReportManifest, ReportRun } from './report-run.js';
 
 export interface RunOptions {
   readonly workers?: number;
@@ -19,6 +22,10 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** Called when an analysis is finished: a progress line. */
   readonly onAnalysis?: (done: AnalysisRun, index: number, total: number) => void;
+  /** Called when a price analysis is finished: a progress line. */
+  readonly onPriced?: (done: PriceRun, index: number, total: number) => void;
+  /** Called after each exact duel of a price analysis. */
+  readonly onDuel?: (analysis: PriceAnalysisDef, done: number, total: number) => void;
   /** Called after each cell of an analysis: progress within an analysis of thousands of cells. */
   readonly onCell?: (analysis: AnalysisDef, done: number, total: number) => void;
   /**
@@ -68,7 +75,27 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
     }
     const run = { def: a, sweep, charts, seconds: (performance.now() - t0) / 1000 };
     analyses.push(run);
-    opts.onAnalysis?.(run, i, def.analyses.length);
+    opts.onAnalysis?.(run, i, def.analyses.length + def.prices.length);
+  }
+  const prices: PriceRun[] = [];
+  for (const p of def.prices) {
+    opts.signal?.throwIfAborted();
+    const t0 = performance.now();
+    // Its duels go where the grids' exact cells go: the exact threads, or a queue's hosts (--queue);
+    // each duel in their hands listens to the one signal.
+    if (opts.signal) setMaxListeners(0, opts.signal);
+    const priced = await priceOfSettings(p.settings, {
+      solver: opts.solver ?? exactThreads,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onDuel ? { onProgress: (done: number, total: number) => opts.onDuel!(p, done, total) } : {}),
+    });
+    // One chart per price: fair against current price, and every pair's share (price-chart.ts).
+    const { result, ...context } = priced;
+    const { spec, notes } = priceChartSpec(result, context);
+    const chart = { file: p.chartFile, spec, rendered: await renderChart(spec, { png: opts.png ?? true }), notes };
+    const run = { def: p, priced, chart, seconds: (performance.now() - t0) / 1000 };
+    prices.push(run);
+    opts.onPriced?.(run, def.analyses.length + prices.length - 1, def.analyses.length + def.prices.length);
   }
   // Heat maps of one outcome share the scale of the highest of them, known only now: those below it are drawn again.
   const tops = charted.map((c) => (sharedScaleKey(c.def) !== undefined && c.def.type === 'heatmap' ? heatmapTop(c.sweep, c.def) : 0));
@@ -86,8 +113,8 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
     date: reportDate(),
     node: process.version,
     definition: { file: def.file, sha256: createHash('sha256').update(def.source).digest('hex') },
-    systems: [...new Set(analyses.map((a) => a.sweep.manifest.system))],
-    editions: [...new Set(analyses.flatMap((a) => a.sweep.manifest.editions))],
+    systems: [...new Set([...analyses.map((a) => a.sweep.manifest.system), ...prices.map((p) => p.priced.system)])],
+    editions: [...new Set([...analyses.flatMap((a) => a.sweep.manifest.editions), ...prices.map((p) => p.priced.edition)])],
     ruleSources: [...new Set(analyses.flatMap((a) => a.sweep.manifest.ruleSources))],
     analyses: analyses.map((a) => {
       const m = a.sweep.manifest;
@@ -112,6 +139,15 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
           : {}),
       };
     }),
+    prices: prices.map((p) => ({
+      id: p.def.id,
+      kind: 'price' as const,
+      edition: p.priced.edition,
+      entries: p.priced.result.matrix.names.length,
+      duels: 2 * p.priced.result.matrix.pairs.length,
+      rounds: Number(p.priced.result.matrix.scenario.rounds),
+      policy: p.priced.result.matrix.defaultPolicy,
+    })),
   };
-  return { def, analyses, manifest, seconds: (performance.now() - started) / 1000 };
+  return { def, analyses, prices, manifest, seconds: (performance.now() - started) / 1000 };
 }

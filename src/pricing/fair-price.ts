@@ -1,4 +1,4 @@
-import { linearRegression, linearRegressionLine, rSquared } from 'simple-statistics';
+import { linearRegression, median } from 'simple-statistics';
 import { notAllowed, notOneOf, refusal } from '../messages.js';
 import { showValue } from '../errors.js';
 
@@ -12,11 +12,22 @@ import { showValue } from '../errors.js';
  *   r = a + b ln c,   b > 0,
  *
  * i.e. strength is a power of price (s = e^a c^b): doubling the price multiplies the odds against any
- * opponent by 2^b, whatever the price. The line is fitted by ordinary least squares of r on ln c over
- * the priced entries, so it is the field's prices as a whole that set the going rate, and an entry's
- * fair price is where its rating meets the line: exp((r - a) / b).
+ * opponent by 2^b, whatever the price. The line is fitted to r against ln c over the priced entries, so
+ * it is the field's prices as a whole that set the going rate, and an entry's fair price is where its
+ * rating meets the line: exp((r - a) / b).
  *
- * Choices, each an option:
+ * How the line is fitted (`line`):
+ * - `theil-sen` (the default): the slope is the median of the slopes between every two priced entries
+ *   at different prices, the intercept the median of r - b ln c (Theil 1950, Sen 1968). The entries being
+ *   judged are the points the line is fitted to, and the ones a designer looks for, the badly mispriced,
+ *   are outliers by definition: least squares lets each of them tilt the line and so move every other
+ *   entry's fair price (one bargain in a field of five on its curve makes the other four read
+ *   under-priced). The median ignores a minority: with up to about 29% of the field off the curve, the
+ *   entries on it stay fair and the outliers carry their whole mispricing.
+ * - `least-squares`: ordinary least squares of r on ln c, the line through the means: every entry
+ *   weighs alike, outliers included.
+ *
+ * Other choices, each an option:
  * - `anchor`: the entry whose price is taken as right. The slope stays the field's; the line is moved
  *   through the anchor, so every fair price is quoted relative to it.
  * - `slope`: b given by the caller (from a reference field) instead of fitted. A field of equals (every
@@ -36,7 +47,14 @@ export interface PricedEntry {
   readonly price: number | undefined;
 }
 
+/** How the line of rating against ln price is fitted to the priced entries (see above). */
+export const PRICE_LINES = ['theil-sen', 'least-squares'] as const;
+export type PriceLine = (typeof PRICE_LINES)[number];
+export const DEFAULT_PRICE_LINE: PriceLine = 'theil-sen';
+
 export interface FairPriceOptions {
+  /** How the line is fitted: `theil-sen` (medians; the default) or `least-squares`. */
+  readonly line?: PriceLine;
   /** The name of a priced entry whose current price is fair by definition; the line goes through it. */
   readonly anchor?: string;
   /** The slope b (rating per unit of ln price), above 0, instead of the field's own. */
@@ -66,6 +84,8 @@ export interface PriceCurve {
   readonly b: number;
   /** Where b came from: fitted to the priced entries, or given (option `slope`). */
   readonly slopeFrom: 'field' | 'given';
+  /** How the line (its slope when fitted, its intercept unless anchored) was fitted. */
+  readonly line: PriceLine;
   /** The entry the line was moved through (option `anchor`), if any. */
   readonly anchor?: string;
 }
@@ -75,9 +95,11 @@ export interface FairPricing {
   readonly entries: readonly FairPrice[];
   readonly curve: PriceCurve;
   /**
-   * r^2 of the least-squares line over the priced entries: the share of the ratings' variance that
-   * price explains. undefined when the slope was given: r^2 describes a fitted line, not one chosen
-   * elsewhere (and a field of equals has no variance to explain).
+   * r^2 of the fitted line over the priced entries, 1 - (sum of squared residuals) / (sum of squared
+   * deviations from the mean rating): the share of the ratings' variance the line explains. For least
+   * squares that is the usual r^2; a Theil-Sen line, which does not minimise the squares, explains less
+   * of it (and may explain less than none: r^2 below 0). undefined when the slope was given: r^2
+   * describes a fitted line, not one chosen elsewhere (and a field of equals has no variance to explain).
    */
   readonly rSquared: number | undefined;
   /** The number of priced entries (those the line was fitted over). */
@@ -101,6 +123,8 @@ const RATING_RESOLUTION = 1e-9;
  */
 export function fairPrices(field: readonly PricedEntry[], options: FairPriceOptions = {}): FairPricing {
   const tolerancePercent = options.tolerancePercent ?? DEFAULT_TOLERANCE_PERCENT;
+  const lineKind = options.line ?? DEFAULT_PRICE_LINE;
+  if (!(PRICE_LINES as readonly unknown[]).includes(lineKind)) throw notOneOf('line', lineKind, 'a way to fit the price line', PRICE_LINES);
   if (!(Number.isFinite(tolerancePercent) && tolerancePercent >= 0)) throw notAllowed('tolerancePercent', tolerancePercent, 'a percentage, 0 or more');
   if (options.slope !== undefined && !(Number.isFinite(options.slope) && options.slope > 0)) {
     throw notAllowed('slope', options.slope, 'a number above 0 (rating per unit of ln price)');
@@ -129,19 +153,15 @@ export function fairPrices(field: readonly PricedEntry[], options: FairPriceOpti
     const ratings = points.map((p) => p[1]!);
     const spread = Math.max(...ratings) - Math.min(...ratings);
     if (spread <= RATING_RESOLUTION) throw refusal('ratings', `every priced entry is rated alike (within ${RATING_RESOLUTION}), so they carry no slope`, 'allowed: a field whose ratings differ, or a slope given (from a reference field) with an anchor');
-    const line = linearRegression(points);
-    if (!(line.m > 0)) throw refusal('prices', `the fitted slope is ${Number(line.m.toPrecision(3))}: dearer entries are rated weaker, so no rising price curve fits this field`, 'allowed: a field where dearer entries are stronger on the whole, or a slope given');
-    b = line.m;
-    rSquaredOfFit = rSquared(points, linearRegressionLine(line));
-    // A least-squares line goes through the means.
-    x0 = mean(xs);
-    r0 = line.b + b * x0;
+    b = lineKind === 'least-squares' ? linearRegression(points).m : theilSenSlope(xs, ratings);
+    if (!(b > 0)) throw refusal('prices', `the fitted slope is ${Number(b.toPrecision(3))}: dearer entries are rated weaker, so no rising price curve fits this field`, 'allowed: a field where dearer entries are stronger on the whole, or a slope given');
+    [x0, r0] = pointOnLine(lineKind, xs, ratings, b);
+    rSquaredOfFit = explainedShare(xs, ratings, b, r0 - b * x0);
   } else {
     b = options.slope;
     if (priced.length < 1) throw refusal('prices', 'no priced entry', 'allowed: 1 or more priced entries to place the price curve');
-    // With b fixed, least squares puts the line through the means as well.
-    x0 = mean(priced.map((e) => Math.log(e.price)));
-    r0 = mean(priced.map((e) => e.rating));
+    // With b fixed, each way of fitting places the line as it would a fitted slope.
+    [x0, r0] = pointOnLine(lineKind, priced.map((e) => Math.log(e.price)), priced.map((e) => e.rating), b);
   }
   if (anchor !== undefined) {
     x0 = Math.log(anchor.price);
@@ -162,7 +182,7 @@ export function fairPrices(field: readonly PricedEntry[], options: FairPriceOpti
     const verdict: Verdict = percent > tolerancePercent ? 'under-priced' : percent < -tolerancePercent ? 'over-priced' : 'fair';
     return { name: e.name, rating: e.rating, price: e.price, fairPrice, difference, percent, verdict };
   });
-  const curve: PriceCurve = { a, b: slope, slopeFrom: options.slope === undefined ? 'field' : 'given', ...(anchor ? { anchor: anchor.name } : {}) };
+  const curve: PriceCurve = { a, b: slope, slopeFrom: options.slope === undefined ? 'field' : 'given', line: lineKind, ...(anchor ? { anchor: anchor.name } : {}) };
   return { entries, curve, rSquared: rSquaredOfFit, n: priced.length, tolerancePercent };
 }
 
@@ -180,6 +200,38 @@ function findAnchor(field: readonly PricedEntry[], name: string): PricedEntry & 
     throw notOneOf('anchor', name, 'priced (a fair price is pinned to a current one)', field.filter((e) => e.price !== undefined).map((e) => e.name));
   }
   return { ...entry, price: entry.price };
+}
+
+/** The median of the slopes between every two points at different x (Theil 1950, Sen 1968). The caller has made sure two x differ. */
+function theilSenSlope(xs: readonly number[], ys: readonly number[]): number {
+  const slopes: number[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    for (let j = i + 1; j < xs.length; j++) if (xs[j] !== xs[i]) slopes.push((ys[j]! - ys[i]!) / (xs[j]! - xs[i]!));
+  }
+  return median(slopes);
+}
+
+/**
+ * A point the line of slope b goes through, as each way of fitting places it: least squares through
+ * the means; Theil-Sen with the median of the intercepts y - b x, given at the median x (any point of
+ * the line would do; one inside the field keeps exp() of it in range).
+ */
+function pointOnLine(lineKind: PriceLine, xs: readonly number[], ys: readonly number[], b: number): [number, number] {
+  if (lineKind === 'least-squares') return [mean(xs), mean(ys)];
+  const x0 = median(xs as number[]);
+  return [x0, median(xs.map((x, k) => ys[k]! - b * x)) + b * x0];
+}
+
+/** 1 - SSres / SStot of the line y = a + b x: the share of the ys' variance about their mean that it explains. */
+function explainedShare(xs: readonly number[], ys: readonly number[], b: number, a: number): number {
+  const yMean = mean(ys);
+  let residual = 0;
+  let total = 0;
+  for (let k = 0; k < xs.length; k++) {
+    residual += (ys[k]! - (a + b * xs[k]!)) ** 2;
+    total += (ys[k]! - yMean) ** 2;
+  }
+  return 1 - residual / total;
 }
 
 function mean(values: readonly number[]): number {

@@ -12,7 +12,10 @@ export interface ProfileFieldOptions {
 }
 
 /**
- * The field of every model of a profiles file with every weapon of one attack type, model by model:
+ * The field of every model of a profiles file with each weapon of one attack type it may carry, model by
+ * model: a model with a `loadout` (a catalogue's reading of what it may carry, or one written by hand)
+ * with those weapons alone, so a pairing the game forbids is neither priced nor allowed to distort the
+ * ratings of every other entry; a model without one (a hand-written file, a roster) with every weapon:
  * named "MODEL with WEAPON", the side `{ model, weapon }` (so the base scenario must name the same
  * file), priced by sideCost (a model's cost plus its weapon's; a roster's model at its own price),
  * unpriced when a part has none. A weapon that states no attack type is melee, the attackType field's
@@ -33,6 +36,12 @@ export function fieldFromProfiles(profiles: Profiles, options: ProfileFieldOptio
     weapons.flatMap((w) => {
       const owner = holder(w.name);
       if (owner !== undefined && owner !== model) return [];
+      // The model's own reading of this weapon (the catalogue's "MODEL with WEAPON", its dice and rules
+      // folded in) stands for the pair: the bare weapon in its hands would be a second, wrong reading
+      // of the same entry under the same name.
+      if (owner === undefined && profiles.weapons.has(`${model} with ${w.name}`)) return [];
+      const loadout = profiles.models.get(model)!.loadout;
+      if (owner === undefined && loadout !== undefined && !loadout.includes(w.name)) return [];
       const price = sideCost(profiles, { model, weapon: w.name });
       return [{ name: owner === undefined ? `${model} with ${w.name}` : w.name, side: { model, weapon: w.name }, ...(price !== undefined ? { price } : {}) }];
     }),

@@ -56,7 +56,7 @@ export async function priceField(entries: readonly DuelEntry[], options: PriceOp
   const fit = fitBradleyTerry(matrix.names, matrix.wins, options.prior !== undefined ? { prior: options.prior } : {});
   const pricing = fairPrices(
     fit.entries.map((e, i) => ({ name: e.name, rating: e.rating, price: matrix.prices[i] })),
-    { ...(options.anchor !== undefined ? { anchor: options.anchor } : {}), ...(options.slope !== undefined ? { slope: options.slope } : {}), ...(options.tolerancePercent !== undefined ? { tolerancePercent: options.tolerancePercent } : {}) },
+    { ...(options.line !== undefined ? { line: options.line } : {}), ...(options.anchor !== undefined ? { anchor: options.anchor } : {}), ...(options.slope !== undefined ? { slope: options.slope } : {}), ...(options.tolerancePercent !== undefined ? { tolerancePercent: options.tolerancePercent } : {}) },
   );
   const byName = new Map(fit.entries.map((e) => [e.name, e]));
   const ordered = mostMispricedFirst(pricing.entries).map((p): PricedResult => {

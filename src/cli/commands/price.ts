@@ -1,64 +1,61 @@
 import { setMaxListeners } from 'node:events';
 import type { CommandModule } from 'yargs';
-import { notAllowed, notOneOf } from '../../messages.js';
-import { readProfilesFile } from '../../input/read-files.js';
-import { fieldFromProfiles } from '../../pricing/field.js';
-import { priceField } from '../../pricing/price.js';
+import { coerceFlagValue, kebab } from '../../input/scenario.js';
+import { describeAllowed } from '../../model/field-schema.js';
+import { PRICE_FIELDS, PRICE_TEXT_SETTINGS, checkPriceSettings } from '../../pricing/price-settings.js';
+import { priceOfSettings } from '../../pricing/price-run.js';
 import { pricePresenter } from '../../present/price.js';
 import { addFormatOption, parseFormat } from '../options.js';
 import { exactThreads } from '../../pool/exact.js';
 import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
 import { withRunControls } from '../sim-controls.js';
 import { workersOf, workersOptionDeclaration } from '../sim-options.js';
+import { chartRequestFromArgv } from '../chart-options.js';
+import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/one-off-chart.js';
+import { priceChartSpec } from '../../present/price-chart.js';
+import { terminalSafe } from '../../terminal-safe.js';
 
-const ATTACK_TYPES = ['melee', 'ranged'] as const;
-const POLICIES = ['none', 'injury', 'hinder', 'optimal'] as const;
 const REDRAW_MS = 100;
+const NO_CONTEXT = { field: '', system: '', edition: '', leftOut: [] };
 
 /**
  * `injury-lab price --profiles FILE`: every model of a profiles file with every weapon of one attack
- * type fights every other in an exact duel; a Bradley-Terry fit rates them, and a rating-against-log-price
- * line gives each its fair price (src/pricing/price.ts, docs/pricing.md).
+ * type (each model with its loadout, where the file gives one) fights every other in an exact duel; a
+ * Bradley-Terry fit rates them, and a rating-against-log-price line gives each its fair price
+ * (src/pricing/, docs/pricing.md). Its settings are declared once (src/pricing/price-settings.ts), for
+ * these flags and a report's price analysis alike.
  */
 export const priceCommand: CommandModule = {
   command: 'price',
   describe: 'Fair prices from exact duels: every model with every weapon of a profiles file against every other, rated (Bradley-Terry) and priced; the most mispriced first, with why',
-  builder: (y) =>
-    addFormatOption(
-      addQueueOption(y)
-        .option('profiles', { type: 'string', demandOption: true, describe: 'The profiles file whose models and weapons make the field (injury-lab profiles exports one from a roster or catalogue)' })
-        .option('models', { type: 'string', describe: 'Only these models, by name, separated by commas (default: every model of the file)' })
-        .option('weapons', { type: 'string', describe: 'Only these weapons, by name, separated by commas (default: every weapon of the attack type)' })
-        .option('attack-type', { type: 'string', default: 'melee', describe: `The weapons taken: ${ATTACK_TYPES.join(', ')}` })
-        .option('rounds', { type: 'number', default: 10, describe: 'Rounds of each duel; a duel still on after them is undecided (half a win each)' })
-        .option('policy', { type: 'string', default: 'none', describe: `What both sides do with blood markers: ${POLICIES.join(', ')}` })
-        .option('edition', { type: 'string', describe: "The edition (default: the system's newest)" })
-        .option('anchor', { type: 'string', describe: 'An entry whose price is fair by definition: the price line goes through it' })
-        .option('tolerance', { type: 'number', default: 5, describe: 'Percent of its price an entry may be from fair and still be called fair' })
-        .option('prior', { type: 'number', default: 0, describe: 'Virtual tied games per pair in the fit: lets a field with an unbeatable entry be rated (0: the duels alone)' })
-        .option('workers', workersOptionDeclaration()),
-      pricePresenter({ field: '', system: '', edition: '', leftOut: [] }),
+  builder: (y) => {
+    let withSettings = addQueueOption(y);
+    for (const t of PRICE_TEXT_SETTINGS) {
+      withSettings = withSettings.option(t.name, { type: 'string', describe: `${t.description}${t.list ? ', separated by commas' : ''}`, ...(t.name === 'profiles' ? { demandOption: true } : {}) });
+    }
+    for (const f of PRICE_FIELDS) {
+      withSettings = withSettings.option(kebab(f.name), { type: 'string', default: f.default as string | number, describe: `${f.description} (${describeAllowed(f.schema)})` });
+    }
+    return addFormatOption(
+      withSettings
+        .option('workers', workersOptionDeclaration())
+        .option('chart', { type: 'string', describe: `Also draw fair against current price (with the diagonal) and the pairwise matrix as a heat map into this file: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)` })
+        .option('force', { type: 'boolean', default: false, describe: 'Replace an existing --chart file' }),
+      pricePresenter(NO_CONTEXT),
     )
       .example('$0 price --profiles examples/profiles.json', 'every model with every melee weapon of the example profiles, priced')
-      .example('$0 price --profiles catalogue.json --queue redis://127.0.0.1:6379', "a whole catalogue's duels solved by `injury-lab worker`s"),
+      .example('$0 price --profiles examples/profiles.json --chart prices.svg', "the same, drawn: fair against current price, and every pair's share")
+      .example('$0 price --profiles catalogue.json --queue redis://127.0.0.1:6379', "a whole catalogue's duels solved by `injury-lab worker`s");
+  },
   handler: async (argv) => {
-    const format = parseFormat(argv.format, pricePresenter({ field: '', system: '', edition: '', leftOut: [] }), 'price');
-    const attackType = argv['attack-type'];
-    if (!(ATTACK_TYPES as readonly unknown[]).includes(attackType)) throw notOneOf('--attack-type', attackType, 'an attack type', ATTACK_TYPES);
-    const policy = argv.policy;
-    if (!(POLICIES as readonly unknown[]).includes(policy)) throw notOneOf('--policy', policy, 'a blood-marker policy', POLICIES);
-    const rounds = argv.rounds;
-    if (typeof rounds !== 'number' || !Number.isInteger(rounds) || rounds < 1) throw notAllowed('--rounds', rounds, 'a whole number from 1');
-    const tolerance = argv.tolerance;
-    if (typeof tolerance !== 'number' || !(tolerance >= 0)) throw notAllowed('--tolerance', tolerance, 'a percentage, 0 or more');
-    const prior = argv.prior;
-    if (typeof prior !== 'number' || !(prior >= 0)) throw notAllowed('--prior', prior, 'a number of games, 0 or more');
-    const path = String(argv.profiles);
-    const profiles = readProfilesFile(path);
-    const names = (flag: unknown) => (typeof flag === 'string' ? flag.split(',').map((n) => n.trim()).filter((n) => n !== '') : undefined);
-    const models = names(argv.models);
-    const weapons = names(argv.weapons);
-    const field = fieldFromProfiles(profiles, { attackType: attackType as string, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });
+    const format = parseFormat(argv.format, pricePresenter(NO_CONTEXT), 'price');
+    const given: Record<string, unknown> = {};
+    for (const t of PRICE_TEXT_SETTINGS) if (argv[t.name] !== undefined) given[t.name] = argv[t.name];
+    for (const f of PRICE_FIELDS) if (argv[kebab(f.name)] !== undefined) given[f.name] = coerceFlagValue(f, argv[kebab(f.name)]);
+    const settings = checkPriceSettings(given, (name) => `--${kebab(name)}`);
+    // The chart's file is checked before any duel: a file that cannot be written costs nothing.
+    const chartRequest = chartRequestFromArgv(argv);
+    if (chartRequest) checkChartFile(chartRequest, [settings.profiles]);
     // --workers is refused with --queue (queueOf): a queue's hosts choose their own concurrency. Without
     // one, the exact threads solve as many duels at a time as --workers says (default the cores).
     const queue = queueOf(argv);
@@ -74,35 +71,22 @@ export const priceCommand: CommandModule = {
         }
       : undefined;
     // Ctrl-C and SIGTERM as a sweep's: the duels in the threads or the queue abandoned, exit 130 (143), nothing on stdout.
-    const result = await withRunControls(async ({ signal }) => {
+    const priced = await withRunControls(async ({ signal }) => {
       // Every duel in the threads' or the queue's hands listens to the one signal.
       setMaxListeners(0, signal);
       try {
-        return await withRemote(queue, (remote) =>
-          priceField(field, {
-            base: { system: profiles.system.id, profiles: path, ...(typeof argv.edition === 'string' ? { edition: argv.edition } : {}) },
-            rounds,
-            policy: policy as string,
-            tolerancePercent: tolerance,
-            prior,
-            ...(typeof argv.anchor === 'string' ? { anchor: argv.anchor } : {}),
-            ...(progress ? { onProgress: progress } : {}),
-            signal,
-            ...(remote ? { solver: remote } : threads),
-          }),
-        );
+        return await withRemote(queue, (remote) => priceOfSettings(settings, { signal, ...(progress ? { onProgress: progress } : {}), ...(remote ? { solver: remote } : threads) }));
       } finally {
         if (progress) process.stderr.write('\r\x1b[K');
       }
     });
-    const narrowed = models || weapons ? ` (${[models ? `models: ${models.join(', ')}` : '', weapons ? `weapons: ${weapons.join(', ')}` : ''].filter(Boolean).join('; ')})` : '';
-    // What each profile could not model, as the profiles file says it (a catalogue's or roster's export
-    // writes "not modelled: ..." into the description): every duel leaves it out.
-    const used = new Set(field.flatMap((e) => [String(e.side.model), String(e.side.weapon)]));
-    const leftOut = [...profiles.models.values(), ...profiles.weapons.values()]
-      .filter((p) => used.has(p.name) && p.description !== undefined && /not modelled/i.test(p.description))
-      .map((p) => ({ name: p.name, note: p.description! }));
-    const context = { leftOut, field: `every model with every ${attackType} weapon of ${path}${narrowed}`, system: String(result.matrix.scenario.system), edition: String(result.matrix.scenario.edition) };
+    const { result, ...context } = priced;
+    // The chart first: if it cannot be written, nothing has been printed.
+    if (chartRequest) {
+      const { spec, notes } = priceChartSpec(result, context);
+      await writeChartSpec(chartRequest, spec, notes, [`${priced.system} (${priced.edition} edition): fair prices from exact duels, ${priced.field}`]);
+      process.stderr.write(`injury-lab: wrote ${terminalSafe(chartRequest.file)}${notes.length ? ` (${notes.map(terminalSafe).join('; ')})` : ''}\n`);
+    }
     process.stdout.write(pricePresenter(context)[format](result));
   },
 };

@@ -8,7 +8,7 @@ import { fileKind, readJsonStdin } from '../../json-input.js';
 import { loadReportDef, parseReportText, reportIdFor, reportIdOf, reportJsonSchema, type ReportDef } from '../../present/definition.js';
 import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../present/output-folder.js';
 import { indexHtml } from '../../present/html.js';
-import type { AnalysisRun } from '../../present/run-report.js';
+import type { AnalysisRun, PriceRun } from '../../present/run-report.js';
 import { compact } from '../../text.js';
 import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
@@ -109,6 +109,11 @@ function progressLine(report: ReportDef, a: AnalysisRun, i: number, total: numbe
   return `${report.id} [${i + 1}/${total}] ${a.def.id}: ${a.sweep.cells.length} cells, ${what}, ${a.charts.length} charts${check} (${a.seconds.toFixed(1)} s)\n`;
 }
 
+function pricedLine(report: ReportDef, p: PriceRun, i: number, total: number): string {
+  const m = p.priced.result.matrix;
+  return `${report.id} [${i + 1}/${total}] ${p.def.id}: fair prices of ${m.names.length} entries, ${2 * m.pairs.length} exact duels (${p.seconds.toFixed(1)} s)\n`;
+}
+
 export const reportCommand: CommandModule = {
   command: 'report [definition]',
   describe: 'Run a batch report (reports/NAME.json) into a folder: index.html, results.csv, results.json, charts',
@@ -163,7 +168,7 @@ export const reportCommand: CommandModule = {
       for (const a of d.analyses) for (const line of skippedLines(a.dimensions, { cells: a.planned, notAllowed: a.notAllowed })) process.stderr.write(`${terminalSafe(`${d.id} ${a.id}: ${line}`)}\n`);
     }
     if (argv['check-only']) {
-      for (const d of defs) process.stdout.write(`${terminalSafe(d.file)}: ok (${d.analyses.length} analyses, ${d.analyses.reduce((n, a) => n + a.cells, 0)} cells)\n`);
+      for (const d of defs) process.stdout.write(`${terminalSafe(d.file)}: ok (${d.analyses.length} analyses, ${d.analyses.reduce((n, a) => n + a.cells, 0)} cells${d.prices.length ? `; ${d.prices.length} of fair prices` : ''})\n`);
       return;
     }
     // --out is checked and locked before any work starts: a mistake there costs nothing, and no
@@ -192,6 +197,11 @@ export const reportCommand: CommandModule = {
                   progress?.clear();
                   process.stderr.write(progressLine(def, a, j, n));
                 },
+                onPriced: (p, j, n) => {
+                  progress?.clear();
+                  process.stderr.write(pricedLine(def, p, j, n));
+                },
+                ...(progress ? { onDuel: (p, done, n) => progress.update(`${def.id} ${p.id}: exact duels`, done, n) } : {}),
                 ...(progress
                   ? { onCell: (a, done, n) => progress.update(`${def.id} [${def.analyses.indexOf(a) + 1}/${def.analyses.length}] ${a.id}`, done, n) }
                   : {}),
