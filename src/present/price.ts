@@ -18,6 +18,8 @@ export interface PriceContext {
 
 /** Below this r² the price line explains less than half of the ratings' spread, and the table says so. */
 const WEAK_CURVE = 0.5;
+/** Below this r² the line explains almost nothing: its fair prices are extrapolations, and the table says so first. */
+const NO_CURVE = 0.2;
 
 const money = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(x < 100 ? 1 : 0));
 const signed = (x: number | undefined, digits: number) => (x === undefined ? '-' : `${x > 0 ? '+' : ''}${x.toFixed(digits)}`);
@@ -39,9 +41,11 @@ export function restsOn(r: PriceResult, c: PriceContext): string[] {
     `  Duels: every pair, ${String(s.rounds)} rounds, each order of who goes first once and averaged; blood markers: policy ${r.matrix.defaultPolicy} unless a side says otherwise; an undecided duel counts half (${r.matrix.pairs.length} pairs, ${2 * r.matrix.pairs.length} exact duels).`,
     `  Ratings: Bradley-Terry, P(i beats j) = s_i / (s_i + s_j), fitted to the pairs (${r.fit.converged ? `converged in ${r.fit.iterations} steps` : `NOT converged after ${r.fit.iterations} steps`}${r.fit.prior > 0 ? `, ${r.fit.prior} virtual tied games per pair` : ''})${worst ? `; largest residual ${signed(100 * worst.residual, 1)} points (${worst.first} against ${worst.second}: ${percent(worst.observed, 1)} observed, ${percent(worst.fitted, 1)} fitted)` : ''}.`,
     `  Fair price: rating = ${curve.a.toFixed(3)} + ${curve.b.toFixed(3)} ln(price), ${curve.slopeFrom === 'field' ? `fitted over the ${r.pricing.n} priced entries ${LINE_WORDS[curve.line]}${r.pricing.rSquared !== undefined ? ` (r² ${r.pricing.rSquared.toFixed(2)})` : ''}` : `slope given, placed ${LINE_WORDS[curve.line]}`}${curve.anchor ? `, moved through ${curve.anchor} (fair at its price)` : ''}; within ${r.pricing.tolerancePercent}% of the price is fair.`,
-    ...(r.pricing.rSquared !== undefined && r.pricing.rSquared < WEAK_CURVE
-      ? [`  Note: price explains little of these ratings (r² ${r.pricing.rSquared.toFixed(2)} < ${WEAK_CURVE}): the fair prices lean on a weak line, far ones most; --anchor NAME pins it to an entry whose price you trust.`]
-      : []),
+    ...(r.pricing.rSquared !== undefined && r.pricing.rSquared < NO_CURVE
+      ? [`  WARNING: price explains almost none of these ratings (r² ${r.pricing.rSquared.toFixed(2)} < ${NO_CURVE}): what these prices pay for is mostly what a duel cannot see (rules not modelled, range, support), so the fair prices below are a line's extrapolations, not verdicts. Read the ratings; narrow the field (--models, --weapons) to entries whose price buys their duel.`]
+      : r.pricing.rSquared !== undefined && r.pricing.rSquared < WEAK_CURVE
+        ? [`  Note: price explains little of these ratings (r² ${r.pricing.rSquared.toFixed(2)} < ${WEAK_CURVE}): the fair prices lean on a weak line, far ones most; --anchor NAME pins it to an entry whose price you trust.`]
+        : []),
   ];
 }
 
@@ -56,10 +60,29 @@ export function reasonText(e: PricedResult): string {
   return e.reasons.map((x) => `against ${x.opponent} ${percent(x.observed, 0)} (rating: ${percent(x.fitted, 0)})`).join('; ');
 }
 
+/** The smallest width an entry's name is wrapped to, however many columns the numbers take. */
+const MIN_NAME_COLUMN = 24;
+
+/**
+ * Rows of the table within TABLE_COLUMNS: a name too long for what the numbers leave is wrapped onto
+ * rows of its own below its first (numbers blank), never cut: a shortened name could name another entry.
+ */
+function withinWidth(headers: readonly string[], rows: readonly string[][]): string[][] {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const numbers = widths.slice(1).reduce((sum, w) => sum + w + 2, 0);
+  const nameWidth = Math.max(MIN_NAME_COLUMN, TABLE_COLUMNS - numbers);
+  if (widths[0]! <= nameWidth) return [...rows];
+  return rows.flatMap(([name, ...rest]) => {
+    const [first = '', ...more] = wordWrap(name!, nameWidth - 2);
+    return [[first, ...rest], ...more.map((line) => [`  ${line}`, ...rest.map(() => '')])];
+  });
+}
+
 function priceTable(r: PriceResult, c: PriceContext): string {
-  const rows = r.entries.map((e) => [e.name, money(e.price), money(e.fairPrice), signed(e.difference, 1), e.percent === undefined ? '-' : `${signed(Math.round(e.percent), 0)}%`, e.verdict, e.elo.toFixed(0), percent(e.meanShare, 1)]);
+  const headers = ['entry', 'price', 'fair', 'diff', '%', 'verdict', 'rating', 'share'];
+  const rows = withinWidth(headers, r.entries.map((e) => [e.name, money(e.price), money(e.fairPrice), signed(e.difference, 1), e.percent === undefined ? '-' : `${signed(Math.round(e.percent), 0)}%`, e.verdict, e.elo.toFixed(0), percent(e.meanShare, 1)]));
   const lines = [...restsOn(r, c).flatMap((l) => wrapped(l, l.startsWith('  ') ? '    ' : '  ')), '', 'Most mispriced first (diff: fair - price, positive when it is worth more than it costs):', ''];
-  lines.push(renderTable(['entry', 'price', 'fair', 'diff', '%', 'verdict', 'rating', 'share'], rows, [false, true, true, true, true, false, true, true]));
+  lines.push(renderTable(headers, rows, [false, true, true, true, true, false, true, true]));
   const why = r.entries.filter((e) => e.verdict === 'under-priced' || e.verdict === 'over-priced');
   if (why.length > 0) {
     lines.push('', ...wrapped('Where the ratings fit each mispriced entry least (its share of its duels against that opponent, and what its rating predicts):', ''));

@@ -42,8 +42,10 @@ export function fieldFromProfiles(profiles: Profiles, options: ProfileFieldOptio
       if (owner === undefined && profiles.weapons.has(`${model} with ${w.name}`)) return [];
       const loadout = profiles.models.get(model)!.loadout;
       if (owner === undefined && loadout !== undefined && !loadout.includes(w.name)) return [];
+      // A side that costs nothing (a model that comes free with another, "Trench Dog (Guard Dog) with
+      // Bite" at 0 ducats) is rated but has no place on a line of rating against ln(price): unpriced.
       const price = sideCost(profiles, { model, weapon: w.name });
-      return [{ name: owner === undefined ? `${model} with ${w.name}` : w.name, side: { model, weapon: w.name }, ...(price !== undefined ? { price } : {}) }];
+      return [{ name: owner === undefined ? `${model} with ${w.name}` : w.name, side: { model, weapon: w.name }, ...(price !== undefined && price > 0 ? { price } : {}) }];
     }),
   );
   if (field.length === 0) throw refusal('field', `no model with a ${attackType} weapon${options.models || options.weapons ? ' among those named' : ''}`, 'allowed: a profiles file with models and weapons of that attack type');
