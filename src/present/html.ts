@@ -242,9 +242,9 @@ ${restsOn(r, p.priced).map((line) => `<p class="facts">${esc(line.trim())}</p>`)
 ${chartFigure(p.chart, `p${p.def.at}`)}
 <h3>Fair prices, most mispriced first</h3>
 <div class="scroll"><table class="numbers" data-table="prices"><thead><tr><th class="dim" scope="col">entry</th><th scope="col">price</th><th scope="col">fair</th><th scope="col">fair - price</th><th scope="col">%</th><th scope="col">verdict</th><th scope="col">rating</th><th scope="col">share</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>
-<p class="facts">rating: Elo-like, 400 log10 of the Bradley-Terry strength (a gap of 400 is odds of 10 to 1); share: its duels won over the field, undecided half. Every duel's exact fractions: results.json; the table: prices.csv.</p>
+<p class="facts">rating: Elo-like, 400 log10 of the Bradley-Terry strength (a gap of 400 is odds of 10 to 1); share: its duels won over the field, undecided half. The exact fractions of every duel: results.json; the table: prices.csv.</p>
 ${why.length ? `<h3>Where the ratings fit each mispriced entry least</h3>\n<p class="facts">Its share of its duels against that opponent, and what its rating predicts.</p>\n<ul>${why.map((e) => `<li>${esc(e.name)}: ${esc(reasonText(e))}</li>`).join('')}</ul>` : ''}
-${p.priced.leftOut.length ? `<details><summary>Left out of every duel, as the profiles file says (${p.priced.leftOut.length} of the field's models and weapons)</summary><ul>${p.priced.leftOut.map((x) => `<li>${esc(x.name)}: ${esc(x.note)}</li>`).join('')}</ul></details>` : ''}
+${p.priced.leftOut.length ? `<details><summary>Left out of every duel, as the profiles file says (${p.priced.leftOut.length} of the models and weapons of the field)</summary><ul>${p.priced.leftOut.map((x) => `<li>${esc(x.name)}: ${esc(x.note)}</li>`).join('')}</ul></details>` : ''}
 </section>`;
 }
 
