@@ -4,8 +4,8 @@ import { refusal } from '../messages.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { readJsonInput } from '../json-input.js';
 import type { AnyScenario } from '../rules/registry.js';
-import { readProfilesFile, readVariantFile } from './read-files.js';
-import { readCatalogueFilesOnce, readRosterFileOnce } from './read-once.js';
+import { readVariantFile } from './read-files.js';
+import { readCatalogueFilesOnce, readProfilesFileOnce, readRosterFileOnce } from './read-once.js';
 import { NO_VARIANT, parseScenarioWith, resolveInputsWith, type ResolvedInputs, type ScenarioFiles } from './scenario-core.js';
 
 /**
@@ -24,10 +24,10 @@ export function resetUnmodelledWarnings(): void {
   warned.clear();
 }
 
-/** The files a scenario names, read from disk: rosters and catalogues once per process while they stay as they are (a sweep parses this for every cell). */
+/** The files a scenario names, read from disk: profiles files, rosters and catalogues once per process while they stay as they are (a sweep parses this for every cell). */
 export const diskScenarioFiles: ScenarioFiles = {
   variant: (path) => readVariantFile(path),
-  profiles: (path) => readProfilesFile(path),
+  profiles: (path) => readProfilesFileOnce(path),
   roster: (path) => readRosterFileOnce(path),
   catalogue: (paths) => readCatalogueFilesOnce(paths),
   // What --allow-unmodelled left out: one warning line on stderr, once per run.

@@ -1,4 +1,4 @@
-import { readProfilesFile } from '../input/read-files.js';
+import { readProfilesFileOnce } from '../input/read-once.js';
 import { fieldFromProfiles } from './field.js';
 import { type PriceResult, priceField } from './price.js';
 import type { SolveDuelMatrixOptions } from './duel-matrix.js';
@@ -23,7 +23,7 @@ export interface PricedField {
 export type PriceRunOptions = Pick<SolveDuelMatrixOptions, 'solver' | 'signal' | 'atOnce' | 'onProgress'>;
 
 export async function priceOfSettings(settings: PriceSettings, options: PriceRunOptions = {}): Promise<PricedField> {
-  const profiles = readProfilesFile(settings.profiles);
+  const profiles = readProfilesFileOnce(settings.profiles);
   const { models, weapons } = settings;
   const field = fieldFromProfiles(profiles, { attackType: settings.attackType, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });
   const result = await priceField(field, {
