@@ -11,7 +11,7 @@ import { parseQueueUrl, type QueueAddress } from '../queue/shards.js';
  */
 export const queueOptionDeclaration = {
   type: 'string',
-  describe: 'Play the simulations on `injury-lab worker`s of a Redis server, redis://[:PASSWORD@]HOST[:PORT][/DB]: the same numbers as a local run',
+  describe: 'Hand the work (simulations, exact cells, duels) to `injury-lab worker`s of a Redis server, redis://[:PASSWORD@]HOST[:PORT][/DB]: the same numbers as a local run',
 } as const;
 
 export function addQueueOption<T>(y: Argv<T>, group?: string): Argv<T> {
