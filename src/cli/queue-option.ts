@@ -5,9 +5,9 @@ import type { ChunkPlayer } from '../pool/simulate.js';
 import { parseQueueUrl, type QueueAddress } from '../queue/shards.js';
 
 /**
- * `--queue redis://HOST:PORT`, declared once for every command that simulates (`simulate`, `sweep`,
- * `compare`, `report`): the run's chunks are played by `injury-lab worker`s through a Redis queue
- * (src/queue/), with the same numbers as a local run.
+ * `--queue redis://HOST:PORT`, declared once for every command that hands work out (`simulate`, `sweep`,
+ * `compare`, `report`, `price`): the run's chunks, exact cells and duels are taken by `injury-lab
+ * worker`s through a Redis queue (src/queue/), with the same numbers as a local run.
  */
 export const queueOptionDeclaration = {
   type: 'string',
