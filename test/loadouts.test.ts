@@ -146,6 +146,19 @@ describe("a catalogue model's loadout: the weapons its entry reaches, less those
     expect(fieldFromProfiles(back, { models: ['Brute', 'Scout'] }).map((e) => e.name)).toEqual(fieldFromProfiles(p, { models: ['Brute', 'Scout'] }).map((e) => e.name));
   });
 
+  it("is listed by the profiles table, every weapon of it, under each model's name", () => {
+    const table = profilesPresenter.table(p);
+    const section = table.slice(table.indexOf('Loadouts ('));
+    for (const model of ['Brute', 'Scout']) {
+      const loadout = p.models.get(model)!.loadout!;
+      const at = section.indexOf(`  ${model} (${loadout.length}): `);
+      expect(at, model).toBeGreaterThanOrEqual(0);
+      const lines = section.slice(at).split('\n');
+      const end = lines.findIndex((l, i) => i > 0 && !l.startsWith('    '));
+      expect(lines.slice(0, end).join(' ').replace(/\s+/g, ' ')).toContain(loadout.join(', '));
+    }
+  });
+
   it("a faction's link to a shared model that adds its own weapon makes that faction's model, named after it, with the weapon", () => {
     expect([...p.models.get('Scout (Loadout Guest)')!.loadout!].sort()).toEqual(['Cleaver', 'Guest Glaive', 'Longbow', 'Relic Blade']);
     expect(p.models.get('Scout')!.loadout).not.toContain('Guest Glaive');

@@ -2,7 +2,7 @@ import { injuryDiceUnlessText, parseKeyword } from '../model/keywords.js';
 import { profileFields, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue } from '../model/types.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
+import { TABLE_COLUMNS, jsonText, renderTable, terminalSafe, terminalSafeLines, wordWrap } from '../text.js';
 
 /**
  * A profile's fields as a profiles file writes them: the role's own fields, with a "MODEL with WEAPON"'s
@@ -76,6 +76,13 @@ function profilesTable(p: Profiles): string {
     lines.push(`${title}:`);
     if (table.size === 0) lines.push('  (none)');
     else lines.push(renderTable(['name', 'cost', 'fields'], [...table.values()].map((x) => [x.name, costText(x), fieldsText(x, p.system) || '(defaults)']), [false, true, false]));
+    lines.push('');
+  }
+  // What each model may carry, where the file says (a catalogue's loadouts): the weapons price pairs it with.
+  const loadouts = [...p.models.values()].filter((x) => x.loadout !== undefined);
+  if (loadouts.length) {
+    lines.push('Loadouts (the weapons each model may carry; price pairs a model with these alone):');
+    for (const x of loadouts) lines.push(...wordWrap(`${x.name} (${x.loadout!.length}): ${x.loadout!.length ? x.loadout!.join(', ') : 'none'}`, TABLE_COLUMNS - 4).map((l, i) => terminalSafe(`${i === 0 ? '  ' : '    '}${l}`)));
     lines.push('');
   }
   if (p.source) {
