@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runAndSignal } from './helpers/signal.js';
 
 /**
  * Issue 21, hangs and debris: Ctrl-C and SIGTERM stop a run whose exact solves are heavy, and a run
@@ -17,18 +17,6 @@ import { describe, expect, it } from 'vitest';
 
 const HEAVY = ['--kind', 'sequence', '--attacks', '50', '--policy', 'optimal', '--injury-dice', '10', '--blood-markers', '20', '--fire-markers', '3', '--tough'];
 const HEAVY_SCENARIO = { kind: 'sequence', attacks: 50, policy: 'optimal', injuryDice: 10, bloodMarkers: 20, fireMarkers: 3, tough: true };
-
-function runAndSignal(args: string[], signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', './test/helpers/announce-sigint.mjs', 'dist/src/cli/main.js', ...args], { stdio: 'pipe' });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => {
-    stderr += d;
-    if (stderr.includes('test: listening for SIGINT') && !child.killed) child.kill(signal);
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
 
 describe('a signal stops heavy exact work at once, and leaves nothing behind', () => {
   it('Ctrl-C during an exact-only sweep: exit 130, nothing on stdout', async () => {

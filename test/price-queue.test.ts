@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shardQueueName } from '../src/queue/shards.js';
 import { cli } from './helpers/cli.js';
-import { exited, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
+import { exited, jobsCompletedDuring, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
 /**
  * `price --queue` (issue 40): every duel of the field is an exact job solved by an `injury-lab worker`,
@@ -34,25 +32,11 @@ afterAll(async () => {
   expect(code).toBe(0);
 }, 30_000);
 
-/** Jobs the workers completed while `run` ran, from the queue's event stream. */
-async function jobsCompletedDuring<T>(run: () => T): Promise<{ result: T; jobs: number }> {
-  const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 0 });
-  try {
-    const [seconds, micros] = await client.time();
-    const from = `${Number(seconds) * 1000 + Math.floor(Number(micros) / 1000)}-0`;
-    const result = run();
-    const entries = (await client.xrange(`bull:${shardQueueName()}:events`, from, '+')) as [string, string[]][];
-    return { result, jobs: entries.filter(([, fields]) => fields[0] === 'event' && fields[1] === 'completed').length };
-  } finally {
-    client.disconnect();
-  }
-}
-
 describe.skipIf(!redisAvailable)('price --queue', () => {
   it("solves every duel on the queue's worker, one job each, with the local run's fractions", async () => {
     // The example profiles: 4 models with 3 melee weapons each, 12 entries, 66 pairs, 132 duels.
     const args = ['price', '--profiles', 'examples/profiles.json', '--rounds', '2', '--format', 'json'];
-    const { result: queued, jobs } = await jobsCompletedDuring(() => cli(...args, '--queue', url));
+    const { result: queued, jobs } = await jobsCompletedDuring(port, () => cli(...args, '--queue', url));
     expect(queued.stderr).toBe('');
     expect(queued.code).toBe(0);
     expect(jobs).toBe(12 * 11);

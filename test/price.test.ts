@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
+import { runAndSignal } from './helpers/signal.js';
 
 /**
  * `injury-lab price` on fields whose answer is known by construction (issue 40): a copy of a model at
@@ -140,15 +140,7 @@ describe('price on the worker threads: --workers, and Ctrl-C', () => {
     // Both sides optimal over 10 rounds: 30 duels of tens of milliseconds each at the least, and the
     // signal goes the moment the CLI listens for it (the preload says when), so it falls mid-run. A
     // run that went on would exit 0 with a table on stdout.
-    const child = spawn(process.execPath, ['--import', './test/helpers/announce-sigint.mjs', 'dist/src/cli/main.js', 'price', '--profiles', file, '--policy', 'optimal'], { stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => {
-      stderr += d;
-      if (stderr.includes('test: listening for SIGINT') && !child.killed) child.kill('SIGINT');
-    });
-    const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c)));
-    expect({ code, stdout, stderr }).toEqual({ code: 130, stdout: '', stderr: 'test: listening for SIGINT\n' });
+    const r = await runAndSignal(['price', '--profiles', file, '--policy', 'optimal'], 'SIGINT');
+    expect(r).toEqual({ code: 130, stdout: '', stderr: 'test: listening for SIGINT\n' });
   }, 60_000);
 });

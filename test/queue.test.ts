@@ -3,13 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
 import { simulateOnQueue, withQueue } from '../src/queue/submit.js';
 import { assertJsonSafe, MAX_SCENARIO_CHARS, parseQueueUrl, refuseJob, rememberedChars, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
 import { cli, outcomeCounts } from './helpers/cli.js';
-import { exited, freePort, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
+import { exited, freePort, jobsCompletedDuring, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
 /**
  * Runs through the Redis queue (issue #27, part 1): a real redis-server on 127.0.0.1 at a free port,
@@ -193,28 +192,11 @@ function withoutTimings(value: unknown): unknown {
   );
 }
 
-/**
- * How many shards the workers finished while `run` ran, read from the queue's event stream (whose ids
- * are the server's milliseconds): so a test sees that the queue played the run, not the local pool.
- */
-async function shardsPlayedDuring<T>(run: () => T): Promise<{ result: T; shards: number }> {
-  const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 0 });
-  try {
-    const [seconds, micros] = await client.time();
-    const from = `${Number(seconds) * 1000 + Math.floor(Number(micros) / 1000)}-0`;
-    const result = run();
-    const entries = (await client.xrange(`bull:${shardQueueName()}:events`, from, '+')) as [string, string[]][];
-    return { result, shards: entries.filter(([, fields]) => fields[0] === 'event' && fields[1] === 'completed').length };
-  } finally {
-    client.disconnect();
-  }
-}
-
 describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two workers (part 3)', () => {
   it("simulate --precision plays its rounds through the queue: the local run's trials and counts", async () => {
     // Rounds continue from the chunks played before, so a round is a chunk range not starting at 0.
     const args = ['simulate', '--kind', 'attack', '--armour', 'standard', '--seed', '3', '--precision', '0.003', '--format', 'json'];
-    const { result: queued, shards } = await shardsPlayedDuring(() => cli(...args, '--queue', url));
+    const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cli(...args, '--queue', url));
     expect(queued.code).toBe(0);
     const local = cli(...args);
     const q = JSON.parse(queued.stdout) as { trials: number };
@@ -229,7 +211,7 @@ describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two 
   it("a sweep gives the local run's cells, with trials in batches and to a precision", async () => {
     for (const sim of [['--trials', '200000', '--batches', '4'], ['--precision', '0.004']]) {
       const args = ['sweep', '--kind', 'attack', '--vary', 'armour=none,standard,reinforced', '--vary', 'injuryDice=0,1', ...sim, '--seed', '5', '--format', 'json'];
-      const { result: queued, shards } = await shardsPlayedDuring(() => cli(...args, '--queue', url));
+      const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cli(...args, '--queue', url));
       expect(queued.stderr).toBe('');
       expect(queued.code).toBe(0);
       // Six cells, each of 4 batches of one shard, or of at least one round to a precision.
@@ -242,7 +224,7 @@ describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two 
 
   it("an exact sweep is solved by the workers, a job per cell, with the local fractions", async () => {
     const args = ['sweep', '--kind', 'attack', '--vary', 'armour=none,standard,reinforced,machine', '--vary', 'injuryDice=-1,0,1', '--format', 'json'];
-    const { result: queued, shards } = await shardsPlayedDuring(() => cli(...args, '--queue', url));
+    const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cli(...args, '--queue', url));
     expect(queued.code).toBe(0);
     expect(shards).toBe(12);
     expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(cli(...args).stdout)));
@@ -301,7 +283,7 @@ describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two 
       };
       writeFileSync(join(dir, 'queued.json'), JSON.stringify(def));
       const run = (...args: string[]) => cli('report', join(dir, 'queued.json'), ...args);
-      const { result: queued, shards } = await shardsPlayedDuring(() => run('--out', join(dir, 'q'), '--queue', url));
+      const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => run('--out', join(dir, 'q'), '--queue', url));
       expect(queued.stderr).not.toMatch(/error|refus/i);
       expect(queued.code).toBe(0);
       // 12 cells of 5 batches of one shard each, and 3 cells of at least one round each.

@@ -3,7 +3,7 @@ import { esc, percent } from '../text.js';
 import { worstZ } from '../stats/index.js';
 import { orWorseLabel, outcomeColour, outcomeLabel } from '../labels.js';
 import type { AnalysisRun, ChartRun, DrawnChart, PriceRun, ReportRun } from './report-run.js';
-import { reasonText, restsOn } from './price.js';
+import { money, reasonText, restsOn, signed } from './price.js';
 import type { Cell, CellOutcome } from '../analysis/sweep.js';
 import { inGridOrder, isNotAllowed, notAllowedLines } from '../analysis/not-allowed.js';
 import { NOT_ALLOWED } from './sweep.js';
@@ -223,15 +223,12 @@ function priceFinding(p: PriceRun): string {
   return `Most mispriced: ${e.name}, ${e.verdict} at ${e.price} (fair ${e.fairPrice.toFixed(0)}, ${e.percent > 0 ? '+' : ''}${e.percent.toFixed(0)}%).`;
 }
 
-const ducats = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(x < 100 ? 1 : 0));
-
 /** A price analysis: what it rests on, the table most mispriced first, why, and what every duel left out. */
 function priceSection(p: PriceRun): string {
   const r = p.priced.result;
   const rows = r.entries.map((e) => {
     const verdict = e.verdict === 'fair' ? 'verdict-ok' : e.verdict === 'unpriced' ? '' : 'verdict-bad';
-    const signed = (x: number | undefined, digits: number) => (x === undefined ? '–' : `${x > 0 ? '+' : ''}${x.toFixed(digits)}`);
-    return `<tr><td class="dim">${esc(e.name)}</td><td>${ducats(e.price)}</td><td>${ducats(e.fairPrice)}</td><td>${signed(e.difference, 1)}</td><td>${e.percent === undefined ? '–' : `${signed(e.percent, 0)}%`}</td><td class="${verdict}">${esc(e.verdict)}</td><td>${e.elo.toFixed(0)}</td><td>${percent(e.meanShare, 1)}</td></tr>`;
+    return `<tr><td class="dim">${esc(e.name)}</td><td>${money(e.price, '–')}</td><td>${money(e.fairPrice, '–')}</td><td>${signed(e.difference, 1, '–')}</td><td>${e.percent === undefined ? '–' : `${signed(e.percent, 0)}%`}</td><td class="${verdict}">${esc(e.verdict)}</td><td>${e.elo.toFixed(0)}</td><td>${percent(e.meanShare, 1)}</td></tr>`;
   });
   const why = r.entries.filter((e) => e.verdict === 'under-priced' || e.verdict === 'over-priced');
   const finding = priceFinding(p);

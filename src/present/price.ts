@@ -21,8 +21,10 @@ const WEAK_CURVE = 0.5;
 /** Below this r² the line explains almost nothing: its fair prices are extrapolations, and the table says so first. */
 const NO_CURVE = 0.2;
 
-const money = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(x < 100 ? 1 : 0));
-const signed = (x: number | undefined, digits: number) => (x === undefined ? '-' : `${x > 0 ? '+' : ''}${x.toFixed(digits)}`);
+/** A price as the table and the report page show it (a decimal below 100), or `none` when there is none. */
+export const money = (x: number | undefined, none = '-') => (x === undefined ? none : x.toFixed(x < 100 ? 1 : 0));
+/** A difference with its sign, or `none`. */
+export const signed = (x: number | undefined, digits: number, none = '-') => (x === undefined ? none : `${x > 0 ? '+' : ''}${x.toFixed(digits)}`);
 
 /** How each way of fitting the price line is said: what it does with the mispriced entries it is fitted to. */
 const LINE_WORDS: Readonly<Record<PriceLine, string>> = {

@@ -15,15 +15,13 @@ export interface DrawnChart {
   readonly file: string;
   readonly spec: VlSpec;
   readonly rendered: Rendered;
+  /** What the chart could not show (values without a cost, rows past the top ones), one line each, for the page. */
   readonly notes: readonly string[];
 }
 
-export interface ChartRun {
+/** A grid's chart, drawn: its file name is its definition's. */
+export interface ChartRun extends Omit<DrawnChart, 'file'> {
   readonly def: ChartDef;
-  readonly spec: VlSpec;
-  readonly rendered: Rendered;
-  /** What the chart could not show (values without a cost, rows past the top ones), one line each, for the page. */
-  readonly notes: readonly string[];
 }
 
 export interface AnalysisRun {
