@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { fraction, sub, formatFraction } from '../src/exact/fraction.js';
@@ -136,7 +139,9 @@ describe('injury-lab sweep', () => {
   });
 
   it('writes --out whole and prints nothing on stdout', () => {
-    const out = `${process.env.TMPDIR ?? '/tmp'}/injury-lab-sweep-${process.pid}.csv`;
+    // A folder of its own: a file named by the process id alone outlived its run, and a later run that
+    // drew the same id was refused for replacing it (exit 2, "already exists").
+    const out = join(mkdtempSync(join(tmpdir(), 'injury-lab-sweep-')), 'sweep.csv');
     // A real process: nothing reaches the stdout of the process, and the note goes to its stderr.
     const r = cli('sweep', '--kind', 'injury', '--vary', 'armour=none,standard', '--format', 'csv', '--out', out);
     expect(r.code).toBe(0);
