@@ -222,6 +222,15 @@ describe('a price analysis (fair prices from exact duels, as injury-lab price)',
     expect(def.inputs).toContain('examples/profiles.json');
   });
 
+  it('reads its field from a roster or catalogue files as well, relative to the report file, and names them as written', () => {
+    const catalogue = ['../test/fixtures/rosters/pilgrim-system.gst', '../test/fixtures/rosters/bell-wardens.cat'];
+    const def = parseReportDef({ title: 'Prices', analyses: [{ price: { catalogue, allowUnmodelled: true } }] }, 'reports/prices.json');
+    expect(def.prices[0]!.settings).toMatchObject({ catalogue: catalogue.map((f) => f.slice(3)), allowUnmodelled: true });
+    expect(def.prices[0]!.title).toBe(`Fair prices of every model with every melee weapon of the catalogue files ${catalogue.join(', ')}`);
+    expect(def.inputs).toEqual(expect.arrayContaining(catalogue.map((f) => f.slice(3))));
+    expect(refused({ price: { profiles: 'p.json', roster: 'r.ros' } })).toMatch(/^prices\.json: analyses\[0\]: /);
+  });
+
   it('refuses in one line naming the file, the analysis and the setting', () => {
     expect(refused({ id: 'p', price, scenario: { kind: 'duel' } })).toBe('prices.json: analysis "p" (analyses[0]): "price" does not go with "scenario"; an analysis is a grid (scenario, vary) or fair prices (price)');
     expect(refused({ id: 'p', vary: ['armour=none'] })).toBe('prices.json: analysis "p" (analyses[0]): missing "scenario"; an analysis is a grid (scenario, vary) or fair prices (price)');

@@ -658,12 +658,18 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     const offered = new Set(weaponIds);
     return weaponDraftsByName.filter((w) => w.origins?.some((id) => offered.has(id))).map((w) => w.name);
   };
+  /**
+   * A roster model's loadout: the weapons it holds in the roster, each also read as "MODEL with WEAPON"
+   * (its cost the model's, kit and all). The roster says what the model carries and what it paid: paired
+   * with a weapon it does not hold, a model would be priced at a cost that buys other kit.
+   */
+  const heldBy = (model: string): string[] => [...weapons.keys()].filter((w) => weapons.has(`${model} with ${w}`));
   return {
     system,
     file: tree.file,
     source,
     weapons,
-    models: new Map(modelProfiles.map((d) => [d.name, { ...toProfile(d), ...(d.loadout?.weapons ? { loadout: loadoutNames(d.loadout.weapons) } : {}) }] as const)),
+    models: new Map(modelProfiles.map((d) => [d.name, { ...toProfile(d), ...(d.loadout?.weapons ? { loadout: loadoutNames(d.loadout.weapons) } : source === 'roster' ? { loadout: heldBy(d.name) } : {}) }] as const)),
     ...(unplaced.length ? { unmodelled: unplaced } : {}),
     noEffect: noEffectKeywords(rules),
   };

@@ -69,6 +69,9 @@ export interface Unmodelled {
   readonly stops: boolean;
 }
 
+/** One unmodelled item as outputs say it: "\"Fear\" (rule: a linked rule, ...)". */
+export const unmodelledText = (u: Unmodelled): string => `${JSON.stringify(u.text)} (${u.from}: ${u.why})`;
+
 export interface Profiles {
   readonly system: SystemSpec;
   /** As the user named it, for messages. */

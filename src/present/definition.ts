@@ -14,7 +14,7 @@ import { defaultCharts, type ChartInput } from './chart-defaults.js';
 import { checkGridSize, type Dimension, type VarySpec } from '../analysis/dimensions.js';
 import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planGrid, sweepDimensions, type PlannedCell, type SimPlan } from '../analysis/sweep.js';
 import type { NotAllowedCell } from '../analysis/not-allowed.js';
-import { checkPriceSettings, priceSettingsJsonSchema, type PriceSettings } from '../pricing/price-settings.js';
+import { checkPriceSettings, priceSettingsJsonSchema, priceSourceFiles, priceSourceText, type PriceSettings, type PriceSource } from '../pricing/price-settings.js';
 
 export { defaultCharts, type ChartInput };
 
@@ -485,12 +485,12 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       if (seen.has(id)) throw refusal('id', `${showValue(id)} is used by an earlier analysis`, 'give each analysis its own id');
       seen.add(id);
       const price = given.price;
-      const profiles = typeof price.profiles === 'string' ? rulesRelativeTo({ profiles: price.profiles }, file).profiles : price.profiles;
-      const settings = checkPriceSettings({ ...price, profiles }, (name) => `price.${name}`);
+      // Its files are read from the report's folder, as a grid's scenario's are; its title names them as written.
+      const settings = checkPriceSettings(rulesRelativeTo(price, file), (name) => `price.${name}`);
       // Its chart's file, among the grids' chart files: a grid's chart named the same is refused there.
       const chartFile = `${id}-prices`;
       files.add(chartFile);
-      return [{ id, chartFile, title: given.title ?? `Fair prices of every model with every ${settings.attackType} weapon of ${String(price.profiles)}`, description: given.description ?? '', at: i, settings }];
+      return [{ id, chartFile, title: given.title ?? `Fair prices of every model with every ${settings.attackType} weapon of ${priceSourceText(price as Pick<PriceSettings, PriceSource>)}`, description: given.description ?? '', at: i, settings }];
     } catch (e) {
       if (e instanceof UsageError) throw refusal(`${file}: ${analysisName(doc, i)}`, e.message);
       throw e;
@@ -567,7 +567,7 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
     description: d.description ?? '',
     analyses,
     prices,
-    inputs: [...new Set([...inputs, ...prices.map((p) => p.settings.profiles)])],
+    inputs: [...new Set([...inputs, ...prices.flatMap((p) => priceSourceFiles(p.settings))])],
     source,
   };
 }

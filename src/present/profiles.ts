@@ -1,5 +1,5 @@
 import { injuryDiceUnlessText, parseKeyword } from '../model/keywords.js';
-import { profileFields, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
+import { profileFields, unmodelledText, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue } from '../model/types.js';
 import type { Presenter } from './presenter.js';
 import { TABLE_COLUMNS, jsonText, renderTable, terminalSafe, terminalSafeLines, wordWrap } from '../text.js';
@@ -28,7 +28,7 @@ function fileFields(p: Profile, system: Profiles['system']): { fields: Record<st
   return { fields, notes };
 }
 
-const itemText = (u: Unmodelled) => `${JSON.stringify(u.text)} (${u.from}: ${u.why})`;
+const itemText = unmodelledText;
 
 function fieldsText(p: Profile, system: Profiles['system']): string {
   // Fields outside the role's own (a scenario field a roster gave) are shown too: they act when it is used.

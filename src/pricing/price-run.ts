@@ -1,8 +1,9 @@
-import { readProfilesFileOnce } from '../input/read-once.js';
+import { readCatalogueProfilesOnce, readProfilesFileOnce, readRosterProfilesOnce } from '../input/read-once.js';
+import { type Profiles, unmodelledText } from '../model/profiles.js';
 import { fieldFromProfiles } from './field.js';
 import { type PriceResult, priceField } from './price.js';
 import type { SolveDuelMatrixOptions } from './duel-matrix.js';
-import type { PriceSettings } from './price-settings.js';
+import { type PriceSettings, priceSourceText } from './price-settings.js';
 
 /**
  * One price asked with its settings, as `injury-lab price` and a report's `price` analysis both ask it:
@@ -22,12 +23,32 @@ export interface PricedField {
 /** Where and how the duels are solved (the exact threads, a queue's hosts; how many at once; Ctrl-C), and progress. */
 export type PriceRunOptions = Pick<SolveDuelMatrixOptions, 'solver' | 'signal' | 'atOnce' | 'onProgress'>;
 
+/**
+ * The profiles the field is read from, and the duel-level fields that name the same file, so every duel
+ * reads its sides where the field found them. A roster or catalogue is read once per process (src/input/read-once.ts).
+ */
+function sourceOf(settings: PriceSettings): { profiles: Profiles; base: Record<string, unknown> } {
+  const allow = settings.allowUnmodelled === true ? { allowUnmodelled: true } : {};
+  if (settings.roster !== undefined) return { profiles: readRosterProfilesOnce(settings.roster), base: { roster: settings.roster, ...allow } };
+  if (settings.catalogue !== undefined) return { profiles: readCatalogueProfilesOnce(settings.catalogue), base: { catalogue: settings.catalogue, ...allow } };
+  return { profiles: readProfilesFileOnce(settings.profiles!), base: { profiles: settings.profiles, ...allow } };
+}
+
+/**
+ * What a profile could not model, as a note: a roster's or catalogue's items read now ("not modelled:
+ * ..."), or what an exported profiles file wrote into its description when it was read from one.
+ */
+function leftOutNote(profile: { readonly description?: string; readonly unmodelled?: readonly Parameters<typeof unmodelledText>[0][] }): string | undefined {
+  if (profile.unmodelled?.length) return `not modelled: ${profile.unmodelled.map(unmodelledText).join('; ')}`;
+  return profile.description !== undefined && /not modelled/i.test(profile.description) ? profile.description : undefined;
+}
+
 export async function priceOfSettings(settings: PriceSettings, options: PriceRunOptions = {}): Promise<PricedField> {
-  const profiles = readProfilesFileOnce(settings.profiles);
+  const { profiles, base } = sourceOf(settings);
   const { models, weapons } = settings;
   const field = fieldFromProfiles(profiles, { attackType: settings.attackType, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });
   const result = await priceField(field, {
-    base: { system: profiles.system.id, profiles: settings.profiles, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) },
+    base: { system: profiles.system.id, ...base, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) },
     rounds: settings.rounds,
     policy: settings.policy,
     objective: settings.objective,
@@ -38,15 +59,15 @@ export async function priceOfSettings(settings: PriceSettings, options: PriceRun
     ...options,
   });
   const narrowed = models || weapons ? ` (${[models ? `models: ${models.join(', ')}` : '', weapons ? `weapons: ${weapons.join(', ')}` : ''].filter(Boolean).join('; ')})` : '';
-  // What each profile could not model, as the profiles file says it (a catalogue's or roster's export
-  // writes "not modelled: ..." into the description): every duel leaves it out.
+  // What each profile could not model: every duel leaves it out.
   const used = new Set(field.flatMap((e) => [String(e.side.model), String(e.side.weapon)]));
-  const leftOut = [...profiles.models.values(), ...profiles.weapons.values()]
-    .filter((p) => used.has(p.name) && p.description !== undefined && /not modelled/i.test(p.description))
-    .map((p) => ({ name: p.name, note: p.description! }));
+  const leftOut = [...profiles.models.values(), ...profiles.weapons.values()].flatMap((p) => {
+    const note = used.has(p.name) ? leftOutNote(p) : undefined;
+    return note === undefined ? [] : [{ name: p.name, note }];
+  });
   return {
     result,
-    field: `every model with every ${settings.attackType} weapon of ${settings.profiles}${narrowed}`,
+    field: `every model with every ${settings.attackType} weapon of ${priceSourceText(settings)}${narrowed}`,
     system: String(result.matrix.scenario.system),
     edition: String(result.matrix.scenario.edition),
     leftOut,

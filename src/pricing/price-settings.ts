@@ -1,7 +1,7 @@
 import { describeAllowed, fieldJsonSchema, inAllowedCase } from '../model/field-schema.js';
 import { choiceField, numberField } from '../model/fields.js';
 import type { FieldSpec } from '../model/types.js';
-import { notAllowed, notOneOf } from '../messages.js';
+import { notAllowed, notOneOf, refusal } from '../messages.js';
 import { DUEL_POLICIES, duelFields } from '../rules/trench-crusade/duel/fields.js';
 import { ATTACK_TYPES } from '../rules/trench-crusade/tables.js';
 import { DEFAULT_PRICE_LINE, PRICE_LINES, type PriceLine } from './fair-price.js';
@@ -59,16 +59,33 @@ export const PRICE_FIELDS: readonly FieldSpec[] = [
   }),
 ];
 
-/** The settings that are text: a file, names of the field, an edition. */
+/**
+ * The settings that are not a field's value: where the field is read from, names that narrow it, an
+ * edition. `list`: names (a flag takes them separated by commas, a report an array); `files`: file paths
+ * (a flag takes them as separate words, as every command's --catalogue does; a report an array);
+ * `switch`: true or false (a flag given alone).
+ */
 export interface PriceTextSetting {
-  readonly name: 'profiles' | 'models' | 'weapons' | 'edition' | 'anchor';
+  readonly name: 'profiles' | 'roster' | 'catalogue' | 'allowUnmodelled' | 'models' | 'weapons' | 'edition' | 'anchor';
   readonly description: string;
-  /** A list of names (a flag takes them separated by commas, a report an array). */
   readonly list?: true;
+  readonly files?: true;
+  readonly switch?: true;
 }
+
+/** Where a field may be read from: exactly one of them. */
+export const PRICE_SOURCES = ['profiles', 'roster', 'catalogue'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
 
 export const PRICE_TEXT_SETTINGS: readonly PriceTextSetting[] = [
   { name: 'profiles', description: 'The profiles file whose models and weapons make the field (injury-lab profiles exports one from a roster or catalogue)' },
+  { name: 'roster', description: 'Or a roster exported from NewRecruit (.rosz, .ros or its JSON): the models and weapons it holds make the field' },
+  { name: 'catalogue', files: true, description: "Or BattleScribe catalogue files (.gst, .cat): every model they offer with each weapon of its loadout, at its faction's price" },
+  {
+    name: 'allowUnmodelled',
+    switch: true,
+    description: "Price a roster's or catalogue's entries even where they hold what nothing models (a weapon's unknown keyword): left out of every duel, and listed with the verdicts",
+  },
   { name: 'models', list: true, description: 'Only these models, by name (default: every model of the file)' },
   { name: 'weapons', list: true, description: 'Only these weapons, by name (default: every weapon of the attack type)' },
   { name: 'edition', description: "The edition (default: the system's newest)" },
@@ -76,7 +93,11 @@ export const PRICE_TEXT_SETTINGS: readonly PriceTextSetting[] = [
 ];
 
 export interface PriceSettings {
-  readonly profiles: string;
+  /** Exactly one of profiles, roster and catalogue. */
+  readonly profiles?: string;
+  readonly roster?: string;
+  readonly catalogue?: readonly string[];
+  readonly allowUnmodelled?: boolean;
   readonly models?: readonly string[];
   readonly weapons?: readonly string[];
   readonly edition?: string;
@@ -90,16 +111,30 @@ export interface PriceSettings {
   readonly prior: number;
 }
 
-/** A report's `price` object: every setting, `profiles` required, nothing else. */
+/** The files a price reads its field from, as given: the files an output must never replace. */
+export function priceSourceFiles(settings: PriceSettings): string[] {
+  return [settings.profiles, settings.roster, ...(settings.catalogue ?? [])].filter((f): f is string => f !== undefined);
+}
+
+/** Where the field was read from, for a title or a page: "examples/profiles.json", "the catalogue files a.gst, b.cat". */
+export function priceSourceText(settings: Pick<PriceSettings, PriceSource>): string {
+  if (settings.roster !== undefined) return `the roster ${settings.roster}`;
+  if (settings.catalogue !== undefined) return `the catalogue files ${settings.catalogue.join(', ')}`;
+  return String(settings.profiles);
+}
+
+/** A report's `price` object: every setting, one of `profiles`, `roster` and `catalogue` required, nothing else. */
 export function priceSettingsJsonSchema(): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const t of PRICE_TEXT_SETTINGS) {
-    properties[t.name] = t.list
-      ? { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: t.description }
-      : { type: 'string', minLength: 1, description: t.description };
+    properties[t.name] = t.switch
+      ? { type: 'boolean', description: t.description }
+      : t.list || t.files
+        ? { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: t.description }
+        : { type: 'string', minLength: 1, description: t.description };
   }
   for (const f of PRICE_FIELDS) properties[f.name] = { ...fieldJsonSchema(f), default: f.default };
-  return { type: 'object', required: ['profiles'], properties, additionalProperties: false };
+  return { type: 'object', oneOf: PRICE_SOURCES.map((source) => ({ required: [source] })), properties, additionalProperties: false };
 }
 
 /**
@@ -112,16 +147,24 @@ export function checkPriceSettings(given: Readonly<Record<string, unknown>>, nam
   for (const t of PRICE_TEXT_SETTINGS) {
     const value = given[t.name];
     if (value === undefined) continue;
-    if (t.list) {
-      const names = typeof value === 'string' ? value.split(',').map((n) => n.trim()).filter((n) => n !== '') : value;
-      if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string' && n !== '')) throw notAllowed(nameOf(t.name), value, 'names separated by commas');
+    if (t.switch) {
+      if (typeof value !== 'boolean') throw notAllowed(nameOf(t.name), value, 'true or false');
+      out[t.name] = value;
+    } else if (t.list || t.files) {
+      // A flag's names come as one text, separated by commas; files as separate words (one file: a text).
+      const names = typeof value === 'string' ? (t.files ? [value] : value.split(',').map((n) => n.trim()).filter((n) => n !== '')) : value;
+      if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string' && n !== '')) throw notAllowed(nameOf(t.name), value, t.files ? 'file paths' : 'names separated by commas');
       out[t.name] = names;
     } else {
-      if (typeof value !== 'string' || value === '') throw notAllowed(nameOf(t.name), value, 'a name');
+      if (typeof value !== 'string' || value === '') throw notAllowed(nameOf(t.name), value, t.name === 'profiles' || t.name === 'roster' ? 'a file path' : 'a name');
       out[t.name] = value;
     }
   }
-  if (out.profiles === undefined) throw notAllowed(nameOf('profiles'), undefined, 'a profiles file');
+  const sources = PRICE_SOURCES.filter((source) => out[source] !== undefined);
+  if (sources.length !== 1) {
+    const choices = `${nameOf('profiles')} FILE, ${nameOf('roster')} FILE or ${nameOf('catalogue')} FILE...`;
+    throw refusal(sources.length === 0 ? 'price' : sources.map(nameOf).join(', '), sources.length === 0 ? 'no field named' : 'more than one field named', `give one of ${choices}`);
+  }
   for (const f of PRICE_FIELDS) {
     const value = inAllowedCase(f, given[f.name] ?? f.default);
     const s = f.schema;

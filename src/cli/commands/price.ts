@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { CommandModule } from 'yargs';
 import { coerceFlagValue, kebab } from '../../input/scenario.js';
 import { describeAllowed } from '../../model/field-schema.js';
-import { PRICE_FIELDS, PRICE_TEXT_SETTINGS, checkPriceSettings } from '../../pricing/price-settings.js';
+import { PRICE_FIELDS, PRICE_TEXT_SETTINGS, checkPriceSettings, priceSourceFiles } from '../../pricing/price-settings.js';
 import { priceOfSettings } from '../../pricing/price-run.js';
 import { pricePresenter } from '../../present/price.js';
 import { addFormatOption, parseFormat } from '../options.js';
@@ -19,7 +19,7 @@ const REDRAW_MS = 100;
 const NO_CONTEXT = { field: '', system: '', edition: '', leftOut: [] };
 
 /**
- * `injury-lab price --profiles FILE`: every model of a profiles file with every weapon of one attack
+ * `injury-lab price --profiles FILE` (or --roster, --catalogue): every model of a profiles file with every weapon of one attack
  * type (each model with its loadout, where the file gives one) fights every other in an exact duel; a
  * Bradley-Terry fit rates them, and a rating-against-log-price line gives each its fair price
  * (src/pricing/, docs/pricing.md). Its settings are declared once (src/pricing/price-settings.ts), for
@@ -31,7 +31,7 @@ export const priceCommand: CommandModule = {
   builder: (y) => {
     let withSettings = addQueueOption(y);
     for (const t of PRICE_TEXT_SETTINGS) {
-      withSettings = withSettings.option(t.name, { type: 'string', describe: `${t.description}${t.list ? ', separated by commas' : ''}`, ...(t.name === 'profiles' ? { demandOption: true } : {}) });
+      withSettings = withSettings.option(kebab(t.name), t.switch ? { type: 'boolean', describe: t.description } : { type: 'string', ...(t.files ? { array: true } : {}), describe: `${t.description}${t.list ? ', separated by commas' : ''}` });
     }
     for (const f of PRICE_FIELDS) {
       withSettings = withSettings.option(kebab(f.name), { type: 'string', default: f.default as string | number, describe: `${f.description} (${describeAllowed(f.schema)})` });
@@ -45,6 +45,7 @@ export const priceCommand: CommandModule = {
     )
       .example('$0 price --profiles examples/profiles.json', 'every model with every melee weapon of the example profiles, priced')
       .example('$0 price --profiles examples/profiles.json --chart prices.svg', "the same, drawn: fair against current price, and every pair's share")
+      .example('$0 price --catalogue system.gst faction.cat --allow-unmodelled', "a faction's catalogue read straight: every model with each melee weapon of its loadout")
       .example('$0 price --profiles catalogue.json --queue redis://127.0.0.1:6379', "a whole catalogue's duels solved by `injury-lab worker`s");
   },
   handler: async (argv) => {
@@ -55,7 +56,7 @@ export const priceCommand: CommandModule = {
     const settings = checkPriceSettings(given, (name) => `--${kebab(name)}`);
     // The chart's file is checked before any duel: a file that cannot be written costs nothing.
     const chartRequest = chartRequestFromArgv(argv);
-    if (chartRequest) checkChartFile(chartRequest, [settings.profiles]);
+    if (chartRequest) checkChartFile(chartRequest, priceSourceFiles(settings));
     // --workers is refused with --queue (queueOf): a queue's hosts choose their own concurrency. Without
     // one, the exact threads solve as many duels at a time as --workers says (default the cores).
     const queue = queueOf(argv);
