@@ -45,7 +45,7 @@ describe('profiles', () => {
     const modelFields = profileFields(findSystem('trench-crusade')!, 'model').map((f) => f.name);
     expect(modelFields.slice(0, 4)).toEqual(['targetInjuryModifier', 'targetInjuryDice', 'armour', 'shield']);
     expect(refusal(() => parseProfiles({ models: { Knight: { armor: 'standard' } } }, label, 'p.json'))).toBe(
-      `profiles file "p.json": models."Knight".armor: not a model field of trench-crusade (did you mean armour?); allowed: ${[...modelFields, 'keywords', 'injuryDiceUnless', 'loadout', 'cost', 'otherCosts', 'description'].join(', ')}`,
+      `profiles file "p.json": models."Knight".armor: not a model field of trench-crusade (did you mean armour?); allowed: ${[...modelFields, 'keywords', 'injuryDiceUnless', 'loadout', 'characteristicDice', 'cost', 'otherCosts', 'description'].join(', ')}`,
     );
     expect(refusal(() => parseProfiles({ models: { Knight: { injuryDice: 1 } } }, label, 'p.json'))).toMatch(/^profiles file "p.json": models."Knight".injuryDice: is a weapon field, not a model field/);
     expect(refusal(() => parseProfiles({ weapons: { Axe: { injuryDice: 11 } } }, label, 'p.json'))).toBe(

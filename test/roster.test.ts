@@ -217,7 +217,7 @@ describe('using a roster', () => {
   it('profiles --roster lists every profile and what is not modelled; --format json is a profiles file that reads back to the same answers', async () => {
     const table = await cliInProcess('profiles', '--roster', ROS);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^Lantern Warden\s+122 \+ 1 Glory Points\s+armour reinforced, TOUGH, FEAR, STANDFAST$/m);
+    expect(table.stdout).toMatch(/^Lantern Warden\s+122 \+ 1 Glory Points\s+armour reinforced, melee \+2 DICE, ranged \+1 DICE, TOUGH, FEAR, STANDFAST$/m);
     expect(table.stdout).toMatch(/^Not modelled/m);
     expect(table.stdout).toContain('weapon "Bell Hammer", weapon "Bell Golem with Bell Hammer": "Quake 2\\"" (keywords: not a keyword of the rule table); stops a command that uses it unless --allow-unmodelled');
     expect(table.stdout).toContain('"Pilgrim Vows" (rule of Ashen Pilgrims: a warband rule)');
@@ -245,7 +245,7 @@ describe('using a roster', () => {
     expect(parseScenario({ kind: 'attack', roster: ROS, rules: variant, target: 'Lantern Warden' })).toMatchObject({ negateFire: true });
     expect(parseScenario({ kind: 'attack', roster: ROS, target: 'Lantern Warden' })).toMatchObject({ negateFire: false });
     const listed = await cliInProcess('profiles', '--roster', ROS, '--rules', variant);
-    expect(listed.stdout).toMatch(/^Lantern Warden\s+122 \+ 1 Glory Points\s+armour reinforced, TOUGH, FEAR, STANDFAST, CINDER PROOF$/m);
+    expect(listed.stdout).toMatch(/^Lantern Warden\s+122 \+ 1 Glory Points\s+armour reinforced, melee \+2 DICE, ranged \+1 DICE, TOUGH, FEAR, STANDFAST, CINDER PROOF$/m);
     expect(listed.stdout).not.toContain('"Cinder-Proof"');
   });
 

@@ -1,7 +1,7 @@
 import { UsageError, showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { editionTable } from '../model/edition-table.js';
-import { injuryDiceUnlessText, keywordFields, parseKeyword, type InjuryDiceUnless } from '../model/keywords.js';
+import { fearlessAttacker, fearlessKeywords, injuryDiceUnlessText, keywordFields, parseKeyword, type InjuryDiceUnless } from '../model/keywords.js';
 import { checkProfileFields, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
@@ -645,6 +645,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       ...(unmodelled.length ? { unmodelled } : {}),
       ...(d.sources.length ? { sources: d.sources } : {}),
       ...(d.role === 'weapon' && d.dice ? { attackerDice: diceNumbers(d.dice) } : {}),
+      ...(d.role === 'model' ? carrierOf(d) : {}),
     };
   };
   const weapons = new Map<string, Profile>();
@@ -675,15 +676,26 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   };
 }
 
+/**
+ * What a model brings to a weapon in its hands that is not its own "MODEL with WEAPON" (a duel's side:
+ * src/input/sides.ts): its Melee and Ranged dice, and what stops its attacks. A characteristic that is
+ * no number of dice ("N/A" on a model that cannot shoot) stops only weapons of its attack type, as it
+ * stops only the "MODEL with WEAPON"s that read it (modelWith).
+ */
+function carrierOf(model: Draft): Pick<Profile, 'characteristicDice' | 'attackerStops'> {
+  const dice: Record<string, number> = {};
+  const stops: Unmodelled[] = [...model.attackerStops];
+  for (const [type, value] of Object.entries(model.dice ?? {})) {
+    const n = readDice(value);
+    if (n === undefined) stops.push({ text: `${type === MELEE ? 'Melee' : 'Ranged'} ${value}`, from: 'characteristic', why: 'not a number of dice, such as +1 DICE', stops: true, attackType: type });
+    else if (n !== 0) dice[type] = n;
+  }
+  return { ...(Object.keys(dice).length ? { characteristicDice: dice } : {}), ...(stops.length ? { attackerStops: stops } : {}) };
+}
+
 function diceNumbers(dice: Readonly<Record<string, string>>): Readonly<Record<string, number>> {
   return Object.fromEntries(Object.entries(dice).map(([k, v]) => [k, readDice(v) ?? 0]));
 }
-
-/**
- * Keywords that make a model immune to FEAR when it attacks, besides FEAR itself (read from the table):
- * NEGATE FEAR, and GOLEM, whose rule in the game system file gives it NEGATE FEAR (ruling T25).
- */
-const IMMUNE_TO_FEAR: ReadonlySet<string> = new Set(['NEGATE FEAR', 'GOLEM']);
 
 /**
  * "MODEL with WEAPON": the weapon's fields and keywords, the model's own Melee and Ranged dice (added to
@@ -708,14 +720,13 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
   // The model's keywords as the table maps them: one that gives the model fear, or makes it immune to
   // FEAR, makes it an attacker a FEAR target does not hinder.
   // A keyword the table refuses stops this row, never the whole file (one entry's sentence once refused every faction).
-  let fear = false;
+  let immune = false;
   try {
-    fear = keywordFields(rules, system, 'model', model.keywords, `model ${showValue(model.name)}`).fear === true;
+    immune = fearlessAttacker(rules, system, model.keywords, `model ${showValue(model.name)}`);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     unmodelled.push({ text: model.keywords.join(', '), from: `${model.name}'s keywords`, why: e.message, stops: true });
   }
-  const immune = fear || model.keywords.some((k) => IMMUNE_TO_FEAR.has(parseKeyword(k).name));
   const fields = { ...weapon.fields, ...(immune ? { attackerFear: true } : {}) };
   return {
     name: `${model.name} with ${weapon.name}`,
@@ -727,7 +738,7 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
     sources: [
       ...weapon.sources,
       ...diceSources,
-      ...(immune ? [{ effect: 'attackerFear', from: `${model.name}'s keywords ${model.keywords.filter((k) => IMMUNE_TO_FEAR.has(parseKeyword(k).name) || k === 'FEAR').join(', ') || '(FEAR)'}` }] : []),
+      ...(immune ? [{ effect: 'attackerFear', from: `${model.name}'s keywords ${fearlessKeywords(model.keywords).join(', ') || '(FEAR)'}` }] : []),
     ],
     weapons: [],
     ...(model.cost === undefined ? {} : { cost: model.cost }),

@@ -66,6 +66,10 @@ function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw
   if (key === 'otherCosts') return `${where}.otherCosts: ${showValue(value)} is not allowed; allowed: an object of numbers from 0 by currency, e.g. { "Glory Points": 4 }`;
   if (key === 'injuryDiceUnless') return `${where}.injuryDiceUnless: ${showValue(value)} is not allowed; allowed: a list of { "dice": -3..3, "unless": keyword names in capitals }, e.g. [{ "dice": -1, "unless": ["FIRE", "GAS"] }]`;
   if (key === 'loadout') return `${where}.loadout: ${showValue(value)} is not allowed; allowed: ${LOADOUT_ALLOWED}`;
+  if (key === 'characteristicDice') {
+    const of = (name: string) => system.fields.find((f) => f.name === name)!.schema;
+    return `${where}.characteristicDice: ${showValue(value)} is not allowed; allowed: dice (${describeAllowed(of('attackDice'))}) by attack type (${describeAllowed(of('attackType'))}), e.g. { "melee": 2 }`;
+  }
   if (key === 'keywords') return `${where}.keywords: ${showValue(value)} is not allowed; allowed: a list of keyword names, e.g. ["IGNORE ARMOUR", "ARMOUR PIERCING 1"]`;
   return `${where}.${key}: ${showValue(value)} ${err?.message ?? 'is not valid'}`;
 }
@@ -91,7 +95,7 @@ export function parseProfiles(raw: unknown, label: string, file: string): Profil
     for (const [name, body] of Object.entries(section as Record<string, unknown>)) {
       if (name.trim() === '') throw refusal(`${at}${SECTION[role]}`, 'a profile with an empty name', 'allowed: a name of at least one letter');
       if (!profileValidator(system, role)(body)) throw refusal('', profileProblem(system, role, name, body, at));
-      const { cost, otherCosts, description, keywords, injuryDiceUnless, loadout, ...fields } = body as Record<string, unknown>;
+      const { cost, otherCosts, description, keywords, injuryDiceUnless, loadout, characteristicDice, ...fields } = body as Record<string, unknown>;
       out.set(name, {
         name,
         role,
@@ -99,6 +103,7 @@ export function parseProfiles(raw: unknown, label: string, file: string): Profil
         keywords: (keywords as string[] | undefined) ?? [],
         ...(injuryDiceUnless !== undefined ? { injuryDiceUnless: injuryDiceUnless as InjuryDiceUnless[] } : {}),
         ...(loadout !== undefined ? { loadout: loadout as string[] } : {}),
+        ...(characteristicDice !== undefined ? { characteristicDice: characteristicDice as Record<string, number> } : {}),
         ...(typeof cost === 'number' ? { cost } : {}),
         ...(otherCosts !== undefined ? { otherCosts: otherCosts as Record<string, number> } : {}),
         ...(typeof description === 'string' ? { description } : {}),

@@ -3,7 +3,7 @@ import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, refusal, refusalAt } from '../messages.js';
 import { schemaValidator } from '../model/ajv.js';
 import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
-import { injuryDiceUnlessTotal, keywordFields } from '../model/keywords.js';
+import { fearlessAttacker, injuryDiceUnlessTotal, keywordFields } from '../model/keywords.js';
 import { findProfile, findSideProfiles, type Profile, type Profiles } from '../model/profiles.js';
 import type { FieldSpec, FieldValue, GivenFields, KindSides, KindSpec, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 
@@ -127,6 +127,18 @@ export function mergeSides(input: Readonly<Record<string, unknown>>, sides: read
     const named = objectOf(side)[slot.key];
     return named === undefined || !ctx.profiles ? undefined : findProfile(ctx.profiles, slot.role, named, `${at}${name(side, slot.key)}`);
   };
+  /**
+   * The model of a side with its own object (a duel's) that carries `weapon`, unless the weapon is a
+   * "MODEL with WEAPON" reading already (its model's dice and FEAR folded in: a roster's, whose
+   * attackerDice say so, or an exported one, known by its name).
+   */
+  const carrierOf = (side: ScenarioSide, weapon: Profile): Profile | undefined => {
+    if (side.path === undefined || weapon.attackerDice !== undefined) return undefined;
+    const modelSlot = side.slots.find((s) => s.role === 'model');
+    const model = modelSlot && profileOf(side, modelSlot);
+    if (!model || [...ctx.profiles!.models.keys()].some((m) => weapon.name.startsWith(`${m} with `))) return undefined;
+    return model;
+  };
   const keywordsOf = (side: ScenarioSide, slot: ProfileSlot) => keywordList(objectOf(side)[slot.keywordsKey], `${at}${name(side, slot.keywordsKey)}`);
   // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords: its profile's and the scenario's.
   const weaponKeywords = (side: ScenarioSide | undefined): string[] =>
@@ -154,16 +166,43 @@ export function mergeSides(input: Readonly<Record<string, unknown>>, sides: read
         const dice = injuryDiceUnlessTotal(ctx.rules, profile.injuryDiceUnless, against, `${at}${name(side, slot.key)} ${showValue(profile.name)}: injuryDiceUnless`);
         if (dice !== 0) fields.targetInjuryDice = ((fields.targetInjuryDice as number | undefined) ?? 0) + dice;
       }
-      if (profile?.attackerDice) {
-        // "MODEL with WEAPON": the model's dice for the attack type this side ends with (--attack-type wins).
+      // The attack type this side ends with (--attack-type wins): the one whose model dice its attacks take.
+      const attackType = () => {
         const typeField = ctx.system.fields.find((f) => f.name === 'attackType');
-        const attackType = String(own.attackType ?? fields.attackType ?? (typeField ? ctx.fieldDefault(typeField, ctx.rules, {}) : ''));
-        fields.attackDice = ((fields.attackDice as number | undefined) ?? 0) + (profile.attackerDice[attackType] ?? 0);
+        return String(own.attackType ?? fields.attackType ?? (typeField ? ctx.fieldDefault(typeField, ctx.rules, {}) : ''));
+      };
+      if (profile?.attackerDice) {
+        // "MODEL with WEAPON": the model's dice for that attack type.
+        fields.attackDice = ((fields.attackDice as number | undefined) ?? 0) + (profile.attackerDice[attackType()] ?? 0);
+      }
+      const carrier = slot.role === 'weapon' && profile ? carrierOf(side, profile) : undefined;
+      /** The fields the carrying model gave (or added to), for where they came from. */
+      const fromCarrier = new Set<string>();
+      if (carrier) {
+        // A duel's side is one combatant, its model carrying its weapon: a weapon read apart from the
+        // model takes what a roster's "MODEL with WEAPON" folds in: the model's dice for the attack type,
+        // FEAR (or immunity to it) as the attacker's, and the model's unread text about its own attacks,
+        // which stops the side as it stops that reading.
+        const type = attackType();
+        const dice = carrier.characteristicDice?.[type] ?? 0;
+        if (dice !== 0) {
+          fields.attackDice = ((fields.attackDice as number | undefined) ?? 0) + dice;
+          fromCarrier.add('attackDice');
+        }
+        const where = `${at}${name(side, 'model')} ${showValue(carrier.name)}: keywords`;
+        if (fields.attackerFear === undefined && fearlessAttacker(ctx.rules, ctx.system, carrier.keywords, where)) {
+          fields.attackerFear = true;
+          fromCarrier.add('attackerFear');
+        }
+        const stops = (carrier.attackerStops ?? []).filter((u) => u.attackType === undefined || u.attackType === type);
+        if (stops.length) ctx.use({ ...carrier, unmodelled: stops }, name(side, 'model'));
       }
       const read = Object.entries(fields).filter(([field]) => ctx.reads(side, field));
       const origin = profile ? `${name(side, slot.key)} ${showValue(profile.name)}` : name(side, slot.keywordsKey);
       for (const [field] of read) {
-        if (own[field] === undefined) ctx.sources.set(name(side, field), !profile || Object.hasOwn(profile.fields, field) ? origin : `${origin} (its keywords)`);
+        if (own[field] !== undefined) continue;
+        const from = !profile || Object.hasOwn(profile.fields, field) ? origin : `${origin} (its keywords)`;
+        ctx.sources.set(name(side, field), fromCarrier.has(field) ? `${from} in the hands of ${name(side, 'model')} ${showValue(carrier!.name)}` : from);
       }
       Object.assign(into, Object.fromEntries(read));
     }

@@ -98,6 +98,26 @@ export function keywordMisuse(
   return field === undefined ? undefined : { problem: 'other side', field };
 }
 
+/**
+ * Keywords that make a model immune to FEAR when it attacks, besides FEAR itself (read from the table):
+ * NEGATE FEAR, and GOLEM, whose rule in the game system file gives it NEGATE FEAR (ruling T25).
+ */
+const IMMUNE_TO_FEAR: ReadonlySet<string> = new Set(['NEGATE FEAR', 'GOLEM']);
+
+/** The model keywords that make it an attacker a FEAR target does not hinder, as written: FEAR and IMMUNE_TO_FEAR's. */
+export function fearlessKeywords(keywords: readonly string[]): string[] {
+  return keywords.filter((k) => IMMUNE_TO_FEAR.has(parseKeyword(k).name) || parseKeyword(k).name === 'FEAR');
+}
+
+/**
+ * Does a model with these keywords attack unhindered by a FEAR target (attackerFear)? It has FEAR by the
+ * rule table's reading of its keywords, or is immune to FEAR. Read for "MODEL with WEAPON" (src/import)
+ * and for a duel side's model carrying a weapon read apart from it (src/input/sides.ts): one reading.
+ */
+export function fearlessAttacker(rules: RuleTable, system: SystemSpec, keywords: readonly string[], at: string): boolean {
+  return keywordFields(rules, system, 'model', keywords, at).fear === true || keywords.some((k) => IMMUNE_TO_FEAR.has(parseKeyword(k).name));
+}
+
 /** The fields a role's profile may give, by name. */
 export function roleFields(system: SystemSpec, role: ProfileRole): Set<string> {
   return new Set(system.fields.filter((f) => f.profile === role).map((f) => f.name));

@@ -47,6 +47,20 @@ export interface Profile {
    * weapon. Models only.
    */
   readonly loadout?: readonly string[];
+  /**
+   * A model's own dice for its attacks, by attack type: its Melee and Ranged characteristics ("+2 DICE")
+   * as numbers, the non-zero ones. A duel's side is a model carrying its weapon: a weapon read apart from
+   * the model (a catalogue's loadout, a hand-written file) takes the model's dice for its attack type, as
+   * a roster's "MODEL with WEAPON" has them folded in (src/input/sides.ts). Models only.
+   */
+  readonly characteristicDice?: Readonly<Record<string, number>>;
+  /**
+   * A model's text about its own attacks that is not read (and a characteristic that is no number of
+   * dice): it stops each weapon in the model's hands, not the model as a target. An item with an
+   * `attackType` stops only a weapon of that type (a Ranged "N/A" stops no melee attack). Models only;
+   * not written in a profiles file (its description says what was not modelled).
+   */
+  readonly attackerStops?: readonly Unmodelled[];
 }
 
 /** One effect of an imported profile and what it was read from: `{ effect: "armour reinforced", from: 'armour item "Reinforced Armour"' }`. */
@@ -67,6 +81,8 @@ export interface Unmodelled {
    * stops unless --allow-unmodelled is given. Categories, rules and abilities never stop one.
    */
   readonly stops: boolean;
+  /** Of a model's attackerStops: the attack type whose weapons it stops (absent: every weapon). */
+  readonly attackType?: string;
 }
 
 /** One unmodelled item as outputs say it: "\"Fear\" (rule: a linked rule, ...)". */
@@ -89,8 +105,11 @@ export interface Profiles {
 export const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };
 /** The keys of a role's profile that are no field. */
 export function profileKeys(system: SystemSpec, role: ProfileRole): string[] {
-  return ['keywords', ...(givesInjuryDiceUnless(system, role) ? ['injuryDiceUnless'] : []), ...(role === 'model' ? ['loadout'] : []), 'cost', 'otherCosts', 'description'];
+  return ['keywords', ...(givesInjuryDiceUnless(system, role) ? ['injuryDiceUnless'] : []), ...(role === 'model' ? ['loadout'] : []), ...(givesCharacteristicDice(system, role) ? ['characteristicDice'] : []), 'cost', 'otherCosts', 'description'];
 }
+
+/** A model of a system whose weapons have attack dice by attack type may give its own (its Melee and Ranged characteristics). */
+const givesCharacteristicDice = (system: SystemSpec, role: ProfileRole) => role === 'model' && ['attackDice', 'attackType'].every((name) => system.fields.some((f) => f.name === name));
 
 /** A model of a system whose targets have injury dice may give them with a condition. */
 const givesInjuryDiceUnless = (system: SystemSpec, role: ProfileRole) => role === 'model' && system.fields.some((f) => f.name === 'targetInjuryDice');
@@ -135,6 +154,16 @@ export function profileSchema(system: SystemSpec, role: ProfileRole): Record<str
     };
   }
   if (role === 'model') properties.loadout = LOADOUT_SCHEMA;
+  if (givesCharacteristicDice(system, role)) {
+    const dice = system.fields.find((f) => f.name === 'attackDice')!;
+    const types = system.fields.find((f) => f.name === 'attackType')!;
+    properties.characteristicDice = {
+      type: 'object',
+      description: 'The model\'s own dice for its attacks, by attack type ({ "melee": 2, "ranged": -1 }: its Melee and Ranged characteristics): added to a weapon it carries in a duel that is not its own "MODEL with WEAPON"',
+      propertyNames: fieldJsonSchema(types),
+      additionalProperties: fieldJsonSchema(dice),
+    };
+  }
   for (const f of profileFields(system, role)) properties[f.name] = fieldJsonSchema(f);
   return { type: 'object', properties, additionalProperties: false };
 }

@@ -34,7 +34,9 @@ function fieldsText(p: Profile, system: Profiles['system']): string {
   // Fields outside the role's own (a scenario field a roster gave) are shown too: they act when it is used.
   const shown = { ...p.fields, ...fileFields(p, system).fields };
   const fields = Object.entries(shown).map(([k, v]) => `${k} ${String(v)}`);
-  return [...fields, ...p.keywords, ...(p.injuryDiceUnless ?? []).map(injuryDiceUnlessText)].join(', ');
+  // A model's own dice go with the weapon it carries in a duel: "melee +2 DICE".
+  const dice = Object.entries(p.characteristicDice ?? {}).map(([type, n]) => `${type} ${n > 0 ? '+' : ''}${n} DICE`);
+  return [...fields, ...dice, ...p.keywords, ...(p.injuryDiceUnless ?? []).map(injuryDiceUnlessText)].join(', ');
 }
 
 /**
@@ -102,7 +104,7 @@ function profilesJson(p: Profiles) {
         const { fields, notes } = fileFields(x, p.system);
         const unmodelled = (x.unmodelled ?? []).map(itemText);
         const description = [x.description, ...notes, ...(unmodelled.length ? [`not modelled: ${unmodelled.join('; ')}`] : [])].filter(Boolean).join('. ');
-        return [x.name, { ...fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.injuryDiceUnless?.length ? { injuryDiceUnless: x.injuryDiceUnless } : {}), ...(x.loadout ? { loadout: x.loadout } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.otherCosts ? { otherCosts: x.otherCosts } : {}), ...(description ? { description } : {}) }];
+        return [x.name, { ...fields, ...(x.keywords.length ? { keywords: x.keywords } : {}), ...(x.injuryDiceUnless?.length ? { injuryDiceUnless: x.injuryDiceUnless } : {}), ...(x.loadout ? { loadout: x.loadout } : {}), ...(x.characteristicDice ? { characteristicDice: x.characteristicDice } : {}), ...(x.cost === undefined ? {} : { cost: x.cost }), ...(x.otherCosts ? { otherCosts: x.otherCosts } : {}), ...(description ? { description } : {}) }];
       }),
     );
   const warband = (p.unmodelled ?? []).map(itemText);
