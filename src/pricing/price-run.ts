@@ -1,6 +1,13 @@
 import { readCatalogueProfilesOnce, readProfilesFileOnce, readRosterProfilesOnce } from '../input/read-once.js';
 import { type Profiles, unmodelledText } from '../model/profiles.js';
 import { fieldFromProfiles } from './field.js';
+import { parseWhere } from './where.js';
+import type { DuelEntry } from './duel-matrix.js';
+import { parseScenario } from '../input/scenario.js';
+import { DUEL_KIND } from '../rules/duel-report.js';
+import { duelSideFields } from '../rules/trench-crusade/duel/sides.js';
+import { showValue } from '../errors.js';
+import { refusal } from '../messages.js';
 import { type PriceResult, priceField } from './price.js';
 import type { SolveDuelMatrixOptions } from './duel-matrix.js';
 import { type PriceSettings, priceSourceText } from './price-settings.js';
@@ -43,12 +50,31 @@ function leftOutNote(profile: { readonly description?: string; readonly unmodell
   return profile.description !== undefined && /not modelled/i.test(profile.description) ? profile.description : undefined;
 }
 
+/**
+ * The entries that meet every condition of --where, each read as its duels read it: its side parsed once
+ * in a duel against a bare opponent (its profiles, keywords and the model's own dice resolved), its
+ * keywords its model's and weapon's. None left is refused in one line, before any duel.
+ */
+function meetingAll(field: readonly DuelEntry[], where: readonly string[], profiles: Profiles, duelBase: Record<string, unknown>): DuelEntry[] {
+  const conditions = where.map((text) => parseWhere(text, duelSideFields, '--where'));
+  const kept = field.filter((entry) => {
+    const parsed = parseScenario({ ...duelBase, kind: DUEL_KIND, a: entry.side, b: {} }, `entry ${showValue(entry.name)}`) as unknown as { a: Record<string, unknown> };
+    const keywords = [...(profiles.models.get(String(entry.side.model))?.keywords ?? []), ...(profiles.weapons.get(String(entry.side.weapon))?.keywords ?? [])];
+    const read = { ...(entry.price !== undefined ? { price: entry.price } : {}), keywords, side: parsed.a };
+    return conditions.every((c) => c.meets(read));
+  });
+  if (kept.length === 0) throw refusal('--where', `no entry of the field's ${field.length} meets ${where.map((w) => showValue(w)).join(' and ')}`, 'allowed: conditions some entry meets');
+  return kept;
+}
+
 export async function priceOfSettings(settings: PriceSettings, options: PriceRunOptions = {}): Promise<PricedField> {
   const { profiles, base } = sourceOf(settings);
-  const { models, weapons } = settings;
-  const field = fieldFromProfiles(profiles, { attackType: settings.attackType, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });
+  const { models, weapons, where } = settings;
+  const duelBase = { system: profiles.system.id, ...base, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) };
+  const whole = fieldFromProfiles(profiles, { attackType: settings.attackType, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });
+  const field = where ? meetingAll(whole, where, profiles, duelBase) : whole;
   const result = await priceField(field, {
-    base: { system: profiles.system.id, ...base, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) },
+    base: duelBase,
     rounds: settings.rounds,
     policy: settings.policy,
     objective: settings.objective,
@@ -58,7 +84,8 @@ export async function priceOfSettings(settings: PriceSettings, options: PriceRun
     ...(settings.anchor !== undefined ? { anchor: settings.anchor } : {}),
     ...options,
   });
-  const narrowed = models || weapons ? ` (${[models ? `models: ${models.join(', ')}` : '', weapons ? `weapons: ${weapons.join(', ')}` : ''].filter(Boolean).join('; ')})` : '';
+  const narrowings = [models ? `models: ${models.join(', ')}` : '', weapons ? `weapons: ${weapons.join(', ')}` : '', where ? `where ${where.join(' and ')}` : ''].filter(Boolean);
+  const narrowed = narrowings.length ? ` (${narrowings.join('; ')})` : '';
   // What each profile could not model: every duel leaves it out.
   const used = new Set(field.flatMap((e) => [String(e.side.model), String(e.side.weapon)]));
   const leftOut = [...profiles.models.values(), ...profiles.weapons.values()].flatMap((p) => {

@@ -3,6 +3,11 @@ import { choiceField, numberField } from '../model/fields.js';
 import type { FieldSpec } from '../model/types.js';
 import { notAllowed, notOneOf, refusal } from '../messages.js';
 import { DUEL_POLICIES, duelFields } from '../rules/trench-crusade/duel/fields.js';
+import { duelSideFields } from '../rules/trench-crusade/duel/sides.js';
+import { parseWhere } from './where.js';
+
+/** What --help shows of a condition: a few of the keys it takes. */
+const WHERE_EXAMPLES = '"price<=60", "keyword=FEAR", "armour=reinforced", "tough=true", "attackDice>=1"';
 import { ATTACK_TYPES } from '../rules/trench-crusade/tables.js';
 import { DEFAULT_PRICE_LINE, PRICE_LINES, type PriceLine } from './fair-price.js';
 import { DEFAULT_FIELD_POLICY } from './duel-matrix.js';
@@ -66,7 +71,7 @@ export const PRICE_FIELDS: readonly FieldSpec[] = [
  * `switch`: true or false (a flag given alone).
  */
 export interface PriceTextSetting {
-  readonly name: 'profiles' | 'roster' | 'catalogue' | 'allowUnmodelled' | 'models' | 'weapons' | 'edition' | 'anchor';
+  readonly name: 'profiles' | 'roster' | 'catalogue' | 'allowUnmodelled' | 'models' | 'weapons' | 'where' | 'edition' | 'anchor';
   readonly description: string;
   readonly list?: true;
   readonly files?: true;
@@ -88,6 +93,11 @@ export const PRICE_TEXT_SETTINGS: readonly PriceTextSetting[] = [
   },
   { name: 'models', list: true, description: 'Only these models, by name (default: every model of the file)' },
   { name: 'weapons', list: true, description: 'Only these weapons, by name (default: every weapon of the attack type)' },
+  {
+    name: 'where',
+    list: true,
+    description: `Only the entries that meet every condition KEY OP VALUE (OP: < <= = != >= >), read as their duels read them: price, keyword (a model's or weapon's), or a side's field (${WHERE_EXAMPLES}); given again or separated by commas`,
+  },
   { name: 'edition', description: "The edition (default: the system's newest)" },
   { name: 'anchor', description: 'An entry whose price is fair by definition: the price line goes through it' },
 ];
@@ -100,6 +110,8 @@ export interface PriceSettings {
   readonly allowUnmodelled?: boolean;
   readonly models?: readonly string[];
   readonly weapons?: readonly string[];
+  /** Conditions as written, each checked (src/pricing/where.ts). */
+  readonly where?: readonly string[];
   readonly edition?: string;
   readonly anchor?: string;
   readonly attackType: string;
@@ -160,6 +172,7 @@ export function checkPriceSettings(given: Readonly<Record<string, unknown>>, nam
       out[t.name] = value;
     }
   }
+  for (const condition of (out.where as string[] | undefined) ?? []) parseWhere(condition, duelSideFields, nameOf('where'));
   const sources = PRICE_SOURCES.filter((source) => out[source] !== undefined);
   if (sources.length !== 1) {
     const choices = `${nameOf('profiles')} FILE, ${nameOf('roster')} FILE or ${nameOf('catalogue')} FILE...`;
