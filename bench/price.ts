@@ -15,8 +15,8 @@
  *   hour on 2 cores: too long for a bench); the field timed instead is every model of every faction
  *   with a Trench Club, and each model with the weapons the catalogue gives it alone.
  * - The job queue (as bench/queue.ts: a redis-server of its own, skipped without one): the catalogue's
- *   field solved by 1 and by 2 `injury-lab worker` processes (--concurrency 1), and the speed-up; each
- *   matrix must equal the pool's, fraction for fraction.
+ *   field solved by 1 and by 2 `injury-lab worker` processes (--concurrency 1), its duels DUELS_PER_JOB
+ *   to a job, and the speed-up; each matrix must equal the pool's, fraction for fraction.
  *
  * Every run uses the default policy `none` and 10 rounds, and is timed once (a run is tens of thousands
  * of duels: its own average), wall clock and CPU seconds (this process with its threads; for the queue,
@@ -33,7 +33,7 @@ import { closeExactPool, exactThreads } from '../src/pool/exact.js';
 import { profilesPresenter } from '../src/present/profiles.js';
 import { type DuelEntry, type DuelMatrix, solveDuelMatrix } from '../src/pricing/duel-matrix.js';
 import { fieldFromProfiles } from '../src/pricing/field.js';
-import { parseQueueUrl } from '../src/queue/shards.js';
+import { DUELS_PER_JOB, parseQueueUrl } from '../src/queue/shards.js';
 import { withQueue } from '../src/queue/submit.js';
 import { redisAvailable, startRedis } from './local-redis.js';
 import { REDIS_SERVER, cpuOf, startWorkers, stop } from './queue.js';
@@ -179,7 +179,7 @@ export async function priceFigures(log: (line: string) => void): Promise<PriceFi
     try {
       const address = parseQueueUrl(redis.url);
       const runs: QueueTiming[] = [];
-      log(`  the same ${count(catalogue.duels)} duels through the job queue (a job per duel; worker processes with --concurrency 1; redis-server on 127.0.0.1):`);
+      log(`  the same ${count(catalogue.duels)} duels through the job queue (${DUELS_PER_JOB} duels a job; worker processes with --concurrency 1; redis-server on 127.0.0.1):`);
       for (const k of PROCESSES) {
         // A fresh set of k workers, so the queue counts exactly k.
         await Promise.all(children.splice(0).map(stop));

@@ -8,6 +8,7 @@ import type { ExactAnswer, ReportLayout, Scenario } from './model/types.js';
 import { toolVersion } from './version.js';
 import { editionOf, kindExact } from './rules/exact-kinds.js';
 import { orWorse, total } from './running-sums.js';
+import { DUEL_OUTCOMES } from './rules/duel-report.js';
 
 export interface ExactOutcome {
   outcome: string;
@@ -77,6 +78,31 @@ export function evaluateParsed(scenario: Scenario): ExactResult {
 /** What solves a grid's exact cells: the calling thread (threadSolver), the CLI's exact threads (src/pool/exact.ts), or a queue's hosts (src/queue/submit.ts). */
 export interface ExactSolver {
   solve(scenario: Scenario, signal?: AbortSignal): Promise<ExactResult>;
+  /**
+   * Duels solved many at a time, only their chances back: what a solver offers when a duel's own trip
+   * costs about as much as solving it (a queue's job). Without it a field's duels go one by one to solve.
+   */
+  readonly duelBatches?: DuelBatchSolver;
+}
+
+/** A duel's three chances: all a field's matrix keeps of its answer (a whole answer, with its scenario, is some ten kilobytes). */
+export interface DuelChances {
+  readonly aWins: Fraction;
+  readonly bWins: Fraction;
+  readonly undecided: Fraction;
+}
+
+export interface DuelBatchSolver {
+  /** Duels handed over at a time: as many as make one job worth its trip. */
+  readonly perBatch: number;
+  /** Each duel's chances, in the order given; the first failure (a duel refused, an abort) rejects. */
+  solve(scenarios: readonly Scenario[], signal?: AbortSignal): Promise<DuelChances[]>;
+}
+
+/** The chances of a duel kind's answer, read by outcome id. */
+export function duelChancesOf(result: ExactResult): DuelChances {
+  const at = (id: (typeof DUEL_OUTCOMES)[number]) => result.answer.outcomes[result.layout.outcomes.indexOf(id)]!;
+  return { aWins: at('a-wins'), bWins: at('b-wins'), undecided: at('undecided') };
 }
 
 /** The calling thread as a solver: the web page's grid worker. */

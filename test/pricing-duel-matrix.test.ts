@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { duelMatrix, solveDuelMatrix, type DuelEntry } from '../src/pricing/duel-matrix.js';
-import { type ExactSolver, threadSolver } from '../src/exact-result.js';
+import { type DuelChances, type ExactSolver, duelChancesOf, evaluateParsed, threadSolver } from '../src/exact-result.js';
+import type { Scenario } from '../src/model/types.js';
 import { exactThreads } from '../src/pool/exact.js';
 import { fieldFromProfiles } from '../src/pricing/field.js';
 import { fitBradleyTerry } from '../src/pricing/bradley-terry.js';
@@ -200,6 +201,58 @@ describe('solveDuelMatrix: the same duels through a solver', () => {
     await expect(solveDuelMatrix([plain, { name: 'odd', side: { armour: 'paper' } }], { rounds: 2, solver })).rejects.toThrow(/^entry "odd": .*armour/);
     await expect(solveDuelMatrix([plain, moreDice], { rounds: 2, solver, atOnce: 0 })).rejects.toThrow(/atOnce/);
     expect(solver.handed).toBe(0);
+  });
+});
+
+describe('solveDuelMatrix: duels handed over in batches (a solver with duelBatches, as the queue is)', () => {
+  const file = 'examples/profiles.json';
+  // 5 entries, 20 duels: batches of 3 leave a last one of 2, so the answers' assembly crosses batches unevenly.
+  const field = (): DuelEntry[] => [plain, moreDice, machine, ...fieldFromProfiles(readProfilesFile(file)).slice(0, 2)];
+  const options = { rounds: 2, base: { profiles: file } };
+
+  /** This thread solving each batch it is handed, reversed and put back (as a host may solve them in any order), doing `then` after each. */
+  const batching = (then: (batches: number) => void = () => undefined, fail?: (batch: readonly Scenario[]) => Error | undefined) => {
+    const handed: number[] = [];
+    const solver: ExactSolver = {
+      solve: () => Promise.reject(new Error('a batching solver is handed no duel alone')),
+      duelBatches: {
+        perBatch: 3,
+        async solve(scenarios, signal) {
+          signal?.throwIfAborted();
+          handed.push(scenarios.length);
+          const bad = fail?.(scenarios);
+          if (bad) throw bad;
+          const chances: DuelChances[] = [...scenarios].reverse().map((s) => duelChancesOf(evaluateParsed(s)));
+          then(handed.length);
+          return chances.reverse();
+        },
+      },
+    };
+    return { solver, handed };
+  };
+
+  it("gives the in-thread matrix, fraction for fraction, in the plan's order, and counts duels, not batches", async () => {
+    const inThread = duelMatrix(field(), options);
+    for (const atOnce of [1, 4, undefined]) {
+      const { solver, handed } = batching();
+      const seen: number[] = [];
+      const batched = await solveDuelMatrix(field(), { ...options, solver, ...(atOnce ? { atOnce } : {}), onProgress: (done, total) => (expect(total).toBe(20), seen.push(done)) });
+      expect(batched).toEqual(inThread);
+      expect(handed.reduce((a, b) => a + b, 0)).toBe(20);
+      expect([...handed].sort()).toEqual([2, 3, 3, 3, 3, 3, 3]);
+      expect(seen.at(-1)).toBe(20);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    }
+  });
+
+  it('an abort stops the handing over of batches; a failed batch ends the run with its failure', async () => {
+    const controller = new AbortController();
+    const stopped = batching((batches) => batches === 2 && controller.abort(new Error('stop here')));
+    await expect(solveDuelMatrix(field(), { ...options, solver: stopped.solver, atOnce: 1, signal: controller.signal })).rejects.toThrow('stop here');
+    expect(stopped.handed).toEqual([3, 3]);
+    const failing = batching(undefined, () => (failing.handed.length === 2 ? new Error('duel 2 of the 3 in the batch: too deep') : undefined));
+    await expect(solveDuelMatrix(field(), { ...options, solver: failing.solver, atOnce: 1 })).rejects.toThrow('duel 2 of the 3 in the batch: too deep');
+    expect(failing.handed).toEqual([3, 3]);
   });
 });
 

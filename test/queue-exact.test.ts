@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateParsed, exactResultOf } from '../src/exact-result.js';
+import { duelChancesOf, evaluateParsed, exactResultOf } from '../src/exact-result.js';
 import { parseScenario } from '../src/input/scenario.js';
-import { encodeAnswer, EXACT_JOB, exactJob, readExactAnswer, refuseJob } from '../src/queue/shards.js';
+import { DUELS_JOB, DUELS_PER_JOB, duelsJob, encodeAnswer, encodeDuelChances, EXACT_JOB, exactJob, readDuelChances, readExactAnswer, refuseJob } from '../src/queue/shards.js';
 
 /**
  * An exact cell through the queue (issue #27): a worker solves it and sends back only the fractions,
@@ -79,6 +79,58 @@ describe('an exact cell through the queue', () => {
     expect(refuseJob(EXACT_JOB, { ...good, runId: 'x y' })).toMatch(/not a run id/);
     expect(refuseJob(EXACT_JOB, { ...good, scenario: { ...good.scenario, system: 'chess' } })).toMatch(/not solved exactly by this worker/);
     expect(refuseJob(EXACT_JOB, { ...good, scenario: { ...good.scenario, injuryDice: 1e9 } })).toMatch(/does not pass this worker's checks: injuryDice/);
-    expect(refuseJob('mine', good)).toMatch(/runs only shard and exact jobs/);
+    expect(refuseJob('mine', good)).toMatch(/runs only shard, exact and duels jobs/);
+  });
+});
+
+describe("a batch of a price field's duels through the queue", () => {
+  const duels = [
+    parseScenario({ kind: 'duel', rounds: 2, first: 'a', a: { armour: 'machine', tough: true }, b: { injuryDice: 3 } }),
+    parseScenario({ kind: 'duel', rounds: 2, first: 'b', a: { armour: 'machine', tough: true }, b: { injuryDice: 3 } }),
+  ];
+
+  it("comes back as each duel's chances the local solve gives, and nothing else", () => {
+    const local = duels.map((d) => duelChancesOf(evaluateParsed(d)));
+    const sent = trip(encodeDuelChances(local));
+    expect(sent).toEqual(local.map((c) => [c.aWins, c.bWins, c.undecided].map((f) => `${f.num}${f.den === 1n ? '' : `/${f.den}`}`)));
+    expect(readDuelChances(sent, 2)).toEqual(local);
+    expect(readDuelChances(JSON.stringify(sent), 2)).toEqual(local);
+  });
+
+  it('refuses chances that are not a batch this version gives', () => {
+    const good = trip(encodeDuelChances(duels.map((d) => duelChancesOf(evaluateParsed(d))))) as string[][];
+    const [a, b, u] = good[0]!;
+    const bad: unknown[] = [
+      null,
+      'not json',
+      good.slice(1), // a duel short
+      [...good, good[0]], // a duel too many
+      [[a, b], good[1]], // a chance short
+      [[a, b, u, '0'], good[1]],
+      [[unreduced(a!), b, u], good[1]],
+      [['1', b, u], good[1]], // does not sum to 1
+      [['2', '-1', '0'], good[1]], // sums to 1, a chance above 1
+      [[0.5, b, u], good[1]],
+      [[`${a}/0`, b, u], good[1]],
+    ];
+    for (const x of bad) expect(readDuelChances(x, 2), JSON.stringify(x)).toBeUndefined();
+    expect(readDuelChances(good, 2)).toBeDefined();
+  });
+
+  it("is checked by the worker as an exact cell is, every duel of it, naming the duel that fails", () => {
+    const good = duelsJob('0f-3', duels);
+    expect(refuseJob(DUELS_JOB, good)).toBeUndefined();
+    expect(refuseJob(DUELS_JOB, { ...good, version: '0.0.1' })).toMatch(/run workers of the submitter's version/);
+    expect(refuseJob(DUELS_JOB, { ...good, runId: 'x y' })).toMatch(/not a run id/);
+    expect(refuseJob(DUELS_JOB, { ...good, scenarios: 'all' })).toMatch(/scenarios are not a list of 1 to 32 duels \("all"\)/);
+    expect(refuseJob(DUELS_JOB, { ...good, scenarios: [] })).toMatch(/not a list of 1 to 32 duels \(0 of them\)/);
+    expect(refuseJob(DUELS_JOB, { ...good, scenarios: Array.from({ length: DUELS_PER_JOB + 1 }, () => duels[0]) })).toMatch(/\(33 of them\)/);
+    const second = (s: unknown) => refuseJob(DUELS_JOB, { ...good, scenarios: [duels[0], s] });
+    expect(second(null)).toBe('duel 2 of the 2 in the batch: the scenario is not an object');
+    expect(second({ ...duels[1]!, rounds: 1e9 })).toMatch(/^duel 2 of the 2 in the batch: the scenario does not pass this worker's checks: .*rounds/);
+    expect(second({ ...duels[1]!, system: 'chess' })).toMatch(/^duel 2 of the 2 in the batch: .*not solved exactly by this worker/);
+    // An exact cell of another kind: its answer has no chances of a duel to read.
+    expect(second(scenarios[0])).toBe('duel 2 of the 2 in the batch: the scenario is of kind "attack", not a duel');
+    expect(second({ ...duels[1]!, a: [1, 2] })).toBe('duel 2 of the 2 in the batch: the scenario is not a plain object of fields and rules');
   });
 });

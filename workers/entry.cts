@@ -23,4 +23,9 @@ async function evaluateCell(scenario: Scenario): Promise<ReturnType<ExactWorker[
   return (await exactWorker).evaluateCell(scenario);
 }
 
-module.exports = { runChunks, evaluateCell };
+async function solveDuels(scenarios: Scenario[]): Promise<ReturnType<ExactWorker['solveDuels']>> {
+  exactWorker ??= import('./exact.js');
+  return (await exactWorker).solveDuels(scenarios);
+}
+
+module.exports = { runChunks, evaluateCell, solveDuels };

@@ -1,6 +1,6 @@
 import { UsageError } from '../src/errors.js';
-import { evaluateParsed } from '../src/exact-result.js';
-import type { ExactReply } from '../src/pool/exact.js';
+import { duelChancesOf, evaluateParsed } from '../src/exact-result.js';
+import type { DuelsReply, ExactReply } from '../src/pool/exact.js';
 import type { Scenario } from '../src/model/types.js';
 
 /**
@@ -16,4 +16,21 @@ export function evaluateCell(scenario: Scenario): ExactReply {
     if (e instanceof UsageError) return { usageError: e.message };
     throw e;
   }
+}
+
+/**
+ * A queue job's duels (src/queue/worker.ts), solved one after another on this thread: only their chances
+ * go back, and a duel the engine refuses is named by its place in the batch.
+ */
+export function solveDuels(scenarios: readonly Scenario[]): DuelsReply {
+  const chances = [];
+  for (const [duel, scenario] of scenarios.entries()) {
+    try {
+      chances.push(duelChancesOf(evaluateParsed(scenario)));
+    } catch (e) {
+      if (e instanceof UsageError) return { usageError: e.message, duel };
+      throw e;
+    }
+  }
+  return { chances };
 }

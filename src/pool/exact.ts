@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { refusal } from '../messages.js';
-import type { ExactResult, ExactSolver } from '../exact-result.js';
+import type { DuelChances, ExactResult, ExactSolver } from '../exact-result.js';
 import type { Scenario } from '../model/types.js';
 import { workerScript } from './threads.js';
 
@@ -20,6 +20,8 @@ export type { ExactSolver } from '../exact-result.js';
 
 /** What a worker hands back (workers/exact.ts): the answer, or the one line a user's mistake is refused with. */
 export type ExactReply = { readonly result: ExactResult } | { readonly usageError: string };
+/** What a worker hands back for a batch of duels (workers/exact.ts solveDuels): their chances, or the refused duel's place and line. */
+export type DuelsReply = { readonly chances: DuelChances[] } | { readonly usageError: string; readonly duel: number };
 
 let shared: Piscina | undefined;
 
@@ -41,6 +43,16 @@ export async function evaluateInWorker(scenario: Scenario, signal?: AbortSignal)
   const reply = (await pool().run(scenario, signal ? { signal } : {})) as ExactReply;
   if ('usageError' in reply) throw refusal('', reply.usageError);
   return reply.result;
+}
+
+/**
+ * Duels' chances, solved one after another in one worker: a queue job's batch (src/queue/worker.ts). A
+ * duel the engine refuses is refused, named by its place in the batch.
+ */
+export async function solveDuelsInWorker(scenarios: readonly Scenario[]): Promise<DuelChances[]> {
+  const reply = (await pool().run(scenarios, { name: 'solveDuels' })) as DuelsReply;
+  if ('usageError' in reply) throw refusal('', `duel ${reply.duel + 1} of the ${scenarios.length} in the batch: ${reply.usageError}`);
+  return reply.chances;
 }
 
 /** The exact threads as a solver: what the CLI's sweeps, comparisons and reports solve their cells with. */

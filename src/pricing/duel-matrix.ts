@@ -1,8 +1,8 @@
 import { type ScenarioFiles, diskScenarioFiles, parseScenarioWith } from '../input/scenario.js';
-import { type ExactResult, type ExactSolver, evaluateParsed, threadSolver } from '../exact-result.js';
+import { type DuelChances, type ExactSolver, duelChancesOf, evaluateParsed, threadSolver } from '../exact-result.js';
 import type { Scenario } from '../model/types.js';
 import { type Fraction, ONE, add, fraction, mul, sub, toNumber } from '../exact/fraction.js';
-import { DEFAULT_ROUNDS, DUEL_KIND, DUEL_OUTCOMES } from '../rules/duel-report.js';
+import { DEFAULT_ROUNDS, DUEL_KIND } from '../rules/duel-report.js';
 import { notAllowed, refusal } from '../messages.js';
 import { showValue } from '../errors.js';
 import type { WinMatrix } from './bradley-terry.js';
@@ -178,14 +178,6 @@ function filesReadOnce(files: ScenarioFiles): ScenarioFiles {
 /** P(a wins) + P(undecided) / 2: a's share of one duel. */
 const shareOfA = (d: DuelOrderResult) => add(d.aWins, mul(d.undecided, HALF));
 
-/** A duel's three chances, all the matrix keeps of its answer (a whole answer, with its scenario, is some ten kilobytes: ten thousand of them would not fit). */
-type DuelChances = Omit<DuelOrderResult, 'first'>;
-
-function chancesOf(result: ExactResult): DuelChances {
-  const at = (id: (typeof DUEL_OUTCOMES)[number]) => result.answer.outcomes[result.layout.outcomes.indexOf(id)]!;
-  return { aWins: at('a-wins'), bWins: at('b-wins'), undecided: at('undecided') };
-}
-
 /** The matrix from every duel's chances, in the plan's order (duels 2p and 2p + 1 are pair p's, a first then b first). */
 function matrixOf(plan: DuelPlan, answers: readonly DuelChances[]): DuelMatrix {
   const { entries } = plan;
@@ -224,20 +216,24 @@ export function duelMatrix(entries: readonly DuelEntry[], options: DuelMatrixOpt
   const plan = planDuels(entries, options);
   const answers: DuelChances[] = [];
   for (const scenario of plan.duels()) {
-    answers.push(chancesOf(evaluateParsed(scenario)));
+    answers.push(duelChancesOf(evaluateParsed(scenario)));
     options.onProgress?.(answers.length, plan.total);
   }
   return matrixOf(plan, answers);
 }
 
 export interface SolveDuelMatrixOptions extends DuelMatrixOptions {
-  /** What solves each duel: the CLI's exact threads (src/pool/exact.ts), a queue's hosts; default this thread (threadSolver). */
+  /**
+   * What solves the duels: the CLI's exact threads (src/pool/exact.ts), a queue's hosts; default this
+   * thread (threadSolver). A solver with duelBatches is handed them that many at a time, others one by one.
+   */
   readonly solver?: ExactSolver;
   /** Stops the run: no further duel is handed over, and the solver abandons those it holds. */
   readonly signal?: AbortSignal;
   /**
-   * At most this many duels with the solver at a time (default DUELS_AT_ONCE). The exact threads solve
-   * as many as they have threads: a limit of k keeps k of them busy.
+   * At most this many duels with the solver at a time (default DUELS_AT_ONCE), rounded up to whole
+   * batches for a solver that takes them so. The exact threads solve as many as they have threads: a
+   * limit of k keeps k of them busy.
    */
   readonly atOnce?: number;
 }
@@ -260,22 +256,34 @@ export async function solveDuelMatrix(entries: readonly DuelEntry[], options: So
   const { signal } = options;
   const atOnce = options.atOnce ?? DUELS_AT_ONCE;
   if (!(Number.isInteger(atOnce) && atOnce >= 1)) throw notAllowed('atOnce', atOnce, 'a whole number from 1');
+  const batches = solver.duelBatches;
+  const perBatch = batches?.perBatch ?? 1;
+  const solveBatch = batches
+    ? (duels: readonly Scenario[]) => batches.solve(duels, signal)
+    : async (duels: readonly Scenario[]) => [duelChancesOf(await solver.solve(duels[0]!, signal))];
   const answers: DuelChances[] = new Array(plan.total);
   const duels = plan.duels();
   let next = 0;
   let solved = 0;
   let failed = false;
-  // Each lane takes the next duel when its last is solved: the order of the answers is the plan's
+  // Each lane takes the next batch when its last is solved: the order of the answers is the plan's
   // whatever order they are solved in.
   const lane = async (): Promise<void> => {
     try {
       while (!failed) {
         signal?.throwIfAborted();
-        const duel = duels.next();
-        if (duel.done) return;
-        const k = next++;
-        answers[k] = chancesOf(await solver.solve(duel.value, signal));
-        solved += 1;
+        const batch: Scenario[] = [];
+        while (batch.length < perBatch) {
+          const duel = duels.next();
+          if (duel.done) break;
+          batch.push(duel.value);
+        }
+        if (batch.length === 0) return;
+        const first = next;
+        next += batch.length;
+        const chances = await solveBatch(batch);
+        for (let i = 0; i < batch.length; i++) answers[first + i] = chances[i]!;
+        solved += batch.length;
         options.onProgress?.(solved, plan.total);
       }
     } catch (err) {
@@ -283,6 +291,7 @@ export async function solveDuelMatrix(entries: readonly DuelEntry[], options: So
       throw err;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(atOnce, plan.total) }, lane));
+  const lanes = Math.min(Math.ceil(atOnce / perBatch), Math.ceil(plan.total / perBatch));
+  await Promise.all(Array.from({ length: lanes }, lane));
   return matrixOf(plan, answers);
 }

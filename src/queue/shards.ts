@@ -11,6 +11,8 @@ import { tallyOffsets } from '../model/tally.js';
 import { MAX_SEED, MAX_TRIALS } from '../sim/run-limits.js';
 import { toolVersion } from '../version.js';
 import { MAX_JSON_BYTES } from '../json-text.js';
+import type { DuelChances } from '../exact-result.js';
+import { DUEL_KIND } from '../rules/duel-report.js';
 
 /**
  * What travels through the Redis queue (issue #27): a shard is a range of a run's seeded chunks, and
@@ -22,9 +24,10 @@ import { MAX_JSON_BYTES } from '../json-text.js';
 
 /** Version of the job shapes below; a worker refuses jobs of any other. */
 export const SHARD_PROTOCOL = 1;
-/** The job names a worker runs: a chunk range of a simulation, and a whole exact cell. */
+/** The job names a worker runs: a chunk range of a simulation, a whole exact cell, and a batch of a price field's duels. */
 export const SHARD_JOB = 'shard';
 export const EXACT_JOB = 'exact';
+export const DUELS_JOB = 'duels';
 /** Chunks per shard: 16 chunks of 65,536 trials, about a million trials, some tens of milliseconds. */
 export const SHARD_CHUNKS = 16;
 
@@ -58,6 +61,28 @@ export interface ExactJob {
 
 export function exactJob(runId: string, scenario: Scenario): ExactJob {
   return { v: SHARD_PROTOCOL, tool: 'injury-lab', version: toolVersion, runId, scenario };
+}
+
+/**
+ * Duels per job, at most: a field's duel takes some 2 ms to solve (the bench's catalogue field), while a
+ * job costs its submitter some 2.3 ms of CPU and Redis 0.6 ms whatever it holds (measured with a job per
+ * duel). 32 make a job of some 60 ms, its trip a twentieth of that; a job's data stays near 120 KB (a
+ * duel's scenario is some 3.6 KB of JSON, most of it the rule table); and the field's last jobs, which
+ * leave the other workers idle, are short. A field of 12 entries (132 duels) is still 5 jobs.
+ */
+export const DUELS_PER_JOB = 32;
+
+/** A batch of a field's duels (src/pricing/duel-matrix.ts): checked scenarios of the duel kind, each solved whole; only their chances come back (encodeDuelChances). */
+export interface DuelsJob {
+  readonly v: number;
+  readonly tool: 'injury-lab';
+  readonly version: string;
+  readonly runId: string;
+  readonly scenarios: readonly Scenario[];
+}
+
+export function duelsJob(runId: string, scenarios: readonly Scenario[]): DuelsJob {
+  return { v: SHARD_PROTOCOL, tool: 'injury-lab', version: toolVersion, runId, scenarios };
 }
 
 /** The job id of a shard: a shard added twice is one job, and its result is counted once. */
@@ -118,9 +143,9 @@ function sameJson(a: unknown, b: unknown): boolean {
 const MOST_DEPTH = 8;
 const MOST_KEYS = 2000;
 
-/** A worker's check of a job it was handed (a shard or an exact cell): a reason to refuse it, or undefined when it can be played. */
+/** A worker's check of a job it was handed (a shard, an exact cell, a batch of duels): a reason to refuse it, or undefined when it can be played. */
 export function refuseJob(name: string, data: unknown): string | undefined {
-  if (name !== SHARD_JOB && name !== EXACT_JOB) return `job kind ${showValue(name)} is not injury-lab's (it runs only ${SHARD_JOB} and ${EXACT_JOB} jobs)`;
+  if (name !== SHARD_JOB && name !== EXACT_JOB && name !== DUELS_JOB) return `job kind ${showValue(name)} is not injury-lab's (it runs only ${SHARD_JOB}, ${EXACT_JOB} and ${DUELS_JOB} jobs)`;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'the job data is not an object';
   const d = data as Record<string, unknown>;
   if (d.tool !== 'injury-lab') return `the job is not injury-lab's (tool ${showValue(d.tool)})`;
@@ -128,9 +153,22 @@ export function refuseJob(name: string, data: unknown): string | undefined {
     return `the job is of injury-lab ${showValue(d.version)} (shard protocol ${showValue(d.v)}), this worker is injury-lab ${toolVersion} (shard protocol ${SHARD_PROTOCOL}): run workers of the submitter's version`;
   }
   if (typeof d.runId !== 'string' || !/^[0-9a-f-]{1,64}$/.test(d.runId)) return `runId ${showValue(d.runId)} is not a run id`;
+  if (name === DUELS_JOB) return refuseDuels(d.scenarios);
   const bad = name === SHARD_JOB ? refuseChunkRange(d) : undefined;
   if (bad) return bad;
   return refuseScenario(d.scenario, name === SHARD_JOB ? 'simulated' : 'solved exactly');
+}
+
+/** A batch of duels: 1 to DUELS_PER_JOB scenarios, each one an exact cell would be, of the duel kind (only a duel's chances are read from its answer). */
+function refuseDuels(scenarios: unknown): string | undefined {
+  if (!Array.isArray(scenarios) || scenarios.length < 1 || scenarios.length > DUELS_PER_JOB) {
+    return `the job's scenarios are not a list of 1 to ${DUELS_PER_JOB} duels (${Array.isArray(scenarios) ? `${scenarios.length} of them` : showValue(scenarios)})`;
+  }
+  for (const [i, s] of scenarios.entries()) {
+    const bad = refuseScenario(s, 'solved exactly') ?? ((s as Record<string, unknown>).kind === DUEL_KIND ? undefined : `the scenario is of kind ${showValue((s as Record<string, unknown>).kind)}, not a ${DUEL_KIND}`);
+    if (bad) return `duel ${i + 1} of the ${scenarios.length} in the batch: ${bad}`;
+  }
+  return undefined;
 }
 
 function refuseChunkRange(d: Record<string, unknown>): string | undefined {
@@ -269,6 +307,12 @@ function readFraction(v: unknown): Fraction | undefined {
   return formatFraction(f) === v ? f : undefined;
 }
 
+function sumsToOne(fs: readonly Fraction[]): boolean {
+  let sum = ZERO;
+  for (const f of fs) sum = add(sum, f);
+  return sum.num === 1n && sum.den === 1n;
+}
+
 /**
  * A worker's exact answer, checked before it is used: as many fractions as the layout has outcomes, means
  * and bins, each a reduced fraction, probabilities from 0 to 1, the outcomes and each histogram's bins
@@ -290,12 +334,7 @@ export function readExactAnswer(value: unknown, layout: ReportLayout): ExactAnsw
   const histograms = layout.histograms.map((h, i) => list((e.histograms as unknown[])[i], h.bins.length, true));
   if (histograms.some((h) => h === undefined)) return undefined;
   // Each trial ends in one outcome and one bin of each histogram; every mean is of counts from 0.
-  const whole = (fs: readonly Fraction[]) => {
-    let sum = ZERO;
-    for (const f of fs) sum = add(sum, f);
-    return sum.num === 1n && sum.den === 1n;
-  };
-  if (!whole(outcomes) || !histograms.every((h) => whole(h!)) || means.some((m) => m.num < 0n)) return undefined;
+  if (!sumsToOne(outcomes) || !histograms.every((h) => sumsToOne(h!)) || means.some((m) => m.num < 0n)) return undefined;
   if (e.notes !== undefined && !(Array.isArray(e.notes) && e.notes.every((n) => typeof n === 'string'))) return undefined;
   if (e.extra !== undefined && (typeof e.extra !== 'object' || e.extra === null || Array.isArray(e.extra))) return undefined;
   return {
@@ -305,6 +344,30 @@ export function readExactAnswer(value: unknown, layout: ReportLayout): ExactAnsw
     ...(e.extra !== undefined ? { extra: e.extra as Record<string, unknown> } : {}),
     ...(e.notes !== undefined ? { notes: e.notes as string[] } : {}),
   };
+}
+
+/** A batch's chances as they travel back from a worker: each duel's a-wins, b-wins and undecided as "p/q". */
+export function encodeDuelChances(chances: readonly DuelChances[]): string[][] {
+  return chances.map((c) => [c.aWins, c.bWins, c.undecided].map(formatFraction));
+}
+
+/**
+ * A worker's chances for a batch of `duels` duels, checked before they are used: for each duel three
+ * reduced fractions from 0 to 1 that sum to exactly 1 (every duel is won by a, by b, or undecided).
+ */
+export function readDuelChances(value: unknown, duels: number): DuelChances[] | undefined {
+  const v = typeof value === 'string' ? safeParse(value) : value;
+  if (!Array.isArray(v) || v.length !== duels) return undefined;
+  const out: DuelChances[] = [];
+  for (const triple of v) {
+    if (!Array.isArray(triple) || triple.length !== 3) return undefined;
+    const fs = triple.map(readFraction);
+    if (fs.some((f) => f === undefined || f.num < 0n || f.num > f.den)) return undefined;
+    const [aWins, bWins, undecided] = fs as [Fraction, Fraction, Fraction];
+    if (!sumsToOne([aWins, bWins, undecided])) return undefined;
+    out.push({ aWins, bWins, undecided });
+  }
+  return out;
 }
 
 /**

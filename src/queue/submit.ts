@@ -8,15 +8,20 @@ import type { KernelSource } from '../sim/protocol.js';
 import { CHUNK_SIZE } from '../sim/protocol.js';
 import { toolVersion } from '../version.js';
 import { checkReachable, redisOptions } from './connection.js';
-import { exactResultOf, type ExactResult } from '../exact-result.js';
+import { exactResultOf, type DuelChances, type ExactResult } from '../exact-result.js';
 import type { ExactAnswer } from '../model/types.js';
 import type { ExactSolver } from '../pool/exact.js';
 import { kindExact } from '../rules/exact-kinds.js';
 import { kindSimulation } from '../rules/simulations.js';
 import {
   assertJsonSafe,
+  DUELS_JOB,
+  DUELS_PER_JOB,
+  duelsJob,
   EXACT_JOB,
   exactJob,
+  MAX_SCENARIO_CHARS,
+  readDuelChances,
   readExactAnswer,
   readShardResult,
   SHARD_JOB,
@@ -25,6 +30,7 @@ import {
   shardJobId,
   shardQueueName,
   shardTrials,
+  type DuelsJob,
   type ExactJob,
   type QueueAddress,
   type ShardJob,
@@ -39,8 +45,9 @@ export interface QueueOptions {
 }
 
 /**
- * A connection to the queue that plays chunk ranges and solves exact cells on the hosts of `injury-lab worker`s: the player and solver a
- * `simulate`, `sweep` or `report` run hands its simulations to (src/pool/simulate.ts's ChunkPlayer).
+ * A connection to the queue that plays chunk ranges, solves exact cells and batches of a price field's duels on the hosts of
+ * `injury-lab worker`s: the player and solver a `simulate`, `sweep`, `report` or `price` run hands its work to
+ * (src/pool/simulate.ts's ChunkPlayer, src/exact-result.ts's ExactSolver with its duelBatches).
  */
 export interface QueueSession extends ChunkPlayer, ExactSolver {
   /** Takes this session's shards still waiting out of the queue (never another run's) and closes its connections. */
@@ -79,12 +86,41 @@ const CELLS_AT_ONCE = 64;
 
 /** A job as it is added: its kind and its data. */
 interface QueuedJob {
-  readonly name: typeof SHARD_JOB | typeof EXACT_JOB;
-  readonly data: ShardJob | ExactJob;
+  readonly name: typeof SHARD_JOB | typeof EXACT_JOB | typeof DUELS_JOB;
+  readonly data: ShardJob | ExactJob | DuelsJob;
+}
+
+/** A job as messages name it: "an exact cell", "a batch of duels", "shard 3". */
+function jobShown(job: QueuedJob, index: number): string {
+  if (job.name === EXACT_JOB) return 'an exact cell';
+  if (job.name === DUELS_JOB) return 'a batch of duels';
+  return `shard ${index}`;
 }
 
 /**
- * Work asked of the queue under one run id: a chunk range's shards, or one exact cell. Its jobs, those out
+ * Duels cut into jobs of at most DUELS_PER_JOB, and at most MAX_SCENARIO_CHARS of JSON, what a worker
+ * takes: a job's first and last duel + 1. Duels are some 3.6 KB each, so the count decides unless a
+ * variant file's rule table is inlined in every one.
+ */
+function duelJobs(scenarios: readonly Scenario[]): { from: number; to: number }[] {
+  const jobs: { from: number; to: number }[] = [];
+  let chars = 0;
+  for (const [k, s] of scenarios.entries()) {
+    const size = JSON.stringify(s).length;
+    const last = jobs.at(-1);
+    if (last && last.to - last.from < DUELS_PER_JOB && chars + size <= MAX_SCENARIO_CHARS) {
+      last.to = k + 1;
+      chars += size;
+    } else {
+      jobs.push({ from: k, to: k + 1 });
+      chars = size;
+    }
+  }
+  return jobs;
+}
+
+/**
+ * Work asked of the queue under one run id: a chunk range's shards, one exact cell, or a batch of duels. Its jobs, those out
  * in the queue, and what has come back.
  */
 interface Asked {
@@ -263,7 +299,7 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
     if (err instanceof Replay) {
       const replays = (run.replays.get(shard) ?? 0) + 1;
       run.replays.set(shard, replays);
-      const what = run.job(shard).name === EXACT_JOB ? 'an exact cell' : `shard ${shard}`;
+      const what = jobShown(run.job(shard), shard);
       if (replays > MAX_REPLAYS) {
         end(run, refusal('--queue', `${what} of the run came back impossible ${replays} times (${err.why}): a worker at ${opts.address.shown} gives wrong answers`, `stop it, and run workers of injury-lab ${toolVersion}`));
       } else {
@@ -285,7 +321,7 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
   events.on('failed', ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
     const found = runOf(jobId);
     // The worker's reason, in the one line a refusal is (the CLI prints it and exits 2).
-    if (found) end(found.run, refusal('--queue', `a worker failed ${found.run.job(found.shard).name === EXACT_JOB ? 'an exact cell' : `shard ${found.shard}`} of the run: ${String(failedReason)}`));
+    if (found) end(found.run, refusal('--queue', `a worker failed ${jobShown(found.run.job(found.shard), found.shard)} of the run: ${String(failedReason)}`));
   });
 
   /** Queues `jobs` jobs under a new run id; resolves once every one's value is taken. */
@@ -356,6 +392,27 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
         signal,
       );
       return exactResultOf(scenario, layout, answer!);
+    },
+    duelBatches: {
+      perBatch: DUELS_PER_JOB,
+      async solve(scenarios: readonly Scenario[], signal?: AbortSignal): Promise<DuelChances[]> {
+        for (const s of scenarios) assertJsonSafe(s);
+        const jobs = duelJobs(scenarios);
+        const chances: DuelChances[] = new Array(scenarios.length);
+        await ask(
+          jobs.length,
+          (runId, index) => ({ name: DUELS_JOB, data: duelsJob(runId, scenarios.slice(jobs[index]!.from, jobs[index]!.to)) }),
+          (index, value) => {
+            const { from, to } = jobs[index]!;
+            const read = readDuelChances(value, to - from);
+            if (!read) return new Replay("its chances are not a batch's: not one triple of fractions from 0 to 1 summing to 1 per duel");
+            for (let i = 0; i < read.length; i++) chances[from + i] = read[i]!;
+            return undefined;
+          },
+          signal,
+        );
+        return chances;
+      },
     },
     async close() {
       closed = true;

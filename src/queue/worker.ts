@@ -2,8 +2,23 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { acquirePool, closePool } from '../pool/threads.js';
 import { CHUNK_SIZE, type ChunkTask } from '../sim/protocol.js';
 import { checkReachable, redisOptions } from './connection.js';
-import { closeExactPool, evaluateInWorker } from '../pool/exact.js';
-import { encodeAnswer, EXACT_JOB, refuseJob, shardQueueName, type EncodedAnswer, type ExactJob, type QueueAddress, type ShardJob } from './shards.js';
+import { closeExactPool, evaluateInWorker, solveDuelsInWorker } from '../pool/exact.js';
+import {
+  DUELS_JOB,
+  encodeAnswer,
+  encodeDuelChances,
+  EXACT_JOB,
+  refuseJob,
+  shardQueueName,
+  type DuelsJob,
+  type EncodedAnswer,
+  type ExactJob,
+  type QueueAddress,
+  type ShardJob,
+} from './shards.js';
+
+/** What a job gives back: a shard's tally, an exact cell's fractions, or a batch's chances as text. */
+type Played = number[] | EncodedAnswer | string[][];
 
 export interface ShardWorkerOptions {
   readonly address: QueueAddress;
@@ -39,23 +54,26 @@ export async function startShardWorker(opts: ShardWorkerOptions): Promise<ShardW
   await checkReachable(opts.address);
   const pool = await acquirePool(opts.concurrency);
   /** One job: refused with its reason, or played on the local threads. */
-  const play = async (job: Job): Promise<number[] | EncodedAnswer> => {
+  const play = async (job: Job): Promise<Played> => {
     const reason = refuseJob(job.name, job.data);
     if (reason !== undefined) {
       opts.onShard?.(job, 'refused', reason);
       throw new UnrecoverableError(reason);
     }
-    if (job.name === EXACT_JOB) {
+    if (job.name === EXACT_JOB || job.name === DUELS_JOB) {
       // On the exact engine's threads, as a local sweep solves its cells; only the fractions travel back.
-      let result;
+      let answer;
       try {
-        result = await evaluateInWorker((job.data as ExactJob).scenario);
+        answer =
+          job.name === EXACT_JOB
+            ? encodeAnswer((await evaluateInWorker((job.data as ExactJob).scenario)).answer)
+            : encodeDuelChances(await solveDuelsInWorker((job.data as DuelsJob).scenarios));
       } catch (e) {
         // A scenario the engine refuses (a user's mistake, e.g. past a limit) is refused once, not retried.
         throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
       }
       opts.onShard?.(job, 'played');
-      return encodeAnswer(result.answer);
+      return answer;
     }
     const data = job.data as ShardJob;
     const task: ChunkTask = {
@@ -75,7 +93,7 @@ export async function startShardWorker(opts: ShardWorkerOptions): Promise<ShardW
   const whenIdle: (() => void)[] = [];
   const worker = new Worker(
     shardQueueName(),
-    async (job: Job): Promise<number[] | EncodedAnswer> => {
+    async (job: Job): Promise<Played> => {
       inHand++;
       try {
         return await play(job);
