@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,20 @@ import { ONE, formatFraction, sub, toNumber } from '../src/exact/fraction.js';
 import type { DuelEntry } from '../src/pricing/duel-matrix.js';
 import { priceField } from '../src/pricing/price.js';
 import { FALL_COLOUR, RISE_COLOUR } from '../src/present/charts.js';
-import { LABELLED, type PricePoint, type ShareCell, cellNumber, priceChartSpec } from '../src/present/price-chart.js';
+import { type Box, MARK_RADIUS, placeLabels } from '../src/present/label-placement.js';
+import {
+  LABELLED,
+  LABEL_EM,
+  LABEL_LINE,
+  type PriceLabel,
+  type PricePoint,
+  SCATTER_SIDE,
+  type ShareCell,
+  cellNumber,
+  priceChartSpec,
+  priceDomain,
+  priceLabels,
+} from '../src/present/price-chart.js';
 import { cli } from './helpers/cli.js';
 
 /**
@@ -77,7 +91,7 @@ describe('price --chart: the price panel', () => {
   it('names the most mispriced (at most LABELLED), whole', () => {
     const mispriced = result.entries.filter((e) => e.verdict === 'under-priced' || e.verdict === 'over-priced').map((e) => e.name);
     expect(mispriced).toContain('dear plain');
-    const labelled = (layerOf('text').data!.values as PricePoint[]).map((p) => p.label);
+    const labelled = (layerOf('text').data!.values as PriceLabel[]).map((p) => p.label);
     expect(labelled.sort()).toEqual(mispriced.slice(0, LABELLED).sort());
     // The fair ones are not named.
     for (const p of points) if (p.verdict === 'fair') expect(p.label).toBe('');
@@ -88,6 +102,150 @@ describe('price --chart: the price panel', () => {
     expect(subtitle).toContain(`(r² ${result.pricing.rSquared!.toFixed(2)})`);
     expect(subtitle).toContain(`rating = ${result.pricing.curve.a.toFixed(3)} + ${result.pricing.curve.b.toFixed(3)} ln(price)`);
     expect((spec.title as { text: string[] }).text.join(' ')).toBe('Fair prices from exact duels: 5 entries, trench-crusade (core edition)');
+  });
+});
+
+
+/**
+ * The names' places (priceLabels): checked in the panel's pixels against each other, the panel's edges and
+ * the points, from the positions the spec carries. A point's pixel position is worked out here again from
+ * the axis (log scale over priceDomain onto [0, SCATTER_SIDE], y upwards), not taken from the placement.
+ */
+const named = (name: string, price: number, fair: number): PricePoint => ({ name, price, fair, verdict: fair > price ? 'under-priced' : 'over-priced', label: name, tip: name });
+const unnamed = (name: string, price: number, fair: number): PricePoint => ({ ...named(name, price, fair), label: '' });
+const pixelsOf = (points: readonly PricePoint[]) => {
+  const [lo, hi] = priceDomain(points);
+  const along = (v: number) => ((Math.log(v) - Math.log(lo)) / (Math.log(hi) - Math.log(lo))) * SCATTER_SIDE;
+  return (p: PricePoint) => ({ x: along(p.price), y: SCATTER_SIDE - along(p.fair) });
+};
+const intersect = (a: Box, b: Box) => a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+const insidePanel = (b: Box) => b.left >= 0 && b.top >= 0 && b.left + b.width <= SCATTER_SIDE && b.top + b.height <= SCATTER_SIDE;
+/** Distance from a point to the nearest point of a box. */
+const distance = (b: Box, x: number, y: number) => Math.hypot(Math.max(b.left - x, 0, x - b.left - b.width), Math.max(b.top - y, 0, y - b.top - b.height));
+
+/** Every name whole, no two boxes meeting, each inside the panel, each box as wide as its longest line at LABEL_EM a character and as high as its lines. */
+function expectSeparate(points: readonly PricePoint[], labels: readonly PriceLabel[]) {
+  const at = pixelsOf(points);
+  for (const l of labels) {
+    expect(l.lines.join(' ')).toBe(l.label);
+    expect(l.box.width).toBeGreaterThanOrEqual(Math.max(...l.lines.map((s) => s.length)) * LABEL_EM * 12);
+    expect(l.box.height).toBeGreaterThanOrEqual(l.lines.length * LABEL_LINE);
+    expect(insidePanel(l.box)).toBe(true);
+    // The text starts (or, set right, ends) on the box's edge, so it lies within the box.
+    expect(l.textX).toBe(l.align === 'left' ? l.box.left : l.box.left + l.box.width);
+    // Its own point is where the axis puts it, and its box clears that point's mark.
+    const p = points.find((q) => q.label === l.label)!;
+    expect(l.x).toBeCloseTo(at(p).x, 9);
+    expect(l.y).toBeCloseTo(at(p).y, 9);
+    expect(distance(l.box, l.x, l.y)).toBeGreaterThanOrEqual(MARK_RADIUS);
+    // A name away from its point has a line to it, ending on the box.
+    if (l.leader) {
+      expect([l.leader.x, l.leader.y]).toEqual([l.x, l.y]);
+      expect(distance(l.box, l.leader.x2, l.leader.y2)).toBeCloseTo(0, 9);
+    } else expect(distance(l.box, l.x, l.y)).toBeLessThan(15);
+  }
+  for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) expect(intersect(labels[i]!.box, labels[j]!.box), `${labels[i]!.label} / ${labels[j]!.label}`).toBe(false);
+}
+
+describe('price --chart: names that never overprint', () => {
+  it('five names on one spot (five models of one body at one price and fair price) are all drawn, apart, inside the panel', () => {
+    const points = [...['Homunculus with Anti-Tank Hammer', 'Homunculus with Flail/Scourge', 'Homunculus with Great Sword/Axe', 'Homunculus with Great Hammer/Maul', 'Homunculus with Bayonet'].map((n) => named(n, 50, 280)), unnamed('cheap', 10, 9), unnamed('dear', 300, 310)];
+    const { labels, unplaced } = priceLabels(points);
+    expect(unplaced).toEqual([]);
+    expect(labels.map((l) => l.label)).toEqual(points.slice(0, 5).map((p) => p.name));
+    expectSeparate(points, labels);
+    // One spot, five names: at most four beside it (its four corners), the rest along leader lines.
+    expect(labels.filter((l) => l.leader === undefined).length).toBeLessThanOrEqual(4);
+    expect(labels.filter((l) => l.leader !== undefined).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('names of near-equal points (Homunculus entries at 45-75 ducats, fair 260-470; one body at 31-155) do not meet', () => {
+    const points = [
+      named('Homunculus with Anti-Tank Hammer', 75, 471),
+      named('Homunculus with Flail/Scourge', 45, 264),
+      named('Captive Giant with Improvised Melee Weapon', 140, 810),
+      named('Homunculus with Great Sword/Axe', 52, 293),
+      named('Anchorite Shrine (Catherine Wheel) with Catherine Wheel', 140, 777),
+      ...[31, 45, 60, 90, 155].map((price, k) => unnamed(`body ${k}`, price, 60)),
+    ];
+    const { labels, unplaced } = priceLabels(points);
+    expect(unplaced).toEqual([]);
+    expect(labels).toHaveLength(5);
+    expectSeparate(points, labels);
+  });
+
+  it('far-apart points keep their names beside them, no leader lines: away from the diagonal, towards the middle', () => {
+    // The axis runs from 3 to 3000, so no name is pushed off its side by the panel's edge.
+    const points = [named('under, cheap', 10, 40), named('over, dear', 400, 100), named('under, dear', 300, 900), named('over, cheap', 30, 8), unnamed('low', 3, 3), unnamed('high', 3000, 3000)];
+    const { labels } = priceLabels(points);
+    expectSeparate(points, labels);
+    const at = pixelsOf(points);
+    for (const l of labels) {
+      const p = points.find((q) => q.label === l.label)!;
+      expect(l.leader).toBeUndefined();
+      expect(distance(l.box, l.x, l.y)).toBeLessThan(15);
+      // Under-priced (fair above current) above its point, so away from the diagonal, else below.
+      if (p.fair > p.price) expect(l.box.top + l.box.height).toBeLessThan(at(p).y);
+      else expect(l.box.top).toBeGreaterThan(at(p).y);
+      // The cheaper half's names run rightwards, the dearer half's leftwards.
+      if (p.name.endsWith('cheap')) expect(l.box.left).toBeGreaterThan(at(p).x);
+      else expect(l.box.left + l.box.width).toBeLessThan(at(p).x);
+    }
+  });
+
+  it('any cluster of up to LABELLED named points among others: names apart, inside, each name whole or said (property)', () => {
+    const price = fc.double({ min: 20, max: 60, noNaN: true });
+    const point = fc.record({ price, fair: fc.double({ min: 100, max: 300, noNaN: true }), words: fc.integer({ min: 1, max: 8 }) });
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 1, maxLength: LABELLED }), fc.array(point, { maxLength: 40 }), (labelledOnes, others) => {
+        const points = [
+          ...labelledOnes.map((p, k) => named(`${k} ${'Homunculus'.repeat(1)} with${' word'.repeat(p.words)}`, p.price, p.fair)),
+          ...others.map((p, k) => unnamed(`other ${k}`, p.price, p.fair)),
+          unnamed('cheapest', 5, 5),
+          unnamed('dearest', 1000, 1000),
+        ];
+        const { labels, unplaced } = priceLabels(points);
+        expect(labels.length + unplaced.length).toBe(labelledOnes.length);
+        expectSeparate(points, labels);
+      }),
+      { seed: 40, numRuns: 60 },
+    );
+  });
+
+  it('the same points, the same places', () => {
+    const points = [named('a with b', 50, 280), named('a with c', 50, 281), named('a with d', 51, 280), unnamed('x', 10, 10), unnamed('y', 400, 400)];
+    expect(priceLabels(points)).toEqual(priceLabels([...points]));
+  });
+
+  it('a name with no room anywhere is left out and said, never drawn over another', () => {
+    // A plot 100 x 60 px with the point in its middle: an 80 x 14 box clear of its mark (6 px round (50, 30)) has
+    // room above it (top 0-10) and below (top 36-46), one each: a third would meet one of them.
+    const request = { x: 50, y: 30, width: 80, height: 14, above: true, rightwards: true };
+    const placed = placeLabels([request, request, request], [{ x: 50, y: 30 }], 100, 60);
+    expect(placed[0]).toBeDefined();
+    expect(placed[1]).toBeDefined();
+    expect(placed[2]).toBeUndefined();
+    expect(intersect(placed[0]!.box, placed[1]!.box)).toBe(false);
+  });
+
+  it('a name wider than the panel (one word, no place to wrap it) is said in the notes and the subtitle, the other names drawn', () => {
+    const long = 'X'.repeat(Math.ceil(SCATTER_SIDE / (LABEL_EM * 12)) + 1);
+    const renamed = { ...result, entries: result.entries.map((e) => (e.name === 'dear plain' ? { ...e, name: long } : e)) };
+    const drawn = priceChartSpec(renamed, context);
+    expect(drawn.notes).toContain(`not named on the price panel, no room left beside the other names: ${long} (its point says the name on hover)`);
+    expect((drawn.spec.title as { subtitle: string[] }).subtitle.join('')).toContain(long);
+    const layer = (drawn.spec.vconcat as [{ layer: Layer[] }])[0].layer.find((l) => l.mark.type === 'text');
+    for (const l of (layer?.data?.values ?? []) as PriceLabel[]) expect(l.label).not.toBe(long);
+  });
+
+  it('the spec draws the names where priceLabels put them, in pixels, and leader lines from the points', () => {
+    const text = layerOf('text');
+    const labels = text.data!.values as PriceLabel[];
+    expectSeparate(points, labels);
+    const enc = text.encoding as unknown as Record<string, { field: string; scale: null }>;
+    expect([enc.x!.field, enc.y!.field, enc.text!.field]).toEqual(['textX', 'textY', 'lines']);
+    expect(enc.x!.scale).toBeNull();
+    expect(enc.y!.scale).toBeNull();
   });
 });
 
@@ -172,7 +330,9 @@ describe('price --chart on the command line', () => {
     // The most mispriced entry of the table (its first row) is named beside its point.
     const first = /^Most mispriced first.*\n\n.*\n.*\n(.+?) {2,}/m.exec(r.stdout)![1]!;
     expect(first).toBe("Machine Brute with Executioner's Axe");
-    expect(svg).toContain(`>${first}</text>`);
+    // Drawn whole, on the lines it is wrapped onto.
+    const texts = [...svg.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map((m) => m[1]!.replace(/<tspan[^>]*>(.*?)<\/tspan>/g, '$1 ').trim().replaceAll('&apos;', "'"));
+    expect(texts).toContain(first);
     expect(r.stdout).toBe(cli('price', '--profiles', PROFILES).stdout);
   });
 });

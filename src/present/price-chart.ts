@@ -3,6 +3,7 @@ import { textColourOn } from '../labels.js';
 import type { PriceResult, PricedResult } from '../pricing/price.js';
 import type { Verdict } from '../pricing/fair-price.js';
 import { percent, wordWrap } from '../text.js';
+import { type Box, placeLabels } from './label-placement.js';
 import { CHART_WIDTH, CONFIG, FALL_COLOUR, INK, NO_CHANGE_COLOUR, RISE_COLOUR, type VlSpec, mix, textWidth } from './charts.js';
 import type { PriceContext } from './price.js';
 
@@ -32,11 +33,30 @@ export interface PricePoint {
   readonly verdict: Verdict;
   /** The name when the point is one of the most mispriced, drawn beside it; else ''. */
   readonly label: string;
-  /** Fair above current: the label goes above the point, away from the diagonal; else below. */
-  readonly above: boolean;
-  /** In the cheaper half of the axis: the label runs rightwards from the point, else leftwards, so it stays inside the panel. */
-  readonly cheap: boolean;
   readonly tip: string;
+}
+
+/**
+ * A name drawn on the price panel, where placeLabels put it: its box in the panel's pixels ((0, 0) top
+ * left), the text set at the box's left and middle; `leader` when it is away from its point, a line from
+ * the point (`x`, `y`) to the box.
+ */
+export interface PriceLabel {
+  readonly label: string;
+  /** The name as drawn: wrapped onto lines of at most LABEL_CHARS characters. */
+  readonly lines: readonly string[];
+  /** The point, in the panel's pixels. */
+  readonly x: number;
+  readonly y: number;
+  readonly box: Box;
+  /**
+   * The text's side of the box: the side towards its point (or its leader's end). Estimated widths run
+   * long (LABEL_EM), so a name left of its point set at the box's left edge would end well short of it.
+   */
+  readonly align: 'left' | 'right';
+  readonly textX: number;
+  readonly textY: number;
+  readonly leader?: { readonly x: number; readonly y: number; readonly x2: number; readonly y2: number };
 }
 
 /** A cell of the second panel: the row entry's share of its duels against the column entry. */
@@ -67,8 +87,22 @@ const VERDICT_COLOURS: readonly (readonly [Verdict, string])[] = [
 ];
 
 /** The price panel's side: square, so the diagonal runs at 45 degrees. */
-const SCATTER_SIDE = 520;
+export const SCATTER_SIDE = 520;
 const LABEL_SIZE = 12;
+/**
+ * A name's width is estimated at LABEL_EM of the font size a character. The PNG is drawn in DejaVu Sans,
+ * whose advance widths (read from DejaVuSans.ttf's hmtx table) are 0.28-0.97 em for lower case, 0.30-0.99
+ * for capitals and 0.32 for a space: the names labelled on the Trench Pilgrims' chart average 0.53-0.58 em a
+ * character, and Verdana, which a browser without DejaVu falls back to for the SVG, is a few hundredths
+ * wider. 0.7 leaves room for a name heavy in capitals without vega's 0.8 (charts.ts textWidth), which would
+ * hold names a third of their length away from their neighbours and points.
+ */
+export const LABEL_EM = 0.7;
+/** A line of a name: DejaVu Sans' ascent 0.928 em and descent 0.236 em at 12 px, rounded up. */
+export const LABEL_LINE = 14;
+const LABEL_ASCENT = 0.928 * LABEL_SIZE;
+/** Names wrap at half the panel's width (30 characters), so a name fits on one side or the other of any point. */
+const LABEL_CHARS = Math.floor(SCATTER_SIDE / 2 / (LABEL_EM * LABEL_SIZE));
 /**
  * A heat map row is never lower than this (one 12 px row label without overprinting) nor higher than
  * MAX_STEP; a field too large for CHART_WIDTH at MIN_STEP a column gets a wider chart rather than cut labels.
@@ -92,9 +126,6 @@ function unitOf(system: string): string {
 }
 
 export function pricePoints(r: PriceResult, unit: string): PricePoint[] {
-  const prices = r.entries.flatMap((e) => (e.price === undefined ? [] : [e.price]));
-  // The middle of the current-price axis, which is logarithmic.
-  const middle = Math.sqrt(Math.min(...prices) * Math.max(...prices));
   const labelled = new Set(
     r.entries
       .filter((e) => e.verdict === 'under-priced' || e.verdict === 'over-priced')
@@ -109,10 +140,62 @@ export function pricePoints(r: PriceResult, unit: string): PricePoint[] {
       fair: e.fairPrice,
       verdict: e.verdict,
       label: labelled.has(e.name) ? e.name : '',
-      above: e.fairPrice > e.price,
-      cheap: e.price <= middle,
       tip: `${e.name}: current ${money(e.price)} ${unit}, fair ${money(e.fairPrice)} (${signed(e.difference, 1)} ${unit}, ${signed(e.percent, 1)}%): ${e.verdict}; rating ${e.elo.toFixed(0)}`,
     }));
+}
+
+/** The price panel's axis, the same both ways: every price and fair price with room round the outermost for their marks. */
+export function priceDomain(points: readonly PricePoint[]): [number, number] {
+  const values = points.flatMap((p) => [p.price, p.fair]);
+  return [Math.min(...values) / 1.1, Math.max(...values) * 1.1];
+}
+
+/** Where a price falls on the panel's log axis, in pixels from its low end: vega's log scale over [lo, hi] onto [0, side]. */
+const along = (v: number, [lo, hi]: readonly [number, number]) => ((Math.log(v) - Math.log(lo)) / (Math.log(hi) - Math.log(lo))) * SCATTER_SIDE;
+
+/**
+ * The labelled points' names placed by placeLabels (the most mispriced first, so it gets the place beside
+ * its point), and the names with no place left: never drawn over another, said instead. A name goes first
+ * above its point when fair is above current (away from the diagonal), else below; rightwards in the cheaper
+ * half of the axis, else leftwards, towards the panel's middle.
+ */
+export function priceLabels(points: readonly PricePoint[]): { labels: PriceLabel[]; unplaced: string[] } {
+  const domain = priceDomain(points);
+  const middle = Math.sqrt(domain[0] * domain[1]);
+  const at = (p: PricePoint) => ({ x: along(p.price, domain), y: SCATTER_SIDE - along(p.fair, domain) });
+  const named = points.filter((p) => p.label !== '');
+  const lines = named.map((p) => wordWrap(p.label, LABEL_CHARS));
+  const requests = named.map((p, k) => ({
+    ...at(p),
+    width: Math.ceil(Math.max(...lines[k]!.map((l) => l.length)) * LABEL_EM * LABEL_SIZE),
+    height: Math.ceil(lines[k]!.length * LABEL_LINE),
+    above: p.fair > p.price,
+    rightwards: p.price <= middle,
+  }));
+  const placements = placeLabels(requests, points.map(at), SCATTER_SIDE, SCATTER_SIDE);
+  const labels: PriceLabel[] = [];
+  const unplaced: string[] = [];
+  placements.forEach((placement, k) => {
+    if (placement === undefined) {
+      unplaced.push(named[k]!.label);
+      return;
+    }
+    const { box, leader } = placement;
+    const towards = leader ? leader.x2 : requests[k]!.x;
+    const align = towards > box.left + box.width / 2 ? 'right' : 'left';
+    labels.push({
+      label: named[k]!.label,
+      lines: lines[k]!,
+      x: requests[k]!.x,
+      y: requests[k]!.y,
+      box,
+      align,
+      textX: align === 'left' ? box.left : box.left + box.width,
+      textY: box.top + LABEL_ASCENT,
+      ...(leader ? { leader } : {}),
+    });
+  });
+  return { labels, unplaced };
 }
 
 /**
@@ -161,11 +244,8 @@ export function shareCells(r: PriceResult): ShareCell[] {
   );
 }
 
-function pricePanel(points: readonly PricePoint[], tolerancePercent: number, unit: string): VlSpec {
-  const values = points.flatMap((p) => [p.price, p.fair]);
-  // Room round the outermost points for their marks, the same on both axes.
-  const lo = Math.min(...values) / 1.1;
-  const hi = Math.max(...values) * 1.1;
+function pricePanel(points: readonly PricePoint[], labels: readonly PriceLabel[], tolerancePercent: number, unit: string): VlSpec {
+  const [lo, hi] = priceDomain(points);
   const scale = { type: 'log', domain: [lo, hi], nice: false };
   const axis = (title: string) => ({ title, grid: true, tickCount: 8, format: '~s' });
   const x = { field: 'price', type: 'quantitative', scale, axis: axis(`Current price (${unit})`) };
@@ -184,6 +264,16 @@ function pricePanel(points: readonly PricePoint[], tolerancePercent: number, uni
         ? [{ data: { values: band }, mark: { type: 'area', color: '#000000', opacity: 0.07, clip: true }, encoding: { x, y: { field: 'high', type: 'quantitative', scale }, y2: { field: 'low' } } }]
         : []),
       { data: { values: [{ price: lo, fair: lo }, { price: hi, fair: hi }] }, mark: { type: 'line', color: '#555555', strokeDash: [6, 4], clip: true }, encoding: { x, y } },
+      // Leader lines under the points, from a point to its name where the name had no room beside it.
+      ...(labels.some((l) => l.leader)
+        ? [
+            {
+              data: { values: labels.flatMap((l) => (l.leader ? [l.leader] : [])) },
+              mark: { type: 'rule', color: '#666666', strokeWidth: 1 },
+              encoding: pixels(['x', 'y', 'x2', 'y2']),
+            },
+          ]
+        : []),
       {
         data: { values: points },
         mark: { type: 'point', filled: true, size: 90, opacity: 0.9, stroke: 'white', strokeWidth: 1 },
@@ -195,14 +285,24 @@ function pricePanel(points: readonly PricePoint[], tolerancePercent: number, uni
           description: { field: 'tip', type: 'nominal' },
         },
       },
-      // Whole names (a name cut short could name another entry), above or below the point, away from the diagonal.
-      {
-        data: { values: points.filter((p) => p.label !== '') },
-        mark: { type: 'text', fontSize: LABEL_SIZE, dx: { expr: 'datum.cheap ? 6 : -6' }, dy: { expr: 'datum.above ? -11 : 11' }, align: { expr: "datum.cheap ? 'left' : 'right'" }, color: '#222222' },
-        encoding: { x, y, text: { field: 'label' } },
-      },
+      // Whole names (a name cut short could name another entry), where priceLabels placed them, in pixels.
+      ...(labels.length > 0
+        ? [
+            {
+              data: { values: labels },
+              mark: { type: 'text', fontSize: LABEL_SIZE, lineHeight: LABEL_LINE, align: { expr: 'datum.align' }, baseline: 'alphabetic', color: '#222222' },
+              encoding: { ...pixels(['textX', 'textY']), text: { field: 'lines' } },
+            },
+          ]
+        : []),
     ],
   };
+}
+
+/** Channels x, y (x2, y2) taken as pixels of the panel, as placeLabels gives them, not through the price scale. */
+function pixels(fields: readonly string[]): Record<string, unknown> {
+  const channels = ['x', 'y', 'x2', 'y2'];
+  return Object.fromEntries(fields.map((f, k) => [channels[k]!, { field: f, type: 'quantitative', scale: null }]));
 }
 
 function sharePanel(cells: readonly ShareCell[], n: number): VlSpec {
@@ -247,6 +347,10 @@ function sharePanel(cells: readonly ShareCell[], n: number): VlSpec {
   };
 }
 
+/** What the chart says of mispriced entries it could not name: no room left on the panel that would not overprint another name. */
+const unnamed = (names: readonly string[]) =>
+  `not named on the price panel, no room left beside the other names: ${names.join(', ')} (${names.length === 1 ? 'its point says' : 'their points say'} the name on hover)`;
+
 /**
  * The chart's spec and the notes said with it (stderr, the page): what the chart could not draw. The
  * title names the field; the subtitle the duels and the price line with its r², as the table does.
@@ -254,6 +358,7 @@ function sharePanel(cells: readonly ShareCell[], n: number): VlSpec {
 export function priceChartSpec(r: PriceResult, c: PriceContext): { spec: VlSpec; notes: string[] } {
   const unit = unitOf(c.system);
   const points = pricePoints(r, unit);
+  const { labels, unplaced } = points.length > 0 ? priceLabels(points) : { labels: [], unplaced: [] };
   const cells = shareCells(r);
   const n = r.matrix.names.length;
   const curve = r.pricing.curve;
@@ -267,13 +372,17 @@ export function priceChartSpec(r: PriceResult, c: PriceContext): { spec: VlSpec;
     line,
     'Red: under-priced (worth more than it costs) or winning the pair; blue: over-priced or losing it. Each point and cell says its numbers on hover.',
     ...(unpriced.length > 0 ? [`Not on the price panel (no current price): ${unpriced.join(', ')}.`] : []),
+    ...(unplaced.length > 0 ? [`${unnamed(unplaced)}.`] : []),
   ];
-  const notes = unpriced.length > 0 ? [`${unpriced.length} unpriced ${unpriced.length === 1 ? 'entry' : 'entries'} only in the heat map`] : [];
+  const notes = [
+    ...(unpriced.length > 0 ? [`${unpriced.length} unpriced ${unpriced.length === 1 ? 'entry' : 'entries'} only in the heat map`] : []),
+    ...(unplaced.length > 0 ? [unnamed(unplaced)] : []),
+  ];
   const spec: VlSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     title: { text: wordWrap(`Fair prices from exact duels: ${n} entries, ${c.system} (${c.edition} edition)`, TITLE_CHARS), subtitle: subtitle.flatMap((l) => wordWrap(l, SUBTITLE_CHARS)) },
     config: CONFIG,
-    vconcat: [...(points.length > 0 ? [pricePanel(points, r.pricing.tolerancePercent, unit)] : []), sharePanel(cells, n)],
+    vconcat: [...(points.length > 0 ? [pricePanel(points, labels, r.pricing.tolerancePercent, unit)] : []), sharePanel(cells, n)],
     spacing: 40,
     // The verdicts' colours and the shares' ramp are two scales with a legend each.
     resolve: { scale: { color: 'independent' }, legend: { color: 'independent' } },
