@@ -8,7 +8,7 @@ import type { ExactAnswer, ReportLayout, Scenario } from './model/types.js';
 import { toolVersion } from './version.js';
 import { editionOf, kindExact } from './rules/exact-kinds.js';
 import { orWorse, total } from './running-sums.js';
-import { DUEL_OUTCOMES } from './rules/duel-report.js';
+import type { DUEL_OUTCOMES } from './rules/duel-report.js';
 
 export interface ExactOutcome {
   outcome: string;
