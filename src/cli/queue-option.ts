@@ -36,7 +36,7 @@ function sayNoWorkers(address: QueueAddress): void {
   say(`no worker is taking jobs from ${address.shown} yet; the run waits for one (\`injury-lab worker --queue redis://${address.shown}\`)`);
 }
 
-/** Where a command's work goes when --queue is given: its simulations' chunks and its grid's exact cells. */
+/** Where a command's work goes when --queue is given: its simulations' chunks, its grid's exact cells, a price field's duels in batches. */
 export type Remote = ChunkPlayer & ExactSolver;
 
 /**

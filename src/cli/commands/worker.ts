@@ -8,7 +8,7 @@ import { MAX_WORKERS } from '../sim-options.js';
 
 /**
  * `injury-lab worker --queue redis://HOST:PORT`: takes the jobs of `--queue` runs (`simulate`, `sweep`,
- * `compare`, `report`: simulation shards and exact cells) from any host
+ * `compare`, `report`, `price`: simulation shards, exact cells and batches of duels) from any host
  * until stopped. Ctrl-C or SIGTERM finishes the jobs in hand, closes the connection (waiting at most a
  * few seconds for a Redis that went away) and exits 0; a second one exits at once, abandoning them (the
  * queue hands them to another worker), with 0 as well.
@@ -18,7 +18,7 @@ const CLOSE_GRACE_MS = 3000;
 
 export const workerCommand: CommandModule = {
   command: 'worker',
-  describe: 'Play the jobs (simulation shards, exact cells) of runs queued with --queue on a Redis server, until stopped (Ctrl-C)',
+  describe: 'Play the jobs (simulation shards, exact cells, batches of duels) of runs queued with --queue on a Redis server, until stopped (Ctrl-C)',
   builder: (y) =>
     y
       .option('queue', { type: 'string', describe: 'The Redis server of the queue: redis://[:PASSWORD@]HOST[:PORT][/DB]', demandOption: true })
