@@ -1,5 +1,5 @@
 import { readCatalogueProfilesOnce, readProfilesFileOnce, readRosterProfilesOnce } from '../input/read-once.js';
-import { type Profiles, unmodelledText } from '../model/profiles.js';
+import { type Profile, type Profiles, unmodelledText } from '../model/profiles.js';
 import { fieldFromProfiles } from './field.js';
 import { parseWhere } from './where.js';
 import type { DuelEntry } from './duel-matrix.js';
@@ -45,7 +45,7 @@ function sourceOf(settings: PriceSettings): { profiles: Profiles; base: Record<s
  * What a profile could not model, as a note: a roster's or catalogue's items read now ("not modelled:
  * ..."), or what an exported profiles file wrote into its description when it was read from one.
  */
-function leftOutNote(profile: { readonly description?: string; readonly unmodelled?: readonly Parameters<typeof unmodelledText>[0][] }): string | undefined {
+function leftOutNote(profile: Profile): string | undefined {
   if (profile.unmodelled?.length) return `not modelled: ${profile.unmodelled.map(unmodelledText).join('; ')}`;
   return profile.description !== undefined && /not modelled/i.test(profile.description) ? profile.description : undefined;
 }
