@@ -157,8 +157,11 @@ describe('read fully or stop', () => {
     expect(answers(JSON.parse(allowed.stdout) as { outcomes: { exact: string }[] })).toEqual(answers(await exactJson('--armour', 'none')));
   });
 
-  it('a sentence naming another model (a campaign form) is never given to this one: it stops instead', async () => {
-    await stopsSaying(['--roster', ROSTER, '--target', 'Dust Pilgrim'], '"Add -1 INJURY DICE to Injury Rolls for a Glass Saint" is not modelled (names a Glass Saint, not this entry)');
+  it("a sentence naming another model (a campaign form) is another entry's rule: listed, never given to this one, and stopping nothing", async () => {
+    const asTarget = await exactJson('--roster', ROSTER, '--target', 'Dust Pilgrim');
+    expect(answers(asTarget)).toEqual(answers(await exactJson('--armour', 'none')));
+    const explained = await cliInProcess('profiles', '--roster', ROSTER, '--explain');
+    expect(explained.stdout).toContain('not read: "Add -1 INJURY DICE to Injury Rolls for a Glass Saint" (text of ability Second Life: touches no roll of a single attack: it names a Glass Saint: another entry\'s rule, never this one\'s)');
   });
 
   it('a condition on a keyword the rule table does not know stops that model only; the rest of the file answers', async () => {

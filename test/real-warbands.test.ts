@@ -75,8 +75,8 @@ describe('a rule link is not a keyword; conditional rules text is read as its co
     expect(weapons['Hawk Rifle']!.description).toContain('"Ignore Armour" (rule: a linked rule, not in the weapon\'s Keywords');
     expect(weapons['Hawk Rifle']!.description).toContain('read as IGNORE ARMOUR ON CRITICAL');
     expect(weapons['Mercy Blade']!.description).toContain('"Ignore Armour" (rule: a linked rule');
-    // Its sentence speaks of armour and is not read whole (a condition on a Down target): it stops, named.
-    expect(weapons['Mercy Blade']!.description).toContain('"This weapon has the IGNORE ARMOUR Keyword if the target is Down" (rules text: a sentence about the odds that injury-lab does not read whole)');
+    // Its sentence is not read whole (a condition on a Down target): classed as touching its attack, it stops, named.
+    expect(weapons['Mercy Blade']!.description).toContain('"This weapon has the IGNORE ARMOUR Keyword if the target is Down" (rules text: touches this weapon\'s attack: a bonus or keyword against a target that is Down, or has a keyword)');
   });
 
   it('its answers are those of ignoreArmourOnCritical, not of IGNORE ARMOUR', async () => {

@@ -37,7 +37,13 @@ export interface RosterCost {
 }
 /** A selection (a model, a unit, a weapon, an upgrade) and everything selected under it. */
 export interface RosterSelection {
+  /** The name the roster gives it: a player's own name for it ("customName") where there is one. */
   readonly name: string;
+  /**
+   * The catalogue entry's name, where the roster renames it ("Al-Qahhar, the Crippled" of a Brazen
+   * Bull): the entry's rules text names the entry, never the player's label, so it is read by both.
+   */
+  readonly entryName?: string;
   readonly type: string;
   readonly number: number;
   readonly selections: readonly RosterSelection[];
@@ -328,8 +334,10 @@ function readSelection(raw: Record<string, unknown>): RosterSelection {
   if (!(Number.isInteger(number) && number >= 1)) {
     throw new RosterShapeError(`selection ${showValue(name)}: number ${showValue(raw.number)} is not allowed; allowed: a whole number from 1 (how many models or items it is)`);
   }
+  const entryName = text(raw.name);
   return {
     name,
+    ...(entryName !== '' && entryName !== name ? { entryName } : {}),
     type: text(raw.type),
     number,
     selections: list(raw.selections).map(readSelection),

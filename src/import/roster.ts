@@ -6,7 +6,8 @@ import { checkProfileFields, type EffectSource, type Profile, type Profiles, typ
 import type { FieldValue, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
 import type { CatalogueLoadout, RosterProfile, RosterSelection, RosterTree } from './read-roster.js';
-import { effectKeywordPattern, onlyRestates, readModelSentence, readWeaponSentence, sentencesOf, type SentenceReading, type TextContext, type TextEffect } from './rules-text.js';
+import { effectKeywordPattern, NO_WORD_OF_THE_ODDS, onlyRestates, readModelSentence, readWeaponSentence, sentencesOf, type SentenceReading, type TextContext, type TextEffect } from './rules-text.js';
+import { CLASS_TEXT, type SentenceClass } from './sentence-forms/form.js';
 import { normaliseToken, readToken, splitKeywords, splitRunTogether, tableName, type Token } from './weapon-keywords.js';
 
 /**
@@ -300,7 +301,7 @@ function sameKeywordName(keyword: string, ruleName: string): boolean {
  */
 function underLeadIn(reading: SentenceReading, leadIn: string | undefined): SentenceReading {
   if (leadIn === undefined || reading.kind !== 'read') return reading;
-  return { kind: 'stops', why: `it holds only under ${JSON.stringify(shown(leadIn))}, which is not read`, side: 'both' };
+  return { kind: 'classed', touches: 'unclear', why: `it holds only under ${JSON.stringify(shown(leadIn))}, which is not read` };
 }
 
 /** What a sentence read whole gives, said as the listing says it. */
@@ -344,51 +345,61 @@ function applyEffect(draft: Draft, e: TextEffect): string | undefined {
 }
 
 /**
- * Rules text, sentence by sentence (rules-text.ts): a sentence read whole gives its effects; one about
- * the odds that is not read stops, naming the sentence. A model's sentence stops the model where it
- * speaks of attacks against it, and every "MODEL with WEAPON" where it speaks of the model's own
- * attacks (both where it may be either); a weapon's (`ownAttacksStopHere`) stops the weapon. The text
- * is listed with what was read, or, when nothing was read or stopped, as unread if `listUnread`.
+ * Rules text, sentence by sentence (rules-text.ts): a sentence read whole gives its effects; one not read
+ * is classed by what it touches (sentence-forms/form.ts) and stops only the questions that use it. A
+ * model's sentence that touches rolls against it stops the model as a target; one that touches its own
+ * attacks stops each weapon in its hands ("MODEL with WEAPON", a duel side's carrier); an unclear one
+ * stops both. A weapon's sentence (`isWeapon`) stops the weapon unless it touches no roll. Every sentence
+ * not read is listed with its class (`profiles --explain`); a text none of whose sentences speaks of the
+ * odds is listed once, shortened, unless `listUnread` is false (an ability's name already says it).
  */
 function addText(
   draft: Draft,
   sentences: readonly string[],
   text: string,
   from: string,
-  read: (sentence: string) => SentenceReading,
-  { listUnread, ownAttacksStopHere }: { readonly listUnread: boolean; readonly ownAttacksStopHere: boolean },
+  read: (sentence: string, previous: SentenceClass | undefined) => SentenceReading,
+  { listUnread, isWeapon }: { readonly listUnread: boolean; readonly isWeapon: boolean },
 ): void {
   const readAs: string[] = [];
-  let stopped = false;
+  const listed: Unmodelled[] = [];
   /** A lead-in not read ("... the following special rules, which apply until ...:"): what follows it is under its condition. */
   let under: string | undefined;
+  let previous: SentenceClass | undefined;
   for (const sentence of sentences) {
-    const reading = underLeadIn(read(sentence), under);
+    const reading = underLeadIn(read(sentence, previous), under);
     if (sentence.endsWith(':') && reading.kind !== 'read') under ??= sentence;
     if (reading.kind === 'read') {
+      previous = isWeapon ? 'weapon' : 'target';
       const problem = reading.effects.map((e) => addEffect(draft, e, `${from}: ${JSON.stringify(shown(sentence))}`)).find((p) => p !== undefined);
       if (problem === undefined) {
         readAs.push(...reading.effects.map(effectText));
         continue;
       }
-      draft.unmodelled.push({ text: shown(sentence), from, why: problem, stops: true });
-      stopped = true;
-    } else if (reading.kind === 'stops') {
-      const item: Unmodelled = { text: shown(sentence), from, why: reading.why, stops: true };
-      if (reading.side !== 'attacker' || ownAttacksStopHere) draft.unmodelled.push(item);
-      else draft.unmodelled.push({ ...item, why: `${reading.why}; it speaks of the model's own attacks, so it stops each "${draft.name} with ..." and not the model as a target`, stops: false });
-      if (reading.side !== 'target' && !ownAttacksStopHere) draft.attackerStops.push(item);
-      stopped = true;
+      listed.push({ text: shown(sentence), from, why: problem, stops: true, touches: 'target' });
+      continue;
     }
+    previous = reading.touches;
+    const why = reading.touches === 'unclear' ? reading.why : `${CLASS_TEXT[reading.touches]}: ${reading.why}`;
+    const item: Unmodelled = { text: shown(sentence), from, why, stops: reading.touches !== 'none', touches: reading.touches };
+    if (isWeapon || reading.touches === 'none' || reading.touches === 'target') {
+      listed.push(item);
+      continue;
+    }
+    // Its own attacks (or unclear): each weapon in its hands stops; the model as a target only if unclear.
+    draft.attackerStops.push(item);
+    listed.push(reading.touches === 'unclear' ? item : { ...item, why: `${item.why}: it stops each "${draft.name} with ..." and not the model as a target`, stops: false });
   }
   const item = rulesTextItem(text, from);
   if (readAs.length) draft.unmodelled.push({ ...item, why: `read as ${readAs.join(', ')}` });
-  else if (listUnread && !stopped) draft.unmodelled.push(item);
+  const spoke = listed.some((u) => u.why !== `${CLASS_TEXT.none}: ${NO_WORD_OF_THE_ODDS}`);
+  if (spoke) draft.unmodelled.push(...listed);
+  else if (listUnread && !readAs.length) draft.unmodelled.push(item);
 }
 
 /** A model's ability text or an item's rules text the model carries (addText). */
 function addModelText(draft: Draft, text: string, from: string, context: TextContext, listUnread = true): void {
-  addText(draft, sentencesOf(text), text, from, (sentence) => readModelSentence(sentence, context), { listUnread, ownAttacksStopHere: false });
+  addText(draft, sentencesOf(text), text, from, (sentence, previous) => readModelSentence(sentence, context, previous), { listUnread, isWeapon: false });
 }
 
 /**
@@ -396,7 +407,7 @@ function addModelText(draft: Draft, text: string, from: string, context: TextCon
  * condition: those are read into the weapon's alternative profiles, so the text is not listed as unread.
  */
 function addWeaponText(draft: Draft, text: string, sentences: readonly RulesSentence[], restated: boolean, context: TextContext): void {
-  addText(draft, sentences.map((x) => x.sentence), text, 'rules text', (sentence) => readWeaponSentence(sentence, context), { listUnread: !restated, ownAttacksStopHere: true });
+  addText(draft, sentences.map((x) => x.sentence), text, 'rules text', (sentence, previous) => readWeaponSentence(sentence, context, previous), { listUnread: !restated, isWeapon: true });
 }
 
 /**
@@ -548,6 +559,8 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         armourItems.push({ name: p.name, ...(modifier?.kind === 'modifier' ? { modifier: modifier.value } : {}) });
       }
     };
+    // What its text may call it: the roster's names, the catalogue entry's (a renamed model keeps its rules) and its Unit profile's.
+    const selfNames = [...new Set([s.name, s.entryName, from.name, from.entryName, profile.name].filter((n): n is string => n !== undefined && n !== ''))];
     const stack: RosterSelection[] = [s];
     for (let node = stack.pop(); node; node = stack.pop()) {
       if (node !== s && isWeapon(node)) {
@@ -568,14 +581,14 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
           addTokens(draft, named, 'ability', false);
           // An ability its name already maps ("-1 Injury Dice", "Tough") is not read twice from its text.
           const text = characteristic(p, 'description') ?? rulesOf(p);
-          if (text && named.every((t) => t.kind === 'unknown')) addModelText(draft, text, `text of ability ${p.name}`, textContext([s.name, from.name]), false);
+          if (text && named.every((t) => t.kind === 'unknown')) addModelText(draft, text, `text of ability ${p.name}`, textContext(selfNames), false);
         } else if (p !== profile && !isWeaponProfile(p)) {
           noteProtection(p);
           // An item's injury modifier (armour, a shield) is in the model's Armour characteristic already.
           const itemTokens = tokens(characteristic(p, 'keywords') ?? '', 'model').filter((t) => !(t.kind === 'modifier' && t.armourModifier));
           addTokens(draft, itemTokens, `keywords of ${p.name}`, false);
           const rulesText = rulesOf(p);
-          if (rulesText) addModelText(draft, rulesText, `rules text of ${p.name}`, textContext([s.name, from.name, p.name, node.name]));
+          if (rulesText) addModelText(draft, rulesText, `rules text of ${p.name}`, textContext([...selfNames, p.name, node.name]));
         }
       }
       if (node === s) {

@@ -1,10 +1,13 @@
+import { classBySentenceForms } from './sentence-forms/classify.js';
+import type { SentenceClass } from './sentence-forms/form.js';
+
 /**
  * Rules text of a catalogue (an ability's, an item's, a weapon's) read sentence by sentence, fully or not
  * at all (docs/import.md, "Rules text"). A sentence is either understood whole, every clause and its
- * condition included, and gives typed effects; or it speaks of what the odds rest on (rolls, dice,
- * injuries, armour, markers, Out of Action, a keyword that changes a roll) and is not understood, and then
- * it stops every command that uses the entry; or it speaks of none of that and is listed. A number is
- * never kept with its condition dropped.
+ * condition included, and gives typed effects; or it is classed by what it touches (the model as a
+ * target, the model's own attacks, this weapon's attack, no roll of one attack: sentence-forms/), and
+ * stops only the questions that use what it touches; a sentence whose class is unclear stops every
+ * question its entry is in. A number is never kept with its condition dropped.
  */
 
 /** What a sentence read whole gives. Conditions are data; nothing is written as a string to be parsed again. */
@@ -16,15 +19,13 @@ export type TextEffect =
   /** A keyword of the rule table the sentence gives in the game's own words (STANDFAST, IGNORE ARMOUR ON CRITICAL). */
   | { readonly kind: 'keyword'; readonly keyword: string };
 
-/** Which side of a fight a sentence not read speaks of: a model's own attacks, attacks against it, or either. */
-export type Side = 'attacker' | 'target' | 'both';
-
 export type SentenceReading =
   | { readonly kind: 'read'; readonly effects: readonly TextEffect[] }
-  /** Speaks of the odds and is not understood whole: stops what uses the entry (on `side`). */
-  | { readonly kind: 'stops'; readonly why: string; readonly side: Side }
-  /** Speaks of nothing the odds of one attack rest on. */
-  | { readonly kind: 'other' };
+  /**
+   * Not read into an effect: classed by what it touches (sentence-forms/form.ts), which decides the
+   * questions it stops; `why` says which form classed it, or why none did.
+   */
+  | { readonly kind: 'classed'; readonly touches: SentenceClass; readonly why: string };
 
 /**
  * The text in one form: Unicode spaces (a non-breaking space among them) as a space, dashes and minus
@@ -48,10 +49,6 @@ const OTHER_ROLLS = /\b(risky|dash|morale|climb|climbs|jump|jumps|charge bonus|p
 /** What the odds of one attack rest on, in the game's words (the rule files' vocabulary). */
 const ODDS_WORDS = /\b(elevated position|long range|short range|rolls?|rolled|rolling|dice|(?:highest|lowest|one|a|each|extra|single) die|d3|d6|\dd6|injur(?:y|ies|ed|e)|armou?r|markers?|out of action|down|minor (?:hit|wound)|critical|success(?:es)?|hits?)\b/i;
 
-/** Words that put a sentence on a fight's side: the model's own attacks, or attacks against it. */
-const OWN_ATTACKS = /\b(made by|it makes|model makes|attacking model|made with|when it attacks|its (?:melee |ranged )?attacks)\b/i;
-const AGAINST_IT = /\b(targets?|targeted|against|hit by|hits the model|suffers?)\b/i;
-
 /** The keywords of a rule table that change a roll (those that give a field), for telling whether a sentence speaks of the odds. */
 export function effectKeywordPattern(names: readonly string[]): RegExp | undefined {
   if (names.length === 0) return undefined;
@@ -69,13 +66,14 @@ export function speaksOfOdds(sentence: string, effectKeywords: RegExp | undefine
 }
 
 /**
- * A rules text's sentences: split after a full stop, at line breaks, and before a bullet after a colon
+ * A rules text's sentences: split after a full stop (not after "St.", a saint's name; and where the
+ * catalogue left out the space: "ACTION.If it does so"), at line breaks, and before a bullet after a colon
  * (a lead-in and its list); a leading "Name:" label
  * ("Bull's Eye:", "Standfast:") and a final full stop dropped; spacing made single. Empty ones are none.
  */
 export function sentencesOf(text: string): string[] {
   return plainText(text)
-    .split(/\n+|(?<=[.!?])\s+(?=["(*•\-A-Z])|(?<=:)\s+(?=[*•]\s)/)
+    .split(/\n+|(?<=[.!?])(?<!\bSt\.)\s+(?=["(*•\-A-Z])|(?<=[A-Za-z]{3}\.)(?=[A-Z][a-z]+ )|(?<=:)\s+(?=[*•]\s)/)
     .map((s) =>
       s
         .replace(/^[\s*•\-]+/, '')
@@ -111,11 +109,22 @@ function isSelf(subject: string, names: readonly string[]): boolean {
 /** Why a sentence about the odds is not read, when no more is known. */
 export const NOT_READ_WHOLE = 'a sentence about the odds that injury-lab does not read whole';
 
-/** Why a sentence whose subject is not the entry is not read: it names another model, or its subject is a clause no form reads. */
-function subjectProblem(subject: string, names: readonly string[]): string | undefined {
+/** Why a sentence is not read into an effect, and what it then touches. */
+interface NotRead {
+  readonly why: string;
+  readonly touches: SentenceClass;
+}
+
+/**
+ * Why a sentence whose subject is not the entry is not read: a plain name that is not the entry's is
+ * another model's rule (the real Trench Pilgrim's "Add -1 INJURY DICE to Injury Rolls for a Martyr
+ * Penitent", a resurrected form with an entry of its own), which touches no question of this one's; a
+ * subject that is a clause no form reads ("a model within 3\" of it") is unclear.
+ */
+function subjectProblem(subject: string, names: readonly string[]): NotRead | undefined {
   if (isSelf(subject, names)) return undefined;
   const plainName = /^(?:a|an|the|any) [^,]+$/i.test(subject) && !/\b(that|which|who|if|when|within|with|other|friendly|enemy|each|every|attacks?)\b/i.test(subject);
-  return plainName ? `names ${subject}, not this entry` : NOT_READ_WHOLE;
+  return plainName ? { why: `it names ${subject}: another entry's rule, never this one's`, touches: 'none' } : { why: NOT_READ_WHOLE, touches: 'unclear' };
 }
 
 /** "FIRE or GAS", "FIRE and/or GAS", "FIRE, GAS": keyword names, or undefined if a part is no keyword of the table. */
@@ -133,7 +142,7 @@ function keywordList(text: string, known: (name: string) => string | undefined):
 /** A model's sentence: what it is read as, each form the whole sentence (docs/import.md lists them). */
 interface ModelForm {
   readonly sentence: RegExp;
-  readonly read: (m: RegExpExecArray, context: TextContext) => TextEffect | string;
+  readonly read: (m: RegExpExecArray, context: TextContext) => TextEffect | NotRead;
 }
 
 /** What a sentence is read against: the names it may call its entry by, and the rule table's keyword names. */
@@ -196,36 +205,42 @@ const MODEL_FORMS: readonly ModelForm[] = [
 ];
 
 /** -N injury dice against the entry, unless the attack has one of the keywords named; or why it is not read. */
-function injuryDice(dice: string, subject: string, unless: string | undefined, c: TextContext): TextEffect | string {
+function injuryDice(dice: string, subject: string, unless: string | undefined, c: TextContext): TextEffect | NotRead {
   const problem = subjectProblem(subject, c.names);
   if (problem !== undefined) return problem;
   if (unless === undefined) return { kind: 'targetInjuryDice', dice: Number(dice), unless: [] };
   const names = keywordList(unless, c.keyword);
-  return names ? { kind: 'targetInjuryDice', dice: Number(dice), unless: names } : `"${unless}" is not keywords of the rule table`;
-}
-
-/** The side a sentence about the odds speaks of, when it is not read. */
-function sideOf(sentence: string): Side {
-  return OWN_ATTACKS.test(sentence) && !AGAINST_IT.test(sentence) ? 'attacker' : 'both';
+  return names ? { kind: 'targetInjuryDice', dice: Number(dice), unless: names } : { why: `"${unless}" is not keywords of the rule table`, touches: 'target' };
 }
 
 /** "See \"Beelzebub's Embrace\"": a sentence that sends the reader to other text, which is not read here. */
 const REFERS_ELSEWHERE = /^see\b/i;
 
+/**
+ * A sentence no form read into an effect, classed (sentence-forms/): by the forms of the table; else one
+ * that speaks of nothing the odds rest on touches none; else it is unclear and stops what uses its entry.
+ * `previous` is the class of the sentence before it in the same text, which "If it does so, ..." carries on.
+ */
+function classed(sentence: string, context: TextContext, previous: SentenceClass | undefined, notRead?: NotRead): SentenceReading {
+  if (notRead) return { kind: 'classed', ...notRead };
+  if (REFERS_ELSEWHERE.test(sentence)) return { kind: 'classed', touches: 'unclear', why: 'it refers to other rules text, which is not read here' };
+  const alone = (rest: string) => (speaksOfOdds(rest, context.effectKeywords) ? { touches: 'unclear' as const, forms: [NOT_READ_WHOLE] } : { touches: 'none' as const, forms: [NO_WORD_OF_THE_ODDS] });
+  const byForm = classBySentenceForms(sentence, previous, alone) ?? alone(sentence);
+  return { kind: 'classed', touches: byForm.touches, why: byForm.forms.join('; ') };
+}
+
+/** Why a sentence that no form classes touches nothing: none of its words is one the odds rest on. */
+export const NO_WORD_OF_THE_ODDS = 'it speaks of no roll, dice, injury, armour or marker';
+
 /** One sentence of a model's ability text or of an item's rules text the model carries. */
-export function readModelSentence(sentence: string, context: TextContext): SentenceReading {
-  if (REFERS_ELSEWHERE.test(sentence)) return { kind: 'stops', why: 'it refers to other rules text, which is not read here', side: 'both' };
-  let why: string | undefined;
+export function readModelSentence(sentence: string, context: TextContext, previous?: SentenceClass): SentenceReading {
   for (const form of MODEL_FORMS) {
     const m = form.sentence.exec(sentence);
     if (!m) continue;
     const got = form.read(m, context);
-    if (typeof got !== 'string') return { kind: 'read', effects: [got] };
-    why = got;
-    break;
+    return 'kind' in got ? { kind: 'read', effects: [got] } : classed(sentence, context, previous, got);
   }
-  if (!speaksOfOdds(sentence, context.effectKeywords)) return { kind: 'other' };
-  return { kind: 'stops', why: why ?? NOT_READ_WHOLE, side: sideOf(sentence) };
+  return classed(sentence, context, previous);
 }
 
 /**
@@ -234,8 +249,7 @@ export function readModelSentence(sentence: string, context: TextContext): Sente
  * ON CRITICAL. The weapon it names is not checked: the text is on the weapon's own profile, and the real
  * catalogue's Molotov Cocktail names the Incendiary Grenade it was copied from.
  */
-export function readWeaponSentence(sentence: string, context: TextContext): SentenceReading {
-  if (REFERS_ELSEWHERE.test(sentence)) return { kind: 'stops', why: 'it refers to other rules text, which is not read here', side: 'attacker' };
+export function readWeaponSentence(sentence: string, context: TextContext, previous?: SentenceClass): SentenceReading {
   const critical = /^if the success roll for an? (?:ranged |melee )?attack made (?:with|by) (?:a |an |the |this )?(.+?) is a critical success,? then the injury roll for the attack has the (?:keyword )?ignores? armou?r(?: keyword)?$/i.exec(sentence);
   if (critical && !/\b(that|which|if|when|against|within|target|down)\b/i.test(critical[1]!)) return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'IGNORE ARMOUR ON CRITICAL' }] };
   // The core rules' DEADLY, in other words: "If the Injury Roll has the Deadly Keyword, instead roll 3D6 and
@@ -244,8 +258,7 @@ export function readWeaponSentence(sentence: string, context: TextContext): Sent
   if (/^(?:(?:the|this|a|an) )?[\w' -]*?\brolls? (?:on the injury (?:chart|table)|(?:for )?injur(?:y|ies)(?: rolls?)?) with 3d6(?: \(instead of (?:the )?(?:usual )?2d6\))?,? (?:and )?add(?:ing|s)? (?:all )?(?:three|3) dice together!?$/i.test(sentence)) {
     return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'DEADLY' }] };
   }
-  if (!speaksOfOdds(sentence, context.effectKeywords)) return { kind: 'other' };
-  return { kind: 'stops', why: NOT_READ_WHOLE, side: 'attacker' };
+  return classed(sentence, context, previous);
 }
 
 /** Words a sentence that restates a token of the Keywords with a condition may hold besides the token and the condition. */

@@ -83,7 +83,17 @@ export interface Unmodelled {
   readonly stops: boolean;
   /** Of a model's attackerStops: the attack type whose weapons it stops (absent: every weapon). */
   readonly attackType?: string;
+  /** A sentence of rules text not read: what it touches, which decides what it stops. */
+  readonly touches?: SentenceClass;
 }
+
+/**
+ * What a sentence of rules text that is not read touches (src/import/sentence-forms/form.ts): rolls made
+ * against the model (`target`), the model's own attacks (`attacker`), this weapon's attack (`weapon`),
+ * or no roll of a single attack (`none`); `unclear` where no form classes it.
+ */
+export type Touches = 'target' | 'attacker' | 'weapon' | 'none';
+export type SentenceClass = Touches | 'unclear';
 
 /** One unmodelled item as outputs say it: "\"Fear\" (rule: a linked rule, ...)". */
 export const unmodelledText = (u: Unmodelled): string => `${JSON.stringify(u.text)} (${u.from}: ${u.why})`;

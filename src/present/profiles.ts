@@ -144,7 +144,7 @@ function explainJson(p: Profiles) {
     role: x.role,
     ...(x.cost === undefined ? {} : { cost: x.cost }),
     effects: x.sources ?? fileEffects(x),
-    notRead: (x.unmodelled ?? []).map((u) => ({ text: u.text, from: u.from, why: u.why, stops: u.stops })),
+    notRead: (x.unmodelled ?? []).map((u) => ({ text: u.text, from: u.from, why: u.why, stops: u.stops, ...(u.touches ? { touches: u.touches } : {}) })),
   });
   return { file: p.file, system: p.system.id, profiles: [...p.models.values(), ...p.weapons.values()].map(entry), ...(p.unmodelled?.length ? { notRead: p.unmodelled } : {}) };
 }

@@ -1,0 +1,52 @@
+import type { SentenceForm } from './form.js';
+import { A_MODEL, NAME, whole } from './words.js';
+
+/**
+ * Forms of sentences that touch rolls made against the model (form.ts): what an Out of Action does to it,
+ * dice and modifiers against it under a condition, armour and immunities it has, spells cast when it is
+ * hurt. They stop the model as a target, never a weapon in its hands.
+ */
+export const AGAINST_IT_FORMS: readonly SentenceForm[] = [
+  {
+    name: 'its first Out of Action turned into another result',
+    touches: 'target',
+    pattern: whole(String.raw`the first time ${NAME} suffers an out of action result on the injury (?:table|chart), it is treated as an? [\w ]+ result(?: instead)?`),
+    examples: ['The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead'],
+  },
+  {
+    name: 'an Out of Action against it turned into another result under a condition',
+    touches: 'target',
+    pattern: whole(String.raw`(?:as long as .+, every out of action injury result against it (?:is|are) treated as downed instead|once per turn, when ${NAME} would be taken out of action, it instead .+|injuries that would be inflicted on ${NAME} are instead inflicted on .+)`),
+    examples: ['Once per Turn, when a Golem would be taken Out of Action, it instead crumbles', 'As long as there are 2 friends near it, every Out of Action injury result against it are treated as Downed instead'],
+  },
+  {
+    name: 'injury dice against it when the attack has a keyword',
+    touches: 'target',
+    pattern: whole(String.raw`add [+-]\d+ injury dice to (?:injury )?rolls for (?:${A_MODEL} that has [\w ]+|${NAME}) that has been hit by an attack with the [a-z]+ keyword`),
+    examples: ['Add -1 INJURY DICE to rolls for a Mist Walker that has been hit by an attack with the GAS Keyword'],
+  },
+  {
+    name: 'protection it counts as having (immune to keywords of attacks)',
+    touches: 'target',
+    pattern: whole(String.raw`(?:this )?counts as (?:an? )?[\w ,]+ and (?:a )?gas mask \(immune to [a-z ,]+\)`),
+    examples: ['Counts as a Leather Hood and Gas Mask (immune to GAS)'],
+  },
+  {
+    name: 'cover against ranged attacks on it',
+    touches: 'target',
+    pattern: whole(String.raw`the ranged attack modifier for a target being in cover is [+-]\d+ dice instead of [+-]\d+ dice if the target has .+`),
+    examples: ['The Ranged Attack Modifier for a target being in Cover is -2 DICE instead of -1 DICE if the target has a Ghillie Cloak'],
+  },
+  {
+    name: 'an attack on it that fails, or a spell cast when it is hurt',
+    touches: 'target',
+    pattern: whole(String.raw`(?:if your opponent fails their success roll for an attack targeting ${NAME}, .+|you can cast this spell (?:once per turn )?(?:before|after) an injury roll is made for the spellcaster)`),
+    examples: ['You can cast this spell once per Turn after an Injury Roll is made for the spellcaster', 'If your opponent fails their Success Roll for an attack targeting a Duellist, you can say the Duellist steps aside'],
+  },
+  {
+    name: 'its armour and keywords, said in words',
+    touches: 'target',
+    pattern: whole(String.raw`(?:it has an armour characteristic of [+-]?\d+ and does not have the .+ keywords?|if an attack would normally ignore armour, ${NAME} still grants an? [+-]\d+ injury modifier|if they do, the maximum cumulative armour they can have is [+-]?\d+)`),
+    examples: ['If an attack would normally ignore armour, Stone Plate still grants a -1 INJURY MODIFIER', 'It has an Armour Characteristic of 0 and does not have the TOUGH Keyword'],
+  },
+];

@@ -1,0 +1,47 @@
+import { join, type CarryOnForm, type SentenceClass, type SentenceForm } from './form.js';
+import { AGAINST_IT_FORMS } from './against-it.js';
+import { CARRY_ON_FORMS, NO_ROLL_FORMS } from './no-roll.js';
+import { OWN_ATTACK_FORMS } from './own-attacks.js';
+import { WEAPON_ATTACK_FORMS } from './weapon-attack.js';
+
+/** Every form, by what it touches (each file one class). */
+export const SENTENCE_FORMS: readonly SentenceForm[] = [...NO_ROLL_FORMS, ...AGAINST_IT_FORMS, ...OWN_ATTACK_FORMS, ...WEAPON_ATTACK_FORMS];
+export { CARRY_ON_FORMS };
+
+/** What the forms say of a sentence: its class and the forms that gave it. */
+export interface FormClass {
+  readonly touches: SentenceClass;
+  /** The names of the forms that classed it, its opening's first. */
+  readonly forms: readonly string[];
+}
+
+/**
+ * The class the forms give a sentence. Whole-sentence forms that disagree make it unclear, whatever their
+ * order in the table. An opening that carries on the sentence before it (CARRY_ON_FORMS) is taken off, the
+ * rest is classed on its own (by `alone` where no form classes it), and the two are joined with
+ * `previous` (the class of the sentence before it in the same text; with none before, unclear). Undefined
+ * if no form classes the sentence.
+ */
+export function classBySentenceForms(sentence: string, previous: SentenceClass | undefined, alone: (rest: string) => FormClass, forms: readonly SentenceForm[] = SENTENCE_FORMS): FormClass | undefined {
+  const opening = openingOf(sentence);
+  if (opening) {
+    const rest = sentence.slice(opening.length).replace(/^[\s,]+/, '');
+    const restClass = opening.form.illustrates ? { touches: 'none' as const, forms: [] } : (classBySentenceForms(rest, previous, alone, forms) ?? alone(rest));
+    return { touches: join(previous ?? 'unclear', restClass.touches), forms: [opening.form.name, ...restClass.forms] };
+  }
+  const matched = forms.filter((f) => f.pattern.test(sentence));
+  if (matched.length === 0) return undefined;
+  let touches: SentenceClass = matched[0]!.touches;
+  for (const f of matched) touches = touches === f.touches ? touches : 'unclear';
+  return { touches, forms: matched.map((f) => f.name) };
+}
+
+/** The longest opening of the carry-on forms a sentence starts with, and its form. */
+function openingOf(sentence: string): { readonly form: CarryOnForm; readonly length: number } | undefined {
+  let best: { form: CarryOnForm; length: number } | undefined;
+  for (const form of CARRY_ON_FORMS) {
+    const m = form.opening.exec(sentence);
+    if (m && m.index === 0 && m[0].length < sentence.length && (best === undefined || m[0].length > best.length)) best = { form, length: m[0].length };
+  }
+  return best;
+}

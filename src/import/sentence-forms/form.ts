@@ -1,0 +1,65 @@
+import type { SentenceClass, Touches } from '../../model/profiles.js';
+
+/**
+ * A sentence of rules text that injury-lab does not read into an effect is classed by what it touches
+ * (docs/import.md, "What a sentence touches"): the questions whose answer it could change. A class
+ * comes from a form the whole sentence matches, never from a word alone ("experts at inflicting
+ * debilitating injuries" is flavour; "If the roll is a Failure, the model's Activation ends" touches no
+ * attack), and a sentence no form classes stops every question that uses its entry.
+ */
+
+/**
+ * What a sentence touches (declared with the profiles that carry it):
+ * - `target`: rolls made against the model (it stops the model as a target);
+ * - `attacker`: the model's own attacks (it stops each weapon in the model's hands);
+ * - `weapon`: this weapon's attack (it stops the weapon);
+ * - `none`: no roll of a single attack (an activation, a move, the campaign, other models, flavour):
+ *   listed, never stopping;
+ * - `unclear`: no form classes it, or forms that disagree: it stops every question its entry is in.
+ */
+export type { SentenceClass, Touches };
+
+export interface SentenceForm {
+  /** What the form is, as `profiles --explain` and docs/import.md name it. */
+  readonly name: string;
+  readonly touches: Touches;
+  /**
+   * The whole sentence, in plain text (rules-text.ts plainText, no final full stop), matched without
+   * regard to case. Anchored at both ends: a form never classes part of a sentence.
+   */
+  readonly pattern: RegExp;
+  /** Invented sentences the form must class (test/sentence-forms.test.ts); never catalogue text. */
+  readonly examples: readonly [string, ...string[]];
+}
+
+/**
+ * The opening of a sentence that carries on the one before it ("If it does so, ...", "If the roll is a
+ * Success, ..."): what follows it is classed by the forms on its own, and the sentence is that class and
+ * the one before it together (join). So the result of an ACTION that adds dice to the model's own
+ * attacks touches its attacks, and one that moves a friend touches nothing.
+ */
+export interface CarryOnForm {
+  readonly name: string;
+  /** Anchored at the start; what it leaves is the rest of the sentence. */
+  readonly opening: RegExp;
+  /** It only illustrates the sentence before ("For example, ..."): what follows adds nothing of its own. */
+  readonly illustrates?: boolean;
+  readonly examples: readonly [string, ...string[]];
+}
+
+/** Two classes together: the same, or what one adds to `none`; a target's and an attacker's together are unclear. */
+export function join(a: SentenceClass, b: SentenceClass): SentenceClass {
+  if (a === b) return a;
+  if (a === 'none') return b;
+  if (b === 'none') return a;
+  return 'unclear';
+}
+
+/** How a class is said in listings and messages. */
+export const CLASS_TEXT: Readonly<Record<SentenceClass, string>> = {
+  target: 'touches rolls against the model',
+  attacker: "touches the model's own attacks",
+  weapon: "touches this weapon's attack",
+  none: 'touches no roll of a single attack',
+  unclear: 'what it touches is unclear',
+};

@@ -1,0 +1,131 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliInProcess } from './helpers/cli-in-process.js';
+
+/**
+ * Issue 48: an entry stops only the questions its unread sentences touch. Each class of the issue has an
+ * invented model here (our names and sentences, in the shapes a catalogue writes them), with the answer
+ * it must give: as a target, each must answer as the same question asked by flags (a plain target), or
+ * stop naming its sentence; in a model's hands, each weapon likewise.
+ */
+
+const rosterFile = (selections: string): string => {
+  const path = join(mkdtempSync(join(tmpdir(), 'injury-lab-classes-')), 'classes.ros');
+  writeFileSync(
+    path,
+    `<?xml version="1.0" encoding="UTF-8"?><roster name="Invented" gameSystemName="Trench Crusade" xmlns="http://www.battlescribe.net/schema/rosterSchema"><costs><cost name="Ducats" value="0"/></costs><forces><force name="Warband"><selections>${selections}</selections></force></forces></roster>`,
+  );
+  return path;
+};
+
+const ability = (name: string, text: string) =>
+  `<profile name="${name}" typeName="Ability" hidden="false"><characteristics><characteristic name="Description">${text}</characteristic></characteristics></profile>`;
+
+/** A model with an armour of 0 and +0 dice, its abilities, and a Knife of its own; `custom` renames it as a player would. */
+const model = (entry: string, abilities: string, custom?: string) =>
+  `<selection name="${entry}"${custom ? ` customName="${custom}"` : ''} number="1" type="model"><profiles><profile name="${entry}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 Dice</characteristic><characteristic name="Melee">+0 Dice</characteristic><characteristic name="Armour">0</characteristic></characteristics></profile>${abilities}</profiles><selections><selection name="Knife" number="1" type="upgrade"><profiles><profile name="Knife" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic><characteristic name="Keywords">-</characteristic></characteristics></profile></profiles><costs><cost name="Ducats" value="1"/></costs></selection></selections><costs><cost name="Ducats" value="30"/></costs></selection>`;
+
+const ROSTER = rosterFile(
+  // 1. Text about its own attacks: the target answers; its weapon stops.
+  model('Seer', ability('Foresight', 'You can re-roll failed Success Rolls for a Seer.')) +
+    // 1. An attack of its own without a weapon: another attack, touching neither question.
+    model('Rat Swarm', ability('Gnaw', 'A Rat Swarm can make a Melee Attack with the CLEAVE 1 Keyword even though it does not have a Melee Weapon.')) +
+    // 2. An ACTION that ends the activation on a failure, with its result: no roll of one attack.
+    model(
+      'Bell Ringer',
+      ability('Toll', 'A Bell Ringer can take a Toll ACTION. If they do so, take a Success Roll for the model. If the roll is a Success or Critical Success, you can move all friendly models within 6&quot; of the Bell Ringer up to 2&quot;. If the roll is a Failure, the Bell Ringer\u2019s Activation ends.'),
+    ) +
+    // 2. A bodyguard, the campaign, flavour.
+    model(
+      'Shield Bearer',
+      ability('Guard', 'If a friendly PILGRIM model within 1&quot; of a Shield Bearer is hit by a Ranged Attack or Melee Attack, you can say that the Shield Bearer will take the hit. If you do so, make an Injury Roll for the Shield Bearer instead of the original target.') +
+        ability('Lore', 'Due to their knowledge of old wounds, the Bearers are experts at inflicting lasting injuries.'),
+    ) +
+    // 2. An ACTION whose result adds dice to its own attacks: its weapon stops, the target answers.
+    model('Bowman', ability('Aim', 'A Bowman can take an Aim ACTION. If the roll is a Success or Critical Success, for the rest of the Activation, add +2 DICE to the Success Rolls for Ranged Attacks that are made by the Bowman.')) +
+    // A target's own rule: it stops as a target; its weapon answers.
+    model('Old Guard', ability('Stubborn', 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead.')) +
+    // No form: unclear, both stop.
+    model('Riddler', ability('Riddle', 'The Riddler rolls its injuries twice and keeps the better.')) +
+    // 4. A renamed model keeps its rules: the roster calls the Iron Bull "Old Horns".
+    model('Iron Bull', ability('Hide', 'Add -1 INJURY DICE to Injury Rolls for an Iron Bull.'), 'Old Horns'),
+);
+
+interface ExactJson {
+  outcomes: { exact: string }[];
+}
+
+async function exactJson(...args: string[]): Promise<ExactJson> {
+  const r = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', ...args);
+  expect([r.code, r.stderr]).toEqual([0, '']);
+  return JSON.parse(r.stdout) as ExactJson;
+}
+
+const answers = (r: ExactJson) => r.outcomes.map((o) => o.exact);
+
+async function stopsSaying(args: readonly string[], message: string): Promise<void> {
+  const r = await cliInProcess('exact', '--kind', 'attack', ...args);
+  expect([r.code, r.stdout]).toEqual([2, '']);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).toContain(message);
+}
+
+describe('an entry stops only the questions its unread sentences touch', () => {
+  it('text about its own attacks: the model answers as a target, its weapon stops naming the sentence', async () => {
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Seer'))).toEqual(answers(await exactJson('--armour', 'none')));
+    await stopsSaying(['--roster', ROSTER, '--weapon', 'Seer with Knife'], '"You can re-roll failed Success Rolls for a Seer" is not modelled');
+  });
+
+  it('an attack of its own without a weapon touches neither the model as a target nor its weapon', async () => {
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Rat Swarm'))).toEqual(answers(await exactJson('--armour', 'none')));
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Rat Swarm with Knife'))).toEqual(answers(await exactJson('--attack-type', 'melee')));
+  });
+
+  it('an ACTION, its roll, its move and its failed activation touch no roll: both questions answer', async () => {
+    for (const name of ['Bell Ringer', 'Shield Bearer']) {
+      expect(answers(await exactJson('--roster', ROSTER, '--target', name))).toEqual(answers(await exactJson('--armour', 'none')));
+      expect(answers(await exactJson('--roster', ROSTER, '--weapon', `${name} with Knife`))).toEqual(answers(await exactJson('--attack-type', 'melee')));
+    }
+  });
+
+  it("an ACTION's result that adds dice to its own attacks stops its weapon, not the model as a target", async () => {
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Bowman'))).toEqual(answers(await exactJson('--armour', 'none')));
+    await stopsSaying(['--roster', ROSTER, '--weapon', 'Bowman with Knife'], 'add +2 DICE to the Success Rolls for Ranged Attacks that are made by the Bowman" is not modelled');
+  });
+
+  it("a rule of rolls against it stops the model as a target, and not its weapon", async () => {
+    await stopsSaying(['--roster', ROSTER, '--target', 'Old Guard'], '"The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead" is not modelled (touches rolls against the model');
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Old Guard with Knife'))).toEqual(answers(await exactJson('--attack-type', 'melee')));
+  });
+
+  it('a sentence no form classes is unclear: it stops both questions', async () => {
+    await stopsSaying(['--roster', ROSTER, '--target', 'Riddler'], '"The Riddler rolls its injuries twice and keeps the better" is not modelled (a sentence about the odds that injury-lab does not read whole)');
+    await stopsSaying(['--roster', ROSTER, '--weapon', 'Riddler with Knife'], '"The Riddler rolls its injuries twice and keeps the better" is not modelled');
+  });
+
+  it('--explain says the class of every sentence not read', async () => {
+    const r = await cliInProcess('profiles', '--roster', ROSTER, '--explain', '--format', 'json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { profiles: { name: string; notRead: { text: string; touches?: string }[] }[] };
+    const touches = (name: string) => Object.fromEntries(doc.profiles.find((p) => p.name === name)!.notRead.filter((n) => n.touches).map((n) => [n.text, n.touches]));
+    expect(touches('Bell Ringer')).toEqual({
+      'A Bell Ringer can take a Toll ACTION': 'none',
+      'If they do so, take a Success Roll for the model': 'none',
+      'If the roll is a Success or Critical Success, you can move all friendly models within 6" of the Bell Ringer up to 2"': 'none',
+      "If the roll is a Failure, the Bell Ringer's Activation ends": 'none',
+    });
+    expect(touches('Seer')).toEqual({ 'You can re-roll failed Success Rolls for a Seer': 'attacker' });
+    expect(touches('Old Guard')).toEqual({ 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead': 'target' });
+    expect(touches('Riddler')).toEqual({ 'The Riddler rolls its injuries twice and keeps the better': 'unclear' });
+  });
+});
+
+describe('the entry, not the name', () => {
+  it("a model the roster renames keeps its entry's rule: \"Old Horns\" is an Iron Bull, -1 INJURY DICE and all", async () => {
+    const renamed = await exactJson('--roster', ROSTER, '--target', 'Old Horns');
+    expect(answers(renamed)).toEqual(answers(await exactJson('--armour', 'none', '--target-injury-dice', '-1')));
+    expect(answers(renamed)).not.toEqual(answers(await exactJson('--armour', 'none')));
+  });
+});
