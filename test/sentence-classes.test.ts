@@ -23,6 +23,9 @@ const rosterFile = (selections: string): string => {
 const ability = (name: string, text: string) =>
   `<profile name="${name}" typeName="Ability" hidden="false"><characteristics><characteristic name="Description">${text}</characteristic></characteristics></profile>`;
 
+const weapon = (name: string, range: string, keywords: string, rulesText: string) =>
+  `<selection name="${name}" number="1" type="upgrade"><profiles><profile name="${name}" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">${range}</characteristic><characteristic name="Keywords">${keywords}</characteristic><characteristic name="Rules">${rulesText}</characteristic></characteristics></profile></profiles><costs><cost name="Ducats" value="10"/></costs></selection>`;
+
 /** A model with an armour of 0 and +0 dice, its abilities, and a Knife of its own; `custom` renames it as a player would. */
 const model = (entry: string, abilities: string, custom?: string) =>
   `<selection name="${entry}"${custom ? ` customName="${custom}"` : ''} number="1" type="model"><profiles><profile name="${entry}" typeName="Unit" hidden="false"><characteristics><characteristic name="Ranged">+0 Dice</characteristic><characteristic name="Melee">+0 Dice</characteristic><characteristic name="Armour">0</characteristic></characteristics></profile>${abilities}</profiles><selections><selection name="Knife" number="1" type="upgrade"><profiles><profile name="Knife" typeName="Weapon" hidden="false"><characteristics><characteristic name="Range">Melee</characteristic><characteristic name="Keywords">-</characteristic></characteristics></profile></profiles><costs><cost name="Ducats" value="1"/></costs></selection></selections><costs><cost name="Ducats" value="30"/></costs></selection>`;
@@ -50,7 +53,13 @@ const ROSTER = rosterFile(
     // No form: unclear, both stop.
     model('Riddler', ability('Riddle', 'The Riddler rolls its injuries twice and keeps the better.')) +
     // 4. A renamed model keeps its rules: the roster calls the Iron Bull "Old Horns".
-    model('Iron Bull', ability('Hide', 'Add -1 INJURY DICE to Injury Rolls for an Iron Bull.'), 'Old Horns'),
+    model('Iron Bull', ability('Hide', 'Add -1 INJURY DICE to Injury Rolls for an Iron Bull.'), 'Old Horns') +
+    // 5. What the engines have: immunities in brackets, a weapon without a Success Roll.
+    model('Masked Monk', ability('Veil', 'A veil is sewn over the face of the Monk. This counts as a Hood and a Gas Mask (Immune to SHRAPNEL, GAS, and FEAR).')) +
+    model('Field Surgeon', ability('Steady', 'The Field Surgeon is immune to FEAR.')) +
+    weapon('Fire Hose', '10&quot;', 'FIRE', 'When a Fire Hose is used to make a Ranged Attack, do not make a Success Roll for the attack. Instead, measure a straight line 1mm wide and up to 10&quot; long from the attacking model to a point on the ground or a model\'s base. Make an Injury Roll for every model touched by the line.') +
+    // A line broken in the middle of a sentence is one sentence: the condition stays with its effect.
+    model('Split Wraith', ability('Wane', 'Add -1 INJURY DICE to Injury Rolls for a Split Wraith\nunless the attack has the HALLOWED Keyword.')),
 );
 
 interface ExactJson {
@@ -127,5 +136,35 @@ describe('the entry, not the name', () => {
     const renamed = await exactJson('--roster', ROSTER, '--target', 'Old Horns');
     expect(answers(renamed)).toEqual(answers(await exactJson('--armour', 'none', '--target-injury-dice', '-1')));
     expect(answers(renamed)).not.toEqual(answers(await exactJson('--armour', 'none')));
+  });
+});
+
+describe('what the engines already have, read from its sentence', () => {
+  it('"counts as ... (Immune to SHRAPNEL, GAS, and FEAR)" is NEGATE SHRAPNEL, NEGATE GAS and NEGATE FEAR: a GAS and SHRAPNEL attack places no markers for them', async () => {
+    const r = await cliInProcess('profiles', '--roster', ROSTER, '--format', 'json');
+    const monk = (JSON.parse(r.stdout) as { models: Record<string, { keywords?: string[] }> }).models['Masked Monk']!;
+    expect(monk.keywords).toEqual(expect.arrayContaining(['NEGATE SHRAPNEL', 'NEGATE GAS', 'NEGATE FEAR']));
+    const viaRoster = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--roster', ROSTER, '--target', 'Masked Monk', '--weapon-keywords=GAS, SHRAPNEL');
+    const viaFlags = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--armour', 'none', '--weapon-keywords=GAS, SHRAPNEL', '--target-keywords=NEGATE GAS, NEGATE SHRAPNEL');
+    const markers = (out: string) => (JSON.parse(out) as { expectedBloodMarkers: unknown }).expectedBloodMarkers;
+    expect(markers(viaRoster.stdout)).toEqual(markers(viaFlags.stdout));
+    const unprotected = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--armour', 'none', '--weapon-keywords=GAS, SHRAPNEL');
+    expect(markers(viaRoster.stdout)).not.toEqual(markers(unprotected.stdout));
+  });
+
+  it('"X is immune to FEAR" is NEGATE FEAR: its weapon attacks a FEAR target unhindered', async () => {
+    const surgeon = await exactJson('--roster', ROSTER, '--weapon', 'Field Surgeon with Knife', '--target-keywords=FEAR');
+    expect(answers(surgeon)).toEqual(answers(await exactJson('--attack-type', 'melee', '--target-keywords=FEAR', '--attacker-fear')));
+    expect(answers(surgeon)).not.toEqual(answers(await exactJson('--attack-type', 'melee', '--target-keywords=FEAR')));
+  });
+
+  it('"do not make a Success Roll for the attack" is autoHit; the line it draws hits the target as any other model', async () => {
+    const hose = await exactJson('--roster', ROSTER, '--weapon', 'Fire Hose');
+    expect(answers(hose)).toEqual(answers(await exactJson('--attack-type', 'ranged', '--weapon-keywords=FIRE', '--auto-hit')));
+    expect(answers(hose)[0]).toBe('0');
+  });
+
+  it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {
+    await stopsSaying(['--roster', ROSTER, '--target', 'Split Wraith'], '"HALLOWED Keyword" is not keywords of the rule table');
   });
 });

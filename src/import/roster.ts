@@ -307,6 +307,7 @@ function underLeadIn(reading: SentenceReading, leadIn: string | undefined): Sent
 /** What a sentence read whole gives, said as the listing says it. */
 function effectText(e: TextEffect): string {
   if (e.kind === 'keyword') return e.keyword;
+  if (e.kind === 'field') return `${e.field} ${String(e.value)}`;
   if (e.kind === 'targetAttackDice') return `targetAttackDice ${e.dice}${e.applies === 'both' ? '' : ` (${e.applies} attacks)`}`;
   return e.unless.length ? injuryDiceUnlessText(e) : `${signed(e.dice)} INJURY DICE`;
 }
@@ -326,6 +327,11 @@ function addEffect(draft: Draft, e: TextEffect, from: string): string | undefine
 function applyEffect(draft: Draft, e: TextEffect): string | undefined {
   if (e.kind === 'keyword') {
     if (!draft.keywords.includes(e.keyword)) draft.keywords.push(e.keyword);
+    return undefined;
+  }
+  if (e.kind === 'field') {
+    if (draft.role !== 'weapon') return `${e.field} is a weapon's field, not a model's`;
+    draft.fields[e.field] = e.value;
     return undefined;
   }
   if (e.kind === 'targetInjuryDice' && e.unless.length > 0) {

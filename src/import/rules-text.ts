@@ -17,7 +17,9 @@ export type TextEffect =
   /** Success rolls for attacks that target the model get `dice`, for the attacks `applies` names. */
   | { readonly kind: 'targetAttackDice'; readonly dice: number; readonly applies: 'both' | 'melee' | 'ranged' }
   /** A keyword of the rule table the sentence gives in the game's own words (STANDFAST, IGNORE ARMOUR ON CRITICAL). */
-  | { readonly kind: 'keyword'; readonly keyword: string };
+  | { readonly kind: 'keyword'; readonly keyword: string }
+  /** A weapon's field the sentence sets in other words than a keyword ("do not make a Success Roll": autoHit). */
+  | { readonly kind: 'field'; readonly field: 'autoHit'; readonly value: true };
 
 export type SentenceReading =
   | { readonly kind: 'read'; readonly effects: readonly TextEffect[] }
@@ -67,12 +69,17 @@ export function speaksOfOdds(sentence: string, effectKeywords: RegExp | undefine
 
 /**
  * A rules text's sentences: split after a full stop (not after "St.", a saint's name; and where the
- * catalogue left out the space: "ACTION.If it does so"), at line breaks, and before a bullet after a colon
+ * catalogue left out the space: "ACTION.If it does so"), at line breaks after a full stop or colon, at
+ * blank lines, and before a bullet after a colon
  * (a lead-in and its list); a leading "Name:" label
  * ("Bull's Eye:", "Standfast:") and a final full stop dropped; spacing made single. Empty ones are none.
  */
 export function sentencesOf(text: string): string[] {
   return plainText(text)
+    // A line broken in the middle of a sentence (no full stop, colon or bullet at the break: the real
+    // Butcher Bayonet's "... of a model with a\nButcher Bayonet achieve ...") is one sentence: split
+    // there, a condition would be cut from its effect.
+    .replace(/([^\s.!?:])[ \t]*\n(?![ \t]*\n)[ \t]*(?=[^\s*•\-])/g, '$1 ')
     .split(/\n+|(?<=[.!?])(?<!\bSt\.)\s+(?=["(*•\-A-Z])|(?<=[A-Za-z]{3}\.)(?=[A-Z][a-z]+ )|(?<=:)\s+(?=[*•]\s)/)
     .map((s) =>
       s
@@ -142,7 +149,7 @@ function keywordList(text: string, known: (name: string) => string | undefined):
 /** A model's sentence: what it is read as, each form the whole sentence (docs/import.md lists them). */
 interface ModelForm {
   readonly sentence: RegExp;
-  readonly read: (m: RegExpExecArray, context: TextContext) => TextEffect | NotRead;
+  readonly read: (m: RegExpExecArray, context: TextContext) => TextEffect | readonly TextEffect[] | NotRead;
 }
 
 /** What a sentence is read against: the names it may call its entry by, and the rule table's keyword names. */
@@ -202,6 +209,21 @@ const MODEL_FORMS: readonly ModelForm[] = [
     sentence: /^(.+?) treats? (?:any )?down (?:injury )?results? as (?:a )?minor (?:injury|injuries|hit|hits|wound|wounds)(?: results?)?(?: instead)?(?:, unless it is (?:as )?a result of the tough keyword converting an out of action (?:result )?(?:in)?to a down(?: result)?)?$/i,
     read: (m, c) => subjectProblem(m[1]!, c.names) ?? { kind: 'keyword', keyword: 'STANDFAST' },
   },
+  {
+    // "The Surgeon is immune to FEAR": NEGATE FEAR. What an item "counts as", with what that makes it
+    // immune to in brackets ("Counts as a Combat Helmet and a Gas Mask (immune to GAS and SHRAPNEL)"):
+    // the NEGATE keywords of what the brackets name, which the game system's items give.
+    sentence: /^(?:(.+?) is immune to ([a-z ,]+)|(?:this )?counts as .+ \(immune to ([a-z ,]+)\))$/i,
+    read: (m, c) => {
+      const problem = m[1] === undefined ? undefined : subjectProblem(m[1], c.names);
+      if (problem !== undefined) return problem;
+      // "SHRAPNEL, GAS, and FEAR": immune to each (an "and" here lists, as a comma does).
+      const named = keywordList((m[2] ?? m[3]!).replace(/,?\s+and\s+/gi, ', '), c.keyword);
+      const negations = named?.map((k) => c.keyword(`NEGATE ${k}`));
+      if (!negations || negations.some((k) => k === undefined)) return { why: `"immune to ${m[2] ?? m[3]}" names what the rule table has no NEGATE keyword for`, touches: 'target' };
+      return negations.map((keyword) => ({ kind: 'keyword', keyword: keyword! }) as const);
+    },
+  },
 ];
 
 /** -N injury dice against the entry, unless the attack has one of the keywords named; or why it is not read. */
@@ -238,7 +260,8 @@ export function readModelSentence(sentence: string, context: TextContext, previo
     const m = form.sentence.exec(sentence);
     if (!m) continue;
     const got = form.read(m, context);
-    return 'kind' in got ? { kind: 'read', effects: [got] } : classed(sentence, context, previous, got);
+    if (Array.isArray(got)) return { kind: 'read', effects: got };
+    return 'kind' in got ? { kind: 'read', effects: [got as TextEffect] } : classed(sentence, context, previous, got as NotRead);
   }
   return classed(sentence, context, previous);
 }
@@ -255,6 +278,11 @@ export function readWeaponSentence(sentence: string, context: TextContext, previ
   // The core rules' DEADLY, in other words: "If the Injury Roll has the Deadly Keyword, instead roll 3D6 and
   // add all 3 dice together" (004). The real Improvised Melee Weapon: "rolls on the Injury Chart with 3D6
   // (instead of usual 2D6), adding all three dice together!".
+  // "When a Fire Hose is used to make a Ranged Attack, do not make a Success Roll for the attack": every
+  // attack hits and none is a critical, as a flamethrower's (autoHit; its FLAMETHROWER keyword in 004).
+  if (/^when (?:(?:the|this|a|an) )?[\w' -]+? is used to make an? (?:ranged |melee )?attack, do not make a success roll for the attack$/i.test(sentence)) {
+    return { kind: 'read', effects: [{ kind: 'field', field: 'autoHit', value: true }] };
+  }
   if (/^(?:(?:the|this|a|an) )?[\w' -]*?\brolls? (?:on the injury (?:chart|table)|(?:for )?injur(?:y|ies)(?: rolls?)?) with 3d6(?: \(instead of (?:the )?(?:usual )?2d6\))?,? (?:and )?add(?:ing|s)? (?:all )?(?:three|3) dice together!?$/i.test(sentence)) {
     return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'DEADLY' }] };
   }

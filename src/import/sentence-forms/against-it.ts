@@ -26,12 +26,6 @@ export const AGAINST_IT_FORMS: readonly SentenceForm[] = [
     examples: ['Add -1 INJURY DICE to rolls for a Mist Walker that has been hit by an attack with the GAS Keyword'],
   },
   {
-    name: 'protection it counts as having (immune to keywords of attacks)',
-    touches: 'target',
-    pattern: whole(String.raw`(?:this )?counts as (?:an? )?[\w ,]+ and (?:a )?gas mask \(immune to [a-z ,]+\)`),
-    examples: ['Counts as a Leather Hood and Gas Mask (immune to GAS)'],
-  },
-  {
     name: 'cover against ranged attacks on it',
     touches: 'target',
     pattern: whole(String.raw`the ranged attack modifier for a target being in cover is [+-]\d+ dice instead of [+-]\d+ dice if the target has .+`),

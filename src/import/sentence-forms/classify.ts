@@ -16,24 +16,27 @@ export interface FormClass {
 }
 
 /**
- * The class the forms give a sentence. Whole-sentence forms that disagree make it unclear, whatever their
- * order in the table. An opening that carries on the sentence before it (CARRY_ON_FORMS) is taken off, the
+ * The class the forms give a sentence. Whole-sentence forms come first (a form may hold its own opening:
+ * "Instead, measure a straight line ..." is how a weapon without a Success Roll chooses whom it hits);
+ * forms that disagree make it unclear, whatever their order in the table. Else an opening that carries on the sentence before it (CARRY_ON_FORMS) is taken off, the
  * rest is classed on its own (by `alone` where no form classes it), and the two are joined with
  * `previous` (the class of the sentence before it in the same text; with none before, unclear). Undefined
  * if no form classes the sentence.
  */
 export function classBySentenceForms(sentence: string, previous: SentenceClass | undefined, alone: (rest: string) => FormClass, forms: readonly SentenceForm[] = SENTENCE_FORMS): FormClass | undefined {
+  const matched = forms.filter((f) => f.pattern.test(sentence));
+  if (matched.length > 0) {
+    let touches: SentenceClass = matched[0]!.touches;
+    for (const f of matched) touches = touches === f.touches ? touches : 'unclear';
+    return { touches, forms: matched.map((f) => f.name) };
+  }
   const opening = openingOf(sentence);
   if (opening) {
     const rest = sentence.slice(opening.length).replace(/^[\s,]+/, '');
     const restClass = opening.form.illustrates ? { touches: 'none' as const, forms: [] } : (classBySentenceForms(rest, previous, alone, forms) ?? alone(rest));
     return { touches: join(previous ?? 'unclear', restClass.touches), forms: [opening.form.name, ...restClass.forms] };
   }
-  const matched = forms.filter((f) => f.pattern.test(sentence));
-  if (matched.length === 0) return undefined;
-  let touches: SentenceClass = matched[0]!.touches;
-  for (const f of matched) touches = touches === f.touches ? touches : 'unclear';
-  return { touches, forms: matched.map((f) => f.name) };
+  return undefined;
 }
 
 /** The longest opening of the carry-on forms a sentence starts with, and its form. */

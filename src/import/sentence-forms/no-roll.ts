@@ -52,7 +52,7 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
   {
     name: "an ACTION's effect on markers of other models (within a distance of it)",
     touches: 'none',
-    pattern: whole(String.raw`(?:you may choose a friendly unit within \d+" of ${NAME} and remove \d+ (?:blood|infection)(?: or (?:blood|infection))? markers? from the targeted model|if the enemy model has the [a-z ,]+ keywords?, place \d+ blood markers next to it instead of \d+|the targeted model is instantly downed.*|(?:pick 1 (?:enemy|friendly) model within \d+" of ${NAME}(?: \(no line of sight is required\))?(?: and in (?:their|its) line of sight)? and )?(?:you can |you may )?(?:place|remove) (?:up to )?(?:\d+|an?|any number of) (?:extra )?(?:blood|blessing|infection)(?: or (?:blood|infection))? markers?(?:(?: next to| from)? (?:them|an? (?:enemy|friendly) model within \d+" of ${NAME}(?: and in (?:their|its) line of sight)?|the model or a friendly model within \d+" of the model|${NAME} or a friendly model within \d+" of ${NAME}|any models \(friend or foe\) within \d+" of ${NAME}))?(?: instead(?: of only \d+)?)?)`),
+    pattern: whole(String.raw`(?:you may choose a friendly unit within \d+" of ${NAME} and remove \d+ (?:blood|infection)(?: or (?:blood|infection))? markers? from the targeted model|if the enemy model has the [a-z ,]+ keywords?, place \d+ blood markers next to it instead of \d+|the targeted model is instantly downed.*|(?:pick 1 (?:enemy|friendly) model within \d+" of ${NAME}(?: \(no line of sight is required\))?(?: and in (?:their|its) line of sight)? and )?(?:you can |you may )?(?:place|remove) (?:up to )?(?:\d+|an?|any number of) (?:extra )?(?:blood|blessing|infection)(?: or (?:blood|infection))? markers?(?:(?: next to| from)? (?:them|an? (?:enemy|friendly) model within \d+" of ${NAME}(?: and in (?:their|its) line of sight)?|the model or a friendly model within \d+" of the model|${NAME} or a friendly model within \d+" of ${NAME}|any models \(friend or foe\) within \d+" of ${NAME})(?: instead(?: of only \d+)?)?| instead(?: of only \d+)?))`),
     examples: ['you may choose a friendly unit within 3" of the Healer and remove 1 BLOOD or INFECTION MARKER from the targeted model', 'If the enemy model has the UNDEAD Keyword, place 2 BLOOD MARKERS next to it instead of 1', 'place 1 BLOOD MARKER next to an enemy model within 18" of the Hexer and in their Line of Sight', 'remove 2 BLOOD MARKERS from a friendly model within 6" of the Abbess instead of only 1', 'remove up to 2 BLOOD OR INFECTION MARKER instead', 'you can place 1 BLESSING MARKER next to the Abbess or a friendly model within 6" of the Abbess'],
   },
   {
@@ -78,6 +78,12 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
     touches: 'none',
     pattern: whole(String.raw`(?:if an injury roll for a ranged attack made with ${NAME} does not take an enemy model out of action, .+ within \d+" of the attacking model can immediately .+|if the target of an attack made with ${NAME} is within \d+" of a friendly model, you do not have to roll a d6 to see if the friendly model is hit by the attack|when a target is hit with ${NAME}, the mindless hunger of .+|make (?:another )?an? injury roll for the closest (?:enemy )?model .+|injury rolls for other models caught in ${NAME} blast are made normally)`),
     examples: ['Injury Rolls for other models caught in the Ember Pot\'s BLAST are made normally', 'make an Injury Roll for the closest enemy model within 3" of the target'],
+  },
+  {
+    name: 'whom an attack without a Success Roll hits: every model a line touches (its target as any other)',
+    touches: 'none',
+    pattern: whole(String.raw`(?:instead, measure a straight line \d+mm wide and up to \d+" long from the attacking model to a point on the ground or a model's base|make an injury roll for every model(?: \(friend or foe\))? (?:that is )?touched by the line(?:, apart from the attacking model itself)?)`),
+    examples: ['Instead, measure a straight line 1mm wide and up to 10" long from the attacking model to a point on the ground or a model\'s base', 'Make an Injury Roll for every model touched by the line'],
   },
   {
     name: 'where a mine lands',
