@@ -35,6 +35,8 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     ['a optimal against b spending on injury', { policy: 'optimal', tough: true, bloodMarkers: 2 }, { policy: 'injury', armour: 'standard' }, 'a', 4],
     ['both optimal, a Bloodbath in reach', { policy: 'optimal', bloodMarkers: 1 }, { policy: 'optimal', bloodMarkers: 3, down: true, armour: 'standard', tough: true }, 'a', 3],
     // Ruling D9: by a ledge a standing model taken Down may fall first (Tough, STANDFAST and armour on the fall).
+    // Issue 48: a weapon's own rules against a Down target (a Misericordia's IGNORE ARMOUR, an Anaza Spear's dice).
+    ['IGNORE ARMOUR and +1 injury dice against a Down target, into reinforced armour', { ignoreArmourIfDown: true, injuryDiceIfDown: 1, armour: 'standard' }, { armour: 'reinforced', down: true, ignoreArmourIfDown: true }, 'b', 5],
     ['both by ledges: 7 inches with Tough and armour, 4 inches in STANDFAST armour', { ledge: 7, tough: true, armour: 'standard', injuryDice: 1 }, { ledge: 4, standfast: true, policy: 'injury', attacks: 2 }, 'a', 5],
   ];
   for (const [name, a, b, first, rounds] of cases) {
@@ -57,6 +59,16 @@ describe('a simulator that forgets a rule is caught', () => {
   it("b's ledge forgotten (a fight on open ground)", () => {
     const byLedge = duelPlan({ injuryDice: 1 }, { ledge: 9 }, 'a', 5);
     expect(agree(byLedge, { ...byLedge, b: { ...byLedge.b, ledgeInches: 0 } }).failures).not.toEqual([]);
+  });
+  it("a's IGNORE ARMOUR against a Down target forgotten", () => {
+    const down = duelPlan({ ignoreArmourIfDown: true }, { armour: 'reinforced', down: true }, 'a', 5);
+    const forgot = { ...down.a.attacking, ignoreArmourIfDown: false };
+    expect(agree(down, { ...down, a: { ...down.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's injury dice against a Down target forgotten", () => {
+    const down = duelPlan({ injuryDiceIfDown: 1 }, { down: true }, 'a', 5);
+    const forgot = { ...down.a.attacking, injuryDiceIfDown: 0 };
+    expect(agree(down, { ...down, a: { ...down.a, attacking: forgot } }).failures).not.toEqual([]);
   });
   it('Tough forgotten on b', () => {
     const noTough = { ...plan.a.attacking, tough: false };

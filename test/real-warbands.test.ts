@@ -66,7 +66,7 @@ describe('a rule link is not a keyword; conditional rules text is read as its co
       weaponSelection('Mercy Blade', 'Melee', '-', 'This weapon has the IGNORE ARMOUR Keyword if the target is Down.', ['Ignore Armour']),
   );
 
-  it('the rifle gets IGNORE ARMOUR ON CRITICAL, the blade nothing; both links are listed, never read as IGNORE ARMOUR', async () => {
+  it('the rifle gets IGNORE ARMOUR ON CRITICAL, the blade IGNORE ARMOUR against a Down target only; both links are listed, never read as IGNORE ARMOUR', async () => {
     const r = await cliInProcess('profiles', '--roster', roster, '--format', 'json');
     expect([r.code, r.stderr]).toEqual([0, '']);
     const weapons = (JSON.parse(r.stdout) as { weapons: Record<string, { keywords?: string[]; description?: string }> }).weapons;
@@ -75,8 +75,9 @@ describe('a rule link is not a keyword; conditional rules text is read as its co
     expect(weapons['Hawk Rifle']!.description).toContain('"Ignore Armour" (rule: a linked rule, not in the weapon\'s Keywords');
     expect(weapons['Hawk Rifle']!.description).toContain('read as IGNORE ARMOUR ON CRITICAL');
     expect(weapons['Mercy Blade']!.description).toContain('"Ignore Armour" (rule: a linked rule');
-    // Its sentence is not read whole (a condition on a Down target): classed as touching its attack, it stops, named.
-    expect(weapons['Mercy Blade']!.description).toContain('"This weapon has the IGNORE ARMOUR Keyword if the target is Down" (rules text: touches this weapon\'s attack: a bonus or keyword against a target that is Down, or has a keyword)');
+    // Its sentence is read with its condition (issue 48, ruling T26): IGNORE ARMOUR against a Down target only.
+    expect((JSON.parse(r.stdout) as { weapons: Record<string, { ignoreArmourIfDown?: boolean }> }).weapons['Mercy Blade']!.ignoreArmourIfDown).toBe(true);
+    expect(weapons['Mercy Blade']!.description).toContain('read as ignoreArmourIfDown true');
   });
 
   it('its answers are those of ignoreArmourOnCritical, not of IGNORE ARMOUR', async () => {

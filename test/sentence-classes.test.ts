@@ -58,6 +58,9 @@ const ROSTER = rosterFile(
     model('Masked Monk', ability('Veil', 'A veil is sewn over the face of the Monk. This counts as a Hood and a Gas Mask (Immune to SHRAPNEL, GAS, and FEAR).')) +
     model('Field Surgeon', ability('Steady', 'The Field Surgeon is immune to FEAR.')) +
     weapon('Fire Hose', '10&quot;', 'FIRE', 'When a Fire Hose is used to make a Ranged Attack, do not make a Success Roll for the attack. Instead, measure a straight line 1mm wide and up to 10&quot; long from the attacking model to a point on the ground or a model\'s base. Make an Injury Roll for every model touched by the line.') +
+    // 6. A weapon's rules against a Down target.
+    weapon('Mercy Pick', 'Melee', '-', 'Coup: The weapon has the IGNORE ARMOUR Keyword if the target is Downed.') +
+    weapon('Boar Spear', 'Melee', '-', 'This weapon adds an extra +2 INJURY DICE against a target that is Down.') +
     // A line broken in the middle of a sentence is one sentence: the condition stays with its effect.
     model('Split Wraith', ability('Wane', 'Add -1 INJURY DICE to Injury Rolls for a Split Wraith\nunless the attack has the HALLOWED Keyword.')),
 );
@@ -162,6 +165,13 @@ describe('what the engines already have, read from its sentence', () => {
     const hose = await exactJson('--roster', ROSTER, '--weapon', 'Fire Hose');
     expect(answers(hose)).toEqual(answers(await exactJson('--attack-type', 'ranged', '--weapon-keywords=FIRE', '--auto-hit')));
     expect(answers(hose)[0]).toBe('0');
+  });
+
+  it("a weapon's rules against a Down target are its fields: the answers of --ignore-armour-if-down and --injury-dice-if-down, Down or not", async () => {
+    for (const down of [[], ['--target-down']]) {
+      expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Mercy Pick', '--armour', 'reinforced', ...down))).toEqual(answers(await exactJson('--attack-type', 'melee', '--ignore-armour-if-down', '--armour', 'reinforced', ...down)));
+      expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Boar Spear', ...down))).toEqual(answers(await exactJson('--attack-type', 'melee', '--injury-dice-if-down', '2', ...down)));
+    }
   });
 
   it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {

@@ -26,6 +26,19 @@ describe('the table of sentence forms', () => {
     for (const f of SENTENCE_FORMS) expect(f.pattern.flags).toContain('i');
   });
 
+  it('an ACTION of its own touches no roll, but a Fight, Shoot or attack ACTION with dice is not that form', () => {
+    expect(classOf('A Lantern Warden can take a Vigil ACTION with +1 DICE')).toBe('none');
+    expect(classOf('A Lantern Warden can make a Melee Attack ACTION with +1 DICE')).toBe('unclear');
+    expect(classOf('A Lantern Warden may take a Fight ACTION with +1 DICE')).toBe('unclear');
+  });
+
+  it("a form's subject naming another model makes it that entry's rule: it touches none of this one's questions", () => {
+    expect(classOf('The first time the Lantern Warden suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead')).toBe('target');
+    expect(classOf('The first time the Glass Saint suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead')).toBe('none');
+    expect(classOf('You can re-roll failed Success Rolls for a Glass Saint')).toBe('none');
+    expect(classOf('You can re-roll failed Success Rolls for the model')).toBe('attacker');
+  });
+
   it('a form classes the whole sentence, never a part of it', () => {
     // The activation form, with a clause about the attack after it: no longer the form's sentence.
     expect(classOf("If the roll is a Failure, the Lantern Warden's Activation ends and add +1 INJURY DICE to its attacks")).toBe('unclear');

@@ -331,7 +331,8 @@ function applyEffect(draft: Draft, e: TextEffect): string | undefined {
   }
   if (e.kind === 'field') {
     if (draft.role !== 'weapon') return `${e.field} is a weapon's field, not a model's`;
-    draft.fields[e.field] = e.value;
+    // Dice add up, as keywords' modifiers do; a rule that is on or off is on.
+    draft.fields[e.field] = typeof e.value === 'number' ? ((draft.fields[e.field] as number | undefined) ?? 0) + e.value : e.value;
     return undefined;
   }
   if (e.kind === 'targetInjuryDice' && e.unless.length > 0) {

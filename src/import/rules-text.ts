@@ -18,8 +18,13 @@ export type TextEffect =
   | { readonly kind: 'targetAttackDice'; readonly dice: number; readonly applies: 'both' | 'melee' | 'ranged' }
   /** A keyword of the rule table the sentence gives in the game's own words (STANDFAST, IGNORE ARMOUR ON CRITICAL). */
   | { readonly kind: 'keyword'; readonly keyword: string }
-  /** A weapon's field the sentence sets in other words than a keyword ("do not make a Success Roll": autoHit). */
-  | { readonly kind: 'field'; readonly field: 'autoHit'; readonly value: true };
+  /**
+   * A weapon's field the sentence sets in other words than a keyword: "do not make a Success Roll"
+   * (autoHit), IGNORE ARMOUR "if the target is Down" (ignoreArmourIfDown), or dice it adds against a
+   * Down target (injuryDiceIfDown, summed).
+   */
+  | { readonly kind: 'field'; readonly field: 'autoHit' | 'ignoreArmourIfDown'; readonly value: true }
+  | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown'; readonly value: number };
 
 export type SentenceReading =
   | { readonly kind: 'read'; readonly effects: readonly TextEffect[] }
@@ -247,7 +252,8 @@ function classed(sentence: string, context: TextContext, previous: SentenceClass
   if (notRead) return { kind: 'classed', ...notRead };
   if (REFERS_ELSEWHERE.test(sentence)) return { kind: 'classed', touches: 'unclear', why: 'it refers to other rules text, which is not read here' };
   const alone = (rest: string) => (speaksOfOdds(rest, context.effectKeywords) ? { touches: 'unclear' as const, forms: [NOT_READ_WHOLE] } : { touches: 'none' as const, forms: [NO_WORD_OF_THE_ODDS] });
-  const byForm = classBySentenceForms(sentence, previous, alone) ?? alone(sentence);
+  const anotherModel = (subject: string) => (subjectProblem(subject, context.names)?.touches === 'none' ? subject : undefined);
+  const byForm = classBySentenceForms(sentence, previous, alone, undefined, anotherModel) ?? alone(sentence);
   return { kind: 'classed', touches: byForm.touches, why: byForm.forms.join('; ') };
 }
 
@@ -283,6 +289,14 @@ export function readWeaponSentence(sentence: string, context: TextContext, previ
   if (/^when (?:(?:the|this|a|an) )?[\w' -]+? is used to make an? (?:ranged |melee )?attack, do not make a success roll for the attack$/i.test(sentence)) {
     return { kind: 'read', effects: [{ kind: 'field', field: 'autoHit', value: true }] };
   }
+  // "This weapon has the IGNORE ARMOUR Keyword if the target is Down" (the real Misericordia); "This weapon
+  // adds an additional +1 INJURY DICE against a model that is Downed" (the Anaza Spear): rules of the
+  // weapon against a Down target, which every kind applies while its target is Down (targetDown).
+  if (/^(?:this|the) weapon has the ignore armou?r keyword if the target is down(?:ed)?$/i.test(sentence)) {
+    return { kind: 'read', effects: [{ kind: 'field', field: 'ignoreArmourIfDown', value: true }] };
+  }
+  const downDice = /^(?:this|the) weapon adds (?:an additional |an extra )?\+(\d) injury dice against (?:a model|a target|the target|models?) that (?:is|are) down(?:ed)?$/i.exec(sentence);
+  if (downDice) return { kind: 'read', effects: [{ kind: 'field', field: 'injuryDiceIfDown', value: Number(downDice[1]) }] };
   if (/^(?:(?:the|this|a|an) )?[\w' -]*?\brolls? (?:on the injury (?:chart|table)|(?:for )?injur(?:y|ies)(?: rolls?)?) with 3d6(?: \(instead of (?:the )?(?:usual )?2d6\))?,? (?:and )?add(?:ing|s)? (?:all )?(?:three|3) dice together!?$/i.test(sentence)) {
     return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'DEADLY' }] };
   }

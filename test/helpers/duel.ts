@@ -9,8 +9,11 @@ export interface Side {
   readonly attackDice?: number;
   readonly injuryDice?: number;
   readonly injuryModifier?: number;
+  /** Its weapon's rules against a Down target. */
+  readonly ignoreArmourIfDown?: boolean;
+  readonly injuryDiceIfDown?: number;
   /** As a target. */
-  readonly armour?: 'none' | 'standard';
+  readonly armour?: 'none' | 'standard' | 'reinforced';
   readonly tough?: boolean;
   readonly bloodMarkers?: number;
   readonly down?: boolean;
@@ -29,6 +32,8 @@ function attacking(x: Side, y: Side): SequenceScenario {
     attackDice: x.attackDice ?? 0,
     injuryDice: x.injuryDice ?? 0,
     injuryModifier: x.injuryModifier ?? 0,
+    ignoreArmourIfDown: x.ignoreArmourIfDown ?? false,
+    injuryDiceIfDown: x.injuryDiceIfDown ?? 0,
     armour: y.armour ?? 'none',
     tough: y.tough ?? false,
     bloodMarkers: y.bloodMarkers ?? 0,

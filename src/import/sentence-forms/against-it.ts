@@ -1,5 +1,5 @@
 import type { SentenceForm } from './form.js';
-import { A_MODEL, NAME, whole } from './words.js';
+import { A_MODEL, NAME, SUBJECT, whole } from './words.js';
 
 /**
  * Forms of sentences that touch rolls made against the model (form.ts): what an Out of Action does to it,
@@ -10,19 +10,19 @@ export const AGAINST_IT_FORMS: readonly SentenceForm[] = [
   {
     name: 'its first Out of Action turned into another result',
     touches: 'target',
-    pattern: whole(String.raw`the first time ${NAME} suffers an out of action result on the injury (?:table|chart), it is treated as an? [\w ]+ result(?: instead)?`),
+    pattern: whole(String.raw`the first time ${SUBJECT} suffers an out of action result on the injury (?:table|chart), it is treated as an? [\w ]+ result(?: instead)?`),
     examples: ['The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead'],
   },
   {
     name: 'an Out of Action against it turned into another result under a condition',
     touches: 'target',
-    pattern: whole(String.raw`(?:as long as .+, every out of action injury result against it (?:is|are) treated as downed instead|once per turn, when ${NAME} would be taken out of action, it instead .+|injuries that would be inflicted on ${NAME} are instead inflicted on .+)`),
+    pattern: whole(String.raw`(?:as long as .+, every out of action injury result against it (?:is|are) treated as downed instead|once per turn, when ${SUBJECT} would be taken out of action, it instead .+|injuries that would be inflicted on ${NAME} are instead inflicted on .+)`),
     examples: ['Once per Turn, when a Golem would be taken Out of Action, it instead crumbles', 'As long as there are 2 friends near it, every Out of Action injury result against it are treated as Downed instead'],
   },
   {
     name: 'injury dice against it when the attack has a keyword',
     touches: 'target',
-    pattern: whole(String.raw`add [+-]\d+ injury dice to (?:injury )?rolls for (?:${A_MODEL} that has [\w ]+|${NAME}) that has been hit by an attack with the [a-z]+ keyword`),
+    pattern: whole(String.raw`add [+-]\d+ injury dice to (?:injury )?rolls for (?:${A_MODEL} that has [\w ]+|${SUBJECT}) that has been hit by an attack with the [a-z]+ keyword`),
     examples: ['Add -1 INJURY DICE to rolls for a Mist Walker that has been hit by an attack with the GAS Keyword'],
   },
   {
@@ -34,7 +34,7 @@ export const AGAINST_IT_FORMS: readonly SentenceForm[] = [
   {
     name: 'an attack on it that fails, or a spell cast when it is hurt',
     touches: 'target',
-    pattern: whole(String.raw`(?:if your opponent fails their success roll for an attack targeting ${NAME}, .+|you can cast this spell (?:once per turn )?(?:before|after) an injury roll is made for the spellcaster)`),
+    pattern: whole(String.raw`(?:if your opponent fails their success roll for an attack targeting ${SUBJECT}, .+|you can cast this spell (?:once per turn )?(?:before|after) an injury roll is made for the spellcaster)`),
     examples: ['You can cast this spell once per Turn after an Injury Roll is made for the spellcaster', 'If your opponent fails their Success Roll for an attack targeting a Duellist, you can say the Duellist steps aside'],
   },
   {

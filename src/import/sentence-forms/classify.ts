@@ -21,10 +21,24 @@ export interface FormClass {
  * forms that disagree make it unclear, whatever their order in the table. Else an opening that carries on the sentence before it (CARRY_ON_FORMS) is taken off, the
  * rest is classed on its own (by `alone` where no form classes it), and the two are joined with
  * `previous` (the class of the sentence before it in the same text; with none before, unclear). Undefined
- * if no form classes the sentence.
+ * if no form classes the sentence. A form's `subject` group that `anotherModel` names as another model's
+ * makes that form's class none.
  */
-export function classBySentenceForms(sentence: string, previous: SentenceClass | undefined, alone: (rest: string) => FormClass, forms: readonly SentenceForm[] = SENTENCE_FORMS): FormClass | undefined {
-  const matched = forms.filter((f) => f.pattern.test(sentence));
+export function classBySentenceForms(
+  sentence: string,
+  previous: SentenceClass | undefined,
+  alone: (rest: string) => FormClass,
+  forms: readonly SentenceForm[] = SENTENCE_FORMS,
+  anotherModel: (subject: string) => string | undefined = () => undefined,
+): FormClass | undefined {
+  const matched = forms.flatMap((f) => {
+    const m = f.pattern.exec(sentence);
+    if (!m) return [];
+    // A form whose subject names another model ("... for an Artillery Witch that has been hit ..." on a
+    // Witch Coven Matriarch) is that entry's rule: it touches none of this one's questions.
+    const other = m.groups?.subject === undefined ? undefined : anotherModel(m.groups.subject);
+    return [other === undefined ? { touches: f.touches, name: f.name } : { touches: 'none' as const, name: `${f.name}, of ${other}: another entry's rule` }];
+  });
   if (matched.length > 0) {
     let touches: SentenceClass = matched[0]!.touches;
     for (const f of matched) touches = touches === f.touches ? touches : 'unclear';
@@ -33,7 +47,7 @@ export function classBySentenceForms(sentence: string, previous: SentenceClass |
   const opening = openingOf(sentence);
   if (opening) {
     const rest = sentence.slice(opening.length).replace(/^[\s,]+/, '');
-    const restClass = opening.form.illustrates ? { touches: 'none' as const, forms: [] } : (classBySentenceForms(rest, previous, alone, forms) ?? alone(rest));
+    const restClass = opening.form.illustrates ? { touches: 'none' as const, forms: [] } : (classBySentenceForms(rest, previous, alone, forms, anotherModel) ?? alone(rest));
     return { touches: join(previous ?? 'unclear', restClass.touches), forms: [opening.form.name, ...restClass.forms] };
   }
   return undefined;

@@ -25,7 +25,9 @@ export interface SentenceForm {
   readonly touches: Touches;
   /**
    * The whole sentence, in plain text (rules-text.ts plainText, no final full stop), matched without
-   * regard to case. Anchored at both ends: a form never classes part of a sentence.
+   * regard to case. Anchored at both ends: a form never classes part of a sentence. A group named
+   * `subject` is the model the sentence is about: where that is a plain name of another model, the
+   * sentence is that entry's rule and touches none of this one's questions.
    */
   readonly pattern: RegExp;
   /** Invented sentences the form must class (test/sentence-forms.test.ts); never catalogue text. */

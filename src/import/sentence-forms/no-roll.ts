@@ -20,9 +20,9 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
     examples: ['If the roll is a Failure, nothing happens', 'If the roll is a Failure, nothing happens (you can take this ACTION again for the model in a later Activation)'],
   },
   {
-    name: 'an ACTION the model may take: a choice of its activation, not a roll of an attack',
+    name: 'an ACTION the model may take: a choice of its activation, not a roll of an attack (never a Fight, Shoot or attack ACTION)',
     touches: 'none',
-    pattern: whole(String.raw`(?:at any point during its activation, )?(?:${NAME} )?(?:that has [\w ]+ )?(?:can|may) (?:take|use|make) (?:an? |the )?(?:risky )?(?:[\w' -]{1,30} )?action(?: with [+-]\d+ dice)?(?: when it takes an enemy model out of action in melee)?`),
+    pattern: whole(String.raw`(?:at any point during its activation, )?(?:${NAME} )?(?:that has [\w ]+ )?(?:can|may) (?:take|use|make) (?:an? |the )?(?:risky )?(?:(?!(?:attack|fight|shoot|melee|ranged)\b)[\w'-]+ ){0,5}action(?: with [+-]\d+ dice)?(?: when it takes an enemy model out of action in melee)?`),
     examples: ['A Lantern Warden can take a Vigil ACTION', 'At any point during its Activation, a Bell Ringer may take a RISKY ACTION with +1 DICE', 'A Gloom Hound can take The Feast ACTION when it takes an enemy model Out of Action in Melee'],
   },
   {

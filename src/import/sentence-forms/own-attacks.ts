@@ -1,5 +1,5 @@
 import type { SentenceForm } from './form.js';
-import { A_MODEL, NAME, whole } from './words.js';
+import { A_MODEL, NAME, SUBJECT, whole } from './words.js';
 
 /**
  * Forms of sentences that touch the model's own attacks (form.ts): dice and keywords on attacks it makes,
@@ -10,7 +10,7 @@ export const OWN_ATTACK_FORMS: readonly SentenceForm[] = [
   {
     name: 'dice added to attacks the model makes',
     touches: 'attacker',
-    pattern: whole(String.raw`(?:for the rest of the activation, )?add [+-]\d+ (?:injury |bonus )?dice (?:to (?:the )?(?:success |injury )?rolls? )?for (?:an? )?(?:(?:ranged|melee) )?attacks? (?:that are )?made by (?:the model|this model|${NAME})(?: if the target (?:model )?(?:has|is) .+| for each .+| for the rest of the activation)?`),
+    pattern: whole(String.raw`(?:for the rest of the activation, )?add [+-]\d+ (?:injury |bonus )?dice (?:to (?:the )?(?:success |injury )?rolls? )?for (?:an? )?(?:(?:ranged|melee) )?attacks? (?:that are )?made by (?:the model|this model|${SUBJECT})(?: if the target (?:model )?(?:has|is) .+| for each .+| for the rest of the activation)?`),
     examples: ['Add +1 DICE to the Success Roll for a Melee Attack made by a Bell Warden for each friendly model within 3" of it', 'Add +2 DICE to rolls for Ranged Attacks made by the model', 'Add +1 INJURY DICE for attacks made by a Lancer if the target model has the TOUGH Keyword', 'for the rest of the Activation, add +2 DICE to the Success Rolls for Ranged Attacks that are made by the Bowman'],
   },
   {
@@ -46,7 +46,7 @@ export const OWN_ATTACK_FORMS: readonly SentenceForm[] = [
   {
     name: 're-rolls of its own Success Rolls',
     touches: 'attacker',
-    pattern: whole(String.raw`(?:you can re-roll failed success rolls(?: and risky success rolls)? for ${NAME}|any of the re-rolled dice show an? \d, .+)`),
+    pattern: whole(String.raw`(?:you can re-roll failed success rolls(?: and risky success rolls)? for ${SUBJECT}|any of the re-rolled dice show an? \d, .+)`),
     examples: ['You can re-roll failed Success Rolls and Risky Success Rolls for a Seer', 'any of the re-rolled dice show a 2, then the roll is treated as a Failure'],
   },
   {
@@ -94,7 +94,7 @@ export const OWN_ATTACK_FORMS: readonly SentenceForm[] = [
   {
     name: 'FEAR the model (or its friends near it) is immune to, which only its own attacks on a FEAR target feel',
     touches: 'attacker',
-    pattern: whole(String.raw`(?:${NAME} is immune to fear|friendly [\w ]+ models within \d+" of ${NAME} have the negate fear keyword)`),
+    pattern: whole(String.raw`(?:${SUBJECT} is immune to fear|friendly [\w ]+ models within \d+" of ${NAME} have the negate fear keyword)`),
     examples: ['The Surgeon is immune to FEAR', 'Friendly PILGRIM models within 6" of a Chaplain have the NEGATE FEAR Keyword'],
   },
   {

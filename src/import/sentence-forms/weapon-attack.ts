@@ -14,10 +14,10 @@ export const WEAPON_ATTACK_FORMS: readonly SentenceForm[] = [
     examples: ['When a Fire Hose is used to make a Ranged Attack, do not make a Success Roll for the attack', 'do not make a Success Roll'],
   },
   {
-    name: 'a bonus or keyword against a target that is Down, or has a keyword',
+    name: 'a bonus or keyword against a target that has a keyword, or is Down in other words',
     touches: 'weapon',
-    pattern: whole(String.raw`(?:this weapon has the [a-z ]+ keyword if the target is down|this weapon adds an additional [+-]\d+ injury dice against a model that is down(?:ed)?|add [+-]\d+ injury dice to rolls against models that have the [a-z ,]+ keywords?|attacks made against models? with the keywords [a-z ,]+ add [+-]\d+ injury dice)`),
-    examples: ['This weapon has the IGNORE ARMOUR Keyword if the target is Down', 'Add +1 INJURY DICE to rolls against models that have the UNDEAD Keyword'],
+    pattern: whole(String.raw`(?:this weapon has the [a-z0-9 ]+ keyword if the target (?:is down|has .+)|add [+-]\d+ injury dice to rolls against models that have the [a-z ,]+ keywords?|attacks made against models? with the keywords [a-z ,]+ add [+-]\d+ injury dice)`),
+    examples: ['This weapon has the CLEAVE 1 Keyword if the target is Down', 'Add +1 INJURY DICE to rolls against models that have the UNDEAD Keyword'],
   },
   {
     name: 'a bonus under a condition of the battlefield or the turn',

@@ -6,6 +6,9 @@
 /** A model named as the text names it: "the Lantern Warden", "a Bell Ringer", "Yüzbaşı", "the Disciple of St. Ash". */
 export const NAME = String.raw`(?:(?:the|a|an|this|that) )?[\p{L}\p{N}'.-]+(?: [\p{L}\p{N}'.-]+){0,5}?`;
 
+/** NAME as the sentence's subject (form.ts): the group the classifier checks against the entry's names. */
+export const SUBJECT = `(?<subject>${NAME})`;
+
 /** "a model", "an Artificial model", "the CLOCKWORK model". */
 export const A_MODEL = String.raw`(?:(?:an?|the|any) )?(?:[\p{L}-]+ ){0,3}?models?`;
 

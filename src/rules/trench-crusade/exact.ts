@@ -85,6 +85,9 @@ export interface InjuryRollInput {
   readonly deadlyBloodbathKeep: number;
   readonly targetDown: boolean;
   readonly downBonus: DownBonus;
+  /** The weapon's own rules against a Down target: IGNORE ARMOUR, and injury dice beyond the rules' Down bonus. */
+  readonly ignoreArmourIfDown: boolean;
+  readonly injuryDiceIfDown: number;
   /** Tough and not yet used: Out of Action becomes Down. */
   readonly toughSaves: boolean;
   readonly downBecomesMinor: boolean;
@@ -118,6 +121,8 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     deadlyBloodbathKeep: s.deadlyBloodbathKeep,
     targetDown: s.targetDown,
     downBonus: s.downBonus,
+    ignoreArmourIfDown: attacking?.ignoreArmourIfDown ?? false,
+    injuryDiceIfDown: attacking?.injuryDiceIfDown ?? 0,
     toughSaves: s.tough && !s.toughUsed,
     downBecomesMinor: s.downBecomesMinor,
     golem: s.golem,
@@ -131,7 +136,7 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
   const height = r.fallInches ?? 0;
   const fallDice = isFall ? Math.floor(height / rules.fall.inchesPerStep) * rules.fall.dicePerStep : 0;
   const isMelee = !isFall && r.attackType === 'melee';
-  const downDice = r.targetDown && (r.downBonus === 'any' || (r.downBonus === 'melee' && isMelee)) ? rules.down.injuryDice : 0;
+  const downDice = (r.targetDown && (r.downBonus === 'any' || (r.downBonus === 'melee' && isMelee)) ? rules.down.injuryDice : 0) + (r.targetDown ? r.injuryDiceIfDown : 0);
   const criticalDice = critical ? r.criticalInjuryDice : 0;
   const netDice = r.injuryDice + r.targetInjuryDice + r.markerDice + criticalDice + downDice + fallDice;
 
@@ -152,7 +157,7 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
   // Where the table forbids the combination, validation rejects it before we get here.
   // IGNORE ARMOUR takes away the armour's and the shield's modifiers; ARMOUR PIERCING N shortens the
   // armour's (not the shield's) by N, never past 0.
-  const ignored = r.ignoreArmour || (critical && r.ignoreArmourOnCritical);
+  const ignored = r.ignoreArmour || (critical && r.ignoreArmourOnCritical) || (r.targetDown && r.ignoreArmourIfDown);
   const shield = !ignored && r.shield && r.armour !== 'machine' ? rules.shield.modifier : 0;
   const armour = ignored && !r.impervious ? 0 : Math.min(0, rules.armour[r.armour] + r.armourPiercing);
   const negatives = armour + shield + r.targetInjuryModifier + Math.min(r.injuryModifier, 0);

@@ -256,6 +256,21 @@ export const trenchCrusadeFields = [
     default: false,
     kinds: ['attack', 'sequence'],
   }),
+  booleanField('ignoreArmourIfDown', {
+    profile: 'weapon',
+    description: "IGNORE ARMOUR against a Down target: the target's armour and shield modifiers do not apply to this weapon's injury rolls while it is Down (a Misericordia)",
+    default: false,
+    kinds: ATTACKING_KINDS,
+  }),
+  integerField('injuryDiceIfDown', {
+    stacks: true,
+    profile: 'weapon',
+    description: "Injury dice this weapon adds against a Down target, beyond the rules' own Down bonus (an Anaza Spear's +1)",
+    minimum: 0,
+    maximum: 3,
+    default: 0,
+    kinds: ATTACKING_KINDS,
+  }),
   integerField('armourPiercing', {
     profile: 'weapon',
     description: "ARMOUR PIERCING N: the armour's negative injury modifier is reduced by N, not below 0 (a shield's is not)",

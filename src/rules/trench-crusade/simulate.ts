@@ -48,6 +48,8 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
     if (s.downBonus === 'any' || (s.downBonus === 'melee' && attack?.attackType === 'melee')) {
       plus += rules.down.injuryDice;
     }
+    // The weapon's own dice against a Down target (an Anaza Spear), beyond the rules' bonus.
+    if (attack) plus += attack.injuryDiceIfDown;
   }
   if (falling) {
     // Every full step of the fall adds its dice.
@@ -71,7 +73,7 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
 
   // Flat modifiers: list the penalties and the bonuses separately, as the cap reads.
   // The weapon may ignore armour (always, or on a critical) or pierce it: the shield is only ignored.
-  const ignoresArmour = attack !== undefined && (attack.ignoreArmour || (wasCritical && attack.kind === 'attack' && attack.ignoreArmourOnCritical));
+  const ignoresArmour = attack !== undefined && (attack.ignoreArmour || (wasCritical && attack.kind === 'attack' && attack.ignoreArmourOnCritical) || (s.targetDown && attack.ignoreArmourIfDown));
   const penalties: number[] = [];
   // IMPERVIOUS armour keeps its modifier when the weapon ignores armour; the shield does not.
   if (!ignoresArmour || s.impervious) {

@@ -54,6 +54,9 @@ export class AttackRoller {
   private readonly downBonus: number;
   private readonly addOnHit: number;
   private readonly addOnCritical: number;
+  /** The same against a Down target: a weapon may ignore armour only then (ignoreArmourIfDown). */
+  private readonly addOnHitDown: number;
+  private readonly addOnCriticalDown: number;
   private readonly injuryStart: number;
   private readonly bloodbathStart: number;
   private readonly separateBloodbathDie: boolean;
@@ -92,9 +95,12 @@ export class AttackRoller {
     this.injuryDicePerMarker = rules.markers.injuryDicePerMarker;
     this.blessingDicePerMarker = rules.blessings.injuryDicePerMarker;
     this.critDice = s.criticalInjuryDice;
-    this.downBonus = s.downBonus === 'any' || (s.downBonus === 'melee' && s.attackType === 'melee') ? rules.down.injuryDice : 0;
+    // The rules' bonus against a Down target, and the weapon's own dice beyond it (an Anaza Spear).
+    this.downBonus = (s.downBonus === 'any' || (s.downBonus === 'melee' && s.attackType === 'melee') ? rules.down.injuryDice : 0) + s.injuryDiceIfDown;
     this.addOnHit = flatModifier(s, s.ignoreArmour);
     this.addOnCritical = flatModifier(s, s.ignoreArmour || s.ignoreArmourOnCritical);
+    this.addOnHitDown = flatModifier(s, s.ignoreArmour || s.ignoreArmourIfDown);
+    this.addOnCriticalDown = flatModifier(s, s.ignoreArmour || s.ignoreArmourOnCritical || s.ignoreArmourIfDown);
     // Deadly rolls its own pool (3 dice); a pooled Bloodbath too; both together deadlyBloodbathKeep.
     const deadly = s.deadly === true;
     this.injuryStart = deadly ? rules.deadly.dice : rules.injuryRoll.dice;
@@ -145,8 +151,8 @@ export class AttackRoller {
     return rollAndKeep(rng, dice, keep, !lowest, this.kept);
   }
 
-  private injuryRoll(rng: Dice, netDice: number, bloodbath: boolean, critical: number): number {
-    const add = critical === 1 ? this.addOnCritical : this.addOnHit;
+  private injuryRoll(rng: Dice, netDice: number, bloodbath: boolean, critical: number, down: number): number {
+    const add = down === 1 ? (critical === 1 ? this.addOnCriticalDown : this.addOnHitDown) : critical === 1 ? this.addOnCritical : this.addOnHit;
     // A separate Bloodbath die (playtest option) is added after keeping.
     let start = this.injuryStart;
     let extra = 0;
@@ -217,7 +223,7 @@ export class AttackRoller {
       this.bl = 0;
     }
     const net2 = this.weaponDice + dice * this.injuryDicePerMarker - blessed * this.blessingDicePerMarker + (critical === 1 ? this.critDice : 0) + (d === 1 ? this.downBonus : 0);
-    let result = this.injuryRoll(rng, net2, bloodbath, critical);
+    let result = this.injuryRoll(rng, net2, bloodbath, critical, d);
     // STANDFAST: the table's Down is a Minor Hit (before Tough, whose Down stays one).
     if (result === 2 && this.standfast) result = 1;
     // A GOLEM goes out of action only to a Bloodbath; otherwise it goes Down, Tough unused.

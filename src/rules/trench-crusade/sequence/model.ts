@@ -176,6 +176,8 @@ export function sequenceInjuryInput(
     deadly: s.deadly,
     deadlyBloodbathKeep: s.deadlyBloodbathKeep,
     targetDown: state.targetDown,
+    ignoreArmourIfDown: s.ignoreArmourIfDown,
+    injuryDiceIfDown: s.injuryDiceIfDown,
     downBonus: s.downBonus,
     toughSaves: state.toughSaves,
     downBecomesMinor: s.downBecomesMinor,
