@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -118,6 +118,22 @@ describe('the summary profiles --roster starts with', () => {
     const r = await cliInProcess('profiles', '--catalogue', 'test/fixtures/rosters/bell-wardens.cat');
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').find((l) => l.includes('links to a file not given'))?.replace(/\s+/g, ' ').trim()).toBe('links to a file not given 2 --left-out file-not-given');
+  });
+});
+
+describe('a file name with an escape sequence', () => {
+  it('is shown escaped in the summary, its commands and the listings (one ESC would recolour the terminal)', async () => {
+    // A folder whose name holds ESC: the summary's commands and the listings' titles print the path.
+    const folder = join(mkdtempSync(join(tmpdir(), 'injury-lab-totals-')), 'red\u001b[31m');
+    mkdirSync(folder);
+    const roster = join(folder, 'totals.ros');
+    copyFileSync(ROSTER, roster);
+    for (const args of [[], ['--stopping'], ['--left-out']]) {
+      const r = await cliInProcess('profiles', '--roster', roster, ...args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('\u001b');
+      expect(r.stdout).toContain('red\\u001b[31m');
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { unmodelledText, type LeftOutKind, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
-import { renderTable } from '../text.js';
+import { renderTable, terminalSafeLines } from '../text.js';
 
 /**
  * What a roster's or catalogue's reading comes to, counted once for `profiles`' summary, `--stopping`
@@ -141,7 +141,7 @@ export function totalsTable(t: ProfileTotals, command: string): string {
   for (const r of rows) lines.push(`  ${r.label.padEnd(width)}  ${String(r.count).padStart(digits)}  ${(r.count > 0 ? (r.flag ?? '') : '').padEnd(flags)}${r.note ? `  ${r.note}` : ''}`.trimEnd());
   const listed = rows.filter((r) => r.count > 0 && r.flag !== undefined);
   if (listed.length) lines.push('Each group is listed by:', ...listed.map((r) => `  ${command} ${r.flag!}`));
-  return `${lines.join('\n')}\n\n`;
+  return terminalSafeLines(`${lines.join('\n')}\n\n`);
 }
 
 /** `--explain --format json`'s summary: the same counts, by key. */
@@ -163,9 +163,9 @@ export function totalsJson(t: ProfileTotals) {
 export function stoppingTable(t: ProfileTotals, cause: StopCause | undefined, file: string): string {
   const listed = stoppingListed(t, cause);
   const title = `${file}: ${listed.length} entr${listed.length === 1 ? 'y' : 'ies'} that stop some question${cause ? `, by ${STOP_CAUSES[cause]}` : ''}`;
-  if (!listed.length) return `${title}\n  (none)\n`;
+  if (!listed.length) return terminalSafeLines(`${title}\n  (none)\n`);
   const rows = listed.map(({ entry, first }) => [entryName(entry), entry.stops.map((q) => QUESTION_TEXT[q]).join(', '), stopCause(first), unmodelledText(first)]);
-  return `${title}\n${renderTable(['entry', 'stops', 'cause', 'first item that stops it'], rows)}\n`;
+  return terminalSafeLines(`${title}\n${renderTable(['entry', 'stops', 'cause', 'first item that stops it'], rows)}\n`);
 }
 
 export function stoppingJson(t: ProfileTotals, cause: StopCause | undefined, file: string) {
@@ -185,8 +185,8 @@ export function stoppingJson(t: ProfileTotals, cause: StopCause | undefined, fil
 export function leftOutTable(t: ProfileTotals, kind: LeftOutKind | undefined, file: string): string {
   const listed = leftOutListed(t, kind);
   const title = `${file}: ${listed.length} item${listed.length === 1 ? '' : 's'} read into no profile${kind ? `: ${LEFT_OUT_KINDS[kind]}` : ''}`;
-  if (!listed.length) return `${title}\n  (none)\n`;
-  return `${title}\n${renderTable(['kind', 'item'], listed.map((u) => [u.leftOut ?? '-', unmodelledText(u)]))}\n`;
+  if (!listed.length) return terminalSafeLines(`${title}\n  (none)\n`);
+  return terminalSafeLines(`${title}\n${renderTable(['kind', 'item'], listed.map((u) => [u.leftOut ?? '-', unmodelledText(u)]))}\n`);
 }
 
 export function leftOutJson(t: ProfileTotals, kind: LeftOutKind | undefined, file: string) {
