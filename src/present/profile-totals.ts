@@ -13,14 +13,15 @@ export const QUESTION_TEXT: Readonly<Record<Question, string>> = { target: 'as a
 
 /**
  * What makes an item stop a question, in the order the summary lists them: a sentence not read, by the
- * class of what it touches (docs/import.md, "Rules text"), and the causes that are no text. The keys are
- * what `--stopping CAUSE` takes.
+ * class of what it touches (docs/import.md, "Rules text", says which questions each class stops: a
+ * model's and a weapon's differ, so the labels say the sentence, not the question), and the causes that
+ * are no text. The keys are what `--stopping CAUSE` takes.
  */
 export const STOP_CAUSES = {
-  'target-text': 'a sentence about rolls against the model (stops it as a target)',
-  'attacker-text': "a sentence about the model's own attacks (stops each weapon in its hands)",
-  'weapon-text': "a sentence about the weapon's own attack (stops the weapon)",
-  'unclear-text': 'a sentence no form classes (stops a model as a target and in its hands)',
+  'target-text': 'a sentence about rolls against the model',
+  'attacker-text': "a sentence about the model's own attacks",
+  'weapon-text': "a sentence about the weapon's own attack",
+  'unclear-text': 'a sentence no form classes',
   keyword: 'a keyword token the rule table does not know',
   armour: 'an Armour value that is no armour',
   dice: 'a Melee or Ranged value that is not dice',
