@@ -81,8 +81,8 @@ describe('reading a roster', () => {
     expect(p.weapons.get('Scrap Pistol')!.fields).toEqual({ attackType: 'ranged' });
     expect(p.weapons.get('Bell Hammer')!.unmodelled).toEqual([{ text: 'Quake 2"', from: 'keywords', why: 'not a keyword of the rule table', stops: true }]);
     expect(p.unmodelled).toEqual([
-      { text: 'Pilgrim Banner', from: 'selection', why: 'neither a model nor a weapon; it carries Banner of Ash', stops: false },
-      { text: 'Pilgrim Vows', from: 'rule of Ashen Pilgrims', why: 'a warband rule', stops: false },
+      { text: 'Pilgrim Banner', from: 'selection', why: 'neither a model nor a weapon; it carries Banner of Ash', stops: false, leftOut: 'selection' },
+      { text: 'Pilgrim Vows', from: 'rule of Ashen Pilgrims', why: 'a warband rule', stops: false, leftOut: 'warband-rule' },
     ]);
   });
 
@@ -305,7 +305,7 @@ describe('catalogue files (.gst, .cat)', () => {
     ]);
     expect(p.weapons.get('Ember Carbine')).toMatchObject({ fields: { attackType: 'ranged', attackDice: 1 }, keywords: ['ARMOUR PIERCING 1'] });
     // An item alone is no profile: listed. A hidden entry is not read.
-    expect(p.unmodelled).toEqual([{ text: 'Pilgrim Shield', from: 'selection', why: 'neither a model nor a weapon', stops: false }]);
+    expect(p.unmodelled).toEqual([{ text: 'Pilgrim Shield', from: 'selection', why: 'neither a model nor a weapon', stops: false, leftOut: 'selection' }]);
     expect(JSON.stringify(content(p))).not.toContain('Unreleased Lance');
   });
 

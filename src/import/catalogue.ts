@@ -416,7 +416,7 @@ function catalogueRoot(doc: BattleScribeDocument, path: string): { root: Node; i
  * What a catalogue's links to entries that none of the files hold say: which catalogues it links
  * (`catalogueLinks`) that were not given, or, if it links none, that the entries are elsewhere.
  */
-function missingCatalogues(root: Node, files: readonly { readonly root: Node }[], links: readonly string[]): { text: string; why: string } {
+function missingCatalogues(root: Node, files: readonly { readonly root: Node }[], links: readonly string[]): { text: string; why: string; kind: 'file-not-given' } {
   const given = new Set(files.map((f) => text(f.root.id)));
   const missing = list(root.catalogueLinks).filter((c) => !given.has(text(c.targetId))).map((c) => text(c.name) || text(c.targetId));
   const names = [...new Set(links)];
@@ -426,6 +426,7 @@ function missingCatalogues(root: Node, files: readonly { readonly root: Node }[]
     why: missing.length
       ? `not read: it links the catalogue${missing.length === 1 ? '' : 's'} ${missing.map((m) => JSON.stringify(m)).join(', ')}, which ${missing.length === 1 ? 'was' : 'were'} not given; give ${missing.length === 1 ? 'its file' : 'their files'} too`
       : 'not read: their entries are in a file not given (the game system .gst, or another catalogue)',
+    kind: 'file-not-given',
   };
 }
 
@@ -494,15 +495,15 @@ export function catalogueTree(docs: readonly CatalogueDocument[]): RosterTree {
     // nothing offers it, so it is listed, never dropped without a word.
     const unlinked = list(f.root.sharedProfiles)
       .filter((p) => /weapon|unit/i.test(text(p.typeName)) && !index.linkedProfiles.has(text(p.id)))
-      .map((p) => ({ text: text(p.name), why: 'a shared profile that no entry links: no model or weapon offers it, so it is not read' }));
+      .map((p) => ({ text: text(p.name), why: 'a shared profile that no entry links: no model or weapon offers it, so it is not read', kind: 'unlinked' as const }));
     const notRead = [...(unreachable.length ? [missingCatalogues(f.root, files, unreachable)] : []), ...unlinked];
     return { name: f.catalogue, selections, rules: [], forces: [], ...(hiddenEntries.length ? { hiddenEntries: [...new Set(hiddenEntries)] } : {}), ...(notRead.length ? { notRead } : {}) };
   });
   if (tooManyChoices.length && forces[0]) {
-    forces[0] = { ...forces[0], notRead: [...(forces[0].notRead ?? []), { text: `compulsory choices of ${[...new Set(tooManyChoices)].join(', ')}`, why: `they would make more than ${MAX_CHOICE_MODELS} models of one entry: read without them` }] };
+    forces[0] = { ...forces[0], notRead: [...(forces[0].notRead ?? []), { text: `compulsory choices of ${[...new Set(tooManyChoices)].join(', ')}`, why: `they would make more than ${MAX_CHOICE_MODELS} models of one entry: read without them`, kind: 'too-many-choices' as const }] };
   }
   if (!system && forces[0]) {
-    forces[0] = { ...forces[0], notRead: [...(forces[0].notRead ?? []), { text: 'no game system file (.gst)', why: 'the shared weapons, armour and rules a game system holds are not read; give its .gst too' }] };
+    forces[0] = { ...forces[0], notRead: [...(forces[0].notRead ?? []), { text: 'no game system file (.gst)', why: 'the shared weapons, armour and rules a game system holds are not read; give its .gst too', kind: 'file-not-given' as const }] };
   }
   const costTypes = files.flatMap((f) => list(f.root.costTypes).map((c) => text(c.name))).filter((n) => n !== '');
   return {

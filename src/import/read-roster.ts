@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { UsageError, showValue } from '../errors.js';
 import { refusalAt } from '../messages.js';
 import { checkJsonDepth, jsonProblem } from '../json-text.js';
+import type { LeftOutKind } from '../model/profiles.js';
 
 /**
  * A roster exported from NewRecruit, in any of its three formats, read into one tree: the shape of
@@ -83,7 +84,7 @@ export interface RosterForce {
   /** A catalogue's models and weapons hidden for every faction (no modifier shows them): listed, not read. */
   readonly hiddenEntries?: readonly string[];
   /** What a catalogue names that the files given cannot read (links to a catalogue not given): listed. */
-  readonly notRead?: readonly { readonly text: string; readonly why: string }[];
+  readonly notRead?: readonly { readonly text: string; readonly why: string; readonly kind: LeftOutKind }[];
 }
 export interface RosterTree {
   /** As the user named it, for messages. */

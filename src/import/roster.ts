@@ -448,7 +448,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
    */
   const noteAlternatives = (s: RosterSelection) => {
     for (const p of s.profiles) {
-      if (p.hidden && p.shownWhen && isWeaponProfile(p)) unplaced.push({ text: p.name, from: `weapon profile of ${s.name}`, why: 'shown only when an option is chosen (a modifier with a condition); no option is chosen in a catalogue, so it is not read', stops: false });
+      if (p.hidden && p.shownWhen && isWeaponProfile(p)) unplaced.push({ text: p.name, from: `weapon profile of ${s.name}`, why: 'shown only when an option is chosen (a modifier with a condition); no option is chosen in a catalogue, so it is not read', stops: false, leftOut: 'option-profile' });
     }
   };
 
@@ -626,7 +626,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         // An upgrade of the warband (a banner, a blessing) belongs to no model: listed with what it carries.
         if (visible(s).length > 0 || s.rules.length > 0) {
           const carries = [...visible(s).map((p) => p.name), ...s.rules.map((r) => r.name)].filter((n) => n !== s.name);
-          unplaced.push({ text: s.name, from: 'selection', why: `neither a model nor a weapon${carries.length ? `; it carries ${carries.join(', ')}` : ''}`, stops: false });
+          unplaced.push({ text: s.name, from: 'selection', why: `neither a model nor a weapon${carries.length ? `; it carries ${carries.join(', ')}` : ''}`, stops: false, leftOut: 'selection' });
         }
         walk(s.selections);
       }
@@ -635,9 +635,9 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const forces = [...tree.forces];
   for (let f = forces.shift(); f; f = forces.shift()) {
     walk(f.selections);
-    for (const r of f.rules) unplaced.push({ text: r.name, from: `rule of ${f.name || 'the warband'}`, why: 'a warband rule', stops: false });
-    for (const n of f.notRead ?? []) unplaced.push({ text: n.text, from: `catalogue ${f.name}`, why: n.why, stops: false });
-    for (const h of f.hiddenEntries ?? []) unplaced.push({ text: h, from: `entry of ${f.name}`, why: 'hidden for every faction: no modifier shows it, so it is not read', stops: false });
+    for (const r of f.rules) unplaced.push({ text: r.name, from: `rule of ${f.name || 'the warband'}`, why: 'a warband rule', stops: false, leftOut: 'warband-rule' });
+    for (const n of f.notRead ?? []) unplaced.push({ text: n.text, from: `catalogue ${f.name}`, why: n.why, stops: false, leftOut: n.kind });
+    for (const h of f.hiddenEntries ?? []) unplaced.push({ text: h, from: `entry of ${f.name}`, why: 'hidden for every faction: no modifier shows it, so it is not read', stops: false, leftOut: 'hidden' });
     forces.push(...f.forces);
   }
 

@@ -85,7 +85,17 @@ export interface Unmodelled {
   readonly attackType?: string;
   /** A sentence of rules text not read: what it touches, which decides what it stops. */
   readonly touches?: SentenceClass;
+  /** Of `Profiles.unmodelled`: why it was read into no profile (`profiles --left-out` lists them by it). */
+  readonly leftOut?: LeftOutKind;
 }
+
+/**
+ * Why something a roster or catalogue names was read into no profile: an entry hidden for every faction,
+ * a shared profile no entry links, links to a file not given (or no game system file), a weapon profile
+ * only an option shows, compulsory choices too many to read, a selection that is neither a model nor a
+ * weapon (an upgrade of the warband), a warband rule.
+ */
+export type LeftOutKind = 'hidden' | 'unlinked' | 'file-not-given' | 'option-profile' | 'too-many-choices' | 'selection' | 'warband-rule';
 
 /**
  * What a sentence of rules text that is not read touches (src/import/sentence-forms/form.ts): rolls made

@@ -138,7 +138,8 @@ function explainTable(p: Profiles): string {
   return lines.join('\n');
 }
 
-function explainJson(p: Profiles) {
+/** `profiles --explain --format json`'s document (the CLI adds its summary to it). */
+export function explainJson(p: Profiles) {
   const entry = (x: Profile) => ({
     name: x.name,
     role: x.role,
