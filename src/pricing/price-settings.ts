@@ -5,6 +5,7 @@ import { notAllowed, notOneOf, refusal } from '../messages.js';
 import { DUEL_POLICIES, duelFields } from '../rules/trench-crusade/duel/fields.js';
 import { duelSideFields } from '../rules/trench-crusade/duel/sides.js';
 import { parseWhere } from './where.js';
+import { LIST_QUOTING, parseQuotedList } from '../quoted-list.js';
 
 /** What --help shows of a condition: a few of the keys it takes. */
 const WHERE_EXAMPLES = '"price<=60", "keyword=FEAR", "armour=reinforced", "tough=true", "attackDice>=1"';
@@ -164,8 +165,8 @@ export function checkPriceSettings(given: Readonly<Record<string, unknown>>, nam
       out[t.name] = value;
     } else if (t.list || t.files) {
       // A flag's names come as one text, separated by commas; files as separate words (one file: a text).
-      const names = typeof value === 'string' ? (t.files ? [value] : value.split(',').map((n) => n.trim()).filter((n) => n !== '')) : value;
-      if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string' && n !== '')) throw notAllowed(nameOf(t.name), value, t.files ? 'file paths' : 'names separated by commas');
+      const names = typeof value === 'string' ? (t.files ? [value] : parseQuotedList(value, nameOf(t.name)).filter((n) => n !== '')) : value;
+      if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string' && n !== '')) throw notAllowed(nameOf(t.name), value, t.files ? 'file paths' : `names separated by commas; ${LIST_QUOTING}`);
       out[t.name] = names;
     } else {
       if (typeof value !== 'string' || value === '') throw notAllowed(nameOf(t.name), value, t.name === 'profiles' || t.name === 'roster' ? 'a file path' : 'a name');
