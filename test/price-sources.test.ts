@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
 import { checkPriceSettings, priceSettingsJsonSchema } from '../src/pricing/price-settings.js';
+import { schemaValidator } from '../src/model/ajv.js';
 
 /**
  * `injury-lab price --roster FILE` and `--catalogue FILE...` (issue 40): the field read straight from a
@@ -113,9 +114,12 @@ describe("a report's price settings name their field the same ways", () => {
     expect(() => checkPriceSettings({ catalogue: [] }, at)).toThrow('price.catalogue');
   });
 
-  it('its JSON Schema says the same: one of the three, required', () => {
-    const schema = priceSettingsJsonSchema() as { oneOf: { required: string[] }[]; properties: Record<string, { type: string }> };
-    expect(schema.oneOf.map((o) => o.required)).toEqual([['profiles'], ['roster'], ['catalogue']]);
+  it('its JSON Schema says the same: profiles alone, or roster and catalogue, one or both', () => {
+    const schema = priceSettingsJsonSchema() as { properties: Record<string, { type: string }> };
+    const valid = schemaValidator().compile(schema);
+    const [profiles, roster, catalogue] = [{ profiles: 'p.json' }, { roster: 'r.ros' }, { catalogue: ['a.gst'] }];
+    for (const settings of [profiles, roster, catalogue, { ...roster, ...catalogue }]) expect([settings, valid(settings)]).toEqual([settings, true]);
+    for (const settings of [{}, { ...profiles, ...roster }, { ...profiles, ...catalogue }, { ...profiles, ...roster, ...catalogue }]) expect([settings, valid(settings)]).toEqual([settings, false]);
     expect(schema.properties.catalogue!.type).toBe('array');
     expect(schema.properties.allowUnmodelled!.type).toBe('boolean');
   });

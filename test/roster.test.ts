@@ -252,7 +252,7 @@ describe('using a roster', () => {
   it('refuses --profiles with --roster, and a misspelt name names the roster', async () => {
     const both = await cliInProcess('exact', '--roster', ROS, '--profiles', 'examples/profiles.json');
     expect(both.code).toBe(2);
-    expect(both.stderr).toBe('injury-lab: profiles and roster: give one of them, not both (a roster or catalogue is read as a profiles file)\n');
+    expect(both.stderr).toBe('injury-lab: profiles and roster: give profiles alone, not with roster; allowed: profiles, or roster and catalogue (one or both)\n');
     expect(refusal(() => parseScenario({ kind: 'attack', roster: ROS, target: 'Bell Golum' }))).toMatch(
       /^target: "Bell Golum" is not a model of roster file "test\/fixtures\/rosters\/ashen-pilgrims.ros" \(did you mean "Bell Golem"\?\)/,
     );
@@ -318,7 +318,8 @@ describe('catalogue files (.gst, .cat)', () => {
     const raw = rulesRelativeTo({ kind: 'attack', catalogue: ['pilgrim-system.gst', 'ashen-pilgrims.cat'], weapon: 'Thornpike' }, 'test/fixtures/rosters/matchup.json');
     expect(namedFiles(raw)).toEqual(CATS.slice(0, 2));
     expect(parseScenario(raw)).toMatchObject({ weapon: 'Thornpike', ignoreArmour: true });
-    expect(refusal(() => parseScenario({ kind: 'attack', catalogue: CATS, roster: ROS }))).toBe('roster and catalogue: give one of them, not both (a roster or catalogue is read as a profiles file)');
+    // A roster with catalogues is my warband against theirs (test/warband-profiles.test.ts); a profiles file goes alone.
+    expect(refusal(() => parseScenario({ kind: 'attack', catalogue: CATS, profiles: 'examples/profiles.json' }))).toBe('profiles and catalogue: give profiles alone, not with catalogue; allowed: profiles, or roster and catalogue (one or both)');
     expect(refusal(() => parseScenario({ kind: 'attack', catalogue: [ROS] }))).toBe(
       'catalogue file "test/fixtures/rosters/ashen-pilgrims.ros": not a catalogue: no "catalogue" or "gameSystem" element (a BattleScribe .cat or .gst has one)',
     );

@@ -4,6 +4,7 @@ import { NO_VARIANT, coerceFlagValue, scenarioSystemAndKind, type ScenarioFiles 
 import type { FieldSpec, FieldValue, KindSides, SystemSpec } from '../model/types.js';
 import { fieldTitle } from '../labels.js';
 import { suggestFlags } from '../suggest.js';
+import { LIST_QUOTING, parseQuotedList } from '../quoted-list.js';
 import { SCENARIO_KEYWORDS, SIDE_KEYWORDS, SIDE_NAME_KEYS, SIDE_PROFILE_KEY } from '../input/sides.js';
 
 /**
@@ -314,10 +315,13 @@ function parseVaryText(text: string): { fields: string[]; values?: string[][]; r
   if (rest === '') return { fields, values: [] };
   // A keywords value is itself a list with commas: its values are separated by ";".
   const keywords = fields.length === 1 && isKeywordsField(fields[0]!);
-  const items = rest.split(keywords ? KEYWORD_SEPARATOR : ',').map((s) => s.trim());
+  // A value may be quoted as a spreadsheet cell is: names hold commas ("Al-Qahhar, the Crippled").
+  const flag = `--vary ${fields.join(',')}`;
+  const items = parseQuotedList(rest, flag, keywords ? KEYWORD_SEPARATOR : ',');
   // An empty item is a typo ("none,,standard"), never a value: dropping it would hide it.
-  // One field's values are whole ("rules=variants/late.json" is a path); several fields' are split by "/".
-  const parts = (item: string) => (fields.length > 1 ? item.split('/').map((x) => x.trim()) : [item]);
+  // One field's values are whole ("rules=variants/late.json" is a path); several fields' are split by "/",
+  // each part quoted within its value where it holds a "/" or a comma.
+  const parts = (item: string) => (fields.length > 1 ? parseQuotedList(item, flag, '/') : [item]);
   const empty = items.findIndex((s) => s === '' || parts(s).some((x) => x === ''));
   if (empty >= 0) {
     throw refusal(
@@ -325,7 +329,7 @@ function parseVaryText(text: string): { fields: string[]; values?: string[][]; r
       `value ${empty + 1} is empty`,
       keywords
         ? `allowed: keyword lists separated by single "${KEYWORD_SEPARATOR}" ("${NO_KEYWORDS}" for none), e.g. ${fields[0]}=IGNORE ARMOUR${KEYWORD_SEPARATOR}ARMOUR PIERCING 1, FIRE`
-        : `allowed: values separated by single commas${fields.length > 1 ? ', each with one part per field separated by /' : ''}, e.g. ${fields.join(',')}=${fields.length > 1 ? 'a/b,c/d' : 'a,b'}`,
+        : `allowed: values separated by single commas${fields.length > 1 ? ', each with one part per field separated by /' : ''}, e.g. ${fields.join(',')}=${fields.length > 1 ? 'a/b,c/d' : 'a,b'}; ${LIST_QUOTING}`,
     );
   }
   return { fields, values: items.map(parts) };

@@ -6,8 +6,7 @@ import { parseScenarioWith, resolveInputsWith, type ScenarioFiles as ScenarioRea
 import type { FieldValue, Scenario } from '../model/types.js';
 import { editionTable } from '../model/edition-table.js';
 import { rosterSystem } from '../import/roster.js';
-import type { RosterTree } from '../import/read-roster.js';
-import { rosterProfilesOnce, type Source } from '../input/profiles-once.js';
+import { importedProfilesOnce, type ImportedTrees } from '../input/profiles-once.js';
 import { type CostOf, assignField, baseSystemAndKind, checkDisjoint, checkGridSize, gridPoints, isPlainObject, kindSides, layeredSide, parseDimensionWith, sidePath, type Dimension, type DimensionValue, type VarySpec } from './dimension-core.js';
 import { describeNotAllowed, type NotAllowedCell } from './not-allowed.js';
 import type { GridPlan, PlannedCell } from './cells.js';
@@ -28,14 +27,17 @@ export interface ScenarioFiles extends ScenarioReader {
   namedProfiles?(raw: Readonly<Record<string, unknown>>): Profiles | undefined;
 }
 
-/** The profiles a raw scenario names by file (`profiles`, `roster` or `catalogue`), read by `files`; undefined if it names none. */
+/** The profiles a raw scenario names by file (`profiles`, or `roster` and `catalogue`, one or both), read by `files`; undefined if it names none. */
 export function profilesNamedWith(raw: Readonly<Record<string, unknown>>, files: ScenarioReader): Profiles | undefined {
-  const fromTree = (tree: RosterTree, source: Source) => {
-    const system = rosterSystem(tree);
-    return rosterProfilesOnce(tree, editionTable(system, system.defaultEdition), source);
+  const imported: ImportedTrees = {
+    ...(typeof raw.roster === 'string' ? { roster: files.roster(raw.roster) } : {}),
+    ...(raw.catalogue !== undefined ? { catalogue: files.catalogue((Array.isArray(raw.catalogue) ? raw.catalogue : [raw.catalogue]).map(String)) } : {}),
   };
-  if (typeof raw.roster === 'string') return fromTree(files.roster(raw.roster), 'roster');
-  if (raw.catalogue !== undefined) return fromTree(files.catalogue((Array.isArray(raw.catalogue) ? raw.catalogue : [raw.catalogue]).map(String)), 'catalogue');
+  const tree = imported.roster ?? imported.catalogue;
+  if (tree !== undefined) {
+    const system = rosterSystem(tree);
+    return importedProfilesOnce(imported, editionTable(system, system.defaultEdition));
+  }
   return typeof raw.profiles === 'string' ? files.profiles(raw.profiles) : undefined;
 }
 

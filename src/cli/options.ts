@@ -64,8 +64,8 @@ interface ReferenceOption {
 
 const REFERENCE_OPTIONS: readonly ReferenceOption[] = [
   { flag: 'profiles', type: 'string', describe: 'Profiles file: named weapons and models with costs (`injury-lab profiles --schema` the format)', group: PROFILES_GROUP },
-  { flag: 'roster', type: 'string', describe: 'A roster exported from NewRecruit (.rosz, .ros or its JSON), read as a profiles file (`injury-lab profiles --roster FILE` shows what it holds)', group: PROFILES_GROUP },
-  { flag: 'catalogue', type: 'string', array: true, describe: "BattleScribe catalogue files (.gst, .cat) read as profiles of everything they offer, each at its faction's price", group: PROFILES_GROUP },
+  { flag: 'roster', type: 'string', describe: 'A roster exported from NewRecruit (.rosz, .ros or its JSON), read as a profiles file (`injury-lab profiles --roster FILE` shows what it holds); with --catalogue, my warband against theirs: both sets of names', group: PROFILES_GROUP },
+  { flag: 'catalogue', type: 'string', array: true, describe: "BattleScribe catalogue files (.gst, .cat) read as profiles of everything they offer, each at its faction's price; with --roster, the roster's names and theirs together: a name both hold is the roster's, the catalogue's is NAME (catalogue) (a warning says which)", group: PROFILES_GROUP },
   { flag: 'allow-unmodelled', type: 'boolean', describe: "Use a roster's profile even when it holds what nothing models (a weapon's unknown keyword): leave it out, with a warning", group: PROFILES_GROUP },
   ...ONE_SIDED_SLOTS.map((slot) => ({ flag: slot.key, type: 'string' as const, describe: slot.help, group: PROFILES_GROUP })),
   ...ONE_SIDED_SLOTS.map((slot) => ({ flag: kebab(slot.keywordsKey), type: 'string' as const, describe: slot.keywordsHelp, group: PROFILES_GROUP, keywords: true })),

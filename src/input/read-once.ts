@@ -7,7 +7,7 @@ import { MAX_CATALOGUE_TOTAL_BYTES } from '../import/catalogue.js';
 import { readCatalogueFiles, readRosterFile } from '../import/read-battlescribe.js';
 import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
-import { rosterProfilesOnce, type Source } from './profiles-once.js';
+import { importedProfilesOnce, rosterProfilesOnce, type ImportedTrees, type Source } from './profiles-once.js';
 
 /**
  * Rosters and catalogues read, parsed and turned into profiles once per process for the same inputs
@@ -164,12 +164,20 @@ export function readProfilesFileOnce(path: string): Profiles {
 }
 
 /**
- * The profiles a raw scenario names by file, `profiles`, `roster` or `catalogue` (names and costs, as a
- * report's weapon and target dimensions read them), rosters and catalogues read once; undefined if it
+ * The profiles a raw scenario names by file, `profiles`, or `roster` and `catalogue` (one or both: a
+ * roster with catalogues is one set of names, src/model/warband-profiles.ts), names and costs, as a
+ * report's weapon and target dimensions read them, rosters and catalogues read once; undefined if it
  * names none.
  */
 export function scenarioProfilesOnce(raw: Readonly<Record<string, unknown>>): Profiles | undefined {
-  if (typeof raw.roster === 'string') return readRosterProfilesOnce(raw.roster);
-  if (raw.catalogue !== undefined) return readCatalogueProfilesOnce((Array.isArray(raw.catalogue) ? raw.catalogue : [raw.catalogue]).map(String));
+  const imported: ImportedTrees = {
+    ...(typeof raw.roster === 'string' ? { roster: readRosterFileOnce(raw.roster) } : {}),
+    ...(raw.catalogue !== undefined ? { catalogue: readCatalogueFilesOnce((Array.isArray(raw.catalogue) ? raw.catalogue : [raw.catalogue]).map(String)) } : {}),
+  };
+  const tree = imported.roster ?? imported.catalogue;
+  if (tree !== undefined) {
+    const system = rosterSystem(tree);
+    return importedProfilesOnce(imported, editionTable(system, system.defaultEdition));
+  }
   return typeof raw.profiles === 'string' ? readProfilesFileOnce(raw.profiles) : undefined;
 }

@@ -9,10 +9,11 @@ import { describeAllowed, fieldJsonSchema, inAllowedCase } from '../model/field-
 import { applyRuleChanges, ruleChangesJsonSchema } from '../model/rule-variant.js';
 import { parseVariant, type Variant } from './variant.js';
 import type { Profile, Profiles } from '../model/profiles.js';
+import { warbandNote } from '../model/warband-profiles.js';
 import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, givesKeywords, keywordList, mergeSides, sideJsonSchema, sidesOf, validateSides } from './sides.js';
 import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
-import { rosterProfilesOnce } from './profiles-once.js';
+import { importedProfilesOnce, type ImportedTrees } from './profiles-once.js';
 import { leftOutNotice, stoppingItems, unmodelledMessage } from '../import/unmodelled.js';
 import type { FieldSpec, FieldValue, GivenFields, KindSides, RuleTable, Scenario, SystemSpec } from '../model/types.js';
 
@@ -57,7 +58,7 @@ const META_KEYS = new Set(['system', 'edition', 'kind', '$schema', 'name', 'desc
 /** Keys the scenario's schema never sees: read here (files, profiles, keywords), or kept as labels after it. */
 const LEFT_TO_THE_SCHEMA = new Set(['rules', 'variant', 'profiles', 'roster', 'catalogue', 'allowUnmodelled', ...PROFILE_KEYS, ...SCENARIO_KEYWORDS]);
 
-/** The keys that name where profiles come from: one of them at most. */
+/** The keys that name where profiles come from: profiles alone, or roster and catalogue, one or both. */
 const PROFILE_SOURCES = ['profiles', 'roster', 'catalogue'] as const;
 
 export { describeAllowed };
@@ -217,29 +218,34 @@ function withVariant(input: Record<string, unknown>, at: string, files: Scenario
 }
 
 /**
- * A scenario's `profiles` file, or its `roster` or `catalogue` files (read into profiles once the rule
- * table is known: their keywords are looked up in it), with its system filled in where the scenario
- * leaves it out.
+ * A scenario's `profiles` file, or its `roster` or `catalogue` files or both (read into profiles once the
+ * rule table is known: their keywords are looked up in it), with its system filled in where the scenario
+ * leaves it out. A roster with catalogues is my warband against theirs: one set of names, a name both hold
+ * kept apart as the catalogue's "NAME (catalogue)" (src/model/warband-profiles.ts).
  */
-function withProfilesFile(input: Record<string, unknown>, at: string, files: ScenarioFiles): { input: Record<string, unknown>; profiles?: Profiles; roster?: { tree: RosterTree; source: 'roster' | 'catalogue' } } {
+function withProfilesFile(input: Record<string, unknown>, at: string, files: ScenarioFiles): { input: Record<string, unknown>; profiles?: Profiles; imported?: ImportedTrees } {
   const given = input.profiles;
   const sources = PROFILE_SOURCES.filter((key) => input[key] !== undefined);
-  // Two sources of names would shadow each other's: one of them.
-  if (sources.length > 1) throw refusal(`${at}${sources.join(' and ')}`, `give one of them, not ${sources.length === 2 ? 'both' : 'more'} (a roster or catalogue is read as a profiles file)`);
+  // A profiles file is edited by hand from an export: joined with another source, its names would shadow or be shadowed unseen.
+  if (given !== undefined && sources.length > 1) throw refusal(`${at}${sources.join(' and ')}`, `give profiles alone, not with ${sources.filter((s) => s !== 'profiles').join(' or ')}`, 'allowed: profiles, or roster and catalogue (one or both)');
   if (input.roster !== undefined || input.catalogue !== undefined) {
-    const source = input.roster !== undefined ? 'roster' : 'catalogue';
-    const paths = source === 'roster' ? [input.roster] : Array.isArray(input.catalogue) ? input.catalogue : [input.catalogue];
-    if (paths.length === 0 || paths.some((p) => typeof p !== 'string') || (source === 'roster' && typeof input.roster !== 'string')) {
-      const allowed = source === 'roster' ? 'the path of a roster file (.rosz, .ros or NewRecruit JSON)' : 'the path of a .gst or .cat file, or a list of them';
-      throw notAllowed(`${at}${source}`, input[source], allowed);
-    }
+    if (input.roster !== undefined && typeof input.roster !== 'string') throw notAllowed(`${at}roster`, input.roster, 'the path of a roster file (.rosz, .ros or NewRecruit JSON)');
+    const cataloguePaths = input.catalogue === undefined ? undefined : Array.isArray(input.catalogue) ? input.catalogue : [input.catalogue];
+    if (cataloguePaths !== undefined && (cataloguePaths.length === 0 || cataloguePaths.some((p) => typeof p !== 'string'))) throw notAllowed(`${at}catalogue`, input.catalogue, 'the path of a .gst or .cat file, or a list of them');
     // The CLI's reader reads these once per process while the files stay as they are: a sweep parses this for every cell.
-    const tree = source === 'roster' ? files.roster(paths[0] as string) : files.catalogue(paths as string[]);
-    const system = rosterSystem(tree);
-    if (input.system !== undefined && input.system !== system.id) {
-      throw refusal(`${at}${source}`, `${tree.label} is of ${system.id}, not ${showValue(input.system)}`, `allowed: a ${source} of the scenario's system`);
+    const imported: ImportedTrees = {
+      ...(typeof input.roster === 'string' ? { roster: files.roster(input.roster) } : {}),
+      ...(cataloguePaths ? { catalogue: files.catalogue(cataloguePaths as string[]) } : {}),
+    };
+    for (const source of ['roster', 'catalogue'] as const) {
+      const tree = imported[source];
+      if (tree === undefined) continue;
+      const system = rosterSystem(tree);
+      if (input.system !== undefined && input.system !== system.id) {
+        throw refusal(`${at}${source}`, `${tree.label} is of ${system.id}, not ${showValue(input.system)}`, `allowed: a ${source} of the scenario's system`);
+      }
     }
-    return { input: { system: system.id, ...input }, roster: { tree, source } };
+    return { input: { system: rosterSystem((imported.roster ?? imported.catalogue)!).id, ...input }, imported };
   }
   if (given === undefined) return { input };
   if (typeof given !== 'string') throw notAllowed(`${at}profiles`, given, 'the path of a profiles file');
@@ -273,8 +279,8 @@ export interface ResolvedInputs {
   readonly variant?: Variant;
   /** A profiles file's profiles. */
   readonly profiles?: Profiles;
-  /** A roster's or catalogues' tree: read into profiles by the scenario's rule table once that is known. */
-  readonly roster?: { readonly tree: RosterTree; readonly source: 'roster' | 'catalogue' };
+  /** A roster's tree, catalogues' tree, or both: read into profiles by the scenario's rule table once that is known. */
+  readonly imported?: ImportedTrees;
 }
 
 /** Reads, by `files`, the files a scenario's raw fields name (see ResolvedInputs); refuses a raw value that is no object. */
@@ -285,7 +291,7 @@ export function resolveInputsWith(raw: unknown, files: ScenarioFiles, origin = '
   }
   const named = withVariant(raw as Record<string, unknown>, at, files);
   const profiled = withProfilesFile(named.input, at, files);
-  return { input: profiled.input, ...(named.variant ? { variant: named.variant } : {}), ...(profiled.profiles ? { profiles: profiled.profiles } : {}), ...(profiled.roster ? { roster: profiled.roster } : {}) };
+  return { input: profiled.input, ...(named.variant ? { variant: named.variant } : {}), ...(profiled.profiles ? { profiles: profiled.profiles } : {}), ...(profiled.imported ? { imported: profiled.imported } : {}) };
 }
 
 /**
@@ -344,7 +350,10 @@ export function validateScenario(resolved: ResolvedInputs, origin = '', host: Un
   if (resolved.input.allowUnmodelled !== undefined && typeof resolved.input.allowUnmodelled !== 'boolean') {
     throw notAllowed(`${at}allowUnmodelled`, resolved.input.allowUnmodelled, 'true, false');
   }
-  const profiles = resolved.profiles ?? (resolved.roster ? rosterProfilesOnce(resolved.roster.tree, rules, resolved.roster.source) : undefined);
+  const profiles = resolved.profiles ?? (resolved.imported ? importedProfilesOnce(resolved.imported, rules, at) : undefined);
+  // A name both a roster and its catalogues hold: said, never silently taken as one of them.
+  const renamedNote = profiles ? warbandNote(profiles) : undefined;
+  if (renamedNote !== undefined) host.notice?.(renamedNote);
   // What --allow-unmodelled left out of the profiles used: outputs list it with the scenario.
   const leftOut: string[] = [];
   const kindSpec = system.kinds.find((k) => k.id === kind)!;

@@ -108,6 +108,23 @@ export type SentenceClass = Touches | 'unclear';
 /** One unmodelled item as outputs say it: "\"Fear\" (rule: a linked rule, ...)". */
 export const unmodelledText = (u: Unmodelled): string => `${JSON.stringify(u.text)} (${u.from}: ${u.why})`;
 
+/** A catalogue profile renamed because the roster holds its name. */
+export interface Renamed {
+  readonly role: ProfileRole;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** What a joined Profiles remembers of its two sources (Profiles.warband): src/model/warband-profiles.ts joins them. */
+export interface WarbandSources {
+  /** The roster file and the catalogue files, as the user named them, for messages. */
+  readonly roster: string;
+  readonly catalogue: string;
+  /** The roster's models: each priced with the kit it holds (sideCost), where a catalogue's is priced at its base cost. */
+  readonly rosterModels: ReadonlySet<string>;
+  readonly renamed: readonly Renamed[];
+}
+
 export interface Profiles {
   readonly system: SystemSpec;
   /** As the user named it, for messages. */
@@ -120,6 +137,8 @@ export interface Profiles {
   readonly unmodelled?: readonly Unmodelled[];
   /** From an imported roster: the keywords of the table it was read by that give no field (HEAVY, BLAST), for `profiles` to say so. */
   readonly noEffect?: ReadonlySet<string>;
+  /** A roster and catalogue files read together (`source` is then absent): what each gave. */
+  readonly warband?: WarbandSources;
 }
 
 export const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };
@@ -217,6 +236,22 @@ export function checkProfileFields(system: SystemSpec, role: ProfileRole, fields
 }
 
 
+/**
+ * Where a file's names come from, as messages say it: profiles file "a.json", roster file "r.ros", or
+ * a roster with catalogue files.
+ */
+function namedIn(profiles: Profiles): string {
+  const w = profiles.warband;
+  return w ? `roster ${showValue(w.roster)} with catalogue files ${showValue(w.catalogue)}` : `${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}`;
+}
+
+/** The command that lists a file's names, for a message's "allowed". */
+function listingCommand(profiles: Profiles): string {
+  const w = profiles.warband;
+  if (w) return `injury-lab profiles --roster ${showValue(w.roster)}, and --catalogue with ${showValue(w.catalogue)}; a name both hold is the catalogue's "NAME (catalogue)"`;
+  return `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`;
+}
+
 /** The profile a name gives, or one line naming the flag, the name, a guess and what is allowed. */
 export function findProfile(profiles: Profiles, role: ProfileRole, name: unknown, key: string): Profile {
   const table = role === 'weapon' ? profiles.weapons : profiles.models;
@@ -227,8 +262,8 @@ export function findProfile(profiles: Profiles, role: ProfileRole, name: unknown
   const none = names.length === 0 ? ` (it has no ${SECTION[role]})` : '';
   throw refusal(
     key,
-    `${showValue(name)} is not a ${role} of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}${none}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
-    `allowed: ${names.length ? allowedNames(name, names, `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`) : 'a name the file lists'}`,
+    `${showValue(name)} is not a ${role} of ${namedIn(profiles)}${none}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
+    `allowed: ${names.length ? allowedNames(name, names, listingCommand(profiles)) : 'a name the file lists'}`,
   );
 }
 
@@ -278,7 +313,7 @@ export function findSideProfiles(profiles: Profiles, name: unknown, key: string)
       const example = profiles.models.keys().next().value;
       throw refusal(
         key,
-        `${showValue(name)} is a weapon of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}, not a side (a model with its weapon)`,
+        `${showValue(name)} is a weapon of ${namedIn(profiles)}, not a side (a model with its weapon)`,
         `allowed: "MODEL with WEAPON"${example !== undefined ? ` (${showValue(`${example} with ${name}`)})` : ''}, a model, or "model" and "weapon" given apart`,
       );
     }
@@ -292,8 +327,8 @@ export function findSideProfiles(profiles: Profiles, name: unknown, key: string)
   const guess = typeof name === 'string' ? [...new Set([...pairingGuesses(profiles, name), ...suggestFlags(name, names)])].slice(0, 3) : [];
   throw refusal(
     key,
-    `${showValue(name)} is not a model or a "MODEL with WEAPON" of ${profiles.source ?? 'profiles'} file ${showValue(profiles.file)}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
-    `allowed: ${names.length ? allowedNames(name, names, `injury-lab profiles ${profiles.source ? `--${profiles.source} ` : ''}${showValue(profiles.file)}`) : 'a name the file lists'}, or "MODEL with WEAPON" of a model and a weapon it lists`,
+    `${showValue(name)} is not a model or a "MODEL with WEAPON" of ${namedIn(profiles)}${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
+    `allowed: ${names.length ? allowedNames(name, names, listingCommand(profiles)) : 'a name the file lists'}, or "MODEL with WEAPON" of a model and a weapon it lists`,
   );
 }
 
@@ -308,7 +343,9 @@ export function sideCost(profiles: Profiles, side: { readonly model?: string; re
   const model = side.model === undefined ? undefined : profiles.models.get(side.model);
   const weapon = side.weapon === undefined ? undefined : profiles.weapons.get(side.weapon);
   const pairing = weapon !== undefined && model !== undefined && weapon.name.startsWith(`${model.name} with `);
-  const parts = pairing ? [weapon] : profiles.source === 'roster' && model ? [model] : [model, weapon].filter((p): p is Profile => p !== undefined);
+  // A roster's model (a roster read alone, or the roster's side of a roster with catalogues) is priced with its kit.
+  const kitPriced = model !== undefined && (profiles.source === 'roster' || profiles.warband?.rosterModels.has(model.name) === true);
+  const parts = pairing ? [weapon] : kitPriced ? [model] : [model, weapon].filter((p): p is Profile => p !== undefined);
   if (parts.length === 0 || parts.some((p) => p.cost === undefined)) return undefined;
   return parts.reduce((sum, p) => sum + p.cost!, 0);
 }

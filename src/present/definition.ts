@@ -1,4 +1,5 @@
 import { basename, extname } from 'node:path';
+import { parseQuotedList, quoteListValue } from '../quoted-list.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { schemaValidator } from '../model/ajv.js';
 import { UsageError, listAllowed, showValue } from '../errors.js';
@@ -375,7 +376,8 @@ function varyRulesRelativeTo(v: VarySpec, file: string): VarySpec {
   const relative = (value: unknown) => (typeof value === 'string' && value !== NO_VARIANT ? rulesRelativeTo({ rules: value }, file).rules : value);
   if (typeof v === 'string') {
     const m = /^\s*rules\s*=(.*)$/.exec(v);
-    return m ? `rules=${m[1]!.split(',').map((x) => String(relative(x.trim()))).join(',')}` : v;
+    // Read and written back as --vary's values are: a path holding a comma stays one quoted value.
+    return m ? `rules=${parseQuotedList(m[1]!.trim(), 'vary rules').map((x) => quoteListValue(String(relative(x)))).join(',')}` : v;
   }
   return v.field === 'rules' && v.values ? { ...v, values: v.values.map(relative) } : v;
 }

@@ -1,4 +1,4 @@
-import { readCatalogueProfilesOnce, readProfilesFileOnce, readRosterProfilesOnce } from '../input/read-once.js';
+import { readCatalogueProfilesOnce, readProfilesFileOnce, readRosterProfilesOnce, scenarioProfilesOnce } from '../input/read-once.js';
 import { type Profile, type Profiles, unmodelledText } from '../model/profiles.js';
 import { fieldFromProfiles } from './field.js';
 import { parseWhere } from './where.js';
@@ -36,6 +36,10 @@ export type PriceRunOptions = Pick<SolveDuelMatrixOptions, 'solver' | 'signal' |
  */
 function sourceOf(settings: PriceSettings): { profiles: Profiles; base: Record<string, unknown> } {
   const allow = settings.allowUnmodelled === true ? { allowUnmodelled: true } : {};
+  if (settings.roster !== undefined && settings.catalogue !== undefined) {
+    const base = { roster: settings.roster, catalogue: settings.catalogue };
+    return { profiles: scenarioProfilesOnce(base)!, base: { ...base, ...allow } };
+  }
   if (settings.roster !== undefined) return { profiles: readRosterProfilesOnce(settings.roster), base: { roster: settings.roster, ...allow } };
   if (settings.catalogue !== undefined) return { profiles: readCatalogueProfilesOnce(settings.catalogue), base: { catalogue: settings.catalogue, ...allow } };
   return { profiles: readProfilesFileOnce(settings.profiles!), base: { profiles: settings.profiles, ...allow } };

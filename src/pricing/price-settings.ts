@@ -5,6 +5,7 @@ import { notAllowed, notOneOf, refusal } from '../messages.js';
 import { DUEL_POLICIES, duelFields } from '../rules/trench-crusade/duel/fields.js';
 import { duelSideFields } from '../rules/trench-crusade/duel/sides.js';
 import { parseWhere } from './where.js';
+import { LIST_QUOTING, parseQuotedList } from '../quoted-list.js';
 
 /** What --help shows of a condition: a few of the keys it takes. */
 const WHERE_EXAMPLES = '"price<=60", "keyword=FEAR", "armour=reinforced", "tough=true", "attackDice>=1"';
@@ -78,14 +79,18 @@ export interface PriceTextSetting {
   readonly switch?: true;
 }
 
-/** Where a field may be read from: exactly one of them. */
+/** Where a field may be read from: a profiles file alone, or a roster and catalogue files, one or both. */
 export const PRICE_SOURCES = ['profiles', 'roster', 'catalogue'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
 
 export const PRICE_TEXT_SETTINGS: readonly PriceTextSetting[] = [
   { name: 'profiles', description: 'The profiles file whose models and weapons make the field (injury-lab profiles exports one from a roster or catalogue)' },
-  { name: 'roster', description: 'Or a roster exported from NewRecruit (.rosz, .ros or its JSON): the models and weapons it holds make the field' },
-  { name: 'catalogue', files: true, description: "Or BattleScribe catalogue files (.gst, .cat): every model they offer with each weapon of its loadout, at its faction's price" },
+  { name: 'roster', description: 'Or a roster exported from NewRecruit (.rosz, .ros or its JSON): the models and weapons it holds make the field (with --catalogue: both fields together)' },
+  {
+    name: 'catalogue',
+    files: true,
+    description: "Or BattleScribe catalogue files (.gst, .cat): every model they offer with each weapon of its loadout, at its faction's price (with --roster: the roster's models as they stand, and the catalogue's; a name both hold is the catalogue's NAME (catalogue))",
+  },
   {
     name: 'allowUnmodelled',
     switch: true,
@@ -103,7 +108,7 @@ export const PRICE_TEXT_SETTINGS: readonly PriceTextSetting[] = [
 ];
 
 export interface PriceSettings {
-  /** Exactly one of profiles, roster and catalogue. */
+  /** A profiles file alone, or a roster and catalogue files, one or both. */
   readonly profiles?: string;
   readonly roster?: string;
   readonly catalogue?: readonly string[];
@@ -130,12 +135,13 @@ export function priceSourceFiles(settings: PriceSettings): string[] {
 
 /** Where the field was read from, for a title or a page: "examples/profiles.json", "the catalogue files a.gst, b.cat". */
 export function priceSourceText(settings: Pick<PriceSettings, PriceSource>): string {
+  if (settings.roster !== undefined && settings.catalogue !== undefined) return `the roster ${settings.roster} with the catalogue files ${settings.catalogue.join(', ')}`;
   if (settings.roster !== undefined) return `the roster ${settings.roster}`;
   if (settings.catalogue !== undefined) return `the catalogue files ${settings.catalogue.join(', ')}`;
   return String(settings.profiles);
 }
 
-/** A report's `price` object: every setting, one of `profiles`, `roster` and `catalogue` required, nothing else. */
+/** A report's `price` object: every setting, `profiles` alone or `roster` and `catalogue` (one or both) required, nothing else. */
 export function priceSettingsJsonSchema(): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const t of PRICE_TEXT_SETTINGS) {
@@ -146,7 +152,16 @@ export function priceSettingsJsonSchema(): Record<string, unknown> {
         : { type: 'string', minLength: 1, description: t.description };
   }
   for (const f of PRICE_FIELDS) properties[f.name] = { ...fieldJsonSchema(f), default: f.default };
-  return { type: 'object', oneOf: PRICE_SOURCES.map((source) => ({ required: [source] })), properties, additionalProperties: false };
+  const imported = [{ required: ['roster'] }, { required: ['catalogue'] }];
+  return {
+    type: 'object',
+    oneOf: [
+      { required: ['profiles'], not: { anyOf: imported } },
+      { anyOf: imported, not: { required: ['profiles'] } },
+    ],
+    properties,
+    additionalProperties: false,
+  };
 }
 
 /**
@@ -164,8 +179,8 @@ export function checkPriceSettings(given: Readonly<Record<string, unknown>>, nam
       out[t.name] = value;
     } else if (t.list || t.files) {
       // A flag's names come as one text, separated by commas; files as separate words (one file: a text).
-      const names = typeof value === 'string' ? (t.files ? [value] : value.split(',').map((n) => n.trim()).filter((n) => n !== '')) : value;
-      if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string' && n !== '')) throw notAllowed(nameOf(t.name), value, t.files ? 'file paths' : 'names separated by commas');
+      const names = typeof value === 'string' ? (t.files ? [value] : parseQuotedList(value, nameOf(t.name)).filter((n) => n !== '')) : value;
+      if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string' && n !== '')) throw notAllowed(nameOf(t.name), value, t.files ? 'file paths' : `names separated by commas; ${LIST_QUOTING}`);
       out[t.name] = names;
     } else {
       if (typeof value !== 'string' || value === '') throw notAllowed(nameOf(t.name), value, t.name === 'profiles' || t.name === 'roster' ? 'a file path' : 'a name');
@@ -174,8 +189,10 @@ export function checkPriceSettings(given: Readonly<Record<string, unknown>>, nam
   }
   for (const condition of (out.where as string[] | undefined) ?? []) parseWhere(condition, duelSideFields, nameOf('where'));
   const sources = PRICE_SOURCES.filter((source) => out[source] !== undefined);
-  if (sources.length !== 1) {
-    const choices = `${nameOf('profiles')} FILE, ${nameOf('roster')} FILE or ${nameOf('catalogue')} FILE...`;
+  // A roster with catalogues is one field, my warband against theirs; a profiles file goes alone.
+  const warband = sources.length === 2 && out.roster !== undefined && out.catalogue !== undefined;
+  if (sources.length !== 1 && !warband) {
+    const choices = `${nameOf('profiles')} FILE, ${nameOf('roster')} FILE or ${nameOf('catalogue')} FILE... (${nameOf('roster')} and ${nameOf('catalogue')} may go together)`;
     throw refusal(sources.length === 0 ? 'price' : sources.map(nameOf).join(', '), sources.length === 0 ? 'no field named' : 'more than one field named', `give one of ${choices}`);
   }
   for (const f of PRICE_FIELDS) {

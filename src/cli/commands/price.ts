@@ -14,6 +14,7 @@ import { chartRequestFromArgv } from '../chart-options.js';
 import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/one-off-chart.js';
 import { priceChartSpec } from '../../present/price-chart.js';
 import { terminalSafe } from '../../terminal-safe.js';
+import { LIST_QUOTING, parseQuotedList } from '../../quoted-list.js';
 
 const REDRAW_MS = 100;
 const NO_CONTEXT = { field: '', system: '', edition: '', leftOut: [] };
@@ -31,7 +32,7 @@ export const priceCommand: CommandModule = {
   builder: (y) => {
     let withSettings = addQueueOption(y);
     for (const t of PRICE_TEXT_SETTINGS) {
-      withSettings = withSettings.option(kebab(t.name), t.switch ? { type: 'boolean', describe: t.description } : { type: 'string', ...(t.files ? { array: true } : {}), describe: `${t.description}${t.list ? ', separated by commas' : ''}` });
+      withSettings = withSettings.option(kebab(t.name), t.switch ? { type: 'boolean', describe: t.description } : { type: 'string', ...(t.files ? { array: true } : {}), describe: `${t.description}${t.list ? `, separated by commas (${LIST_QUOTING})` : ''}` });
     }
     for (const f of PRICE_FIELDS) {
       withSettings = withSettings.option(kebab(f.name), { type: 'string', default: f.default as string | number, describe: `${f.description} (${describeAllowed(f.schema)})` });
@@ -51,7 +52,12 @@ export const priceCommand: CommandModule = {
   handler: async (argv) => {
     const format = parseFormat(argv.format, pricePresenter(NO_CONTEXT), 'price');
     const given: Record<string, unknown> = {};
-    for (const t of PRICE_TEXT_SETTINGS) if (argv[t.name] !== undefined) given[t.name] = argv[t.name];
+    for (const t of PRICE_TEXT_SETTINGS) {
+      const value = argv[t.name];
+      if (value === undefined) continue;
+      // A list flag given again comes as an array of texts, each a list of its own ("--where a,b --where c").
+      given[t.name] = t.list && Array.isArray(value) ? value.flatMap((text: unknown) => (typeof text === 'string' ? parseQuotedList(text, `--${kebab(t.name)}`) : [text])) : value;
+    }
     for (const f of PRICE_FIELDS) if (argv[kebab(f.name)] !== undefined) given[f.name] = coerceFlagValue(f, argv[kebab(f.name)]);
     const settings = checkPriceSettings(given, (name) => `--${kebab(name)}`);
     // The chart's file is checked before any duel: a file that cannot be written costs nothing.

@@ -1,3 +1,4 @@
+import { LIST_QUOTING } from '../../quoted-list.js';
 import type { CommandModule } from 'yargs';
 import { showValue } from '../../errors.js';
 import { refusal } from '../../messages.js';
@@ -31,7 +32,7 @@ export const solveCommand: CommandModule = {
           .positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })
           .option('vary', {
             type: 'string',
-            describe: 'The one field to search and its values: field=lo..hi[:step] (a numeric field, read in increasing order: the ranges that meet the condition and the values either side) or field=v1,v2,... (a list; numbers are put in order)',
+            describe: 'The one field to search and its values: field=lo..hi[:step] (a numeric field, read in increasing order: the ranges that meet the condition and the values either side) or field=v1,v2,... (a list; numbers are put in order); in a list, ' + LIST_QUOTING,
             demandOption: 'give the field to search, e.g. --vary defence=1..20',
             group: SEARCH_GROUP,
           })

@@ -1,3 +1,4 @@
+import { LIST_QUOTING } from '../../quoted-list.js';
 import type { CommandModule } from 'yargs';
 import { checkBooleanFlag } from '../args.js';
 import { NO_VARIANT, namedFiles } from '../../input/scenario.js';
@@ -32,7 +33,7 @@ export const sweepCommand: CommandModule = {
             .positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })
             .option('vary', {
               type: 'string',
-              describe: 'A field and its values: field=v1,v2 or field=lo..hi[:step]; fields varied together: armour,shield=none/false,standard/true; keyword lists: "weaponKeywords=none;IGNORE ARMOUR"; a field of a duel side: a.policy=none,injury (sides.armour: both sides). Repeat for a grid',
+              describe: 'A field and its values: field=v1,v2 or field=lo..hi[:step]; fields varied together: armour,shield=none/false,standard/true; keyword lists: "weaponKeywords=none;IGNORE ARMOUR"; a field of a duel side: a.policy=none,injury (sides.armour: both sides). Repeat for a grid; in a list, ' + LIST_QUOTING,
               demandOption: 'give at least one --vary',
               group: GRID_GROUP,
             }),
