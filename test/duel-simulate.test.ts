@@ -37,6 +37,7 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     // Ruling D9: by a ledge a standing model taken Down may fall first (Tough, STANDFAST and armour on the fall).
     // Issue 48: a weapon's own rules against a Down target (a Misericordia's IGNORE ARMOUR, an Anaza Spear's dice).
     ['IGNORE ARMOUR and +1 injury dice against a Down target, into reinforced armour', { ignoreArmourIfDown: true, injuryDiceIfDown: 1, armour: 'standard' }, { armour: 'reinforced', down: true, ignoreArmourIfDown: true }, 'b', 5],
+    ['a weapon\'s own marker after every roll, spent by its side on injuries', { extraBloodMarkers: 1, policy: 'injury', armour: 'standard' }, { tough: true }, 'a', 5],
     ['both by ledges: 7 inches with Tough and armour, 4 inches in STANDFAST armour', { ledge: 7, tough: true, armour: 'standard', injuryDice: 1 }, { ledge: 4, standfast: true, policy: 'injury', attacks: 2 }, 'a', 5],
   ];
   for (const [name, a, b, first, rounds] of cases) {
@@ -69,6 +70,11 @@ describe('a simulator that forgets a rule is caught', () => {
     const down = duelPlan({ injuryDiceIfDown: 1 }, { down: true }, 'a', 5);
     const forgot = { ...down.a.attacking, injuryDiceIfDown: 0 };
     expect(agree(down, { ...down, a: { ...down.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's own marker after every roll forgotten", () => {
+    const marked = duelPlan({ extraBloodMarkers: 2, policy: 'injury' }, { tough: true }, 'a', 5);
+    const forgot = { ...marked.a.attacking, extraBloodMarkers: 0 };
+    expect(agree(marked, { ...marked, a: { ...marked.a, attacking: forgot } }).failures).not.toEqual([]);
   });
   it('Tough forgotten on b', () => {
     const noTough = { ...plan.a.attacking, tough: false };

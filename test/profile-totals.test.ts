@@ -51,7 +51,7 @@ const ROSTER = rosterFile(
     // keyword: a token the rule table does not know stops the Bell Hammer and "Bellman with Bell Hammer".
     model('Bellman', { weapons: weapon('Bell Hammer', 'Quake 2') }) +
     // weapon-text: a sentence of the weapon's own attack stops the Goad and "Drover with Goad".
-    model('Drover', { weapons: weapon('Goad', '-', 'This weapon has the IGNORE ARMOUR Keyword if the target is Down.') }) +
+    model('Drover', { weapons: weapon('Goad', '-', 'Double the number of BLOOD MARKERS placed next to a model by an Injury Roll for an attack made with a Goad.') }) +
     '</selections>',
 );
 

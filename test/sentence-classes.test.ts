@@ -61,6 +61,9 @@ const ROSTER = rosterFile(
     // 6. A weapon's rules against a Down target.
     weapon('Mercy Pick', 'Melee', '-', 'Coup: The weapon has the IGNORE ARMOUR Keyword if the target is Downed.') +
     weapon('Boar Spear', 'Melee', '-', 'This weapon adds an extra +2 INJURY DICE against a target that is Down.') +
+    // A weapon's own markers after every roll.
+    weapon('Thorn Knife', 'Melee', '-', 'Injury Rolls made with this weapon cause 2 additional BLOOD MARKERS to the target, regardless of the result of the roll.') +
+    weapon('Mallet', 'Melee', '-', 'After making the Injury Roll for a Mallet, place 1 extra BLOOD MARKER next to the target.') +
     // A line broken in the middle of a sentence is one sentence: the condition stays with its effect.
     model('Split Wraith', ability('Wane', 'Add -1 INJURY DICE to Injury Rolls for a Split Wraith\nunless the attack has the HALLOWED Keyword.')),
 );
@@ -172,6 +175,17 @@ describe('what the engines already have, read from its sentence', () => {
       expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Mercy Pick', '--armour', 'reinforced', ...down))).toEqual(answers(await exactJson('--attack-type', 'melee', '--ignore-armour-if-down', '--armour', 'reinforced', ...down)));
       expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Boar Spear', ...down))).toEqual(answers(await exactJson('--attack-type', 'melee', '--injury-dice-if-down', '2', ...down)));
     }
+  });
+
+  it("a weapon's own blood markers after every roll are extraBloodMarkers: the markers of --extra-blood-markers", async () => {
+    const markers = async (...args: string[]) => {
+      const r = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', ...args);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      return (JSON.parse(r.stdout) as { expectedBloodMarkers: { exact: string } }).expectedBloodMarkers.exact;
+    };
+    expect(await markers('--roster', ROSTER, '--weapon', 'Thorn Knife')).toBe(await markers('--attack-type', 'melee', '--extra-blood-markers', '2'));
+    expect(await markers('--roster', ROSTER, '--weapon', 'Mallet')).toBe(await markers('--attack-type', 'melee', '--extra-blood-markers', '1'));
+    expect(await markers('--roster', ROSTER, '--weapon', 'Mallet')).not.toBe(await markers('--attack-type', 'melee'));
   });
 
   it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {

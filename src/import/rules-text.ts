@@ -24,7 +24,7 @@ export type TextEffect =
    * Down target (injuryDiceIfDown, summed).
    */
   | { readonly kind: 'field'; readonly field: 'autoHit' | 'ignoreArmourIfDown'; readonly value: true }
-  | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown'; readonly value: number };
+  | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown' | 'extraBloodMarkers'; readonly value: number };
 
 export type SentenceReading =
   | { readonly kind: 'read'; readonly effects: readonly TextEffect[] }
@@ -295,6 +295,14 @@ export function readWeaponSentence(sentence: string, context: TextContext, previ
   if (/^(?:this|the) weapon has the ignore armou?r keyword if the target is down(?:ed)?$/i.test(sentence)) {
     return { kind: 'read', effects: [{ kind: 'field', field: 'ignoreArmourIfDown', value: true }] };
   }
+  // "Injury Rolls made with this weapon cause an additional BLOOD MARKER to the target, regardless of result
+  // of the roll" (the real Khyber Knife); "After making the Injury Roll for a Gavel of Justice, place 1 extra
+  // BLOOD MARKER next to the target model (even if the Injury Roll has No Effect)": markers after every roll,
+  // as FIRE's, that no NEGATE keyword stops (extraBloodMarkers, ruling T27).
+  const extraMarkers =
+    /^injury rolls made with this weapon cause (an?|\d+) additional blood markers? (?:to|on|next to) the target,? regardless of (?:the )?result of the roll$/i.exec(sentence) ??
+    /^after making the injury roll for (?:(?:a|an|the|this) )?[\w' -]+, place (an?|\d+) extra blood markers? next to the target(?: model)?(?: \(even if the injury roll has no effect\))?$/i.exec(sentence);
+  if (extraMarkers) return { kind: 'read', effects: [{ kind: 'field', field: 'extraBloodMarkers', value: /^\d+$/.test(extraMarkers[1]!) ? Number(extraMarkers[1]) : 1 }] };
   const downDice = /^(?:this|the) weapon adds (?:an additional |an extra )?\+(\d) injury dice against (?:a model|a target|the target|models?) that (?:is|are) down(?:ed)?$/i.exec(sentence);
   if (downDice) return { kind: 'read', effects: [{ kind: 'field', field: 'injuryDiceIfDown', value: Number(downDice[1]) }] };
   if (/^(?:(?:the|this|a|an) )?[\w' -]*?\brolls? (?:on the injury (?:chart|table)|(?:for )?injur(?:y|ies)(?: rolls?)?) with 3d6(?: \(instead of (?:the )?(?:usual )?2d6\))?,? (?:and )?add(?:ing|s)? (?:all )?(?:three|3) dice together!?$/i.test(sentence)) {

@@ -12,6 +12,8 @@ export interface Side {
   /** Its weapon's rules against a Down target. */
   readonly ignoreArmourIfDown?: boolean;
   readonly injuryDiceIfDown?: number;
+  /** Its weapon's own blood markers after every roll. */
+  readonly extraBloodMarkers?: number;
   /** As a target. */
   readonly armour?: 'none' | 'standard' | 'reinforced';
   readonly tough?: boolean;
@@ -34,6 +36,7 @@ function attacking(x: Side, y: Side): SequenceScenario {
     injuryModifier: x.injuryModifier ?? 0,
     ignoreArmourIfDown: x.ignoreArmourIfDown ?? false,
     injuryDiceIfDown: x.injuryDiceIfDown ?? 0,
+    extraBloodMarkers: x.extraBloodMarkers ?? 0,
     armour: y.armour ?? 'none',
     tough: y.tough ?? false,
     bloodMarkers: y.bloodMarkers ?? 0,

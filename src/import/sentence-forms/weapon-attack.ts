@@ -28,8 +28,8 @@ export const WEAPON_ATTACK_FORMS: readonly SentenceForm[] = [
   {
     name: 'blood markers its injuries place',
     touches: 'weapon',
-    pattern: whole(String.raw`(?:after making the injury roll for ${NAME}, place \d+ extra blood markers? next to the target model.*|injury rolls made with this weapon cause an additional blood marker to the target.*|double the number of blood markers placed next to a model by an injury roll for an attack made with ${NAME})`),
-    examples: ['After making the Injury Roll for a Mallet, place 1 extra BLOOD MARKER next to the target model', 'Injury Rolls made with this weapon cause an additional BLOOD MARKER to the target'],
+    pattern: whole(String.raw`(?:double the number of blood markers placed next to a model by an injury roll for an attack made with ${NAME}|if the target has the [a-z ,]+ keywords?, place \d+ blood markers next to it instead of \d+)`),
+    examples: ['Double the number of BLOOD MARKERS placed next to a model by an injury roll for an attack made with a Leech Jar', 'If the target has the UNDEAD Keyword, place 3 BLOOD MARKERS next to it instead of 1'],
   },
   {
     name: 'its injury roll made another way, or its critical on another number',

@@ -306,6 +306,15 @@ export const trenchCrusadeFields = [
     default: 0,
     kinds: ATTACKING_KINDS,
   }),
+  integerField('extraBloodMarkers', {
+    stacks: true,
+    profile: 'weapon',
+    description: 'Blood markers the target gains after every injury roll from this weapon, whatever the result, that nothing negates (a Khyber Knife: "an additional BLOOD MARKER ... regardless of result")',
+    minimum: 0,
+    maximum: MAX_MARKERS_PER_KIND,
+    default: 0,
+    kinds: ATTACKING_KINDS,
+  }),
   booleanField('negateFire', {
     profile: 'model',
     description: 'NEGATE FIRE: the target gains no markers from FIRE (fireMarkers)',

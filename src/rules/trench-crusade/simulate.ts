@@ -333,6 +333,8 @@ export function markersLeftAfterRoll(s: MarkerKinds): number {
   if (!s.negateFire) markers += s.fireMarkers;
   if (!s.negateGas) markers += s.gasMarkers;
   if (!s.negateShrapnel) markers += s.shrapnelMarkers;
+  // The weapon's own marker after every roll (a Khyber Knife): no NEGATE keyword stops it.
+  markers += s.extraBloodMarkers;
   return markers;
 }
 

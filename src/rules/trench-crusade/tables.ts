@@ -86,6 +86,8 @@ export interface MarkerKinds {
   readonly fireMarkers: number;
   readonly gasMarkers: number;
   readonly shrapnelMarkers: number;
+  /** A weapon's own markers after every roll, which no NEGATE keyword stops. */
+  readonly extraBloodMarkers: number;
   readonly negateFire: boolean;
   readonly negateGas: boolean;
   readonly negateShrapnel: boolean;
@@ -93,8 +95,8 @@ export interface MarkerKinds {
 
 /**
  * Blood markers the target gains after every injury roll from the weapon, whatever the result (FIRE,
- * GAS, SHRAPNEL), less the kinds it negates. Out of Action removes the model, so none are counted there.
+ * GAS, SHRAPNEL), less the kinds it negates, and the weapon's own (extraBloodMarkers), which none does. Out of Action removes the model, so none are counted there.
  */
 export function extraMarkersPerRoll(s: MarkerKinds): number {
-  return (s.negateFire ? 0 : s.fireMarkers) + (s.negateGas ? 0 : s.gasMarkers) + (s.negateShrapnel ? 0 : s.shrapnelMarkers);
+  return (s.negateFire ? 0 : s.fireMarkers) + (s.negateGas ? 0 : s.gasMarkers) + (s.negateShrapnel ? 0 : s.shrapnelMarkers) + s.extraBloodMarkers;
 }

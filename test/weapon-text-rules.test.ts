@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cliInProcess } from './helpers/cli-in-process.js';
 
 /**
- * Issue 48, class 6: a weapon's own rules against a Down target (a Misericordia's "IGNORE ARMOUR if the
+ * Issue 48: rules a weapon's text gives that the engines now have.
+ *
+ * A weapon's own rules against a Down target (a Misericordia's "IGNORE ARMOUR if the
  * target is Down", an Anaza Spear's "+1 INJURY DICE against a model that is Downed"). Against a Down
  * target each is exactly the rule it names (IGNORE ARMOUR; one more injury die), so the answers must be
  * those of the same question asked with that rule; against a standing target, exactly those without it.
@@ -34,6 +36,29 @@ describe("a weapon's rules against a Down target", () => {
   // test's fixed seed shows the same rules caught when forgotten.
   it('the simulator agrees with the exact answer for a single attack on a Down target', async () => {
     const r = await cliInProcess('check', '--kind', 'attack', '--attack-type', 'melee', '--ignore-armour-if-down', '--injury-dice-if-down', '1', '--target-down', '--armour', 'reinforced', '--trials', '200000', '--seed', '48', '--workers', '1', '--format', 'json');
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { passed: boolean }).passed).toBe(true);
+  });
+});
+
+async function markers(...args: string[]): Promise<string> {
+  const r = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--attack-type', 'melee', ...args);
+  expect([r.code, r.stderr]).toEqual([0, '']);
+  return (JSON.parse(r.stdout) as { expectedBloodMarkers: { exact: string } }).expectedBloodMarkers.exact;
+}
+
+describe("a weapon's own blood markers after every roll (extraBloodMarkers, ruling T27)", () => {
+  it('are FIRE\'s marker that NEGATE FIRE does not stop; the results are unchanged', async () => {
+    // A FIRE marker and an extra marker both come after every roll the target survives: the same markers.
+    expect(await markers('--extra-blood-markers', '1')).toBe(await markers('--weapon-keywords=FIRE'));
+    // NEGATE FIRE stops FIRE's, never the weapon's own.
+    expect(await markers('--extra-blood-markers', '1', '--target-keywords=NEGATE FIRE')).toBe(await markers('--weapon-keywords=FIRE'));
+    expect(await markers('--extra-blood-markers', '1')).not.toBe(await markers());
+    expect(await outcomes('--extra-blood-markers', '1')).toEqual(await outcomes());
+  });
+
+  it('the simulator agrees with the exact answer, markers and all', async () => {
+    const r = await cliInProcess('check', '--kind', 'attack', '--attack-type', 'melee', '--extra-blood-markers', '2', '--target-down', '--trials', '200000', '--seed', '27', '--workers', '1', '--format', 'json');
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { passed: boolean }).passed).toBe(true);
   });
