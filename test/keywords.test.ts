@@ -143,7 +143,7 @@ describe('a model ability "-N INJURY DICE UNLESS K"', () => {
   it('in a profiles file is refused with the field and what is allowed when malformed', () => {
     const bad = join(dir, 'bad-unless.json');
     writeFileSync(bad, JSON.stringify({ models: { Odd: { injuryDiceUnless: [{ dice: -1, unless: 'FIRE' }] } } }));
-    expect(refusal(() => parseScenario({ kind: 'attack', profiles: bad, target: 'Odd' }))).toMatch(/models\."Odd"\.injuryDiceUnless: .* is not allowed; allowed: a list of \{ "dice": -3\.\.3, "unless": keyword names in capitals \}/);
+    expect(refusal(() => parseScenario({ kind: 'attack', profiles: bad, target: 'Odd' }))).toMatch(/models\."Odd"\.injuryDiceUnless: .* is not allowed; allowed: a list of \{ "dice": -3\.\.3, "unless": keyword names in capitals, and "onlyIf" keyword names where the dice hold only against them \}/);
   });
 
   it('is kept as the condition it is when a roster gives it to a model, and read when the model is used', async () => {

@@ -61,6 +61,8 @@ const ROSTER = rosterFile(
     // 6. A weapon's rules against a Down target.
     weapon('Mercy Pick', 'Melee', '-', 'Coup: The weapon has the IGNORE ARMOUR Keyword if the target is Downed.') +
     weapon('Boar Spear', 'Melee', '-', 'This weapon adds an extra +2 INJURY DICE against a target that is Down.') +
+    // Injury dice against it only from an attack with a keyword.
+    model('Mist Walker', ability('Vapours', 'Add -1 INJURY DICE to rolls for a Mist Walker that has been hit by an attack with the GAS Keyword.')) +
     // A weapon's own markers after every roll.
     weapon('Thorn Knife', 'Melee', '-', 'Injury Rolls made with this weapon cause 2 additional BLOOD MARKERS to the target, regardless of the result of the roll.') +
     weapon('Mallet', 'Melee', '-', 'After making the Injury Roll for a Mallet, place 1 extra BLOOD MARKER next to the target.') +
@@ -186,6 +188,22 @@ describe('what the engines already have, read from its sentence', () => {
     expect(await markers('--roster', ROSTER, '--weapon', 'Thorn Knife')).toBe(await markers('--attack-type', 'melee', '--extra-blood-markers', '2'));
     expect(await markers('--roster', ROSTER, '--weapon', 'Mallet')).toBe(await markers('--attack-type', 'melee', '--extra-blood-markers', '1'));
     expect(await markers('--roster', ROSTER, '--weapon', 'Mallet')).not.toBe(await markers('--attack-type', 'melee'));
+  });
+
+  it('"-1 INJURY DICE to rolls for X that has been hit by an attack with the GAS Keyword" holds against GAS attacks only (-1 INJURY DICE IF GAS)', async () => {
+    const gas = await exactJson('--roster', ROSTER, '--target', 'Mist Walker', '--weapon-keywords=GAS');
+    expect(answers(gas)).toEqual(answers(await exactJson('--armour', 'none', '--weapon-keywords=GAS', '--target-injury-dice', '-1')));
+    expect(answers(gas)).toEqual(answers(await exactJson('--armour', 'none', '--weapon-keywords=GAS', '--target-keywords=-1 INJURY DICE IF GAS')));
+    const plain = await exactJson('--roster', ROSTER, '--target', 'Mist Walker');
+    expect(answers(plain)).toEqual(answers(await exactJson('--armour', 'none')));
+    expect(answers(plain)).toEqual(answers(await exactJson('--armour', 'none', '--target-keywords=-1 INJURY DICE IF GAS')));
+    // The export holds it as data and reads back to the same answers.
+    const exported = await cliInProcess('profiles', '--roster', ROSTER, '--format', 'json');
+    const doc = JSON.parse(exported.stdout) as { models: Record<string, { injuryDiceUnless?: unknown }> };
+    expect(doc.models['Mist Walker']!.injuryDiceUnless).toEqual([{ dice: -1, unless: [], onlyIf: ['GAS'] }]);
+    const file = join(mkdtempSync(join(tmpdir(), 'injury-lab-onlyif-')), 'walkers.json');
+    writeFileSync(file, exported.stdout);
+    expect(answers(await exactJson('--profiles', file, '--target', 'Mist Walker', '--weapon-keywords=GAS'))).toEqual(answers(gas));
   });
 
   it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {

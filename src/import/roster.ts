@@ -309,7 +309,7 @@ function effectText(e: TextEffect): string {
   if (e.kind === 'keyword') return e.keyword;
   if (e.kind === 'field') return `${e.field} ${String(e.value)}`;
   if (e.kind === 'targetAttackDice') return `targetAttackDice ${e.dice}${e.applies === 'both' ? '' : ` (${e.applies} attacks)`}`;
-  return e.unless.length ? injuryDiceUnlessText(e) : `${signed(e.dice)} INJURY DICE`;
+  return e.unless.length || e.onlyIf?.length ? injuryDiceUnlessText(e) : `${signed(e.dice)} INJURY DICE`;
 }
 
 /**
@@ -335,9 +335,9 @@ function applyEffect(draft: Draft, e: TextEffect): string | undefined {
     draft.fields[e.field] = typeof e.value === 'number' ? ((draft.fields[e.field] as number | undefined) ?? 0) + e.value : e.value;
     return undefined;
   }
-  if (e.kind === 'targetInjuryDice' && e.unless.length > 0) {
+  if (e.kind === 'targetInjuryDice' && (e.unless.length > 0 || (e.onlyIf?.length ?? 0) > 0)) {
     if (!draft.injuryDiceUnless) return 'a condition on the attacking weapon is a model\'s, not a weapon\'s';
-    draft.injuryDiceUnless.push({ dice: e.dice, unless: e.unless });
+    draft.injuryDiceUnless.push({ dice: e.dice, unless: e.unless, ...(e.onlyIf?.length ? { onlyIf: e.onlyIf } : {}) });
     return undefined;
   }
   if (e.kind === 'targetInjuryDice') {

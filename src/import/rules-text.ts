@@ -13,7 +13,7 @@ import type { SentenceClass } from './sentence-forms/form.js';
 /** What a sentence read whole gives. Conditions are data; nothing is written as a string to be parsed again. */
 export type TextEffect =
   /** Injury rolls against the model get `dice`, except from an attack with one of `unless` (keywords of the rule table). */
-  | { readonly kind: 'targetInjuryDice'; readonly dice: number; readonly unless: readonly string[] }
+  | { readonly kind: 'targetInjuryDice'; readonly dice: number; readonly unless: readonly string[]; readonly onlyIf?: readonly string[] }
   /** Success rolls for attacks that target the model get `dice`, for the attacks `applies` names. */
   | { readonly kind: 'targetAttackDice'; readonly dice: number; readonly applies: 'both' | 'melee' | 'ranged' }
   /** A keyword of the rule table the sentence gives in the game's own words (STANDFAST, IGNORE ARMOUR ON CRITICAL). */
@@ -175,6 +175,18 @@ const MODEL_FORMS: readonly ModelForm[] = [
     // "Add -2 DICE to Injury Rolls for any attacks that target an Amalgam model".
     sentence: new RegExp(String.raw`^add (-\d+) (?:injury )?dice to (?:the )?injury rolls? (?:for|against) (?:(?:any )?attacks? (?:that target|against) )?(.+?)${UNLESS}$`, 'i'),
     read: (m, c) => injuryDice(m[1]!, m[2]!, m[3], c),
+  },
+  {
+    // "Add -1 INJURY DICE to rolls for an Artillery Witch that has been hit by an attack with the GAS
+    // Keyword" (the real one); "... for a model that has Engineer Body Armour that has been hit by an
+    // attack with the SHRAPNEL Keyword": the dice only against an attack with the keyword (onlyIf).
+    sentence: /^add (-\d+) (?:injury )?dice to (?:the )?(?:injury )?rolls? for (.+?) that (?:has|have) been hit by an attack with the (.+?)(?: keywords?)?$/i,
+    read: (m, c) => {
+      const problem = subjectProblem(m[2]!, c.names);
+      if (problem !== undefined) return problem;
+      const names = keywordList(m[3]!, c.keyword);
+      return names ? { kind: 'targetInjuryDice', dice: Number(m[1]), unless: [], onlyIf: names } : { why: `"${m[3]}" is not keywords of the rule table`, touches: 'target' };
+    },
   },
   {
     // Our own shape: "Non-FIRE injuries against this model are rolled with -1 DICE".

@@ -64,7 +64,7 @@ function profileProblem(system: SystemSpec, role: ProfileRole, name: string, raw
   if (field) return `${where}.${key}: ${showValue(value)} is not allowed; allowed: ${describeAllowed(field.schema)}`;
   if (key === 'cost') return `${where}.cost: ${showValue(value)} is not allowed; allowed: a number from 0`;
   if (key === 'otherCosts') return `${where}.otherCosts: ${showValue(value)} is not allowed; allowed: an object of numbers from 0 by currency, e.g. { "Glory Points": 4 }`;
-  if (key === 'injuryDiceUnless') return `${where}.injuryDiceUnless: ${showValue(value)} is not allowed; allowed: a list of { "dice": -3..3, "unless": keyword names in capitals }, e.g. [{ "dice": -1, "unless": ["FIRE", "GAS"] }]`;
+  if (key === 'injuryDiceUnless') return `${where}.injuryDiceUnless: ${showValue(value)} is not allowed; allowed: a list of { "dice": -3..3, "unless": keyword names in capitals, and "onlyIf" keyword names where the dice hold only against them }, e.g. [{ "dice": -1, "unless": ["FIRE", "GAS"] }] or [{ "dice": -1, "unless": [], "onlyIf": ["GAS"] }]`;
   if (key === 'loadout') return `${where}.loadout: ${showValue(value)} is not allowed; allowed: ${LOADOUT_ALLOWED}`;
   if (key === 'characteristicDice') {
     const of = (name: string) => system.fields.find((f) => f.name === name)!.schema;

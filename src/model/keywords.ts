@@ -19,25 +19,31 @@ export function parseKeyword(text: string): { name: string; n?: number } {
 
 /**
  * A target's injury dice that hold unless the attacking weapon has one of the keywords named: the
- * ability "-1 INJURY DICE UNLESS FIRE/GAS" (issue "Real warbands") as data. A roster's reader builds it
- * from a sentence; a scenario's keywords and a profiles file's `injuryDiceUnless` give it too.
+ * ability "-1 INJURY DICE UNLESS FIRE/GAS" (issue "Real warbands") as data; or, with `onlyIf`, only when
+ * it has one of them: "-1 INJURY DICE IF GAS" (issue 48: the real Artillery Witch's "-1 INJURY DICE to
+ * rolls for an Artillery Witch that has been hit by an attack with the GAS Keyword"). A roster's reader
+ * builds it from a sentence; a scenario's keywords and a profiles file's `injuryDiceUnless` give it too.
  */
 export interface InjuryDiceUnless {
   readonly dice: number;
   /** Keyword names of the rule table, e.g. ["FIRE", "GAS"]. */
   readonly unless: readonly string[];
+  /** Keyword names of the rule table one of which the weapon must have for the dice to hold (absent: any weapon). */
+  readonly onlyIf?: readonly string[];
 }
 
 /** "-1 INJURY DICE UNLESS FIRE/GAS" as written in a keyword list: case and spacing do not matter. */
 export function parseInjuryDiceUnless(text: string): InjuryDiceUnless | undefined {
-  const match = /^([+-]\d+) INJURY DICE UNLESS (.+)$/.exec(text.trim().toUpperCase().replace(/\s+/g, ' '));
+  const match = /^([+-]\d+) INJURY DICE (UNLESS|IF) (.+)$/.exec(text.trim().toUpperCase().replace(/\s+/g, ' '));
   if (!match) return undefined;
-  return { dice: Number(match[1]), unless: match[2]!.split('/').map((k) => parseKeyword(k).name).filter((k) => k !== '') };
+  const names = match[3]!.split('/').map((k) => parseKeyword(k).name).filter((k) => k !== '');
+  return match[2] === 'IF' ? { dice: Number(match[1]), unless: [], onlyIf: names } : { dice: Number(match[1]), unless: names };
 }
 
 /** The keyword-list form of a condition, as a designer writes it and `profiles` shows it. */
 export function injuryDiceUnlessText(c: InjuryDiceUnless): string {
-  return `${c.dice > 0 ? '+' : ''}${c.dice} INJURY DICE UNLESS ${c.unless.join('/')}`;
+  const dice = `${c.dice > 0 ? '+' : ''}${c.dice} INJURY DICE`;
+  return [dice, ...(c.unless.length ? [`UNLESS ${c.unless.join('/')}`] : []), ...(c.onlyIf?.length ? [`IF ${c.onlyIf.join('/')}`] : [])].join(' ');
 }
 
 /**
@@ -50,17 +56,18 @@ export function injuryDiceUnlessTotal(rules: RuleTable, conditions: readonly Inj
   const weaponNames = new Set(weaponKeywords.map((k) => parseKeyword(k).name));
   let total = 0;
   for (const c of conditions) {
-    for (const k of c.unless) {
+    for (const k of [...c.unless, ...(c.onlyIf ?? [])]) {
       if (!(k in table)) {
         const guess = suggestFlags(k, Object.keys(table));
         throw refusal(
           `${at}: ${showValue(injuryDiceUnlessText(c))}`,
           `${showValue(k)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
-          `allowed after UNLESS: ${listAllowed(Object.keys(table))}, separated by "/"`,
+          `allowed after UNLESS or IF: ${listAllowed(Object.keys(table))}, separated by "/"`,
         );
       }
     }
-    if (!c.unless.some((k) => weaponNames.has(k))) total += c.dice;
+    const holds = !c.unless.some((k) => weaponNames.has(k)) && (c.onlyIf === undefined || c.onlyIf.length === 0 || c.onlyIf.some((k) => weaponNames.has(k)));
+    if (holds) total += c.dice;
   }
   return total;
 }

@@ -183,11 +183,17 @@ export function profileSchema(system: SystemSpec, role: ProfileRole): Record<str
   if (dice) {
     properties.injuryDiceUnless = {
       type: 'array',
-      description: 'Injury dice against the model unless the attacking weapon has one of the keywords named: [{ "dice": -1, "unless": ["FIRE", "GAS"] }] is "-1 INJURY DICE UNLESS FIRE/GAS"',
+      description:
+        'Injury dice against the model unless the attacking weapon has one of the keywords named, or only if it has one: [{ "dice": -1, "unless": ["FIRE", "GAS"] }] is "-1 INJURY DICE UNLESS FIRE/GAS"; [{ "dice": -1, "unless": [], "onlyIf": ["GAS"] }] is "-1 INJURY DICE IF GAS"',
       items: {
         type: 'object',
-        properties: { dice: fieldJsonSchema(dice), unless: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[A-Z][A-Z -]*$' }, description: 'Keyword names of the rule table, in capitals' } },
+        properties: {
+          dice: fieldJsonSchema(dice),
+          unless: { type: 'array', items: { type: 'string', pattern: '^[A-Z][A-Z -]*$' }, description: 'Keyword names of the rule table, in capitals: the dice do not hold against a weapon with one of them' },
+          onlyIf: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[A-Z][A-Z -]*$' }, description: 'Keyword names of the rule table, in capitals: the dice hold only against a weapon with one of them' },
+        },
         required: ['dice', 'unless'],
+        anyOf: [{ properties: { unless: { minItems: 1 } } }, { required: ['onlyIf'] }],
         additionalProperties: false,
       },
     };
