@@ -38,6 +38,7 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     // Issue 48: a weapon's own rules against a Down target (a Misericordia's IGNORE ARMOUR, an Anaza Spear's dice).
     ['IGNORE ARMOUR and +1 injury dice against a Down target, into reinforced armour', { ignoreArmourIfDown: true, injuryDiceIfDown: 1, armour: 'standard' }, { armour: 'reinforced', down: true, ignoreArmourIfDown: true }, 'b', 5],
     ['a weapon\'s own marker after every roll, spent by its side on injuries', { extraBloodMarkers: 1, policy: 'injury', armour: 'standard' }, { tough: true }, 'a', 5],
+    ['a first Out of Action as No Effect on each side, one by a ledge of 8 inches', { noEffectSave: true, injuryDice: 2, policy: 'injury' }, { noEffectSave: true, ledge: 8, injuryDice: 1, attacks: 2 }, 'a', 5],
     ['both by ledges: 7 inches with Tough and armour, 4 inches in STANDFAST armour', { ledge: 7, tough: true, armour: 'standard', injuryDice: 1 }, { ledge: 4, standfast: true, policy: 'injury', attacks: 2 }, 'a', 5],
   ];
   for (const [name, a, b, first, rounds] of cases) {
@@ -75,6 +76,12 @@ describe('a simulator that forgets a rule is caught', () => {
     const marked = duelPlan({ extraBloodMarkers: 2, policy: 'injury' }, { tough: true }, 'a', 5);
     const forgot = { ...marked.a.attacking, extraBloodMarkers: 0 };
     expect(agree(marked, { ...marked, a: { ...marked.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("b's first Out of Action as No Effect read as Tough's Down", () => {
+    // Two attacks an activation and markers spent on injuries: a Down (its markers, the second attack's Down bonus) differs from a No Effect.
+    const saved = duelPlan({ injuryDice: 1, attacks: 2, policy: 'injury' }, { noEffectSave: true }, 'a', 5);
+    const asTough = { ...saved.a.attacking, firstOutOfActionNoEffect: false, tough: true };
+    expect(agree(saved, { ...saved, a: { ...saved.a, attacking: asTough } }).failures).not.toEqual([]);
   });
   it('Tough forgotten on b', () => {
     const noTough = { ...plan.a.attacking, tough: false };

@@ -37,7 +37,7 @@ const ROSTER = rosterFile(
   '<rules><rule name="Vows of Ash" hidden="false"><description>Invented warband rule.</description></rule></rules><selections>' +
     '<selection name="Ash Banner" number="1" type="upgrade">' + `<profiles>${ability('Banner', 'Invented banner text.')}</profiles><costs><cost name="Ducats" value="5"/></costs></selection>` +
     // target-text: stops the model as a target; its Knife in its hands answers.
-    model('Old Guard', { abilities: ability('Stubborn', 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead.') }) +
+    model('Old Guard', { abilities: ability('Stubborn', 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a Minor Hit result instead.') }) +
     // attacker-text: stops each weapon in its hands (the model, and "Seer with Knife"), not the model as a target.
     model('Seer', { abilities: ability('Foresight', 'You can re-roll failed Success Rolls for a Seer.') }) +
     // unclear-text: stops the model as a target and in its hands, and "Riddler with Knife".

@@ -49,7 +49,7 @@ const ROSTER = rosterFile(
     // 2. An ACTION whose result adds dice to its own attacks: its weapon stops, the target answers.
     model('Bowman', ability('Aim', 'A Bowman can take an Aim ACTION. If the roll is a Success or Critical Success, for the rest of the Activation, add +2 DICE to the Success Rolls for Ranged Attacks that are made by the Bowman.')) +
     // A target's own rule: it stops as a target; its weapon answers.
-    model('Old Guard', ability('Stubborn', 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead.')) +
+    model('Old Guard', ability('Stubborn', 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a Minor Hit result instead.')) +
     // No form: unclear, both stop.
     model('Riddler', ability('Riddle', 'The Riddler rolls its injuries twice and keeps the better.')) +
     // 4. A renamed model keeps its rules: the roster calls the Iron Bull "Old Horns".
@@ -61,6 +61,8 @@ const ROSTER = rosterFile(
     // 6. A weapon's rules against a Down target.
     weapon('Mercy Pick', 'Melee', '-', 'Coup: The weapon has the IGNORE ARMOUR Keyword if the target is Downed.') +
     weapon('Boar Spear', 'Melee', '-', 'This weapon adds an extra +2 INJURY DICE against a target that is Down.') +
+    // Its first Out of Action is a No Effect.
+    model('Last Knight', ability('Not Today', 'The first time the Last Knight suffers an Out of Action result on the Injury Table, it is treated as a No Effect result.')) +
     // Injury dice against it only from an attack with a keyword.
     model('Mist Walker', ability('Vapours', 'Add -1 INJURY DICE to rolls for a Mist Walker that has been hit by an attack with the GAS Keyword.')) +
     // A weapon's own markers after every roll.
@@ -113,7 +115,7 @@ describe('an entry stops only the questions its unread sentences touch', () => {
   });
 
   it("a rule of rolls against it stops the model as a target, and not its weapon", async () => {
-    await stopsSaying(['--roster', ROSTER, '--target', 'Old Guard'], '"The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead" is not modelled (touches rolls against the model');
+    await stopsSaying(['--roster', ROSTER, '--target', 'Old Guard'], '"The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a Minor Hit result instead" is not modelled (touches rolls against the model');
     expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Old Guard with Knife'))).toEqual(answers(await exactJson('--attack-type', 'melee')));
   });
 
@@ -134,7 +136,7 @@ describe('an entry stops only the questions its unread sentences touch', () => {
       "If the roll is a Failure, the Bell Ringer's Activation ends": 'none',
     });
     expect(touches('Seer')).toEqual({ 'You can re-roll failed Success Rolls for a Seer': 'attacker' });
-    expect(touches('Old Guard')).toEqual({ 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead': 'target' });
+    expect(touches('Old Guard')).toEqual({ 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a Minor Hit result instead': 'target' });
     expect(touches('Riddler')).toEqual({ 'The Riddler rolls its injuries twice and keeps the better': 'unclear' });
   });
 });
@@ -204,6 +206,12 @@ describe('what the engines already have, read from its sentence', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'injury-lab-onlyif-')), 'walkers.json');
     writeFileSync(file, exported.stdout);
     expect(answers(await exactJson('--profiles', file, '--target', 'Mist Walker', '--weapon-keywords=GAS'))).toEqual(answers(gas));
+  });
+
+  it('"the first time X suffers an Out of Action result ..., it is treated as a No Effect result" is firstOutOfActionNoEffect', async () => {
+    const knight = await exactJson('--roster', ROSTER, '--target', 'Last Knight');
+    expect(answers(knight)).toEqual(answers(await exactJson('--armour', 'none', '--first-out-of-action-no-effect')));
+    expect(answers(knight).at(-1)).toBe('0');
   });
 
   it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {

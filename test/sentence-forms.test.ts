@@ -33,8 +33,8 @@ describe('the table of sentence forms', () => {
   });
 
   it("a form's subject naming another model makes it that entry's rule: it touches none of this one's questions", () => {
-    expect(classOf('The first time the Lantern Warden suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead')).toBe('target');
-    expect(classOf('The first time the Glass Saint suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead')).toBe('none');
+    expect(classOf('The first time the Lantern Warden suffers an Out of Action result on the Injury Table, it is treated as a Minor Hit result instead')).toBe('target');
+    expect(classOf('The first time the Glass Saint suffers an Out of Action result on the Injury Table, it is treated as a Minor Hit result instead')).toBe('none');
     expect(classOf('You can re-roll failed Success Rolls for a Glass Saint')).toBe('none');
     expect(classOf('You can re-roll failed Success Rolls for the model')).toBe('attacker');
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { add, fraction, type Fraction } from '../src/exact/fraction.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 
 /**
@@ -59,6 +60,43 @@ describe("a weapon's own blood markers after every roll (extraBloodMarkers, ruli
 
   it('the simulator agrees with the exact answer, markers and all', async () => {
     const r = await cliInProcess('check', '--kind', 'attack', '--attack-type', 'melee', '--extra-blood-markers', '2', '--target-down', '--trials', '200000', '--seed', '27', '--workers', '1', '--format', 'json');
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { passed: boolean }).passed).toBe(true);
+  });
+});
+
+/** "5/18" (or "0", "1") as a reduced fraction. */
+const fractionOf = (text: string): Fraction => {
+  const [num, den = '1'] = text.split('/');
+  return fraction(BigInt(num!), BigInt(den));
+};
+
+describe("a model's first Out of Action as No Effect (firstOutOfActionNoEffect, ruling T28)", () => {
+  /** The outcomes of one attack as fractions, by name. */
+  async function byOutcome(...args: string[]): Promise<Record<string, Fraction>> {
+    const r = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--attack-type', 'melee', '--injury-dice', '2', ...args);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const doc = JSON.parse(r.stdout) as { outcomes: { outcome: string; exact: string }[] };
+    return Object.fromEntries(doc.outcomes.map((o) => [o.outcome, fractionOf(o.exact)]));
+  }
+
+  it('one attack: every Out of Action of the plain answer is a No Effect, the rest as it was; once used, the plain answer', async () => {
+    const plain = await byOutcome();
+    const saved = await byOutcome('--first-out-of-action-no-effect');
+    expect(saved['out-of-action']!.num).toBe(0n);
+    expect(saved['no-effect']).toEqual(add(plain['no-effect']!, plain['out-of-action']!));
+    for (const o of ['miss', 'minor-hit', 'down']) expect(saved[o]).toEqual(plain[o]);
+    expect(await byOutcome('--first-out-of-action-no-effect', '--tough-used')).toEqual(plain);
+  });
+
+  it('with Tough is refused in one line: each saves the first Out of Action', async () => {
+    const r = await cliInProcess('exact', '--kind', 'attack', '--first-out-of-action-no-effect', '--tough');
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toContain('firstOutOfActionNoEffect: true cannot be combined with tough: true');
+  });
+
+  it('a sequence: the simulator agrees with the exact chain (the save leaves the target standing)', async () => {
+    const r = await cliInProcess('check', '--kind', 'sequence', '--attacks', '3', '--injury-dice', '2', '--first-out-of-action-no-effect', '--trials', '200000', '--seed', '28', '--workers', '1', '--format', 'json');
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { passed: boolean }).passed).toBe(true);
   });

@@ -330,7 +330,8 @@ function applyEffect(draft: Draft, e: TextEffect): string | undefined {
     return undefined;
   }
   if (e.kind === 'field') {
-    if (draft.role !== 'weapon') return `${e.field} is a weapon's field, not a model's`;
+    const role = e.field === 'firstOutOfActionNoEffect' ? 'model' : 'weapon';
+    if (draft.role !== role) return `${e.field} is a ${role}'s field, not a ${draft.role}'s`;
     // Dice add up, as keywords' modifiers do; a rule that is on or off is on.
     draft.fields[e.field] = typeof e.value === 'number' ? ((draft.fields[e.field] as number | undefined) ?? 0) + e.value : e.value;
     return undefined;

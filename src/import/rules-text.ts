@@ -24,6 +24,8 @@ export type TextEffect =
    * Down target (injuryDiceIfDown, summed).
    */
   | { readonly kind: 'field'; readonly field: 'autoHit' | 'ignoreArmourIfDown'; readonly value: true }
+  /** A model's field said in words: "The first time it suffers an Out of Action result ..., it is treated as a No Effect result instead". */
+  | { readonly kind: 'field'; readonly field: 'firstOutOfActionNoEffect'; readonly value: true }
   | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown' | 'extraBloodMarkers'; readonly value: number };
 
 export type SentenceReading =
@@ -225,6 +227,13 @@ const MODEL_FORMS: readonly ModelForm[] = [
     // results as Minor Hit results". STANDFAST does not touch Tough's Down (ruling T19), as the clause says.
     sentence: /^(.+?) treats? (?:any )?down (?:injury )?results? as (?:a )?minor (?:injury|injuries|hit|hits|wound|wounds)(?: results?)?(?: instead)?(?:, unless it is (?:as )?a result of the tough keyword converting an out of action (?:result )?(?:in)?to a down(?: result)?)?$/i,
     read: (m, c) => subjectProblem(m[1]!, c.names) ?? { kind: 'keyword', keyword: 'STANDFAST' },
+  },
+  {
+    // "The first time the War Prophet suffers an Out of Action result on the Injury Table, it is treated
+    // as a No Effect result instead" (the real War Prophet's and Chieftain's): one save of an Out of
+    // Action, as Tough's, that leaves it as it stood (firstOutOfActionNoEffect, ruling T28).
+    sentence: /^the first time (.+?) suffers an out of action result(?: on the injury (?:table|chart))?, it is treated as a no effect result(?: instead)?$/i,
+    read: (m, c) => subjectProblem(m[1]!, c.names) ?? { kind: 'field', field: 'firstOutOfActionNoEffect', value: true },
   },
   {
     // "The Surgeon is immune to FEAR": NEGATE FEAR. What an item "counts as", with what that makes it

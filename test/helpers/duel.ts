@@ -25,6 +25,8 @@ export interface Side {
   readonly ledge?: number;
   /** Its armour's STANDFAST (a Down result is a Minor Hit). */
   readonly standfast?: boolean;
+  /** Its first Out of Action is a No Effect (firstOutOfActionNoEffect). */
+  readonly noEffectSave?: boolean;
 }
 
 /** "x attacking y" as a sequence scenario: x's weapon against y's body, in the core edition. */
@@ -42,6 +44,7 @@ function attacking(x: Side, y: Side): SequenceScenario {
     bloodMarkers: y.bloodMarkers ?? 0,
     targetDown: y.down ?? false,
     downBecomesMinor: y.standfast ?? false,
+    firstOutOfActionNoEffect: y.noEffectSave ?? false,
   }) as SequenceScenario;
 }
 

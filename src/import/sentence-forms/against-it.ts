@@ -11,7 +11,7 @@ export const AGAINST_IT_FORMS: readonly SentenceForm[] = [
     name: 'its first Out of Action turned into another result',
     touches: 'target',
     pattern: whole(String.raw`the first time ${SUBJECT} suffers an out of action result on the injury (?:table|chart), it is treated as an? [\w ]+ result(?: instead)?`),
-    examples: ['The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a No Effect result instead'],
+    examples: ['The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a Minor Hit result instead'],
   },
   {
     name: 'an Out of Action against it turned into another result under a condition',

@@ -30,8 +30,10 @@ export interface InjuryRollPlan {
   /** No roll at all (a fall under 3 inches). */
   readonly noRoll: boolean;
   readonly alreadyDown: boolean;
-  /** Tough and not yet used: Out of Action becomes Down. */
+  /** Tough (or firstOutOfActionNoEffect) and not yet used: Out of Action becomes Down (No Effect with saveIsNoEffect). */
   readonly toughSaves: boolean;
+  /** The save is a first Out of Action's No Effect (firstOutOfActionNoEffect), not Tough's Down. */
+  readonly saveIsNoEffect: boolean;
   /** STANDFAST: a Down result of the table is a Minor Hit (Tough's Down stays a Down). */
   readonly downBecomesMinor: boolean;
   /** GOLEM and this is not a Bloodbath roll: Out of Action is a Down (Tough is not used). */
@@ -88,8 +90,10 @@ export interface InjuryRollInput {
   /** The weapon's own rules against a Down target: IGNORE ARMOUR, and injury dice beyond the rules' Down bonus. */
   readonly ignoreArmourIfDown: boolean;
   readonly injuryDiceIfDown: number;
-  /** Tough and not yet used: Out of Action becomes Down. */
+  /** Tough (or firstOutOfActionNoEffect) and not yet used: Out of Action becomes Down (No Effect with saveIsNoEffect). */
   readonly toughSaves: boolean;
+  /** The save is a first Out of Action's No Effect (firstOutOfActionNoEffect), not Tough's Down. */
+  readonly saveIsNoEffect: boolean;
   readonly downBecomesMinor: boolean;
   readonly golem: boolean;
 }
@@ -123,7 +127,8 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     downBonus: s.downBonus,
     ignoreArmourIfDown: attacking?.ignoreArmourIfDown ?? false,
     injuryDiceIfDown: attacking?.injuryDiceIfDown ?? 0,
-    toughSaves: s.tough && !s.toughUsed,
+    toughSaves: (s.tough || s.firstOutOfActionNoEffect) && !s.toughUsed,
+    saveIsNoEffect: s.firstOutOfActionNoEffect,
     downBecomesMinor: s.downBecomesMinor,
     golem: s.golem,
   };
@@ -171,6 +176,7 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
     noRoll: isFall && height < rules.fall.minimumInches,
     alreadyDown: r.targetDown,
     toughSaves: r.toughSaves,
+    saveIsNoEffect: r.saveIsNoEffect,
     downBecomesMinor: r.downBecomesMinor,
     // Any Bloodbath roll can take a GOLEM out of action, its die pooled or apart.
     golemSaves: r.golem && !bloodbath,
@@ -191,7 +197,11 @@ export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
   return injuryTotalDist(plan).map((total) => {
     const outcome = injuryOutcome(total, plan.table);
     if (outcome === 'down' && plan.downBecomesMinor) return 'minor-hit';
-    return outcome === 'out-of-action' && (plan.golemSaves || plan.toughSaves) ? 'down' : outcome;
+    if (outcome !== 'out-of-action') return outcome;
+    // A GOLEM's save comes first and is always a Down; the one save of an Out of Action is Tough's Down,
+    // or the first Out of Action's No Effect (ruling T28).
+    if (plan.golemSaves) return 'down';
+    return plan.toughSaves ? (plan.saveIsNoEffect ? 'no-effect' : 'down') : outcome;
   });
 }
 
@@ -278,7 +288,7 @@ export function describePlan(plan: InjuryRollPlan): string {
     plan.netDice === 0 ? `${pool}D6` : `${pool}D6 keep ${plan.baseDice} ${plan.netDice > 0 ? 'highest' : 'lowest'}`;
   const extra = plan.extraD6 > 0 ? ` + ${plan.extraD6}D6 (Bloodbath)` : '';
   const mod = plan.modifier === 0 ? '' : ` ${plan.modifier > 0 ? '+' : '-'} ${Math.abs(plan.modifier)}`;
-  const tough = plan.toughSaves ? '; Tough turns Out of Action into Down' : '';
+  const tough = plan.toughSaves ? (plan.saveIsNoEffect ? '; its first Out of Action is a No Effect' : '; Tough turns Out of Action into Down') : '';
   return `${keep}${extra}${mod}${tough}`;
 }
 

@@ -200,8 +200,14 @@ export const trenchCrusadeFields = [
     default: false,
     kinds: INJURY_KINDS,
   }),
+  booleanField('firstOutOfActionNoEffect', {
+    profile: 'model',
+    description: 'Its first Out of Action result on the Injury Table is a No Effect result instead (a War Prophet\'s, a Chieftain\'s): a save of one Out of Action, as Tough\'s, that leaves it standing; with Tough, not modelled',
+    default: false,
+    kinds: INJURY_KINDS,
+  }),
   booleanField('toughUsed', {
-    description: 'The Tough target has already been saved from Out of Action once this battle',
+    description: 'The target has already been saved from Out of Action once this battle: by Tough, or its first Out of Action as No Effect (firstOutOfActionNoEffect)',
     default: false,
     kinds: INJURY_KINDS,
   }),

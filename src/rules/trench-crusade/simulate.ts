@@ -212,13 +212,14 @@ function rollBestTwo(rng: Dice, dice: number, mirror: boolean): number {
   return state;
 }
 
-function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean): ReadyRoll {
+function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean, savedAs = 2): ReadyRoll {
   const highest = r.keep * 6 + r.bonusD6 * 6;
   const rowByDiceTotal = new Int32Array(highest + 1);
   for (let dice = 0; dice <= highest; dice++) {
     const row = tableRow(dice + r.add, table);
     // STANDFAST: the table's Down is a Minor Hit; Tough's save still puts the model Down.
-    rowByDiceTotal[dice] = row === 2 && downBecomesMinor ? 1 : row === 3 && (r.golemSaves || toughSaves) ? 2 : row;
+    // A GOLEM's save is a Down; the one save (toughSaves) is Tough's Down or the first Out of Action's No Effect (savedAs).
+    rowByDiceTotal[dice] = row === 2 && downBecomesMinor ? 1 : row === 3 && r.golemSaves ? 2 : row === 3 && toughSaves ? savedAs : row;
   }
   let rowByBestTwo: Int32Array | undefined;
   if (r.keep === 2 && r.dice > 2 && r.bonusD6 === 0) {
@@ -339,7 +340,8 @@ export function markersLeftAfterRoll(s: MarkerKinds): number {
 }
 
 export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
-  const toughSaves = s.tough && !s.toughUsed;
+  const toughSaves = (s.tough || s.firstOutOfActionNoEffect) && !s.toughUsed;
+  const savedAs = s.firstOutOfActionNoEffect ? 0 : 2;
   const markers = s.rules.markers;
   // Markers placed by each table row: none, minor hit, down (more if already Down), out of action.
   // FIRE, GAS and SHRAPNEL leave theirs after every roll the target survives (a fall has no weapon).
@@ -348,7 +350,7 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const table = s.rules.injuryTable;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
-    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table, s.downBecomesMinor);
+    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table, s.downBecomesMinor, savedAs);
     const { length, outcomes: rowsAt } = tallyOffsets(injuryLayout);
     const markersAt = meanOffset(injuryLayout, bloodMarkersMean.id);
     return {
@@ -368,8 +370,8 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const missAt = attackLayout.outcomes.indexOf('miss');
   const rowsAt = missAt + 1;
   const markersAt = meanOffset(attackLayout, bloodMarkersMean.id);
-  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor);
-  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor);
+  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor, savedAs);
+  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor, savedAs);
   const success = s.rules.successRoll;
   const attackNet = successRollNetDice(s);
   const attackKeep = success.dice;

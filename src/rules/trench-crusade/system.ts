@@ -59,8 +59,11 @@ function checkCombination(s: TrenchCrusadeScenario): string | undefined {
   if (s.kind === 'fall' && !rules.fall.available) {
     return `kind: "fall" is not a rule of the ${edition} edition (${file} has no falling rule; rule fall.available is false); allowed in editions: comprehensive, core`;
   }
-  if (s.toughUsed && !s.tough) {
-    return `toughUsed: true needs tough: true (only a Tough model can have used Tough); allowed: toughUsed false, or tough true`;
+  if (s.tough && s.firstOutOfActionNoEffect) {
+    return `firstOutOfActionNoEffect: true cannot be combined with tough: true (each saves the first Out of Action, and no rule file says which comes first; ruling T28); allowed: one of them`;
+  }
+  if (s.toughUsed && !s.tough && !s.firstOutOfActionNoEffect) {
+    return `toughUsed: true needs tough: true or firstOutOfActionNoEffect: true (only a model with a save can have used it); allowed: toughUsed false, or one of them true`;
   }
   return s.kind === 'sequence' ? checkSequence(s) : undefined;
 }

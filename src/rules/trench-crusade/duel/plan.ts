@@ -37,7 +37,8 @@ export function hinders(opponent: DuelSide, attacker: DuelSide): boolean {
 /**
  * The fall from a ledge of `inches` as the `fall` kind reads it (ruling D9): the falling model's body as
  * `attacking` holds it (armour, shield, its own injury dice and modifier, STANDFAST, GOLEM), none of the
- * attacker's weapon, no marker spent, not Down (it is taken Down after), Tough left to the duel's state.
+ * attacker's weapon, no marker spent, not Down (it is taken Down after), Tough (and the first Out of Action's
+ * No Effect) left to the duel's state.
  */
 export function ledgeFall(attacking: SequenceScenario, inches: number): TrenchCrusadeScenario<'fall'> {
   const fall = {
@@ -51,7 +52,10 @@ export function ledgeFall(attacking: SequenceScenario, inches: number): TrenchCr
     bloodbath: false,
     deadly: false,
     targetDown: false,
+    // The one save (Tough's, or the first Out of Action's No Effect) is the duel's state, used once
+    // across the fall and the attacks: the fall's own row never applies it.
     tough: false,
+    firstOutOfActionNoEffect: false,
     toughUsed: false,
   };
   // The fall kind's fields, every one set above or carried from the body; the rest it does not read.

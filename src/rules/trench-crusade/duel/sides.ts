@@ -42,7 +42,7 @@ const SIDE_WORDING: Readonly<Record<string, string>> = {
   bloodMarkers: "Blood markers on this side's model at the start (the opponent's to spend)",
   blessingMarkers: "Blessing markers this side's model holds at the start (core)",
   blessingPolicy: "How this side spends its blessing markers (core): none, or all of them on the first injury roll against it",
-  toughUsed: "This side's Tough has already saved it once (it goes Out of Action at the next Out of Action result)",
+  toughUsed: "This side's one save has already saved it (Tough, or its first Out of Action as No Effect): it goes Out of Action at the next Out of Action result",
 };
 /** "The target's armour" after a colon: "the target's armour" (a keyword such as "FEAR:" stays as written). */
 const continued = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);

@@ -64,6 +64,8 @@ export class AttackRoller {
   private readonly downAt: number;
   private readonly minorAt: number;
   private readonly standfast: boolean;
+  /** The table row the one save makes of an Out of Action: Tough's Down (2), or the first Out of Action's No Effect (0). */
+  private readonly savedAs: number;
   private readonly golem: boolean;
   private readonly markersAfterRoll: number;
   private readonly minorMarkers: number;
@@ -110,6 +112,7 @@ export class AttackRoller {
     this.downAt = rules.injuryTable.down;
     this.minorAt = rules.injuryTable.minorHit;
     this.standfast = s.downBecomesMinor;
+    this.savedAs = s.firstOutOfActionNoEffect === true ? 0 : 2;
     this.golem = s.golem;
     // FIRE, GAS and SHRAPNEL: markers after every injury roll the target survives.
     this.markersAfterRoll = markersLeftAfterRoll(s);
@@ -133,7 +136,8 @@ export class AttackRoller {
     const s = this.s;
     this.m = markers;
     this.d = s.targetDown === true ? 1 : 0;
-    this.tl = s.tough === true && s.toughUsed !== true ? 1 : 0;
+    // The one save of an Out of Action: Tough's, or the first Out of Action's No Effect (never both).
+    this.tl = (s.tough === true || s.firstOutOfActionNoEffect === true) && s.toughUsed !== true ? 1 : 0;
     this.bl = this.blessing > 0 ? 1 : 0;
     this.spent = 0;
     this.saved = 0;
@@ -231,7 +235,7 @@ export class AttackRoller {
     if (result === 3 && this.tl === 1) {
       this.tl = 0;
       this.saved = 1;
-      result = 2;
+      result = this.savedAs;
     }
     if (result === 3) return true;
     let m = this.m + this.markersAfterRoll;
@@ -244,7 +248,7 @@ export class AttackRoller {
         if (fell === 3 && this.tl === 1) {
           this.tl = 0;
           this.saved = 1;
-          fell = 2;
+          fell = this.savedAs;
         }
         if (fell === 3) return true;
         if (fell === 1) m += this.minorMarkers;

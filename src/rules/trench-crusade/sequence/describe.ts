@@ -40,9 +40,12 @@ function spendWords(code: number, available: number, cost: number): string {
   return total === available ? 'Bloodbath + all the rest' : `Bloodbath + ${dice}`;
 }
 
-function conditionName(tough: boolean, tl: number, d: number, bl: number, what: string): string {
+/** The one save of an Out of Action, as a policy's conditions name it: Tough's, or the first Out of Action's No Effect. */
+const saveName = (model: SequenceModel) => (model.saveIsNoEffect ? 'first Out of Action' : 'Tough');
+
+function conditionName(tough: boolean, tl: number, d: number, bl: number, what: string, save = 'Tough'): string {
   const parts = [d === 1 ? 'target Down' : 'target standing'];
-  if (tough) parts.unshift(tl === 1 ? 'Tough unused' : 'Tough used');
+  if (tough) parts.unshift(tl === 1 ? `${save} unused` : `${save} used`);
   if (bl === 1) parts.push('blessing markers unspent');
   parts.push(what);
   return parts.join(', ');
@@ -89,11 +92,11 @@ class Collector {
   }
 }
 
-function conditionsOrder(tough: boolean, blessing: boolean, whats: string[]): Key[] {
+function conditionsOrder(tough: boolean, blessing: boolean, whats: string[], save = 'Tough'): Key[] {
   const keys: Key[] = [];
   for (const tl of tough ? [1, 0] : [0])
     for (const d of [0, 1])
-      for (const bl of blessing ? [1, 0] : [0]) for (const what of whats) keys.push(conditionName(tough, tl, d, bl, what));
+      for (const bl of blessing ? [1, 0] : [0]) for (const what of whats) keys.push(conditionName(tough, tl, d, bl, what, save));
   return keys;
 }
 
@@ -125,7 +128,7 @@ const HEADER =
 
 /** The finite-horizon optimal policy, over the states reachable under it. */
 export function describeFinite(model: SequenceModel, fin: FiniteOptimal): { lines: string[]; rules: PolicyRule[] } {
-  const tough = toughLeftOf(model.start) === 1 || model.scenario.tough === true;
+  const tough = toughLeftOf(model.start) === 1 || model.scenario.tough === true || model.scenario.firstOutOfActionNoEffect === true;
   const blessing = blessingLeftOf(model.start) === 1;
   const injury = new Collector();
   const attackRoll = new Collector();
@@ -151,8 +154,8 @@ export function describeFinite(model: SequenceModel, fin: FiniteOptimal): { line
     }
     frontier = next;
   }
-  const rules = injury.rules(conditionsOrder(tough, blessing, ['hit', 'critical']));
-  const rollRules = attackRoll.rules(conditionsOrder(tough, blessing, ['attack roll']));
+  const rules = injury.rules(conditionsOrder(tough, blessing, ['hit', 'critical'], saveName(model)));
+  const rollRules = attackRoll.rules(conditionsOrder(tough, blessing, ['attack roll'], saveName(model)));
   const lines = [`Optimal policy for ${model.attacks} attacks: ${HEADER}; "(n left)": with n attacks left, this one included:`, ...render(rules, true)];
   if (rollRules.some((r) => r.choices.some((c) => c.spend !== 'none'))) {
     lines.push('  Markers on the attack roll (playtest):', ...render(rollRules, true).map((l) => `  ${l}`));
@@ -173,18 +176,18 @@ function record(
   const d = downOf(at);
   const tl = toughLeftOf(at);
   const bl = blessingLeftOf(at);
-  if (model.attackRollMarkers > 0 && m > 0) attackRoll.add(conditionName(tough, tl, d, bl, 'attack roll'), m, k, dcs.a === 0 ? 'none' : dcs.a === m ? 'all' : String(dcs.a));
+  if (model.attackRollMarkers > 0 && m > 0) attackRoll.add(conditionName(tough, tl, d, bl, 'attack roll', saveName(model)), m, k, dcs.a === 0 ? 'none' : dcs.a === m ? 'all' : String(dcs.a));
   const left = m - dcs.a;
   if (left === 0) return;
   const sr = model.successRow(dcs.a);
   const cost = model.bloodbathCost(d);
-  if (sr.w[HIT] !== 0n) injury.add(conditionName(tough, tl, d, bl, 'hit'), left, k, spendWords(dcs.hit, left, cost));
-  if (sr.w[CRIT] !== 0n) injury.add(conditionName(tough, tl, d, bl, 'critical'), left, k, spendWords(dcs.crit, left, cost));
+  if (sr.w[HIT] !== 0n) injury.add(conditionName(tough, tl, d, bl, 'hit', saveName(model)), left, k, spendWords(dcs.hit, left, cost));
+  if (sr.w[CRIT] !== 0n) injury.add(conditionName(tough, tl, d, bl, 'critical', saveName(model)), left, k, spendWords(dcs.crit, left, cost));
 }
 
 /** The stationary policy of fewest expected attacks, over the states reachable under it. */
 export function describeUnlimited(model: SequenceModel, unl: UnlimitedOptimal): { lines: string[]; rules: PolicyRule[] } {
-  const tough = toughLeftOf(model.start) === 1 || model.scenario.tough === true;
+  const tough = toughLeftOf(model.start) === 1 || model.scenario.tough === true || model.scenario.firstOutOfActionNoEffect === true;
   const blessing = blessingLeftOf(model.start) === 1;
   const injury = new Collector();
   const attackRoll = new Collector();
@@ -215,7 +218,7 @@ export function describeUnlimited(model: SequenceModel, unl: UnlimitedOptimal): 
       if (!seen.has(to)) seen.add(to), walk.push(to);
     }
   }
-  const rules = injury.rules(conditionsOrder(tough, blessing, ['hit', 'critical']));
+  const rules = injury.rules(conditionsOrder(tough, blessing, ['hit', 'critical'], saveName(model)));
   const lines = [`Optimal policy for unlimited attacks (fewest expected attacks): ${HEADER}:`, ...render(rules, false)];
   return { lines, rules };
 }

@@ -143,7 +143,7 @@ function describeSequence(s: SequenceScenario, model: SequenceModel): string[] {
     `${model.attacks} attacks${per > 0 ? `, ${per} per activation (a Down target stands up between activations)` : ' in one activation'}; policy ${model.policy}${
       model.attackRollMarkers > 0 ? `, up to ${model.attackRollMarkers} markers on each attack roll` : ''
     }; blessing policy ${model.blessingPolicy}; ${cap}`,
-    `Injury roll on a hit, no markers spent: ${describePlan(planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: s.targetDown, toughSaves: s.tough && !s.toughUsed }), false))}`,
+    `Injury roll on a hit, no markers spent: ${describePlan(planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: s.targetDown, toughSaves: (s.tough || s.firstOutOfActionNoEffect) && !s.toughUsed }), false))}`,
   ];
   return lines;
 }

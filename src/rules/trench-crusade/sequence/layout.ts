@@ -14,6 +14,8 @@ export const SEQUENCE_OUTCOMES = ['standing', 'down', 'out-of-action'] as const;
 export const attacksMadeMean: MeanSpec = { id: 'attacksMade', jsonKey: 'expectedAttacksMade', label: 'attacks made, at most the attacks given: fewer when Out of Action comes first', favours: 'target' };
 export const spentMean: MeanSpec = { id: 'bloodMarkersSpent', jsonKey: 'expectedBloodMarkersSpent', label: 'blood markers the attacker spent' };
 export const toughSavedMean: MeanSpec = { id: 'toughSaved', jsonKey: 'toughSavedChance', label: 'chance that Tough saved it at least once', favours: 'target' };
+/** The same chance where the save is the first Out of Action's No Effect (firstOutOfActionNoEffect): the same key, its own words. */
+export const noEffectSavedMean: MeanSpec = { ...toughSavedMean, label: 'chance that its first Out of Action was a No Effect' };
 export const unlimitedMean: MeanSpec = {
   id: 'attacksToOutOfAction',
   jsonKey: 'expectedAttacks',
@@ -39,7 +41,7 @@ export function unlimitedIsCertain(s: SequenceScenario): boolean {
   if (s.golem) return false;
   const roll = s.rules.successRoll;
   const hits = s.autoHit || 6 * roll.dice + s.attackModifier >= roll.hit;
-  const plan = planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: false, toughSaves: s.tough && !s.toughUsed }), false);
+  const plan = planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: false, toughSaves: (s.tough || s.firstOutOfActionNoEffect) && !s.toughUsed }), false);
   return hits && 6 * plan.baseDice + plan.modifier >= s.rules.injuryTable.outOfAction;
 }
 
@@ -59,7 +61,7 @@ export function sequenceLayout(s: SequenceScenario): ReportLayout {
     outcomes: SEQUENCE_OUTCOMES,
     // A chart's bar is the state at the end of all N attacks, not one roll's outcome.
     trial: 'sequence',
-    means: [attacksMadeMean, spentMean, toughSavedMean, ...(unlimitedIsCertain(s) ? [unlimitedMean] : [])],
+    means: [attacksMadeMean, spentMean, s.firstOutOfActionNoEffect ? noEffectSavedMean : toughSavedMean, ...(unlimitedIsCertain(s) ? [unlimitedMean] : [])],
     histograms: [
       { id: OUT_AT_HISTOGRAM, label: 'attack that took it Out of Action', bins: outBins, cumulative: { jsonKey: 'outOfActionWithin', indexKey: 'attacks' } },
       { id: FINAL_MARKERS_HISTOGRAM, label: 'blood markers on the target at the end', bins: markerBins },

@@ -122,6 +122,11 @@ export interface SequenceModel {
   bloodbathCost(down: number): number;
   /** The ledge the target fights by (a duel side's, ruling D9); absent for none. */
   readonly ledge?: LedgeRows;
+  /**
+   * What the target's one save makes of an Out of Action (the state's "Tough left"): Tough's Down, or the
+   * first Out of Action's No Effect (firstOutOfActionNoEffect, ruling T28), which leaves it as it stood.
+   */
+  readonly saveIsNoEffect: boolean;
 }
 
 /**
@@ -176,6 +181,7 @@ export function sequenceInjuryInput(
     deadly: s.deadly,
     deadlyBloodbathKeep: s.deadlyBloodbathKeep,
     targetDown: state.targetDown,
+    saveIsNoEffect: s.firstOutOfActionNoEffect,
     ignoreArmourIfDown: s.ignoreArmourIfDown,
     injuryDiceIfDown: s.injuryDiceIfDown,
     downBonus: s.downBonus,
@@ -194,7 +200,8 @@ export function buildModel(s: SequenceScenario): SequenceModel {
   const blessingPolicy = s.blessingPolicy;
   const blessingMarkers = s.blessingMarkers;
   const bloodbathAllowed = rules.bloodbath.available;
-  const toughLeft = s.tough === true && s.toughUsed !== true ? 1 : 0;
+  // The one save of an Out of Action: Tough's, or the first Out of Action's No Effect (never both: system.ts).
+  const toughLeft = (s.tough === true || s.firstOutOfActionNoEffect === true) && s.toughUsed !== true ? 1 : 0;
   const blessingLeft = blessingPolicy === 'all' && blessingMarkers > 0 ? 1 : 0;
   const extra = extraMarkersPerRoll(s);
 
@@ -234,6 +241,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     maxMarkers: Math.min(cap, startMarkers + mostMarkersPlaced(rules, extra) * attacks),
     mostPlaced: mostMarkersPlaced(rules, extra),
     placed: [markersByRow(rules, 0, extra), markersByRow(rules, 1, extra)],
+    saveIsNoEffect: s.firstOutOfActionNoEffect === true,
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
@@ -356,9 +364,11 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
     putScaled(stateIndex(placeMarkers(placeMarkers(m2, rules.minorHit, minor), downMarkers, minor), 1, tl2, 0), minor);
     const down = fell * fall.w[DOWN]!;
     putScaled(stateIndex(placeMarkers(placeMarkers(m2, rules.down, down), againMarkers, down), 1, tl2, 0), down);
-    // Out of Action from the fall: Tough, if still there, makes it a Down in full.
+    // Out of Action from the fall: Tough, if still there, makes it a Down in full; the first Out of
+    // Action's No Effect makes the fall a No Effect, and the Down it fell into follows in full.
     const out = fell * fall.w[OUT]!;
-    putScaled(tl2 === 1 ? stateIndex(placeMarkers(placeMarkers(m2, rules.down, out), againMarkers, out), 1, 0, 0) : ABSORBED, out);
+    const savedFall = model.saveIsNoEffect ? placeMarkers(m2, downMarkers, out) : placeMarkers(placeMarkers(m2, rules.down, out), againMarkers, out);
+    putScaled(tl2 === 1 ? stateIndex(savedFall, 1, 0, 0) : ABSORBED, out);
   };
   for (let c = 0; c < 2; c++) {
     const row = rows[c];
@@ -375,7 +385,12 @@ export function transition(model: SequenceModel, idx: number, decision: Decision
     // Tough: the first Out of Action is a Down result in full, markers and all (004_…: "apply the
     // appropriate Result from the Injury Roll Table in full").
     const out = row.w[OUT]!;
-    if (d === 0) {
+    if (tl === 1 && model.saveIsNoEffect) {
+      // The first Out of Action is a No Effect result in full: the weapon's markers, and it stays as it was.
+      put(stateIndex(placeMarkers(m2, placed[NO_EFFECT], out), d, 0, 0), out * scale);
+      if (d === 0) takenDown(m2, tl, row.w[DOWN]! * scale);
+      else put(stateIndex(placeMarkers(m2, placed[DOWN], row.w[DOWN]!), 1, tl, 0), row.w[DOWN]! * scale);
+    } else if (d === 0) {
       takenDown(m2, tl, row.w[DOWN]! * scale);
       if (tl === 1) takenDown(m2, 0, out * scale);
       else put(ABSORBED, out * scale);
