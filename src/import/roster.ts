@@ -371,6 +371,8 @@ function addText(
 ): void {
   const readAs: string[] = [];
   const listed: Unmodelled[] = [];
+  /** Whether a sentence not read speaks of the odds (was classed by more than the absence of their words). */
+  let spoke = false;
   /** A lead-in not read ("... the following special rules, which apply until ...:"): what follows it is under its condition. */
   let under: string | undefined;
   let previous: SentenceClass | undefined;
@@ -385,9 +387,11 @@ function addText(
         continue;
       }
       listed.push({ text: shown(sentence), from, why: problem, stops: true, touches: 'target' });
+      spoke = true;
       continue;
     }
     previous = reading.touches;
+    if (reading.why !== NO_WORD_OF_THE_ODDS) spoke = true;
     const why = reading.touches === 'unclear' ? reading.why : `${CLASS_TEXT[reading.touches]}: ${reading.why}`;
     const item: Unmodelled = { text: shown(sentence), from, why, stops: reading.touches !== 'none', touches: reading.touches };
     if (isWeapon || reading.touches === 'none' || reading.touches === 'target') {
@@ -400,7 +404,6 @@ function addText(
   }
   const item = rulesTextItem(text, from);
   if (readAs.length) draft.unmodelled.push({ ...item, why: `read as ${readAs.join(', ')}` });
-  const spoke = listed.some((u) => u.why !== `${CLASS_TEXT.none}: ${NO_WORD_OF_THE_ODDS}`);
   if (spoke) draft.unmodelled.push(...listed);
   else if (listUnread && !readAs.length) draft.unmodelled.push(item);
 }
