@@ -69,7 +69,15 @@ const ROSTER = rosterFile(
     weapon('Thorn Knife', 'Melee', '-', 'Injury Rolls made with this weapon cause 2 additional BLOOD MARKERS to the target, regardless of the result of the roll.') +
     weapon('Mallet', 'Melee', '-', 'After making the Injury Roll for a Mallet, place 1 extra BLOOD MARKER next to the target.') +
     // A line broken in the middle of a sentence is one sentence: the condition stays with its effect.
-    model('Split Wraith', ability('Wane', 'Add -1 INJURY DICE to Injury Rolls for a Split Wraith\nunless the attack has the HALLOWED Keyword.')),
+    model('Split Wraith', ability('Wane', 'Add -1 INJURY DICE to Injury Rolls for a Split Wraith\nunless the attack has the HALLOWED Keyword.')) +
+    // What follows one attack when the models fight on: a marker on the attacker once its roll is made,
+    // a redeploy once an attack on it has failed. One attack answers; a duel stops.
+    weapon('Siege Maul', 'Melee', '-', 'Place 1 BLOOD MARKER next to the model using this Weapon if it makes a Melee Attack and the Success Roll is a Success or a Critical Success.') +
+    model('Mirage Dancer', ability('Fade', 'If your opponent fails their Success Roll for an attack targeting a Mirage Dancer, you can say the Mirage Dancer will fade from sight. If you do so, you can redeploy it anywhere within 6&quot; of its original location.')) +
+    // Another model's list: what follows the lead-in's colon is the commanded model's.
+    model('Overseer', ability('Command', 'As a RISKY ACTION, the Overseer can command any other friendly CLOCKWORK model within 12&quot; to do one of the following:\n* The CLOCKWORK model immediately DOWNS itself and any enemy model it is in melee with.\n* Neither take any BLOOD MARKER for becoming DOWN.')) +
+    // A dormant state is Out of Action for every question (ruling T29).
+    model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
 
 interface ExactJson {
@@ -138,6 +146,45 @@ describe('an entry stops only the questions its unread sentences touch', () => {
     expect(touches('Seer')).toEqual({ 'You can re-roll failed Success Rolls for a Seer': 'attacker' });
     expect(touches('Old Guard')).toEqual({ 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a Minor Hit result instead': 'target' });
     expect(touches('Riddler')).toEqual({ 'The Riddler rolls its injuries twice and keeps the better': 'unclear' });
+  });
+});
+
+describe('what follows one attack stops a fight, never the attack', () => {
+  const duel = (...args: string[]) => cliInProcess('exact', '--kind', 'duel', '--roster', ROSTER, '--format', 'json', ...args);
+
+  it('a marker the weapon places on its attacker: the attack answers as a plain melee attack; a duel with it stops naming the sentence', async () => {
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Siege Maul'))).toEqual(answers(await exactJson('--attack-type', 'melee')));
+    const r = await duel('--a', 'model=Seer,weapon=Siege Maul', '--b', 'model=Rat Swarm,weapon=Knife');
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toContain('"Place 1 BLOOD MARKER next to the model using this Weapon if it makes a Melee Attack and the Success Roll is a Success or a Critical Success" is not modelled (touches what follows the attack');
+  });
+
+  it('a redeploy once an attack on it has failed: the model answers as a target; a duel with it stops', async () => {
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Mirage Dancer'))).toEqual(answers(await exactJson('--armour', 'none')));
+    const r = await duel('--a', 'model=Mirage Dancer,weapon=Knife', '--b', 'model=Rat Swarm,weapon=Knife');
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toContain('"If your opponent fails their Success Roll for an attack targeting a Mirage Dancer, you can say the Mirage Dancer will fade from sight" is not modelled');
+    // The same duel without the Dancer answers: the stop is the sentence's, nothing else's.
+    expect((await duel('--a', 'model=Rat Swarm,weapon=Knife', '--b', 'model=Rat Swarm,weapon=Knife')).code).toBe(0);
+  });
+
+  it("what follows another model's lead-in is that model's: the Overseer answers as a target and in its hands", async () => {
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Overseer'))).toEqual(answers(await exactJson('--armour', 'none')));
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Overseer with Knife'))).toEqual(answers(await exactJson('--attack-type', 'melee')));
+    const r = await cliInProcess('profiles', '--roster', ROSTER, '--explain', '--format', 'json');
+    const doc = JSON.parse(r.stdout) as { profiles: { name: string; notRead: { text: string; touches?: string; why: string }[] }[] };
+    const neither = doc.profiles.find((p) => p.name === 'Overseer')!.notRead.find((n) => n.text === 'Neither take any BLOOD MARKER for becoming DOWN')!;
+    expect(neither.touches).toBe('none');
+    expect(neither.why).toContain("another model's");
+  });
+
+  it('a dormant state instead of Out of Action changes no answer (ruling T29): the Wyrm answers as a plain target, in an attack and a duel', async () => {
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Carrion Wyrm'))).toEqual(answers(await exactJson('--armour', 'none')));
+    const wyrm = await duel('--a', 'model=Carrion Wyrm,weapon=Knife', '--b', 'model=Rat Swarm,weapon=Knife');
+    const plain = await duel('--a', 'model=Rat Swarm,weapon=Knife', '--b', 'model=Rat Swarm,weapon=Knife');
+    expect(wyrm.code).toBe(0);
+    const outcomes = (out: string) => (JSON.parse(out) as ExactJson).outcomes.map((o) => o.exact);
+    expect(outcomes(wyrm.stdout)).toEqual(outcomes(plain.stdout));
   });
 });
 

@@ -376,9 +376,18 @@ function addText(
   /** A lead-in not read ("... the following special rules, which apply until ...:"): what follows it is under its condition. */
   let under: string | undefined;
   let previous: SentenceClass | undefined;
+  /** A lead-in to another model's rules or commands: what follows its colon is that model's. */
+  let othersUnder: string | undefined;
   for (const sentence of sentences) {
-    const reading = underLeadIn(read(sentence, previous), under);
-    if (sentence.endsWith(':') && reading.kind !== 'read') under ??= sentence;
+    const own = read(sentence, previous);
+    const reading: SentenceReading =
+      othersUnder !== undefined && own.kind === 'classed'
+        ? { kind: 'classed', touches: 'none', why: `another model's: it is under ${JSON.stringify(shown(othersUnder))}` }
+        : underLeadIn(own, under);
+    if (sentence.endsWith(':') && reading.kind !== 'read') {
+      if (reading.kind === 'classed' && reading.othersFollow) othersUnder ??= sentence;
+      else under ??= sentence;
+    }
     if (reading.kind === 'read') {
       previous = isWeapon ? 'weapon' : 'target';
       const problem = reading.effects.map((e) => addEffect(draft, e, `${from}: ${JSON.stringify(shown(sentence))}`)).find((p) => p !== undefined);
@@ -394,7 +403,8 @@ function addText(
     if (reading.why !== NO_WORD_OF_THE_ODDS) spoke = true;
     const why = reading.touches === 'unclear' ? reading.why : `${CLASS_TEXT[reading.touches]}: ${reading.why}`;
     const item: Unmodelled = { text: shown(sentence), from, why, stops: reading.touches !== 'none', touches: reading.touches };
-    if (isWeapon || reading.touches === 'none' || reading.touches === 'target') {
+    // What follows an attack in a fight stops the entry in duels and sequences: its own item, as a target's.
+    if (isWeapon || reading.touches === 'none' || reading.touches === 'target' || reading.touches === 'fight') {
       listed.push(item);
       continue;
     }

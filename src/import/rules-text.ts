@@ -1,4 +1,4 @@
-import { classBySentenceForms } from './sentence-forms/classify.js';
+import { classBySentenceForms, type FormClass } from './sentence-forms/classify.js';
 import type { SentenceClass } from './sentence-forms/form.js';
 
 /**
@@ -34,7 +34,13 @@ export type SentenceReading =
    * Not read into an effect: classed by what it touches (sentence-forms/form.ts), which decides the
    * questions it stops; `why` says which form classed it, or why none did.
    */
-  | { readonly kind: 'classed'; readonly touches: SentenceClass; readonly why: string };
+  | {
+      readonly kind: 'classed';
+      readonly touches: SentenceClass;
+      readonly why: string;
+      /** A lead-in to another model's rules or commands (SentenceForm.listIsAnotherModels): what follows its colon is that model's. */
+      readonly othersFollow?: true;
+    };
 
 /**
  * The text in one form: Unicode spaces (a non-breaking space among them) as a space, dashes and minus
@@ -274,8 +280,8 @@ function classed(sentence: string, context: TextContext, previous: SentenceClass
   if (REFERS_ELSEWHERE.test(sentence)) return { kind: 'classed', touches: 'unclear', why: 'it refers to other rules text, which is not read here' };
   const alone = (rest: string) => (speaksOfOdds(rest, context.effectKeywords) ? { touches: 'unclear' as const, forms: [NOT_READ_WHOLE] } : { touches: 'none' as const, forms: [NO_WORD_OF_THE_ODDS] });
   const anotherModel = (subject: string) => (subjectProblem(subject, context.names)?.touches === 'none' ? subject : undefined);
-  const byForm = classBySentenceForms(sentence, previous, alone, undefined, anotherModel) ?? alone(sentence);
-  return { kind: 'classed', touches: byForm.touches, why: byForm.forms.join('; ') };
+  const byForm: FormClass = classBySentenceForms(sentence, previous, alone, undefined, anotherModel) ?? alone(sentence);
+  return { kind: 'classed', touches: byForm.touches, why: byForm.forms.join('; '), ...(byForm.othersFollow ? { othersFollow: true as const } : {}) };
 }
 
 /** Why a sentence that no form classes touches nothing: none of its words is one the odds rest on. */

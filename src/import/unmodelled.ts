@@ -8,9 +8,12 @@ import type { Profile, Unmodelled } from '../model/profiles.js';
  * printed from here: this code runs in a browser too.
  */
 
-/** The items of a profile that stop a command using it. */
-export function stoppingItems(profile: Profile): readonly Unmodelled[] {
-  return (profile.unmodelled ?? []).filter((u) => u.stops);
+/**
+ * The items of a profile that stop a command using it: in a kind whose models fight on (`fightsOn`: a
+ * sequence, a duel), text about what follows an attack too; in one attack, not.
+ */
+export function stoppingItems(profile: Profile, fightsOn = true): readonly Unmodelled[] {
+  return (profile.unmodelled ?? []).filter((u) => u.stops && (fightsOn || u.touches !== 'fight'));
 }
 
 /** How the CLI lets a user go on without what nothing models; a page says its own control instead. */

@@ -260,8 +260,8 @@ function withProfilesFile(input: Record<string, unknown>, at: string, files: Sce
  * An imported profile holding what nothing models stops the command, unless the user allowed it: then
  * one warning, and what was left out is returned for the scenario to carry into its outputs.
  */
-function checkUnmodelled(profile: Profile, allowed: boolean, key: string, host: UnmodelledHost): string[] {
-  const stops = stoppingItems(profile);
+function checkUnmodelled(profile: Profile, allowed: boolean, key: string, host: UnmodelledHost, fightsOn: boolean): string[] {
+  const stops = stoppingItems(profile, fightsOn);
   if (stops.length === 0) return [];
   if (!allowed) throw refusal('', unmodelledMessage(profile, key, stops[0]!, host.allowUnmodelled));
   host.notice?.(leftOutNotice(profile, stops));
@@ -370,7 +370,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = '', host: Un
         at,
         reads: (side, name) =>
           side.path === undefined ? system.fields.some((f) => f.name === name && f.kinds.includes(kind)) : (kindSpec.sides?.fields ?? []).some((f) => f.name === name),
-        use: (profile, key) => leftOut.push(...checkUnmodelled(profile, resolved.input.allowUnmodelled === true, `${at}${key}`, host)),
+        use: (profile, key) => leftOut.push(...checkUnmodelled(profile, resolved.input.allowUnmodelled === true, `${at}${key}`, host, kindSpec.fightsOn === true)),
         fieldDefault,
         sources,
       })

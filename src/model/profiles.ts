@@ -100,9 +100,10 @@ export type LeftOutKind = 'hidden' | 'unlinked' | 'file-not-given' | 'option-pro
 /**
  * What a sentence of rules text that is not read touches (src/import/sentence-forms/form.ts): rolls made
  * against the model (`target`), the model's own attacks (`attacker`), this weapon's attack (`weapon`),
- * or no roll of a single attack (`none`); `unclear` where no form classes it.
+ * what follows an attack in a fight that goes on (`fight`: a marker on the attacker, an activation that
+ * ends, a redeploy after a miss), or no roll of a single attack (`none`); `unclear` where no form classes it.
  */
-export type Touches = 'target' | 'attacker' | 'weapon' | 'none';
+export type Touches = 'target' | 'attacker' | 'weapon' | 'fight' | 'none';
 export type SentenceClass = Touches | 'unclear';
 
 /** One unmodelled item as outputs say it: "\"Fear\" (rule: a linked rule, ...)". */

@@ -215,6 +215,12 @@ export interface KindSpec<S extends Scenario = Scenario> extends KindSimulation<
   readonly description: string;
   /** A kind of two sides or more (a duel): their keys and the fields each side's object takes. */
   readonly sides?: KindSides;
+  /**
+   * The models fight on after an attack (a sequence, a duel): what follows one attack (a marker placed on
+   * the attacker, an activation that ends) can change the answer, so rules text about it stops the kind
+   * (an imported sentence that touches `fight`). Absent: one roll or one attack.
+   */
+  readonly fightsOn?: true;
 }
 
 /**

@@ -7,9 +7,12 @@ import { renderTable, terminalSafeLines } from '../text.js';
  * a count the summary prints is the number of entries its command lists. Browser-safe: no node: import.
  */
 
-/** A question an entry can stop: the model as a target, a weapon in the model's hands, the weapon itself. */
-export type Question = 'target' | 'inHands' | 'weapon';
-export const QUESTION_TEXT: Readonly<Record<Question, string>> = { target: 'as a target', inHands: 'in its hands', weapon: 'the weapon' };
+/**
+ * A question an entry can stop: the model as a target, a weapon in the model's hands, the weapon itself,
+ * and the entry in a fight that goes on (a duel, a sequence), where what follows an attack counts too.
+ */
+export type Question = 'target' | 'inHands' | 'weapon' | 'fights';
+export const QUESTION_TEXT: Readonly<Record<Question, string>> = { target: 'as a target', inHands: 'in its hands', weapon: 'the weapon', fights: 'in duels and sequences only' };
 
 /**
  * What makes an item stop a question, in the order the summary lists them: a sentence not read, by the
@@ -21,6 +24,7 @@ export const STOP_CAUSES = {
   'target-text': 'a sentence about rolls against the model',
   'attacker-text': "a sentence about the model's own attacks",
   'weapon-text': "a sentence about the weapon's own attack",
+  'fight-text': 'a sentence about what follows an attack (duels and sequences)',
   'unclear-text': 'a sentence no form classes',
   keyword: 'a keyword token the rule table does not know',
   armour: 'an Armour value that is no armour',
@@ -77,10 +81,17 @@ export interface ProfileTotals {
 
 /** The items of an entry that stop a question, each once: a model's unclear sentence stops it as a target and in its hands. */
 function stoppingOf(p: Profile): { stops: Question[]; items: Unmodelled[] } {
-  const own = (p.unmodelled ?? []).filter((u) => u.stops);
+  const every = (p.unmodelled ?? []).filter((u) => u.stops);
+  const own = every.filter((u) => u.touches !== 'fight');
+  const inFights = every.filter((u) => u.touches === 'fight');
   const inHands = (p.attackerStops ?? []).filter((a) => !own.some((u) => u.text === a.text && u.from === a.from));
-  const stops: Question[] = p.role === 'weapon' ? (own.length ? ['weapon'] : []) : [...(own.length ? ['target' as const] : []), ...(p.attackerStops?.length ? ['inHands' as const] : [])];
-  return { stops, items: [...own, ...inHands] };
+  const stops: Question[] = [
+    ...(own.length ? [p.role === 'weapon' ? ('weapon' as const) : ('target' as const)] : []),
+    ...(p.role === 'model' && p.attackerStops?.length ? ['inHands' as const] : []),
+    // Said only where nothing else stops it: a question stopped anyway stops in duels too.
+    ...(inFights.length && !own.length ? ['fights' as const] : []),
+  ];
+  return { stops, items: [...own, ...inHands, ...inFights] };
 }
 
 const zeros = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
@@ -91,7 +102,7 @@ export function profileTotals(p: Profiles): ProfileTotals {
   const entries = [...[...p.models.values()].map((x) => ({ profile: x, kind: 'model' as EntryKind })), ...[...p.weapons.values()].map((x) => ({ profile: x, kind: (isPairing(x.name) ? 'model with weapon' : 'weapon') as EntryKind }))];
   const stopping: StoppingEntry[] = [];
   const byCause = zeros(Object.keys(STOP_CAUSES) as StopCause[]);
-  const byQuestion = zeros<Question>(['target', 'inHands', 'weapon']);
+  const byQuestion = zeros<Question>(['target', 'inHands', 'weapon', 'fights']);
   for (const e of entries) {
     const { stops, items } = stoppingOf(e.profile);
     if (stops.length === 0) continue;

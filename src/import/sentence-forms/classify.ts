@@ -2,10 +2,11 @@ import { join, type CarryOnForm, type SentenceClass, type SentenceForm } from '.
 import { AGAINST_IT_FORMS } from './against-it.js';
 import { CARRY_ON_FORMS, NO_ROLL_FORMS } from './no-roll.js';
 import { OWN_ATTACK_FORMS } from './own-attacks.js';
+import { AFTER_ATTACK_FORMS } from './after-attack.js';
 import { WEAPON_ATTACK_FORMS } from './weapon-attack.js';
 
 /** Every form, by what it touches (each file one class). */
-export const SENTENCE_FORMS: readonly SentenceForm[] = [...NO_ROLL_FORMS, ...AGAINST_IT_FORMS, ...OWN_ATTACK_FORMS, ...WEAPON_ATTACK_FORMS];
+export const SENTENCE_FORMS: readonly SentenceForm[] = [...NO_ROLL_FORMS, ...AGAINST_IT_FORMS, ...OWN_ATTACK_FORMS, ...WEAPON_ATTACK_FORMS, ...AFTER_ATTACK_FORMS];
 export { CARRY_ON_FORMS };
 
 /** What the forms say of a sentence: its class and the forms that gave it. */
@@ -13,6 +14,8 @@ export interface FormClass {
   readonly touches: SentenceClass;
   /** The names of the forms that classed it, its opening's first. */
   readonly forms: readonly string[];
+  /** A form that classed it leads in to another model's rules (SentenceForm.listIsAnotherModels). */
+  readonly othersFollow?: true;
 }
 
 /**
@@ -37,18 +40,21 @@ export function classBySentenceForms(
     // A form whose subject names another model ("... for an Artillery Witch that has been hit ..." on a
     // Witch Coven Matriarch) is that entry's rule: it touches none of this one's questions.
     const other = m.groups?.subject === undefined ? undefined : anotherModel(m.groups.subject);
-    return [other === undefined ? { touches: f.touches, name: f.name } : { touches: 'none' as const, name: `${f.name}, of ${other}: another entry's rule` }];
+    return [other === undefined ? { touches: f.touches, name: f.name, othersFollow: f.listIsAnotherModels } : { touches: 'none' as const, name: `${f.name}, of ${other}: another entry's rule` }];
   });
   if (matched.length > 0) {
     let touches: SentenceClass = matched[0]!.touches;
     for (const f of matched) touches = touches === f.touches ? touches : 'unclear';
-    return { touches, forms: matched.map((f) => f.name) };
+    const othersFollow = touches === 'none' && matched.some((f) => f.othersFollow) ? { othersFollow: true as const } : {};
+    return { touches, forms: matched.map((f) => f.name), ...othersFollow };
   }
   const opening = openingOf(sentence);
   if (opening) {
     const rest = sentence.slice(opening.length).replace(/^[\s,]+/, '');
     const restClass = opening.form.illustrates ? { touches: 'none' as const, forms: [] } : (classBySentenceForms(rest, previous, alone, forms, anotherModel) ?? alone(rest));
-    return { touches: join(previous ?? 'unclear', restClass.touches), forms: [opening.form.name, ...restClass.forms] };
+    const touches = join(previous ?? 'unclear', restClass.touches);
+    const othersFollow = touches === 'none' && restClass.othersFollow ? { othersFollow: true as const } : {};
+    return { touches, forms: [opening.form.name, ...restClass.forms], ...othersFollow };
   }
   return undefined;
 }

@@ -13,6 +13,9 @@ import type { SentenceClass, Touches } from '../../model/profiles.js';
  * - `target`: rolls made against the model (it stops the model as a target);
  * - `attacker`: the model's own attacks (it stops each weapon in the model's hands);
  * - `weapon`: this weapon's attack (it stops the weapon);
+ * - `fight`: what follows one attack when the models fight on (markers placed on the attacker, an
+ *   activation that ends, a redeploy after a missed attack, markers that act on later rolls): it stops
+ *   the kinds in which they do (a sequence, a duel: KindSpec.fightsOn), never a single attack;
  * - `none`: no roll of a single attack (an activation, a move, the campaign, other models, flavour):
  *   listed, never stopping;
  * - `unclear`: no form classes it, or forms that disagree: it stops every question its entry is in.
@@ -32,6 +35,12 @@ export interface SentenceForm {
   readonly pattern: RegExp;
   /** Invented sentences the form must class (test/sentence-forms.test.ts); never catalogue text. */
   readonly examples: readonly [string, ...string[]];
+  /**
+   * The form is a lead-in to another model's rules or commands ("... can command any other friendly
+   * model to do one of the following:"): the sentences after its colon are that model's, and touch no
+   * question of this one's (rules-text.ts, roster.ts addText).
+   */
+  readonly listIsAnotherModels?: true;
 }
 
 /**
@@ -49,11 +58,16 @@ export interface CarryOnForm {
   readonly examples: readonly [string, ...string[]];
 }
 
-/** Two classes together: the same, or what one adds to `none`; a target's and an attacker's together are unclear. */
+/**
+ * Two classes together: the same, or what one adds to `none`; `fight` with the target's or the weapon's
+ * is theirs (they stop every kind, fights too); a target's and an attacker's together are unclear.
+ */
 export function join(a: SentenceClass, b: SentenceClass): SentenceClass {
   if (a === b) return a;
   if (a === 'none') return b;
   if (b === 'none') return a;
+  if (a === 'fight' && (b === 'target' || b === 'weapon')) return b;
+  if (b === 'fight' && (a === 'target' || a === 'weapon')) return a;
   return 'unclear';
 }
 
@@ -62,6 +76,7 @@ export const CLASS_TEXT: Readonly<Record<SentenceClass, string>> = {
   target: 'touches rolls against the model',
   attacker: "touches the model's own attacks",
   weapon: "touches this weapon's attack",
+  fight: 'touches what follows the attack when the models fight on (it stops duels and sequences, not one attack)',
   none: 'touches no roll of a single attack',
   unclear: 'what it touches is unclear',
 };

@@ -42,6 +42,7 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
     touches: 'none',
     pattern: whole(String.raw`as an? (?:risky )?action, ${NAME} can command (?:any )?(?:other )?friendly [\w ]+ models? within \d+" to do one of the following:?`),
     examples: ['As a RISKY ACTION, the Overseer can command any other friendly CLOCKWORK model within 12" to do one of the following:'],
+    listIsAnotherModels: true,
   },
   {
     name: "an ACTION's own roll (a Success Roll for the model, not for an attack)",
@@ -150,6 +151,50 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
     touches: 'none',
     pattern: whole(String.raw`(?:${NAME} can make a melee attack with the .+ keywords? even though (?:it|she|he|they) does not have a melee weapon|a [\w ]+ melee attack does not use a melee weapon and has the .+ keywords?)`),
     examples: ['A Rat Swarm can make a Melee Attack with the CLEAVE 1 Keyword even though it does not have a Melee Weapon', 'A Stomp Melee Attack does not use a Melee Weapon and has the IGNORE ARMOUR Keyword'],
+  },
+  {
+    name: 'a dormant state instead of Out of Action: the model leaves the fight as Out of Action does (ruling T29)',
+    touches: 'none',
+    pattern: whole(String.raw`(?:once per turn, )?when ${NAME} would be taken out of action, it instead goes dormant|remove all (?:blood |infection )?markers from ${NAME} and replace its model with .+ to represent its dormant state|if a friendly [\w ]+ model finishes a move within \d+" of this marker, .+|${NAME} set up in this way is down.*`),
+    examples: ['Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant', 'Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state', 'If a friendly Ghoul model finishes a move within 1" of this Marker, remove the Marker and the Ghoul model', 'A Carrion Wyrm set up in this way is Down, but can be Activated this Turn'],
+  },
+  {
+    name: 'commands to other models, paid for with markers removed (the commanded model acts, not this one)',
+    touches: 'none',
+    pattern: whole(String.raw`for each (?:blood |infection )?marker you remove, you can then carry out one of the following commands with ${NAME} that is within \d+" of ${NAME}:?`),
+    examples: ['For each INFECTION MARKER you remove, you can then carry out one of the following Commands with a Ghoul that is within 8" of the Crone'],
+    listIsAnotherModels: true,
+  },
+  {
+    name: 'the rules of a devoured model (another model, inside this one)',
+    touches: 'none',
+    pattern: whole(String.raw`the model you picked is devoured, and the following rules apply to it:?`),
+    examples: ['the model you picked is devoured, and the following rules apply to it:'],
+    listIsAnotherModels: true,
+  },
+  {
+    name: "an ACTION's result: a sample or marker the model gains (its activation's, not an attack's)",
+    touches: 'none',
+    pattern: whole(String.raw`${NAME} extracts a sample from .+, gaining an? blessing marker .+`),
+    examples: ['the Alchemist extracts a sample from the wounded model, gaining a Blessing Marker to represent its new insight'],
+  },
+  {
+    name: "a device's own injury rolls when it detonates (no attack on the model)",
+    touches: 'none',
+    pattern: whole(String.raw`make the injury roll for ${NAME} by rolling \dd6 and adding all \d dice together, and add [+-]\d+ injury dice to the injury rolls for other models that are within \d+" of .+`),
+    examples: ['Make the Injury Roll for the Bomb Bearer by rolling 4D6 and adding all 4 dice together, and add +1 INJURY DICE to the Injury Rolls for other models that are within 1" of the Bomb Bearer'],
+  },
+  {
+    name: 'a redeploy that takes an enemy model along (a move, after an ACTION)',
+    touches: 'none',
+    pattern: whole(String.raw`(?:if the roll is a success or (?:a )?critical success and ${NAME} is within \d+" of any enemy models? [^,]+, then ${NAME} can take \d+ of the enemy models? with (?:them|it|him|her)|you must deploy ${NAME} first and then deploy the enemy model within \d+" of ${NAME})`),
+    examples: ['if the roll is a Success or Critical Success and the Hexer is within 1" of any enemy models mounted on a 32mm base or smaller, then the Hexer can take 1 of the enemy models with them', 'you must deploy the Hexer first and then deploy the enemy model within 1" of the Hexer'],
+  },
+  {
+    name: "a move after the attack that the attack's result forbids or allows (the attack itself as ever)",
+    touches: 'none',
+    pattern: whole(String.raw`(?:it cannot make the \d+" move if the second attack takes the target down or out of action|if the attack takes the target out of action, no blood markers are placed and this ability cannot be used)`),
+    examples: ['it cannot make the 2" move if the second attack takes the target Down or Out of Action', 'if the attack takes the target Out of Action, no BLOOD MARKERS are placed and this ability cannot be used'],
   },
 ];
 

@@ -74,12 +74,6 @@ export const OWN_ATTACK_FORMS: readonly SentenceForm[] = [
     examples: ['If the first ACTION the model makes during their Activation is a Charge, add +1 DICE to Melee Attacks made by this model for the rest of the Activation'],
   },
   {
-    name: 'markers after its own melee attack places markers',
-    touches: 'attacker',
-    pattern: whole(String.raw`(?:whenever|if) a melee attack made by ${NAME} causes any (?:blood |infection )?markers?(?: or (?:blood |infection )?markers)? to be placed on the target(?: model)?, .+`),
-    examples: ['Whenever a Melee Attack made by a Plague Lord causes any BLOOD MARKERS to be placed on the target, place 1 extra INFECTION MARKER next to the target model'],
-  },
-  {
     name: 'a spell cast before its own attack\'s injury rolls, and what it adds to them',
     touches: 'attacker',
     pattern: whole(String.raw`(?:you can cast this spell before making any injury rolls for an attack made by the spellcaster|add [+-]\d+ injury dice to all of the injury rolls you make for the attack)`),
@@ -102,5 +96,23 @@ export const OWN_ATTACK_FORMS: readonly SentenceForm[] = [
     touches: 'attacker',
     pattern: whole(String.raw`enemy models that are down and that are mounted on a base of \d+mm or less are not allowed to stand up if ${NAME} is within \d+" of them.*`),
     examples: ['Enemy models that are Down and that are mounted on a base of 32mm or less are not allowed to stand up if a Mauler is within 1" of them'],
+  },
+  {
+    name: "markers the model removes from itself for its own attack's injury rolls, and what they add",
+    touches: 'attacker',
+    pattern: whole(String.raw`(?:before you make any injury rolls for models hit by an? (?:ranged |melee )?attack made with ${NAME}, you may remove \d+ (?:blood |infection )?markers from ${NAME} that took the (?:shoot|fight) action|add [+-]\d+ injury (?:modifier|dice) to the injury rolls for each model hit by this ${NAME} attack)`),
+    examples: ['Before you make any Injury Rolls for models hit by a Ranged Attack made with Bile Spray, you may remove 2 INFECTION MARKERS from the Plague Ogre that took the Shoot ACTION', 'add +1 INJURY MODIFIER to the Injury Rolls for each model hit by this Bile Spray attack'],
+  },
+  {
+    name: 'a melee attack with dice added, as a command or its own (read as its own, the stricter)',
+    touches: 'attacker',
+    pattern: whole(String.raw`the model carries out a (?:melee|ranged) attack,? and adds [+-]\d+ dice to the success roll`),
+    examples: ['The model carries out a Melee Attack, and adds +1 DICE to the Success Roll'],
+  },
+  {
+    name: 'where its own attack pushes the target, and what the push may cause',
+    touches: 'attacker',
+    pattern: whole(String.raw`this can break them out of melee combat .+`),
+    examples: ['This can break them out of melee combat (allowing free attacks), falling down, into hazardous terrain etc'],
   },
 ];

@@ -18,8 +18,9 @@ export const d20WarbandKinds: readonly KindSpec<D20WarbandScenario>[] = [
   wholeKind(attackSimulation, attackExact, "One unit's whole attack on one target: attack checks, critical hits that explode, Defence checks, wounds, Injury Checks"),
   wholeKind(injuryRollSimulation, injuryRollExact, 'One Injury Roll: d20 plus modifiers on the Injury Roll Table'),
   wholeKind(fallSimulation, fallExact, 'A fall: an Injury Roll with +2 per full inch above 2 inches'),
-  wholeKind(turnsSimulation, turnsExactKind, 'One attack action per turn for up to T turns; the target recovers between turns (Stunned to Dazed to Staggered), wounds do not'),
+  { ...wholeKind(turnsSimulation, turnsExactKind, 'One attack action per turn for up to T turns; the target recovers between turns (Stunned to Dazed to Staggered), wounds do not'), fightsOn: true },
   {
+    fightsOn: true,
     ...wholeKind(duelSimulation, duelExactKind, 'Two units (a and b) take turns to make an attack action on each other until one is Incapacitated or the rounds run out; injuries carry over and recover in each unit\'s own turn, wounds do not'),
     sides: { keys: DUEL_SIDES, fields: d20DuelSideFields, example: 'stat=8,attacks=2,wounds=3' },
   },

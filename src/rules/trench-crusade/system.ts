@@ -18,8 +18,9 @@ export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
   wholeKind(injurySimulation, injuryExact, 'One injury roll against the target'),
   wholeKind(attackSimulation, attackExact, 'A success roll and, on a hit, the injury roll (a critical adds injury dice)'),
   wholeKind(fallSimulation, fallExact, 'A fall: no roll under 3 inches, else an injury roll with +1 injury dice per full 3 inches'),
-  wholeKind(sequenceSimulation, sequenceExactKind, 'Up to N attacks on one target whose blood markers, Down and Tough carry over; blood-marker policies incl. the optimal one'),
+  { ...wholeKind(sequenceSimulation, sequenceExactKind, 'Up to N attacks on one target whose blood markers, Down and Tough carry over; blood-marker policies incl. the optimal one'), fightsOn: true },
   {
+    fightsOn: true,
     ...wholeKind(duelSimulation, duelExactKind, 'Two models (a and b) take turns to attack each other until one is Out of Action or the rounds run out; each may spend the markers on the other'),
     sides: { keys: DUEL_SIDES, fields: duelSideFields, example: 'armour=machine,tough=true,policy=injury' },
   },
