@@ -76,6 +76,10 @@ const ROSTER = rosterFile(
     model('Mirage Dancer', ability('Fade', 'If your opponent fails their Success Roll for an attack targeting a Mirage Dancer, you can say the Mirage Dancer will fade from sight. If you do so, you can redeploy it anywhere within 6&quot; of its original location.')) +
     // Another model's list: what follows the lead-in's colon is the commanded model's.
     model('Overseer', ability('Command', 'As a RISKY ACTION, the Overseer can command any other friendly CLOCKWORK model within 12&quot; to do one of the following:\n* The CLOCKWORK model immediately DOWNS itself and any enemy model it is in melee with.\n* Neither take any BLOOD MARKER for becoming DOWN.')) +
+    // An item's rule for "a model that has" it, against attacks with a keyword: read, not stopped on its subject.
+    model('Bog Sapper', '<profile name="Bog Plate" typeName="Armour" hidden="false"><characteristics><characteristic name="Rules">Add -1 INJURY DICE to Injury Rolls for a model that has Bog Plate that has been hit by an attack with the SHRAPNEL Keyword.</characteristic></characteristics></profile>') +
+    // Rules that hold until its first Out of Action, under a lead-in: rolls against it, not its attacks.
+    model('Iron Saint', ability('Penance', 'This is represented by the following special rules, which apply to the Iron Saint until it suffers an Out of Action result on the Injury Table:\n* It treats Down results as Minor Hit results.\n* The first time the Iron Saint suffers an Out of Action result on the Injury Table, it is treated as a No Effect result.')) +
     // A dormant state is Out of Action for every question (ruling T29).
     model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
@@ -259,6 +263,18 @@ describe('what the engines already have, read from its sentence', () => {
     const knight = await exactJson('--roster', ROSTER, '--target', 'Last Knight');
     expect(answers(knight)).toEqual(answers(await exactJson('--armour', 'none', '--first-out-of-action-no-effect')));
     expect(answers(knight).at(-1)).toBe('0');
+  });
+
+  it('"for a model that has ITEM that has been hit by an attack with the SHRAPNEL Keyword" on the item is -1 INJURY DICE IF SHRAPNEL, its subject the item\'s bearer', async () => {
+    const shrapnel = await exactJson('--roster', ROSTER, '--target', 'Bog Sapper', '--weapon-keywords=SHRAPNEL');
+    expect(answers(shrapnel)).toEqual(answers(await exactJson('--armour', 'none', '--weapon-keywords=SHRAPNEL', '--target-keywords=-1 INJURY DICE IF SHRAPNEL')));
+    expect(answers(shrapnel)).not.toEqual(answers(await exactJson('--armour', 'none', '--weapon-keywords=SHRAPNEL')));
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Bog Sapper'))).toEqual(answers(await exactJson('--armour', 'none')));
+  });
+
+  it('rules under a lead-in of rolls against the model ("... which apply to X until it suffers an Out of Action result:") stop it as a target, never the weapons in its hands', async () => {
+    await stopsSaying(['--roster', ROSTER, '--target', 'Iron Saint'], 'is not modelled (touches rolls against the model');
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Iron Saint with Knife'))).toEqual(answers(await exactJson('--attack-type', 'melee')));
   });
 
   it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {

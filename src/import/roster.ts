@@ -297,11 +297,14 @@ function sameKeywordName(keyword: string, ruleName: string): boolean {
 /**
  * A sentence after a lead-in that is not read (the real Anchorite Shrine's "the following special rules,
  * which apply to the Anchorite Shrine until it suffers an Out of Action result:"), which puts it under a
- * condition: one that would be read whole ("It treats Down results as Minor Hit results") stops instead.
+ * condition: one that would be read whole ("It treats Down results as Minor Hit results") stops instead,
+ * as the lead-in's class where a form classed it (the Shrine's touches rolls against it: it stops the
+ * Shrine as a target, and not the weapons in its hands), else as unclear.
  */
-function underLeadIn(reading: SentenceReading, leadIn: string | undefined): SentenceReading {
+function underLeadIn(reading: SentenceReading, leadIn: { readonly text: string; readonly touches: SentenceClass } | undefined): SentenceReading {
   if (leadIn === undefined || reading.kind !== 'read') return reading;
-  return { kind: 'classed', touches: 'unclear', why: `it holds only under ${JSON.stringify(shown(leadIn))}, which is not read` };
+  const touches = leadIn.touches === 'none' ? 'unclear' : leadIn.touches;
+  return { kind: 'classed', touches, why: `it holds only under ${JSON.stringify(shown(leadIn.text))}, which is not read` };
 }
 
 /** What a sentence read whole gives, said as the listing says it. */
@@ -374,7 +377,7 @@ function addText(
   /** Whether a sentence not read speaks of the odds (was classed by more than the absence of their words). */
   let spoke = false;
   /** A lead-in not read ("... the following special rules, which apply until ...:"): what follows it is under its condition. */
-  let under: string | undefined;
+  let under: { readonly text: string; readonly touches: SentenceClass } | undefined;
   let previous: SentenceClass | undefined;
   /** A lead-in to another model's rules or commands: what follows its colon is that model's. */
   let othersUnder: string | undefined;
@@ -386,7 +389,7 @@ function addText(
         : underLeadIn(own, under);
     if (sentence.endsWith(':') && reading.kind !== 'read') {
       if (reading.kind === 'classed' && reading.othersFollow) othersUnder ??= sentence;
-      else under ??= sentence;
+      else under ??= { text: sentence, touches: reading.touches };
     }
     if (reading.kind === 'read') {
       previous = isWeapon ? 'weapon' : 'target';

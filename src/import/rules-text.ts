@@ -179,15 +179,10 @@ const UNLESS = String.raw`(?: unless the (?:attack|weapon|attacking weapon) (?:h
 
 const MODEL_FORMS: readonly ModelForm[] = [
   {
-    // "Add -1 INJURY DICE to Injury Rolls for a Grail Thrall unless the attack has the FIRE Keyword";
-    // "Add -2 DICE to Injury Rolls for any attacks that target an Amalgam model".
-    sentence: new RegExp(String.raw`^add (-\d+) (?:injury )?dice to (?:the )?injury rolls? (?:for|against) (?:(?:any )?attacks? (?:that target|against) )?(.+?)${UNLESS}$`, 'i'),
-    read: (m, c) => injuryDice(m[1]!, m[2]!, m[3], c),
-  },
-  {
     // "Add -1 INJURY DICE to rolls for an Artillery Witch that has been hit by an attack with the GAS
     // Keyword" (the real one); "... for a model that has Engineer Body Armour that has been hit by an
     // attack with the SHRAPNEL Keyword": the dice only against an attack with the keyword (onlyIf).
+    // Before the plain form below, whose subject would take the whole condition in and stop.
     sentence: /^add (-\d+) (?:injury )?dice to (?:the )?(?:injury )?rolls? for (.+?) that (?:has|have) been hit by an attack with the (.+?)(?: keywords?)?$/i,
     read: (m, c) => {
       const problem = subjectProblem(m[2]!, c.names);
@@ -195,6 +190,12 @@ const MODEL_FORMS: readonly ModelForm[] = [
       const names = keywordList(m[3]!, c.keyword);
       return names ? { kind: 'targetInjuryDice', dice: Number(m[1]), unless: [], onlyIf: names } : { why: `"${m[3]}" is not keywords of the rule table`, touches: 'target' };
     },
+  },
+  {
+    // "Add -1 INJURY DICE to Injury Rolls for a Grail Thrall unless the attack has the FIRE Keyword";
+    // "Add -2 DICE to Injury Rolls for any attacks that target an Amalgam model".
+    sentence: new RegExp(String.raw`^add (-\d+) (?:injury )?dice to (?:the )?injury rolls? (?:for|against) (?:(?:any )?attacks? (?:that target|against) )?(.+?)${UNLESS}$`, 'i'),
+    read: (m, c) => injuryDice(m[1]!, m[2]!, m[3], c),
   },
   {
     // Our own shape: "Non-FIRE injuries against this model are rolled with -1 DICE".

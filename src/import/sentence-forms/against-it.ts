@@ -38,6 +38,12 @@ export const AGAINST_IT_FORMS: readonly SentenceForm[] = [
     examples: ['You can cast this spell once per Turn after an Injury Roll is made for the spellcaster', 'If your opponent fails their Success Roll for an attack targeting a Duellist, they must re-roll it'],
   },
   {
+    name: 'rules of its own that hold until its first Out of Action (its armour and results: a lead-in and what it ends with)',
+    touches: 'target',
+    pattern: whole(String.raw`(?:this is represented by the following special rules, which apply to ${NAME} until it suffers an out of action result(?: on the injury (?:table|chart))?:?|when this happens, any blood markers on ${NAME} are removed, and from then on, these special rules no longer apply to the model.*)`),
+    examples: ['This is represented by the following special rules, which apply to the Iron Saint until it suffers an Out of Action result on the Injury Table:', 'When this happens, any BLOOD MARKERS on the Iron Saint are removed, and from then on, these special rules no longer apply to the model, it has an Armour Characteristic of -2'],
+  },
+  {
     name: 'its armour and keywords, said in words',
     touches: 'target',
     pattern: whole(String.raw`(?:it has an armour characteristic of [+-]?\d+ and does not have the .+ keywords?|if an attack would normally ignore armour, ${NAME} still grants an? [+-]\d+ injury modifier|if they do, the maximum cumulative armour they can have is [+-]?\d+)`),
