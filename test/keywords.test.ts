@@ -18,7 +18,7 @@ const profiles = join(dir, 'profiles.json');
 writeFileSync(
   profiles,
   JSON.stringify({
-    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true }, Salamander: { keywords: ['NEGATE FIRE'] }, Troll: { keywords: ['regenerate 2', 'TOUGH'] }, Warded: { armour: 'standard', keywords: ['-1 injury dice unless FIRE/gas'] }, Misward: { keywords: ['-1 INJURY DICE UNLESS FIER'] }, Salted: { targetInjuryDice: -1, injuryDiceUnless: [{ dice: -1, unless: ['FIRE'] }] }, Misdata: { injuryDiceUnless: [{ dice: -1, unless: ['FIER'] }] } },
+    models: { Brute: { armour: 'machine', keywords: ['TOUGH'], cost: 100 }, Knight: { armour: 'reinforced', shield: true }, Salamander: { keywords: ['NEGATE FIRE'] }, Troll: { keywords: ['regenerate 2', 'TOUGH'] }, Warded: { armour: 'standard', keywords: ['-1 injury dice unless FIRE/gas'] }, Misward: { keywords: ['-1 INJURY DICE UNLESS FIER'] }, Salted: { targetInjuryDice: -1, injuryDiceUnless: [{ dice: -1, unless: ['FIRE'] }] }, Misdata: { injuryDiceUnless: [{ dice: -1, unless: ['FIER'] }] }, Ghoul: { keywords: ['BLACK GRAIL'] }, Cultist: { armour: 'standard', keywords: ['HERETIC'] } },
     weapons: {
       Lance: { keywords: ['IGNORE ARMOUR'] },
       Pick: { keywords: ['armour  piercing 2'] },
@@ -34,6 +34,9 @@ writeFileSync(
       Autogun: { keywords: ['AUTOMATIC 3', 'RISKY'], attackType: 'ranged' },
       Drill: { keywords: ['ARMOUR PIERCING 9'] },
       Hooked: { keywords: ['BARBED', 'ARMOUR PIERCING 1', 'SERRATED'] },
+      Flask: { keywords: ['+1 INJURY DICE VS BLACK GRAIL/DEMONIC'] },
+      Gavel: { keywords: ['+1 BLOOD MARKERS VS HERETIC'], extraBloodMarkers: 1 },
+      Misflask: { keywords: ['+1 INJURY DICE VS BLACK GRIL'] },
     },
   }),
 );
@@ -152,6 +155,40 @@ describe('a model ability "-N INJURY DICE UNLESS K"', () => {
     const system = findSystem('trench-crusade')!;
     expect(readToken('-1 Injury Dice unless Fire', editionTable(system, 'core'), system, 'model')).toMatchObject({ kind: 'injuryDiceUnless', condition: { dice: -1, unless: ['FIRE'] } });
     expect(readToken('-1 INJURY DICE UNLESS MAGIC', editionTable(system, 'core'), system, 'model')).toMatchObject({ kind: 'unknown' });
+  });
+});
+
+describe('a weapon\'s bonus against keywords "+N INJURY DICE VS K" (ruling T35)', () => {
+  it('holds against a target model with one of the keywords, from its profile or the scenario\'s targetKeywords, and not otherwise', () => {
+    expect(scenario({ weapon: 'Flask', target: 'Ghoul' })).toMatchObject({ injuryDice: 1 });
+    expect(scenario({ weapon: 'Flask', target: 'Cultist' })).toMatchObject({ injuryDice: 0 });
+    expect(scenario({ weapon: 'Flask', targetKeywords: 'DEMONIC' })).toMatchObject({ injuryDice: 1 });
+    expect(scenario({ weapon: 'Flask' })).toMatchObject({ injuryDice: 0 });
+    // The answer is the plain +1 INJURY DICE one, against the Ghoul (no armour).
+    expect(outcomes({ weapon: 'Flask', target: 'Ghoul' })).toEqual(outcomes({ injuryDice: 1 }));
+  });
+
+  it('adds blood markers the same way: the Gavel places 2 extra markers on a HERETIC, 1 on anyone else', () => {
+    expect(scenario({ weapon: 'Gavel', target: 'Cultist' })).toMatchObject({ extraBloodMarkers: 2 });
+    expect(scenario({ weapon: 'Gavel', target: 'Ghoul' })).toMatchObject({ extraBloodMarkers: 1 });
+  });
+
+  it('reads the other side\'s model in a duel', () => {
+    const duel = parseScenario({ kind: 'duel', profiles, a: { weapon: 'Flask', model: 'Cultist' }, b: { weapon: 'Flask', model: 'Ghoul' } });
+    expect(duel).toMatchObject({ a: { injuryDice: 1 }, b: { injuryDice: 0 } });
+  });
+
+  it('refuses a name after VS that is no keyword of the table, with a suggestion', () => {
+    expect(refused({ weapon: 'Misflask', target: 'Ghoul' })).toMatch(/^weapon "Misflask": keywords: "\+1 INJURY DICE VS BLACK GRIL": "BLACK GRIL" is not a keyword of the rule table \(did you mean "BLACK GRAIL"\?\); allowed after VS: /);
+  });
+
+  it('says on the command line, with no target model or keywords, that it was taken not to hold', async () => {
+    const { cliInProcess } = await import('./helpers/cli-in-process.js');
+    const plain = await cliInProcess('exact', '--kind', 'attack', '--profiles', profiles, '--weapon', 'Flask');
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toBe('injury-lab: warning: weapon "Flask": "+1 INJURY DICE VS BLACK GRAIL/DEMONIC" taken not to hold: the target has none of these keywords (give --target-keywords, or a target model, to say it has one)\n');
+    const named = await cliInProcess('exact', '--kind', 'attack', '--profiles', profiles, '--weapon', 'Flask', '--target', 'Cultist');
+    expect([named.code, named.stderr]).toEqual([0, '']);
   });
 });
 

@@ -80,6 +80,10 @@ const ROSTER = rosterFile(
     model('Bog Sapper', '<profile name="Bog Plate" typeName="Armour" hidden="false"><characteristics><characteristic name="Rules">Add -1 INJURY DICE to Injury Rolls for a model that has Bog Plate that has been hit by an attack with the SHRAPNEL Keyword.</characteristic></characteristics></profile>') +
     // Rules that hold until its first Out of Action, under a lead-in: rolls against it, not its attacks.
     model('Iron Saint', ability('Penance', 'This is represented by the following special rules, which apply to the Iron Saint until it suffers an Out of Action result on the Injury Table:\n* It treats Down results as Minor Hit results.\n* The first time the Iron Saint suffers an Out of Action result on the Injury Table, it is treated as a No Effect result.')) +
+    // A weapon's bonus against a target's keywords (ruling T35).
+    weapon('Blessed Flask', '8&quot;', '-', 'Add +1 INJURY DICE to rolls against models that have the BLACK GRAIL or DEMONIC Keyword.') +
+    weapon('Saint Fork', 'Melee', '-', 'Attacks made against model with the keywords DEMONIC, HERETIC, and BLACK GRAIL add +1 INJURY DICE.') +
+    weapon('Judge Mallet', 'Melee', '-', 'After making the Injury Roll for a Judge Mallet, place 1 extra BLOOD MARKER next to the target model. If the target has the HERETIC or DEMONIC Keyword, place 2 BLOOD MARKERS next to it instead of 1.') +
     // A dormant state is Out of Action for every question (ruling T29).
     model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
@@ -275,6 +279,23 @@ describe('what the engines already have, read from its sentence', () => {
   it('rules under a lead-in of rolls against the model ("... which apply to X until it suffers an Out of Action result:") stop it as a target, never the weapons in its hands', async () => {
     await stopsSaying(['--roster', ROSTER, '--target', 'Iron Saint'], 'is not modelled (touches rolls against the model');
     expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Iron Saint with Knife'))).toEqual(answers(await exactJson('--attack-type', 'melee')));
+  });
+
+  it("a weapon's bonus against a target's keywords holds against a target with one of them, and not against one without (ruling T35)", async () => {
+    const grail = ['--target-keywords', 'BLACK GRAIL'];
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Blessed Flask', ...grail))).toEqual(answers(await exactJson('--attack-type', 'ranged', '--injury-dice', '1', ...grail)));
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Saint Fork', '--target-keywords', 'HERETIC'))).toEqual(answers(await exactJson('--attack-type', 'melee', '--injury-dice', '1')));
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Saint Fork', '--target', 'Old Horns'))).toEqual(answers(await exactJson('--attack-type', 'melee', '--armour', 'none', '--target-injury-dice', '-1')));
+    // The Mallet's markers: 1 extra on anyone, 2 on a HERETIC (two attacks: the second's odds read the first's markers).
+    const sequence = async (...args: string[]) => {
+      const r = await cliInProcess('exact', '--kind', 'sequence', '--attacks', '2', '--policy', 'all', '--format', 'json', ...args);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      return answers(JSON.parse(r.stdout) as ExactJson);
+    };
+    const heretic = await sequence('--roster', ROSTER, '--weapon', 'Judge Mallet', '--target-keywords', 'HERETIC');
+    expect(heretic).toEqual(await sequence('--attack-type', 'melee', '--extra-blood-markers', '2', '--target-keywords', 'HERETIC'));
+    expect(heretic).not.toEqual(await sequence('--attack-type', 'melee', '--extra-blood-markers', '1'));
+    expect(await sequence('--roster', ROSTER, '--weapon', 'Judge Mallet', '--target', 'Old Horns')).toEqual(await sequence('--attack-type', 'melee', '--extra-blood-markers', '1', '--target-injury-dice', '-1'));
   });
 
   it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {

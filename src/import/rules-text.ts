@@ -1,3 +1,4 @@
+import { bonusVsKeywordsText } from '../model/keywords.js';
 import { classBySentenceForms, type FormClass } from './sentence-forms/classify.js';
 import type { SentenceClass } from './sentence-forms/form.js';
 
@@ -331,6 +332,25 @@ export function readWeaponSentence(sentence: string, context: TextContext, previ
     /^injury rolls made with this weapon cause (an?|\d+) additional blood markers? (?:to|on|next to) the target,? regardless of (?:the )?result of the roll$/i.exec(sentence) ??
     /^after making the injury roll for (?:(?:a|an|the|this) )?[\w' -]+, place (an?|\d+) extra blood markers? next to the target(?: model)?(?: \(even if the injury roll has no effect\))?$/i.exec(sentence);
   if (extraMarkers) return { kind: 'read', effects: [{ kind: 'field', field: 'extraBloodMarkers', value: /^\d+$/.test(extraMarkers[1]!) ? Number(extraMarkers[1]) : 1 }] };
+  // "Add +1 INJURY DICE to rolls against models that have the BLACK GRAIL or DEMONIC Keyword" (the real Holy
+  // Grenade); "Attacks made against model with the keywords DEMONIC, HERETIC, and BLACK GRAIL add +1 INJURY
+  // DICE" (the Bident: any of them, ruling T35); "If the target has the BLACK GRAIL, DEMONIC, or HERETIC
+  // Keyword, place 2 BLOOD MARKERS next to it instead of 1" (the Gavel of Justice: one marker more). A
+  // bonus against a target's keywords, the keyword token "+1 INJURY DICE VS BLACK GRAIL/DEMONIC", which
+  // every kind reads against the target model's keywords (src/model/keywords.ts).
+  const diceFirst = /^add ([+-]\d+) injury dice to (?:the )?(?:injury )?rolls? against (?:models?|targets?) (?:that (?:has|have)|with) the (.+?) keywords?$/i.exec(sentence);
+  const keywordsFirst = /^attacks made against (?:an? )?models? with the keywords? (.+?) add ([+-]\d+) injury dice$/i.exec(sentence);
+  const vsDice = diceFirst ? { dice: diceFirst[1]!, list: diceFirst[2]! } : keywordsFirst ? { dice: keywordsFirst[2]!, list: keywordsFirst[1]! } : undefined;
+  const vsMarkers = /^if the target has the (.+?) keywords?, place (\d+) blood markers next to it instead of (\d+)$/i.exec(sentence);
+  const vsNames = (list: string) => keywordList(list.replace(/,?\s+and\s+/gi, ', '), context.keyword);
+  if (vsDice) {
+    const names = vsNames(vsDice.list);
+    if (names) return { kind: 'read', effects: [{ kind: 'keyword', keyword: bonusVsKeywordsText({ field: 'injuryDice', value: Number(vsDice.dice), vs: names }) }] };
+  }
+  if (vsMarkers && Number(vsMarkers[2]) > Number(vsMarkers[3])) {
+    const names = vsNames(vsMarkers[1]!);
+    if (names) return { kind: 'read', effects: [{ kind: 'keyword', keyword: bonusVsKeywordsText({ field: 'extraBloodMarkers', value: Number(vsMarkers[2]) - Number(vsMarkers[3]), vs: names }) }] };
+  }
   const downDice = /^(?:this|the) weapon adds (?:an additional |an extra )?\+(\d) injury dice against (?:a model|a target|the target|models?) that (?:is|are) down(?:ed)?$/i.exec(sentence);
   if (downDice) return { kind: 'read', effects: [{ kind: 'field', field: 'injuryDiceIfDown', value: Number(downDice[1]) }] };
   if (/^(?:(?:the|this|a|an) )?[\w' -]*?\brolls? (?:on the injury (?:chart|table)|(?:for )?injur(?:y|ies)(?: rolls?)?) with 3d6(?: \(instead of (?:the )?(?:usual )?2d6\))?,? (?:and )?add(?:ing|s)? (?:all )?(?:three|3) dice together!?$/i.test(sentence)) {

@@ -373,6 +373,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = '', host: Un
         use: (profile, key) => leftOut.push(...checkUnmodelled(profile, resolved.input.allowUnmodelled === true, `${at}${key}`, host, kindSpec.fightsOn === true)),
         fieldDefault,
         sources,
+        assumed: (line) => host.notice?.(line),
       })
     : resolved.input;
   const input = inAllowedCases(merged, system.fields, kindSpec.sides);

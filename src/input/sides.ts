@@ -3,7 +3,7 @@ import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, refusal, refusalAt } from '../messages.js';
 import { schemaValidator } from '../model/ajv.js';
 import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
-import { fearlessAttacker, injuryDiceUnlessTotal, keywordFields } from '../model/keywords.js';
+import { bonusesVsKeywords, fearlessAttacker, injuryDiceUnlessTotal, keywordFields, parseBonusVsKeywords } from '../model/keywords.js';
 import { findProfile, findSideProfiles, type Profile, type Profiles } from '../model/profiles.js';
 import type { FieldSpec, FieldValue, GivenFields, KindSides, KindSpec, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 
@@ -30,7 +30,10 @@ export interface ScenarioSide {
   readonly slots: readonly ProfileSlot[];
   /** The key of the object the side is written in (a duel's `a`); absent: the scenario's top level. */
   readonly path?: string;
-  /** The side whose weapon this side's keywords read ("-1 INJURY DICE UNLESS FIRE"), by index. */
+  /**
+   * The side this side's conditions read, by index: a model's read its weapon ("-1 INJURY DICE UNLESS
+   * FIRE"), a weapon's its model ("+1 INJURY DICE VS BLACK GRAIL").
+   */
   readonly against?: number;
 }
 
@@ -46,6 +49,7 @@ export const ONE_SIDED: readonly ScenarioSide[] = [
         keywordsHelp: 'Keywords of the weapon, on top of its profile\'s: "IGNORE ARMOUR, FIRE" (`injury-lab rules` lists them)',
       },
     ],
+    against: 1,
   },
   {
     slots: [
@@ -96,6 +100,8 @@ export interface MergeContext {
   fieldDefault(field: FieldSpec, rules: RuleTable, given: GivenFields): FieldValue;
   /** Filled with where each field a side does not give itself came from, for messages ("a.armour" in a nested side). */
   readonly sources: Map<string, string>;
+  /** Told, as a line, a case the answer takes where the scenario does not say (a target with no keywords a weapon's VS reads). */
+  assumed?(line: string): void;
 }
 
 /**
@@ -140,16 +146,19 @@ export function mergeSides(input: Readonly<Record<string, unknown>>, sides: read
     return model;
   };
   const keywordsOf = (side: ScenarioSide, slot: ProfileSlot) => keywordList(objectOf(side)[slot.keywordsKey], `${at}${name(side, slot.keywordsKey)}`);
-  // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords: its profile's and the scenario's.
-  const weaponKeywords = (side: ScenarioSide | undefined): string[] =>
-    (side?.slots ?? []).filter((s) => s.role === 'weapon').flatMap((s) => [...(profileOf(side!, s)?.keywords ?? []), ...keywordsOf(side!, s)]);
+  // A target's "-N INJURY DICE UNLESS K" reads the weapon's keywords, a weapon's "+1 INJURY DICE VS
+  // BLACK GRAIL" the target model's: its profile's and the scenario's.
+  const keywordsIn = (side: ScenarioSide | undefined, role: 'weapon' | 'model'): string[] =>
+    (side?.slots ?? []).filter((s) => s.role === role).flatMap((s) => [...(profileOf(side!, s)?.keywords ?? []), ...keywordsOf(side!, s)]);
+  const weaponKeywords = (side: ScenarioSide | undefined): string[] => keywordsIn(side, 'weapon');
 
   const merged: Record<string, Record<string, unknown>> = {};
   const top: Record<string, unknown> = {};
   for (const side of sides) {
     const own = objectOf(side);
     const into = side.path === undefined ? top : (merged[side.path] ??= {});
-    const against = weaponKeywords(side.against === undefined ? undefined : sides[side.against]);
+    const other = side.against === undefined ? undefined : sides[side.against];
+    const against = weaponKeywords(other);
     for (const slot of side.slots) {
       const profile = profileOf(side, slot);
       const given = keywordsOf(side, slot);
@@ -159,8 +168,16 @@ export function mergeSides(input: Readonly<Record<string, unknown>>, sides: read
       // profile writes out win over them, and the side's own fields over everything.
       const keywords = [...(profile?.keywords ?? []), ...given];
       const where = profile ? `${at}${name(side, slot.key)} ${showValue(profile.name)}: keywords` : `${at}${name(side, slot.keywordsKey)}`;
-      const effects = keywordFields(ctx.rules, ctx.system, slot.role, keywords, where, against);
+      const targetKeywords = slot.role === 'weapon' ? keywordsIn(other, 'model') : [];
+      const effects = keywordFields(ctx.rules, ctx.system, slot.role, keywords, where, slot.role === 'weapon' ? targetKeywords : against);
+      // A bonus against a target's keywords, with no target model or keywords named: the plain target, said.
+      const vs = slot.role === 'weapon' && targetKeywords.length === 0 && !(other?.slots ?? []).some((s) => s.role === 'model' && objectOf(other!)[s.key] !== undefined) ? keywords.filter((k) => parseBonusVsKeywords(k)) : [];
+      if (vs.length) ctx.assumed?.(`${name(side, slot.key)}${profile ? ` ${showValue(profile.name)}` : ''}: ${vs.map((k) => showValue(k)).join(', ')} taken not to hold: the target has none of these keywords (give --target-keywords, or a target model, to say it has one)`);
       const fields: Record<string, unknown> = { ...effects, ...(profile?.fields ?? {}) };
+      // A weapon's "+1 INJURY DICE VS BLACK GRAIL" adds on top of whatever else gives the field.
+      for (const [field, value] of Object.entries(slot.role === 'weapon' ? bonusesVsKeywords(ctx.rules, ctx.system, keywords, targetKeywords, where) : {})) {
+        fields[field] = ((fields[field] as number | undefined) ?? 0) + value;
+      }
       if (profile?.injuryDiceUnless) {
         // A condition read as data ("-1 INJURY DICE unless the attack has FIRE") adds to the model's dice, whatever else gives them.
         const dice = injuryDiceUnlessTotal(ctx.rules, profile.injuryDiceUnless, against, `${at}${name(side, slot.key)} ${showValue(profile.name)}: injuryDiceUnless`);

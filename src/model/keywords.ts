@@ -88,6 +88,76 @@ export function parseTargetInjuryDice(text: string): InjuryDiceUnless | undefine
 const TARGET_INJURY_DICE = 'targetInjuryDice';
 
 /**
+ * A weapon's bonus that holds only against a target with one of the keywords named, as a keyword token
+ * ("+1 INJURY DICE VS BLACK GRAIL/DEMONIC", "+1 BLOOD MARKERS VS HERETIC"): issue 48, the real Holy
+ * Grenade's "Add +1 INJURY DICE to rolls against models that have the BLACK GRAIL or DEMONIC Keyword", the
+ * Gavel of Justice's "place 2 BLOOD MARKERS next to it instead of 1" against BLACK GRAIL, DEMONIC or
+ * HERETIC. It reads the target model's keywords (its profile's and the scenario's targetKeywords).
+ */
+export interface BonusVsKeywords {
+  /** The stacking weapon field it adds to. */
+  readonly field: 'injuryDice' | 'extraBloodMarkers';
+  readonly value: number;
+  /** Keyword names of the rule table; the bonus holds against a target with any of them. */
+  readonly vs: readonly string[];
+}
+
+const BONUS_FIELDS: Readonly<Record<string, BonusVsKeywords['field']>> = { 'INJURY DICE': 'injuryDice', 'BLOOD MARKER': 'extraBloodMarkers', 'BLOOD MARKERS': 'extraBloodMarkers' };
+
+/** "+1 INJURY DICE VS BLACK GRAIL/DEMONIC" as written in a keyword list: case and spacing do not matter. */
+export function parseBonusVsKeywords(text: string): BonusVsKeywords | undefined {
+  const match = /^([+-]\d+) (INJURY DICE|BLOOD MARKERS?) VS (.+)$/.exec(text.trim().toUpperCase().replace(/\s+/g, ' '));
+  if (!match) return undefined;
+  const vs = match[3]!.split('/').map((k) => parseKeyword(k).name).filter((k) => k !== '');
+  return vs.length ? { field: BONUS_FIELDS[match[2]!]!, value: Number(match[1]), vs } : undefined;
+}
+
+/** The keyword-list form of a weapon's bonus against keywords, as `profiles` shows it and a designer writes it. */
+export function bonusVsKeywordsText(b: BonusVsKeywords): string {
+  const what = b.field === 'injuryDice' ? 'INJURY DICE' : Math.abs(b.value) === 1 ? 'BLOOD MARKER' : 'BLOOD MARKERS';
+  return `${b.value > 0 ? '+' : ''}${b.value} ${what} VS ${b.vs.join('/')}`;
+}
+
+/**
+ * What a weapon's bonuses against keywords among `keywords` add against a target with `targetKeywords`:
+ * field by field, summed, to be added on top of the weapon's other fields (they stack). A name after VS
+ * that the table does not know, or a field the system's weapons do not have, is refused.
+ */
+export function bonusesVsKeywords(rules: RuleTable, system: SystemSpec, keywords: readonly string[], targetKeywords: readonly string[], at: string): Record<string, number> {
+  const own = roleFields(system, 'weapon');
+  const out: Record<string, number> = {};
+  for (const text of keywords) {
+    const vs = parseBonusVsKeywords(text);
+    if (!vs) continue;
+    if (!own.has(vs.field)) throw refusal(at, `${showValue(text)} gives ${vs.field}, which is not a weapon field of ${system.id}`);
+    const holds = bonusVsKeywords(rules, vs, targetKeywords, at, text);
+    if (holds) out[holds.field] = (out[holds.field] ?? 0) + holds.value;
+  }
+  return out;
+}
+
+/**
+ * The bonus a weapon's condition on keywords gives against a target with `targetKeywords`, or undefined
+ * when it does not hold. A name after VS that the rule table does not know is refused: a misspelt
+ * DEMONIC would never match and drop the bonus without a word.
+ */
+function bonusVsKeywords(rules: RuleTable, b: BonusVsKeywords, targetKeywords: readonly string[], at: string, text: string): BonusVsKeywords | undefined {
+  const table = (rules.keywords ?? {}) as Readonly<Record<string, unknown>>;
+  for (const k of b.vs) {
+    if (!(k in table)) {
+      const guess = suggestFlags(k, Object.keys(table));
+      throw refusal(
+        `${at}: ${showValue(text)}`,
+        `${showValue(k)} is not a keyword of the rule table${guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : ''}`,
+        `allowed after VS: ${listAllowed(Object.keys(table))}, separated by "/"`,
+      );
+    }
+  }
+  const names = new Set(targetKeywords.map((k) => parseKeyword(k).name));
+  return b.vs.some((k) => names.has(k)) ? b : undefined;
+}
+
+/**
  * Why a keyword of the table cannot stand as written on a profile of one side: it needs its number, it
  * takes none, or it gives a field that side does not give. Undefined when it can. (Profiles refuse the
  * misuse when used; a roster lists it as not modelled instead.)
@@ -141,8 +211,11 @@ export function keywordFields(
   role: ProfileRole,
   keywords: readonly string[],
   at: string,
-  /** The weapon's keywords, which a target's "-N INJURY DICE UNLESS K" reads. */
-  weaponKeywords: readonly string[] = [],
+  /**
+   * The other side's keywords a condition reads: for a model, the weapon's ("-N INJURY DICE UNLESS K");
+   * for a weapon, the target model's ("+1 INJURY DICE VS K").
+   */
+  otherKeywords: readonly string[] = [],
 ): Record<string, FieldValue> {
   if (keywords.length === 0) return {};
   const table = rules.keywords;
@@ -164,10 +237,13 @@ export function keywordFields(
     seen.add(normal);
     const unless = role === 'model' ? parseTargetInjuryDice(text) : undefined;
     if (unless) {
-      const dice = injuryDiceUnlessTotal(rules, [unless], weaponKeywords, at);
+      const dice = injuryDiceUnlessTotal(rules, [unless], otherKeywords, at);
       if (dice !== 0) add(TARGET_INJURY_DICE, dice);
       continue;
     }
+    // A weapon's bonus against keywords adds on top of everything else (bonusesVsKeywords), as a target's
+    // UNLESS adds to its dice: a profile's own extraBloodMarkers would otherwise hide it.
+    if (role === 'weapon' && parseBonusVsKeywords(text)) continue;
     const { name, n } = parseKeyword(text);
     const effects = (table as Record<string, unknown>)[name] as Record<string, FieldValue> | undefined;
     if (effects === undefined) {

@@ -43,6 +43,7 @@ const keywordRuling = ruling('T20', 'a keyword of the issue "Real warbands", fro
 const noOdds = ruling('T20', 'a keyword that changes movement, actions or reloading, not the odds of one roll');
 const situational = ruling('T24', 'a keyword of the real catalogue that changes no odds of one attack here');
 const gameSystemRule = ruling('T25', "a keyword as the community catalogue's game system file defines it; not in the rule files here");
+const factionKeyword = ruling('T35', "a model's faction keyword, which weapons' rules name (\"+1 INJURY DICE ... against models that have the BLACK GRAIL or DEMONIC Keyword\")");
 
 export const trenchCrusadeRuleSpec = {
   injuryTable: {
@@ -285,6 +286,8 @@ export const trenchCrusadeRuleSpec = {
     IMPERVIOUS: effectsRule('Armour that keeps its modifier against IGNORE ARMOUR', KEYWORD_EFFECTS, { impervious: true }, everyEdition(keywordRuling)),
     GOLEM: effectsRule('Only a Bloodbath injury roll takes it Out of Action; any other Out of Action is a Down. It has NEGATE GAS (and NEGATE FEAR)', KEYWORD_EFFECTS, { golem: true, negateGas: true }, everyEdition(gameSystemRule)),
     DEMONIC: effectsRule('A model that ignores the blood markers FIRE adds: as NEGATE FIRE', KEYWORD_EFFECTS, { negateFire: true }, everyEdition(gameSystemRule)),
+    'BLACK GRAIL': effectsRule("A model of the Black Grail: no odds of its own; a weapon's condition reads it (VS BLACK GRAIL)", KEYWORD_EFFECTS, {}, everyEdition(factionKeyword)),
+    HERETIC: effectsRule("A model of the Heretic Legion: no odds of its own; a weapon's condition reads it (VS HERETIC)", KEYWORD_EFFECTS, {}, everyEdition(factionKeyword)),
     'NEGATE FEAR': effectsRule("A model immune to FEAR: no effect on attacks against it; a roster's MODEL with WEAPON reads it as attackerFear", KEYWORD_EFFECTS, {}, everyEdition(gameSystemRule)),
     FIRE: effectsRule('The target gains 1 blood marker after every injury roll from the weapon, whatever the result, unless it has NEGATE FIRE', KEYWORD_EFFECTS, { fireMarkers: 1 }, everyEdition(keywordRuling)),
     GAS: effectsRule('The target gains 1 blood marker after every injury roll from the weapon, whatever the result, unless it has NEGATE GAS', KEYWORD_EFFECTS, { gasMarkers: 1 }, everyEdition(keywordRuling)),
