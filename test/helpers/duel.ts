@@ -14,6 +14,8 @@ export interface Side {
   readonly injuryDiceIfDown?: number;
   /** Its weapon's own blood markers after every roll. */
   readonly extraBloodMarkers?: number;
+  /** Its weapon's IGNORE ARMOUR. */
+  readonly ignoreArmour?: boolean;
   /** As a target. */
   readonly armour?: 'none' | 'standard' | 'reinforced';
   readonly tough?: boolean;
@@ -27,6 +29,8 @@ export interface Side {
   readonly standfast?: boolean;
   /** Its first Out of Action is a No Effect (firstOutOfActionNoEffect). */
   readonly noEffectSave?: boolean;
+  /** The modifier its armour still gives when ignored (armourWhenIgnored). */
+  readonly armourWhenIgnored?: number;
 }
 
 /** "x attacking y" as a sequence scenario: x's weapon against y's body, in the core edition. */
@@ -39,12 +43,14 @@ function attacking(x: Side, y: Side): SequenceScenario {
     ignoreArmourIfDown: x.ignoreArmourIfDown ?? false,
     injuryDiceIfDown: x.injuryDiceIfDown ?? 0,
     extraBloodMarkers: x.extraBloodMarkers ?? 0,
+    ignoreArmour: x.ignoreArmour ?? false,
     armour: y.armour ?? 'none',
     tough: y.tough ?? false,
     bloodMarkers: y.bloodMarkers ?? 0,
     targetDown: y.down ?? false,
     downBecomesMinor: y.standfast ?? false,
     firstOutOfActionNoEffect: y.noEffectSave ?? false,
+    armourWhenIgnored: y.armourWhenIgnored ?? 0,
   }) as SequenceScenario;
 }
 

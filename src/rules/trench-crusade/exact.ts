@@ -80,6 +80,8 @@ export interface InjuryRollInput {
   readonly armourPiercing: number;
   /** IMPERVIOUS armour keeps its modifier against IGNORE ARMOUR. */
   readonly impervious: boolean;
+  /** The modifier the armour still gives when ignored (a Runeforged Armour's -1; 0: none; ruling T32). */
+  readonly armourWhenIgnored: number;
   readonly modifierCap: ModifierCap;
   readonly bloodbath: boolean;
   readonly bloodbathDie: BloodbathDie;
@@ -117,6 +119,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     ignoreArmourOnCritical: s.kind === 'attack' ? s.ignoreArmourOnCritical : false,
     armourPiercing: attacking?.armourPiercing ?? 0,
     impervious: s.impervious,
+    armourWhenIgnored: attacking?.armourWhenIgnored ?? 0,
     modifierCap: s.modifierCap,
     bloodbath: s.bloodbath,
     // Falls exist only where the Bloodbath is one pool.
@@ -161,10 +164,12 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
   // Playtest: Machine Armour is "not cumulative with a shield", so the shield adds nothing there.
   // Where the table forbids the combination, validation rejects it before we get here.
   // IGNORE ARMOUR takes away the armour's and the shield's modifiers; ARMOUR PIERCING N shortens the
-  // armour's (not the shield's) by N, never past 0.
+  // armour's (not the shield's) by N, never past 0. Ignored armour that still gives a modifier
+  // (armourWhenIgnored, ruling T32) gives the weaker of that and its own, which ARMOUR PIERCING shortens as any armour's.
   const ignored = r.ignoreArmour || (critical && r.ignoreArmourOnCritical) || (r.targetDown && r.ignoreArmourIfDown);
   const shield = !ignored && r.shield && r.armour !== 'machine' ? rules.shield.modifier : 0;
-  const armour = ignored && !r.impervious ? 0 : Math.min(0, rules.armour[r.armour] + r.armourPiercing);
+  const worn = ignored && !r.impervious ? Math.max(rules.armour[r.armour], r.armourWhenIgnored) : rules.armour[r.armour];
+  const armour = Math.min(0, worn + r.armourPiercing);
   const negatives = armour + shield + r.targetInjuryModifier + Math.min(r.injuryModifier, 0);
   const positives = Math.max(r.injuryModifier, 0);
 

@@ -321,6 +321,14 @@ export const trenchCrusadeFields = [
     default: 0,
     kinds: ATTACKING_KINDS,
   }),
+  integerField('armourWhenIgnored', {
+    profile: 'model',
+    description: "The injury modifier its armour still gives when an attack ignores armour (IGNORE ARMOUR, on a critical, against a Down target): a Runeforged Armour's -1; never more than its own armour's, ARMOUR PIERCING shortening it, the shield still ignored",
+    minimum: -3,
+    maximum: 0,
+    default: 0,
+    kinds: ATTACKING_KINDS,
+  }),
   booleanField('negateFire', {
     profile: 'model',
     description: 'NEGATE FIRE: the target gains no markers from FIRE (fireMarkers)',

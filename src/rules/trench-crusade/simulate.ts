@@ -79,6 +79,13 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   if (!ignoresArmour || s.impervious) {
     const pierced = rules.armour[s.armour] + (attack?.armourPiercing ?? 0);
     penalties.push(pierced < 0 ? pierced : 0);
+  } else if (attack !== undefined && attack.armourWhenIgnored < 0) {
+    // Armour that still gives a modifier when ignored (a Runeforged Armour): the weaker of that and the
+    // armour's own, shortened by ARMOUR PIERCING as armour is (ruling T32).
+    const own = rules.armour[s.armour];
+    const still = attack.armourWhenIgnored > own ? attack.armourWhenIgnored : own;
+    const pierced = still + attack.armourPiercing;
+    if (pierced < 0) penalties.push(pierced);
   }
   if (!ignoresArmour && s.shield && s.armour !== 'machine') penalties.push(rules.shield.modifier);
   penalties.push(s.targetInjuryModifier);

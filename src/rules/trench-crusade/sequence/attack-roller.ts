@@ -276,6 +276,12 @@ function flatModifier(s: SequenceScenario, ignoreArmour: boolean): number {
   if (!ignoreArmour || s.impervious) {
     const pierced = rules.armour[s.armour] + s.armourPiercing;
     penalty += pierced < 0 ? pierced : 0;
+  } else {
+    // Armour that still gives a modifier when ignored (a Runeforged Armour, ruling T32): the weaker of
+    // that and its own, shortened by ARMOUR PIERCING.
+    const own = rules.armour[s.armour];
+    const pierced = (s.armourWhenIgnored > own ? s.armourWhenIgnored : own) + s.armourPiercing;
+    penalty += pierced < 0 ? pierced : 0;
   }
   if (!ignoreArmour && s.shield === true && s.armour !== 'machine') penalty += rules.shield.modifier;
   const attackerMod = s.injuryModifier;

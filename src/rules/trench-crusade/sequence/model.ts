@@ -175,6 +175,7 @@ export function sequenceInjuryInput(
     ignoreArmourOnCritical: s.ignoreArmourOnCritical,
     armourPiercing: s.armourPiercing,
     impervious: s.impervious,
+    armourWhenIgnored: s.armourWhenIgnored,
     modifierCap: s.modifierCap,
     bloodbath: state.bloodbath,
     bloodbathDie: s.bloodbathDie,
