@@ -41,6 +41,8 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     ['a first Out of Action as No Effect on each side, one by a ledge of 8 inches', { noEffectSave: true, injuryDice: 2, policy: 'injury' }, { noEffectSave: true, ledge: 8, injuryDice: 1, attacks: 2 }, 'a', 5],
     // Ruling T32: armour that still gives a modifier when ignored, against IGNORE ARMOUR and IGNORE ARMOUR against a Down target.
     ['reinforced armour still -1 when ignored, on both sides', { armour: 'reinforced', armourWhenIgnored: -1, ignoreArmour: true, injuryDice: 1 }, { armour: 'reinforced', armourWhenIgnored: -1, ignoreArmourIfDown: true, down: true }, 'a', 5],
+    // Ruling T33: a weapon's Minor Hit as a Down, into STANDFAST (a Minor Hit again) and by a ledge (a Down taken, so the ledge's roll).
+    ['a Minor Hit as a Down on both sides, one into STANDFAST, one by a ledge of 4 inches', { minorAsDown: true, standfast: true, policy: 'injury' }, { minorAsDown: true, ledge: 4, attacks: 2 }, 'a', 5],
     ['both by ledges: 7 inches with Tough and armour, 4 inches in STANDFAST armour', { ledge: 7, tough: true, armour: 'standard', injuryDice: 1 }, { ledge: 4, standfast: true, policy: 'injury', attacks: 2 }, 'a', 5],
   ];
   for (const [name, a, b, first, rounds] of cases) {
@@ -89,6 +91,12 @@ describe('a simulator that forgets a rule is caught', () => {
     const kept = duelPlan({ ignoreArmour: true, injuryDice: 1 }, { armour: 'reinforced', armourWhenIgnored: -1 }, 'a', 5);
     const forgot = { ...kept.a.attacking, armourWhenIgnored: 0 };
     expect(agree(kept, { ...kept, a: { ...kept.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's Minor Hit as a Down forgotten", () => {
+    // Two attacks an activation: a Down (the second attack's Down bonus, 2 markers) differs from a Minor Hit.
+    const downed = duelPlan({ minorAsDown: true, policy: 'injury', attacks: 2 }, { armour: 'standard' }, 'a', 5);
+    const forgot = { ...downed.a.attacking, minorAsDown: false };
+    expect(agree(downed, { ...downed, a: { ...downed.a, attacking: forgot } }).failures).not.toEqual([]);
   });
   it('Tough forgotten on b', () => {
     const noTough = { ...plan.a.attacking, tough: false };

@@ -82,3 +82,35 @@ describe('armourWhenIgnored (ruling T32): ignored armour still gives its modifie
     expect(simulatorDisagreements({ kind: 'sequence', attacks: 3, armour: 'reinforced', ignoreArmourIfDown: true, ignoreArmourOnCritical: true, armourWhenIgnored: -2, armourPiercing: 1, policy: 'all', bloodMarkers: 1 }, 32)).toEqual([]);
   });
 });
+
+describe('minorAsDown (ruling T33): a Minor Hit of the weapon is a Down result', () => {
+  const injury = (f: Record<string, unknown>) => exact({ kind: 'injury', ...f });
+  const markers = (f: Record<string, unknown>) => evaluateExact(parseScenario({ kind: 'injury', ...f })).means.expectedBloodMarkers!.exact;
+
+  it('2D6: the Minor Hits (2-6, 15 ways of 36) join the Downs (7-8, 11 ways); No Effect and Out of Action stay', () => {
+    expect(injury({ minorAsDown: true })).toEqual({ 'no-effect': '0', 'minor-hit': '0', down: over(26n, 36n), 'out-of-action': over(10n, 36n) });
+    // Reinforced armour, 2D6 - 2: No Effect on 2D6 2-3 (3 ways), Minor Hit on 4-8 (23), Down 9-10 (7), Out 11+ (3).
+    expect(injury({ armour: 'reinforced' })).toEqual({ 'no-effect': over(3n, 36n), 'minor-hit': over(23n, 36n), down: over(7n, 36n), 'out-of-action': over(3n, 36n) });
+    expect(injury({ armour: 'reinforced', minorAsDown: true })).toEqual({ 'no-effect': over(3n, 36n), 'minor-hit': '0', down: over(30n, 36n), 'out-of-action': over(3n, 36n) });
+  });
+
+  it("places a Down's markers: 2 on a target already Down", () => {
+    // A ranged attack on a Down target (no Down bonus die): 2D6. A Down places 2 markers there, a Minor Hit 1.
+    // With the weapon: 26/36 x 2 = 52/36; without: 15/36 x 1 + 11/36 x 2 = 37/36.
+    expect(markers({ attackType: 'ranged', targetDown: true, minorAsDown: true })).toBe(over(52n, 36n));
+    expect(markers({ attackType: 'ranged', targetDown: true })).toBe(over(37n, 36n));
+  });
+
+  it("STANDFAST then makes that Down a Minor Hit: against STANDFAST the weapon changes nothing; Tough's Down stays", () => {
+    const standfast = { minorAsDown: true, downBecomesMinor: true };
+    expect(injury(standfast)).toEqual({ 'no-effect': '0', 'minor-hit': over(26n, 36n), down: '0', 'out-of-action': over(10n, 36n) });
+    expect(injury(standfast)).toEqual(injury({ downBecomesMinor: true }));
+    // Tough's Down from an Out of Action (9+, 10 ways) is not a table's Down: STANDFAST leaves it.
+    expect(injury({ ...standfast, tough: true })).toEqual({ 'no-effect': '0', 'minor-hit': over(26n, 36n), down: over(10n, 36n), 'out-of-action': '0' });
+  });
+
+  it('the simulator agrees with the exact engine: one attack on a Down target, and a sequence', () => {
+    expect(simulatorDisagreements({ kind: 'attack', minorAsDown: true, targetDown: true, armour: 'standard', tough: true }, 33)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'sequence', attacks: 3, minorAsDown: true, armour: 'reinforced', policy: 'all', bloodMarkers: 1 }, 33)).toEqual([]);
+  });
+});

@@ -16,6 +16,8 @@ export interface Side {
   readonly extraBloodMarkers?: number;
   /** Its weapon's IGNORE ARMOUR. */
   readonly ignoreArmour?: boolean;
+  /** Its weapon's Minor Hit is a Down (minorAsDown). */
+  readonly minorAsDown?: boolean;
   /** As a target. */
   readonly armour?: 'none' | 'standard' | 'reinforced';
   readonly tough?: boolean;
@@ -44,6 +46,7 @@ function attacking(x: Side, y: Side): SequenceScenario {
     injuryDiceIfDown: x.injuryDiceIfDown ?? 0,
     extraBloodMarkers: x.extraBloodMarkers ?? 0,
     ignoreArmour: x.ignoreArmour ?? false,
+    minorAsDown: x.minorAsDown ?? false,
     armour: y.armour ?? 'none',
     tough: y.tough ?? false,
     bloodMarkers: y.bloodMarkers ?? 0,

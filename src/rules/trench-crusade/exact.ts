@@ -34,6 +34,8 @@ export interface InjuryRollPlan {
   readonly toughSaves: boolean;
   /** The save is a first Out of Action's No Effect (firstOutOfActionNoEffect), not Tough's Down. */
   readonly saveIsNoEffect: boolean;
+  /** The weapon's: a Minor Hit result of the table is a Down (a Chain Kura; before STANDFAST, ruling T33). */
+  readonly minorAsDown: boolean;
   /** STANDFAST: a Down result of the table is a Minor Hit (Tough's Down stays a Down). */
   readonly downBecomesMinor: boolean;
   /** GOLEM and this is not a Bloodbath roll: Out of Action is a Down (Tough is not used). */
@@ -96,6 +98,8 @@ export interface InjuryRollInput {
   readonly toughSaves: boolean;
   /** The save is a first Out of Action's No Effect (firstOutOfActionNoEffect), not Tough's Down. */
   readonly saveIsNoEffect: boolean;
+  /** The weapon's Minor Hit as a Down (minorAsDown); false for a fall. */
+  readonly minorAsDown: boolean;
   readonly downBecomesMinor: boolean;
   readonly golem: boolean;
 }
@@ -132,6 +136,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     injuryDiceIfDown: attacking?.injuryDiceIfDown ?? 0,
     toughSaves: (s.tough || s.firstOutOfActionNoEffect) && !s.toughUsed,
     saveIsNoEffect: s.firstOutOfActionNoEffect,
+    minorAsDown: attacking?.minorAsDown ?? false,
     downBecomesMinor: s.downBecomesMinor,
     golem: s.golem,
   };
@@ -182,6 +187,7 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
     alreadyDown: r.targetDown,
     toughSaves: r.toughSaves,
     saveIsNoEffect: r.saveIsNoEffect,
+    minorAsDown: r.minorAsDown,
     downBecomesMinor: r.downBecomesMinor,
     // Any Bloodbath roll can take a GOLEM out of action, its die pooled or apart.
     golemSaves: r.golem && !bloodbath,
@@ -200,7 +206,10 @@ export function injuryTotalDist(plan: InjuryRollPlan): Dist<number> {
 export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
   if (plan.noRoll) return Dist.constant<InjuryOutcome>('no-effect');
   return injuryTotalDist(plan).map((total) => {
-    const outcome = injuryOutcome(total, plan.table);
+    const read = injuryOutcome(total, plan.table);
+    // The attacker's weapon turns a Minor Hit into a Down, then the target's STANDFAST turns a Down into a
+    // Minor Hit (ruling T33): each result rule once, the attacker's first.
+    const outcome = read === 'minor-hit' && plan.minorAsDown ? 'down' : read;
     if (outcome === 'down' && plan.downBecomesMinor) return 'minor-hit';
     if (outcome !== 'out-of-action') return outcome;
     // A GOLEM's save comes first and is always a Down; the one save of an Out of Action is Tough's Down,
@@ -294,7 +303,8 @@ export function describePlan(plan: InjuryRollPlan): string {
   const extra = plan.extraD6 > 0 ? ` + ${plan.extraD6}D6 (Bloodbath)` : '';
   const mod = plan.modifier === 0 ? '' : ` ${plan.modifier > 0 ? '+' : '-'} ${Math.abs(plan.modifier)}`;
   const tough = plan.toughSaves ? (plan.saveIsNoEffect ? '; its first Out of Action is a No Effect' : '; Tough turns Out of Action into Down') : '';
-  return `${keep}${extra}${mod}${tough}`;
+  const minor = plan.minorAsDown ? (plan.downBecomesMinor ? '; a Minor Hit is a Down, which STANDFAST makes a Minor Hit' : '; a Minor Hit is a Down') : '';
+  return `${keep}${extra}${mod}${tough}${minor}`;
 }
 
 function describeRolls(s: OneRollScenario): string[] {

@@ -329,6 +329,12 @@ export const trenchCrusadeFields = [
     default: 0,
     kinds: ATTACKING_KINDS,
   }),
+  booleanField('minorAsDown', {
+    profile: 'weapon',
+    description: "A Minor Hit result of this weapon's injury roll is a Down result instead, markers and all (a Chain Kura); a STANDFAST target then makes that Down a Minor Hit again",
+    default: false,
+    kinds: ATTACKING_KINDS,
+  }),
   booleanField('negateFire', {
     profile: 'model',
     description: 'NEGATE FIRE: the target gains no markers from FIRE (fireMarkers)',

@@ -219,11 +219,13 @@ function rollBestTwo(rng: Dice, dice: number, mirror: boolean): number {
   return state;
 }
 
-function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean, savedAs = 2): ReadyRoll {
+function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean, savedAs = 2, minorAsDown = false): ReadyRoll {
   const highest = r.keep * 6 + r.bonusD6 * 6;
   const rowByDiceTotal = new Int32Array(highest + 1);
   for (let dice = 0; dice <= highest; dice++) {
-    const row = tableRow(dice + r.add, table);
+    const read = tableRow(dice + r.add, table);
+    // The weapon's Minor Hit is a Down (a Chain Kura), before the target's STANDFAST reads the Down (ruling T33).
+    const row = read === 1 && minorAsDown ? 2 : read;
     // STANDFAST: the table's Down is a Minor Hit; Tough's save still puts the model Down.
     // A GOLEM's save is a Down; the one save (toughSaves) is Tough's Down or the first Out of Action's No Effect (savedAs).
     rowByDiceTotal[dice] = row === 2 && downBecomesMinor ? 1 : row === 3 && r.golemSaves ? 2 : row === 3 && toughSaves ? savedAs : row;
@@ -357,7 +359,7 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const table = s.rules.injuryTable;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
-    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table, s.downBecomesMinor, savedAs);
+    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table, s.downBecomesMinor, savedAs, s.kind === 'injury' && s.minorAsDown);
     const { length, outcomes: rowsAt } = tallyOffsets(injuryLayout);
     const markersAt = meanOffset(injuryLayout, bloodMarkersMean.id);
     return {
@@ -377,8 +379,8 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const missAt = attackLayout.outcomes.indexOf('miss');
   const rowsAt = missAt + 1;
   const markersAt = meanOffset(attackLayout, bloodMarkersMean.id);
-  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor, savedAs);
-  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor, savedAs);
+  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor, savedAs, s.minorAsDown);
+  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor, savedAs, s.minorAsDown);
   const success = s.rules.successRoll;
   const attackNet = successRollNetDice(s);
   const attackKeep = success.dice;

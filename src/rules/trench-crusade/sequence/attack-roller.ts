@@ -64,6 +64,8 @@ export class AttackRoller {
   private readonly downAt: number;
   private readonly minorAt: number;
   private readonly standfast: boolean;
+  /** The weapon's Minor Hit is a Down (a Chain Kura). */
+  private readonly minorAsDown: boolean;
   /** The table row the one save makes of an Out of Action: Tough's Down (2), or the first Out of Action's No Effect (0). */
   private readonly savedAs: number;
   private readonly golem: boolean;
@@ -112,6 +114,7 @@ export class AttackRoller {
     this.downAt = rules.injuryTable.down;
     this.minorAt = rules.injuryTable.minorHit;
     this.standfast = s.downBecomesMinor;
+    this.minorAsDown = s.minorAsDown;
     this.savedAs = s.firstOutOfActionNoEffect === true ? 0 : 2;
     this.golem = s.golem;
     // FIRE, GAS and SHRAPNEL: markers after every injury roll the target survives.
@@ -228,6 +231,8 @@ export class AttackRoller {
     }
     const net2 = this.weaponDice + dice * this.injuryDicePerMarker - blessed * this.blessingDicePerMarker + (critical === 1 ? this.critDice : 0) + (d === 1 ? this.downBonus : 0);
     let result = this.injuryRoll(rng, net2, bloodbath, critical, d);
+    // The weapon's Minor Hit is a Down result (a Chain Kura), then the target's STANDFAST reads it (ruling T33).
+    if (result === 1 && this.minorAsDown) result = 2;
     // STANDFAST: the table's Down is a Minor Hit (before Tough, whose Down stays one).
     if (result === 2 && this.standfast) result = 1;
     // A GOLEM goes out of action only to a Bloodbath; otherwise it goes Down, Tough unused.

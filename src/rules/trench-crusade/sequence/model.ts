@@ -187,6 +187,7 @@ export function sequenceInjuryInput(
     injuryDiceIfDown: s.injuryDiceIfDown,
     downBonus: s.downBonus,
     toughSaves: state.toughSaves,
+    minorAsDown: s.minorAsDown,
     downBecomesMinor: s.downBecomesMinor,
     golem: s.golem,
   };
@@ -256,10 +257,10 @@ export function buildModel(s: SequenceScenario): SequenceModel {
       // Markers become dice at the table's rate (one each in the rules).
       const net = plan.netDice + dice * rules.markers.injuryDicePerMarker - blessingSpent * rules.blessings.injuryDicePerMarker;
       // The modifier is part of the key: a critical that ignores armour has its own.
-      const key = `${plan.baseDice}/${plan.extraD6}/${net}/${plan.modifier}/${plan.golemSaves ? 1 : 0}`;
+      const key = `${plan.baseDice}/${plan.extraD6}/${net}/${plan.modifier}/${plan.golemSaves ? 1 : 0}/${plan.minorAsDown ? 1 : 0}`;
       let row = injuryRows.get(key);
       if (!row) {
-        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable, plan.downBecomesMinor, plan.golemSaves);
+        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable, plan.minorAsDown, plan.downBecomesMinor, plan.golemSaves);
         injuryRows.set(key, row);
       }
       return row;
@@ -269,7 +270,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
 }
 
 /** Injury-table row of a roll: kept sum (plus extra D6s) plus modifier, before Tough. */
-function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean, golemSaves: boolean): Row {
+function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number, table: TrenchCrusadeRules['injuryTable'], minorAsDown: boolean, downBecomesMinor: boolean, golemSaves: boolean): Row {
   let sums = keptSumCounts(pool, keep, lowest);
   let den = 6n ** BigInt(pool);
   for (let i = 0; i < extraD6; i++) {
@@ -285,9 +286,11 @@ function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: nu
     const total = t + modifier;
     // STANDFAST turns the table's Down into a Minor Hit; Tough's Down (from OUT) is the chain's to make.
     // GOLEM outside a Bloodbath: Out of Action is a Down (a rule's Down, which STANDFAST leaves alone).
+    // The weapon's Minor Hit as a Down (minorAsDown) comes first, and STANDFAST then reads that Down too (ruling T33).
     const down = downBecomesMinor ? MINOR : DOWN;
+    const minor = minorAsDown ? down : MINOR;
     const out = golemSaves ? DOWN : OUT;
-    w[total < table.minorHit ? NO_EFFECT : total < table.down ? MINOR : total < table.outOfAction ? down : out]! += weight;
+    w[total < table.minorHit ? NO_EFFECT : total < table.down ? minor : total < table.outOfAction ? down : out]! += weight;
   });
   return makeRow(w, den);
 }
