@@ -43,6 +43,8 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     ['reinforced armour still -1 when ignored, on both sides', { armour: 'reinforced', armourWhenIgnored: -1, ignoreArmour: true, injuryDice: 1 }, { armour: 'reinforced', armourWhenIgnored: -1, ignoreArmourIfDown: true, down: true }, 'a', 5],
     // Ruling T33: a weapon's Minor Hit as a Down, into STANDFAST (a Minor Hit again) and by a ledge (a Down taken, so the ledge's roll).
     ['a Minor Hit as a Down on both sides, one into STANDFAST, one by a ledge of 4 inches', { minorAsDown: true, standfast: true, policy: 'injury' }, { minorAsDown: true, ledge: 4, attacks: 2 }, 'a', 5],
+    // Ruling T34: an injury die put aside as a 6 against armour, with the marker spent as injury dice, and against no armour (plain).
+    ['a 6 put aside against reinforced armour, spending on injuries, against one that has it against no armour', { sixAgainstArmoured: true, policy: 'injury', tough: true }, { sixAgainstArmoured: true, armour: 'reinforced', bloodMarkers: 1 }, 'b', 5],
     ['both by ledges: 7 inches with Tough and armour, 4 inches in STANDFAST armour', { ledge: 7, tough: true, armour: 'standard', injuryDice: 1 }, { ledge: 4, standfast: true, policy: 'injury', attacks: 2 }, 'a', 5],
   ];
   for (const [name, a, b, first, rounds] of cases) {
@@ -97,6 +99,11 @@ describe('a simulator that forgets a rule is caught', () => {
     const downed = duelPlan({ minorAsDown: true, policy: 'injury', attacks: 2 }, { armour: 'standard' }, 'a', 5);
     const forgot = { ...downed.a.attacking, minorAsDown: false };
     expect(agree(downed, { ...downed, a: { ...downed.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's 6 put aside forgotten", () => {
+    const six = duelPlan({ sixAgainstArmoured: true }, { armour: 'reinforced' }, 'a', 5);
+    const forgot = { ...six.a.attacking, sixAgainstArmoured: false };
+    expect(agree(six, { ...six, a: { ...six.a, attacking: forgot } }).failures).not.toEqual([]);
   });
   it('Tough forgotten on b', () => {
     const noTough = { ...plan.a.attacking, tough: false };

@@ -114,3 +114,76 @@ describe('minorAsDown (ruling T33): a Minor Hit of the weapon is a Down result',
     expect(simulatorDisagreements({ kind: 'sequence', attacks: 3, minorAsDown: true, armour: 'reinforced', policy: 'all', bloodMarkers: 1 }, 33)).toEqual([]);
   });
 });
+
+/**
+ * Every roll of `rest` dice with a 6 put beside them, the pool sorted and `keep` kept from the top (or the
+ * bottom): sums and their ways, of 6^rest. Written from the weapon's text, not the engine's closed form.
+ */
+function withSix(rest: number, keep: number, lowest: boolean): Map<number, bigint> {
+  const out = new Map<number, bigint>();
+  const faces = new Array<number>(rest).fill(1);
+  for (;;) {
+    const pool = [6, ...faces].sort((a, b) => (lowest ? a - b : b - a));
+    const total = pool.slice(0, keep).reduce((a, b) => a + b, 0);
+    out.set(total, (out.get(total) ?? 0n) + 1n);
+    let i = 0;
+    while (i < rest && faces[i] === 6) faces[i++] = 1;
+    if (i === rest) return out;
+    faces[i]!++;
+  }
+}
+
+/** The injury table's rows for the kept totals plus `modifier` (core: 2 minor, 7 down, 9 out). */
+function rows(totals: Map<number, bigint>, modifier: number, den: bigint): Record<string, string> {
+  const w = { 'no-effect': 0n, 'minor-hit': 0n, down: 0n, 'out-of-action': 0n };
+  for (const [t, ways] of totals) {
+    const total = t + modifier;
+    w[total <= 1 ? 'no-effect' : total <= 6 ? 'minor-hit' : total <= 8 ? 'down' : 'out-of-action'] += ways;
+  }
+  return Object.fromEntries(Object.entries(w).map(([k, v]) => [k, over(v, den)]));
+}
+
+describe('sixAgainstArmoured (ruling T34): one injury die put aside as a 6 against armour or a shield', () => {
+  const injury = (f: Record<string, unknown>) => exact({ kind: 'injury', sixAgainstArmoured: true, ...f });
+
+  it('standard armour: 6 + D6 - 1, so Out of Action on a D6 of 4+, Down on 2-3, Minor Hit on 1', () => {
+    expect(injury({ armour: 'standard' })).toEqual({ 'no-effect': '0', 'minor-hit': over(1n, 6n), down: over(2n, 6n), 'out-of-action': over(3n, 6n) });
+    // A shield alone is armour enough, and gives the same -1.
+    expect(injury({ shield: true })).toEqual(injury({ armour: 'standard' }));
+  });
+
+  it('with injury dice the 6 is one die of the pool: kept highest it is always kept, kept lowest the rolled dice are', () => {
+    // +1 injury die: 6 and 2D6, keep the 2 highest: 6 + the higher D6; Out of Action when it is 4+: 1 - (3/6)^2 = 27/36.
+    expect(injury({ armour: 'standard', injuryDice: 1 })['out-of-action']).toBe(over(27n, 36n));
+    // -1 injury die: 6 and 2D6, keep the 2 lowest: the two D6 (neither is above the 6): 2D6 - 1 >= 9, 2D6 10+, 6 of 36.
+    expect(injury({ armour: 'standard', injuryDice: -1 })['out-of-action']).toBe(over(6n, 36n));
+    // A Bloodbath (3 dice, all kept): 6 + 2D6 - 1 >= 9, 2D6 4+, 33 of 36.
+    expect(injury({ armour: 'standard', bloodbath: true })['out-of-action']).toBe(over(33n, 36n));
+  });
+
+  it('equals a brute force over every face for pools of 2 to 5 dice, kept highest or lowest, and Deadly', () => {
+    for (const injuryDice of [-3, -2, -1, 0, 1, 2, 3]) {
+      const rest = 1 + Math.abs(injuryDice);
+      // Reinforced armour: -2.
+      expect(injury({ armour: 'reinforced', injuryDice }), `injury dice ${injuryDice}`).toEqual(rows(withSix(rest, 2, injuryDice < 0), -2, 6n ** BigInt(rest)));
+    }
+    // Deadly (core): 3 dice, all kept; with +1 injury die 4, the 3 highest kept.
+    expect(injury({ armour: 'standard', deadly: true, injuryDice: 1 })).toEqual(rows(withSix(3, 3, false), -1, 216n));
+    expect(injury({ armour: 'standard', deadly: true, injuryDice: -1 })).toEqual(rows(withSix(3, 3, true), -1, 216n));
+  });
+
+  it('against no armour and no shield it is a plain roll; IGNORE ARMOUR does not take the armour off the target', () => {
+    expect(injury({ injuryDice: 1 })).toEqual(exact({ kind: 'injury', injuryDice: 1 }));
+    expect(exact({ kind: 'attack', sixAgainstArmoured: true, targetDown: true })).toEqual(exact({ kind: 'attack', targetDown: true }));
+    // Standard armour ignored: still armoured, so 6 + D6 with no modifier: Out of Action on a D6 of 3+, 4 of 6.
+    expect(injury({ armour: 'standard', ignoreArmour: true })['out-of-action']).toBe(over(4n, 6n));
+  });
+
+  it('the simulator agrees with the exact engine: attacks with + and - dice, a Bloodbath, Deadly, a sequence', () => {
+    expect(simulatorDisagreements({ kind: 'attack', sixAgainstArmoured: true, armour: 'reinforced', injuryDice: 1 }, 34)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'attack', sixAgainstArmoured: true, shield: true, injuryDice: -2 }, 34)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'injury', sixAgainstArmoured: true, armour: 'machine', bloodbath: true, injuryDice: -1 }, 34)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'injury', sixAgainstArmoured: true, armour: 'standard', deadly: true, injuryDice: 1 }, 34)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'sequence', attacks: 3, sixAgainstArmoured: true, armour: 'standard', shield: true, policy: 'all', bloodMarkers: 1 }, 34)).toEqual([]);
+  });
+});

@@ -18,6 +18,8 @@ export interface Side {
   readonly ignoreArmour?: boolean;
   /** Its weapon's Minor Hit is a Down (minorAsDown). */
   readonly minorAsDown?: boolean;
+  /** Its weapon's injury die put aside as a 6 against armour or a shield (sixAgainstArmoured). */
+  readonly sixAgainstArmoured?: boolean;
   /** As a target. */
   readonly armour?: 'none' | 'standard' | 'reinforced';
   readonly tough?: boolean;
@@ -47,6 +49,7 @@ function attacking(x: Side, y: Side): SequenceScenario {
     extraBloodMarkers: x.extraBloodMarkers ?? 0,
     ignoreArmour: x.ignoreArmour ?? false,
     minorAsDown: x.minorAsDown ?? false,
+    sixAgainstArmoured: x.sixAgainstArmoured ?? false,
     armour: y.armour ?? 'none',
     tough: y.tough ?? false,
     bloodMarkers: y.bloodMarkers ?? 0,

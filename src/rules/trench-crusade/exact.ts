@@ -1,6 +1,6 @@
 import { Dist } from '../../exact/dist.js';
 import { formatFraction, toNumber, type Fraction } from '../../exact/fraction.js';
-import { keepDice } from '../../exact/keep.js';
+import { keepDice, keptSumCountsWithTopFace } from '../../exact/keep.js';
 import type { ExactAnswer } from '../../model/types.js';
 import type { OneRollScenario } from './fields.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
@@ -36,6 +36,8 @@ export interface InjuryRollPlan {
   readonly saveIsNoEffect: boolean;
   /** The weapon's: a Minor Hit result of the table is a Down (a Chain Kura; before STANDFAST, ruling T33). */
   readonly minorAsDown: boolean;
+  /** One die of the pool is put aside showing a 6, the rest rolled (a Tank-Splitter Sword against an armoured target, ruling T34). */
+  readonly sixAside: boolean;
   /** STANDFAST: a Down result of the table is a Minor Hit (Tough's Down stays a Down). */
   readonly downBecomesMinor: boolean;
   /** GOLEM and this is not a Bloodbath roll: Out of Action is a Down (Tough is not used). */
@@ -100,6 +102,8 @@ export interface InjuryRollInput {
   readonly saveIsNoEffect: boolean;
   /** The weapon's Minor Hit as a Down (minorAsDown); false for a fall. */
   readonly minorAsDown: boolean;
+  /** The weapon's die turned to a 6 against a target with armour or a shield (sixAgainstArmoured); false for a fall. */
+  readonly sixAgainstArmoured: boolean;
   readonly downBecomesMinor: boolean;
   readonly golem: boolean;
 }
@@ -137,6 +141,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     toughSaves: (s.tough || s.firstOutOfActionNoEffect) && !s.toughUsed,
     saveIsNoEffect: s.firstOutOfActionNoEffect,
     minorAsDown: attacking?.minorAsDown ?? false,
+    sixAgainstArmoured: attacking?.sixAgainstArmoured ?? false,
     downBecomesMinor: s.downBecomesMinor,
     golem: s.golem,
   };
@@ -188,6 +193,8 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
     toughSaves: r.toughSaves,
     saveIsNoEffect: r.saveIsNoEffect,
     minorAsDown: r.minorAsDown,
+    // The target wears armour or carries a shield (ruling T34: what it has, whether or not this roll ignores it).
+    sixAside: r.sixAgainstArmoured && (r.armour !== 'none' || r.shield),
     downBecomesMinor: r.downBecomesMinor,
     // Any Bloodbath roll can take a GOLEM out of action, its die pooled or apart.
     golemSaves: r.golem && !bloodbath,
@@ -198,7 +205,9 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
 /** Distribution of the modified injury-roll total (before the table). */
 export function injuryTotalDist(plan: InjuryRollPlan): Dist<number> {
   const pool = plan.baseDice + Math.abs(plan.netDice);
-  let kept = keepDice(pool, plan.baseDice, 6, plan.netDice < 0 ? 'lowest' : 'highest');
+  let kept = plan.sixAside
+    ? new Dist(keptSumCountsWithTopFace(pool, plan.baseDice, plan.netDice < 0).map((w, sum) => [sum, w] as const))
+    : keepDice(pool, plan.baseDice, 6, plan.netDice < 0 ? 'lowest' : 'highest');
   for (let i = 0; i < plan.extraD6; i++) kept = kept.plus(Dist.die(6));
   return kept.shift(plan.modifier);
 }
@@ -300,7 +309,7 @@ export function describePlan(plan: InjuryRollPlan): string {
   const pool = plan.baseDice + Math.abs(plan.netDice);
   const keep =
     plan.netDice === 0 ? `${pool}D6` : `${pool}D6 keep ${plan.baseDice} ${plan.netDice > 0 ? 'highest' : 'lowest'}`;
-  const extra = plan.extraD6 > 0 ? ` + ${plan.extraD6}D6 (Bloodbath)` : '';
+  const extra = (plan.sixAside ? ' (one of them put aside as a 6)' : '') + (plan.extraD6 > 0 ? ` + ${plan.extraD6}D6 (Bloodbath)` : '');
   const mod = plan.modifier === 0 ? '' : ` ${plan.modifier > 0 ? '+' : '-'} ${Math.abs(plan.modifier)}`;
   const tough = plan.toughSaves ? (plan.saveIsNoEffect ? '; its first Out of Action is a No Effect' : '; Tough turns Out of Action into Down') : '';
   const minor = plan.minorAsDown ? (plan.downBecomesMinor ? '; a Minor Hit is a Down, which STANDFAST makes a Minor Hit' : '; a Minor Hit is a Down') : '';

@@ -335,6 +335,12 @@ export const trenchCrusadeFields = [
     default: false,
     kinds: ATTACKING_KINDS,
   }),
+  booleanField('sixAgainstArmoured', {
+    profile: 'weapon',
+    description: "Against a target with armour or a shield, one die of this weapon's injury roll is put aside showing a 6 and the rest are rolled; the pool is kept as usual (a Tank-Splitter Sword)",
+    default: false,
+    kinds: ATTACKING_KINDS,
+  }),
   booleanField('negateFire', {
     profile: 'model',
     description: 'NEGATE FIRE: the target gains no markers from FIRE (fireMarkers)',

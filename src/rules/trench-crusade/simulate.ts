@@ -21,6 +21,8 @@ interface TableRoll {
   add: number;
   /** GOLEM and no Bloodbath: Out of Action is a Down. */
   golemSaves: boolean;
+  /** One die of the pool put aside showing a 6 before the rest are rolled (a Tank-Splitter Sword against armour). */
+  sixAside: boolean;
 }
 
 function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
@@ -30,7 +32,7 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   // A fall has no attack type, critical or Bloodbath die of its own.
   const attack = s.kind === 'fall' ? undefined : s;
   if (falling && fallInches < rules.fall.minimumInches) {
-    return { rollNothing: true, dice: 0, keep: 0, keepHighest: true, bonusD6: 0, add: 0, golemSaves: false };
+    return { rollNothing: true, dice: 0, keep: 0, keepHighest: true, bonusD6: 0, add: 0, golemSaves: false, sixAside: false };
   }
   // Injury dice, source by source.
   let plus = 0;
@@ -110,6 +112,8 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
     add,
     // A GOLEM goes out of action only to a Bloodbath roll.
     golemSaves: s.golem && !(pooledBloodbath || bonusD6 > 0),
+    // A Tank-Splitter Sword looks at the target first: any armour worn or a shield carried (ruling T34).
+    sixAside: attack !== undefined && attack.sixAgainstArmoured && (s.armour !== 'none' || s.shield),
   };
 }
 
@@ -178,6 +182,30 @@ export function rollAndKeep(rng: Dice, dice: number, keep: number, keepHighest: 
   return keepHighest ? total : -total;
 }
 
+/**
+ * As rollAndKeep, with one die of the pool put aside and turned to show a 6 before the others are rolled
+ * one by one (a Tank-Splitter Sword): the player sorts the whole pool, that die included, and keeps as usual.
+ */
+export function rollAndKeepWithSix(rng: Dice, dice: number, keep: number, keepHighest: boolean, kept: Int32Array): number {
+  let held = 0;
+  for (let i = 0; i < dice; i++) {
+    const rolled = i === 0 ? 6 : rng.d6();
+    // Lowest-first dice stored as negatives, as in rollAndKeep.
+    const face = keepHighest ? rolled : -rolled;
+    if (held < keep || face > kept[keep - 1]!) {
+      let j = held < keep ? held++ : keep - 1;
+      while (j > 0 && kept[j - 1]! < face) {
+        kept[j] = kept[j - 1]!;
+        j--;
+      }
+      kept[j] = face;
+    }
+  }
+  let total = 0;
+  for (let j = 0; j < held; j++) total += kept[j]!;
+  return keepHighest ? total : -total;
+}
+
 /** Row of the injury table for a modified total: 0 no effect, 1 minor hit, 2 down, 3 out of action. */
 function tableRow(total: number, table: TrenchCrusadeRules['injuryTable']): number {
   return total >= table.outOfAction ? 3 : total >= table.down ? 2 : total >= table.minorHit ? 1 : 0;
@@ -231,7 +259,7 @@ function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['i
     rowByDiceTotal[dice] = row === 2 && downBecomesMinor ? 1 : row === 3 && r.golemSaves ? 2 : row === 3 && toughSaves ? savedAs : row;
   }
   let rowByBestTwo: Int32Array | undefined;
-  if (r.keep === 2 && r.dice > 2 && r.bonusD6 === 0) {
+  if (r.keep === 2 && r.dice > 2 && r.bonusD6 === 0 && !r.sixAside) {
     rowByBestTwo = new Int32Array(64);
     for (let best = 1; best <= 6; best++)
       for (let second = 1; second <= best; second++) {
@@ -239,7 +267,7 @@ function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['i
         rowByBestTwo[best * 8 + second] = rowByDiceTotal[kept]!;
       }
   }
-  return { ...r, rowByDiceTotal, rowByBestTwo, plainTwo: r.dice === 2 && r.keep === 2 && r.bonusD6 === 0 };
+  return { ...r, rowByDiceTotal, rowByBestTwo, plainTwo: r.dice === 2 && r.keep === 2 && r.bonusD6 === 0 && !r.sixAside };
 }
 
 function rollInjury(rng: Dice, r: ReadyRoll, kept: Int32Array): number {
@@ -247,7 +275,7 @@ function rollInjury(rng: Dice, r: ReadyRoll, kept: Int32Array): number {
   if (r.plainTwo) return r.rowByDiceTotal[rng.d6() + rng.d6()]!;
   const bestTwo = r.rowByBestTwo;
   if (bestTwo !== undefined) return bestTwo[rollBestTwo(rng, r.dice, !r.keepHighest)]!;
-  let total = rollAndKeep(rng, r.dice, r.keep, r.keepHighest, kept);
+  let total = r.sixAside ? rollAndKeepWithSix(rng, r.dice, r.keep, r.keepHighest, kept) : rollAndKeep(rng, r.dice, r.keep, r.keepHighest, kept);
   for (let i = 0; i < r.bonusD6; i++) total += rng.d6();
   return r.rowByDiceTotal[total]!;
 }

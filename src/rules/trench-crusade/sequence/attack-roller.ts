@@ -7,7 +7,7 @@
  * a policy, not a probability: ./simulate.ts).
  */
 import type { Dice } from '../../../model/types.js';
-import { markersLeftAfterRoll, rollAndKeep, successRollNetDice } from '../simulate.js';
+import { markersLeftAfterRoll, rollAndKeep, rollAndKeepWithSix, successRollNetDice } from '../simulate.js';
 import { stateIndex, type SequenceScenario } from './model.js';
 import { bloodbathCost } from './rules.js';
 
@@ -66,6 +66,8 @@ export class AttackRoller {
   private readonly standfast: boolean;
   /** The weapon's Minor Hit is a Down (a Chain Kura). */
   private readonly minorAsDown: boolean;
+  /** One injury die put aside as a 6 (a Tank-Splitter Sword against a target with armour or a shield). */
+  private readonly sixAside: boolean;
   /** The table row the one save makes of an Out of Action: Tough's Down (2), or the first Out of Action's No Effect (0). */
   private readonly savedAs: number;
   private readonly golem: boolean;
@@ -115,6 +117,8 @@ export class AttackRoller {
     this.minorAt = rules.injuryTable.minorHit;
     this.standfast = s.downBecomesMinor;
     this.minorAsDown = s.minorAsDown;
+    // Ruling T34: what the target wears or carries, whether or not a roll ignores it.
+    this.sixAside = s.sixAgainstArmoured && (s.armour !== 'none' || s.shield === true);
     this.savedAs = s.firstOutOfActionNoEffect === true ? 0 : 2;
     this.golem = s.golem;
     // FIRE, GAS and SHRAPNEL: markers after every injury roll the target survives.
@@ -169,7 +173,12 @@ export class AttackRoller {
     }
     const dice = start + (netDice < 0 ? -netDice : netDice);
     // Plain 2D6 summed in place, as the success roll (about 5% more duels a second).
-    let total = (dice === 2 && start === 2 ? rng.d6() + rng.d6() : this.rollKeep(rng, dice, start, netDice < 0)) + add;
+    let total =
+      (this.sixAside
+        ? rollAndKeepWithSix(rng, dice, start, netDice >= 0, this.kept)
+        : dice === 2 && start === 2
+          ? rng.d6() + rng.d6()
+          : this.rollKeep(rng, dice, start, netDice < 0)) + add;
     for (let i = 0; i < extra; i++) total += rng.d6();
     return total >= this.outOfAction ? 3 : total >= this.downAt ? 2 : total >= this.minorAt ? 1 : 0;
   }
