@@ -39,6 +39,12 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     ['IGNORE ARMOUR and +1 injury dice against a Down target, into reinforced armour', { ignoreArmourIfDown: true, injuryDiceIfDown: 1, armour: 'standard' }, { armour: 'reinforced', down: true, ignoreArmourIfDown: true }, 'b', 5],
     ['a weapon\'s own marker after every roll, spent by its side on injuries', { extraBloodMarkers: 1, policy: 'injury', armour: 'standard' }, { tough: true }, 'a', 5],
     ['a first Out of Action as No Effect on each side, one by a ledge of 8 inches', { noEffectSave: true, injuryDice: 2, policy: 'injury' }, { noEffectSave: true, ledge: 8, injuryDice: 1, attacks: 2 }, 'a', 5],
+    // Ruling T32: armour that still gives a modifier when ignored, against IGNORE ARMOUR and IGNORE ARMOUR against a Down target.
+    ['reinforced armour still -1 when ignored, on both sides', { armour: 'reinforced', armourWhenIgnored: -1, ignoreArmour: true, injuryDice: 1 }, { armour: 'reinforced', armourWhenIgnored: -1, ignoreArmourIfDown: true, down: true }, 'a', 5],
+    // Ruling T33: a weapon's Minor Hit as a Down, into STANDFAST (a Minor Hit again) and by a ledge (a Down taken, so the ledge's roll).
+    ['a Minor Hit as a Down on both sides, one into STANDFAST, one by a ledge of 4 inches', { minorAsDown: true, standfast: true, policy: 'injury' }, { minorAsDown: true, ledge: 4, attacks: 2 }, 'a', 5],
+    // Ruling T34: an injury die put aside as a 6 against armour, with the marker spent as injury dice, and against no armour (plain).
+    ['a 6 put aside against reinforced armour, spending on injuries, against one that has it against no armour', { sixAgainstArmoured: true, policy: 'injury', tough: true }, { sixAgainstArmoured: true, armour: 'reinforced', bloodMarkers: 1 }, 'b', 5],
     ['both by ledges: 7 inches with Tough and armour, 4 inches in STANDFAST armour', { ledge: 7, tough: true, armour: 'standard', injuryDice: 1 }, { ledge: 4, standfast: true, policy: 'injury', attacks: 2 }, 'a', 5],
   ];
   for (const [name, a, b, first, rounds] of cases) {
@@ -82,6 +88,22 @@ describe('a simulator that forgets a rule is caught', () => {
     const saved = duelPlan({ injuryDice: 1, attacks: 2, policy: 'injury' }, { noEffectSave: true }, 'a', 5);
     const asTough = { ...saved.a.attacking, firstOutOfActionNoEffect: false, tough: true };
     expect(agree(saved, { ...saved, a: { ...saved.a, attacking: asTough } }).failures).not.toEqual([]);
+  });
+  it("b's armour still given when ignored forgotten", () => {
+    const kept = duelPlan({ ignoreArmour: true, injuryDice: 1 }, { armour: 'reinforced', armourWhenIgnored: -1 }, 'a', 5);
+    const forgot = { ...kept.a.attacking, armourWhenIgnored: 0 };
+    expect(agree(kept, { ...kept, a: { ...kept.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's Minor Hit as a Down forgotten", () => {
+    // Two attacks an activation: a Down (the second attack's Down bonus, 2 markers) differs from a Minor Hit.
+    const downed = duelPlan({ minorAsDown: true, policy: 'injury', attacks: 2 }, { armour: 'standard' }, 'a', 5);
+    const forgot = { ...downed.a.attacking, minorAsDown: false };
+    expect(agree(downed, { ...downed, a: { ...downed.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's 6 put aside forgotten", () => {
+    const six = duelPlan({ sixAgainstArmoured: true }, { armour: 'reinforced' }, 'a', 5);
+    const forgot = { ...six.a.attacking, sixAgainstArmoured: false };
+    expect(agree(six, { ...six, a: { ...six.a, attacking: forgot } }).failures).not.toEqual([]);
   });
   it('Tough forgotten on b', () => {
     const noTough = { ...plan.a.attacking, tough: false };

@@ -68,6 +68,27 @@ export function keptSumCounts(pool: number, keep: number, lowest: boolean, sides
   return mirrored;
 }
 
+/**
+ * As keptSumCounts, with one die of the pool put aside showing the top face (`sides`) and only the other
+ * pool - 1 rolled (a Tank-Splitter Sword's "put one dice aside and turn it so that it shows a 6"): index =
+ * sum, total sides^(pool - 1). Kept highest, that die is always among the kept (no die beats it): it and
+ * the keep - 1 highest of the rest. Kept lowest, the keep lowest of the rest are never above it, so they
+ * are the kept dice; only when the rest are fewer than `keep` is it kept too, with all of them.
+ */
+export function keptSumCountsWithTopFace(pool: number, keep: number, lowest: boolean, sides = 6): bigint[] {
+  checkRoll(pool, keep, sides);
+  if (pool < 1) throw new RangeError('a pool with a die put aside needs at least 1 die');
+  const rest = pool - 1;
+  const kept = Math.min(keep, pool);
+  const out = new Array<bigint>(sides * kept + 1).fill(0n);
+  const topKept = !lowest ? kept > 0 : rest < kept;
+  const counts = keptSumCounts(rest, !lowest && kept > 0 ? kept - 1 : kept, lowest, sides);
+  counts.forEach((w, s) => {
+    out[s + (topKept ? sides : 0)]! += w;
+  });
+  return out;
+}
+
 /** Distribution of the sum of the `keep` highest (or lowest) of `pool` dice with `sides` faces; weights count ordered rolls (total sides^pool). */
 export function keepDice(pool: number, keep: number, sides: number, mode: KeepMode): Dist<number> {
   const counts = keptSumCounts(pool, keep, mode === 'lowest', sides);

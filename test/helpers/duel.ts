@@ -14,6 +14,12 @@ export interface Side {
   readonly injuryDiceIfDown?: number;
   /** Its weapon's own blood markers after every roll. */
   readonly extraBloodMarkers?: number;
+  /** Its weapon's IGNORE ARMOUR. */
+  readonly ignoreArmour?: boolean;
+  /** Its weapon's Minor Hit is a Down (minorAsDown). */
+  readonly minorAsDown?: boolean;
+  /** Its weapon's injury die put aside as a 6 against armour or a shield (sixAgainstArmoured). */
+  readonly sixAgainstArmoured?: boolean;
   /** As a target. */
   readonly armour?: 'none' | 'standard' | 'reinforced';
   readonly tough?: boolean;
@@ -27,6 +33,8 @@ export interface Side {
   readonly standfast?: boolean;
   /** Its first Out of Action is a No Effect (firstOutOfActionNoEffect). */
   readonly noEffectSave?: boolean;
+  /** The modifier its armour still gives when ignored (armourWhenIgnored). */
+  readonly armourWhenIgnored?: number;
 }
 
 /** "x attacking y" as a sequence scenario: x's weapon against y's body, in the core edition. */
@@ -39,12 +47,16 @@ function attacking(x: Side, y: Side): SequenceScenario {
     ignoreArmourIfDown: x.ignoreArmourIfDown ?? false,
     injuryDiceIfDown: x.injuryDiceIfDown ?? 0,
     extraBloodMarkers: x.extraBloodMarkers ?? 0,
+    ignoreArmour: x.ignoreArmour ?? false,
+    minorAsDown: x.minorAsDown ?? false,
+    sixAgainstArmoured: x.sixAgainstArmoured ?? false,
     armour: y.armour ?? 'none',
     tough: y.tough ?? false,
     bloodMarkers: y.bloodMarkers ?? 0,
     targetDown: y.down ?? false,
     downBecomesMinor: y.standfast ?? false,
     firstOutOfActionNoEffect: y.noEffectSave ?? false,
+    armourWhenIgnored: y.armourWhenIgnored ?? 0,
   }) as SequenceScenario;
 }
 

@@ -1,6 +1,6 @@
 import { Dist } from '../../exact/dist.js';
 import { formatFraction, toNumber, type Fraction } from '../../exact/fraction.js';
-import { keepDice } from '../../exact/keep.js';
+import { keepDice, keptSumCountsWithTopFace } from '../../exact/keep.js';
 import type { ExactAnswer } from '../../model/types.js';
 import type { OneRollScenario } from './fields.js';
 import type { TrenchCrusadeRules } from './rule-spec.js';
@@ -34,6 +34,10 @@ export interface InjuryRollPlan {
   readonly toughSaves: boolean;
   /** The save is a first Out of Action's No Effect (firstOutOfActionNoEffect), not Tough's Down. */
   readonly saveIsNoEffect: boolean;
+  /** The weapon's: a Minor Hit result of the table is a Down (a Chain Kura; before STANDFAST, ruling T33). */
+  readonly minorAsDown: boolean;
+  /** One die of the pool is put aside showing a 6, the rest rolled (a Tank-Splitter Sword against an armoured target, ruling T34). */
+  readonly sixAside: boolean;
   /** STANDFAST: a Down result of the table is a Minor Hit (Tough's Down stays a Down). */
   readonly downBecomesMinor: boolean;
   /** GOLEM and this is not a Bloodbath roll: Out of Action is a Down (Tough is not used). */
@@ -80,6 +84,8 @@ export interface InjuryRollInput {
   readonly armourPiercing: number;
   /** IMPERVIOUS armour keeps its modifier against IGNORE ARMOUR. */
   readonly impervious: boolean;
+  /** The modifier the armour still gives when ignored (a Runeforged Armour's -1; 0: none; ruling T32). */
+  readonly armourWhenIgnored: number;
   readonly modifierCap: ModifierCap;
   readonly bloodbath: boolean;
   readonly bloodbathDie: BloodbathDie;
@@ -94,6 +100,10 @@ export interface InjuryRollInput {
   readonly toughSaves: boolean;
   /** The save is a first Out of Action's No Effect (firstOutOfActionNoEffect), not Tough's Down. */
   readonly saveIsNoEffect: boolean;
+  /** The weapon's Minor Hit as a Down (minorAsDown); false for a fall. */
+  readonly minorAsDown: boolean;
+  /** The weapon's die turned to a 6 against a target with armour or a shield (sixAgainstArmoured); false for a fall. */
+  readonly sixAgainstArmoured: boolean;
   readonly downBecomesMinor: boolean;
   readonly golem: boolean;
 }
@@ -117,6 +127,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     ignoreArmourOnCritical: s.kind === 'attack' ? s.ignoreArmourOnCritical : false,
     armourPiercing: attacking?.armourPiercing ?? 0,
     impervious: s.impervious,
+    armourWhenIgnored: attacking?.armourWhenIgnored ?? 0,
     modifierCap: s.modifierCap,
     bloodbath: s.bloodbath,
     // Falls exist only where the Bloodbath is one pool.
@@ -129,6 +140,8 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     injuryDiceIfDown: attacking?.injuryDiceIfDown ?? 0,
     toughSaves: (s.tough || s.firstOutOfActionNoEffect) && !s.toughUsed,
     saveIsNoEffect: s.firstOutOfActionNoEffect,
+    minorAsDown: attacking?.minorAsDown ?? false,
+    sixAgainstArmoured: attacking?.sixAgainstArmoured ?? false,
     downBecomesMinor: s.downBecomesMinor,
     golem: s.golem,
   };
@@ -161,10 +174,12 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
   // Playtest: Machine Armour is "not cumulative with a shield", so the shield adds nothing there.
   // Where the table forbids the combination, validation rejects it before we get here.
   // IGNORE ARMOUR takes away the armour's and the shield's modifiers; ARMOUR PIERCING N shortens the
-  // armour's (not the shield's) by N, never past 0.
+  // armour's (not the shield's) by N, never past 0. Ignored armour that still gives a modifier
+  // (armourWhenIgnored, ruling T32) gives the weaker of that and its own, which ARMOUR PIERCING shortens as any armour's.
   const ignored = r.ignoreArmour || (critical && r.ignoreArmourOnCritical) || (r.targetDown && r.ignoreArmourIfDown);
   const shield = !ignored && r.shield && r.armour !== 'machine' ? rules.shield.modifier : 0;
-  const armour = ignored && !r.impervious ? 0 : Math.min(0, rules.armour[r.armour] + r.armourPiercing);
+  const worn = ignored && !r.impervious ? Math.max(rules.armour[r.armour], r.armourWhenIgnored) : rules.armour[r.armour];
+  const armour = Math.min(0, worn + r.armourPiercing);
   const negatives = armour + shield + r.targetInjuryModifier + Math.min(r.injuryModifier, 0);
   const positives = Math.max(r.injuryModifier, 0);
 
@@ -177,6 +192,9 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
     alreadyDown: r.targetDown,
     toughSaves: r.toughSaves,
     saveIsNoEffect: r.saveIsNoEffect,
+    minorAsDown: r.minorAsDown,
+    // The target wears armour or carries a shield (ruling T34: what it has, whether or not this roll ignores it).
+    sixAside: r.sixAgainstArmoured && (r.armour !== 'none' || r.shield),
     downBecomesMinor: r.downBecomesMinor,
     // Any Bloodbath roll can take a GOLEM out of action, its die pooled or apart.
     golemSaves: r.golem && !bloodbath,
@@ -187,7 +205,9 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
 /** Distribution of the modified injury-roll total (before the table). */
 export function injuryTotalDist(plan: InjuryRollPlan): Dist<number> {
   const pool = plan.baseDice + Math.abs(plan.netDice);
-  let kept = keepDice(pool, plan.baseDice, 6, plan.netDice < 0 ? 'lowest' : 'highest');
+  let kept = plan.sixAside
+    ? new Dist(keptSumCountsWithTopFace(pool, plan.baseDice, plan.netDice < 0).map((w, sum) => [sum, w] as const))
+    : keepDice(pool, plan.baseDice, 6, plan.netDice < 0 ? 'lowest' : 'highest');
   for (let i = 0; i < plan.extraD6; i++) kept = kept.plus(Dist.die(6));
   return kept.shift(plan.modifier);
 }
@@ -195,7 +215,10 @@ export function injuryTotalDist(plan: InjuryRollPlan): Dist<number> {
 export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
   if (plan.noRoll) return Dist.constant<InjuryOutcome>('no-effect');
   return injuryTotalDist(plan).map((total) => {
-    const outcome = injuryOutcome(total, plan.table);
+    const read = injuryOutcome(total, plan.table);
+    // The attacker's weapon turns a Minor Hit into a Down, then the target's STANDFAST turns a Down into a
+    // Minor Hit (ruling T33): each result rule once, the attacker's first.
+    const outcome = read === 'minor-hit' && plan.minorAsDown ? 'down' : read;
     if (outcome === 'down' && plan.downBecomesMinor) return 'minor-hit';
     if (outcome !== 'out-of-action') return outcome;
     // A GOLEM's save comes first and is always a Down; the one save of an Out of Action is Tough's Down,
@@ -286,10 +309,11 @@ export function describePlan(plan: InjuryRollPlan): string {
   const pool = plan.baseDice + Math.abs(plan.netDice);
   const keep =
     plan.netDice === 0 ? `${pool}D6` : `${pool}D6 keep ${plan.baseDice} ${plan.netDice > 0 ? 'highest' : 'lowest'}`;
-  const extra = plan.extraD6 > 0 ? ` + ${plan.extraD6}D6 (Bloodbath)` : '';
+  const extra = (plan.sixAside ? ' (one of them put aside as a 6)' : '') + (plan.extraD6 > 0 ? ` + ${plan.extraD6}D6 (Bloodbath)` : '');
   const mod = plan.modifier === 0 ? '' : ` ${plan.modifier > 0 ? '+' : '-'} ${Math.abs(plan.modifier)}`;
   const tough = plan.toughSaves ? (plan.saveIsNoEffect ? '; its first Out of Action is a No Effect' : '; Tough turns Out of Action into Down') : '';
-  return `${keep}${extra}${mod}${tough}`;
+  const minor = plan.minorAsDown ? (plan.downBecomesMinor ? '; a Minor Hit is a Down, which STANDFAST makes a Minor Hit' : '; a Minor Hit is a Down') : '';
+  return `${keep}${extra}${mod}${tough}${minor}`;
 }
 
 function describeRolls(s: OneRollScenario): string[] {

@@ -321,6 +321,26 @@ export const trenchCrusadeFields = [
     default: 0,
     kinds: ATTACKING_KINDS,
   }),
+  integerField('armourWhenIgnored', {
+    profile: 'model',
+    description: "The injury modifier its armour still gives when an attack ignores armour (IGNORE ARMOUR, on a critical, against a Down target): a Runeforged Armour's -1; never more than its own armour's, ARMOUR PIERCING shortening it, the shield still ignored",
+    minimum: -3,
+    maximum: 0,
+    default: 0,
+    kinds: ATTACKING_KINDS,
+  }),
+  booleanField('minorAsDown', {
+    profile: 'weapon',
+    description: "A Minor Hit result of this weapon's injury roll is a Down result instead, markers and all (a Chain Kura); a STANDFAST target then makes that Down a Minor Hit again",
+    default: false,
+    kinds: ATTACKING_KINDS,
+  }),
+  booleanField('sixAgainstArmoured', {
+    profile: 'weapon',
+    description: "Against a target with armour or a shield, one die of this weapon's injury roll is put aside showing a 6 and the rest are rolled; the pool is kept as usual (a Tank-Splitter Sword)",
+    default: false,
+    kinds: ATTACKING_KINDS,
+  }),
   booleanField('negateFire', {
     profile: 'model',
     description: 'NEGATE FIRE: the target gains no markers from FIRE (fireMarkers)',

@@ -21,6 +21,8 @@ interface TableRoll {
   add: number;
   /** GOLEM and no Bloodbath: Out of Action is a Down. */
   golemSaves: boolean;
+  /** One die of the pool put aside showing a 6 before the rest are rolled (a Tank-Splitter Sword against armour). */
+  sixAside: boolean;
 }
 
 function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
@@ -30,7 +32,7 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   // A fall has no attack type, critical or Bloodbath die of its own.
   const attack = s.kind === 'fall' ? undefined : s;
   if (falling && fallInches < rules.fall.minimumInches) {
-    return { rollNothing: true, dice: 0, keep: 0, keepHighest: true, bonusD6: 0, add: 0, golemSaves: false };
+    return { rollNothing: true, dice: 0, keep: 0, keepHighest: true, bonusD6: 0, add: 0, golemSaves: false, sixAside: false };
   }
   // Injury dice, source by source.
   let plus = 0;
@@ -79,6 +81,13 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
   if (!ignoresArmour || s.impervious) {
     const pierced = rules.armour[s.armour] + (attack?.armourPiercing ?? 0);
     penalties.push(pierced < 0 ? pierced : 0);
+  } else if (attack !== undefined && attack.armourWhenIgnored < 0) {
+    // Armour that still gives a modifier when ignored (a Runeforged Armour): the weaker of that and the
+    // armour's own, shortened by ARMOUR PIERCING as armour is (ruling T32).
+    const own = rules.armour[s.armour];
+    const still = attack.armourWhenIgnored > own ? attack.armourWhenIgnored : own;
+    const pierced = still + attack.armourPiercing;
+    if (pierced < 0) penalties.push(pierced);
   }
   if (!ignoresArmour && s.shield && s.armour !== 'machine') penalties.push(rules.shield.modifier);
   penalties.push(s.targetInjuryModifier);
@@ -103,6 +112,8 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
     add,
     // A GOLEM goes out of action only to a Bloodbath roll.
     golemSaves: s.golem && !(pooledBloodbath || bonusD6 > 0),
+    // A Tank-Splitter Sword looks at the target first: any armour worn or a shield carried (ruling T34).
+    sixAside: attack !== undefined && attack.sixAgainstArmoured && (s.armour !== 'none' || s.shield),
   };
 }
 
@@ -171,6 +182,30 @@ export function rollAndKeep(rng: Dice, dice: number, keep: number, keepHighest: 
   return keepHighest ? total : -total;
 }
 
+/**
+ * As rollAndKeep, with one die of the pool put aside and turned to show a 6 before the others are rolled
+ * one by one (a Tank-Splitter Sword): the player sorts the whole pool, that die included, and keeps as usual.
+ */
+export function rollAndKeepWithSix(rng: Dice, dice: number, keep: number, keepHighest: boolean, kept: Int32Array): number {
+  let held = 0;
+  for (let i = 0; i < dice; i++) {
+    const rolled = i === 0 ? 6 : rng.d6();
+    // Lowest-first dice stored as negatives, as in rollAndKeep.
+    const face = keepHighest ? rolled : -rolled;
+    if (held < keep || face > kept[keep - 1]!) {
+      let j = held < keep ? held++ : keep - 1;
+      while (j > 0 && kept[j - 1]! < face) {
+        kept[j] = kept[j - 1]!;
+        j--;
+      }
+      kept[j] = face;
+    }
+  }
+  let total = 0;
+  for (let j = 0; j < held; j++) total += kept[j]!;
+  return keepHighest ? total : -total;
+}
+
 /** Row of the injury table for a modified total: 0 no effect, 1 minor hit, 2 down, 3 out of action. */
 function tableRow(total: number, table: TrenchCrusadeRules['injuryTable']): number {
   return total >= table.outOfAction ? 3 : total >= table.down ? 2 : total >= table.minorHit ? 1 : 0;
@@ -212,17 +247,19 @@ function rollBestTwo(rng: Dice, dice: number, mirror: boolean): number {
   return state;
 }
 
-function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean, savedAs = 2): ReadyRoll {
+function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean, savedAs = 2, minorAsDown = false): ReadyRoll {
   const highest = r.keep * 6 + r.bonusD6 * 6;
   const rowByDiceTotal = new Int32Array(highest + 1);
   for (let dice = 0; dice <= highest; dice++) {
-    const row = tableRow(dice + r.add, table);
+    const read = tableRow(dice + r.add, table);
+    // The weapon's Minor Hit is a Down (a Chain Kura), before the target's STANDFAST reads the Down (ruling T33).
+    const row = read === 1 && minorAsDown ? 2 : read;
     // STANDFAST: the table's Down is a Minor Hit; Tough's save still puts the model Down.
     // A GOLEM's save is a Down; the one save (toughSaves) is Tough's Down or the first Out of Action's No Effect (savedAs).
     rowByDiceTotal[dice] = row === 2 && downBecomesMinor ? 1 : row === 3 && r.golemSaves ? 2 : row === 3 && toughSaves ? savedAs : row;
   }
   let rowByBestTwo: Int32Array | undefined;
-  if (r.keep === 2 && r.dice > 2 && r.bonusD6 === 0) {
+  if (r.keep === 2 && r.dice > 2 && r.bonusD6 === 0 && !r.sixAside) {
     rowByBestTwo = new Int32Array(64);
     for (let best = 1; best <= 6; best++)
       for (let second = 1; second <= best; second++) {
@@ -230,7 +267,7 @@ function prepare(r: TableRoll, toughSaves: boolean, table: TrenchCrusadeRules['i
         rowByBestTwo[best * 8 + second] = rowByDiceTotal[kept]!;
       }
   }
-  return { ...r, rowByDiceTotal, rowByBestTwo, plainTwo: r.dice === 2 && r.keep === 2 && r.bonusD6 === 0 };
+  return { ...r, rowByDiceTotal, rowByBestTwo, plainTwo: r.dice === 2 && r.keep === 2 && r.bonusD6 === 0 && !r.sixAside };
 }
 
 function rollInjury(rng: Dice, r: ReadyRoll, kept: Int32Array): number {
@@ -238,7 +275,7 @@ function rollInjury(rng: Dice, r: ReadyRoll, kept: Int32Array): number {
   if (r.plainTwo) return r.rowByDiceTotal[rng.d6() + rng.d6()]!;
   const bestTwo = r.rowByBestTwo;
   if (bestTwo !== undefined) return bestTwo[rollBestTwo(rng, r.dice, !r.keepHighest)]!;
-  let total = rollAndKeep(rng, r.dice, r.keep, r.keepHighest, kept);
+  let total = r.sixAside ? rollAndKeepWithSix(rng, r.dice, r.keep, r.keepHighest, kept) : rollAndKeep(rng, r.dice, r.keep, r.keepHighest, kept);
   for (let i = 0; i < r.bonusD6; i++) total += rng.d6();
   return r.rowByDiceTotal[total]!;
 }
@@ -350,7 +387,7 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const table = s.rules.injuryTable;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
-    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table, s.downBecomesMinor, savedAs);
+    const roll = prepare(setUpInjuryRoll(s, s.kind === 'injury' && s.critical), toughSaves, table, s.downBecomesMinor, savedAs, s.kind === 'injury' && s.minorAsDown);
     const { length, outcomes: rowsAt } = tallyOffsets(injuryLayout);
     const markersAt = meanOffset(injuryLayout, bloodMarkersMean.id);
     return {
@@ -370,8 +407,8 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   const missAt = attackLayout.outcomes.indexOf('miss');
   const rowsAt = missAt + 1;
   const markersAt = meanOffset(attackLayout, bloodMarkersMean.id);
-  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor, savedAs);
-  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor, savedAs);
+  const onHit = prepare(setUpInjuryRoll(s, false), toughSaves, table, s.downBecomesMinor, savedAs, s.minorAsDown);
+  const onCritical = prepare(setUpInjuryRoll(s, true), toughSaves, table, s.downBecomesMinor, savedAs, s.minorAsDown);
   const success = s.rules.successRoll;
   const attackNet = successRollNetDice(s);
   const attackKeep = success.dice;

@@ -7,7 +7,7 @@
  * a policy, not a probability: ./simulate.ts).
  */
 import type { Dice } from '../../../model/types.js';
-import { markersLeftAfterRoll, rollAndKeep, successRollNetDice } from '../simulate.js';
+import { markersLeftAfterRoll, rollAndKeep, rollAndKeepWithSix, successRollNetDice } from '../simulate.js';
 import { stateIndex, type SequenceScenario } from './model.js';
 import { bloodbathCost } from './rules.js';
 
@@ -64,6 +64,10 @@ export class AttackRoller {
   private readonly downAt: number;
   private readonly minorAt: number;
   private readonly standfast: boolean;
+  /** The weapon's Minor Hit is a Down (a Chain Kura). */
+  private readonly minorAsDown: boolean;
+  /** One injury die put aside as a 6 (a Tank-Splitter Sword against a target with armour or a shield). */
+  private readonly sixAside: boolean;
   /** The table row the one save makes of an Out of Action: Tough's Down (2), or the first Out of Action's No Effect (0). */
   private readonly savedAs: number;
   private readonly golem: boolean;
@@ -112,6 +116,9 @@ export class AttackRoller {
     this.downAt = rules.injuryTable.down;
     this.minorAt = rules.injuryTable.minorHit;
     this.standfast = s.downBecomesMinor;
+    this.minorAsDown = s.minorAsDown;
+    // Ruling T34: what the target wears or carries, whether or not a roll ignores it.
+    this.sixAside = s.sixAgainstArmoured && (s.armour !== 'none' || s.shield === true);
     this.savedAs = s.firstOutOfActionNoEffect === true ? 0 : 2;
     this.golem = s.golem;
     // FIRE, GAS and SHRAPNEL: markers after every injury roll the target survives.
@@ -166,7 +173,12 @@ export class AttackRoller {
     }
     const dice = start + (netDice < 0 ? -netDice : netDice);
     // Plain 2D6 summed in place, as the success roll (about 5% more duels a second).
-    let total = (dice === 2 && start === 2 ? rng.d6() + rng.d6() : this.rollKeep(rng, dice, start, netDice < 0)) + add;
+    let total =
+      (this.sixAside
+        ? rollAndKeepWithSix(rng, dice, start, netDice >= 0, this.kept)
+        : dice === 2 && start === 2
+          ? rng.d6() + rng.d6()
+          : this.rollKeep(rng, dice, start, netDice < 0)) + add;
     for (let i = 0; i < extra; i++) total += rng.d6();
     return total >= this.outOfAction ? 3 : total >= this.downAt ? 2 : total >= this.minorAt ? 1 : 0;
   }
@@ -228,6 +240,8 @@ export class AttackRoller {
     }
     const net2 = this.weaponDice + dice * this.injuryDicePerMarker - blessed * this.blessingDicePerMarker + (critical === 1 ? this.critDice : 0) + (d === 1 ? this.downBonus : 0);
     let result = this.injuryRoll(rng, net2, bloodbath, critical, d);
+    // The weapon's Minor Hit is a Down result (a Chain Kura), then the target's STANDFAST reads it (ruling T33).
+    if (result === 1 && this.minorAsDown) result = 2;
     // STANDFAST: the table's Down is a Minor Hit (before Tough, whose Down stays one).
     if (result === 2 && this.standfast) result = 1;
     // A GOLEM goes out of action only to a Bloodbath; otherwise it goes Down, Tough unused.
@@ -275,6 +289,12 @@ function flatModifier(s: SequenceScenario, ignoreArmour: boolean): number {
   // IMPERVIOUS armour keeps its modifier when the weapon ignores armour; the shield does not.
   if (!ignoreArmour || s.impervious) {
     const pierced = rules.armour[s.armour] + s.armourPiercing;
+    penalty += pierced < 0 ? pierced : 0;
+  } else {
+    // Armour that still gives a modifier when ignored (a Runeforged Armour, ruling T32): the weaker of
+    // that and its own, shortened by ARMOUR PIERCING.
+    const own = rules.armour[s.armour];
+    const pierced = (s.armourWhenIgnored > own ? s.armourWhenIgnored : own) + s.armourPiercing;
     penalty += pierced < 0 ? pierced : 0;
   }
   if (!ignoreArmour && s.shield === true && s.armour !== 'machine') penalty += rules.shield.modifier;

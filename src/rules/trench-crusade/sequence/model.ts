@@ -10,7 +10,7 @@ import { attackDiceOf, planInjuryRoll, successRollDist, type InjuryRollInput } f
 import type { TrenchCrusadeScenario } from '../fields.js';
 import { extraMarkersPerRoll } from '../tables.js';
 import type { TrenchCrusadeRules } from '../rule-spec.js';
-import { keptSumCounts } from '../../../exact/keep.js';
+import { keptSumCounts, keptSumCountsWithTopFace } from '../../../exact/keep.js';
 import {
   attacksPerActivationOf,
   bloodbathCost,
@@ -175,6 +175,7 @@ export function sequenceInjuryInput(
     ignoreArmourOnCritical: s.ignoreArmourOnCritical,
     armourPiercing: s.armourPiercing,
     impervious: s.impervious,
+    armourWhenIgnored: s.armourWhenIgnored,
     modifierCap: s.modifierCap,
     bloodbath: state.bloodbath,
     bloodbathDie: s.bloodbathDie,
@@ -186,6 +187,8 @@ export function sequenceInjuryInput(
     injuryDiceIfDown: s.injuryDiceIfDown,
     downBonus: s.downBonus,
     toughSaves: state.toughSaves,
+    minorAsDown: s.minorAsDown,
+    sixAgainstArmoured: s.sixAgainstArmoured,
     downBecomesMinor: s.downBecomesMinor,
     golem: s.golem,
   };
@@ -255,10 +258,10 @@ export function buildModel(s: SequenceScenario): SequenceModel {
       // Markers become dice at the table's rate (one each in the rules).
       const net = plan.netDice + dice * rules.markers.injuryDicePerMarker - blessingSpent * rules.blessings.injuryDicePerMarker;
       // The modifier is part of the key: a critical that ignores armour has its own.
-      const key = `${plan.baseDice}/${plan.extraD6}/${net}/${plan.modifier}/${plan.golemSaves ? 1 : 0}`;
+      const key = `${plan.baseDice}/${plan.extraD6}/${net}/${plan.modifier}/${plan.golemSaves ? 1 : 0}/${plan.minorAsDown ? 1 : 0}/${plan.sixAside ? 1 : 0}`;
       let row = injuryRows.get(key);
       if (!row) {
-        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable, plan.downBecomesMinor, plan.golemSaves);
+        row = injuryTableRow(plan.baseDice + Math.abs(net), plan.baseDice, net < 0, plan.extraD6, plan.modifier, rules.injuryTable, plan.minorAsDown, plan.downBecomesMinor, plan.golemSaves, plan.sixAside);
         injuryRows.set(key, row);
       }
       return row;
@@ -268,9 +271,10 @@ export function buildModel(s: SequenceScenario): SequenceModel {
 }
 
 /** Injury-table row of a roll: kept sum (plus extra D6s) plus modifier, before Tough. */
-function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number, table: TrenchCrusadeRules['injuryTable'], downBecomesMinor: boolean, golemSaves: boolean): Row {
-  let sums = keptSumCounts(pool, keep, lowest);
-  let den = 6n ** BigInt(pool);
+function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: number, modifier: number, table: TrenchCrusadeRules['injuryTable'], minorAsDown: boolean, downBecomesMinor: boolean, golemSaves: boolean, sixAside: boolean): Row {
+  // A die put aside as a 6 (sixAgainstArmoured) is in the pool but not rolled.
+  let sums = sixAside ? keptSumCountsWithTopFace(pool, keep, lowest) : keptSumCounts(pool, keep, lowest);
+  let den = 6n ** BigInt(sixAside ? pool - 1 : pool);
   for (let i = 0; i < extraD6; i++) {
     const wider = new Array<bigint>(sums.length + 6).fill(0n);
     sums.forEach((w, t) => {
@@ -284,9 +288,11 @@ function injuryTableRow(pool: number, keep: number, lowest: boolean, extraD6: nu
     const total = t + modifier;
     // STANDFAST turns the table's Down into a Minor Hit; Tough's Down (from OUT) is the chain's to make.
     // GOLEM outside a Bloodbath: Out of Action is a Down (a rule's Down, which STANDFAST leaves alone).
+    // The weapon's Minor Hit as a Down (minorAsDown) comes first, and STANDFAST then reads that Down too (ruling T33).
     const down = downBecomesMinor ? MINOR : DOWN;
+    const minor = minorAsDown ? down : MINOR;
     const out = golemSaves ? DOWN : OUT;
-    w[total < table.minorHit ? NO_EFFECT : total < table.down ? MINOR : total < table.outOfAction ? down : out]! += weight;
+    w[total < table.minorHit ? NO_EFFECT : total < table.down ? minor : total < table.outOfAction ? down : out]! += weight;
   });
   return makeRow(w, den);
 }
