@@ -184,6 +184,7 @@ export function sequenceInjuryInput(
     saveIsNoEffect: s.firstOutOfActionNoEffect,
     ignoreArmourIfDown: s.ignoreArmourIfDown,
     injuryDiceIfDown: s.injuryDiceIfDown,
+    coverInjuryDice: s.targetInCover ? s.injuryDiceInCover : 0,
     downBonus: s.downBonus,
     toughSaves: state.toughSaves,
     downBecomesMinor: s.downBecomesMinor,
