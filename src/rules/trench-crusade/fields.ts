@@ -259,19 +259,19 @@ export const trenchCrusadeFields = [
   }),
   booleanField('ignoreCover', {
     profile: 'weapon',
-    description: 'IGNORE COVER: its ranged attacks get no Cover modifier against a target in cover (targetInCover)',
+    description: "IGNORE COVER: the weapon's ranged attacks get no Cover modifier against a target in cover (targetInCover)",
     default: false,
     kinds: SUCCESS_ROLL_KINDS,
   }),
   booleanField('ignoreLongRange', {
     profile: 'weapon',
-    description: 'IGNORE LONG RANGE: its ranged attacks get no Long Range modifier (longRange)',
+    description: "IGNORE LONG RANGE: the weapon's ranged attacks get no Long Range modifier (longRange)",
     default: false,
     kinds: SUCCESS_ROLL_KINDS,
   }),
   integerField('coverDice', {
     profile: 'model',
-    description: 'The Cover modifier of ranged attacks against it when it is in cover (targetInCover): the rules\' -1 DICE, or -2 with a cloak that says so',
+    description: "The Cover modifier of ranged attacks against the target when it is in cover (targetInCover): the rules' -1 DICE, or -2 with a cloak that says so",
     minimum: -3,
     maximum: 0,
     default: (rules: TrenchCrusadeRules) => rules.ranged.coverDice,
@@ -279,7 +279,7 @@ export const trenchCrusadeFields = [
   }),
   integerOrField('coverAndLongRangeDice', {
     profile: 'weapon',
-    description: "Dice its attacks get from each of the Cover and Long Range modifiers that applies, instead of the modifier's own (the target's coverDice included): +1 for a weapon that adds +1 DICE instead of -1, +2 when both apply; usual: the modifiers' own",
+    description: "Dice the weapon's attacks get from each of the Cover and Long Range modifiers that applies, instead of the modifier's own (the target's coverDice included): +1 for a weapon that adds +1 DICE instead of -1, +2 when both apply; usual: the modifiers' own",
     minimum: -3,
     maximum: 3,
     words: ['usual'],
@@ -289,7 +289,7 @@ export const trenchCrusadeFields = [
   integerField('injuryDiceInCover', {
     stacks: true,
     profile: 'weapon',
-    description: "Injury dice its injury rolls get against a target in cover (targetInCover), whatever IGNORE COVER says: an Infernal Bomb's -1",
+    description: "Injury dice the weapon's injury rolls get against a target in cover (targetInCover), whatever IGNORE COVER says: an Infernal Bomb's -1",
     minimum: -3,
     maximum: 3,
     default: 0,
