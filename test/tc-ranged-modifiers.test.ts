@@ -135,6 +135,8 @@ describe('both engines agree (fixed seeds, 200 000 trials at check\'s significan
     [{ kind: 'attack', ...ranged, longRange: true, targetInCover: true, ignoreLongRange: true, injuryDiceInCover: 1 }, 63],
     [{ kind: 'sequence', attacks: 3, policy: 'all', ...ranged, targetInCover: true, longRange: true, injuryDiceInCover: -1 }, 64],
     [{ kind: 'sequence', attacks: 3, policy: 'all', ...ranged, targetInCover: true, coverDice: -3, coverAndLongRangeDice: 1, longRange: true }, 65],
+    // The optimal policy's decisions are read from the same rows: its simulator plays them.
+    [{ kind: 'sequence', attacks: 3, policy: 'optimal', bloodMarkers: 2, ...ranged, targetInCover: true, longRange: true, injuryDiceInCover: 1 }, 70],
   ])('%o', (fields, seed) => {
     expect(simulatorDisagreements(fields, seed)).toEqual([]);
   });

@@ -14,6 +14,13 @@ export interface Side {
   readonly injuryDiceIfDown?: number;
   /** Its weapon's own blood markers after every roll. */
   readonly extraBloodMarkers?: number;
+  /**
+   * Its attacks ranged, and its weapon's rules for the Ranged Attack Modifiers. The CLI's duels are
+   * melee (issue 24); the duel engines take any sequence, so a test may still play a shoot-out.
+   */
+  readonly ranged?: boolean;
+  readonly coverAndLongRangeDice?: number;
+  readonly injuryDiceInCover?: number;
   /** As a target. */
   readonly armour?: 'none' | 'standard' | 'reinforced';
   readonly tough?: boolean;
@@ -27,6 +34,10 @@ export interface Side {
   readonly standfast?: boolean;
   /** Its first Out of Action is a No Effect (firstOutOfActionNoEffect). */
   readonly noEffectSave?: boolean;
+  /** Shots at it are at a target in cover (its own Cover modifier, coverDice), or at long range. */
+  readonly inCover?: boolean;
+  readonly coverDice?: number;
+  readonly longRange?: boolean;
 }
 
 /** "x attacking y" as a sequence scenario: x's weapon against y's body, in the core edition. */
@@ -45,6 +56,12 @@ function attacking(x: Side, y: Side): SequenceScenario {
     targetDown: y.down ?? false,
     downBecomesMinor: y.standfast ?? false,
     firstOutOfActionNoEffect: y.noEffectSave ?? false,
+    attackType: x.ranged === true ? 'ranged' : 'melee',
+    coverAndLongRangeDice: x.coverAndLongRangeDice ?? 'usual',
+    injuryDiceInCover: x.injuryDiceInCover ?? 0,
+    targetInCover: y.inCover ?? false,
+    coverDice: y.coverDice ?? -1,
+    longRange: y.longRange ?? false,
   }) as SequenceScenario;
 }
 
