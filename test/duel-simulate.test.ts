@@ -45,6 +45,9 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     ['a Minor Hit as a Down on both sides, one into STANDFAST, one by a ledge of 4 inches', { minorAsDown: true, standfast: true, policy: 'injury' }, { minorAsDown: true, ledge: 4, attacks: 2 }, 'a', 5],
     // Ruling T34: an injury die put aside as a 6 against armour, with the marker spent as injury dice, and against no armour (plain).
     ['a 6 put aside against reinforced armour, spending on injuries, against one that has it against no armour', { sixAgainstArmoured: true, policy: 'injury', tough: true }, { sixAgainstArmoured: true, armour: 'reinforced', bloodMarkers: 1 }, 'b', 5],
+    // Rulings T30, T31 in a shoot-out (the engines' plumbing; the CLI's duels are melee): cover and long
+    // range on a's success rolls, replaced by b's weapon; a cloak's -2 and a's injury dice in cover on b's.
+    ['a shoot-out: a in cover at long range against a +1 weapon, b in cover with a cloak, hindered', { ranged: true, inCover: true, longRange: true, injuryDiceInCover: 1, tough: true }, { ranged: true, coverAndLongRangeDice: 1, policy: 'hinder', inCover: true, coverDice: -2, bloodMarkers: 1 }, 'a', 5],
     ['both by ledges: 7 inches with Tough and armour, 4 inches in STANDFAST armour', { ledge: 7, tough: true, armour: 'standard', injuryDice: 1 }, { ledge: 4, standfast: true, policy: 'injury', attacks: 2 }, 'a', 5],
   ];
   for (const [name, a, b, first, rounds] of cases) {
@@ -77,6 +80,16 @@ describe('a simulator that forgets a rule is caught', () => {
     const down = duelPlan({ injuryDiceIfDown: 1 }, { down: true }, 'a', 5);
     const forgot = { ...down.a.attacking, injuryDiceIfDown: 0 };
     expect(agree(down, { ...down, a: { ...down.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("b's cover forgotten by a's shots (a cloak's -2 DICE)", () => {
+    const shots = duelPlan({ ranged: true }, { ranged: true, inCover: true, coverDice: -2 }, 'a', 5);
+    const forgot = { ...shots.a.attacking, targetInCover: false };
+    expect(agree(shots, { ...shots, a: { ...shots.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's injury dice against b in cover forgotten", () => {
+    const shots = duelPlan({ ranged: true, injuryDiceInCover: 2 }, { ranged: true, inCover: true, coverDice: 0 }, 'a', 5);
+    const forgot = { ...shots.a.attacking, injuryDiceInCover: 0 };
+    expect(agree(shots, { ...shots, a: { ...shots.a, attacking: forgot } }).failures).not.toEqual([]);
   });
   it("a's own marker after every roll forgotten", () => {
     const marked = duelPlan({ extraBloodMarkers: 2, policy: 'injury' }, { tough: true }, 'a', 5);

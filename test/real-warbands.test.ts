@@ -171,20 +171,25 @@ describe('keywords the real catalogue writes, and a model that cannot shoot', ()
       modelSelection('Grave Hound', 'N/A', '+1 Dice', '0', weaponSelection('Jaws', 'Melee', '-', '-', []) + weaponSelection('Spit', '6&quot;', '-', '-', [])),
   );
 
-  it('situational keywords are known with no effect, say so, and stop nothing; a bare ARMOUR PIERCING is ARMOUR PIERCING 1', async () => {
+  it('situational keywords are known with no effect, say so, and stop nothing; IGNORE COVER and IGNORE LONG RANGE act; a bare ARMOUR PIERCING is ARMOUR PIERCING 1', async () => {
     const r = await cliInProcess('profiles', '--roster', roster);
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toContain('Known keywords of no effect here');
-    for (const k of ['BLAST: weapon "Fire Pot"', 'SCATTER: weapon "Fire Pot"', 'IGNORE COVER', 'IGNORE LONG RANGE', 'CONSUMABLE', 'BLOCK: weapon "Bone Saw"', 'INFECTION MARKERS: weapon "Bone Saw"']) expect(r.stdout).toContain(k);
+    for (const k of ['BLAST: weapon "Fire Pot"', 'SCATTER: weapon "Fire Pot"', 'CONSUMABLE', 'BLOCK: weapon "Bone Saw"', 'INFECTION MARKERS: weapon "Bone Saw"']) expect(r.stdout).toContain(k);
+    // IGNORE COVER and IGNORE LONG RANGE act since ruling T30: no longer listed as of no effect.
+    expect(r.stdout).not.toContain('IGNORE COVER: weapon "Fire Pot"');
+    expect(r.stdout).not.toContain('IGNORE LONG RANGE: weapon "Fire Pot"');
     // The game system file's own Armour Piercing rule reduces the modifier "by 1": a bare ARMOUR-PIERCING is 1.
     expect(r.stdout).not.toContain('"ARMOUR-PIERCING"');
-    // The Fire Pot answers as FIRE alone does: its other keywords change nothing.
+    // The Fire Pot answers as FIRE alone does in the open: its other keywords change nothing there.
     const exact = async (...args: string[]) => {
       const x = await cliInProcess('exact', '--kind', 'attack', '--armour', 'standard', '--format', 'json', ...args);
       expect([x.code, x.stderr]).toEqual([0, '']);
       return (JSON.parse(x.stdout) as { outcomes: { exact: string }[] }).outcomes.map((o) => o.exact);
     };
     expect(await exact('--roster', roster, '--weapon', 'Fire Pot')).toEqual(await exact('--attack-type', 'ranged', '--weapon-keywords', 'FIRE'));
+    // Its IGNORE COVER and IGNORE LONG RANGE: a shot at a target in cover at long range is the open shot.
+    expect(await exact('--roster', roster, '--weapon', 'Fire Pot', '--target-in-cover', '--long-range')).toEqual(await exact('--attack-type', 'ranged', '--weapon-keywords', 'FIRE'));
     expect(await exact('--roster', roster, '--weapon', 'Bone Saw')).toEqual(await exact('--attack-type', 'melee', '--injury-dice', '1'));
     expect(await exact('--roster', roster, '--weapon', 'Old Pick')).toEqual(await exact('--attack-type', 'melee', '--armour-piercing', '1'));
     expect(await exact('--roster', roster, '--weapon', 'Old Pick')).not.toEqual(await exact('--attack-type', 'melee'));

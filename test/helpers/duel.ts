@@ -20,6 +20,13 @@ export interface Side {
   readonly minorAsDown?: boolean;
   /** Its weapon's injury die put aside as a 6 against armour or a shield (sixAgainstArmoured). */
   readonly sixAgainstArmoured?: boolean;
+  /**
+   * Its attacks ranged, and its weapon's rules for the Ranged Attack Modifiers. The CLI's duels are
+   * melee (issue 24); the duel engines take any sequence, so a test may still play a shoot-out.
+   */
+  readonly ranged?: boolean;
+  readonly coverAndLongRangeDice?: number;
+  readonly injuryDiceInCover?: number;
   /** As a target. */
   readonly armour?: 'none' | 'standard' | 'reinforced';
   readonly tough?: boolean;
@@ -35,6 +42,10 @@ export interface Side {
   readonly noEffectSave?: boolean;
   /** The modifier its armour still gives when ignored (armourWhenIgnored). */
   readonly armourWhenIgnored?: number;
+  /** Shots at it are at a target in cover (its own Cover modifier, coverDice), or at long range. */
+  readonly inCover?: boolean;
+  readonly coverDice?: number;
+  readonly longRange?: boolean;
 }
 
 /** "x attacking y" as a sequence scenario: x's weapon against y's body, in the core edition. */
@@ -57,6 +68,12 @@ function attacking(x: Side, y: Side): SequenceScenario {
     downBecomesMinor: y.standfast ?? false,
     firstOutOfActionNoEffect: y.noEffectSave ?? false,
     armourWhenIgnored: y.armourWhenIgnored ?? 0,
+    attackType: x.ranged === true ? 'ranged' : 'melee',
+    coverAndLongRangeDice: x.coverAndLongRangeDice ?? 'usual',
+    injuryDiceInCover: x.injuryDiceInCover ?? 0,
+    targetInCover: y.inCover ?? false,
+    coverDice: y.coverDice ?? -1,
+    longRange: y.longRange ?? false,
   }) as SequenceScenario;
 }
 

@@ -96,6 +96,8 @@ export interface InjuryRollInput {
   /** The weapon's own rules against a Down target: IGNORE ARMOUR, and injury dice beyond the rules' Down bonus. */
   readonly ignoreArmourIfDown: boolean;
   readonly injuryDiceIfDown: number;
+  /** The weapon's injury dice against a target in cover (injuryDiceInCover), 0 when it is not in cover. */
+  readonly coverInjuryDice: number;
   /** Tough (or firstOutOfActionNoEffect) and not yet used: Out of Action becomes Down (No Effect with saveIsNoEffect). */
   readonly toughSaves: boolean;
   /** The save is a first Out of Action's No Effect (firstOutOfActionNoEffect), not Tough's Down. */
@@ -138,6 +140,7 @@ export function injuryRollInput(s: OneRollScenario): InjuryRollInput {
     downBonus: s.downBonus,
     ignoreArmourIfDown: attacking?.ignoreArmourIfDown ?? false,
     injuryDiceIfDown: attacking?.injuryDiceIfDown ?? 0,
+    coverInjuryDice: s.kind === 'attack' && s.targetInCover ? s.injuryDiceInCover : 0,
     toughSaves: (s.tough || s.firstOutOfActionNoEffect) && !s.toughUsed,
     saveIsNoEffect: s.firstOutOfActionNoEffect,
     minorAsDown: attacking?.minorAsDown ?? false,
@@ -156,7 +159,7 @@ export function planInjuryRoll(r: InjuryRollInput, critical: boolean): InjuryRol
   const isMelee = !isFall && r.attackType === 'melee';
   const downDice = (r.targetDown && (r.downBonus === 'any' || (r.downBonus === 'melee' && isMelee)) ? rules.down.injuryDice : 0) + (r.targetDown ? r.injuryDiceIfDown : 0);
   const criticalDice = critical ? r.criticalInjuryDice : 0;
-  const netDice = r.injuryDice + r.targetInjuryDice + r.markerDice + criticalDice + downDice + fallDice;
+  const netDice = r.injuryDice + r.targetInjuryDice + r.markerDice + criticalDice + downDice + fallDice + r.coverInjuryDice;
 
   const bloodbath = r.bloodbath && rules.bloodbath.available;
   const separateDie = bloodbath && r.bloodbathDie === 'separate';
@@ -282,19 +285,65 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
 
 /**
  * The net dice of a success roll: the weapon's, a FEAR target's against a melee attacker without FEAR,
- * and the target's own "-N DICE" against the attacks it names.
+ * the target's own "-N DICE" against the attacks it names, and a ranged attack's Cover and Long Range
+ * modifiers (rangedModifierDice).
  */
-export function attackDiceOf(s: {
+export function attackDiceOf(s: RangedModifierInput & {
   attackDice: number;
-  attackType: string;
   fear: boolean;
   attackerFear: boolean;
   targetAttackDice: number;
   targetAttackDiceApplies: string;
-  rules: TrenchCrusadeRules;
 }): number {
   const targets = s.targetAttackDiceApplies === 'both' || s.targetAttackDiceApplies === s.attackType;
-  return s.attackDice + (s.fear && s.attackType === 'melee' && !s.attackerFear ? s.rules.fear.attackDice : 0) + (targets ? s.targetAttackDice : 0);
+  return s.attackDice + (s.fear && s.attackType === 'melee' && !s.attackerFear ? s.rules.fear.attackDice : 0) + (targets ? s.targetAttackDice : 0) + rangedModifierDice(s);
+}
+
+/** What the Cover and Long Range modifiers read. */
+export interface RangedModifierInput {
+  attackType: string;
+  targetInCover: boolean;
+  longRange: boolean;
+  ignoreCover: boolean;
+  ignoreLongRange: boolean;
+  coverDice: number;
+  coverAndLongRangeDice: number | 'usual';
+  rules: TrenchCrusadeRules;
+}
+
+/**
+ * The dice a success roll gets from the Ranged Attack Modifiers (ruling T30): only a ranged attack's;
+ * each modifier only where its condition holds and the weapon does not ignore it; the target's
+ * coverDice as the Cover modifier and the rules' as Long Range's, each replaced by the weapon's
+ * coverAndLongRangeDice when it gives a number (ruling T31).
+ */
+export function rangedModifierDice(s: RangedModifierInput): number {
+  if (s.attackType !== 'ranged') return 0;
+  const instead = s.coverAndLongRangeDice;
+  const cover = s.targetInCover && !s.ignoreCover ? (instead === 'usual' ? s.coverDice : instead) : 0;
+  const long = s.longRange && !s.ignoreLongRange ? (instead === 'usual' ? s.rules.ranged.longRangeDice : instead) : 0;
+  return cover + long;
+}
+
+/**
+ * The case a ranged attack's answer assumed, said with it (the defaults too: not in cover, within half
+ * range), each modifier with the dice it gave; nothing for a melee attack, which neither touches.
+ */
+export function describeRangedCase(s: RangedModifierInput): string | undefined {
+  if (s.attackType !== 'ranged') return undefined;
+  const dice = (n: number) => `${n > 0 ? '+' : ''}${n} DICE`;
+  const instead = s.coverAndLongRangeDice;
+  const cover = !s.targetInCover
+    ? 'the target not in cover'
+    : s.ignoreCover
+      ? 'the target in cover, ignored (IGNORE COVER)'
+      : `the target in cover (${dice(instead === 'usual' ? s.coverDice : instead)})`;
+  const range = !s.longRange
+    ? "within half the weapon's range"
+    : s.ignoreLongRange
+      ? 'at long range, ignored (IGNORE LONG RANGE)'
+      : `at long range (${dice(instead === 'usual' ? s.rules.ranged.longRangeDice : instead)})`;
+  return `Ranged attack: ${cover}; ${range}`;
 }
 
 /** The success roll's own chances, exact: `hit` is a hit that is not a critical. */
@@ -330,7 +379,9 @@ function describeRolls(s: OneRollScenario): string[] {
         `Injury roll on a hit: ${describePlan(planInjuryRoll(input, false))}`,
       ];
     }
+    const ranged = describeRangedCase(s);
     return [
+      ...(ranged ? [ranged] : []),
       `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (${roll.hit - 1} or less misses, ${roll.critical}+ ${s.criticalOn === 'unmodified' ? 'on the dice alone ' : ''}is critical)`,
       `Injury roll on a hit: ${describePlan(planInjuryRoll(input, false))}`,
       `Injury roll on a critical: ${describePlan(planInjuryRoll(input, true))}`,

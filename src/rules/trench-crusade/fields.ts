@@ -1,4 +1,4 @@
-import { booleanField, choiceField, integerField, numberField } from '../../model/fields.js';
+import { booleanField, choiceField, integerField, integerOrField, numberField } from '../../model/fields.js';
 import type { ScenarioOf } from '../../model/types.js';
 import {
   ARMOURS,
@@ -25,6 +25,8 @@ const ATTACKING_KINDS = ['injury', 'attack', 'sequence'] as const;
 export const ALL_KINDS = [...INJURY_KINDS, DUEL_KIND] as const;
 /** Spending on one roll; a sequence spends by its policies instead (sequence/fields.ts). */
 const ONE_ROLL_KINDS = ['injury', 'attack', 'fall'] as const;
+/** Kinds that make a success roll (a duel's sides take the sequence's fields: duel/sides.ts). */
+const SUCCESS_ROLL_KINDS = ['attack', 'sequence'] as const;
 
 
 
@@ -243,6 +245,55 @@ export const trenchCrusadeFields = [
     maximum: 10,
     default: 0,
     kinds: ['attack', 'sequence'],
+  }),
+  // The Ranged Attack Modifiers of cover and long range (ruling T30) and the profiles that change them (T31).
+  booleanField('targetInCover', {
+    description: "The target is in cover: a ranged attack's success roll gets the Cover modifier (the target's coverDice, -1 DICE by the rules) unless the weapon has IGNORE COVER; a melee attack's never",
+    default: false,
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
+  booleanField('longRange', {
+    description: "The target is more than half the weapon's range away: a ranged attack's success roll gets the Long Range modifier (-1 DICE by the rules) unless the weapon has IGNORE LONG RANGE; a melee attack's never",
+    default: false,
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
+  booleanField('ignoreCover', {
+    profile: 'weapon',
+    description: "IGNORE COVER: the weapon's ranged attacks get no Cover modifier against a target in cover (targetInCover)",
+    default: false,
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
+  booleanField('ignoreLongRange', {
+    profile: 'weapon',
+    description: "IGNORE LONG RANGE: the weapon's ranged attacks get no Long Range modifier (longRange)",
+    default: false,
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
+  integerField('coverDice', {
+    profile: 'model',
+    description: "The Cover modifier of ranged attacks against the target when it is in cover (targetInCover): the rules' -1 DICE, or -2 with a cloak that says so",
+    minimum: -3,
+    maximum: 0,
+    default: (rules: TrenchCrusadeRules) => rules.ranged.coverDice,
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
+  integerOrField('coverAndLongRangeDice', {
+    profile: 'weapon',
+    description: "Dice the weapon's attacks get from each of the Cover and Long Range modifiers that applies, instead of the modifier's own (the target's coverDice included): +1 for a weapon that adds +1 DICE instead of -1, +2 when both apply; usual: the modifiers' own",
+    minimum: -3,
+    maximum: 3,
+    words: ['usual'],
+    default: 'usual',
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
+  integerField('injuryDiceInCover', {
+    stacks: true,
+    profile: 'weapon',
+    description: "Injury dice the weapon's injury rolls get against a target in cover (targetInCover), whatever IGNORE COVER says: an Infernal Bomb's -1",
+    minimum: -3,
+    maximum: 3,
+    default: 0,
+    kinds: SUCCESS_ROLL_KINDS,
   }),
   booleanField('autoHit', {
     profile: 'weapon',

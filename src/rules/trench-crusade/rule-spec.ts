@@ -44,6 +44,8 @@ const noOdds = ruling('T20', 'a keyword that changes movement, actions or reload
 const situational = ruling('T24', 'a keyword of the real catalogue that changes no odds of one attack here');
 const gameSystemRule = ruling('T25', "a keyword as the community catalogue's game system file defines it; not in the rule files here");
 const factionKeyword = ruling('T35', "a model's faction keyword, which weapons' rules name (\"+1 INJURY DICE ... against models that have the BLACK GRAIL or DEMONIC Keyword\")");
+const rangedModifier = ruling('T30', "not in the rule files here: the core rules' Ranged Attack Modifiers (https://trench-companion.com/compendium/core-rules/combat)");
+const ignoresModifier = ruling('T30', "a keyword of the real catalogue, read by its name: the Ranged Attack Modifier it names does not apply to the weapon's attacks");
 
 export const trenchCrusadeRuleSpec = {
   injuryTable: {
@@ -265,6 +267,10 @@ export const trenchCrusadeRuleSpec = {
   fear: {
     attackDice: integerRule('Dice a melee success roll gets against a FEAR model (none if the attacker has FEAR too)', { minimum: -3, maximum: 0 }, same(-1, everyEdition(keywordRuling))),
   },
+  ranged: {
+    coverDice: integerRule('Dice a ranged success roll gets against a target in cover (the default of the model field coverDice; none with IGNORE COVER)', { minimum: -3, maximum: 0 }, same(-1, everyEdition(rangedModifier))),
+    longRangeDice: integerRule("Dice a ranged success roll gets against a target beyond half the weapon's range (none with IGNORE LONG RANGE)", { minimum: -3, maximum: 0 }, same(-1, everyEdition(rangedModifier))),
+  },
   keywords: openGroup(KEYWORD_EFFECTS, {
     'IGNORE ARMOUR': effectsRule("The target's armour and shield modifiers do not apply", KEYWORD_EFFECTS, { ignoreArmour: true }, everyEdition(keywordRuling)),
     'IGNORE ARMOUR ON CRITICAL': effectsRule('As IGNORE ARMOUR, on the injury roll of a critical hit only (a keyword of ours)', KEYWORD_EFFECTS, { ignoreArmourOnCritical: true }, everyEdition(keywordRuling)),
@@ -303,8 +309,8 @@ export const trenchCrusadeRuleSpec = {
     ASSAULT: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     RELOAD: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     CUMBERSOME: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
-    'IGNORE COVER': effectsRule('Known; changes no odds here (an attack here has no cover)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
-    'IGNORE LONG RANGE': effectsRule('Known; changes no odds here (an attack here has no range band)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    'IGNORE COVER': effectsRule("A ranged attack's success roll gets no Cover modifier (targetInCover)", KEYWORD_EFFECTS, { ignoreCover: true }, everyEdition(ignoresModifier)),
+    'IGNORE LONG RANGE': effectsRule("A ranged attack's success roll gets no Long Range modifier (longRange)", KEYWORD_EFFECTS, { ignoreLongRange: true }, everyEdition(ignoresModifier)),
     'IGNORE ELEVATED POSITION': effectsRule('Known; changes no odds here (an attack here has no elevation)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     PISTOL: effectsRule('Known; changes no odds here (when the weapon may be used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     CONSUMABLE: effectsRule('Known; changes no odds here (how often the weapon may be used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),

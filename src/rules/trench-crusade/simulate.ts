@@ -53,6 +53,11 @@ function setUpInjuryRoll(s: OneRollScenario, wasCritical: boolean): TableRoll {
     // The weapon's own dice against a Down target (an Anaza Spear), beyond the rules' bonus.
     if (attack) plus += attack.injuryDiceIfDown;
   }
+  // The weapon's own dice against a target in cover (an Infernal Bomb's -1), whatever IGNORE COVER says.
+  if (s.kind === 'attack' && s.targetInCover) {
+    if (s.injuryDiceInCover > 0) plus += s.injuryDiceInCover;
+    else minus -= s.injuryDiceInCover;
+  }
   if (falling) {
     // Every full step of the fall adds its dice.
     let steps = 0;
@@ -348,8 +353,8 @@ function addMarkers(tally: Float64Array, rowOffset: number, meanOffset: number, 
 
 /**
  * The net dice of a success roll, counted as a player counts them (both simulators roll with it): the
- * weapon's; a FEAR target's -1 against a melee attacker without FEAR; and the target's own "-N DICE"
- * against the attacks it names.
+ * weapon's; a FEAR target's -1 against a melee attacker without FEAR; the target's own "-N DICE"
+ * against the attacks it names; and, on a shot, the Ranged Attack Modifiers of cover and long range.
  */
 export function successRollNetDice(s: {
   readonly attackDice: number;
@@ -358,11 +363,25 @@ export function successRollNetDice(s: {
   readonly attackerFear: boolean;
   readonly targetAttackDice: number;
   readonly targetAttackDiceApplies: string;
+  readonly targetInCover: boolean;
+  readonly longRange: boolean;
+  readonly ignoreCover: boolean;
+  readonly ignoreLongRange: boolean;
+  readonly coverDice: number;
+  readonly coverAndLongRangeDice: number | 'usual';
   readonly rules: TrenchCrusadeRules;
 }): number {
   const feared = s.fear && s.attackType === 'melee' && !s.attackerFear;
   const hindered = s.targetAttackDiceApplies === 'both' || s.targetAttackDiceApplies === s.attackType;
-  return s.attackDice + (feared ? s.rules.fear.attackDice : 0) + (hindered ? s.targetAttackDice : 0);
+  let net = s.attackDice + (feared ? s.rules.fear.attackDice : 0) + (hindered ? s.targetAttackDice : 0);
+  if (s.attackType === 'ranged') {
+    // Each Ranged Attack Modifier in turn (rulings T30, T31): a weapon that names its own dice for them
+    // adds those instead of the modifier's, a cloak's -2 included.
+    const weaponSays = typeof s.coverAndLongRangeDice === 'number' ? s.coverAndLongRangeDice : undefined;
+    if (s.targetInCover && !s.ignoreCover) net += weaponSays ?? s.coverDice;
+    if (s.longRange && !s.ignoreLongRange) net += weaponSays ?? s.rules.ranged.longRangeDice;
+  }
+  return net;
 }
 
 /** Markers FIRE, GAS and SHRAPNEL leave after every roll the target survives, the kinds it negates left out. */

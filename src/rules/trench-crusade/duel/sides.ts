@@ -17,7 +17,8 @@ import { OPTIMAL_STATE_BUDGET, optimalSize } from './optimal.js';
 
 /**
  * The sequence fields a side does not take: the readings both sides share (top level), the target's
- * Down (a side's own `down`), and what the duel decides itself (attacks, policy, activations).
+ * Down (a side's own `down`), what the duel decides itself (attacks, policy, activations), and the
+ * conditions of the Ranged Attack Modifiers, which a duel's melee attacks never meet.
  */
 const NOT_SIDE_FIELDS = [
   'modifierCap',
@@ -31,6 +32,9 @@ const NOT_SIDE_FIELDS = [
   'policy',
   'attacksPerActivation',
   'attackRollMarkers',
+  // Cover and long range are Ranged Attack Modifiers (ruling T30); a duel's attacks are melee (issue 24).
+  'targetInCover',
+  'longRange',
 ] as const;
 const notSide: ReadonlySet<string> = new Set(NOT_SIDE_FIELDS);
 
@@ -85,6 +89,9 @@ function attacking(s: DuelScenario, x: DuelSideValues, y: DuelSideValues): Seque
     ...pick(x, weaponFields),
     ...pick(y, modelFields),
     targetDown: y.down,
+    // A melee attack is never in cover or at long range (ruling T30).
+    targetInCover: false,
+    longRange: false,
     toughUsed: y.toughUsed,
     bloodMarkers: y.bloodMarkers,
     blessingMarkers: y.blessingMarkers,

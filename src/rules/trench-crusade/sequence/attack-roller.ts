@@ -96,8 +96,9 @@ export class AttackRoller {
     this.bbCostUp = bloodbathCost(rules, false);
     this.bbCostDown = bloodbathCost(rules, true);
     this.blessing = s.blessingPolicy === 'all' ? s.blessingMarkers : 0;
-    // The weapon's injury dice and those the target's abilities give rolls against it, netted.
-    this.weaponDice = s.injuryDice + s.targetInjuryDice;
+    // The weapon's injury dice and those the target's abilities give rolls against it, netted; and the
+    // weapon's own against a target in cover (an Infernal Bomb's).
+    this.weaponDice = s.injuryDice + s.targetInjuryDice + (s.targetInCover ? s.injuryDiceInCover : 0);
     this.injuryDicePerMarker = rules.markers.injuryDicePerMarker;
     this.blessingDicePerMarker = rules.blessings.injuryDicePerMarker;
     this.critDice = s.criticalInjuryDice;

@@ -6,7 +6,7 @@
  */
 import { type Fraction, ONE, ZERO, add, compare, formatFraction, fraction, sub, toNumber } from '../../../exact/fraction.js';
 import type { ExactAnswer } from '../../../model/types.js';
-import { describePlan, planInjuryRoll } from '../exact.js';
+import { describePlan, describeRangedCase, planInjuryRoll } from '../exact.js';
 import { extraMarkersPerRoll } from '../tables.js';
 import { runFinite, solveUnlimited, unlimitedStart, type FiniteResult } from './chain.js';
 import { buildModel, downOf, fixedDecision, markersOf, sequenceInjuryInput, toughLeftOf, type SequenceModel, type SequenceScenario } from './model.js';
@@ -145,5 +145,7 @@ function describeSequence(s: SequenceScenario, model: SequenceModel): string[] {
     }; blessing policy ${model.blessingPolicy}; ${cap}`,
     `Injury roll on a hit, no markers spent: ${describePlan(planInjuryRoll(sequenceInjuryInput(s, { bloodbath: false, targetDown: s.targetDown, toughSaves: (s.tough || s.firstOutOfActionNoEffect) && !s.toughUsed }), false))}`,
   ];
+  const ranged = describeRangedCase(s);
+  if (ranged) lines.splice(1, 0, ranged);
   return lines;
 }

@@ -185,6 +185,7 @@ export function sequenceInjuryInput(
     saveIsNoEffect: s.firstOutOfActionNoEffect,
     ignoreArmourIfDown: s.ignoreArmourIfDown,
     injuryDiceIfDown: s.injuryDiceIfDown,
+    coverInjuryDice: s.targetInCover ? s.injuryDiceInCover : 0,
     downBonus: s.downBonus,
     toughSaves: state.toughSaves,
     minorAsDown: s.minorAsDown,
