@@ -84,6 +84,13 @@ const ROSTER = rosterFile(
     weapon('Blessed Flask', '8&quot;', '-', 'Add +1 INJURY DICE to rolls against models that have the BLACK GRAIL or DEMONIC Keyword.') +
     weapon('Saint Fork', 'Melee', '-', 'Attacks made against model with the keywords DEMONIC, HERETIC, and BLACK GRAIL add +1 INJURY DICE.') +
     weapon('Judge Mallet', 'Melee', '-', 'After making the Injury Roll for a Judge Mallet, place 1 extra BLOOD MARKER next to the target model. If the target has the HERETIC or DEMONIC Keyword, place 2 BLOOD MARKERS next to it instead of 1.') +
+    // Fields the engines have, read from an item's or a weapon's sentences (rulings T31-T34).
+    model('Rune Guard', '<profile name="Rune Plate" typeName="Armour" hidden="false"><characteristics><characteristic name="Rules">If an attack would normally ignore armour, Rune Plate still grants a -1 INJURY MODIFIER.</characteristic></characteristics></profile>') +
+    model('Dune Scout', '<profile name="Sand Cloak" typeName="Equipment" hidden="false"><characteristics><characteristic name="Rules">The Ranged Attack Modifier for a target being in Cover is -2 DICE instead of -1 DICE if the target has a Sand Cloak.</characteristic></characteristics></profile>') +
+    weapon('Serpent Rifle', '24&quot;', '-', 'Add +1 DICE to roll for attacks made with this weapon if the Cover or Long Range modifiers apply to the attack, instead of adding -1 DICE. Note that this means you add +2 DICE to the roll if both modifiers apply to the attack.') +
+    weapon('Tower Cleaver', 'Melee', '-', 'When you make an Injury Roll for an attack made with a Tower Cleaver, determine if the target has an Armour Characteristic that is -1 or greater, or if it is wearing Armour or carrying a Shield. If it does, before rolling the dice for the Injury Roll, put one dice aside and turn it so that it shows a &quot;6&quot;. Roll the rest of the dice, then return the dice you put to one side; it counts as having rolled a 6.') +
+    weapon('Half Cleaver', 'Melee', '-', 'If it does, before rolling the dice for the Injury Roll, put one dice aside and turn it so that it shows a &quot;6&quot;.') +
+    weapon('Hook Chain', '8&quot;', '-', 'Minor Injuries caused by the Hook Chain are treated as Down results instead.') +
     // A dormant state is Out of Action for every question (ruling T29).
     model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
@@ -296,6 +303,30 @@ describe('what the engines already have, read from its sentence', () => {
     expect(heretic).toEqual(await sequence('--attack-type', 'melee', '--extra-blood-markers', '2', '--target-keywords', 'HERETIC'));
     expect(heretic).not.toEqual(await sequence('--attack-type', 'melee', '--extra-blood-markers', '1'));
     expect(await sequence('--roster', ROSTER, '--weapon', 'Judge Mallet', '--target', 'Old Horns')).toEqual(await sequence('--attack-type', 'melee', '--extra-blood-markers', '1', '--target-injury-dice', '-1'));
+  });
+
+  it("an item's armour that still counts when ignored, and a cloak's Cover modifier, are the model's armourWhenIgnored and coverDice", async () => {
+    const plain = await cliInProcess('profiles', '--roster', ROSTER, '--format', 'json');
+    const doc = JSON.parse(plain.stdout) as { models: Record<string, Record<string, unknown>>; weapons: Record<string, Record<string, unknown>> };
+    expect(doc.models['Rune Guard']).toMatchObject({ armourWhenIgnored: -1 });
+    expect(doc.models['Dune Scout']).toMatchObject({ coverDice: -2 });
+    const shot = ['--attack-type', 'ranged', '--target-in-cover'];
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Dune Scout', ...shot))).toEqual(answers(await exactJson('--armour', 'none', '--cover-dice', '-2', ...shot)));
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Dune Scout', ...shot))).not.toEqual(answers(await exactJson('--armour', 'none', ...shot)));
+    expect(answers(await exactJson('--roster', ROSTER, '--target', 'Rune Guard', '--ignore-armour'))).toEqual(answers(await exactJson('--armour', 'none', '--armour-when-ignored', '-1', '--ignore-armour')));
+  });
+
+  it("a weapon's dice where Cover or Long Range apply, its Minor Hits as Downs, and a 6 put aside against armour, each read from its sentences", async () => {
+    const doc = JSON.parse((await cliInProcess('profiles', '--roster', ROSTER, '--format', 'json')).stdout) as { weapons: Record<string, Record<string, unknown>> };
+    expect(doc.weapons['Serpent Rifle']).toMatchObject({ coverAndLongRangeDice: 1 });
+    expect(doc.weapons['Tower Cleaver']).toMatchObject({ sixAgainstArmoured: true });
+    expect(doc.weapons['Hook Chain']).toMatchObject({ minorAsDown: true });
+    const far = ['--target-in-cover', '--long-range'];
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Serpent Rifle', ...far))).toEqual(answers(await exactJson('--attack-type', 'ranged', '--cover-and-long-range-dice', '1', ...far)));
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Tower Cleaver', '--armour', 'standard'))).toEqual(answers(await exactJson('--attack-type', 'melee', '--six-against-armoured', '--armour', 'standard')));
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Hook Chain'))).toEqual(answers(await exactJson('--attack-type', 'ranged', '--minor-as-down')));
+    // The rule's second sentence without the first that it acts on is not read: it stops.
+    await stopsSaying(['--roster', ROSTER, '--weapon', 'Half Cleaver'], 'put one dice aside and turn it so that it shows a \\"6\\"" is not modelled');
   });
 
   it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {

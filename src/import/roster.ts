@@ -321,20 +321,21 @@ function effectText(e: TextEffect): string {
  * instead). Returns why an effect cannot be added (targetAttackDice for melee attacks on a model that
  * has it for ranged ones), else undefined.
  */
-function addEffect(draft: Draft, e: TextEffect, from: string): string | undefined {
-  const problem = applyEffect(draft, e);
+function addEffect(draft: Draft, e: TextEffect, from: string, fieldRole: TextContext['fieldRole']): string | undefined {
+  const problem = applyEffect(draft, e, fieldRole);
   if (problem === undefined) draft.sources.push({ effect: effectText(e), from });
   return problem;
 }
 
-function applyEffect(draft: Draft, e: TextEffect): string | undefined {
+function applyEffect(draft: Draft, e: TextEffect, fieldRole: TextContext['fieldRole']): string | undefined {
   if (e.kind === 'keyword') {
     if (!draft.keywords.includes(e.keyword)) draft.keywords.push(e.keyword);
     return undefined;
   }
   if (e.kind === 'field') {
-    const role = e.field === 'firstOutOfActionNoEffect' ? 'model' : 'weapon';
-    if (draft.role !== role) return `${e.field} is a ${role}'s field, not a ${draft.role}'s`;
+    // Where the field is declared (fields.ts) says whose it is: a model's read on a weapon is not applied.
+    const role = fieldRole(e.field);
+    if (draft.role !== role) return `${e.field} is ${role === undefined ? 'no field of this system' : `a ${role}'s field`}, not a ${draft.role}'s`;
     // Dice add up, as keywords' modifiers do; a rule that is on or off is on.
     draft.fields[e.field] = typeof e.value === 'number' ? ((draft.fields[e.field] as number | undefined) ?? 0) + e.value : e.value;
     return undefined;
@@ -369,8 +370,9 @@ function addText(
   sentences: readonly string[],
   text: string,
   from: string,
-  read: (sentence: string, previous: SentenceClass | undefined) => SentenceReading,
-  { listUnread, isWeapon }: { readonly listUnread: boolean; readonly isWeapon: boolean },
+  /** `before`: the sentence before it in the same text, which one that restates or carries on a rule reads. */
+  read: (sentence: string, previous: SentenceClass | undefined, before: string | undefined) => SentenceReading,
+  { listUnread, isWeapon, fieldRole }: { readonly listUnread: boolean; readonly isWeapon: boolean; readonly fieldRole: TextContext['fieldRole'] },
 ): void {
   const readAs: string[] = [];
   const listed: Unmodelled[] = [];
@@ -381,8 +383,8 @@ function addText(
   let previous: SentenceClass | undefined;
   /** A lead-in to another model's rules or commands: what follows its colon is that model's. */
   let othersUnder: string | undefined;
-  for (const sentence of sentences) {
-    const own = read(sentence, previous);
+  for (const [i, sentence] of sentences.entries()) {
+    const own = read(sentence, previous, sentences[i - 1]);
     const reading: SentenceReading =
       othersUnder !== undefined && own.kind === 'classed'
         ? { kind: 'classed', touches: 'none', why: `another model's: it is under ${JSON.stringify(shown(othersUnder))}` }
@@ -393,7 +395,7 @@ function addText(
     }
     if (reading.kind === 'read') {
       previous = isWeapon ? 'weapon' : 'target';
-      const problem = reading.effects.map((e) => addEffect(draft, e, `${from}: ${JSON.stringify(shown(sentence))}`)).find((p) => p !== undefined);
+      const problem = reading.effects.map((e) => addEffect(draft, e, `${from}: ${JSON.stringify(shown(sentence))}`, fieldRole)).find((p) => p !== undefined);
       if (problem === undefined) {
         readAs.push(...reading.effects.map(effectText));
         continue;
@@ -423,7 +425,7 @@ function addText(
 
 /** A model's ability text or an item's rules text the model carries (addText). */
 function addModelText(draft: Draft, text: string, from: string, context: TextContext, listUnread = true): void {
-  addText(draft, sentencesOf(text), text, from, (sentence, previous) => readModelSentence(sentence, context, previous), { listUnread, isWeapon: false });
+  addText(draft, sentencesOf(text), text, from, (sentence, previous) => readModelSentence(sentence, context, previous), { listUnread, isWeapon: false, fieldRole: context.fieldRole });
 }
 
 /**
@@ -431,7 +433,7 @@ function addModelText(draft: Draft, text: string, from: string, context: TextCon
  * condition: those are read into the weapon's alternative profiles, so the text is not listed as unread.
  */
 function addWeaponText(draft: Draft, text: string, sentences: readonly RulesSentence[], restated: boolean, context: TextContext): void {
-  addText(draft, sentences.map((x) => x.sentence), text, 'rules text', (sentence, previous) => readWeaponSentence(sentence, context, previous), { listUnread: !restated, isWeapon: true });
+  addText(draft, sentences.map((x) => x.sentence), text, 'rules text', (sentence, previous, before) => readWeaponSentence(sentence, context, previous, before), { listUnread: !restated, isWeapon: true, fieldRole: context.fieldRole });
 }
 
 /**
@@ -451,7 +453,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const keywordTable = (rules.keywords ?? {}) as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   const effectKeywords = effectKeywordPattern(Object.keys(keywordTable).filter((k) => Object.keys(keywordTable[k]!).length > 0));
   /** What rules text is read against: the entry's names and the rule table's keywords. */
-  const textContext = (names: readonly string[]): TextContext => ({ names, keyword: (name) => tableName(keywordTable, normaliseToken(name)), effectKeywords });
+  const textContext = (names: readonly string[]): TextContext => ({ names, keyword: (name) => tableName(keywordTable, normaliseToken(name)), effectKeywords, fieldRole: (field) => system.fields.find((f) => f.name === field)?.profile });
   // Options that carry the Unit profile of the model above them (see modelProfileOf): part of that model.
   const borrowed = new Set<RosterSelection>();
   const isModel = (s: RosterSelection) => !borrowed.has(s) && modelProfileOf(s) !== undefined;

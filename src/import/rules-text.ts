@@ -1,6 +1,7 @@
 import { bonusVsKeywordsText } from '../model/keywords.js';
 import { classBySentenceForms, type FormClass } from './sentence-forms/classify.js';
 import type { SentenceClass } from './sentence-forms/form.js';
+import type { ProfileRole } from '../model/types.js';
 
 /**
  * Rules text of a catalogue (an ability's, an item's, a weapon's) read sentence by sentence, fully or not
@@ -25,9 +26,18 @@ export type TextEffect =
    * Down target (injuryDiceIfDown, summed).
    */
   | { readonly kind: 'field'; readonly field: 'autoHit' | 'ignoreArmourIfDown'; readonly value: true }
-  /** A model's field said in words: "The first time it suffers an Out of Action result ..., it is treated as a No Effect result instead". */
+  /**
+   * A model's field said in words: "The first time it suffers an Out of Action result ..., it is treated
+   * as a No Effect result instead" (firstOutOfActionNoEffect); "If an attack would normally ignore armour,
+   * X still grants a -1 INJURY MODIFIER" (armourWhenIgnored); "The Ranged Attack Modifier for a target
+   * being in Cover is -2 DICE instead of -1 DICE if the target has X" (coverDice).
+   */
   | { readonly kind: 'field'; readonly field: 'firstOutOfActionNoEffect'; readonly value: true }
-  | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown' | 'extraBloodMarkers'; readonly value: number };
+  | { readonly kind: 'field'; readonly field: 'armourWhenIgnored' | 'coverDice'; readonly value: number }
+  /** A weapon's: "Minor Injuries caused by X are treated as Down results instead"; one injury die a 6 against armour. */
+  | { readonly kind: 'field'; readonly field: 'minorAsDown' | 'sixAgainstArmoured'; readonly value: true }
+  /** A weapon's dice in words: against a Down target, its own markers, the dice it gets where Cover or Long Range apply. */
+  | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown' | 'extraBloodMarkers' | 'coverAndLongRangeDice'; readonly value: number };
 
 export type SentenceReading =
   | { readonly kind: 'read'; readonly effects: readonly TextEffect[] }
@@ -174,6 +184,8 @@ export interface TextContext {
   readonly keyword: (name: string) => string | undefined;
   /** The table's keywords that change a roll, for telling whether a sentence speaks of the odds. */
   readonly effectKeywords: RegExp | undefined;
+  /** The profile a field is declared on (a system's fields.ts): where a field read from a sentence goes. */
+  readonly fieldRole: (field: string) => ProfileRole | undefined;
 }
 
 const UNLESS = String.raw`(?: unless the (?:attack|weapon|attacking weapon) (?:has|as) the (.+?))?`;
@@ -244,6 +256,18 @@ const MODEL_FORMS: readonly ModelForm[] = [
     read: (m, c) => subjectProblem(m[1]!, c.names) ?? { kind: 'field', field: 'firstOutOfActionNoEffect', value: true },
   },
   {
+    // The real Huscarl's Runeforged Armour: "If an attack would normally ignore armour, Runeforged Armour
+    // still grants a -1 INJURY MODIFIER" (armourWhenIgnored, ruling T32).
+    sentence: /^if an attack would normally ignore armou?r, (.+?) still grants an? (-\d) injury modifier$/i,
+    read: (m, c) => subjectProblem(m[1]!.replace(/^(?!(?:a|an|the) )/i, 'the '), c.names) ?? { kind: 'field', field: 'armourWhenIgnored', value: Number(m[2]) },
+  },
+  {
+    // The real Bedu Sharpshooter's Cloak of Alamut: "The Ranged Attack Modifier for a target being in Cover
+    // is -2 DICE instead of -1 DICE if the target has a Cloak of Alamut" (coverDice, ruling T31).
+    sentence: /^the ranged attack modifier for a target being in cover is (-\d) dice instead of -1 dice if the target has (.+)$/i,
+    read: (m, c) => subjectProblem(m[2]!, c.names) ?? { kind: 'field', field: 'coverDice', value: Number(m[1]) },
+  },
+  {
     // "The Surgeon is immune to FEAR": NEGATE FEAR. What an item "counts as", with what that makes it
     // immune to in brackets ("Counts as a Combat Helmet and a Gas Mask (immune to GAS and SHRAPNEL)"):
     // the NEGATE keywords of what the brackets name, which the game system's items give.
@@ -307,7 +331,35 @@ export function readModelSentence(sentence: string, context: TextContext, previo
  * ON CRITICAL. The weapon it names is not checked: the text is on the weapon's own profile, and the real
  * catalogue's Molotov Cocktail names the Incendiary Grenade it was copied from.
  */
-export function readWeaponSentence(sentence: string, context: TextContext, previous?: SentenceClass): SentenceReading {
+export function readWeaponSentence(sentence: string, context: TextContext, previous?: SentenceClass, before?: string): SentenceReading {
+  // A rule of several sentences, each read with the one before it: a sentence that acts only on what the
+  // one before says ("If it does, ...") or restates it ("Note that this means ...") is read only after it.
+  const after = (pattern: RegExp) => before !== undefined && pattern.test(before);
+  // The real Tank-Splitter Sword: "When you make an Injury Roll for an attack made with a Tank-Splitter
+  // Sword, determine if the target has an Armour Characteristic that is -1 or greater, or if it is wearing
+  // Armour or carrying a Shield. If it does, before rolling the dice for the Injury Roll, put one dice
+  // aside and turn it so that it shows a "6". Roll the rest of the dice, then return the dice you put to
+  // one side; it counts as having rolled a 6": sixAgainstArmoured (ruling T34). The first sentence alone
+  // only asks a question (no effect); the second, after it, is the rule; the third restates it.
+  const armouredCheck = /^when you make an injury roll for an attack made with (?:a |an |the )?[\w' -]+?, determine if the target has an armou?r characteristic that is -1 or greater, or if it is wearing armou?r or carrying a shield$/i;
+  const sixAside = /^if it does, before rolling the dice for the injury roll, put one dic?e aside and turn it so that it shows a "?6"?$/i;
+  if (armouredCheck.test(sentence)) return { kind: 'read', effects: [] };
+  if (sixAside.test(sentence) && after(armouredCheck)) return { kind: 'read', effects: [{ kind: 'field', field: 'sixAgainstArmoured', value: true }] };
+  if (/^roll the rest of the dice, then return the dic?e you put to one side; it counts as having rolled a 6$/i.test(sentence) && after(sixAside)) return { kind: 'read', effects: [] };
+  // The real Ophidian Rifle: "Add +1 DICE to roll for attacks made with this weapon if the Cover or Long
+  // Range modifiers apply to the attack, instead of adding -1 DICE" (coverAndLongRangeDice, ruling T31),
+  // and its "Note that this means you add +2 DICE to the roll if both modifiers apply to the attack".
+  const coverInstead = /^add ([+-]\d) dice to (?:the )?rolls? for attacks made with this weapon if the cover or long range modifiers apply to the attack, instead of adding -1 dice$/i;
+  const instead = coverInstead.exec(sentence);
+  if (instead) return { kind: 'read', effects: [{ kind: 'field', field: 'coverAndLongRangeDice', value: Number(instead[1]) }] };
+  if (/^note that this means you add ([+-]\d) dice to the roll if both modifiers apply to the attack$/i.test(sentence) && after(coverInstead)) {
+    const each = Number(coverInstead.exec(before!)![1]);
+    if (Number(/([+-]\d) dice/i.exec(sentence)![1]) === 2 * each) return { kind: 'read', effects: [] };
+  }
+  // The real Chain Kura: "Minor Injuries caused by the Chain Kura are treated as Down results instead" (minorAsDown, ruling T33).
+  if (/^minor (?:injuries|injury results|hits?(?: results)?) caused by (?:a |an |the |this )?[\w' -]+? are treated as down results?(?: instead)?$/i.test(sentence)) {
+    return { kind: 'read', effects: [{ kind: 'field', field: 'minorAsDown', value: true }] };
+  }
   const critical = /^if the success roll for an? (?:ranged |melee )?attack made (?:with|by) (?:a |an |the |this )?(.+?) is a critical success,? then the injury roll for the attack has the (?:keyword )?ignores? armou?r(?: keyword)?$/i.exec(sentence);
   if (critical && !/\b(that|which|if|when|against|within|target|down)\b/i.test(critical[1]!)) return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'IGNORE ARMOUR ON CRITICAL' }] };
   // The core rules' DEADLY, in other words: "If the Injury Roll has the Deadly Keyword, instead roll 3D6 and

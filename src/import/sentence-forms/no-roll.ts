@@ -196,6 +196,12 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
     pattern: whole(String.raw`(?:it cannot make the \d+" move if the second attack takes the target down or out of action|if the attack takes the target out of action, no blood markers are placed and this ability cannot be used)`),
     examples: ['it cannot make the 2" move if the second attack takes the target Down or Out of Action', 'if the attack takes the target Out of Action, no BLOOD MARKERS are placed and this ability cannot be used'],
   },
+  {
+    name: "a campaign skill of another model's that the weapon's attacks do not feel (the campaign, not a roll here)",
+    touches: 'none',
+    pattern: whole(String.raw`(?:in addition, )?attacks made with ${NAME} are not affected by the [\w' -]+ patron skill`),
+    examples: ['In addition, attacks made with a Wyrm Cleaver are not affected by the Beastslayer Patron Skill'],
+  },
 ];
 
 /** Openings that carry on the sentence before them (form.ts CarryOnForm). */
