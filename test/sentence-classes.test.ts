@@ -91,6 +91,10 @@ const ROSTER = rosterFile(
     weapon('Tower Cleaver', 'Melee', '-', 'When you make an Injury Roll for an attack made with a Tower Cleaver, determine if the target has an Armour Characteristic that is -1 or greater, or if it is wearing Armour or carrying a Shield. If it does, before rolling the dice for the Injury Roll, put one dice aside and turn it so that it shows a &quot;6&quot;. Roll the rest of the dice, then return the dice you put to one side; it counts as having rolled a 6.') +
     weapon('Half Cleaver', 'Melee', '-', 'If it does, before rolling the dice for the Injury Roll, put one dice aside and turn it so that it shows a &quot;6&quot;.') +
     weapon('Hook Chain', '8&quot;', '-', 'Minor Injuries caused by the Hook Chain are treated as Down results instead.') +
+    // A choice or situation the question does not take: answered without it, and said.
+    model('Wheel Saint', ability('Chained', 'At the start of each game, before deployment, you can say that one Acolyte will be chained to the Wheel Saint. This is represented by the following special rules, which apply to the Wheel Saint until it suffers an Out of Action result on the Injury Table:\n* It treats Down results as Minor Hit results.')) +
+    model('Veiled One', ability('Shroud', 'As long as there are at least a total of 2 Blood Markers on friendly models within 3&quot; of a Veiled One, every Out of Action injury result against it is treated as Downed instead.')) +
+    model('Moon Caster', ability('Moonward', 'You can cast this spell before an Injury Roll is made for the spellcaster. If you do so, add a -1 INJURY MODIFIER to the roll for every 2 BLOOD MARKERS that were paid to cast the spell.')) +
     // A dormant state is Out of Action for every question (ruling T29).
     model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
@@ -200,6 +204,32 @@ describe('what follows one attack stops a fight, never the attack', () => {
     expect(wyrm.code).toBe(0);
     const outcomes = (out: string) => (JSON.parse(out) as ExactJson).outcomes.map((o) => o.exact);
     expect(outcomes(wyrm.stdout)).toEqual(outcomes(plain.stdout));
+  });
+});
+
+describe('a choice or situation the question does not take', () => {
+  it('an option chosen before the game, a situation of friends near it, a spell its player may cast: answered without them, and said', async () => {
+    const plain = await exactJson('--armour', 'none');
+    for (const [name, first] of [
+      ['Wheel Saint', 'text of ability Chained ("At the start of each game, before deployment, you can say that one Acolyte will be chained to the Wheel Saint" and 2 more sentences)'],
+      ['Veiled One', 'text of ability Shroud ("As long as there are at least a total of 2 Blood Markers on friendly models within 3\\" of a Veiled One, every Out of Action injury result against it is treated as Downed instead")'],
+      ['Moon Caster', 'text of ability Moonward ("You can cast this spell before an Injury Roll is made for the spellcaster" and 1 more sentence)'],
+    ] as const) {
+      const r = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--roster', ROSTER, '--target', name);
+      expect(r.code).toBe(0);
+      expect(answers(JSON.parse(r.stdout) as ExactJson)).toEqual(answers(plain));
+      expect(r.stderr).toBe(`injury-lab: warning: model "${name}": answered without what these give (a choice or situation not taken): ${first}\n`);
+      // The JSON answer carries it too, with what was left out.
+      expect(JSON.stringify((JSON.parse(r.stdout) as { scenario: unknown }).scenario)).toContain('(not taken)');
+    }
+  });
+
+  it('--explain classes every sentence under the option as the option, a read one too (never applied)', async () => {
+    const r = await cliInProcess('profiles', '--roster', ROSTER, '--explain', '--format', 'json');
+    const doc = JSON.parse(r.stdout) as { profiles: { name: string; notRead: { text: string; touches?: string }[] }[] };
+    const saint = doc.profiles.find((p) => p.name === 'Wheel Saint')!.notRead.filter((n) => n.touches);
+    expect(saint.map((n) => n.touches)).toEqual(['option', 'option', 'option']);
+    expect(saint.at(-1)!.text).toBe('It treats Down results as Minor Hit results');
   });
 });
 

@@ -383,12 +383,17 @@ function addText(
   let previous: SentenceClass | undefined;
   /** A lead-in to another model's rules or commands: what follows its colon is that model's. */
   let othersUnder: string | undefined;
+  /** A sentence that opens an option (a spell, a choice before the game): the rest of the text is what it does. */
+  let optionUnder: string | undefined;
   for (const [i, sentence] of sentences.entries()) {
     const own = read(sentence, previous, sentences[i - 1]);
     const reading: SentenceReading =
-      othersUnder !== undefined && own.kind === 'classed'
-        ? { kind: 'classed', touches: 'none', why: `another model's: it is under ${JSON.stringify(shown(othersUnder))}` }
-        : underLeadIn(own, under);
+      optionUnder !== undefined
+        ? { kind: 'classed', touches: 'option', why: `what the option does: it holds only when ${JSON.stringify(shown(optionUnder))} is taken` }
+        : othersUnder !== undefined && own.kind === 'classed'
+          ? { kind: 'classed', touches: 'none', why: `another model's: it is under ${JSON.stringify(shown(othersUnder))}` }
+          : underLeadIn(own, under);
+    if (reading.kind === 'classed' && reading.optionFollows) optionUnder ??= sentence;
     if (sentence.endsWith(':') && reading.kind !== 'read') {
       if (reading.kind === 'classed' && reading.othersFollow) othersUnder ??= sentence;
       else under ??= { text: sentence, touches: reading.touches };
@@ -407,9 +412,9 @@ function addText(
     previous = reading.touches;
     if (reading.why !== NO_WORD_OF_THE_ODDS) spoke = true;
     const why = reading.touches === 'unclear' ? reading.why : `${CLASS_TEXT[reading.touches]}: ${reading.why}`;
-    const item: Unmodelled = { text: shown(sentence), from, why, stops: reading.touches !== 'none', touches: reading.touches };
+    const item: Unmodelled = { text: shown(sentence), from, why, stops: reading.touches !== 'none' && reading.touches !== 'option', touches: reading.touches };
     // What follows an attack in a fight stops the entry in duels and sequences: its own item, as a target's.
-    if (isWeapon || reading.touches === 'none' || reading.touches === 'target' || reading.touches === 'fight') {
+    if (isWeapon || reading.touches === 'none' || reading.touches === 'target' || reading.touches === 'fight' || reading.touches === 'option') {
       listed.push(item);
       continue;
     }

@@ -29,3 +29,24 @@ export function unmodelledMessage(profile: Profile, key: string, item: Unmodelle
 export function leftOutNotice(profile: Profile, items: readonly Unmodelled[]): string {
   return `${profile.role} ${showValue(profile.name)}: left out, not modelled: ${items.map((u) => showValue(u.text)).join(', ')}`;
 }
+
+/**
+ * The sentences of a profile that offer a choice or name a situation the question does not take (class
+ * `option`: a spell cast when it is hurt, an option chosen before the game): the answer is without them,
+ * and says so in one line per profile and run.
+ */
+export function optionItems(profile: Profile): readonly Unmodelled[] {
+  return (profile.unmodelled ?? []).filter((u) => u.touches === 'option');
+}
+
+/**
+ * The line that says what an answer was taken without, one choice or situation per text it is in:
+ * model "Faceless": answered without what these give (a choice or situation not taken): text of ability
+ * Ceaseless Destruction ("As long as ..."), ...
+ */
+export function optionNotice(profile: Profile, items: readonly Unmodelled[]): string {
+  const byText = new Map<string, Unmodelled[]>();
+  for (const u of items) byText.set(u.from, [...(byText.get(u.from) ?? []), u]);
+  const said = [...byText].map(([from, us]) => `${from} (${showValue(us[0]!.text)}${us.length > 1 ? ` and ${us.length - 1} more sentence${us.length > 2 ? 's' : ''}` : ''})`);
+  return `${profile.role} ${showValue(profile.name)}: answered without what these give (a choice or situation not taken): ${said.join('; ')}`;
+}

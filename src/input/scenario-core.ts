@@ -14,7 +14,7 @@ import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, givesKeywords, keywor
 import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
 import { importedProfilesOnce, type ImportedTrees } from './profiles-once.js';
-import { leftOutNotice, stoppingItems, unmodelledMessage } from '../import/unmodelled.js';
+import { leftOutNotice, optionItems, optionNotice, stoppingItems, unmodelledMessage } from '../import/unmodelled.js';
 import type { FieldSpec, FieldValue, GivenFields, KindSides, RuleTable, Scenario, SystemSpec } from '../model/types.js';
 
 /**
@@ -261,11 +261,16 @@ function withProfilesFile(input: Record<string, unknown>, at: string, files: Sce
  * one warning, and what was left out is returned for the scenario to carry into its outputs.
  */
 function checkUnmodelled(profile: Profile, allowed: boolean, key: string, host: UnmodelledHost, fightsOn: boolean): string[] {
+  // A choice or situation the question does not take (a spell, an option before the game): said, and
+  // carried with what was left out, never stopping.
+  const options = optionItems(profile);
+  if (options.length) host.notice?.(optionNotice(profile, options));
+  const taken = options.map((u) => `${profile.role} ${showValue(profile.name)}: ${showValue(u.text)} (not taken)`);
   const stops = stoppingItems(profile, fightsOn);
-  if (stops.length === 0) return [];
+  if (stops.length === 0) return taken;
   if (!allowed) throw refusal('', unmodelledMessage(profile, key, stops[0]!, host.allowUnmodelled));
   host.notice?.(leftOutNotice(profile, stops));
-  return stops.map((u) => `${profile.role} ${showValue(profile.name)}: ${showValue(u.text)}`);
+  return [...taken, ...stops.map((u) => `${profile.role} ${showValue(profile.name)}: ${showValue(u.text)}`)];
 }
 
 /**

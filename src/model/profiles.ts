@@ -101,9 +101,11 @@ export type LeftOutKind = 'hidden' | 'unlinked' | 'file-not-given' | 'option-pro
  * What a sentence of rules text that is not read touches (src/import/sentence-forms/form.ts): rolls made
  * against the model (`target`), the model's own attacks (`attacker`), this weapon's attack (`weapon`),
  * what follows an attack in a fight that goes on (`fight`: a marker on the attacker, an activation that
- * ends, a redeploy after a miss), or no roll of a single attack (`none`); `unclear` where no form classes it.
+ * ends, a redeploy after a miss), a choice or situation the question does not take (`option`: a spell its
+ * player may cast, an option chosen before the game, friends near it; answered without it, and said), or
+ * no roll of a single attack (`none`); `unclear` where no form classes it.
  */
-export type Touches = 'target' | 'attacker' | 'weapon' | 'fight' | 'none';
+export type Touches = 'target' | 'attacker' | 'weapon' | 'fight' | 'option' | 'none';
 export type SentenceClass = Touches | 'unclear';
 
 /** One unmodelled item as outputs say it: "\"Fear\" (rule: a linked rule, ...)". */

@@ -46,7 +46,7 @@ export const LEFT_OUT_KINDS: Readonly<Record<LeftOutKind, string>> = {
 
 /** A sentence is classed by what it touches; the other causes are known by where the item was. */
 export function stopCause(u: Unmodelled): StopCause {
-  if (u.touches !== undefined && u.touches !== 'none') return `${u.touches}-text`;
+  if (u.touches !== undefined && u.touches !== 'none' && u.touches !== 'option') return `${u.touches}-text`;
   if (u.from === 'keywords') return 'keyword';
   if (u.from === 'armour') return 'armour';
   // A "MODEL with WEAPON" names whose characteristic it was ("Bell Golem's characteristic").

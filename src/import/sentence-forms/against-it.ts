@@ -16,8 +16,8 @@ export const AGAINST_IT_FORMS: readonly SentenceForm[] = [
   {
     name: 'an Out of Action against it turned into another result under a condition',
     touches: 'target',
-    pattern: whole(String.raw`(?:as long as .+, every out of action injury result against it (?:is|are) treated as downed instead|once per turn, when ${SUBJECT} would be taken out of action, it instead (?!goes dormant$).+|injuries that would be inflicted on ${NAME} are instead inflicted on .+)`),
-    examples: ['Once per Turn, when a Golem would be taken Out of Action, it instead crumbles', 'As long as there are 2 friends near it, every Out of Action injury result against it are treated as Downed instead'],
+    pattern: whole(String.raw`(?:once per turn, when ${SUBJECT} would be taken out of action, it instead (?!goes dormant$).+|injuries that would be inflicted on ${NAME} are instead inflicted on .+)`),
+    examples: ['Once per Turn, when a Golem would be taken Out of Action, it instead crumbles', 'Injuries that would be inflicted on the Golem are instead inflicted on its keeper'],
   },
   {
     name: 'injury dice against it when the attack has a keyword',
@@ -32,10 +32,10 @@ export const AGAINST_IT_FORMS: readonly SentenceForm[] = [
     examples: ['The Ranged Attack Modifier for a target being in Cover is -2 DICE instead of -1 DICE if the target has a Ghillie Cloak'],
   },
   {
-    name: 'an attack on it that fails and is rolled again, or a spell cast when it is hurt',
+    name: 'an attack on it that fails and is rolled again',
     touches: 'target',
-    pattern: whole(String.raw`(?:if your opponent fails their success roll for an attack targeting ${SUBJECT}, .*\bre-?rolls?\b.*|you can cast this spell (?:once per turn )?(?:before|after) an injury roll is made for the spellcaster)`),
-    examples: ['You can cast this spell once per Turn after an Injury Roll is made for the spellcaster', 'If your opponent fails their Success Roll for an attack targeting a Duellist, they must re-roll it'],
+    pattern: whole(String.raw`if your opponent fails their success roll for an attack targeting ${SUBJECT}, .*\bre-?rolls?\b.*`),
+    examples: ['If your opponent fails their Success Roll for an attack targeting a Duellist, they must re-roll it'],
   },
   {
     name: 'rules of its own that hold until its first Out of Action (its armour and results: a lead-in and what it ends with)',
@@ -46,7 +46,7 @@ export const AGAINST_IT_FORMS: readonly SentenceForm[] = [
   {
     name: 'its armour and keywords, said in words',
     touches: 'target',
-    pattern: whole(String.raw`(?:it has an armour characteristic of [+-]?\d+ and does not have the .+ keywords?|if an attack would normally ignore armour, ${NAME} still grants an? [+-]\d+ injury modifier|if they do, the maximum cumulative armour they can have is [+-]?\d+)`),
+    pattern: whole(String.raw`(?:it has an armour characteristic of [+-]?\d+ and does not have the .+ keywords?|if an attack would normally ignore armour, ${NAME} still grants an? [+-]\d+ injury modifier)`),
     examples: ['If an attack would normally ignore armour, Stone Plate still grants a -1 INJURY MODIFIER', 'It has an Armour Characteristic of 0 and does not have the TOUGH Keyword'],
   },
 ];

@@ -3,10 +3,11 @@ import { AGAINST_IT_FORMS } from './against-it.js';
 import { CARRY_ON_FORMS, NO_ROLL_FORMS } from './no-roll.js';
 import { OWN_ATTACK_FORMS } from './own-attacks.js';
 import { AFTER_ATTACK_FORMS } from './after-attack.js';
+import { OPTION_FORMS } from './options.js';
 import { WEAPON_ATTACK_FORMS } from './weapon-attack.js';
 
 /** Every form, by what it touches (each file one class). */
-export const SENTENCE_FORMS: readonly SentenceForm[] = [...NO_ROLL_FORMS, ...AGAINST_IT_FORMS, ...OWN_ATTACK_FORMS, ...WEAPON_ATTACK_FORMS, ...AFTER_ATTACK_FORMS];
+export const SENTENCE_FORMS: readonly SentenceForm[] = [...NO_ROLL_FORMS, ...AGAINST_IT_FORMS, ...OWN_ATTACK_FORMS, ...WEAPON_ATTACK_FORMS, ...AFTER_ATTACK_FORMS, ...OPTION_FORMS];
 export { CARRY_ON_FORMS };
 
 /** What the forms say of a sentence: its class and the forms that gave it. */
@@ -16,6 +17,8 @@ export interface FormClass {
   readonly forms: readonly string[];
   /** A form that classed it leads in to another model's rules (SentenceForm.listIsAnotherModels). */
   readonly othersFollow?: true;
+  /** A form that classed it opens an option: the sentences after it are what the option does (SentenceForm.restIsTheOption). */
+  readonly optionFollows?: true;
 }
 
 /**
@@ -40,13 +43,14 @@ export function classBySentenceForms(
     // A form whose subject names another model ("... for an Artillery Witch that has been hit ..." on a
     // Witch Coven Matriarch) is that entry's rule: it touches none of this one's questions.
     const other = m.groups?.subject === undefined ? undefined : anotherModel(m.groups.subject);
-    return [other === undefined ? { touches: f.touches, name: f.name, othersFollow: f.listIsAnotherModels } : { touches: 'none' as const, name: `${f.name}, of ${other}: another entry's rule` }];
+    return [other === undefined ? { touches: f.touches, name: f.name, othersFollow: f.listIsAnotherModels, optionFollows: f.restIsTheOption } : { touches: 'none' as const, name: `${f.name}, of ${other}: another entry's rule` }];
   });
   if (matched.length > 0) {
     let touches: SentenceClass = matched[0]!.touches;
     for (const f of matched) touches = touches === f.touches ? touches : 'unclear';
     const othersFollow = touches === 'none' && matched.some((f) => f.othersFollow) ? { othersFollow: true as const } : {};
-    return { touches, forms: matched.map((f) => f.name), ...othersFollow };
+    const optionFollows = touches === 'option' && matched.some((f) => f.optionFollows) ? { optionFollows: true as const } : {};
+    return { touches, forms: matched.map((f) => f.name), ...othersFollow, ...optionFollows };
   }
   const opening = openingOf(sentence);
   if (opening) {

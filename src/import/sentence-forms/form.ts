@@ -16,6 +16,9 @@ import type { SentenceClass, Touches } from '../../model/profiles.js';
  * - `fight`: what follows one attack when the models fight on (markers placed on the attacker, an
  *   activation that ends, a redeploy after a missed attack, markers that act on later rolls): it stops
  *   the kinds in which they do (a sequence, a duel: KindSpec.fightsOn), never a single attack;
+ * - `option`: a choice its player may make, or a situation around it, that the question does not take
+ *   (a spell cast when it is hurt, an option chosen before the game, friends near it): answered without
+ *   it, never stopping, and said with the answer;
  * - `none`: no roll of a single attack (an activation, a move, the campaign, other models, flavour):
  *   listed, never stopping;
  * - `unclear`: no form classes it, or forms that disagree: it stops every question its entry is in.
@@ -41,6 +44,11 @@ export interface SentenceForm {
    * question of this one's (rules-text.ts, roster.ts addText).
    */
   readonly listIsAnotherModels?: true;
+  /**
+   * The form opens an option (a spell its player may cast, a choice made before the game): the sentences
+   * after it in the same text are what the option does, and hold only when it is taken (class `option`).
+   */
+  readonly restIsTheOption?: true;
 }
 
 /**
@@ -59,13 +67,15 @@ export interface CarryOnForm {
 }
 
 /**
- * Two classes together: the same, or what one adds to `none`; `fight` with the target's or the weapon's
- * is theirs (they stop every kind, fights too); a target's and an attacker's together are unclear.
+ * Two classes together: the same, or what one adds to `none`; `option` with any other is the other
+ * (what stops wins over what is said); `fight` with the target's or the weapon's is theirs (they stop
+ * every kind, fights too); a target's and an attacker's together are unclear.
  */
 export function join(a: SentenceClass, b: SentenceClass): SentenceClass {
   if (a === b) return a;
   if (a === 'none') return b;
   if (b === 'none') return a;
+  if (a === 'option' || b === 'option') return a === 'option' ? b : a;
   if (a === 'fight' && (b === 'target' || b === 'weapon')) return b;
   if (b === 'fight' && (a === 'target' || a === 'weapon')) return a;
   return 'unclear';
@@ -77,6 +87,7 @@ export const CLASS_TEXT: Readonly<Record<SentenceClass, string>> = {
   attacker: "touches the model's own attacks",
   weapon: "touches this weapon's attack",
   fight: 'touches what follows the attack when the models fight on (it stops duels and sequences, not one attack)',
+  option: 'a choice or situation the question does not take: answered without it, and said',
   none: 'touches no roll of a single attack',
   unclear: 'what it touches is unclear',
 };

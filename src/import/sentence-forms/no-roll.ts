@@ -202,6 +202,12 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
     pattern: whole(String.raw`(?:in addition, )?attacks made with ${NAME} are not affected by the [\w' -]+ patron skill`),
     examples: ['In addition, attacks made with a Wyrm Cleaver are not affected by the Beastslayer Patron Skill'],
   },
+  {
+    name: 'an aura on friends near it (other models)',
+    touches: 'none',
+    pattern: whole(String.raw`any friendly models with the [a-z ]+ keyword within \d+" (?:and in (?:its|their) line of sight )?of ${NAME} gain .+`),
+    examples: ['any friendly models with the CULTIST keyword within 4" and in its Line of Sight of the Veiled One gain -1 INJURY DICE to all Injury rolls made against them'],
+  },
 ];
 
 /** Openings that carry on the sentence before them (form.ts CarryOnForm). */

@@ -74,10 +74,10 @@ export const OWN_ATTACK_FORMS: readonly SentenceForm[] = [
     examples: ['If the first ACTION the model makes during their Activation is a Charge, add +1 DICE to Melee Attacks made by this model for the rest of the Activation'],
   },
   {
-    name: 'a spell cast before its own attack\'s injury rolls, and what it adds to them',
+    name: 'what a spell cast before its own attack\'s injury rolls adds to them',
     touches: 'attacker',
-    pattern: whole(String.raw`(?:you can cast this spell before making any injury rolls for an attack made by the spellcaster|add [+-]\d+ injury dice to all of the injury rolls you make for the attack)`),
-    examples: ['You can cast this spell before making any Injury Rolls for an attack made by the spellcaster', 'add +1 INJURY DICE to all of the Injury Rolls you make for the attack'],
+    pattern: whole(String.raw`add [+-]\d+ injury dice to all of the injury rolls you make for the attack`),
+    examples: ['add +1 INJURY DICE to all of the Injury Rolls you make for the attack'],
   },
   {
     name: 'markers on the model that an opponent may not spend against its actions',

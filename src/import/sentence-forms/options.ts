@@ -1,0 +1,45 @@
+import type { SentenceForm } from './form.js';
+import { NAME, whole } from './words.js';
+
+/**
+ * Forms of sentences that offer a choice its player may make, or name a situation around the model, that
+ * the question does not take (form.ts `option`): a spell cast when it is hurt or for its own attack, an
+ * option chosen before the game, friends near it with markers, a loadout it may use. The answer is the
+ * plain case, without it, and says so (a line on stderr, the `notModelled` label of JSON outputs); a form
+ * that opens an option (`restIsTheOption`) puts the rest of its text under it.
+ */
+export const OPTION_FORMS: readonly SentenceForm[] = [
+  {
+    name: 'a spell its player may cast when the model is hurt (not cast)',
+    touches: 'option',
+    pattern: whole(String.raw`you can cast this spell (?:once per turn )?(?:before|after) an injury roll is made for the spellcaster`),
+    examples: ['You can cast this spell once per Turn after an Injury Roll is made for the spellcaster'],
+    restIsTheOption: true,
+  },
+  {
+    name: "a spell its player may cast for the model's own attack (not cast)",
+    touches: 'option',
+    pattern: whole(String.raw`you can cast this spell before making any injury rolls for an attack made by the spellcaster`),
+    examples: ['You can cast this spell before making any Injury Rolls for an attack made by the spellcaster'],
+    restIsTheOption: true,
+  },
+  {
+    name: 'a choice its player makes before the game (not made)',
+    touches: 'option',
+    pattern: whole(String.raw`at the start of each game, before deployment, you can say that .+`),
+    examples: ['At the start of each game, before deployment, you can say that one Acolyte will be chained to the Iron Saint'],
+    restIsTheOption: true,
+  },
+  {
+    name: 'a situation of friends near it with markers (not met)',
+    touches: 'option',
+    pattern: whole(String.raw`as long as there (?:is|are) at least (?:a total of )?\d+ blood markers? on friendly models within \d+" of ${NAME}, .+`),
+    examples: ['As long as there are at least a total of 2 Blood Markers on friendly models within 3" of a Veiled One, every Out of Action injury result against it is treated as Down instead'],
+  },
+  {
+    name: 'a cap on its armour while it uses weapons a choice gives it (not used)',
+    touches: 'option',
+    pattern: whole(String.raw`if they do, the maximum cumulative armour they can have is [+-]?\d+`),
+    examples: ['If they do, the maximum cumulative armour they can have is -2'],
+  },
+];
