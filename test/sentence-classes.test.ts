@@ -95,6 +95,9 @@ const ROSTER = rosterFile(
     model('Wheel Saint', ability('Chained', 'At the start of each game, before deployment, you can say that one Acolyte will be chained to the Wheel Saint. This is represented by the following special rules, which apply to the Wheel Saint until it suffers an Out of Action result on the Injury Table:\n* It treats Down results as Minor Hit results.')) +
     model('Veiled One', ability('Shroud', 'As long as there are at least a total of 2 Blood Markers on friendly models within 3&quot; of a Veiled One, every Out of Action injury result against it is treated as Downed instead.')) +
     model('Moon Caster', ability('Moonward', 'You can cast this spell before an Injury Roll is made for the spellcaster. If you do so, add a -1 INJURY MODIFIER to the roll for every 2 BLOOD MARKERS that were paid to cast the spell.')) +
+    weapon('Dusk Axe', 'Melee', '-', 'Add a +2 INJURY MODIFIER to rolls made for this weapon if the target has not yet been Activated this Turn.') +
+    weapon('Quiet Pistol', '12&quot;', '-', 'Add +1 DICE to the roll if the attacker is in contact with a terrain piece that is at least 1/2&quot; tall and that lies in between it and the target model.') +
+    weapon('Fume Pot', '8&quot;', '-', 'When you take a Shoot ACTION with this model, instead of making a Ranged Attack, you can release a cloud of spores. If you do so, do not make a Success Roll.') +
     // A dormant state is Out of Action for every question (ruling T29).
     model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
@@ -222,6 +225,20 @@ describe('a choice or situation the question does not take', () => {
       // The JSON answer carries it too, with what was left out.
       expect(JSON.stringify((JSON.parse(r.stdout) as { scenario: unknown }).scenario)).toContain('(not taken)');
     }
+  });
+
+  it("a weapon's bonus in a situation (a target not yet activated, an attacker behind terrain) and another use of it: the attack answers as plain, and says so", async () => {
+    for (const [name, type] of [['Dusk Axe', 'melee'], ['Quiet Pistol', 'ranged'], ['Fume Pot', 'ranged']] as const) {
+      const r = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--roster', ROSTER, '--weapon', name);
+      expect(r.code).toBe(0);
+      expect(answers(JSON.parse(r.stdout) as ExactJson)).toEqual(answers(await exactJson('--attack-type', type)));
+      expect(r.stderr).toMatch(new RegExp(`^injury-lab: warning: weapon "${name}": answered without what these give \\(a choice or situation not taken\\): rules text \\("`));
+    }
+  });
+
+  it('IGNORE RANGE is IGNORE LONG RANGE: a shot at long range with it is the shot in range', async () => {
+    expect(answers(await exactJson('--attack-type', 'ranged', '--long-range', '--weapon-keywords', 'IGNORE RANGE'))).toEqual(answers(await exactJson('--attack-type', 'ranged')));
+    expect(answers(await exactJson('--attack-type', 'ranged', '--long-range'))).not.toEqual(answers(await exactJson('--attack-type', 'ranged')));
   });
 
   it('--explain classes every sentence under the option as the option, a read one too (never applied)', async () => {

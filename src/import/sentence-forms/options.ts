@@ -42,4 +42,23 @@ export const OPTION_FORMS: readonly SentenceForm[] = [
     pattern: whole(String.raw`if they do, the maximum cumulative armour they can have is [+-]?\d+`),
     examples: ['If they do, the maximum cumulative armour they can have is -2'],
   },
+  {
+    name: 'a bonus of the weapon while the target has not yet activated this turn (a situation: not taken)',
+    touches: 'option',
+    pattern: whole(String.raw`add an? [+-]\d+ injury modifier to rolls made for this weapon if the target has not yet been activated this turn`),
+    examples: ['Add a +2 INJURY MODIFIER to rolls made for this weapon if the target has not yet been Activated this Turn'],
+  },
+  {
+    name: 'a bonus of the weapon while the attacker is behind terrain (a situation: not taken)',
+    touches: 'option',
+    pattern: whole(String.raw`add [+-]\d+ dice to the roll if the attacker is in contact with a terrain piece that is at least [\d/⁄]+" tall and that lies in between it and the target(?: model)?`),
+    examples: ['Add +1 DICE to the roll if the attacker is in contact with a terrain piece that is at least 1/2" tall and that lies in between it and the target model'],
+  },
+  {
+    name: 'another use of the weapon instead of its attack (not taken: the attack is the question)',
+    touches: 'option',
+    pattern: whole(String.raw`when you take a shoot action with this model, instead of making a ranged attack, you can .+`),
+    examples: ['When you take a Shoot ACTION with this model, instead of making a Ranged Attack, you can release a swarm of flies'],
+    restIsTheOption: true,
+  },
 ];

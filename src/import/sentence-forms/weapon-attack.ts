@@ -22,8 +22,9 @@ export const WEAPON_ATTACK_FORMS: readonly SentenceForm[] = [
   {
     name: 'a bonus under a condition of the battlefield or the turn',
     touches: 'weapon',
-    pattern: whole(String.raw`add (?:an? )?[+-]\d+ (?:injury )?(?:dice|modifier) to (?:the )?rolls? (?:for attacks made with this weapon |made for this weapon |for a model that is hit by ${NAME} )?if .+`),
-    examples: ['Add a +1 INJURY MODIFIER to rolls made for this weapon if the target has not yet been Activated this Turn', 'Add +1 DICE to the roll if the attacker is in cover'],
+    // Not the situations options.ts answers without (a target not yet activated, an attacker behind terrain).
+    pattern: whole(String.raw`add (?:an? )?[+-]\d+ (?:injury )?(?:dice|modifier) to (?:the )?rolls? (?:for attacks made with this weapon |made for this weapon |for a model that is hit by ${NAME} )?if (?!the target has not yet been activated this turn$|the attacker is in contact with a terrain piece).+`),
+    examples: ['Add a +1 INJURY MODIFIER to rolls made for this weapon if the target is on a bridge', 'Add +1 DICE to the roll if the attacker is in cover'],
   },
   {
     name: 'blood markers its injuries place',

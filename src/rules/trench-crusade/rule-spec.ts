@@ -311,6 +311,7 @@ export const trenchCrusadeRuleSpec = {
     CUMBERSOME: effectsRule('Known; changes no odds here', KEYWORD_EFFECTS, {}, everyEdition(noOdds)),
     'IGNORE COVER': effectsRule("A ranged attack's success roll gets no Cover modifier (targetInCover)", KEYWORD_EFFECTS, { ignoreCover: true }, everyEdition(ignoresModifier)),
     'IGNORE LONG RANGE': effectsRule("A ranged attack's success roll gets no Long Range modifier (longRange)", KEYWORD_EFFECTS, { ignoreLongRange: true }, everyEdition(ignoresModifier)),
+    'IGNORE RANGE': effectsRule("As IGNORE LONG RANGE: a ranged attack's success roll gets no Long Range modifier (longRange); its range is not checked here", KEYWORD_EFFECTS, { ignoreLongRange: true }, everyEdition(ignoresModifier)),
     'IGNORE ELEVATED POSITION': effectsRule('Known; changes no odds here (an attack here has no elevation)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     PISTOL: effectsRule('Known; changes no odds here (when the weapon may be used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     CONSUMABLE: effectsRule('Known; changes no odds here (how often the weapon may be used)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
