@@ -271,8 +271,10 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
   const alreadyDown = s.targetDown;
   // FIRE, GAS and SHRAPNEL add their markers to every injury roll the target survives.
   const extra = s.kind === 'fall' ? 0 : extraMarkersPerRoll(s);
+  // The weapon's multiplier of the result's own markers (ruling T36), not of FIRE's and the like.
+  const times = s.kind === 'fall' ? 1 : s.bloodMarkersMultiplier;
   const markers = dist.expectation((o) =>
-    o === 'miss' || o === 'out-of-action' ? 0 : bloodMarkersPlaced(o as InjuryOutcome, alreadyDown, s.rules.markers) + extra,
+    o === 'miss' || o === 'out-of-action' ? 0 : bloodMarkersPlaced(o as InjuryOutcome, alreadyDown, s.rules.markers) * times + extra,
   );
   return {
     outcomes: outcomes.map((o): Fraction => dist.probability(o)),

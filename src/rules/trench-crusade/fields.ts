@@ -392,6 +392,14 @@ export const trenchCrusadeFields = [
     default: false,
     kinds: ATTACKING_KINDS,
   }),
+  integerField('bloodMarkersMultiplier', {
+    profile: 'weapon',
+    description: "The blood markers the result of this weapon's injury roll places (a Minor Hit's, a Down's) are multiplied by this (a Demonic Aura Grenade's 2); FIRE, GAS, SHRAPNEL and extraBloodMarkers are not (ruling T36)",
+    minimum: 1,
+    maximum: 3,
+    default: 1,
+    kinds: ATTACKING_KINDS,
+  }),
   booleanField('negateFire', {
     profile: 'model',
     description: 'NEGATE FIRE: the target gains no markers from FIRE (fireMarkers)',

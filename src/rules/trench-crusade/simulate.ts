@@ -402,7 +402,9 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   // Markers placed by each table row: none, minor hit, down (more if already Down), out of action.
   // FIRE, GAS and SHRAPNEL leave theirs after every roll the target survives (a fall has no weapon).
   const afterRoll = s.kind === 'fall' ? 0 : markersLeftAfterRoll(s);
-  const markersByRow = [afterRoll, markers.minorHit + afterRoll, (s.targetDown ? markers.downAgain : markers.down) + afterRoll, 0];
+  // A weapon's multiplier (a Demonic Aura Grenade's x2) multiplies the result's own markers only (ruling T36).
+  const times = s.kind === 'fall' ? 1 : s.bloodMarkersMultiplier;
+  const markersByRow = [afterRoll, markers.minorHit * times + afterRoll, (s.targetDown ? markers.downAgain : markers.down) * times + afterRoll, 0];
   const table = s.rules.injuryTable;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {

@@ -74,7 +74,9 @@ export class AttackRoller {
   private readonly markersAfterRoll: number;
   private readonly minorMarkers: number;
   private readonly downMarkers: number;
-  private readonly downAgainMarkers: number;
+  private readonly resultMinorMarkers: number;
+  private readonly resultDownMarkers: number;
+  private readonly resultDownAgainMarkers: number;
   private readonly regenerate: number;
   /** The ledge the target fights by (a duel side's, ruling D9): its fall's injury roll, if any. */
   private ledgeFall: ((rng: Dice, kept: Int32Array) => number) | undefined;
@@ -126,7 +128,11 @@ export class AttackRoller {
     this.markersAfterRoll = markersLeftAfterRoll(s);
     this.minorMarkers = rules.markers.minorHit;
     this.downMarkers = rules.markers.down;
-    this.downAgainMarkers = rules.markers.downAgain;
+    // The weapon's multiplier of its result's own markers (ruling T36); a ledge's fall places the rules' own.
+    const times = s.bloodMarkersMultiplier;
+    this.resultMinorMarkers = rules.markers.minorHit * times;
+    this.resultDownMarkers = rules.markers.down * times;
+    this.resultDownAgainMarkers = rules.markers.downAgain * times;
     this.regenerate = s.regenerate;
   }
 
@@ -254,7 +260,7 @@ export class AttackRoller {
     }
     if (result === 3) return true;
     let m = this.m + this.markersAfterRoll;
-    if (result === 1) m += this.minorMarkers;
+    if (result === 1) m += this.resultMinorMarkers;
     else if (result === 2) {
       let down = d;
       // By a ledge, a standing model rolls before it is taken Down; on a failure it falls first.
@@ -272,7 +278,7 @@ export class AttackRoller {
           down = 1;
         }
       }
-      m += down === 1 ? this.downAgainMarkers : this.downMarkers;
+      m += down === 1 ? this.resultDownAgainMarkers : this.resultDownMarkers;
       this.d = 1;
     }
     this.m = m > markerCap ? markerCap : m;
