@@ -7,13 +7,13 @@ import { simulatorDisagreements } from './helpers/agree.js';
 import { keptTotals } from './helpers/brute.js';
 
 /**
- * Weapon fields of the success and injury rolls (rulings T36-T38), each against values worked out
+ * Three weapon fields of the success and injury rolls (rulings T36-T38), each against values worked out
  * by hand (or a brute force over every face, written here, not the engine's), and the simulator against
  * the exact engine. Core rules: success 2D6, 7+ hits, 12 critical (+1 injury die); injury 2D6 (+ dice:
  * keep the 2 highest), 2-6 Minor Hit (1 marker), 7-8 Down (1 marker, 2 if already Down), 9+ Out of
  * Action; +1 injury die against a Down target of a melee attack.
  *
- * Ways 2D6 make each total or more: 9+ 10 (of 36).
+ * Ways 2D6 make each total or more: 5+ 30, 7+ 21, 9+ 10, 11+ 3, 12 1 (of 36).
  */
 
 const over = (n: bigint, d: bigint) => formatFraction(fraction(n, d));
@@ -21,6 +21,17 @@ const exact = (fields: Record<string, unknown>) => evaluateExact(parseScenario(f
 const outcomes = (fields: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(exact(fields).outcomes.map((o) => [o.outcome, o.exact]));
 const mean = (fields: Record<string, unknown>, id: string): string => exact(fields).means[id]!.exact;
+const successRoll = (fields: Record<string, unknown>) => {
+  const chances = exact({ kind: 'attack', ...fields }).extra!.successRoll as Record<'miss' | 'hit' | 'critical', { exact: string }>;
+  return { miss: chances.miss.exact, hit: chances.hit.exact, critical: chances.critical.exact };
+};
+/** Ways `dice` d6 keeping 2 (highest, or lowest) reach `at` or more, every face enumerated. */
+function keptAtLeast(dice: number, lowest: boolean, at: number): bigint {
+  let n = 0n;
+  for (const [total, ways] of keptTotals(dice, 2, lowest)) if (total >= at) n += ways;
+  return n;
+}
+
 describe('bloodMarkersMultiplier (ruling T36): the markers a result places are multiplied, no others', () => {
   const markers = (f: Record<string, unknown>) => mean({ kind: 'injury', ...f }, 'expectedBloodMarkers');
 
@@ -104,5 +115,44 @@ describe('bloodMarkersMultiplier (ruling T36): the markers a result places are m
     expect(simulatorDisagreements({ kind: 'injury', bloodMarkersMultiplier: 3, fireMarkers: 1, tough: true }, 36)).toEqual([]);
     expect(simulatorDisagreements({ kind: 'attack', bloodMarkersMultiplier: 2, targetDown: true, armour: 'standard' }, 36)).toEqual([]);
     expect(simulatorDisagreements({ kind: 'sequence', attacks: 3, bloodMarkersMultiplier: 2, policy: 'all', markerCap: 3, bloodMarkers: 1, extraBloodMarkers: 1 }, 36, 100_000)).toEqual([]);
+  });
+});
+
+describe('criticalThreshold (ruling T37): the weapon\'s own lowest critical total', () => {
+  it('defaults to the table\'s 12', () => {
+    expect((parseScenario({ kind: 'attack' }) as unknown as { criticalThreshold: number }).criticalThreshold).toBe(12);
+    expect(successRoll({})).toEqual({ miss: over(15n, 36n), hit: over(20n, 36n), critical: over(1n, 36n) });
+  });
+
+  it('11+: 11 and 12 are criticals (3 of 36), 7-10 hits (18), 6 or less misses (15)', () => {
+    expect(successRoll({ criticalThreshold: 11 })).toEqual({ miss: over(15n, 36n), hit: over(18n, 36n), critical: over(3n, 36n) });
+    // A critical adds its injury die: Out of Action on a hit 2D6 9+ (10 of 36), on a critical 3D6 keep 2, 9+.
+    expect(keptAtLeast(3, false, 9)).toBe(113n);
+    expect(outcomes({ kind: 'attack', criticalThreshold: 11 })['out-of-action']).toBe(over(18n * 10n * 6n + 3n * 113n, 36n * 216n));
+  });
+
+  it('read as criticalOn says: -5 to the roll, 11+ on the dice alone is a critical (and a hit); on the total, none', () => {
+    // Unmodified: dice 11-12 critical (3 of 36); dice 12 is the only total that hits anyway.
+    expect(successRoll({ criticalThreshold: 11, attackModifier: -5, criticalOn: 'unmodified' })).toEqual({ miss: over(33n, 36n), hit: '0', critical: over(3n, 36n) });
+    // Modified: 11 needs dice of 16, never; dice 12 (total 7) hits.
+    expect(successRoll({ criticalThreshold: 11, attackModifier: -5 })).toEqual({ miss: over(35n, 36n), hit: over(1n, 36n), critical: '0' });
+  });
+
+  it('below the hit total a critical is still a hit: 5+ makes 5 and 6 criticals (30 of 36), nothing a plain hit', () => {
+    expect(successRoll({ criticalThreshold: 5 })).toEqual({ miss: over(6n, 36n), hit: '0', critical: over(30n, 36n) });
+  });
+
+  it('reaches a duel side, as a weapon field of the attacking side', () => {
+    const duel = parseScenario({ kind: 'duel', a: {}, b: { criticalThreshold: 10 } }) as unknown as DuelScenario;
+    expect(duelPlanOf(duel).b.attacking.criticalThreshold).toBe(10);
+    expect(duelPlanOf(duel).a.attacking.criticalThreshold).toBe(12);
+  });
+
+  it('the simulator agrees with the exact engine: plain 2D6, with dice, unmodified, below the hit total, a sequence', () => {
+    expect(simulatorDisagreements({ kind: 'attack', criticalThreshold: 10 }, 37)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'attack', criticalThreshold: 11, attackDice: -1, criticalInjuryDice: 2 }, 37)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'attack', criticalThreshold: 11, attackModifier: -3, criticalOn: 'unmodified' }, 37)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'attack', criticalThreshold: 6, attackDice: 1 }, 37)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'sequence', attacks: 3, criticalThreshold: 10, ignoreArmourOnCritical: true, armour: 'reinforced', policy: 'all' }, 37, 100_000)).toEqual([]);
   });
 });

@@ -234,7 +234,9 @@ export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
 /**
  * Success roll of an attack: the table's dice plus net attack dice, keep that many, plus the flat
  * modifier. With criticalOn "unmodified" the kept dice alone decide a critical (a hit whatever the
- * modifier); the modified total still decides hit or miss.
+ * modifier); the modified total still decides hit or miss. `criticalAt` is the weapon's threshold
+ * (criticalThreshold, by default the table's `critical`): a total (or dice) reaching it is a critical,
+ * and so a hit (ruling T37).
  */
 export function successRollDist(
   attackDice: number,
@@ -242,6 +244,7 @@ export function successRollDist(
   roll: TrenchCrusadeRules['successRoll'],
   criticalOn: CriticalOn = 'modified',
   autoHit = false,
+  criticalAt: number = roll.critical,
 ): Dist<'miss' | 'hit' | 'critical'> {
   // An auto-hit weapon makes no roll: a hit, never a critical.
   if (autoHit) return Dist.constant<'miss' | 'hit' | 'critical'>('hit');
@@ -249,8 +252,8 @@ export function successRollDist(
   const dice = keepDice(roll.dice + Math.abs(net), roll.dice, 6, net < 0 ? 'lowest' : 'highest');
   return dice.map((kept) => {
     const total = kept + attackModifier;
-    if (criticalOn === 'unmodified') return kept >= roll.critical ? 'critical' : total >= roll.hit ? 'hit' : 'miss';
-    return total < roll.hit ? 'miss' : total >= roll.critical ? 'critical' : 'hit';
+    if (criticalOn === 'unmodified') return kept >= criticalAt ? 'critical' : total >= roll.hit ? 'hit' : 'miss';
+    return total >= criticalAt ? 'critical' : total >= roll.hit ? 'hit' : 'miss';
   });
 }
 
@@ -258,7 +261,7 @@ export function successRollDist(
 export function outcomeDist(s: OneRollScenario): Dist<string> {
   const input = injuryRollInput(s);
   if (s.kind === 'attack') {
-    const success = successRollDist(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit);
+    const success = successRollDist(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit, s.criticalThreshold);
     return success.flatMap<string>((r) =>
       r === 'miss' ? Dist.constant('miss') : injuryOutcomeDist(planInjuryRoll(input, r === 'critical')),
     );
@@ -281,7 +284,7 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
     means: [markers],
     histograms: [],
     notes: describeRolls(s),
-    ...(s.kind === 'attack' ? { extra: { successRoll: successRollChances(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit) } } : {}),
+    ...(s.kind === 'attack' ? { extra: { successRoll: successRollChances(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit, s.criticalThreshold) } } : {}),
   };
 }
 
@@ -349,8 +352,8 @@ export function describeRangedCase(s: RangedModifierInput): string | undefined {
 }
 
 /** The success roll's own chances, exact: `hit` is a hit that is not a critical. */
-export function successRollChances(attackDice: number, attackModifier: number, roll: TrenchCrusadeRules['successRoll'], criticalOn: CriticalOn, autoHit: boolean) {
-  const dist = successRollDist(attackDice, attackModifier, roll, criticalOn, autoHit);
+export function successRollChances(attackDice: number, attackModifier: number, roll: TrenchCrusadeRules['successRoll'], criticalOn: CriticalOn, autoHit: boolean, criticalAt: number) {
+  const dist = successRollDist(attackDice, attackModifier, roll, criticalOn, autoHit, criticalAt);
   const chance = (r: 'miss' | 'hit' | 'critical') => ({ probability: toNumber(dist.probability(r)), exact: formatFraction(dist.probability(r)) });
   return { miss: chance('miss'), hit: chance('hit'), critical: chance('critical') };
 }
@@ -384,7 +387,7 @@ function describeRolls(s: OneRollScenario): string[] {
     const ranged = describeRangedCase(s);
     return [
       ...(ranged ? [ranged] : []),
-      `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (${roll.hit - 1} or less misses, ${roll.critical}+ ${s.criticalOn === 'unmodified' ? 'on the dice alone ' : ''}is critical)`,
+      `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (${roll.hit - 1} or less misses, ${s.criticalThreshold}+ ${s.criticalOn === 'unmodified' ? 'on the dice alone ' : ''}is critical)`,
       `Injury roll on a hit: ${describePlan(planInjuryRoll(input, false))}`,
       `Injury roll on a critical: ${describePlan(planInjuryRoll(input, true))}`,
     ];

@@ -400,6 +400,14 @@ export const trenchCrusadeFields = [
     default: 1,
     kinds: ATTACKING_KINDS,
   }),
+  integerField('criticalThreshold', {
+    profile: 'weapon',
+    description: "Lowest success-roll total that is a critical success for this weapon's attacks, read as criticalOn says (the rules' 12; a Butcher Bayonet's 11); a critical is always a hit (ruling T37)",
+    minimum: 2,
+    maximum: 24,
+    default: (rules: TrenchCrusadeRules) => rules.successRoll.critical,
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
   booleanField('negateFire', {
     profile: 'model',
     description: 'NEGATE FIRE: the target gains no markers from FIRE (fireMarkers)',

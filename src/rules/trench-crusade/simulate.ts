@@ -438,10 +438,11 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   // How a player reads the kept dice of the success roll, written out once: 0 miss, 1 hit, 2 critical.
   // Read on the modified total; or, with criticalOn "unmodified", a critical on the dice alone (and so
   // a hit), the modified total deciding the rest.
+  // The weapon's own critical threshold (criticalThreshold, the table's 12 by default): reaching it is a critical, so a hit.
   const resultByDice = new Int32Array(attackKeep * 6 + 1);
   for (let dice = 0; dice <= attackKeep * 6; dice++) {
     const total = dice + s.attackModifier;
-    const critical = s.criticalOn === 'unmodified' ? dice >= success.critical : total >= success.critical;
+    const critical = s.criticalOn === 'unmodified' ? dice >= s.criticalThreshold : total >= s.criticalThreshold;
     resultByDice[dice] = critical ? 2 : total >= success.hit ? 1 : 0;
   }
   return {

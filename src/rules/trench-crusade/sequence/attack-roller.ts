@@ -90,7 +90,8 @@ export class AttackRoller {
     this.criticalOnDice = s.criticalOn === 'unmodified';
     this.successDice = rules.successRoll.dice;
     this.successHit = rules.successRoll.hit;
-    this.successCritical = rules.successRoll.critical;
+    // The weapon's own critical threshold (ruling T37).
+    this.successCritical = s.criticalThreshold;
     this.attackRollMax = s.attackRollMarkers;
     this.attackDicePerMarker = rules.markers.attackDicePerMarker;
     this.spendAll = s.policy === 'all';
