@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
-import { type Fraction, formatFraction, fraction, mul } from '../src/exact/fraction.js';
+import { type Fraction, add, formatFraction, fraction, mul } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { duelPlanOf, type DuelScenario } from '../src/rules/trench-crusade/duel/sides.js';
 import { simulatorDisagreements } from './helpers/agree.js';
@@ -154,5 +154,53 @@ describe('criticalThreshold (ruling T37): the weapon\'s own lowest critical tota
     expect(simulatorDisagreements({ kind: 'attack', criticalThreshold: 11, attackModifier: -3, criticalOn: 'unmodified' }, 37)).toEqual([]);
     expect(simulatorDisagreements({ kind: 'attack', criticalThreshold: 6, attackDice: 1 }, 37)).toEqual([]);
     expect(simulatorDisagreements({ kind: 'sequence', attacks: 3, criticalThreshold: 10, ignoreArmourOnCritical: true, armour: 'reinforced', policy: 'all' }, 37, 100_000)).toEqual([]);
+  });
+});
+
+describe('rerollFailedSuccess (ruling T38): a failed success roll is rolled again once', () => {
+  it('2D6: miss (15/36)^2; a hit or a critical on the first roll or on the second, after a miss', () => {
+    // Hit 20/36 x (1 + 15/36) = 1020/1296; critical 1/36 x 51/36; miss 225/1296.
+    expect(successRoll({ rerollFailedSuccess: true })).toEqual({ miss: over(225n, 1296n), hit: over(1020n, 1296n), critical: over(51n, 1296n) });
+    expect(successRoll({ rerollFailedSuccess: true, criticalThreshold: 11 })).toEqual({ miss: over(225n, 1296n), hit: over(18n * 51n, 1296n), critical: over(3n * 51n, 1296n) });
+  });
+
+  it('equals a brute force over both rolls, every face: -1 dice, +1 modifier, a critical on 10+', () => {
+    // 3D6 keep the 2 lowest + 1: a miss below 7, a critical from 10; on a miss the 3 dice again.
+    const first = keptTotals(3, 2, true);
+    const read = (kept: number) => (kept + 1 >= 10 ? 'critical' : kept + 1 >= 7 ? 'hit' : 'miss');
+    const w = { miss: 0n, hit: 0n, critical: 0n };
+    for (const [t1, w1] of first) {
+      if (read(t1) !== 'miss') w[read(t1)] += w1 * 216n;
+      else for (const [t2, w2] of first) w[read(t2)] += w1 * w2;
+    }
+    const den = 216n * 216n;
+    expect(successRoll({ rerollFailedSuccess: true, attackDice: -1, attackModifier: 1, criticalThreshold: 10 })).toEqual({ miss: over(w.miss, den), hit: over(w.hit, den), critical: over(w.critical, den) });
+  });
+
+  it('an auto-hit weapon makes no roll to re-roll', () => {
+    expect(outcomes({ kind: 'attack', autoHit: true, rerollFailedSuccess: true })).toEqual(outcomes({ kind: 'attack', autoHit: true }));
+  });
+
+  it('RISKY: only the re-roll\'s failure ends the string: attacks made = 1 + P(first hits, target standing after it)', () => {
+    // Hit 1020/1296 then 2D6 under 9 (26 of 36); critical 51/1296 then 3D6 keep 2 under 9 (216 - 113 = 103 of 216).
+    const made = add(fraction(1n), add(mul(fraction(1020n, 1296n), fraction(26n, 36n)), mul(fraction(51n, 1296n), fraction(103n, 216n))));
+    const risky = { kind: 'sequence', attacks: 2, attacksPerAction: 2, risky: true };
+    expect(mean({ ...risky, rerollFailedSuccess: true }, 'expectedAttacksMade')).toBe(formatFraction(made));
+    // Without the re-roll: 1 + 20/36 x 26/36 + 1/36 x 103/216.
+    const plain = add(fraction(1n), add(mul(fraction(20n, 36n), fraction(26n, 36n)), mul(fraction(1n, 36n), fraction(103n, 216n))));
+    expect(mean(risky, 'expectedAttacksMade')).toBe(formatFraction(plain));
+  });
+
+  it('reaches a duel side, as a weapon field of the attacking side', () => {
+    const duel = parseScenario({ kind: 'duel', a: { rerollFailedSuccess: true }, b: {} }) as unknown as DuelScenario;
+    expect(duelPlanOf(duel).a.attacking.rerollFailedSuccess).toBe(true);
+    expect(duelPlanOf(duel).b.attacking.rerollFailedSuccess).toBe(false);
+  });
+
+  it('the simulator agrees with the exact engine: plain 2D6, -1 dice with 11+, unmodified, a RISKY string', () => {
+    expect(simulatorDisagreements({ kind: 'attack', rerollFailedSuccess: true }, 38)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'attack', rerollFailedSuccess: true, attackDice: -1, criticalThreshold: 11 }, 38)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'attack', rerollFailedSuccess: true, attackModifier: -4, criticalOn: 'unmodified', criticalThreshold: 11 }, 38)).toEqual([]);
+    expect(simulatorDisagreements({ kind: 'sequence', attacks: 4, attacksPerAction: 2, risky: true, rerollFailedSuccess: true, attackDice: -1, policy: 'all' }, 38, 100_000)).toEqual([]);
   });
 });

@@ -408,6 +408,12 @@ export const trenchCrusadeFields = [
     default: (rules: TrenchCrusadeRules) => rules.successRoll.critical,
     kinds: SUCCESS_ROLL_KINDS,
   }),
+  booleanField('rerollFailedSuccess', {
+    profile: 'weapon',
+    description: "A failed success roll of this weapon's attack is rolled again once, with the same dice and modifiers, and the second result stands, a critical included (an Observer's re-roll; ruling T38)",
+    default: false,
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
   booleanField('negateFire', {
     profile: 'model',
     description: 'NEGATE FIRE: the target gains no markers from FIRE (fireMarkers)',

@@ -445,6 +445,8 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
     const critical = s.criticalOn === 'unmodified' ? dice >= s.criticalThreshold : total >= s.criticalThreshold;
     resultByDice[dice] = critical ? 2 : total >= success.hit ? 1 : 0;
   }
+  // A failed success roll of a weapon that re-rolls it is picked up and rolled again, once (ruling T38).
+  const reroll = s.rerollFailedSuccess;
   return {
     run(rng, trials, tally) {
       const counts = new Float64Array(5);
@@ -454,13 +456,15 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
       } else if (attackDice === 2 && attackKeep === 2) {
         // The usual success roll, plain 2D6, gets its own loop (see countInjuryRolls).
         for (let t = 0; t < trials; t++) {
-          const result = resultByDice[rng.d6() + rng.d6()]!;
+          let result = resultByDice[rng.d6() + rng.d6()]!;
+          if (result === 0 && reroll) result = resultByDice[rng.d6() + rng.d6()]!;
           if (result === 0) counts[0]! += 1;
           else counts[1 + rollInjury(rng, result === 2 ? onCritical : onHit, kept)]! += 1;
         }
       } else {
         for (let t = 0; t < trials; t++) {
-          const result = resultByDice[rollAndKeep(rng, attackDice, attackKeep, attackKeepsHighest, kept)]!;
+          let result = resultByDice[rollAndKeep(rng, attackDice, attackKeep, attackKeepsHighest, kept)]!;
+          if (result === 0 && reroll) result = resultByDice[rollAndKeep(rng, attackDice, attackKeep, attackKeepsHighest, kept)]!;
           if (result === 0) counts[0]! += 1;
           else counts[1 + rollInjury(rng, result === 2 ? onCritical : onHit, kept)]! += 1;
         }

@@ -40,6 +40,7 @@ export class AttackRoller {
   private readonly successDice: number;
   private readonly successHit: number;
   private readonly successCritical: number;
+  private readonly rerollFailed: boolean;
   private readonly attackRollMax: number;
   private readonly attackDicePerMarker: number;
   private readonly spendAll: boolean;
@@ -90,8 +91,9 @@ export class AttackRoller {
     this.criticalOnDice = s.criticalOn === 'unmodified';
     this.successDice = rules.successRoll.dice;
     this.successHit = rules.successRoll.hit;
-    // The weapon's own critical threshold (ruling T37).
+    // The weapon's own critical threshold (ruling T37) and re-roll of a failed success roll (ruling T38).
     this.successCritical = s.criticalThreshold;
+    this.rerollFailed = s.rerollFailedSuccess;
     this.attackRollMax = s.attackRollMarkers;
     this.attackDicePerMarker = rules.markers.attackDicePerMarker;
     this.spendAll = s.policy === 'all';
@@ -211,10 +213,16 @@ export class AttackRoller {
     // An auto-hit weapon makes no success roll: every attack hits, none is a critical.
     if (!this.autoHit) {
       // Plain 2D6, the commonest success roll, summed in place (the same dice in the same order as rollKeep's).
-      const keptDice = net === 0 && this.successDice === 2 ? rng.d6() + rng.d6() : this.rollKeep(rng, this.successDice + (net < 0 ? -net : net), this.successDice, net < 0);
-      const rolled = keptDice + this.attackModifier;
+      let keptDice = net === 0 && this.successDice === 2 ? rng.d6() + rng.d6() : this.rollKeep(rng, this.successDice + (net < 0 ? -net : net), this.successDice, net < 0);
+      let rolled = keptDice + this.attackModifier;
       // A critical on the modified total, or on the dice alone with criticalOn "unmodified" (then a hit).
       critical = (this.criticalOnDice ? keptDice : rolled) >= this.successCritical ? 1 : 0;
+      if (critical === 0 && rolled < this.successHit && this.rerollFailed) {
+        // The failure is rolled again, the same dice, once; the second result stands.
+        keptDice = net === 0 && this.successDice === 2 ? rng.d6() + rng.d6() : this.rollKeep(rng, this.successDice + (net < 0 ? -net : net), this.successDice, net < 0);
+        rolled = keptDice + this.attackModifier;
+        critical = (this.criticalOnDice ? keptDice : rolled) >= this.successCritical ? 1 : 0;
+      }
       if (critical === 0 && rolled < this.successHit) {
         this.missed = true;
         return false;

@@ -251,7 +251,7 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
-        row = successRowOf(successRollDist(attackDiceOf(s) + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit, s.criticalThreshold));
+        row = successRowOf(successRollDist(attackDiceOf(s) + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit, s.criticalThreshold, s.rerollFailedSuccess));
         successRows.set(a, row);
       }
       return row;
