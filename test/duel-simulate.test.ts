@@ -48,6 +48,9 @@ describe('the duel simulator agrees with the exact chain (fixed seed)', () => {
     // Rulings T30, T31 in a shoot-out (the engines' plumbing; the CLI's duels are melee): cover and long
     // range on a's success rolls, replaced by b's weapon; a cloak's -2 and a's injury dice in cover on b's.
     ['a shoot-out: a in cover at long range against a +1 weapon, b in cover with a cloak, hindered', { ranged: true, inCover: true, longRange: true, injuryDiceInCover: 1, tough: true }, { ranged: true, coverAndLongRangeDice: 1, policy: 'hinder', inCover: true, coverDice: -2, bloodMarkers: 1 }, 'a', 5],
+    // Rulings T36-T38: a's result markers doubled, spent on injuries, b by a ledge (its fall's markers not doubled);
+    // b's critical on 10+ with its failed success rolls re-rolled, a Tough.
+    ['markers doubled against b by a ledge; b critical on 10+ re-rolling its failures', { bloodMarkersMultiplier: 2, policy: 'injury', tough: true, attacks: 2 }, { criticalThreshold: 10, rerollFailedSuccess: true, ledge: 4 }, 'a', 5],
     ['both by ledges: 7 inches with Tough and armour, 4 inches in STANDFAST armour', { ledge: 7, tough: true, armour: 'standard', injuryDice: 1 }, { ledge: 4, standfast: true, policy: 'injury', attacks: 2 }, 'a', 5],
   ];
   for (const [name, a, b, first, rounds] of cases) {
@@ -117,6 +120,22 @@ describe('a simulator that forgets a rule is caught', () => {
     const six = duelPlan({ sixAgainstArmoured: true }, { armour: 'reinforced' }, 'a', 5);
     const forgot = { ...six.a.attacking, sixAgainstArmoured: false };
     expect(agree(six, { ...six, a: { ...six.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's result markers doubled forgotten", () => {
+    // Two attacks an activation, every marker spent on injuries: the doubled markers are dice.
+    const doubled = duelPlan({ bloodMarkersMultiplier: 2, policy: 'injury', attacks: 2 }, { armour: 'standard' }, 'a', 5);
+    const forgot = { ...doubled.a.attacking, bloodMarkersMultiplier: 1 };
+    expect(agree(doubled, { ...doubled, a: { ...doubled.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's critical on 9+ forgotten (the table's 12)", () => {
+    const early = duelPlan({ criticalThreshold: 9 }, { armour: 'standard' }, 'a', 5);
+    const forgot = { ...early.a.attacking, criticalThreshold: 12 };
+    expect(agree(early, { ...early, a: { ...early.a, attacking: forgot } }).failures).not.toEqual([]);
+  });
+  it("a's re-roll of a failed success roll forgotten", () => {
+    const again = duelPlan({ rerollFailedSuccess: true }, {}, 'a', 5);
+    const forgot = { ...again.a.attacking, rerollFailedSuccess: false };
+    expect(agree(again, { ...again, a: { ...again.a, attacking: forgot } }).failures).not.toEqual([]);
   });
   it('Tough forgotten on b', () => {
     const noTough = { ...plan.a.attacking, tough: false };

@@ -177,7 +177,7 @@ describe('optimalUnlimited against every stationary spending rule (minimises the
   for (const [name, fields, rules] of cases) {
     it(`${name}: ${rules} rules`, () => {
       const model = modelOf(fields);
-      const { limit } = unlimitedMarkerLimit(model.rules, 'optimal', model.startMarkers, model.attackRollMarkers, model.cap, extraMarkersPerRoll(model.scenario));
+      const { limit } = unlimitedMarkerLimit(model.rules, 'optimal', model.startMarkers, model.attackRollMarkers, model.cap, extraMarkersPerRoll(model.scenario), model.scenario.bloodMarkersMultiplier);
       const phases = model.perActivation > 0 ? model.perActivation : 1;
       const start = unlimitedStart(model, limit);
       const cache = new TransitionCache(model, limit);

@@ -20,6 +20,10 @@ export interface Side {
   readonly minorAsDown?: boolean;
   /** Its weapon's injury die put aside as a 6 against armour or a shield (sixAgainstArmoured). */
   readonly sixAgainstArmoured?: boolean;
+  /** Its weapon's result markers multiplied (bloodMarkersMultiplier), its own critical total (criticalThreshold), a failed success roll re-rolled (rerollFailedSuccess). */
+  readonly bloodMarkersMultiplier?: number;
+  readonly criticalThreshold?: number;
+  readonly rerollFailedSuccess?: boolean;
   /**
    * Its attacks ranged, and its weapon's rules for the Ranged Attack Modifiers. The CLI's duels are
    * melee (issue 24); the duel engines take any sequence, so a test may still play a shoot-out.
@@ -61,6 +65,9 @@ function attacking(x: Side, y: Side): SequenceScenario {
     ignoreArmour: x.ignoreArmour ?? false,
     minorAsDown: x.minorAsDown ?? false,
     sixAgainstArmoured: x.sixAgainstArmoured ?? false,
+    bloodMarkersMultiplier: x.bloodMarkersMultiplier ?? 1,
+    criticalThreshold: x.criticalThreshold ?? 12,
+    rerollFailedSuccess: x.rerollFailedSuccess ?? false,
     armour: y.armour ?? 'none',
     tough: y.tough ?? false,
     bloodMarkers: y.bloodMarkers ?? 0,

@@ -234,7 +234,10 @@ export function injuryOutcomeDist(plan: InjuryRollPlan): Dist<InjuryOutcome> {
 /**
  * Success roll of an attack: the table's dice plus net attack dice, keep that many, plus the flat
  * modifier. With criticalOn "unmodified" the kept dice alone decide a critical (a hit whatever the
- * modifier); the modified total still decides hit or miss.
+ * modifier); the modified total still decides hit or miss. `criticalAt` is the weapon's threshold
+ * (criticalThreshold, by default the table's `critical`): a total (or dice) reaching it is a critical,
+ * and so a hit (ruling T37). With `rerollFailed` a miss is rolled again once, the second result standing
+ * (ruling T38): miss m^2, hit h(1 + m), critical c(1 + m) of the roll's own m, h, c.
  */
 export function successRollDist(
   attackDice: number,
@@ -242,23 +245,34 @@ export function successRollDist(
   roll: TrenchCrusadeRules['successRoll'],
   criticalOn: CriticalOn = 'modified',
   autoHit = false,
+  criticalAt: number = roll.critical,
+  rerollFailed = false,
 ): Dist<'miss' | 'hit' | 'critical'> {
   // An auto-hit weapon makes no roll: a hit, never a critical.
   if (autoHit) return Dist.constant<'miss' | 'hit' | 'critical'>('hit');
   const net = attackDice;
   const dice = keepDice(roll.dice + Math.abs(net), roll.dice, 6, net < 0 ? 'lowest' : 'highest');
-  return dice.map((kept) => {
+  const once = dice.map((kept) => {
     const total = kept + attackModifier;
-    if (criticalOn === 'unmodified') return kept >= roll.critical ? 'critical' : total >= roll.hit ? 'hit' : 'miss';
-    return total < roll.hit ? 'miss' : total >= roll.critical ? 'critical' : 'hit';
+    if (criticalOn === 'unmodified') return kept >= criticalAt ? 'critical' : total >= roll.hit ? 'hit' : 'miss';
+    return total >= criticalAt ? 'critical' : total >= roll.hit ? 'hit' : 'miss';
   });
+  if (!rerollFailed) return once;
+  // Built by hand, not by flatMap (which reduces): a sequence's rows need a power of 6 as denominator.
+  const t = once.total;
+  const m = once.weight('miss');
+  return new Dist<'miss' | 'hit' | 'critical'>([
+    ['miss', m * m],
+    ['hit', once.weight('hit') * (t + m)],
+    ['critical', once.weight('critical') * (t + m)],
+  ]);
 }
 
 /** Outcome distribution for any Trench Crusade kind of one roll (`injury`, `fall`, `attack`). */
 export function outcomeDist(s: OneRollScenario): Dist<string> {
   const input = injuryRollInput(s);
   if (s.kind === 'attack') {
-    const success = successRollDist(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit);
+    const success = successRollDist(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit, s.criticalThreshold, s.rerollFailedSuccess);
     return success.flatMap<string>((r) =>
       r === 'miss' ? Dist.constant('miss') : injuryOutcomeDist(planInjuryRoll(input, r === 'critical')),
     );
@@ -271,15 +285,17 @@ export function exactAnswer(s: OneRollScenario, outcomes: readonly string[]): Ex
   const alreadyDown = s.targetDown;
   // FIRE, GAS and SHRAPNEL add their markers to every injury roll the target survives.
   const extra = s.kind === 'fall' ? 0 : extraMarkersPerRoll(s);
+  // The weapon's multiplier of the result's own markers (ruling T36), not of FIRE's and the like.
+  const times = s.kind === 'fall' ? 1 : s.bloodMarkersMultiplier;
   const markers = dist.expectation((o) =>
-    o === 'miss' || o === 'out-of-action' ? 0 : bloodMarkersPlaced(o as InjuryOutcome, alreadyDown, s.rules.markers) + extra,
+    o === 'miss' || o === 'out-of-action' ? 0 : bloodMarkersPlaced(o as InjuryOutcome, alreadyDown, s.rules.markers) * times + extra,
   );
   return {
     outcomes: outcomes.map((o): Fraction => dist.probability(o)),
     means: [markers],
     histograms: [],
     notes: describeRolls(s),
-    ...(s.kind === 'attack' ? { extra: { successRoll: successRollChances(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit) } } : {}),
+    ...(s.kind === 'attack' ? { extra: { successRoll: successRollChances(attackDiceOf(s), s.attackModifier, s.rules.successRoll, s.criticalOn, s.autoHit, s.criticalThreshold, s.rerollFailedSuccess) } } : {}),
   };
 }
 
@@ -347,8 +363,8 @@ export function describeRangedCase(s: RangedModifierInput): string | undefined {
 }
 
 /** The success roll's own chances, exact: `hit` is a hit that is not a critical. */
-export function successRollChances(attackDice: number, attackModifier: number, roll: TrenchCrusadeRules['successRoll'], criticalOn: CriticalOn, autoHit: boolean) {
-  const dist = successRollDist(attackDice, attackModifier, roll, criticalOn, autoHit);
+export function successRollChances(attackDice: number, attackModifier: number, roll: TrenchCrusadeRules['successRoll'], criticalOn: CriticalOn, autoHit: boolean, criticalAt: number, rerollFailed: boolean) {
+  const dist = successRollDist(attackDice, attackModifier, roll, criticalOn, autoHit, criticalAt, rerollFailed);
   const chance = (r: 'miss' | 'hit' | 'critical') => ({ probability: toNumber(dist.probability(r)), exact: formatFraction(dist.probability(r)) });
   return { miss: chance('miss'), hit: chance('hit'), critical: chance('critical') };
 }
@@ -380,9 +396,10 @@ function describeRolls(s: OneRollScenario): string[] {
       ];
     }
     const ranged = describeRangedCase(s);
+    const reroll = s.rerollFailedSuccess ? '; a failure is rolled again once' : '';
     return [
       ...(ranged ? [ranged] : []),
-      `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (${roll.hit - 1} or less misses, ${roll.critical}+ ${s.criticalOn === 'unmodified' ? 'on the dice alone ' : ''}is critical)`,
+      `Success roll: ${keep}${mod ? ` ${mod > 0 ? '+' : '-'} ${Math.abs(mod)}` : ''} (${roll.hit - 1} or less misses, ${s.criticalThreshold}+ ${s.criticalOn === 'unmodified' ? 'on the dice alone ' : ''}is critical${reroll})`,
       `Injury roll on a hit: ${describePlan(planInjuryRoll(input, false))}`,
       `Injury roll on a critical: ${describePlan(planInjuryRoll(input, true))}`,
     ];

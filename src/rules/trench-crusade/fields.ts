@@ -392,6 +392,28 @@ export const trenchCrusadeFields = [
     default: false,
     kinds: ATTACKING_KINDS,
   }),
+  integerField('bloodMarkersMultiplier', {
+    profile: 'weapon',
+    description: "The blood markers the result of this weapon's injury roll places (a Minor Hit's, a Down's) are multiplied by this (a Demonic Aura Grenade's 2); FIRE, GAS, SHRAPNEL and extraBloodMarkers are not (ruling T36)",
+    minimum: 1,
+    maximum: 3,
+    default: 1,
+    kinds: ATTACKING_KINDS,
+  }),
+  integerField('criticalThreshold', {
+    profile: 'weapon',
+    description: "Lowest success-roll total that is a critical success for this weapon's attacks, read as criticalOn says (the rules' 12; a Butcher Bayonet's 11); a critical is always a hit (ruling T37)",
+    minimum: 2,
+    maximum: 24,
+    default: (rules: TrenchCrusadeRules) => rules.successRoll.critical,
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
+  booleanField('rerollFailedSuccess', {
+    profile: 'weapon',
+    description: "A failed success roll of this weapon's attack is rolled again once, with the same dice and modifiers, and the second result stands, a critical included (an Observer's re-roll; ruling T38)",
+    default: false,
+    kinds: SUCCESS_ROLL_KINDS,
+  }),
   booleanField('negateFire', {
     profile: 'model',
     description: 'NEGATE FIRE: the target gains no markers from FIRE (fireMarkers)',

@@ -402,7 +402,9 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   // Markers placed by each table row: none, minor hit, down (more if already Down), out of action.
   // FIRE, GAS and SHRAPNEL leave theirs after every roll the target survives (a fall has no weapon).
   const afterRoll = s.kind === 'fall' ? 0 : markersLeftAfterRoll(s);
-  const markersByRow = [afterRoll, markers.minorHit + afterRoll, (s.targetDown ? markers.downAgain : markers.down) + afterRoll, 0];
+  // A weapon's multiplier (a Demonic Aura Grenade's x2) multiplies the result's own markers only (ruling T36).
+  const times = s.kind === 'fall' ? 1 : s.bloodMarkersMultiplier;
+  const markersByRow = [afterRoll, markers.minorHit * times + afterRoll, (s.targetDown ? markers.downAgain : markers.down) * times + afterRoll, 0];
   const table = s.rules.injuryTable;
   const kept = new Int32Array(8);
   if (s.kind !== 'attack') {
@@ -436,12 +438,15 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
   // How a player reads the kept dice of the success roll, written out once: 0 miss, 1 hit, 2 critical.
   // Read on the modified total; or, with criticalOn "unmodified", a critical on the dice alone (and so
   // a hit), the modified total deciding the rest.
+  // The weapon's own critical threshold (criticalThreshold, the table's 12 by default): reaching it is a critical, so a hit.
   const resultByDice = new Int32Array(attackKeep * 6 + 1);
   for (let dice = 0; dice <= attackKeep * 6; dice++) {
     const total = dice + s.attackModifier;
-    const critical = s.criticalOn === 'unmodified' ? dice >= success.critical : total >= success.critical;
+    const critical = s.criticalOn === 'unmodified' ? dice >= s.criticalThreshold : total >= s.criticalThreshold;
     resultByDice[dice] = critical ? 2 : total >= success.hit ? 1 : 0;
   }
+  // A failed success roll of a weapon that re-rolls it is picked up and rolled again, once (ruling T38).
+  const reroll = s.rerollFailedSuccess;
   return {
     run(rng, trials, tally) {
       const counts = new Float64Array(5);
@@ -451,13 +456,15 @@ export function trenchCrusadeSimulator(s: OneRollScenario): SimKernel {
       } else if (attackDice === 2 && attackKeep === 2) {
         // The usual success roll, plain 2D6, gets its own loop (see countInjuryRolls).
         for (let t = 0; t < trials; t++) {
-          const result = resultByDice[rng.d6() + rng.d6()]!;
+          let result = resultByDice[rng.d6() + rng.d6()]!;
+          if (result === 0 && reroll) result = resultByDice[rng.d6() + rng.d6()]!;
           if (result === 0) counts[0]! += 1;
           else counts[1 + rollInjury(rng, result === 2 ? onCritical : onHit, kept)]! += 1;
         }
       } else {
         for (let t = 0; t < trials; t++) {
-          const result = resultByDice[rollAndKeep(rng, attackDice, attackKeep, attackKeepsHighest, kept)]!;
+          let result = resultByDice[rollAndKeep(rng, attackDice, attackKeep, attackKeepsHighest, kept)]!;
+          if (result === 0 && reroll) result = resultByDice[rollAndKeep(rng, attackDice, attackKeep, attackKeepsHighest, kept)]!;
           if (result === 0) counts[0]! += 1;
           else counts[1 + rollInjury(rng, result === 2 ? onCritical : onHit, kept)]! += 1;
         }

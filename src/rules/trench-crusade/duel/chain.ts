@@ -86,7 +86,7 @@ export function hinderedModel(model: SequenceModel, h: number): SequenceModel {
   if (h === 0) return model;
   const s = model.scenario;
   const rules = model.rules;
-  const row = successRowOf(successRollDist(attackDiceOf(s) - h * rules.markers.ownRollDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit));
+  const row = successRowOf(successRollDist(attackDiceOf(s) - h * rules.markers.ownRollDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit, s.criticalThreshold, s.rerollFailedSuccess));
   return { ...model, successRow: () => row };
 }
 

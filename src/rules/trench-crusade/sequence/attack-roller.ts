@@ -40,6 +40,7 @@ export class AttackRoller {
   private readonly successDice: number;
   private readonly successHit: number;
   private readonly successCritical: number;
+  private readonly rerollFailed: boolean;
   private readonly attackRollMax: number;
   private readonly attackDicePerMarker: number;
   private readonly spendAll: boolean;
@@ -74,7 +75,9 @@ export class AttackRoller {
   private readonly markersAfterRoll: number;
   private readonly minorMarkers: number;
   private readonly downMarkers: number;
-  private readonly downAgainMarkers: number;
+  private readonly resultMinorMarkers: number;
+  private readonly resultDownMarkers: number;
+  private readonly resultDownAgainMarkers: number;
   private readonly regenerate: number;
   /** The ledge the target fights by (a duel side's, ruling D9): its fall's injury roll, if any. */
   private ledgeFall: ((rng: Dice, kept: Int32Array) => number) | undefined;
@@ -88,7 +91,9 @@ export class AttackRoller {
     this.criticalOnDice = s.criticalOn === 'unmodified';
     this.successDice = rules.successRoll.dice;
     this.successHit = rules.successRoll.hit;
-    this.successCritical = rules.successRoll.critical;
+    // The weapon's own critical threshold (ruling T37) and re-roll of a failed success roll (ruling T38).
+    this.successCritical = s.criticalThreshold;
+    this.rerollFailed = s.rerollFailedSuccess;
     this.attackRollMax = s.attackRollMarkers;
     this.attackDicePerMarker = rules.markers.attackDicePerMarker;
     this.spendAll = s.policy === 'all';
@@ -126,7 +131,11 @@ export class AttackRoller {
     this.markersAfterRoll = markersLeftAfterRoll(s);
     this.minorMarkers = rules.markers.minorHit;
     this.downMarkers = rules.markers.down;
-    this.downAgainMarkers = rules.markers.downAgain;
+    // The weapon's multiplier of its result's own markers (ruling T36); a ledge's fall places the rules' own.
+    const times = s.bloodMarkersMultiplier;
+    this.resultMinorMarkers = rules.markers.minorHit * times;
+    this.resultDownMarkers = rules.markers.down * times;
+    this.resultDownAgainMarkers = rules.markers.downAgain * times;
     this.regenerate = s.regenerate;
   }
 
@@ -204,10 +213,16 @@ export class AttackRoller {
     // An auto-hit weapon makes no success roll: every attack hits, none is a critical.
     if (!this.autoHit) {
       // Plain 2D6, the commonest success roll, summed in place (the same dice in the same order as rollKeep's).
-      const keptDice = net === 0 && this.successDice === 2 ? rng.d6() + rng.d6() : this.rollKeep(rng, this.successDice + (net < 0 ? -net : net), this.successDice, net < 0);
-      const rolled = keptDice + this.attackModifier;
+      let keptDice = net === 0 && this.successDice === 2 ? rng.d6() + rng.d6() : this.rollKeep(rng, this.successDice + (net < 0 ? -net : net), this.successDice, net < 0);
+      let rolled = keptDice + this.attackModifier;
       // A critical on the modified total, or on the dice alone with criticalOn "unmodified" (then a hit).
       critical = (this.criticalOnDice ? keptDice : rolled) >= this.successCritical ? 1 : 0;
+      if (critical === 0 && rolled < this.successHit && this.rerollFailed) {
+        // The failure is rolled again, the same dice, once; the second result stands.
+        keptDice = net === 0 && this.successDice === 2 ? rng.d6() + rng.d6() : this.rollKeep(rng, this.successDice + (net < 0 ? -net : net), this.successDice, net < 0);
+        rolled = keptDice + this.attackModifier;
+        critical = (this.criticalOnDice ? keptDice : rolled) >= this.successCritical ? 1 : 0;
+      }
       if (critical === 0 && rolled < this.successHit) {
         this.missed = true;
         return false;
@@ -254,7 +269,7 @@ export class AttackRoller {
     }
     if (result === 3) return true;
     let m = this.m + this.markersAfterRoll;
-    if (result === 1) m += this.minorMarkers;
+    if (result === 1) m += this.resultMinorMarkers;
     else if (result === 2) {
       let down = d;
       // By a ledge, a standing model rolls before it is taken Down; on a failure it falls first.
@@ -272,7 +287,7 @@ export class AttackRoller {
           down = 1;
         }
       }
-      m += down === 1 ? this.downAgainMarkers : this.downMarkers;
+      m += down === 1 ? this.resultDownAgainMarkers : this.resultDownMarkers;
       this.d = 1;
     }
     this.m = m > markerCap ? markerCap : m;

@@ -31,7 +31,7 @@ const outWithinN = (f: FiniteResult): Fraction => f.outAt.reduce(add, ZERO);
 
 function evaluatePolicy(model: SequenceModel, policy: Policy): PolicyResult {
   const m = policy === model.policy ? model : { ...model, policy };
-  const { limit, hoarding } = unlimitedMarkerLimit(m.rules, policy, m.startMarkers, m.attackRollMarkers, m.cap, extraMarkersPerRoll(m.scenario));
+  const { limit, hoarding } = unlimitedMarkerLimit(m.rules, policy, m.startMarkers, m.attackRollMarkers, m.cap, extraMarkersPerRoll(m.scenario), m.scenario.bloodMarkersMultiplier);
   if (policy === 'optimal') {
     const fin = optimalFinite(m);
     const unl = optimalUnlimited(m, limit);

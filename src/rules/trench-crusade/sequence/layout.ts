@@ -47,7 +47,7 @@ export function unlimitedIsCertain(s: SequenceScenario): boolean {
 
 /** Most markers the finite chain (and the final-markers histogram) can show. */
 export function maxFinalMarkers(s: SequenceScenario): number {
-  return Math.min(markerCapOf(s.markerCap), s.bloodMarkers + mostMarkersPlaced(s.rules, extraMarkersPerRoll(s)) * s.attacks);
+  return Math.min(markerCapOf(s.markerCap), s.bloodMarkers + mostMarkersPlaced(s.rules, extraMarkersPerRoll(s), s.bloodMarkersMultiplier) * s.attacks);
 }
 
 export function sequenceLayout(s: SequenceScenario): ReportLayout {

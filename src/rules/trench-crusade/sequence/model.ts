@@ -208,6 +208,8 @@ export function buildModel(s: SequenceScenario): SequenceModel {
   const toughLeft = (s.tough === true || s.firstOutOfActionNoEffect === true) && s.toughUsed !== true ? 1 : 0;
   const blessingLeft = blessingPolicy === 'all' && blessingMarkers > 0 ? 1 : 0;
   const extra = extraMarkersPerRoll(s);
+  // The weapon's multiplier of a result's own markers (ruling T36).
+  const times = s.bloodMarkersMultiplier;
 
   const successRows = new Map<number, Row>();
   const injuryRows = new Map<string, Row>();
@@ -242,14 +244,14 @@ export function buildModel(s: SequenceScenario): SequenceModel {
     attackRollMarkers: s.attackRollMarkers,
     bloodbathAllowed,
     start: stateIndex(startMarkers, s.targetDown === true ? 1 : 0, toughLeft, blessingLeft),
-    maxMarkers: Math.min(cap, startMarkers + mostMarkersPlaced(rules, extra) * attacks),
-    mostPlaced: mostMarkersPlaced(rules, extra),
-    placed: [markersByRow(rules, 0, extra), markersByRow(rules, 1, extra)],
+    maxMarkers: Math.min(cap, startMarkers + mostMarkersPlaced(rules, extra, times) * attacks),
+    mostPlaced: mostMarkersPlaced(rules, extra, times),
+    placed: [markersByRow(rules, 0, extra, times), markersByRow(rules, 1, extra, times)],
     saveIsNoEffect: s.firstOutOfActionNoEffect === true,
     successRow(a) {
       let row = successRows.get(a);
       if (!row) {
-        row = successRowOf(successRollDist(attackDiceOf(s) + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit));
+        row = successRowOf(successRollDist(attackDiceOf(s) + a * rules.markers.attackDicePerMarker, s.attackModifier, rules.successRoll, s.criticalOn, s.autoHit, s.criticalThreshold, s.rerollFailedSuccess));
         successRows.set(a, row);
       }
       return row;

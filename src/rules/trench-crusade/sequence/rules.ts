@@ -51,18 +51,19 @@ export function bloodbathCost(rules: TrenchCrusadeRules, targetDown: boolean): n
 
 /**
  * The most blood markers one injury roll can place: the largest a result places (a Down on a model
- * already Down, in the rules), plus the weapon's FIRE, GAS and SHRAPNEL markers (`extra`).
+ * already Down, in the rules) times the weapon's multiplier (`times`, ruling T36), plus the weapon's
+ * FIRE, GAS and SHRAPNEL markers (`extra`).
  */
-export function mostMarkersPlaced(rules: TrenchCrusadeRules, extra: number): number {
-  return Math.max(rules.markers.minorHit, rules.markers.down, rules.markers.downAgain) + extra;
+export function mostMarkersPlaced(rules: TrenchCrusadeRules, extra: number, times: number): number {
+  return Math.max(rules.markers.minorHit, rules.markers.down, rules.markers.downAgain) * times + extra;
 }
 
 /**
  * Markers each injury-table row places (no effect, minor hit, down, out of action) on a target Down
- * (d 1) or not, with the weapon's `extra` markers after every roll the target survives.
+ * (d 1) or not, the result's own multiplied by `times` (ruling T36), with the weapon's `extra` markers after every roll the target survives.
  */
-export function markersByRow(rules: TrenchCrusadeRules, d: number, extra: number): readonly [number, number, number, number] {
-  return [extra, rules.markers.minorHit + extra, (d === 1 ? rules.markers.downAgain : rules.markers.down) + extra, 0];
+export function markersByRow(rules: TrenchCrusadeRules, d: number, extra: number, times: number): readonly [number, number, number, number] {
+  return [extra, rules.markers.minorHit * times + extra, (d === 1 ? rules.markers.downAgain : rules.markers.down) * times + extra, 0];
 }
 
 /** The cap as a number (Infinity for none). */
@@ -99,8 +100,9 @@ export function unlimitedMarkerLimit(
   attackRollMarkers: number,
   cap: number,
   extra: number,
+  times: number,
 ): { limit: number; hoarding: boolean } {
-  const placed = mostMarkersPlaced(rules, extra);
+  const placed = mostMarkersPlaced(rules, extra, times);
   let natural: number;
   let hoarding = false;
   if (policy === 'none' && attackRollMarkers === 0) natural = 0;

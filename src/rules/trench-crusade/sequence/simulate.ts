@@ -59,7 +59,7 @@ export function sequenceSimulator(s: SequenceScenario): SimKernel {
   const markerHistAt = histogramOffset(layout, FINAL_MARKERS_HISTOGRAM);
   const maxFinal = maxFinalMarkers(s);
 
-  const { limit, hoarding } = unlimitedMarkerLimit(rules, policy, m0, attackRollMax, cap, markersLeftAfterRoll(s));
+  const { limit, hoarding } = unlimitedMarkerLimit(rules, policy, m0, attackRollMax, cap, markersLeftAfterRoll(s), s.bloodMarkersMultiplier);
   // A fixed policy whose markers stay bounded by themselves plays the unlimited question on in the
   // same trial; `optimal` (a different, stationary policy) and a hoarding limit need a trial of their own.
   const sameTrial = policy !== 'optimal' && !hoarding;
