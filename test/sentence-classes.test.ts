@@ -98,6 +98,8 @@ const ROSTER = rosterFile(
     weapon('Dusk Axe', 'Melee', '-', 'Add a +2 INJURY MODIFIER to rolls made for this weapon if the target has not yet been Activated this Turn.') +
     weapon('Quiet Pistol', '12&quot;', '-', 'Add +1 DICE to the roll if the attacker is in contact with a terrain piece that is at least 1/2&quot; tall and that lies in between it and the target model.') +
     weapon('Fume Pot', '8&quot;', '-', 'When you take a Shoot ACTION with this model, instead of making a Ranged Attack, you can release a cloud of spores. If you do so, do not make a Success Roll.') +
+    weapon('Hex Grenade', '8&quot;', '-', 'Double the number of BLOOD MARKERS placed next to a model by an Injury Roll for an attack made with a Hex Grenade. In addition, an Injury Roll is made for all models that are within 3&quot; of the target point when the Hex Grenade explodes, even if interposing terrain blocks the line of sight.') +
+    weapon('Cleaver Lug', 'Melee', '-', 'Friendly models within 3&quot; of a model with a Cleaver Lug achieve a Critical Success on an 11+ for their Melee Attacks.') +
     // A dormant state is Out of Action for every question (ruling T29).
     model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
@@ -374,6 +376,20 @@ describe('what the engines already have, read from its sentence', () => {
     expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Hook Chain'))).toEqual(answers(await exactJson('--attack-type', 'ranged', '--minor-as-down')));
     // The rule's second sentence without the first that it acts on is not read: it stops.
     await stopsSaying(['--roster', ROSTER, '--weapon', 'Half Cleaver'], 'put one dice aside and turn it so that it shows a \\"6\\"" is not modelled');
+  });
+
+  it("a weapon's markers doubled and its critical on 11+ are bloodMarkersMultiplier 2 and criticalThreshold 11 (rulings T36, T39)", async () => {
+    const markers = async (...args: string[]) => {
+      const r = await cliInProcess('exact', '--kind', 'sequence', '--attacks', '2', '--policy', 'all', '--format', 'json', ...args);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      return answers(JSON.parse(r.stdout) as ExactJson);
+    };
+    const doubled = await markers('--roster', ROSTER, '--weapon', 'Hex Grenade');
+    expect(doubled).toEqual(await markers('--attack-type', 'ranged', '--blood-markers-multiplier', '2'));
+    expect(doubled).not.toEqual(await markers('--attack-type', 'ranged'));
+    const lug = answers(await exactJson('--roster', ROSTER, '--weapon', 'Cleaver Lug'));
+    expect(lug).toEqual(answers(await exactJson('--attack-type', 'melee', '--critical-threshold', '11')));
+    expect(lug).not.toEqual(answers(await exactJson('--attack-type', 'melee')));
   });
 
   it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {

@@ -336,8 +336,10 @@ function applyEffect(draft: Draft, e: TextEffect, fieldRole: TextContext['fieldR
     // Where the field is declared (fields.ts) says whose it is: a model's read on a weapon is not applied.
     const role = fieldRole(e.field);
     if (draft.role !== role) return `${e.field} is ${role === undefined ? 'no field of this system' : `a ${role}'s field`}, not a ${draft.role}'s`;
-    // Dice add up, as keywords' modifiers do; a rule that is on or off is on.
-    draft.fields[e.field] = typeof e.value === 'number' ? ((draft.fields[e.field] as number | undefined) ?? 0) + e.value : e.value;
+    // Dice add up, as keywords' modifiers do; a rule that is on or off is on; a number that is no sum (a
+    // critical's threshold, a multiplier of markers) is set.
+    const sums = e.field !== 'criticalThreshold' && e.field !== 'bloodMarkersMultiplier';
+    draft.fields[e.field] = typeof e.value === 'number' && sums ? ((draft.fields[e.field] as number | undefined) ?? 0) + e.value : e.value;
     return undefined;
   }
   if (e.kind === 'targetInjuryDice' && (e.unless.length > 0 || (e.onlyIf?.length ?? 0) > 0)) {

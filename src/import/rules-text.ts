@@ -37,7 +37,7 @@ export type TextEffect =
   /** A weapon's: "Minor Injuries caused by X are treated as Down results instead"; one injury die a 6 against armour. */
   | { readonly kind: 'field'; readonly field: 'minorAsDown' | 'sixAgainstArmoured'; readonly value: true }
   /** A weapon's dice in words: against a Down target, its own markers, the dice it gets where Cover or Long Range apply. */
-  | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown' | 'extraBloodMarkers' | 'coverAndLongRangeDice'; readonly value: number };
+  | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown' | 'extraBloodMarkers' | 'coverAndLongRangeDice' | 'bloodMarkersMultiplier' | 'criticalThreshold'; readonly value: number };
 
 export type SentenceReading =
   | { readonly kind: 'read'; readonly effects: readonly TextEffect[] }
@@ -358,6 +358,16 @@ export function readWeaponSentence(sentence: string, context: TextContext, previ
     const each = Number(coverInstead.exec(before!)![1]);
     if (Number(/([+-]\d) dice/i.exec(sentence)![1]) === 2 * each) return { kind: 'read', effects: [] };
   }
+  // The real Demonic Aura Grenade: "Double the number of BLOOD MARKERS placed next to a model by an Injury
+  // Roll for an attack made with a Demonic Aura Grenade" (bloodMarkersMultiplier 2, ruling T36).
+  if (/^double the number of blood markers placed next to a model by an injury roll for an attack made with (?:a |an |the |this )?[\w' -]+$/i.test(sentence)) {
+    return { kind: 'read', effects: [{ kind: 'field', field: 'bloodMarkersMultiplier', value: 2 }] };
+  }
+  // The real Butcher Bayonet: "Friendly models within 3" of a model with a Butcher Bayonet achieve a
+  // Critical Success on an 11+ for their Melee Attacks": its bearer is within 3" of itself, so the weapon's
+  // own melee attacks are critical on 11+ (criticalThreshold, ruling T39).
+  const auraCritical = /^friendly models within \d+" of a model with (?:a |an |the )?[\w' -]+ achieve a critical success on an? (\d+)\+ for their melee attacks$/i.exec(sentence);
+  if (auraCritical) return { kind: 'read', effects: [{ kind: 'field', field: 'criticalThreshold', value: Number(auraCritical[1]) }] };
   // The real Chain Kura: "Minor Injuries caused by the Chain Kura are treated as Down results instead" (minorAsDown, ruling T33).
   if (/^minor (?:injuries|injury results|hits?(?: results)?) caused by (?:a |an |the |this )?[\w' -]+? are treated as down results?(?: instead)?$/i.test(sentence)) {
     return { kind: 'read', effects: [{ kind: 'field', field: 'minorAsDown', value: true }] };

@@ -77,8 +77,8 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
   {
     name: 'other models the attack goes on to (after the target\'s own rolls)',
     touches: 'none',
-    pattern: whole(String.raw`(?:if an injury roll for a ranged attack made with ${NAME} does not take an enemy model out of action, .+ within \d+" of the attacking model can immediately .+|if the target of an attack made with ${NAME} is within \d+" of a friendly model, you do not have to roll a d6 to see if the friendly model is hit by the attack|when a target is hit with ${NAME}, the mindless hunger of .+|make (?:another )?an? injury roll for the closest (?:enemy )?model .+|injury rolls for other models caught in ${NAME} blast are made normally)`),
-    examples: ['Injury Rolls for other models caught in the Ember Pot\'s BLAST are made normally', 'make an Injury Roll for the closest enemy model within 3" of the target'],
+    pattern: whole(String.raw`(?:(?:in addition, )?an injury roll is made for all models that are within \d+" of the target point when ${NAME} explodes.*|if an injury roll for a ranged attack made with ${NAME} does not take an enemy model out of action, .+ within \d+" of the attacking model can immediately .+|if the target of an attack made with ${NAME} is within \d+" of a friendly model, you do not have to roll a d6 to see if the friendly model is hit by the attack|when a target is hit with ${NAME}, the mindless hunger of .+|make (?:another )?an? injury roll for the closest (?:enemy )?model .+|injury rolls for other models caught in ${NAME} blast are made normally)`),
+    examples: ['Injury Rolls for other models caught in the Ember Pot\'s BLAST are made normally', 'make an Injury Roll for the closest enemy model within 3" of the target', 'In addition, an Injury Roll is made for all models that are within 2" of the target point when the Ember Pot explodes, even if terrain is in the way'],
   },
   {
     name: 'whom an attack without a Success Roll hits: every model a line touches (its target as any other)',
