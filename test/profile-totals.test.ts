@@ -51,7 +51,7 @@ const ROSTER = rosterFile(
     // keyword: a token the rule table does not know stops the Bell Hammer and "Bellman with Bell Hammer".
     model('Bellman', { weapons: weapon('Bell Hammer', 'Quake 2') }) +
     // weapon-text: a sentence of the weapon's own attack stops the Goad and "Drover with Goad".
-    model('Drover', { weapons: weapon('Goad', '-', 'Double the number of BLOOD MARKERS placed next to a model by an Injury Roll for an attack made with a Goad.') }) +
+    model('Drover', { weapons: weapon('Goad', '-', 'Add a +1 INJURY MODIFIER to rolls made for this weapon if the target is standing on a bridge.') }) +
     '</selections>',
 );
 

@@ -100,6 +100,10 @@ const ROSTER = rosterFile(
     weapon('Fume Pot', '8&quot;', '-', 'When you take a Shoot ACTION with this model, instead of making a Ranged Attack, you can release a cloud of spores. If you do so, do not make a Success Roll.') +
     weapon('Hex Grenade', '8&quot;', '-', 'Double the number of BLOOD MARKERS placed next to a model by an Injury Roll for an attack made with a Hex Grenade. In addition, an Injury Roll is made for all models that are within 3&quot; of the target point when the Hex Grenade explodes, even if interposing terrain blocks the line of sight.') +
     weapon('Cleaver Lug', 'Melee', '-', 'Friendly models within 3&quot; of a model with a Cleaver Lug achieve a Critical Success on an 11+ for their Melee Attacks.') +
+    // A blast's direct hit made Deadly, injury dice in cover, and markers after it.
+    weapon('Ember Pot', '12&quot;', 'BLAST 3', 'Duck: Add -1 INJURY DICE to the roll for a model that is hit by an Ember Pot if it is in contact with a terrain piece that is at least 1/2&quot; tall and that lies in between it and the target point. If the Success Roll for a Ranged Attack with an Ember Pot that targets an enemy model is a Success or a Critical Success, or if the attack is a Failure and the target point scatters onto a model&apos;s base, apply the effect of the DEADLY Keyword to the Injury Roll for that model. Injury Rolls for other models caught in the Ember Pot&apos;s BLAST are made normally.') +
+    weapon('Glow Pot', '12&quot;', 'BLAST 3', 'If a model was the target for a Glow Pot and hit by it, or if a Glow Pot scatters and the target point lands on a model&apos;s base, when you make the Injury Roll for that model, roll 3D6 and add all 3 dice together. Any +INJURY DICE or -INJURY DICE that applied to the Injury Roll will apply normally, except that you pick the 3 highest or lowest dice in the roll instead of the 2 highest or lowest. Additionally, it applies an additional +1 BLOOD MARKER to that model.') +
+    weapon('Half Glow', '12&quot;', '-', 'Additionally, it applies an additional +1 BLOOD MARKER to that model.') +
     // A dormant state is Out of Action for every question (ruling T29).
     model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
@@ -390,6 +394,16 @@ describe('what the engines already have, read from its sentence', () => {
     const lug = answers(await exactJson('--roster', ROSTER, '--weapon', 'Cleaver Lug'));
     expect(lug).toEqual(answers(await exactJson('--attack-type', 'melee', '--critical-threshold', '11')));
     expect(lug).not.toEqual(answers(await exactJson('--attack-type', 'melee')));
+  });
+
+  it("a blast's direct hit made Deadly, with injury dice against a target in cover and a marker after it, read from its sentences", async () => {
+    const shot = ['--attack-type', 'ranged', '--deadly'];
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Ember Pot', '--target-in-cover'))).toEqual(answers(await exactJson(...shot, '--target-in-cover', '--injury-dice-in-cover', '-1')));
+    expect(answers(await exactJson('--roster', ROSTER, '--weapon', 'Ember Pot'))).toEqual(answers(await exactJson(...shot)));
+    const doc = JSON.parse((await cliInProcess('profiles', '--roster', ROSTER, '--format', 'json')).stdout) as { weapons: Record<string, { keywords?: string[] } & Record<string, unknown>> };
+    expect(doc.weapons['Glow Pot']).toMatchObject({ keywords: ['BLAST 3', 'DEADLY'], extraBloodMarkers: 1 });
+    // Its marker sentence alone, with nothing before it to say which model: not read, it stops.
+    await stopsSaying(['--roster', ROSTER, '--weapon', 'Half Glow'], '"Additionally, it applies an additional +1 BLOOD MARKER to that model" is not modelled');
   });
 
   it('a line broken in the middle of a sentence keeps its condition: the unknown keyword after the break stops, never a -1 on every attack', async () => {

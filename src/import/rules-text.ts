@@ -37,7 +37,7 @@ export type TextEffect =
   /** A weapon's: "Minor Injuries caused by X are treated as Down results instead"; one injury die a 6 against armour. */
   | { readonly kind: 'field'; readonly field: 'minorAsDown' | 'sixAgainstArmoured'; readonly value: true }
   /** A weapon's dice in words: against a Down target, its own markers, the dice it gets where Cover or Long Range apply. */
-  | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown' | 'extraBloodMarkers' | 'coverAndLongRangeDice' | 'bloodMarkersMultiplier' | 'criticalThreshold'; readonly value: number };
+  | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown' | 'extraBloodMarkers' | 'coverAndLongRangeDice' | 'bloodMarkersMultiplier' | 'criticalThreshold' | 'injuryDiceInCover'; readonly value: number };
 
 export type SentenceReading =
   | { readonly kind: 'read'; readonly effects: readonly TextEffect[] }
@@ -94,7 +94,8 @@ export function speaksOfOdds(sentence: string, effectKeywords: RegExp | undefine
 }
 
 /**
- * A rules text's sentences: split after a full stop (not after "St.", a saint's name; and where the
+ * A rules text's sentences: split after a full stop (not after "St.", a saint's name, nor after an
+ * initial: "the M.U.R.A.D. Bombard's blast"; and where the
  * catalogue left out the space: "ACTION.If it does so"), at line breaks after a full stop or colon, at
  * blank lines, and before a bullet after a colon
  * (a lead-in and its list); a leading "Name:" label
@@ -106,7 +107,7 @@ export function sentencesOf(text: string): string[] {
     // Butcher Bayonet's "... of a model with a\nButcher Bayonet achieve ...") is one sentence: split
     // there, a condition would be cut from its effect.
     .replace(/([^\s.!?:])[ \t]*\n(?![ \t]*\n)[ \t]*(?=[^\s*•\-])/g, '$1 ')
-    .split(/\n+|(?<=[.!?])(?<!\bSt\.)\s+(?=["(*•\-A-Z])|(?<=[A-Za-z]{3}\.)(?=[A-Z][a-z]+ )|(?<=:)\s+(?=[*•]\s)/)
+    .split(/\n+|(?<=[.!?])(?<!\bSt\.)(?<!\.[A-Z]\.)\s+(?=["(*•\-A-Z])|(?<=[A-Za-z]{3}\.)(?=[A-Z][a-z]+ )|(?<=:)\s+(?=[*•]\s)/)
     .map((s) =>
       s
         .replace(/^[\s*•\-]+/, '')
@@ -358,6 +359,29 @@ export function readWeaponSentence(sentence: string, context: TextContext, previ
     const each = Number(coverInstead.exec(before!)![1]);
     if (Number(/([+-]\d) dice/i.exec(sentence)![1]) === 2 * each) return { kind: 'read', effects: [] };
   }
+  // A blast's direct hit made Deadly: the real Infernal Bomb's and M.U.R.A.D Bombard's "If the Success Roll
+  // for a Ranged Attack with an Infernal Bomb that targets an enemy model is a Success or a Critical Success,
+  // or if the attack is a Failure and the target point scatters onto a model's base, apply the effect of
+  // the DEADLY Keyword to the Injury Roll for that model"; the Phosphor Bomb's "If a model was the target for
+  // a Phosphor Bomb and hit by it, or if ... scatters and the target point lands on a model's base, when you
+  // make the Injury Roll for that model, roll 3D6 and add all 3 dice together" (the question's target is the
+  // model hit), with its "Any +INJURY DICE or -INJURY DICE ... apply normally, except that you pick the 3
+  // highest or lowest dice ..." after it: DEADLY as the core rules roll it (3 dice and the injury dice, 3 kept).
+  const directDeadly =
+    /^if the success roll for a ranged attack with (?:a |an |the )?[\w.' -]+ that targets an enemy model is a success or a critical success, or if the attack is a failure and the target point scatters onto a model'?s base, apply the effect of the deadly keyword to the injury roll for that model$/i;
+  const directThreeDice =
+    /^if a model was the target for (?:a |an |the )?[\w' -]+ and hit by it, or if (?:a |an |the )?[\w' -]+ scatters and the target point lands on a model'?s base, when you make the injury roll for that model, roll 3d6 and add all 3 dice together$/i;
+  if (directDeadly.test(sentence) || directThreeDice.test(sentence)) return { kind: 'read', effects: [{ kind: 'keyword', keyword: 'DEADLY' }] };
+  const threeKept = /^any \+injury dice or -injury dice that applied to the injury roll will apply normally, except that you pick the 3 highest or lowest dice in the roll instead of the 2 highest or lowest$/i;
+  if (threeKept.test(sentence) && after(directThreeDice)) return { kind: 'read', effects: [] };
+  // ... "Additionally, it applies an additional +1 BLOOD MARKER to that model": the model hit, after every roll.
+  const additionalMarker = /^additionally, it applies an additional \+(\d) blood markers? to that model$/i.exec(sentence);
+  if (additionalMarker && after(threeKept)) return { kind: 'read', effects: [{ kind: 'field', field: 'extraBloodMarkers', value: Number(additionalMarker[1]) }] };
+  // "Add -1 INJURY DICE to the roll for a model that is hit by an Infernal Bomb if it is in contact with a
+  // terrain piece that is at least 1/2" tall and that lies in between it and the target point": a model in
+  // cover (the core rules' cover, ruling T30), so injury dice against a target in cover (injuryDiceInCover, T31).
+  const coverDice = /^add ([+-]\d) injury dice to the roll for a model that is hit by (?:a |an |the )?[\w' -]+ if it is in contact with a terrain piece that is at least [\d/⁄]+" tall and that lies in between it and the target point$/i.exec(sentence);
+  if (coverDice) return { kind: 'read', effects: [{ kind: 'field', field: 'injuryDiceInCover', value: Number(coverDice[1]) }] };
   // The real Demonic Aura Grenade: "Double the number of BLOOD MARKERS placed next to a model by an Injury
   // Roll for an attack made with a Demonic Aura Grenade" (bloodMarkersMultiplier 2, ruling T36).
   if (/^double the number of blood markers placed next to a model by an injury roll for an attack made with (?:a |an |the |this )?[\w' -]+$/i.test(sentence)) {
