@@ -104,6 +104,8 @@ const ROSTER = rosterFile(
     weapon('Ember Pot', '12&quot;', 'BLAST 3', 'Duck: Add -1 INJURY DICE to the roll for a model that is hit by an Ember Pot if it is in contact with a terrain piece that is at least 1/2&quot; tall and that lies in between it and the target point. If the Success Roll for a Ranged Attack with an Ember Pot that targets an enemy model is a Success or a Critical Success, or if the attack is a Failure and the target point scatters onto a model&apos;s base, apply the effect of the DEADLY Keyword to the Injury Roll for that model. Injury Rolls for other models caught in the Ember Pot&apos;s BLAST are made normally.') +
     weapon('Glow Pot', '12&quot;', 'BLAST 3', 'If a model was the target for a Glow Pot and hit by it, or if a Glow Pot scatters and the target point lands on a model&apos;s base, when you make the Injury Roll for that model, roll 3D6 and add all 3 dice together. Any +INJURY DICE or -INJURY DICE that applied to the Injury Roll will apply normally, except that you pick the 3 highest or lowest dice in the roll instead of the 2 highest or lowest. Additionally, it applies an additional +1 BLOOD MARKER to that model.') +
     weapon('Half Glow', '12&quot;', '-', 'Additionally, it applies an additional +1 BLOOD MARKER to that model.') +
+    // An aura on enemies near it: melee attacks on it are within it; a ranged one is taken from farther, and said.
+    model('Hymn Singer', ability('Dirge', 'All enemy models within 8&quot; of the Hymn Singer suffer an additional -1 DICE for all ACTIONS they attempt.')) +
     // A dormant state is Out of Action for every question (ruling T29).
     model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
@@ -245,6 +247,15 @@ describe('a choice or situation the question does not take', () => {
   it('IGNORE RANGE is IGNORE LONG RANGE: a shot at long range with it is the shot in range', async () => {
     expect(answers(await exactJson('--attack-type', 'ranged', '--long-range', '--weapon-keywords', 'IGNORE RANGE'))).toEqual(answers(await exactJson('--attack-type', 'ranged')));
     expect(answers(await exactJson('--attack-type', 'ranged', '--long-range'))).not.toEqual(answers(await exactJson('--attack-type', 'ranged')));
+  });
+
+  it('an aura of -1 DICE on enemies within 8": melee attacks on it get it; a ranged attack is taken from farther, and the answer says so (ruling T40)', async () => {
+    const melee = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--roster', ROSTER, '--target', 'Hymn Singer', '--attack-type', 'melee');
+    expect(melee.code).toBe(0);
+    expect(answers(JSON.parse(melee.stdout) as ExactJson)).toEqual(answers(await exactJson('--armour', 'none', '--attack-type', 'melee', '--target-attack-dice', '-1')));
+    expect(melee.stderr).toBe('injury-lab: warning: model "Hymn Singer": answered without what these give (a choice or situation not taken): text of ability Dirge ("All enemy models within 8\\" of the Hymn Singer suffer an additional -1 DICE for all ACTIONS they attempt"), read but for: a ranged attacker is taken to be more than 8" away (no -1 DICE on its attacks)\n');
+    const ranged = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--roster', ROSTER, '--target', 'Hymn Singer', '--attack-type', 'ranged');
+    expect(answers(JSON.parse(ranged.stdout) as ExactJson)).toEqual(answers(await exactJson('--armour', 'none', '--attack-type', 'ranged')));
   });
 
   it('--explain classes every sentence under the option as the option, a read one too (never applied)', async () => {

@@ -405,6 +405,9 @@ function addText(
       const problem = reading.effects.map((e) => addEffect(draft, e, `${from}: ${JSON.stringify(shown(sentence))}`, fieldRole)).find((p) => p !== undefined);
       if (problem === undefined) {
         readAs.push(...reading.effects.map(effectText));
+        // The case it does not hold in, which the answer takes and says (an option line at use).
+        if (reading.notTaken) listed.push({ text: shown(sentence), from, why: `read for the rest; not taken: ${reading.notTaken}`, stops: false, touches: 'option', notTaken: reading.notTaken });
+        if (reading.notTaken) spoke = true;
         continue;
       }
       listed.push({ text: shown(sentence), from, why: problem, stops: true, touches: 'target' });

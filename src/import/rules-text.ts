@@ -16,8 +16,8 @@ import type { ProfileRole } from '../model/types.js';
 export type TextEffect =
   /** Injury rolls against the model get `dice`, except from an attack with one of `unless` (keywords of the rule table). */
   | { readonly kind: 'targetInjuryDice'; readonly dice: number; readonly unless: readonly string[]; readonly onlyIf?: readonly string[] }
-  /** Success rolls for attacks that target the model get `dice`, for the attacks `applies` names. */
-  | { readonly kind: 'targetAttackDice'; readonly dice: number; readonly applies: 'both' | 'melee' | 'ranged' }
+  /** Success rolls for attacks that target the model get `dice`, for the attacks `applies` names; `notTaken`: the case it does not hold in, said. */
+  | { readonly kind: 'targetAttackDice'; readonly dice: number; readonly applies: 'both' | 'melee' | 'ranged'; readonly notTaken?: string }
   /** A keyword of the rule table the sentence gives in the game's own words (STANDFAST, IGNORE ARMOUR ON CRITICAL). */
   | { readonly kind: 'keyword'; readonly keyword: string }
   /**
@@ -40,7 +40,15 @@ export type TextEffect =
   | { readonly kind: 'field'; readonly field: 'injuryDiceIfDown' | 'extraBloodMarkers' | 'coverAndLongRangeDice' | 'bloodMarkersMultiplier' | 'criticalThreshold' | 'injuryDiceInCover'; readonly value: number };
 
 export type SentenceReading =
-  | { readonly kind: 'read'; readonly effects: readonly TextEffect[] }
+  | {
+      readonly kind: 'read';
+      readonly effects: readonly TextEffect[];
+      /**
+       * A case of the sentence the effects do not hold in, which the question does not take and the answer
+       * says (the Chorister's aura on "all enemy models within 8\"": a ranged attacker taken from farther).
+       */
+      readonly notTaken?: string;
+    }
   /**
    * Not read into an effect: classed by what it touches (sentence-forms/form.ts), which decides the
    * questions it stops; `why` says which form classed it, or why none did.
@@ -259,6 +267,14 @@ const MODEL_FORMS: readonly ModelForm[] = [
     read: (m, c) => subjectProblem(m[1]!, c.names) ?? { kind: 'field', field: 'firstOutOfActionNoEffect', value: true },
   },
   {
+    // The real Chorister's Unholy Hymns: "All enemy models within 8" of the Chorister suffer an additional
+    // -1 DICE for all ACTIONS they attempt". A melee attack on it is an ACTION of an enemy within 1", so
+    // -1 DICE on its success roll (targetAttackDice, melee); a ranged attack is taken from farther than the
+    // aura, and the answer says so (ruling T40).
+    sentence: /^all enemy models within (\d+)" of (.+?) suffer an additional (-\d) dice for all actions they attempt$/i,
+    read: (m, c) => subjectProblem(m[2]!, c.names) ?? { kind: 'targetAttackDice', dice: Number(m[3]), applies: 'melee', notTaken: `a ranged attacker is taken to be more than ${m[1]}" away (no ${m[3]} DICE on its attacks)` },
+  },
+  {
     // The real Huscarl's Runeforged Armour: "If an attack would normally ignore armour, Runeforged Armour
     // still grants a -1 INJURY MODIFIER" (armourWhenIgnored, ruling T32).
     sentence: /^if an attack would normally ignore armou?r, (.+?) still grants an? (-\d) injury modifier$/i,
@@ -323,7 +339,9 @@ export function readModelSentence(sentence: string, context: TextContext, previo
     if (!m) continue;
     const got = form.read(m, context);
     if (Array.isArray(got)) return { kind: 'read', effects: got };
-    return 'kind' in got ? { kind: 'read', effects: [got as TextEffect] } : classed(sentence, context, previous, got as NotRead);
+    if (!('kind' in got)) return classed(sentence, context, previous, got as NotRead);
+    const effect = got as TextEffect;
+    return { kind: 'read', effects: [effect], ...('notTaken' in effect && effect.notTaken ? { notTaken: effect.notTaken } : {}) };
   }
   return classed(sentence, context, previous);
 }

@@ -47,6 +47,6 @@ export function optionItems(profile: Profile): readonly Unmodelled[] {
 export function optionNotice(profile: Profile, items: readonly Unmodelled[]): string {
   const byText = new Map<string, Unmodelled[]>();
   for (const u of items) byText.set(u.from, [...(byText.get(u.from) ?? []), u]);
-  const said = [...byText].map(([from, us]) => `${from} (${showValue(us[0]!.text)}${us.length > 1 ? ` and ${us.length - 1} more sentence${us.length > 2 ? 's' : ''}` : ''})`);
+  const said = [...byText].map(([from, us]) => `${from} (${showValue(us[0]!.text)}${us.length > 1 ? ` and ${us.length - 1} more sentence${us.length > 2 ? 's' : ''}` : ''})${us[0]!.notTaken ? `, read but for: ${us[0]!.notTaken}` : ''}`);
   return `${profile.role} ${showValue(profile.name)}: answered without what these give (a choice or situation not taken): ${said.join('; ')}`;
 }

@@ -85,6 +85,8 @@ export interface Unmodelled {
   readonly attackType?: string;
   /** A sentence of rules text not read: what it touches, which decides what it stops. */
   readonly touches?: SentenceClass;
+  /** A sentence read for every case but one the question does not take, which the answer says (class `option`). */
+  readonly notTaken?: string;
   /** Of `Profiles.unmodelled`: why it was read into no profile (`profiles --left-out` lists them by it). */
   readonly leftOut?: LeftOutKind;
 }
