@@ -170,18 +170,26 @@ export function rollAndKeep(rng: Dice, dice: number, keep: number, keepHighest: 
     return best + second;
   }
   let held = 0;
-  for (let i = 0; i < dice; i++) {
-    // Store lowest-first dice as negatives, so "keep the best" is one comparison rule.
-    const face = keepHighest ? rng.d6() : -rng.d6();
-    if (held < keep || face > kept[keep - 1]!) {
-      let j = held < keep ? held++ : keep - 1;
-      while (j > 0 && kept[j - 1]! < face) {
-        kept[j] = kept[j - 1]!;
-        j--;
-      }
-      kept[j] = face;
+  // Store lowest-first dice as negatives, so "keep the best" is one comparison rule.
+  for (let i = 0; i < dice; i++) held = keepFace(keepHighest ? rng.d6() : -rng.d6(), held, keep, kept);
+  return keptTotal(held, keepHighest, kept);
+}
+
+/** Puts a face into the `keep` best held so far (kept, best first, as keepFace's caller signs them); returns how many are held. */
+function keepFace(face: number, held: number, keep: number, kept: Int32Array): number {
+  if (held < keep || face > kept[keep - 1]!) {
+    let j = held < keep ? held++ : keep - 1;
+    while (j > 0 && kept[j - 1]! < face) {
+      kept[j] = kept[j - 1]!;
+      j--;
     }
+    kept[j] = face;
   }
+  return held;
+}
+
+/** The sum of the faces held, signed back (lowest-first faces were held as negatives). */
+function keptTotal(held: number, keepHighest: boolean, kept: Int32Array): number {
   let total = 0;
   for (let j = 0; j < held; j++) total += kept[j]!;
   return keepHighest ? total : -total;
@@ -196,19 +204,9 @@ export function rollAndKeepWithSix(rng: Dice, dice: number, keep: number, keepHi
   for (let i = 0; i < dice; i++) {
     const rolled = i === 0 ? 6 : rng.d6();
     // Lowest-first dice stored as negatives, as in rollAndKeep.
-    const face = keepHighest ? rolled : -rolled;
-    if (held < keep || face > kept[keep - 1]!) {
-      let j = held < keep ? held++ : keep - 1;
-      while (j > 0 && kept[j - 1]! < face) {
-        kept[j] = kept[j - 1]!;
-        j--;
-      }
-      kept[j] = face;
-    }
+    held = keepFace(keepHighest ? rolled : -rolled, held, keep, kept);
   }
-  let total = 0;
-  for (let j = 0; j < held; j++) total += kept[j]!;
-  return keepHighest ? total : -total;
+  return keptTotal(held, keepHighest, kept);
 }
 
 /** Row of the injury table for a modified total: 0 no effect, 1 minor hit, 2 down, 3 out of action. */
