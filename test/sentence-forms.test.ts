@@ -9,7 +9,7 @@ import { join, type SentenceClass } from '../src/import/sentence-forms/form.js';
  * example another form of a different class also matches would be unclear, and fail here.
  */
 
-const context: TextContext = { names: ['Lantern Warden'], keyword: (name) => (['FIRE', 'GAS', 'SHRAPNEL'].includes(name) ? name : undefined), effectKeywords: undefined, fieldRole: () => undefined };
+const context: TextContext = { names: ['Lantern Warden'], keyword: (name) => (['FIRE', 'GAS', 'SHRAPNEL'].includes(name) ? name : undefined), effectKeywords: undefined, fieldSpec: () => undefined };
 const classOf = (sentence: string, previous?: SentenceClass) => {
   const r = readModelSentence(sentence, context, previous);
   return r.kind === 'classed' ? r.touches : 'read';

@@ -321,25 +321,24 @@ function effectText(e: TextEffect): string {
  * instead). Returns why an effect cannot be added (targetAttackDice for melee attacks on a model that
  * has it for ranged ones), else undefined.
  */
-function addEffect(draft: Draft, e: TextEffect, from: string, fieldRole: TextContext['fieldRole']): string | undefined {
-  const problem = applyEffect(draft, e, fieldRole);
+function addEffect(draft: Draft, e: TextEffect, from: string, fieldSpec: TextContext['fieldSpec']): string | undefined {
+  const problem = applyEffect(draft, e, fieldSpec);
   if (problem === undefined) draft.sources.push({ effect: effectText(e), from });
   return problem;
 }
 
-function applyEffect(draft: Draft, e: TextEffect, fieldRole: TextContext['fieldRole']): string | undefined {
+function applyEffect(draft: Draft, e: TextEffect, fieldSpec: TextContext['fieldSpec']): string | undefined {
   if (e.kind === 'keyword') {
     if (!draft.keywords.includes(e.keyword)) draft.keywords.push(e.keyword);
     return undefined;
   }
   if (e.kind === 'field') {
-    // Where the field is declared (fields.ts) says whose it is: a model's read on a weapon is not applied.
-    const role = fieldRole(e.field);
+    // Where the field is declared (fields.ts) says whose it is, and whether values read for it add up
+    // (dice, markers) or one is set (a critical's threshold, a multiplier, an armour's kept modifier).
+    const spec = fieldSpec(e.field);
+    const role = spec?.profile;
     if (draft.role !== role) return `${e.field} is ${role === undefined ? 'no field of this system' : `a ${role}'s field`}, not a ${draft.role}'s`;
-    // Dice add up, as keywords' modifiers do; a rule that is on or off is on; a number that is no sum (a
-    // critical's threshold, a multiplier of markers) is set.
-    const sums = e.field !== 'criticalThreshold' && e.field !== 'bloodMarkersMultiplier';
-    draft.fields[e.field] = typeof e.value === 'number' && sums ? ((draft.fields[e.field] as number | undefined) ?? 0) + e.value : e.value;
+    draft.fields[e.field] = typeof e.value === 'number' && spec?.stacks ? ((draft.fields[e.field] as number | undefined) ?? 0) + e.value : e.value;
     return undefined;
   }
   if (e.kind === 'targetInjuryDice' && (e.unless.length > 0 || (e.onlyIf?.length ?? 0) > 0)) {
@@ -374,7 +373,7 @@ function addText(
   from: string,
   /** `before`: the sentence before it in the same text, which one that restates or carries on a rule reads. */
   read: (sentence: string, previous: SentenceClass | undefined, before: string | undefined) => SentenceReading,
-  { listUnread, isWeapon, fieldRole }: { readonly listUnread: boolean; readonly isWeapon: boolean; readonly fieldRole: TextContext['fieldRole'] },
+  { listUnread, isWeapon, fieldSpec }: { readonly listUnread: boolean; readonly isWeapon: boolean; readonly fieldSpec: TextContext['fieldSpec'] },
 ): void {
   const readAs: string[] = [];
   const listed: Unmodelled[] = [];
@@ -402,7 +401,7 @@ function addText(
     }
     if (reading.kind === 'read') {
       previous = isWeapon ? 'weapon' : 'target';
-      const problem = reading.effects.map((e) => addEffect(draft, e, `${from}: ${JSON.stringify(shown(sentence))}`, fieldRole)).find((p) => p !== undefined);
+      const problem = reading.effects.map((e) => addEffect(draft, e, `${from}: ${JSON.stringify(shown(sentence))}`, fieldSpec)).find((p) => p !== undefined);
       if (problem === undefined) {
         readAs.push(...reading.effects.map(effectText));
         // The case it does not hold in, which the answer takes and says (an option line at use).
@@ -435,7 +434,7 @@ function addText(
 
 /** A model's ability text or an item's rules text the model carries (addText). */
 function addModelText(draft: Draft, text: string, from: string, context: TextContext, listUnread = true): void {
-  addText(draft, sentencesOf(text), text, from, (sentence, previous) => readModelSentence(sentence, context, previous), { listUnread, isWeapon: false, fieldRole: context.fieldRole });
+  addText(draft, sentencesOf(text), text, from, (sentence, previous) => readModelSentence(sentence, context, previous), { listUnread, isWeapon: false, fieldSpec: context.fieldSpec });
 }
 
 /**
@@ -443,7 +442,7 @@ function addModelText(draft: Draft, text: string, from: string, context: TextCon
  * condition: those are read into the weapon's alternative profiles, so the text is not listed as unread.
  */
 function addWeaponText(draft: Draft, text: string, sentences: readonly RulesSentence[], restated: boolean, context: TextContext): void {
-  addText(draft, sentences.map((x) => x.sentence), text, 'rules text', (sentence, previous, before) => readWeaponSentence(sentence, context, previous, before), { listUnread: !restated, isWeapon: true, fieldRole: context.fieldRole });
+  addText(draft, sentences.map((x) => x.sentence), text, 'rules text', (sentence, previous, before) => readWeaponSentence(sentence, context, previous, before), { listUnread: !restated, isWeapon: true, fieldSpec: context.fieldSpec });
 }
 
 /**
@@ -463,7 +462,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const keywordTable = (rules.keywords ?? {}) as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   const effectKeywords = effectKeywordPattern(Object.keys(keywordTable).filter((k) => Object.keys(keywordTable[k]!).length > 0));
   /** What rules text is read against: the entry's names and the rule table's keywords. */
-  const textContext = (names: readonly string[]): TextContext => ({ names, keyword: (name) => tableName(keywordTable, normaliseToken(name)), effectKeywords, fieldRole: (field) => system.fields.find((f) => f.name === field)?.profile });
+  const textContext = (names: readonly string[]): TextContext => ({ names, keyword: (name) => tableName(keywordTable, normaliseToken(name)), effectKeywords, fieldSpec: (field) => system.fields.find((f) => f.name === field) });
   // Options that carry the Unit profile of the model above them (see modelProfileOf): part of that model.
   const borrowed = new Set<RosterSelection>();
   const isModel = (s: RosterSelection) => !borrowed.has(s) && modelProfileOf(s) !== undefined;

@@ -1,7 +1,7 @@
 import { bonusVsKeywordsText } from '../model/keywords.js';
 import { classBySentenceForms, type FormClass } from './sentence-forms/classify.js';
 import type { SentenceClass } from './sentence-forms/form.js';
-import type { ProfileRole } from '../model/types.js';
+import type { FieldSpec } from '../model/types.js';
 
 /**
  * Rules text of a catalogue (an ability's, an item's, a weapon's) read sentence by sentence, fully or not
@@ -195,8 +195,8 @@ export interface TextContext {
   readonly keyword: (name: string) => string | undefined;
   /** The table's keywords that change a roll, for telling whether a sentence speaks of the odds. */
   readonly effectKeywords: RegExp | undefined;
-  /** The profile a field is declared on (a system's fields.ts): where a field read from a sentence goes. */
-  readonly fieldRole: (field: string) => ProfileRole | undefined;
+  /** A field's declaration (a system's fields.ts): whose it is, and whether values read for it add up. */
+  readonly fieldSpec: (field: string) => FieldSpec | undefined;
 }
 
 const UNLESS = String.raw`(?: unless the (?:attack|weapon|attacking weapon) (?:has|as) the (.+?))?`;
