@@ -67,9 +67,9 @@ describe("a duel side's model carries its weapon", () => {
   it("the model's unread text about its own attacks stops the side; an unreadable Ranged stops no melee attack", () => {
     const read = readCatalogueProfilesOnce(CATALOGUE);
     const ringer = read.models.get('Bell Ringer')!;
-    const profiles = (stops: Profile['attackerStops']): Profiles => ({
+    const profiles = (stops: Profile['ownAttackText']): Profiles => ({
       ...read,
-      models: new Map([...read.models, ['Bell Ringer', { ...ringer, attackerStops: stops }]]),
+      models: new Map([...read.models, ['Bell Ringer', { ...ringer, ownAttackText: stops }]]),
     });
     const files = (p: Profiles) => ({ ...diskScenarioFiles, catalogue: diskScenarioFiles.catalogue, profiles: () => p, notice: () => {} });
     const sides = { profiles: 'in-memory', a: { model: 'Bell Ringer', weapon: 'Censer Maul' }, b: {} };

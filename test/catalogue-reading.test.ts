@@ -188,10 +188,13 @@ describe('read fully or stop', () => {
     await exactJson('--roster', ROSTER, '--weapon', 'Long Pike');
   });
 
-  it("a model's sentence about its own attacks stops each MODEL with WEAPON, not the model as a target; a Dash's roll stops nothing", async () => {
+  it("a model's dice for friends near it is a situation of its own attacks: each MODEL with WEAPON answers without it and says so, the model as a target says nothing; a Dash's roll stops nothing", async () => {
     const asTarget = await exactJson('--roster', ROSTER, '--target', 'Bell Warden');
     expect(answers(asTarget)).toEqual(answers(await exactJson('--armour', 'none')));
-    await stopsSaying(['--roster', ROSTER, '--weapon', 'Bell Warden with Bell Maul'], '"Add +1 DICE to the Success Roll for a Melee Attack made by a Bell Warden for each friendly model within 3\\" of it" is not modelled');
+    const inHand = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--roster', ROSTER, '--weapon', 'Bell Warden with Bell Maul');
+    expect(inHand.code).toBe(0);
+    expect(answers(JSON.parse(inHand.stdout) as ExactJson)).toEqual(answers(await exactJson('--attack-type', 'melee', '--attack-dice', '1')));
+    expect(inHand.stderr).toBe('injury-lab: warning: weapon "Bell Warden with Bell Maul": answered without what these give (a choice or situation not taken): Bell Warden\'s text of ability Brawler ("Add +1 DICE to the Success Roll for a Melee Attack made by a Bell Warden for each friendly model within 3\\" of it")\n');
   });
 
   it('"Bull\'s Eye" written with a curly quote and non-breaking spaces is still IGNORE ARMOUR ON CRITICAL', async () => {

@@ -46,7 +46,7 @@ const ROSTER = rosterFile(
       ability('Guard', 'If a friendly PILGRIM model within 1&quot; of a Shield Bearer is hit by a Ranged Attack or Melee Attack, you can say that the Shield Bearer will take the hit. If you do so, make an Injury Roll for the Shield Bearer instead of the original target.') +
         ability('Lore', 'Due to their knowledge of old wounds, the Bearers are experts at inflicting lasting injuries.'),
     ) +
-    // 2. An ACTION whose result adds dice to its own attacks: its weapon stops, the target answers.
+    // 2. An ACTION whose result adds dice to its own attacks: a choice its player may make; both answer, without it, and say so.
     model('Bowman', ability('Aim', 'A Bowman can take an Aim ACTION. If the roll is a Success or Critical Success, for the rest of the Activation, add +2 DICE to the Success Rolls for Ranged Attacks that are made by the Bowman.')) +
     // A target's own rule: it stops as a target; its weapon answers.
     model('Old Guard', ability('Stubborn', 'The first time the Old Guard suffers an Out of Action result on the Injury Table, it is treated as a Minor Hit result instead.')) +
@@ -106,6 +106,12 @@ const ROSTER = rosterFile(
     weapon('Half Glow', '12&quot;', '-', 'Additionally, it applies an additional +1 BLOOD MARKER to that model.') +
     // An aura on enemies near it: melee attacks on it are within it; a ranged one is taken from farther, and said.
     model('Hymn Singer', ability('Dirge', 'All enemy models within 8&quot; of the Hymn Singer suffer an additional -1 DICE for all ACTIONS they attempt.')) +
+    // What an ACTION does to an attack holds only when it is taken: its own attack (a Trample), a charge's
+    // bonus, dice for friends near it. A sentence under it that no form classes still stops (the Stone Guard's).
+    model('Stone Ox', ability('Trample', 'A Stone Ox can take a Trample ACTION. If it does so, it can make a Melee Attack that must target an enemy model that is Down.')) +
+    model('Stone Guard', ability('Brace', 'A Stone Guard can take a Brace ACTION. If it does so, add -1 INJURY DICE to Injury Rolls for a Stone Guard.')) +
+    model('Lancer', ability('Couched', 'If the first ACTION the model makes during their Activation is a Charge, add +1 DICE to Melee Attacks made by this model for the rest of the Activation.')) +
+    model('Pack Rat', ability('Swarm', 'Add +1 DICE to the Success Roll for a Melee Attack made by a Pack Rat for each other friendly model within 3&quot; of the attacking model.')) +
     // A dormant state is Out of Action for every question (ruling T29).
     model('Carrion Wyrm', ability('Slumber', 'Once per Turn, when a Carrion Wyrm would be taken Out of Action, it instead goes dormant. Remove all INFECTION MARKERS from the Carrion Wyrm and replace its model with a 50mm piece of Impassable terrain to represent its dormant state.')),
 );
@@ -147,9 +153,12 @@ describe('an entry stops only the questions its unread sentences touch', () => {
     }
   });
 
-  it("an ACTION's result that adds dice to its own attacks stops its weapon, not the model as a target", async () => {
+  it("an ACTION's result that adds dice to its own attacks is a choice not taken: both questions answer, the weapon's saying so", async () => {
     expect(answers(await exactJson('--roster', ROSTER, '--target', 'Bowman'))).toEqual(answers(await exactJson('--armour', 'none')));
-    await stopsSaying(['--roster', ROSTER, '--weapon', 'Bowman with Knife'], 'add +2 DICE to the Success Rolls for Ranged Attacks that are made by the Bowman" is not modelled');
+    const r = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--roster', ROSTER, '--weapon', 'Bowman with Knife');
+    expect(r.code).toBe(0);
+    expect(answers(JSON.parse(r.stdout) as ExactJson)).toEqual(answers(await exactJson('--attack-type', 'melee')));
+    expect(r.stderr).toBe('injury-lab: warning: weapon "Bowman with Knife": answered without what these give (a choice or situation not taken): Bowman\'s text of ability Aim ("If the roll is a Success or Critical Success, for the rest of the Activation, add +2 DICE to the Success Rolls for Ranged Attacks that are made by the Bowman")\n');
   });
 
   it("a rule of rolls against it stops the model as a target, and not its weapon", async () => {
@@ -242,6 +251,23 @@ describe('a choice or situation the question does not take', () => {
       expect(answers(JSON.parse(r.stdout) as ExactJson)).toEqual(answers(await exactJson('--attack-type', type)));
       expect(r.stderr).toMatch(new RegExp(`^injury-lab: warning: weapon "${name}": answered without what these give \\(a choice or situation not taken\\): rules text \\("`));
     }
+  });
+
+  it("what an ACTION does to an attack (its own Trample), a charge's bonus and friends near it: answered without, and said in its hands", async () => {
+    const target = await exactJson('--armour', 'none');
+    const melee = await exactJson('--attack-type', 'melee');
+    for (const name of ['Stone Ox', 'Lancer', 'Pack Rat']) {
+      const asTarget = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--roster', ROSTER, '--target', name);
+      const inHand = await cliInProcess('exact', '--kind', 'attack', '--format', 'json', '--roster', ROSTER, '--weapon', `${name} with Knife`);
+      for (const r of [asTarget, inHand]) expect([name, r.code, r.stderr]).toEqual([name, 0, expect.any(String)]);
+      expect(answers(JSON.parse(asTarget.stdout) as ExactJson)).toEqual(answers(target));
+      expect(answers(JSON.parse(inHand.stdout) as ExactJson)).toEqual(answers(melee));
+      expect(inHand.stderr).toMatch(new RegExp(`^injury-lab: warning: weapon "${name} with Knife": answered without what these give \\(a choice or situation not taken\\): ${name}'s text of ability`));
+      // Not said when it is the target: its own attacks are not the question.
+      expect(asTarget.stderr).toBe('');
+    }
+    // "If it does so, add -1 INJURY DICE ..." is read by no form: under an ACTION it still stops.
+    await stopsSaying(['--roster', ROSTER, '--target', 'Stone Guard'], '"If it does so, add -1 INJURY DICE to Injury Rolls for a Stone Guard" is not modelled');
   });
 
   it('IGNORE RANGE is IGNORE LONG RANGE: a shot at long range with it is the shot in range', async () => {

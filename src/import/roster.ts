@@ -75,7 +75,7 @@ interface Draft {
    * A model's sentences about its own attacks that are not read (rules-text.ts): they stop each
    * "MODEL with WEAPON", not the model as a target.
    */
-  readonly attackerStops: Unmodelled[];
+  readonly ownAttackText: Unmodelled[];
   /** Where each effect came from (`profiles --explain`). */
   readonly sources: EffectSource[];
   readonly cost?: number;
@@ -385,16 +385,21 @@ function addText(
   /** A lead-in to another model's rules or commands: what follows its colon is that model's. */
   let othersUnder: string | undefined;
   /** A sentence that opens an option (a spell, a choice before the game): the rest of the text is what it does. */
-  let optionUnder: string | undefined;
+  let optionUnder: { readonly sentence: string; readonly ofItsAttacks: boolean } | undefined;
+  /** An ACTION the model may take: what the sentences after it do to an attack holds only when it is taken. */
+  let choiceUnder: string | undefined;
   for (const [i, sentence] of sentences.entries()) {
     const own = read(sentence, previous, sentences[i - 1]);
     const reading: SentenceReading =
       optionUnder !== undefined
-        ? { kind: 'classed', touches: 'option', why: `what the option does: it holds only when ${JSON.stringify(shown(optionUnder))} is taken` }
+        ? { kind: 'classed', touches: 'option', why: `what the option does: it holds only when ${JSON.stringify(shown(optionUnder.sentence))} is taken`, ...(optionUnder.ofItsAttacks ? { ofItsAttacks: true as const } : {}) }
         : othersUnder !== undefined && own.kind === 'classed'
           ? { kind: 'classed', touches: 'none', why: `another model's: it is under ${JSON.stringify(shown(othersUnder))}` }
-          : underLeadIn(own, under);
-    if (reading.kind === 'classed' && reading.optionFollows) optionUnder ??= sentence;
+          : choiceUnder !== undefined && own.kind === 'classed' && own.touches !== 'none' && own.touches !== 'unclear'
+            ? { kind: 'classed', touches: 'option', why: `what the ACTION does: it holds only when ${JSON.stringify(shown(choiceUnder))} is taken`, ...(own.touches === 'attacker' ? { ofItsAttacks: true as const } : {}) }
+            : underLeadIn(own, under);
+    if (reading.kind === 'classed' && reading.optionFollows) optionUnder ??= { sentence, ofItsAttacks: reading.ofItsAttacks === true };
+    if (reading.kind === 'classed' && reading.choiceFollows) choiceUnder ??= sentence;
     if (sentence.endsWith(':') && reading.kind !== 'read') {
       if (reading.kind === 'classed' && reading.othersFollow) othersUnder ??= sentence;
       else under ??= { text: sentence, touches: reading.touches };
@@ -418,12 +423,14 @@ function addText(
     const why = reading.touches === 'unclear' ? reading.why : `${CLASS_TEXT[reading.touches]}: ${reading.why}`;
     const item: Unmodelled = { text: shown(sentence), from, why, stops: reading.touches !== 'none' && reading.touches !== 'option', touches: reading.touches };
     // What follows an attack in a fight stops the entry in duels and sequences: its own item, as a target's.
+    // An option about its own attacks is said with each weapon in its hands as well.
+    if (reading.touches === 'option' && reading.ofItsAttacks && !isWeapon) draft.ownAttackText.push(item);
     if (isWeapon || reading.touches === 'none' || reading.touches === 'target' || reading.touches === 'fight' || reading.touches === 'option') {
       listed.push(item);
       continue;
     }
     // Its own attacks (or unclear): each weapon in its hands stops; the model as a target only if unclear.
-    draft.attackerStops.push(item);
+    draft.ownAttackText.push(item);
     listed.push(reading.touches === 'unclear' ? item : { ...item, why: `${item.why}: it stops each "${draft.name} with ..." and not the model as a target`, stops: false });
   }
   const item = rulesTextItem(text, from);
@@ -490,7 +497,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         fields: {},
         keywords: [],
         unmodelled: [...(costs?.offsets ?? [])],
-        attackerStops: [],
+        ownAttackText: [],
         sources: [],
         weapons: [],
         ...pricing(s, costs),
@@ -577,7 +584,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     const { profile, from } = modelProfileOf(s)!;
     if (from !== s) borrowed.add(from);
     const costs = costParts(subtreeCosts(s, isModel), costType);
-    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], injuryDiceUnless: [], unmodelled: [...costs.offsets, ...loadoutNotes(s.loadout)], attackerStops: [], sources: [], weapons: [], dice: {}, ...pricing(s, costs), ...(s.loadout ? { loadout: s.loadout } : {}) };
+    const draft: Draft = { name: s.name, role: 'model', fields: {}, keywords: [], injuryDiceUnless: [], unmodelled: [...costs.offsets, ...loadoutNotes(s.loadout)], ownAttackText: [], sources: [], weapons: [], dice: {}, ...pricing(s, costs), ...(s.loadout ? { loadout: s.loadout } : {}) };
     let hasShield = false;
     let shieldItem: string | undefined;
     /** Armour items met in the model's tree ("Reinforced Armour"), wherever they sit. */
@@ -730,15 +737,15 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
  * no number of dice ("N/A" on a model that cannot shoot) stops only weapons of its attack type, as it
  * stops only the "MODEL with WEAPON"s that read it (modelWith).
  */
-function carrierOf(model: Draft): Pick<Profile, 'characteristicDice' | 'attackerStops'> {
+function carrierOf(model: Draft): Pick<Profile, 'characteristicDice' | 'ownAttackText'> {
   const dice: Record<string, number> = {};
-  const stops: Unmodelled[] = [...model.attackerStops];
+  const stops: Unmodelled[] = [...model.ownAttackText];
   for (const [type, value] of Object.entries(model.dice ?? {})) {
     const n = readDice(value);
     if (n === undefined) stops.push({ text: `${type === MELEE ? 'Melee' : 'Ranged'} ${value}`, from: 'characteristic', why: 'not a number of dice, such as +1 DICE', stops: true, attackType: type });
     else if (n !== 0) dice[type] = n;
   }
-  return { ...(Object.keys(dice).length ? { characteristicDice: dice } : {}), ...(stops.length ? { attackerStops: stops } : {}) };
+  return { ...(Object.keys(dice).length ? { characteristicDice: dice } : {}), ...(stops.length ? { ownAttackText: stops } : {}) };
 }
 
 function diceNumbers(dice: Readonly<Record<string, string>>): Readonly<Record<string, number>> {
@@ -764,7 +771,7 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
     else if (dice !== 0) diceSources.push({ effect: `attackDice ${signed(dice)} (${type} attacks)`, from: `${model.name}'s ${characteristicName} characteristic ${JSON.stringify(value)}` });
   }
   // What the model's own text says of its attacks and is not read stops the weapon in its hands.
-  for (const stop of model.attackerStops) if (!unmodelled.some((u) => u.text === stop.text && u.from === stop.from)) unmodelled.push({ ...stop, from: `${model.name}'s ${stop.from}` });
+  for (const stop of model.ownAttackText) if (!unmodelled.some((u) => u.text === stop.text && u.from === stop.from)) unmodelled.push({ ...stop, from: `${model.name}'s ${stop.from}` });
   // The model's keywords as the table maps them: one that gives the model fear, or makes it immune to
   // FEAR, makes it an attacker a FEAR target does not hinder.
   // A keyword the table refuses stops this row, never the whole file (one entry's sentence once refused every faction).
@@ -782,7 +789,7 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
     fields,
     keywords: weapon.keywords,
     unmodelled,
-    attackerStops: [],
+    ownAttackText: [],
     sources: [
       ...weapon.sources,
       ...diceSources,
@@ -796,7 +803,7 @@ function modelWith(model: Draft, weapon: Draft, rules: RuleTable, system: System
 }
 
 /** The same of a profile, for telling a repeated selection from a different one of the same name. */
-const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.injuryDiceUnless, d.cost, d.otherCosts, d.unmodelled, d.attackerStops, d.dice, d.weapons.map((w) => w.name), d.loadout?.weapons]);
+const sameness = (d: Draft) => JSON.stringify([d.fields, d.keywords, d.injuryDiceUnless, d.cost, d.otherCosts, d.unmodelled, d.ownAttackText, d.dice, d.weapons.map((w) => w.name), d.loadout?.weapons]);
 
 /** A catalogue model's loadout notes (what could not be evaluated) as not modelled: listed, never stopping. */
 const loadoutNotes = (loadout: CatalogueLoadout | undefined): Unmodelled[] => (loadout?.notes ?? []).map((n) => ({ text: n.text, from: 'loadout', why: n.why, stops: false }));

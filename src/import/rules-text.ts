@@ -61,6 +61,10 @@ export type SentenceReading =
       readonly othersFollow?: true;
       /** It opens an option (SentenceForm.restIsTheOption): the sentences after it in the text are what the option does. */
       readonly optionFollows?: true;
+      /** It is an ACTION the model may take (SentenceForm.restIsAChoice): what the sentences after it in the text do to an attack is an option. */
+      readonly choiceFollows?: true;
+      /** An option about the model's own attacks (SentenceForm.ofItsAttacks): said with the weapons in its hands. */
+      readonly ofItsAttacks?: true;
     };
 
 /**
@@ -326,7 +330,7 @@ function classed(sentence: string, context: TextContext, previous: SentenceClass
   const alone = (rest: string) => (speaksOfOdds(rest, context.effectKeywords) ? { touches: 'unclear' as const, forms: [NOT_READ_WHOLE] } : { touches: 'none' as const, forms: [NO_WORD_OF_THE_ODDS] });
   const anotherModel = (subject: string) => (subjectProblem(subject, context.names)?.touches === 'none' ? subject : undefined);
   const byForm: FormClass = classBySentenceForms(sentence, previous, alone, undefined, anotherModel) ?? alone(sentence);
-  return { kind: 'classed', touches: byForm.touches, why: byForm.forms.join('; '), ...(byForm.othersFollow ? { othersFollow: true as const } : {}), ...(byForm.optionFollows ? { optionFollows: true as const } : {}) };
+  return { kind: 'classed', touches: byForm.touches, why: byForm.forms.join('; '), ...(byForm.othersFollow ? { othersFollow: true as const } : {}), ...(byForm.optionFollows ? { optionFollows: true as const } : {}), ...(byForm.choiceFollows ? { choiceFollows: true as const } : {}), ...(byForm.ofItsAttacks ? { ofItsAttacks: true as const } : {}) };
 }
 
 /** Why a sentence that no form classes touches nothing: none of its words is one the odds rest on. */

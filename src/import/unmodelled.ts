@@ -36,7 +36,9 @@ export function leftOutNotice(profile: Profile, items: readonly Unmodelled[]): s
  * and says so in one line per profile and run.
  */
 export function optionItems(profile: Profile): readonly Unmodelled[] {
-  return (profile.unmodelled ?? []).filter((u) => u.touches === 'option');
+  // A model's option about its own attacks is said with the weapons in its hands (ownAttackText), not when it is the target.
+  const ofItsAttacks = (u: Unmodelled) => profile.role === 'model' && (profile.ownAttackText ?? []).some((a) => a.text === u.text && a.from === u.from);
+  return (profile.unmodelled ?? []).filter((u) => u.touches === 'option' && !ofItsAttacks(u));
 }
 
 /**

@@ -211,8 +211,9 @@ export function mergeSides(input: Readonly<Record<string, unknown>>, sides: read
           fields.attackerFear = true;
           fromCarrier.add('attackerFear');
         }
-        const stops = (carrier.attackerStops ?? []).filter((u) => u.attackType === undefined || u.attackType === type);
-        if (stops.length) ctx.use({ ...carrier, unmodelled: stops }, name(side, 'model'));
+        const ofItsAttacks = (carrier.ownAttackText ?? []).filter((u) => u.attackType === undefined || u.attackType === type);
+        // Its items as this weapon's own: what stops stops the side, an option of its attacks is said.
+        if (ofItsAttacks.length) ctx.use({ ...carrier, unmodelled: ofItsAttacks, ownAttackText: [] }, name(side, 'model'));
       }
       const read = Object.entries(fields).filter(([field]) => ctx.reads(side, field));
       const origin = profile ? `${name(side, slot.key)} ${showValue(profile.name)}` : name(side, slot.keywordsKey);

@@ -56,11 +56,13 @@ export interface Profile {
   readonly characteristicDice?: Readonly<Record<string, number>>;
   /**
    * A model's text about its own attacks that is not read (and a characteristic that is no number of
-   * dice): it stops each weapon in the model's hands, not the model as a target. An item with an
-   * `attackType` stops only a weapon of that type (a Ranged "N/A" stops no melee attack). Models only;
-   * not written in a profiles file (its description says what was not modelled).
+   * dice): an item that `stops` stops each weapon in the model's hands, not the model as a target; one of
+   * class `option` (a charge's bonus, friends near it, what an ACTION does) is said with each weapon in its
+   * hands, and not when it is the target. An item with an `attackType` stops only a weapon of that type (a
+   * Ranged "N/A" stops no melee attack). Models only; not written in a profiles file (its description says
+   * what was not modelled).
    */
-  readonly attackerStops?: readonly Unmodelled[];
+  readonly ownAttackText?: readonly Unmodelled[];
 }
 
 /** One effect of an imported profile and what it was read from: `{ effect: "armour reinforced", from: 'armour item "Reinforced Armour"' }`. */
@@ -81,7 +83,7 @@ export interface Unmodelled {
    * stops unless --allow-unmodelled is given. Categories, rules and abilities never stop one.
    */
   readonly stops: boolean;
-  /** Of a model's attackerStops: the attack type whose weapons it stops (absent: every weapon). */
+  /** Of a model's ownAttackText: the attack type whose weapons it stops (absent: every weapon). */
   readonly attackType?: string;
   /** A sentence of rules text not read: what it touches, which decides what it stops. */
   readonly touches?: SentenceClass;

@@ -84,10 +84,10 @@ function stoppingOf(p: Profile): { stops: Question[]; items: Unmodelled[] } {
   const every = (p.unmodelled ?? []).filter((u) => u.stops);
   const own = every.filter((u) => u.touches !== 'fight');
   const inFights = every.filter((u) => u.touches === 'fight');
-  const inHands = (p.attackerStops ?? []).filter((a) => !own.some((u) => u.text === a.text && u.from === a.from));
+  const inHands = (p.ownAttackText ?? []).filter((a) => a.stops && !own.some((u) => u.text === a.text && u.from === a.from));
   const stops: Question[] = [
     ...(own.length ? [p.role === 'weapon' ? ('weapon' as const) : ('target' as const)] : []),
-    ...(p.role === 'model' && p.attackerStops?.length ? ['inHands' as const] : []),
+    ...(p.role === 'model' && p.ownAttackText?.some((a) => a.stops) ? ['inHands' as const] : []),
     // Said only where nothing else stops it: a question stopped anyway stops in duels too.
     ...(inFights.length && !own.length ? ['fights' as const] : []),
   ];

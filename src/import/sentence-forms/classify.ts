@@ -19,6 +19,10 @@ export interface FormClass {
   readonly othersFollow?: true;
   /** A form that classed it opens an option: the sentences after it are what the option does (SentenceForm.restIsTheOption). */
   readonly optionFollows?: true;
+  /** A form that classed it is an ACTION the model may take: what follows is under it (SentenceForm.restIsAChoice). */
+  readonly choiceFollows?: true;
+  /** An option about the model's own attacks (SentenceForm.ofItsAttacks). */
+  readonly ofItsAttacks?: true;
 }
 
 /**
@@ -43,14 +47,16 @@ export function classBySentenceForms(
     // A form whose subject names another model ("... for an Artillery Witch that has been hit ..." on a
     // Witch Coven Matriarch) is that entry's rule: it touches none of this one's questions.
     const other = m.groups?.subject === undefined ? undefined : anotherModel(m.groups.subject);
-    return [other === undefined ? { touches: f.touches, name: f.name, othersFollow: f.listIsAnotherModels, optionFollows: f.restIsTheOption } : { touches: 'none' as const, name: `${f.name}, of ${other}: another entry's rule` }];
+    return [other === undefined ? { touches: f.touches, name: f.name, othersFollow: f.listIsAnotherModels, optionFollows: f.restIsTheOption, choiceFollows: f.restIsAChoice, ofItsAttacks: f.ofItsAttacks } : { touches: 'none' as const, name: `${f.name}, of ${other}: another entry's rule` }];
   });
   if (matched.length > 0) {
     let touches: SentenceClass = matched[0]!.touches;
     for (const f of matched) touches = touches === f.touches ? touches : 'unclear';
     const othersFollow = touches === 'none' && matched.some((f) => f.othersFollow) ? { othersFollow: true as const } : {};
     const optionFollows = touches === 'option' && matched.some((f) => f.optionFollows) ? { optionFollows: true as const } : {};
-    return { touches, forms: matched.map((f) => f.name), ...othersFollow, ...optionFollows };
+    const choiceFollows = touches === 'none' && matched.some((f) => f.choiceFollows) ? { choiceFollows: true as const } : {};
+    const ofItsAttacks = touches === 'option' && matched.some((f) => f.ofItsAttacks) ? { ofItsAttacks: true as const } : {};
+    return { touches, forms: matched.map((f) => f.name), ...othersFollow, ...optionFollows, ...choiceFollows, ...ofItsAttacks };
   }
   const opening = openingOf(sentence);
   if (opening) {
@@ -58,7 +64,8 @@ export function classBySentenceForms(
     const restClass = opening.form.illustrates ? { touches: 'none' as const, forms: [] } : (classBySentenceForms(rest, previous, alone, forms, anotherModel) ?? alone(rest));
     const touches = join(previous ?? 'unclear', restClass.touches);
     const othersFollow = touches === 'none' && restClass.othersFollow ? { othersFollow: true as const } : {};
-    return { touches, forms: [opening.form.name, ...restClass.forms], ...othersFollow };
+    const ofItsAttacks = touches === 'option' && restClass.ofItsAttacks ? { ofItsAttacks: true as const } : {};
+    return { touches, forms: [opening.form.name, ...restClass.forms], ...othersFollow, ...ofItsAttacks };
   }
   return undefined;
 }

@@ -49,6 +49,19 @@ export interface SentenceForm {
    * after it in the same text are what the option does, and hold only when it is taken (class `option`).
    */
   readonly restIsTheOption?: true;
+  /**
+   * The form is an ACTION the model may take (a choice of its activation, `none` itself): what the
+   * sentences after it in the same text do to an attack holds only when it is taken. One a form classes as
+   * touching an attack is an option instead (answered without, said: the Trample ACTION's own melee
+   * attack, a ritual's redirected bomb); one that touches none stays none, an unclear one still stops, and
+   * one read whole is read (the catalogue has none: a rule glued after an ACTION's text is still a rule).
+   */
+  readonly restIsAChoice?: true;
+  /**
+   * An option about the model's own attacks (a charge's bonus, friends near the attacker, a spell for its
+   * own attack): said with each weapon in its hands, not when it is the target (Profile.ownAttackText).
+   */
+  readonly ofItsAttacks?: true;
 }
 
 /**

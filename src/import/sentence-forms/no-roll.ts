@@ -24,6 +24,7 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
     touches: 'none',
     pattern: whole(String.raw`(?:at any point during its activation, )?(?:${NAME} )?(?:that has [\w ]+ )?(?:can|may) (?:take|use|make) (?:an? |the )?(?:risky )?(?:(?!(?:attack|fight|shoot|melee|ranged)\b)[\w'-]+ ){0,5}action(?: with [+-]\d+ dice)?(?: when it takes an enemy model out of action in melee)?`),
     examples: ['A Lantern Warden can take a Vigil ACTION', 'At any point during its Activation, a Bell Ringer may take a RISKY ACTION with +1 DICE', 'A Gloom Hound can take The Feast ACTION when it takes an enemy model Out of Action in Melee'],
+    restIsAChoice: true,
   },
   {
     name: 'an ACTION the model may take when it is near something',
@@ -36,6 +37,7 @@ export const NO_ROLL_FORMS: readonly SentenceForm[] = [
     touches: 'none',
     pattern: whole(String.raw`as an action that does not require a roll, ${NAME} can .+`),
     examples: ['As an action that does not require a roll, the Abbess can say the Vespers, lasting until the end of the turn'],
+    restIsAChoice: true,
   },
   {
     name: 'an ACTION that commands other models',

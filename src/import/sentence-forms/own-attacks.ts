@@ -10,20 +10,14 @@ export const OWN_ATTACK_FORMS: readonly SentenceForm[] = [
   {
     name: 'dice added to attacks the model makes',
     touches: 'attacker',
-    pattern: whole(String.raw`(?:for the rest of the activation, )?add [+-]\d+ (?:injury |bonus )?dice (?:to (?:the )?(?:success |injury )?rolls? )?for (?:an? )?(?:(?:ranged|melee) )?attacks? (?:that are )?made by (?:the model|this model|${SUBJECT})(?: if the target (?:model )?(?:has|is) .+| for each .+| for the rest of the activation)?`),
-    examples: ['Add +1 DICE to the Success Roll for a Melee Attack made by a Bell Warden for each friendly model within 3" of it', 'Add +2 DICE to rolls for Ranged Attacks made by the model', 'Add +1 INJURY DICE for attacks made by a Lancer if the target model has the TOUGH Keyword', 'for the rest of the Activation, add +2 DICE to the Success Rolls for Ranged Attacks that are made by the Bowman'],
+    pattern: whole(String.raw`(?:for the rest of the activation, )?add [+-]\d+ (?:injury |bonus )?dice (?:to (?:the )?(?:success |injury )?rolls? )?for (?:an? )?(?:(?:ranged|melee) )?attacks? (?:that are )?made by (?:the model|this model|${SUBJECT})(?: if the target (?:model )?(?:has|is) .+| for each (?!(?:other )?friendly models? within).+| for the rest of the activation)?`),
+    examples: ['Add +1 DICE to the Success Roll for a Melee Attack made by a Bell Warden for each BLOOD MARKER on the target', 'Add +2 DICE to rolls for Ranged Attacks made by the model', 'Add +1 INJURY DICE for attacks made by a Lancer if the target model has the TOUGH Keyword', 'for the rest of the Activation, add +2 DICE to the Success Rolls for Ranged Attacks that are made by the Bowman'],
   },
   {
     name: 'dice the model adds to its own rolls in melee',
     touches: 'attacker',
     pattern: whole(String.raw`(?:unless the target has the keywords? [a-z ,]+, )?add [+-]\d+ (?:bonus |injury )?dice to any injury rolls ${NAME} makes in melee .+`),
     examples: ['Unless the target has the Keyword UNDEAD, add +1 BONUS DICE to any injury rolls the surgeon makes in melee against opponents who are Down'],
-  },
-  {
-    name: 'dice added to melee attacks for each friend near the attacker',
-    touches: 'attacker',
-    pattern: whole(String.raw`add [+-]\d+ dice to the success roll for a melee attack made by ${NAME}(?: or ${NAME})? for each other friendly model within \d+" of the attacking model.*`),
-    examples: ['add +1 DICE to the Success Roll for a Melee Attack made by a Rat Thrall for each other friendly model within 3" of the attacking model'],
   },
   {
     name: "dice added to the model's Melee or Ranged characteristic",
@@ -68,12 +62,6 @@ export const OWN_ATTACK_FORMS: readonly SentenceForm[] = [
     examples: ['This attack ignores armour'],
   },
   {
-    name: 'a bonus after the model charges',
-    touches: 'attacker',
-    pattern: whole(String.raw`(?:in addition, )?if (?:the first action ${NAME} makes during (?:their|its) activation is a charge|${NAME} made a charge move earlier in the same activation), .+`),
-    examples: ['If the first ACTION the model makes during their Activation is a Charge, add +1 DICE to Melee Attacks made by this model for the rest of the Activation'],
-  },
-  {
     name: 'what a spell cast before its own attack\'s injury rolls adds to them',
     touches: 'attacker',
     pattern: whole(String.raw`add [+-]\d+ injury dice to all of the injury rolls you make for the attack`),
@@ -96,12 +84,6 @@ export const OWN_ATTACK_FORMS: readonly SentenceForm[] = [
     touches: 'attacker',
     pattern: whole(String.raw`enemy models that are down and that are mounted on a base of \d+mm or less are not allowed to stand up if ${NAME} is within \d+" of them.*`),
     examples: ['Enemy models that are Down and that are mounted on a base of 32mm or less are not allowed to stand up if a Mauler is within 1" of them'],
-  },
-  {
-    name: "markers the model removes from itself for its own attack's injury rolls, and what they add",
-    touches: 'attacker',
-    pattern: whole(String.raw`(?:before you make any injury rolls for models hit by an? (?:ranged |melee )?attack made with ${NAME}, you may remove \d+ (?:blood |infection )?markers from ${NAME} that took the (?:shoot|fight) action|add [+-]\d+ injury (?:modifier|dice) to the injury rolls for each model hit by this ${NAME} attack)`),
-    examples: ['Before you make any Injury Rolls for models hit by a Ranged Attack made with Bile Spray, you may remove 2 INFECTION MARKERS from the Plague Ogre that took the Shoot ACTION', 'add +1 INJURY MODIFIER to the Injury Rolls for each model hit by this Bile Spray attack'],
   },
   {
     name: 'a melee attack with dice added, as a command or its own (read as its own, the stricter)',
