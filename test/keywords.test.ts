@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { parseKeyword } from '../src/model/keywords.js';
 import { ruleListing } from '../src/model/rule-table.js';
-import { parseScenario } from '../src/input/scenario.js';
+import { diskScenarioFiles, parseScenario } from '../src/input/scenario.js';
+import { parseScenarioWith } from '../src/input/scenario-core.js';
 import { parseVariant } from '../src/input/variant.js';
 import { rulesPresenter } from '../src/present/rules.js';
 import { findSystem } from '../src/rules/registry.js';
@@ -204,6 +205,8 @@ describe('reports/keyword-value.json', () => {
       if (Object.keys(effects).length === 0) continue;
       // TOUGH is a dimension of every analysis; the others each have a profile that the report varies.
       if (name === 'TOUGH') continue;
+      // INFECTION MARKERS changes no odds of one attack, and the kinds where models fight on refuse it (ruling T41).
+      if (name === 'INFECTION MARKERS') continue;
       expect(profiled, name).toContain(name);
       const profileName = Object.entries({ ...file.weapons, ...file.models }).find(([, p]) => (p.keywords ?? []).some((k) => parseKeyword(k).name === name))![0];
       expect(report, `${name}: profile ${profileName}`).toContain(JSON.stringify(profileName));
@@ -239,5 +242,26 @@ describe('rules --rules lists the keywords a variant adds', () => {
     expect(rulesPresenter.table(listing)).toMatch(/^keywords\.SAWN-OFF\s+\{"injuryDice":1\}  \* \(core: not a keyword\)$/m);
     // The declared keywords the variant leaves alone are not marked changed.
     expect(listing.entries.filter((e) => e.editionValue !== undefined).map((e) => e.rule)).toEqual(['keywords.SAWN-OFF']);
+  });
+});
+
+describe('INFECTION MARKERS (ruling T41)', () => {
+  it('one attack and one injury roll count its markers as the blood markers they work as; a sequence or a duel, where an infected model would gain one more at each activation, refuses it in one line naming the field', () => {
+    const infected = parseScenario({ kind: 'attack', weaponKeywords: 'INFECTION MARKERS' });
+    expect(infected).toMatchObject({ infectionMarkers: true });
+    const plain = evaluateExact(parseScenario({ kind: 'attack' }));
+    const withIt = evaluateExact(infected);
+    expect(withIt.outcomes.map((o) => o.exact)).toEqual(plain.outcomes.map((o) => o.exact));
+    expect(withIt.means).toEqual(plain.means);
+    expect(refusal(() => parseScenario({ kind: 'sequence', weaponKeywords: 'INFECTION MARKERS' }))).toBe(
+      'infectionMarkers: true is not modelled in a sequence: a model with infection markers gains one more at each of its activations, which is not modelled (ruling T41); give --allow-unmodelled to answer without it (said), or leave it out',
+    );
+    expect(refusal(() => parseScenario({ kind: 'duel', a: {}, b: { weaponKeywords: 'INFECTION MARKERS' } }))).toMatch(/^b\.infectionMarkers: true is not modelled in a duel: /);
+    expect(refusal(() => parseScenario({ kind: 'duel', a: {}, b: {} }))).toBe('accepted');
+    // Allowed: answered without it, as the same duel without the keyword, and said.
+    const said: string[] = [];
+    const allowed = parseScenarioWith({ kind: 'duel', allowUnmodelled: true, a: {}, b: { weaponKeywords: 'INFECTION MARKERS' } }, { ...diskScenarioFiles, notice: (line: string) => said.push(line) });
+    expect(evaluateExact(allowed).outcomes.map((o) => o.exact)).toEqual(evaluateExact(parseScenario({ kind: 'duel', a: {}, b: {} })).outcomes.map((o) => o.exact));
+    expect(said).toEqual(['weaponKeywords: infectionMarkers: true left out, not modelled in a duel: a model with infection markers gains one more at each of its activations, which is not modelled (ruling T41)']);
   });
 });

@@ -15,7 +15,7 @@ import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
 import { importedProfilesOnce, type ImportedTrees } from './profiles-once.js';
 import { leftOutNotice, optionItems, optionNotice, stoppingItems, unmodelledMessage } from '../import/unmodelled.js';
-import type { FieldSpec, FieldValue, GivenFields, KindSides, RuleTable, Scenario, SystemSpec } from '../model/types.js';
+import type { FieldSpec, FieldValue, GivenFields, KindSides, KindSpec, RuleTable, Scenario, SystemSpec } from '../model/types.js';
 
 /**
  * Scenario parsing that reads no file itself: the files a scenario names (a variant, profiles, a roster,
@@ -274,6 +274,51 @@ function checkUnmodelled(profile: Profile, allowed: boolean, key: string, host: 
 }
 
 /**
+ * A field the kind takes but does not model (FieldSpec.notModelledIn: INFECTION MARKERS in a duel), given
+ * or read from a keyword, on the scenario or on a side: it stops the question in one line, unless the user
+ * allowed what is not modelled; then the field is left at its default, said once, and carried with what
+ * was left out. The input is never changed: a copy is returned.
+ */
+function withoutWhatIsNotModelled(
+  input: Record<string, unknown>,
+  fields: readonly FieldSpec[],
+  kind: string,
+  kindSpec: KindSpec,
+  allowed: boolean,
+  at: string,
+  host: UnmodelledHost,
+  leftOut: string[],
+  /** Where a field a profile or keyword gave came from, by its label (`b.infectionMarkers`): the notice names it. */
+  sources: ReadonlyMap<string, string>,
+): Record<string, unknown> {
+  const kept = (of: readonly FieldSpec[], values: Record<string, unknown>, path: string): Record<string, unknown> => {
+    let out = values;
+    for (const f of of) {
+      const why = f.notModelledIn?.kinds.includes(kind) ? f.notModelledIn.why : undefined;
+      const value = values[f.name];
+      if (why === undefined || value === undefined || value === f.default) continue;
+      const label = `${path}${f.name}`;
+      if (!allowed) throw refusal(`${at}${label}`, `${showValue(value)} is not modelled in a ${kind}: ${why}`, 'give --allow-unmodelled to answer without it (said), or leave it out');
+      // Said once per profile that gave it (a price fights it in many duels), else once per field.
+      const from = sources.get(label)?.replace(/^\w+\./, '');
+      host.notice?.(`${from ? `${from}: ` : ''}${f.name}: ${showValue(value)} left out, not modelled in a ${kind}: ${why}`);
+      leftOut.push(`${label}: ${showValue(value)}`);
+      out = { ...out };
+      delete out[f.name];
+    }
+    return out;
+  };
+  const out = kept(fields.filter((f) => f.kinds.includes(kind)), input, '');
+  if (!kindSpec.sides) return out;
+  const sides: Record<string, unknown> = {};
+  for (const key of kindSpec.sides.keys) {
+    const side = out[key];
+    if (typeof side === 'object' && side !== null && !Array.isArray(side)) sides[key] = kept(kindSpec.sides.fields, side as Record<string, unknown>, `${key}.`);
+  }
+  return { ...out, ...sides };
+}
+
+/**
  * A scenario's raw fields with the files it names read: its variant file (or inline variant), and its
  * profiles file, roster or catalogue files. The only step of parsing a scenario that reads files: a page
  * in a browser, or a worker given the files' contents, makes one of these itself.
@@ -381,7 +426,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = '', host: Un
         assumed: (line) => host.notice?.(line),
       })
     : resolved.input;
-  const input = inAllowedCases(merged, system.fields, kindSpec.sides);
+  const input = withoutWhatIsNotModelled(inAllowedCases(merged, system.fields, kindSpec.sides), system.fields, kind, kindSpec, resolved.input.allowUnmodelled === true, at, host, leftOut, sources);
 
   for (const key of Object.keys(input)) {
     if (META_KEYS.has(key) || sideKeys.has(key)) continue;

@@ -16,13 +16,16 @@ interface Common<K extends string> {
   readonly stacks?: boolean;
   /** A field a designer sets most: the page shows it before the folded rest (FieldSpec.common). */
   readonly common?: true;
+  /** Kinds that take it without modelling it (FieldSpec.notModelledIn). */
+  readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string };
 }
 
 /** The optional parts every builder passes on. */
-const extras = (o: { readonly profile?: ProfileRole; readonly stacks?: boolean; readonly common?: true }) => ({
+const extras = (o: { readonly profile?: ProfileRole; readonly stacks?: boolean; readonly common?: true; readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string } }) => ({
   ...(o.profile ? { profile: o.profile } : {}),
   ...(o.stacks ? { stacks: true } : {}),
   ...(o.common ? { common: true as const } : {}),
+  ...(o.notModelledIn ? { notModelledIn: o.notModelledIn } : {}),
 });
 
 /**

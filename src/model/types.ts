@@ -67,6 +67,12 @@ export interface FieldSpec<N extends string = string, V extends FieldValue = Fie
    * A presentation hint only: validation, flags and the published schema ignore it.
    */
   readonly common?: true;
+  /**
+   * Kinds that take the field but do not model what it does there (INFECTION MARKERS where the models
+   * fight on: the growth at each activation): a value other than its default stops the question, naming
+   * `why`, unless unmodelled rules are allowed; then the answer is without it, and says so.
+   */
+  readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string };
 }
 
 /** The two sides a profiles file names: weapons (what attacks) and models (what is attacked). */

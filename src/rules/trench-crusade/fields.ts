@@ -380,6 +380,13 @@ export const trenchCrusadeFields = [
     default: 0,
     kinds: ATTACKING_KINDS,
   }),
+  booleanField('infectionMarkers', {
+    profile: 'weapon',
+    description: "INFECTION MARKERS: the markers this weapon's injury roll places are infection markers, which work as blood markers (one attack or one injury roll counts them as such); a model that has any when it is activated gains one more, which a sequence or a duel does not model: there it stops the question (ruling T41)",
+    default: false,
+    kinds: ATTACKING_KINDS,
+    notModelledIn: { kinds: ['sequence', DUEL_KIND], why: 'a model with infection markers gains one more at each of its activations, which is not modelled (ruling T41)' },
+  }),
   booleanField('minorAsDown', {
     profile: 'weapon',
     description: "A Minor Hit result of this weapon's injury roll is a Down result instead, markers and all (a Chain Kura); a STANDFAST target then makes that Down a Minor Hit again",

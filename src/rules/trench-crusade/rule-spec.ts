@@ -44,6 +44,7 @@ const noOdds = ruling('T20', 'a keyword that changes movement, actions or reload
 const situational = ruling('T24', 'a keyword of the real catalogue that changes no odds of one attack here');
 const gameSystemRule = ruling('T25', "a keyword as the community catalogue's game system file defines it; not in the rule files here");
 const factionKeyword = ruling('T35', "a model's faction keyword, which weapons' rules name (\"+1 INJURY DICE ... against models that have the BLACK GRAIL or DEMONIC Keyword\")");
+const infectionMarkers = ruling('T41', "the community catalogue's game system file: infection markers work exactly like blood markers, and a model that has any when activated gains one more");
 const rangedModifier = ruling('T30', "not in the rule files here: the core rules' Ranged Attack Modifiers (https://trench-companion.com/compendium/core-rules/combat)");
 const ignoresModifier = ruling('T30', "a keyword of the real catalogue, read by its name: the Ranged Attack Modifier it names does not apply to the weapon's attacks");
 
@@ -320,7 +321,7 @@ export const trenchCrusadeRuleSpec = {
     BLAST: effectsRule('Known; changes no odds here (how many models an attack reaches: one here); its distance is read and ignored', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     SCATTER: effectsRule('Known; changes no odds here (where a blast lands: one target here)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
     BLOCK: effectsRule("Known; changes no odds of the weapon's own attacks (it acts on attacks against its bearer, which is not modelled)", KEYWORD_EFFECTS, {}, everyEdition(situational)),
-    'INFECTION MARKERS': effectsRule('Known; changes no odds here (infection markers are not blood markers)', KEYWORD_EFFECTS, {}, everyEdition(situational)),
+    'INFECTION MARKERS': effectsRule('The markers its injury roll places are infection markers: as blood markers for one attack; refused where models fight on (one more at each activation)', KEYWORD_EFFECTS, { infectionMarkers: true }, everyEdition(infectionMarkers)),
   }),
 } as const;
 
