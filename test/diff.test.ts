@@ -8,7 +8,7 @@ import { formatFraction } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { parseVariant } from '../src/input/variant.js';
 import { diffPresenter } from '../src/present/diff.js';
-import { diffRules, keywordGrid, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/analysis/diff.js';
+import { diffGridCells, diffGridOutcomes, diffOutcomes, diffRules, keywordGrid, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/analysis/diff.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
 import { refusal } from './helpers/refusal.js';
@@ -44,6 +44,15 @@ describe('diff', () => {
     const alone = evaluateExact(parseScenario({ kind: 'duel', rounds: 3, a: { injuryDice: 1, armour: 'machine', tough: true }, b: {} }));
     expect(r.cells[2]!.outcomes.map((o) => formatFraction(o.base))).toEqual(alone.outcomes.map((o) => o.exact));
     expect(r.cells.every((c) => c.largest > 0)).toBe(true);
+  });
+
+  it("knows its cells' outcomes, in their order, before any cell is solved: the same as its result's (--outcome is checked first)", () => {
+    const duel = { scenario: { kind: 'duel', rounds: 2, a: {}, b: {} }, vary: [{ field: 'a', values: [{ name: 'plain', value: {} }] }] };
+    for (const grid of [armourGrid, [...tc.diffGrid], [duel, ...armourGrid]]) {
+      const [base, other] = [side('core'), side('core', { injuryTable: { outOfAction: 10 } })];
+      const cells = diffGridCells(base, other, grid);
+      expect(diffGridOutcomes(cells)).toEqual(diffOutcomes(diffRules(base, other, grid, 'test', cells)));
+    }
   });
 
   it('an edition against itself moves nothing; two editions move what their tables differ in', () => {

@@ -12,7 +12,7 @@ import { sameRuleValue } from '../model/rule-table.js';
 import { readVariantFile } from '../input/read-files.js';
 import type { Variant } from '../input/variant.js';
 import type { DiffGridPart, FieldValue, RuleTable, SystemSpec } from '../model/types.js';
-import { systems } from '../rules/registry.js';
+import { resolveKind, systems, type AnyScenario } from '../rules/registry.js';
 import { gridPoints, layeredSide, type VarySpec } from './dimensions.js';
 import { ruleChanges, type RuleChange } from './rule-changes.js';
 import { sweepDimensions } from './sweep.js';
@@ -205,10 +205,19 @@ function forSide(raw: Record<string, unknown>, side: RuleSide): Record<string, u
   return out;
 }
 
-/** Evaluates both sides over the grid's cells; a cell either side's rules refuse is skipped and listed. */
-export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGridPart[], gridName: string): DiffResult {
-  const cells: DiffCell[] = [];
-  const skipped: DiffSkip[] = [];
+/** A cell of the grid with its scenario parsed for each side, or why a side's rules refuse it: what diffRules solves. */
+export interface DiffGridCell {
+  readonly kind: string;
+  readonly values: Record<string, FieldValue>;
+  readonly label: string;
+  /** The base's and the other's scenario; absent where a side's rules refuse the cell (`skipped`). */
+  readonly scenarios?: readonly [AnyScenario, AnyScenario];
+  readonly skipped: readonly DiffSkip[];
+}
+
+/** The grid's cells, each parsed for both sides: cheap next to solving them, so what is asked of them can be checked first. */
+export function diffGridCells(base: RuleSide, other: RuleSide, grid: readonly DiffGridPart[]): DiffGridCell[] {
+  const cells: DiffGridCell[] = [];
   for (const part of grid) {
     const scenario = { system: base.system.id, ...part.scenario };
     const dims = sweepDimensions(scenario, part.vary as VarySpec[]);
@@ -225,29 +234,60 @@ export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGr
       });
       const kind = String(parseKind(raw, base));
       const label = labelOf(values);
-      const results: (ExactResult | undefined)[] = [base, other].map((side) => {
+      const skipped: DiffSkip[] = [];
+      const parsed = [base, other].map((side) => {
         try {
-          return evaluateParsed(parseScenario(forSide(raw, side)));
+          return parseScenario(forSide(raw, side));
         } catch (e) {
           if (!(e instanceof UsageError)) throw e;
           skipped.push({ kind, values, label, side: side.label, reason: e.message });
           return undefined;
         }
       });
-      const [b, o] = results;
-      if (!b || !o) continue;
-      const outcomes = b.answer.outcomes.map((p, i): DiffOutcome => {
-        const q = o.answer.outcomes[i]!;
-        return { outcome: b.layout.outcomes[i]!, base: p, other: q, change: toNumber(sub(q, p)) };
-      });
-      const means = Object.entries(b.means).map(([jsonKey, bv]): DiffMean => {
-        const ov = o.means[jsonKey];
-        return { jsonKey, base: bv.exact, other: ov?.exact ?? '', baseValue: bv.value, otherValue: ov?.value ?? null };
-      });
-      const largest = Math.max(0, ...outcomes.map((x) => Math.abs(x.change)));
-      const shift = shiftOf(outcomes);
-      cells.push({ kind, values, label, outcomes, means, largest, ...(shift ? { shift } : {}) });
+      const [b, o] = parsed;
+      cells.push({ kind, values, label, ...(b && o ? { scenarios: [b, o] as const } : {}), skipped });
     }
+  }
+  return cells;
+}
+
+/**
+ * Every outcome the cells will have, in the order the cells first give them (diffOutcomes of their
+ * result), read from their kinds' layouts before any cell is solved: `--outcome` is checked first.
+ */
+export function diffGridOutcomes(cells: readonly DiffGridCell[]): string[] {
+  return [...new Set(cells.flatMap((c) => (c.scenarios ? resolveKind(c.scenarios[0]).kind.layout(c.scenarios[0]).outcomes : [])))];
+}
+
+/** Evaluates both sides over the grid's cells; a cell either side's rules refuse is skipped and listed. */
+export function diffRules(base: RuleSide, other: RuleSide, grid: readonly DiffGridPart[], gridName: string, gridCells = diffGridCells(base, other, grid)): DiffResult {
+  const cells: DiffCell[] = [];
+  const skipped: DiffSkip[] = [];
+  for (const { kind, values, label, scenarios, skipped: refused } of gridCells) {
+    skipped.push(...refused);
+    if (!scenarios) continue;
+    const results: (ExactResult | undefined)[] = scenarios.map((parsed, i) => {
+      try {
+        return evaluateParsed(parsed);
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        skipped.push({ kind, values, label, side: (i === 0 ? base : other).label, reason: e.message });
+        return undefined;
+      }
+    });
+    const [b, o] = results;
+    if (!b || !o) continue;
+    const outcomes = b.answer.outcomes.map((p, i): DiffOutcome => {
+      const q = o.answer.outcomes[i]!;
+      return { outcome: b.layout.outcomes[i]!, base: p, other: q, change: toNumber(sub(q, p)) };
+    });
+    const means = Object.entries(b.means).map(([jsonKey, bv]): DiffMean => {
+      const ov = o.means[jsonKey];
+      return { jsonKey, base: bv.exact, other: ov?.exact ?? '', baseValue: bv.value, otherValue: ov?.value ?? null };
+    });
+    const largest = Math.max(0, ...outcomes.map((x) => Math.abs(x.change)));
+    const shift = shiftOf(outcomes);
+    cells.push({ kind, values, label, outcomes, means, largest, ...(shift ? { shift } : {}) });
   }
   return { system: base.system.id, base, other, grid: gridName, cells, skipped, changedRules: ruleChanges(base.system, sideTable(base), sideTable(other)) };
 }

@@ -23,7 +23,9 @@ export function useAjv(ajv: AjvClass): void {
 export function schemaValidator(): Ajv {
   if (!shared) {
     const AjvClass = given ?? (process.getBuiltinModule('node:module').createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv;
-    shared = new AjvClass({ allErrors: false, strict: false });
+    // A referenced schema is compiled once and called (inlineRefs false), never copied into every place
+    // that refers to it: a variant's keywords all refer to one effects schema (rule-variant.ts).
+    shared = new AjvClass({ allErrors: false, strict: false, inlineRefs: false });
   }
   return shared;
 }

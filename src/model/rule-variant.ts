@@ -22,7 +22,13 @@ function effectFieldsOf(system: SystemSpec): EffectFields {
   return Object.fromEntries(system.fields.filter((f) => f.profile !== undefined).map((f) => [f.name, fieldJsonSchema(f)]));
 }
 
-function leafJsonSchema(leaf: RuleLeaf, effects: EffectFields): Record<string, unknown> {
+/**
+ * How a schema writes a keyword's effects: in full under each keyword, with its description (the
+ * published schema), or as a reference to one shared copy (`sharedEffects`, the validator's).
+ */
+type EffectsAt = ((description: string) => Record<string, unknown>) | undefined;
+
+function leafJsonSchema(leaf: RuleLeaf, effects: EffectFields, effectsAt: EffectsAt): Record<string, unknown> {
   const s: RuleSchema = leaf.schema;
   const base = { description: leaf.description };
   switch (s.type) {
@@ -35,7 +41,7 @@ function leafJsonSchema(leaf: RuleLeaf, effects: EffectFields): Record<string, u
     case 'string':
       return { ...base, type: 'string', enum: [...s.enum] };
     case 'effects':
-      return effectsJsonSchema(effects, leaf.description);
+      return effectsAt ? effectsAt(leaf.description) : effectsJsonSchema(effects, leaf.description);
   }
 }
 
@@ -47,7 +53,19 @@ function effectsJsonSchema(fields: Readonly<Record<string, Record<string, unknow
 
 /** JSON Schema (draft-07) of a partial rule table of a system: every rule optional, nothing else allowed. */
 export function ruleChangesJsonSchema(system: SystemSpec): Record<string, unknown> {
-  return groupJsonSchema(system.rules.spec, effectFieldsOf(system));
+  return groupJsonSchema(system.rules.spec, effectFieldsOf(system), undefined);
+}
+
+/**
+ * The same schema for the validator, with a keyword's effects written once under `definitions` and
+ * referred to by every keyword: it checks exactly what the published one does, and ajv compiles the
+ * effects once instead of once for each of the edition's 41 keywords (3.4 s to about 0.1 s for every
+ * process that reads a variant, measured on `diff core VARIANT`).
+ */
+function validatedRuleChangesSchema(system: SystemSpec): Record<string, unknown> {
+  const effects = effectFieldsOf(system);
+  const shared = (description: string) => ({ description, $ref: '#/definitions/effects' });
+  return { ...groupJsonSchema(system.rules.spec, effects, shared), definitions: { effects: effectsJsonSchema(effects, "A keyword's effects") } };
 }
 
 /**
@@ -56,12 +74,15 @@ export function ruleChangesJsonSchema(system: SystemSpec): Record<string, unknow
  */
 export const MAX_VARIANT_KEYWORDS = 256;
 
-function groupJsonSchema(spec: RuleSpec, effects: EffectFields): Record<string, unknown> {
+function groupJsonSchema(spec: RuleSpec, effects: EffectFields, effectsAt: EffectsAt): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  for (const [key, node] of Object.entries(spec)) properties[key] = isRuleLeaf(node) ? leafJsonSchema(node, effects) : groupJsonSchema(node, effects);
+  for (const [key, node] of Object.entries(spec)) properties[key] = isRuleLeaf(node) ? leafJsonSchema(node, effects, effectsAt) : groupJsonSchema(node, effects, effectsAt);
   // An open group (the keywords) takes new entries of its own kind.
   const open = spec[OPEN_GROUP];
-  if (open?.type === 'effects') return { type: 'object', properties, additionalProperties: effectsJsonSchema(effects, "A keyword of this variant's own"), maxProperties: MAX_VARIANT_KEYWORDS };
+  if (open?.type === 'effects') {
+    const own = "A keyword of this variant's own";
+    return { type: 'object', properties, additionalProperties: effectsAt ? effectsAt(own) : effectsJsonSchema(effects, own), maxProperties: MAX_VARIANT_KEYWORDS };
+  }
   return { type: 'object', properties, additionalProperties: false };
 }
 
@@ -82,7 +103,7 @@ const validators = new Map<string, ValidateFunction>();
 function validatorFor(system: SystemSpec): ValidateFunction {
   let v = validators.get(system.id);
   if (!v) {
-    v = schemaValidator().compile(ruleChangesJsonSchema(system));
+    v = schemaValidator().compile(validatedRuleChangesSchema(system));
     validators.set(system.id, v);
   }
   return v;

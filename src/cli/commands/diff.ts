@@ -3,7 +3,7 @@ import { showValue } from '../../errors.js';
 import { notAllowed, refusal } from '../../messages.js';
 import { DEFAULT_TOP, diffPresenter } from '../../present/diff.js';
 import { existsSync } from 'node:fs';
-import { diffOutcomes, diffRules, keywordGrid, readDiffGrid, resolveSide } from '../../analysis/diff.js';
+import { diffGridCells, diffGridOutcomes, diffRules, keywordGrid, readDiffGrid, resolveSide } from '../../analysis/diff.js';
 import { diffChartSpec } from '../../present/diff-chart.js';
 import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/one-off-chart.js';
 import { terminalSafe } from '../../terminal-safe.js';
@@ -53,8 +53,10 @@ export const diffCommand: CommandModule = {
     const grid = typeof argv.grid === 'string' ? readDiffGrid(argv.grid) : [...base.system.diffGrid, ...changed];
     // The chart's file is checked before the grid is evaluated: a file that cannot be written costs nothing.
     if (chartRequest) checkChartFile(chartRequest, [baseGiven, otherGiven, ...(typeof argv.grid === 'string' ? [argv.grid] : [])].filter((f) => existsSync(f)));
-    const result = diffRules(base, other, grid, typeof argv.grid === 'string' ? `grid file ${argv.grid}` : changed.length ? 'standard grid and the changed keywords' : 'standard');
-    const picked = pickedOutcomes(argv, diffOutcomes(result), 'the cells of this diff', format);
+    // What is asked of the cells (--outcome) is checked on their kinds' outcomes before any is solved.
+    const cells = diffGridCells(base, other, grid);
+    const picked = pickedOutcomes(argv, diffGridOutcomes(cells), 'the cells of this diff', format);
+    const result = diffRules(base, other, grid, typeof argv.grid === 'string' ? `grid file ${argv.grid}` : changed.length ? 'standard grid and the changed keywords' : 'standard', cells);
     // The chart first: if it cannot be written, nothing has been printed.
     if (chartRequest) {
       const { spec, notes } = diffChartSpec(result, { top, ...(picked ? { outcome: picked[0]! } : {}) });
