@@ -1,5 +1,27 @@
-import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
 import { probit } from 'simple-statistics';
+
+type ChiSquareCdf = (x: number, df: number) => number;
+
+let given: ChiSquareCdf | undefined;
+
+/**
+ * Gives the chi-square CDF to use, for a bundle that has no Node require (src/web/engine.ts imports
+ * stdlib's and hands it here). The CLI never calls this: it loads stdlib's on first use (chiSquareCdf).
+ */
+export function useChiSquareCdf(cdf: ChiSquareCdf): void {
+  given = cdf;
+}
+
+/**
+ * stdlib's chi-square CDF, loaded on first use rather than at start: it is some fifty CommonJS packages
+ * (its incomplete gamma and what that needs), about 100-200 ms of every start of the CLI, and only a
+ * simulation's cross-check or a goodness of fit calls it. Reached through process.getBuiltinModule, as
+ * ajv is (model/ajv.ts), so the module bundles for a browser, where useChiSquareCdf gives it.
+ */
+function chiSquareCdf(x: number, df: number): number {
+  given ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)('@stdlib/stats-base-dists-chisquare-cdf') as ChiSquareCdf;
+  return given(x, df);
+}
 
 /**
  * Upper tail of the chi-square distribution, P(X >= x) for `df` degrees of freedom. stdlib's CDF is a
@@ -8,12 +30,12 @@ import { probit } from 'simple-statistics';
  */
 export function chiSquareUpperTail(x: number, df: number): number {
   if (!(x > 0)) return 1;
-  return Math.max(0, 1 - chisquareCdf(x, df));
+  return Math.max(0, 1 - chiSquareCdf(x, df));
 }
 
 /** Standard normal CDF, exact to double precision through Z^2 ~ chi-square with 1 degree of freedom. */
 export function normalCdf(z: number): number {
-  const half = chisquareCdf(z * z, 1) / 2;
+  const half = chiSquareCdf(z * z, 1) / 2;
   return z >= 0 ? 0.5 + half : 0.5 - half;
 }
 
@@ -40,5 +62,8 @@ export function normalQuantile(p: number): number {
   return z;
 }
 
-/** z for a two-sided 95% interval, 1.959963984540054. */
-export const Z95 = normalQuantile(0.975);
+/**
+ * z for a two-sided 95% interval: normalQuantile(0.975), written out so that a start of the CLI does not
+ * load the CDF to compute it (test/stats.test.ts holds the two equal, and both to scipy's norm.ppf).
+ */
+export const Z95 = 1.959963984540054;

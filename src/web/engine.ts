@@ -1,5 +1,7 @@
 import { Ajv } from 'ajv';
 import { useAjv } from '../model/ajv.js';
+import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
+import { useChiSquareCdf } from '../stats/normal.js';
 import { openedFiles } from '../input/opened-files.js';
 import { parseScenarioWith, type ScenarioFiles } from '../input/scenario-core.js';
 import type { AnyScenario } from '../rules/registry.js';
@@ -40,6 +42,7 @@ import type { Scenario } from '../model/types.js';
 
 // The CLI loads ajv on first use through Node's require; a bundle has none, so it is given here.
 useAjv(Ajv);
+useChiSquareCdf(chisquareCdf);
 
 export { UsageError } from '../errors.js';
 export { systems, findSystem, DEFAULT_SYSTEM, type AnyScenario } from '../rules/registry.js';
