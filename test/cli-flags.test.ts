@@ -269,3 +269,16 @@ describe('help examples', () => {
     expect(named.filter((f) => !existsSync(f))).toEqual([]);
   });
 });
+
+describe('a reader that stops reading', () => {
+  it('ends the run quietly, exit 0 and nothing on stderr, as `rules --schema | head` expects (it once printed a stack trace)', async () => {
+    const { spawn } = await import('node:child_process');
+    // The schema is over a megabyte, far more than a pipe holds: the writes after the reader leaves fail with EPIPE.
+    const child = spawn(process.execPath, ['dist/src/cli/main.js', 'rules', '--schema'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+});

@@ -90,7 +90,19 @@ function scoped(c: CommandModule, args: readonly string[]): CommandModule {
   };
 }
 
+/**
+ * A reader that stops reading (`injury-lab rules --schema | head`) closes the pipe under the output: the
+ * reader has what it wanted, so the run ends quietly, as Unix tools do, and never with a stack trace.
+ */
+function endQuietlyWhenTheReaderLeaves(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
+
 async function main(): Promise<void> {
+  endQuietlyWhenTheReaderLeaves();
   const args = cliArgs();
   let cli = yargs(args)
     .scriptName('injury-lab')
