@@ -95,7 +95,12 @@ function scoped(c: CommandModule, args: readonly string[]): CommandModule {
  * reader has what it wanted, so the run ends quietly, as Unix tools do, and never with a stack trace.
  */
 function endQuietlyWhenTheReaderLeaves(): void {
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  // Once per process: a test runs main.ts many times in one process (test/helpers/cli-in-process.ts).
+  const once = Symbol.for('injury-lab.endQuietlyWhenTheReaderLeaves');
+  const stdout = process.stdout as typeof process.stdout & { [once]?: true };
+  if (stdout[once]) return;
+  stdout[once] = true;
+  stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
     throw e;
   });
