@@ -1,8 +1,9 @@
 /**
- * Builds the web page into dist/web/: page.js (the form and the results) and worker.js (exact answers and
- * simulated chunks), each one bundle of the project's own TypeScript with everything it imports, so the
- * page needs no network at any point. esbuild, not Vite: one fast binary that bundles TypeScript for the
- * browser is all a static page of two entry points needs; a dev server and rollup would be dead weight.
+ * Builds the web page into dist/web/: page.js (the form and the results), worker.js (exact answers and
+ * simulated chunks) and early.js (starts the answer's worker before page.js loads), each one bundle of the
+ * project's own TypeScript with everything it imports, so the page needs no network at any point. esbuild,
+ * not Vite: one fast binary that bundles TypeScript for the browser is all a static page of three entry
+ * points needs; a dev server and rollup would be dead weight.
  *
  * The engine is the CLI's own code. A Node module reaching the bundle would mean the page runs code it
  * cannot (a file read, a thread pool): the build fails on any `node:` import instead of shimming it.
@@ -32,7 +33,7 @@ export async function buildWeb(outDir = WEB_DIR): Promise<WebBuild> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const result = await build({
-    entryPoints: { page: join(source, 'page.ts'), worker: join(source, 'worker.ts') },
+    entryPoints: { early: join(source, 'early.ts'), page: join(source, 'page.ts'), worker: join(source, 'worker.ts') },
     outdir: outDir,
     bundle: true,
     // The chart's libraries (vega-embed with vega and vega-lite) load in their own chunk, after the form.

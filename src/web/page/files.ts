@@ -54,11 +54,9 @@ export function showOpened(files: readonly OpenedFile[]): void {
         : `${f.field === 'catalogue' ? 'catalogue' : f.field === 'roster' ? 'roster' : 'profiles'} of ${f.system}: ${f.weapons?.length ?? 0} weapons, ${f.models?.length ?? 0} models`;
     li.append(`${f.name} (${what}) `);
     if (f.field && !f.problem) {
-      const inUse = f.field === 'catalogue' ? Array.isArray(input.catalogue) && input.catalogue.includes(f.name) : input[f.field] === f.name;
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = inUse ? 'in use' : f.field === 'rules' ? 'use these rules' : 'use its profiles';
-      b.disabled = inUse;
+      showInUse(b, f);
       b.addEventListener('click', () => useFile(f));
       li.append(b);
     }
@@ -75,6 +73,24 @@ export function showOpened(files: readonly OpenedFile[]): void {
   const readable = files.filter((f) => !f.problem).length;
   filesCount.textContent = files.length === 0 ? 'none open yet' : `${files.length} open in this page${readable < files.length ? ` (${files.length - readable} not readable)` : ''}`;
   hooks.shown();
+}
+
+/** A file's button: "in use" (and nothing to click) while the scenario names the file, else what using it does. */
+function showInUse(button: HTMLButtonElement, f: OpenedFile): void {
+  const inUse = f.field === 'catalogue' ? Array.isArray(input.catalogue) && input.catalogue.includes(f.name) : f.field !== undefined && input[f.field] === f.name;
+  button.textContent = inUse ? 'in use' : f.field === 'rules' ? 'use these rules' : 'use its profiles';
+  button.disabled = inUse;
+}
+
+/**
+ * The scenario changed (a link followed, a field edited): each file's button says again whether it is in
+ * use. A followed link that names none of them once left a file "in use", its button disabled.
+ */
+export function showFilesInUse(): void {
+  for (const f of opened) {
+    const button = openedList.querySelector<HTMLButtonElement>(`li[data-file="${CSS.escape(f.name)}"] > button`);
+    if (button) showInUse(button, f);
+  }
 }
 
 function useFile(f: OpenedFile): void {

@@ -22,7 +22,7 @@
  */
 import { toolVersion } from '../engine.js';
 import { askExact, clearEstimates, sendFiles, showError, showEstimates, showRun, wireAnswer } from './answer.js';
-import { showOpened, wireFiles } from './files.js';
+import { showFilesInUse, showOpened, wireFiles } from './files.js';
 import { clearFieldErrors, errorBesideField, foldsInLink, readFolds, renderForm, showFilled, wireForm } from './form.js';
 import { askGrid, filesChangedForGrid, gridFromLink, gridInLink, offerMatrix, scenarioChangedForGrid } from './grid.js';
 import { forgetSimulation, runPending, sendFilesToSimulation, simulationFromLink, simulationInLink, wireSimulation } from './simulation.js';
@@ -32,6 +32,7 @@ import { linkProblem, linkWrittenBy, readScenario, setExact, writeHash } from '.
 function changed(): void {
   forgetSimulation();
   writeHash();
+  showFilesInUse();
   askExact();
   scenarioChangedForGrid();
 }
@@ -71,6 +72,7 @@ function readHash(): void {
   gridFromLink(params);
   setExact(undefined);
   renderForm();
+  showFilesInUse();
   askExact();
   askGrid();
 }

@@ -6,6 +6,9 @@
 
 import type { OpenedFile } from '../engine.js';
 
+/** Where early.ts leaves the worker it starts before the page's script runs, for workers.ts to take. */
+export const EARLY_WORKER = 'injuryLabEarlyWorker';
+
 /** Answer one scenario exactly: the same JSON as `injury-lab exact --format json`. */
 export interface ExactRequest {
   readonly type: 'exact';
