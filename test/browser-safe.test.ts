@@ -1,11 +1,11 @@
 import { builtinModules } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { cliInProcess } from './helpers/cli-in-process.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { exactJson as cliExactJson } from '../src/present/exact-json.js';
 import { parseVariant } from '../src/input/variant.js';
@@ -51,9 +51,25 @@ const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 /** The engine is about 1 MB unminified today (ajv, fast-xml-parser, the rules); 3 MB says something heavy came in. */
 const MAX_BYTES = 3 * 1024 * 1024;
 
+/**
+ * The engine bundled once for the tests below (a build and its evaluation cost a second or two each): as
+ * a script that leaves it in a global, as a worker's would be, and evaluated in a fresh context, which has
+ * JavaScript's own globals only and the few given here that a browser and a worker have too.
+ */
+let bundled: Promise<{ result: Awaited<ReturnType<typeof bundle>>; engine: typeof import('../src/web/engine.js') }> | undefined;
+const bundle = () => build({ entryPoints: [ENTRY], bundle: true, platform: 'browser', format: 'iife', globalName: 'engine', write: false, metafile: true, logLevel: 'silent' });
+function bundledEngine() {
+  bundled ??= bundle().then((result) => {
+    const context: Record<string, unknown> = { console, performance, TextEncoder, TextDecoder, URL, queueMicrotask, setTimeout, clearTimeout };
+    runInNewContext(`${result.outputFiles[0]!.text};globalThis.engine = engine;`, context);
+    return { result, engine: context.engine as typeof import('../src/web/engine.js') };
+  });
+  return bundled;
+}
+
 describe('the engine bundles for a browser', () => {
   it('builds with no Node module among its inputs, and stays under 3 MB', async () => {
-    const result = await build({ entryPoints: [ENTRY], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+    const { result } = await bundledEngine();
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.length).toBeGreaterThan(0);
     expect(inputs.filter((i) => i.startsWith('node:') || builtins.has(i))).toEqual([]);
@@ -65,11 +81,7 @@ describe('the engine bundles for a browser', () => {
   }, 60_000);
 
   it('loads and runs with none of Node\'s globals (no Buffer, no process): a sweep, its CSV and its chart', async () => {
-    const result = await build({ entryPoints: [ENTRY], bundle: true, platform: 'browser', format: 'iife', globalName: 'engine', write: false, logLevel: 'silent' });
-    // A fresh context has JavaScript's own globals only; these few are a browser's and a worker's too.
-    const context: Record<string, unknown> = { console, performance, TextEncoder, TextDecoder, URL, queueMicrotask, setTimeout, clearTimeout };
-    runInNewContext(`${result.outputFiles[0]!.text};globalThis.engine = engine;`, context);
-    const engine = context.engine as typeof import('../src/web/engine.js');
+    const { engine } = await bundledEngine();
     const sweep = await engine.sweepInThread({ kind: 'attack' }, ['armour=none,standard']);
     expect(sweep.cells).toHaveLength(2);
     expect(engine.sweepPresenter.csv({ sweep, cumulative: false })).toMatch(/^armour,/);
@@ -77,10 +89,7 @@ describe('the engine bundles for a browser', () => {
   }, 60_000);
 
   it('runs every path a page user can reach with none of Node\'s globals: rosters, catalogues, allow-unmodelled, variants, duels, sweeps, the matrix', async () => {
-    const result = await build({ entryPoints: [ENTRY], bundle: true, platform: 'browser', format: 'iife', globalName: 'engine', write: false, logLevel: 'silent' });
-    const context: Record<string, unknown> = { console, performance, TextEncoder, TextDecoder, URL, queueMicrotask, setTimeout, clearTimeout };
-    runInNewContext(`${result.outputFiles[0]!.text};globalThis.engine = engine;`, context);
-    const engine = context.engine as typeof import('../src/web/engine.js');
+    const { engine } = await bundledEngine();
     // The files as a page holds them: bytes by name.
     const bytes = (path: string) => new Uint8Array(readFileSync(path));
     const shelf = new Map([
@@ -158,14 +167,14 @@ describe("the engine's parser gives the CLI's answers", () => {
   });
 });
 
-/** The CLI as a user runs it (dist/, built by npm test), writing a chart's Vega-Lite spec into a fresh folder. */
-function cliChart(args: string[]): { spec: unknown; stdout: string } {
+/** The CLI's command line (its main, in this process), writing a chart's Vega-Lite spec into a fresh folder. */
+async function cliChart(args: string[]): Promise<{ spec: unknown; stdout: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'injury-lab-page-'));
   try {
     const file = join(dir, 'chart.vl.json');
-    const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args, '--chart', file], { encoding: 'utf8', timeout: 60_000 });
+    const r = await cliInProcess(...args, '--chart', file);
     expect(r.stderr).toMatch(/wrote /);
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     return { spec: JSON.parse(readFileSync(file, 'utf8')), stdout: r.stdout };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -179,11 +188,11 @@ describe("the engine's charts, comparisons and sweeps are the CLI's", () => {
     [{ system: 'd20-warband', kind: 'attack' }, ['--system', 'd20-warband', '--kind', 'attack']],
   ];
   for (const [raw, flags] of oneScenario) {
-    it(`${JSON.stringify(raw)}: the chart exact --chart draws`, () => {
+    it(`${JSON.stringify(raw)}: the chart exact --chart draws`, async () => {
       const scenario = pageScenario(raw);
       const exact = evaluateParsed(scenario);
       const page = exactChartSpec(scenario, exact);
-      expect(page).toEqual(cliChart(['exact', ...flags]).spec);
+      expect(page).toEqual((await cliChart(['exact', ...flags])).spec);
       // Built by hand from the pieces: one scenario as a one-cell grid, the default chart of its dimension.
       const def = defaultCharts([scenarioDimension([scenario.kind], 'Scenario')], gridLayout([scenario]))[0]!;
       const bare = chartSpec(scenariosSweep([scenarioCell(scenario, scenario.kind, { exact })], 'Scenario'), { ...def, file: 'chart', context: askedLine(scenario), title: `Outcomes of one ${scenario.kind}` } as ChartDef);
@@ -204,7 +213,7 @@ describe("the engine's charts, comparisons and sweeps are the CLI's", () => {
       expect(sweepPresenter.table({ sweep: page, cumulative: false })).toEqual(cliSweepPresenter.table({ sweep: cli, cumulative: false }));
       expect(sweepPresenter.csv({ sweep: page, cumulative: false })).toEqual(cliSweepPresenter.csv({ sweep: cli, cumulative: false }));
       expect(findingOf(page)).toEqual(findingOf(cli));
-      const shown = cliChart(['sweep', '--kind', 'attack', '--vary', vary[0]!]);
+      const shown = await cliChart(['sweep', '--kind', 'attack', '--vary', vary[0]!]);
       expect(sweepChartSpec(page)).toEqual(shown.spec);
       expect(sweepPresenter.table({ sweep: page, cumulative: false })).toEqual(shown.stdout);
     } finally {
@@ -249,7 +258,7 @@ describe("the engine's charts, comparisons and sweeps are the CLI's", () => {
       expect(page.cumulativeRows).toEqual(cli.cumulativeRows);
       expect(comparePresenter.table(page)).toEqual(cliComparePresenter.table(cli));
       expect(comparePresenter.json(page)).toEqual(cliComparePresenter.json(cli));
-      const shown = cliChart(['compare', 'armour=reinforced', 'armour=machine', '--kind', 'attack', '--injury-dice', '1']);
+      const shown = await cliChart(['compare', 'armour=reinforced', 'armour=machine', '--kind', 'attack', '--injury-dice', '1']);
       expect(compareChartSpec(page)).toEqual(shown.spec);
       expect(comparePresenter.table(page)).toEqual(shown.stdout);
     } finally {
