@@ -129,8 +129,8 @@ const hasUnitProfile = (n: Node) => list(n.profiles).some((p) => list(p.characte
 
 /**
  * A model entry whose Unit profile is on options under it, one of which a roster chooses (the real
- * catalogue's thralls: "Grounded", "Winged"): those options, each read as part of the model (roster.ts's
- * modelProfileOf) and never listed on their own. Their profiles differ where it matters (only the
+ * catalogue's thralls: "Grounded", "Winged"): those options, each read as part of the model
+ * (entry-characteristics.ts's modelProfileOf) and never listed on their own. Their profiles differ where it matters (only the
  * grounded thrall has Undead Fortitude's -1 INJURY DICE).
  */
 function unitOptions(entry: Node): Node[] {

@@ -41,7 +41,7 @@ export interface SentenceForm {
   /**
    * The form is a lead-in to another model's rules or commands ("... can command any other friendly
    * model to do one of the following:"): the sentences after its colon are that model's, and touch no
-   * question of this one's (rules-text.ts, roster.ts addText).
+   * question of this one's (rules-text.ts, entry-text.ts addText).
    */
   readonly listIsAnotherModels?: true;
   /**
