@@ -6,7 +6,7 @@ import { scenarioDimension } from '../analysis/single.js';
 import { askedLine } from '../analysis/asked.js';
 import { namedFiles } from '../input/scenario.js';
 import type { SweepResult } from '../analysis/sweep.js';
-import type { ChartDef } from '../present/charts.js';
+import type { ChartDef } from '../present/chart/definition.js';
 import type { Scenario } from '../model/types.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { gridLayout } from '../present/chart-defaults.js';

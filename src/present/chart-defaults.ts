@@ -3,7 +3,8 @@ import { notOneOf, refusal } from '../messages.js';
 import { resolveKind } from '../rules/registry.js';
 import { unionOutcomes } from '../analysis/cells.js';
 import type { Dimension } from '../analysis/dimension-core.js';
-import { MAX_BARS, type ChartDef } from './charts.js';
+import type { ChartDef } from './chart/definition.js';
+import { MAX_BARS } from './chart/stacked-bars.js';
 
 /**
  * The charts a grid is drawn with when nobody names them: a report's analysis without "charts", and the

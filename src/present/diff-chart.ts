@@ -2,7 +2,8 @@ import { formatFraction, toNumber } from '../exact/fraction.js';
 import { diffReadings, type DiffReading, type DiffResult } from '../analysis/diff.js';
 import { outcomeLabel, points } from '../labels.js';
 import { percent, wordWrap } from '../text.js';
-import { CHART_WIDTH, CONFIG, FALL_COLOUR, RISE_COLOUR, type VlSpec } from './charts.js';
+import type { VlSpec } from './chart/definition.js';
+import { CHART_WIDTH, CONFIG, FALL_COLOUR, RISE_COLOUR } from './chart/shared/theme.js';
 import { situation } from './diff.js';
 
 /**

@@ -1,4 +1,4 @@
-import { chartTitle } from './charts.js';
+import { chartTitle } from './chart/charts.js';
 import { esc, percent } from '../text.js';
 import { worstZ } from '../stats/index.js';
 import { orWorseLabel, outcomeColour, outcomeLabel } from '../labels.js';

@@ -4,7 +4,9 @@ import type { PriceResult, PricedResult } from '../pricing/price.js';
 import type { Verdict } from '../pricing/fair-price.js';
 import { percent, wordWrap } from '../text.js';
 import { type Box, placeLabels } from './label-placement.js';
-import { CHART_WIDTH, CONFIG, FALL_COLOUR, INK, NO_CHANGE_COLOUR, RISE_COLOUR, type VlSpec, mix, textWidth } from './charts.js';
+import type { VlSpec } from './chart/definition.js';
+import { textWidth } from './chart/shared/text.js';
+import { CHART_WIDTH, CONFIG, FALL_COLOUR, INK, NO_CHANGE_COLOUR, RISE_COLOUR, mix } from './chart/shared/theme.js';
 import type { PriceContext } from './price.js';
 
 /**

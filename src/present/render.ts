@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as Vega from 'vega';
-import type { VlSpec } from './charts.js';
+import type { VlSpec } from './chart/definition.js';
 
 /**
  * Vega-Lite spec -> Vega spec -> SVG (vega's headless view, no canvas, no DOM) -> PNG (resvg). The PNG

@@ -1,4 +1,4 @@
-import type { ChartDef, VlSpec } from './charts.js';
+import type { ChartDef, VlSpec } from './chart/definition.js';
 import type { AnalysisDef, PriceAnalysisDef, ReportDef } from './definition.js';
 import type { PricedField } from '../pricing/price-run.js';
 import type { Rendered } from './render.js';

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chartTitle } from './charts.js';
+import { chartTitle } from './chart/charts.js';
 import { PIPED_DEFINITION, reportHtml } from './html.js';
 import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import type { ReportRun } from './report-run.js';

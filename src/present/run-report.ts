@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { toolVersion } from '../version.js';
-import { chartNotes, chartSpec, heatmapTop, sameDefaultTitle, sharedScaleKey, type ChartDef, type ChartOptions } from './charts.js';
+import { chartNotes, chartSpec, sameDefaultTitle } from './chart/charts.js';
+import type { ChartDef } from './chart/definition.js';
+import { heatmapTop, sharedScaleKey } from './chart/heatmap.js';
+import type { ChartOptions } from './chart/shared/titles.js';
 import type { AnalysisDef, PriceAnalysisDef, ReportDef } from './definition.js';
 import { renderChart } from './render.js';
 import type { AnalysisRun, ChartRun, PriceRun, ReportManifest, ReportRun } from './report-run.js';
