@@ -1,4 +1,7 @@
-
+/**
+ * What a chart is as a report definition gives it (ChartDef): its type and the dimensions it puts on its
+ * channels. Every file of the room reads it; it imports none of them.
+ */
 
 export type ChartDef = (
   | { readonly type: 'stacked-bars'; readonly y: string; readonly facet?: string; readonly title?: string; readonly file: string }

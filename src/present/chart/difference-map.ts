@@ -10,6 +10,11 @@ import { CONFIG, FALL_COLOUR, NO_CHANGE_COLOUR, RISE_COLOUR, TITLE_SIZE, mix } f
 import { type ChartOptions, header, notAllowedSubtitle, provenance } from './shared/titles.js';
 
 /**
+ * The heat map of changes: each cell against the same cell under one value of the facet (a variant
+ * against the edition's rules), in percentage points on a diverging scale.
+ */
+
+/**
  * A heat map of changes: every cell minus the cell with the same other coordinates at the facet's
  * `differenceFrom` value, one panel per other facet value. Exact values where both cells have them,
  * else the estimates. Past MAX_HEATMAP_ROWS rows it shows the rows that change most, either way.

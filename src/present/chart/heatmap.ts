@@ -9,6 +9,11 @@ import { textWidth } from './shared/text.js';
 import { CONFIG, TITLE_SIZE, mix } from './shared/theme.js';
 import { type ChartOptions, header, notAllowedSubtitle, onePanelPer, provenance } from './shared/titles.js';
 
+/**
+ * The heat map of one outcome over two dimensions, coloured from near white to the outcome's own colour;
+ * maps of one outcome in a report may share one colour scale (sharedScaleKey).
+ */
+
 function heatmapValues(sweep: SweepResult, def: Extract<ChartDef, { type: 'heatmap' }>): (Shown | undefined)[] {
   return sweep.cells.map((c) => shown(c.outcomes.find((o) => o.outcome === def.outcome), def.cumulative === true));
 }

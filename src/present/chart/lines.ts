@@ -7,6 +7,11 @@ import { maxWidth, textWidth } from './shared/text.js';
 import { CHART_WIDTH, CONFIG, TITLE_SIZE, seriesStyle } from './shared/theme.js';
 import { type ChartOptions, header, impossibleLine, notAllowedSubtitle, onePanelPer, provenance } from './shared/titles.js';
 
+/**
+ * The lines chart: a probability over an ordered dimension, one line per outcome or per value of a series
+ * dimension, with simulated estimates as points and interval bars.
+ */
+
 /** The outcomes a lines chart is asked for: the definition's, else every one ("this or worse": but the mildest). */
 function lineOutcomes(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines' }>): readonly string[] {
   return def.outcomes ?? (def.cumulative === true ? sweep.outcomes.slice(1) : sweep.outcomes);

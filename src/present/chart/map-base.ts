@@ -8,6 +8,11 @@ import { maxWidth, rowTitlePadding } from './shared/text.js';
 import { CHART_WIDTH, CONFIG, INK } from './shared/theme.js';
 
 /**
+ * What the two heat maps (heatmap.ts, difference-map.ts) share: the plan of a map's size and its cells'
+ * numbers, the rows shown of a big grid, its rectangles and axes, and the notes under it.
+ */
+
+/**
  * Heat maps of big grids (a catalogue's weapons against its models). A cell is never smaller than
  * MIN_CELL, room for one 12 px axis label per row or per tilted column without overprinting: a grid too
  * wide for the planned CHART_WIDTH grows wider instead of collapsing. Rows are ROW_STEP tall until the map

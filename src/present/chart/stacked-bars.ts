@@ -8,6 +8,11 @@ import { maxWidth } from './shared/text.js';
 import { CHART_WIDTH, CONFIG, INK } from './shared/theme.js';
 import { type ChartOptions, header, impossibleLine, notAllowedSubtitle, provenance } from './shared/titles.js';
 
+/**
+ * The stacked-bar chart: one bar per cell, its segments the outcomes from mildest to most severe, with
+ * the boundaries' intervals when simulated.
+ */
+
 /** Stacked bars draw one bar per cell, 24 px each: past this many the chart is refused (definition.ts). */
 export const MAX_BARS = 300;
 

@@ -10,6 +10,11 @@ import { maxWidth, rowTitlePadding } from './shared/text.js';
 import { CHART_WIDTH, CONFIG } from './shared/theme.js';
 import { type ChartOptions, header, notAllowedSubtitle } from './shared/titles.js';
 
+/**
+ * The value chart: what each weapon, model or side gives for its price, per so much of cost, ranked best
+ * first with the outliers marked; and the refusal of a chance too high to divide by cost.
+ */
+
 /** How far from the median value a weapon or model is marked as priced too low or too high. */
 export const VALUE_OUTLIER_RATIO = 1.5;
 

@@ -7,6 +7,11 @@ import { maxWidth } from './text.js';
 import { LABEL_SIZE } from './theme.js';
 
 /**
+ * Scales, axes and panels: the outcome colour scale, the probability axis, facets and how many panels a
+ * row holds, signed numeric labels, and column labels on top, wrapped or tilted where they are wide.
+ */
+
+/**
  * Panels a row of a faceted chart holds, at most `most`: where `most` leaves a last row part empty (4
  * panels in rows of 3), vega draws the empty places' axes as empty panels; as many columns, down to 2,
  * as fill every row instead, else `most`.

@@ -2,6 +2,11 @@ import type { Dimension } from '../../../analysis/dimension-core.js';
 import { percent } from '../../../text.js';
 import type { CellOutcome, SweepResult } from '../../../analysis/cells.js';
 
+/**
+ * What a chart reads from a sweep: a dimension and its labels, what one cell shows for an outcome (exact
+ * or simulated, with its interval and tooltip), and how the kind's trials are named in titles.
+ */
+
 export interface Shown {
   value: number;
   low?: number;

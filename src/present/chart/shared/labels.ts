@@ -2,6 +2,11 @@ import type { Dimension } from '../../../analysis/dimension-core.js';
 import type { SweepResult } from '../../../analysis/cells.js';
 
 /**
+ * Values as charts say them: a rule's shorthand label (a d20 stat of "-") in words, on every axis and in
+ * every cell of a sweep before it is drawn.
+ */
+
+/**
  * What a chart calls a value whose label is a rule's shorthand: a d20 stat of "-" (the model makes no
  * such roll), which on an axis reads as a missing label.
  */

@@ -1,5 +1,10 @@
 import { CHART_WIDTH, LABEL_SIZE } from './theme.js';
 
+/**
+ * How wide text is, by vega's own estimate (0.8 em a character): what every plan of a chart's room for
+ * labels and titles is made with.
+ */
+
 /** Width vega will reserve for a text, by its own estimate. */
 export function textWidth(text: string, size = LABEL_SIZE): number {
   return Math.floor(0.8 * text.length * size);

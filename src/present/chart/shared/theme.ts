@@ -1,4 +1,7 @@
-
+/**
+ * The look every chart shares: the width charts are planned for, fonts and sizes, vega's config, the
+ * series' colours and dashes, the diverging colours of changes, and the text colour on a filled mark.
+ */
 
 /** The report page's column (html.ts: 1,060 px less its padding) less the figure's border. */
 export const CHART_WIDTH = 1000;

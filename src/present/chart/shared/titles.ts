@@ -8,6 +8,11 @@ import { SUBTITLE_CHARS, capitalise } from './text.js';
 import { CHART_WIDTH, TITLE_FONT_SIZE } from './theme.js';
 
 /**
+ * Titles and subtitles: a chart's title (the definition's, or its default with a report's qualifier), and
+ * the lines that say what its marks are, which outcomes never happen and which cells the rules forbid.
+ */
+
+/**
  * How a report tells apart charts whose default titles would be the same (the same chart of two
  * analyses that differ only in their scenario): `qualifier`, the analysis's title, ends the default title.
  */
