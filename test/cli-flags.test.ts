@@ -12,8 +12,9 @@ import { cliInProcess } from './helpers/cli-in-process.js';
  * Issue 9 part 2, the CLI: field flags per system and kind, their help, and suggestions.
  *
  * `cli` starts the built CLI in a process of its own; `cliInProcess` runs the same src/cli/main.ts (its
- * yargs set-up, help and "did you mean") in this process, at a fraction of the CPU. Each family below
- * keeps one run in a real process, end to end; its other cases differ only in the words printed.
+ * yargs set-up, help and "did you mean") in this process, at a fraction of the CPU. Two runs stay real
+ * processes, end to end: a help (exit 0, printed by yargs) and a refusal (exit 2, one line); the other
+ * cases differ only in the words printed. (A reader that stops reading, at the end, needs a real pipe.)
  */
 
 type System = (typeof systems)[number];
@@ -118,9 +119,8 @@ describe('--help-fields lists the field flags per system and kind', () => {
     expect(fields).toContain('--height-inches Height of the fall in inches (no roll under 3; +1 injury dice per full 3 inches) Allowed: a number from 0 to 120. Default: 0. Kinds: fall.');
   });
 
-  // End to end in a CLI process: the whole reference, as a user sees it.
-  it('no system named: one group per system, each with its own descriptions, and every option --help leaves out', () => {
-    const r = cli('exact', '--help-fields');
+  it('no system named: one group per system, each with its own descriptions, and every option --help leaves out', async () => {
+    const r = await cliInProcess('exact', '--help-fields');
     expect(r.code).toBe(0);
     const tcAt = r.stdout.indexOf('trench-crusade fields (injury, attack, fall, sequence, duel):');
     const d20At = r.stdout.indexOf('d20-warband fields (check, attack, injury-roll, fall, turns, duel):');
@@ -161,9 +161,8 @@ describe('--help-fields lists the field flags per system and kind', () => {
 describe('field flags are read with the spec of the scenario system', () => {
   it('a field flag of the other system is refused in one line naming where it belongs', async () => {
     const allowedTc = tc.fields.filter((f) => f.kinds.includes('injury')).map((f) => `--${f.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
-    // End to end in a CLI process; the cases after it differ only in the words.
     expectRefused(
-      cli('exact', '--kind', 'injury', '--defence', '5'),
+      await cliInProcess('exact', '--kind', 'injury', '--defence', '5'),
       `--defence: not a field of trench-crusade kind "injury"; it belongs to d20-warband (attack, turns); allowed: ${allowedTc.join(', ')}`,
     );
     expectRefused(

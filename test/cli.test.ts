@@ -6,13 +6,12 @@ import { cliInProcess } from './helpers/cli-in-process.js';
 /**
  * `cli` starts the built CLI in a process of its own (run `npm run build` first); `cliInProcess` runs the
  * same src/cli/main.ts inside this process (same output, same exit code) at a fraction of the CPU. One
- * run of each family below stays a real process, end to end: an answer printed and a refusal.
+ * refusal below stays a real process, end to end: exit 2 of a process, and no stack trace from Node.
  */
 
 describe('injury-lab exact', () => {
-  it('prints one JSON document with every outcome, in order, and the expected blood markers', () => {
-    // A real process: the built CLI end to end, with the exit code and the stdout of a process.
-    const r = cli('exact', '--kind', 'injury', '--injury-dice', '1', '--armour', 'standard', '--format', 'json');
+  it('prints one JSON document with every outcome, in order, and the expected blood markers', async () => {
+    const r = await cliInProcess('exact', '--kind', 'injury', '--injury-dice', '1', '--armour', 'standard', '--format', 'json');
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc).toMatchObject({ system: 'trench-crusade', edition: 'core', kind: 'injury' });

@@ -6,6 +6,7 @@ import { diffRules, resolveSide } from '../src/analysis/diff.js';
 import { diffChartSpec } from '../src/present/diff-chart.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 
 /** `diff --chart`: the largest moves drawn as the table lists them, one bar per cell and outcome, in points. */
 
@@ -64,14 +65,18 @@ describe('diff --chart draws the largest moves, each worked out by hand', () => 
   });
 });
 
+/**
+ * In this process (cliInProcess: main.ts, the same output and exit code), but for the first refusal below,
+ * which runs the built CLI in a process of its own, end to end.
+ */
 describe('diff --chart on the command line', () => {
   const dir = mkdtempSync(join(tmpdir(), 'diff-chart-'));
   const grid = join(dir, 'grid.json');
   writeFileSync(grid, JSON.stringify(armourGrid));
 
-  it('writes the spec, prints the table narrowed by --outcome, and says on stderr what it wrote', () => {
+  it('writes the spec, prints the table narrowed by --outcome, and says on stderr what it wrote', async () => {
     const file = join(dir, 'down.vl.json');
-    const r = cli('diff', 'core', OOA_FILE, '--grid', grid, '--outcome', 'down', '--chart', file);
+    const r = await cliInProcess('diff', 'core', OOA_FILE, '--grid', grid, '--outcome', 'down', '--chart', file);
     expect(r.stderr).toBe(`injury-lab: wrote ${file}\n`);
     expect(r.code).toBe(0);
     const spec = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -81,24 +86,24 @@ describe('diff --chart on the command line', () => {
     expect(r.stdout).not.toMatch(/^injury .*out-of-action/m);
   });
 
-  it('refuses in one line, writing nothing: an unknown outcome, two outcomes for one chart, a chart file that is no chart or exists', () => {
+  it('refuses in one line, writing nothing: an unknown outcome, two outcomes for one chart, a chart file that is no chart or exists', async () => {
     const file = join(dir, 'never.svg');
     const unknown = cli('diff', 'core', OOA_FILE, '--grid', grid, '--outcome', 'dead', '--chart', file);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/^injury-lab: --outcome: "dead" is not an outcome of the cells of this diff; allowed: no-effect, minor-hit, down, out-of-action, or several separated by commas$/m);
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
-    const two = cli('diff', 'core', OOA_FILE, '--grid', grid, '--outcome', 'down,out-of-action', '--chart', file);
+    const two = await cliInProcess('diff', 'core', OOA_FILE, '--grid', grid, '--outcome', 'down,out-of-action', '--chart', file);
     expect(two.stderr).toMatch(/names 2 outcomes; a chart draws one/);
-    const notChart = cli('diff', 'core', OOA_FILE, '--grid', grid, '--chart', join(dir, 'chart.txt'));
+    const notChart = await cliInProcess('diff', 'core', OOA_FILE, '--grid', grid, '--chart', join(dir, 'chart.txt'));
     expect(notChart.stderr).toMatch(/--chart: ".*chart\.txt" is not a chart file; allowed: a file name ending \.png, \.svg, \.vl\.json, \.html/);
     for (const run of [unknown, two, notChart]) expect(run.stdout).toBe('');
     expect(existsSync(file)).toBe(false);
     const kept = join(dir, 'kept.svg');
     writeFileSync(kept, 'mine');
-    const exists = cli('diff', 'core', OOA_FILE, '--grid', grid, '--chart', kept);
+    const exists = await cliInProcess('diff', 'core', OOA_FILE, '--grid', grid, '--chart', kept);
     expect(exists.code).not.toBe(0);
     expect(readFileSync(kept, 'utf8')).toBe('mine');
-    const json = cli('diff', 'core', OOA_FILE, '--grid', grid, '--outcome', 'down', '--format', 'json');
+    const json = await cliInProcess('diff', 'core', OOA_FILE, '--grid', grid, '--outcome', 'down', '--format', 'json');
     expect(json.stderr).toMatch(/--outcome: picks rows of the table; --format json always holds every outcome/);
   });
 });

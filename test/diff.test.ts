@@ -11,6 +11,7 @@ import { diffPresenter } from '../src/present/diff.js';
 import { diffGridCells, diffGridOutcomes, diffOutcomes, diffRules, keywordGrid, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/analysis/diff.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 import { refusal } from './helpers/refusal.js';
 
 /** `diff`: two rule sets over a grid, every cell exact on both sides, the largest moves first. */
@@ -83,8 +84,10 @@ describe('diff', () => {
     expect(() => resolveSide('examples/variants/out-of-action-on-10.json', findSystem('d20-warband'))).toThrow(/is a variant of trench-crusade, and the other side is d20-warband/);
   });
 
-  it('from the command line: JSON with every cell, and a refusal in one line', () => {
-    const ok = cli('diff', 'v1', 'v1', '--format', 'json');
+  it('from the command line: JSON with every cell, and a refusal in one line', async () => {
+    // The answer in this process (cliInProcess: main.ts, the same output and exit code); the refusal in a
+    // process of its own, the built CLI end to end.
+    const ok = await cliInProcess('diff', 'v1', 'v1', '--format', 'json');
     expect(ok.code).toBe(0);
     const json = JSON.parse(ok.stdout) as { system: string; moves: unknown[]; cells: unknown[] };
     expect(json.system).toBe('d20-warband');
@@ -169,7 +172,6 @@ describe('a scenario\'s own keywords (weaponKeywords, targetKeywords)', () => {
   });
 
   it('from the command line: --weapon-keywords and --target-keywords', async () => {
-    const { cliInProcess } = await import('./helpers/cli-in-process.js');
     const r = await cliInProcess('exact', '--kind', 'attack', '--weapon-keywords', 'IGNORE ARMOUR, CRITICAL', '--target-keywords', 'TOUGH', '--armour', 'machine', '--format', 'json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).scenario).toMatchObject({ ignoreArmour: true, criticalInjuryDice: 2, tough: true, weaponKeywords: 'IGNORE ARMOUR, CRITICAL', targetKeywords: 'TOUGH' });

@@ -12,6 +12,7 @@ import { valueRows } from '../src/present/charts.js';
 import { loadReportDef, parseReportDef } from '../src/present/definition.js';
 import { runReport } from '../src/present/run-report.js';
 import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 import { refusal } from './helpers/refusal.js';
 
 /** Named weapons and models: a profile's fields go under the scenario's own, by name, with costs. */
@@ -76,8 +77,10 @@ describe('profiles', () => {
     expect(a.cells).toBe(16);
   });
 
-  it('from the command line: --profiles, --weapon, --target, and a misspelt name refused in one line', () => {
-    const ok = cli('exact', '--kind', 'attack', '--profiles', 'examples/profiles.json', '--weapon', 'Great Hammer', '--target', 'Shield Bearer');
+  it('from the command line: --profiles, --weapon, --target, and a misspelt name refused in one line', async () => {
+    // The answer in this process (cliInProcess: main.ts, the same output and exit code); the refusal in a
+    // process of its own, the built CLI end to end.
+    const ok = await cliInProcess('exact', '--kind', 'attack', '--profiles', 'examples/profiles.json', '--weapon', 'Great Hammer', '--target', 'Shield Bearer');
     expect(ok.code).toBe(0);
     expect(ok.stdout.split('\n')[0]).toBe('trench-crusade (core edition), attack: Great Hammer against Shield Bearer');
     const bad = cli('exact', '--kind', 'attack', '--profiles', 'examples/profiles.json', '--weapon', 'Great Hamer');

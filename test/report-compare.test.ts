@@ -6,7 +6,7 @@ import { compareScenarios } from '../src/analysis/compare.js';
 import { differenceEstimate, ratioEstimate, t975 } from '../src/analysis/paired.js';
 import { closePool } from '../src/pool/simulate.js';
 import { cli } from './helpers/cli.js';
-
+import { cliInProcess } from './helpers/cli-in-process.js';
 
 afterAll(() => closePool());
 
@@ -82,13 +82,14 @@ describe('compare', () => {
         { name: 'a', file: 'a.json', raw: { kind: 'attack' } },
         { name: 'b', file: 'b.json', raw: { kind: 'attack', armour: 'standard' } },
       ],
-      { sim: { trials: 200_000, seed: 4, batches: 20 } },
+      { sim: { trials: 50_000, seed: 4, batches: 20 } },
     );
     for (const row of [...r.rows, ...r.cumulativeRows]) {
       const d = row.versus[0]!.difference;
       expect(d.estimate!.paired).toBe(true);
       // Twice the 95% half-width is t = 4.19 on 19 degrees of freedom: a correct interval misses the
-      // exact difference by that much with probability 5e-4 per row, under 0.5% for all nine rows.
+      // exact difference by that much with probability 5e-4 per row, under 0.5% for all nine rows. (That
+      // rests on the 20 batches, not the trials: 2,500 a batch make each batch mean close to normal.)
       const half = (d.estimate!.ciHigh - d.estimate!.ciLow) / 2;
       expect(Math.abs(d.estimate!.value - d.value!)).toBeLessThanOrEqual(2 * half + 1e-12);
     }
@@ -97,17 +98,19 @@ describe('compare', () => {
     expect([miss.value, miss.ciLow, miss.ciHigh]).toEqual([0, 0, 0]);
   }, 60_000);
 
-  it('injury-lab compare prints tables and verdicts, and JSON on request', () => {
+  it('injury-lab compare prints tables and verdicts, and JSON on request', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'injury-lab-compare-'));
     writeFileSync(join(dir, 'a.json'), JSON.stringify({ kind: 'injury', name: 'no armour' }));
     writeFileSync(join(dir, 'b.json'), JSON.stringify({ kind: 'injury', armour: 'standard', shield: true }));
-    const r = cli('compare', join(dir, 'a.json'), join(dir, 'b.json'));
+    // In this process (cliInProcess: main.ts, the same output and exit code) but for the missing file,
+    // which runs the built CLI in a process of its own: a refusal end to end.
+    const r = await cliInProcess('compare', join(dir, 'a.json'), join(dir, 'b.json'));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/b is out of action 19\.4 points less often than no armour \(8\.3% against 27\.8%; 0\.30 times as often\)\./);
     expect(r.stdout).toMatch(/This outcome or worse:/);
-    const j = JSON.parse(cli('compare', join(dir, 'a.json'), join(dir, 'b.json'), '--format', 'json').stdout);
+    const j = JSON.parse((await cliInProcess('compare', join(dir, 'a.json'), join(dir, 'b.json'), '--format', 'json')).stdout);
     expect(j.verdicts).toHaveLength(4);
-    expect(cli('compare', join(dir, 'a.json')).code).toBe(2);
+    expect((await cliInProcess('compare', join(dir, 'a.json'))).code).toBe(2);
     const missing = cli('compare', join(dir, 'a.json'), join(dir, 'nope.json'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nope\.json.*no such file/);

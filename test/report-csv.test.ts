@@ -8,7 +8,7 @@ import { compareScenarios } from '../src/analysis/compare.js';
 import { runSweep, type SweepResult } from '../src/analysis/sweep.js';
 import { closePool } from '../src/pool/simulate.js';
 import { sweepJson } from '../src/present/sweep.js';
-import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 
 type Row = Record<string, string>;
 
@@ -66,8 +66,9 @@ describe('tidy CSV round-trips through a CSV parser', () => {
     expect(first).toBeCloseTo(1, 12);
   });
 
-  it('`sweep --format csv` prints the same kind of table, and parses back to `exact`', () => {
-    const r = cli('sweep', '--kind', 'fall', '--vary', 'heightInches=0..9:3', '--format', 'csv');
+  it('`sweep --format csv` prints the same kind of table, and parses back to `exact`', async () => {
+    // In this process (main.ts, the same output): what is printed is the point here, not a process.
+    const r = await cliInProcess('sweep', '--kind', 'fall', '--vary', 'heightInches=0..9:3', '--format', 'csv');
     expect(r.code).toBe(0);
     const parsed = parse(r.stdout, { columns: true }) as Row[];
     expect(parsed).toHaveLength(4 * 4);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReportDef, parseReportDef } from '../src/present/definition.js';
 import { cli } from './helpers/cli.js';
-
+import { cliInProcess } from './helpers/cli-in-process.js';
 
 const good = {
   title: 'A report',
@@ -158,6 +158,10 @@ describe('a side varied whole (a duel\'s a and b)', () => {
   });
 });
 
+/**
+ * The first refusal runs the built CLI in a process of its own, end to end; the others run main.ts in this
+ * process (cliInProcess: the same line, exit code and files), differing only in what was refused.
+ */
 describe('injury-lab report with a bad definition', () => {
   it('exits 2 with one line, and leaves no output folder and no temporary folder', () => {
     const dir = mkdtempSync(join(tmpdir(), 'injury-lab-bad-'));
@@ -171,24 +175,24 @@ describe('injury-lab report with a bad definition', () => {
     expect(readdirSync(dir)).toEqual(['bad.json']);
   });
 
-  it('leaves an existing output folder as it was', () => {
+  it('leaves an existing output folder as it was', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'injury-lab-bad-'));
     const out = join(dir, 'out');
     mkdirSync(out);
     writeFileSync(join(out, 'index.html'), 'old report');
     writeFileSync(join(dir, 'bad.json'), '{ "title": "x", ');
-    const r = cli('report', join(dir, 'bad.json'), '--out', out);
+    const r = await cliInProcess('report', join(dir, 'bad.json'), '--out', out);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad\.json: not valid JSON/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('old report');
     expect(readdirSync(dir).sort()).toEqual(['bad.json', 'out']);
   });
 
-  it('checks every definition of --all before running any', () => {
+  it('checks every definition of --all before running any', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'injury-lab-all-'));
     writeFileSync(join(dir, 'a.json'), JSON.stringify(good));
     writeFileSync(join(dir, 'b.json'), JSON.stringify({ ...good, analyses: [{ ...good.analyses[0], scenario: { kind: 'injury', edition: 'v9' } }] }));
-    const r = cli('report', '--all', dir, '--out', join(dir, 'out'));
+    const r = await cliInProcess('report', '--all', dir, '--out', join(dir, 'out'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/b\.json: analysis "armour" \(analyses\[0\]\): cell .*edition: "v9" is not an edition of trench-crusade/);
     expect(existsSync(join(dir, 'out'))).toBe(false);

@@ -35,6 +35,19 @@ const cellOf = (id: string, a: string, b: string): Cell => {
 };
 const exactOf = (cell: Cell) => Object.fromEntries(cell.outcomes.map((o) => [o.outcome, o.exact]));
 
+/**
+ * The report written out once, for the tests that read its files: writing it takes seconds (its CSV and
+ * JSON of some 300 duels run to megabytes), and what each test reads is the same. Written by whichever
+ * of them asks first.
+ */
+let written: Promise<string> | undefined;
+const writtenReport = (): Promise<string> =>
+  (written ??= (async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'injury-lab-duels-')), 'trench-duels');
+    await writeReport(run, out);
+    return out;
+  })());
+
 describe('reports/trench-duels.json', () => {
   it('is a matrix of eight named sides against eight, once per side going first, exact, with a simulated check', () => {
     expect(def.analyses.map((a) => [a.id, a.cells, a.exact, a.sim !== undefined])).toEqual([
@@ -96,8 +109,7 @@ describe('reports/trench-duels.json', () => {
       expect((chart!.spec.data as { values: { label: string }[] }).values.filter((v) => /^\d+(\.\d)?%$/.test(v.label))).toHaveLength(64);
       expect(spec).toContain('"type":"text"');
     }
-    const out = join(mkdtempSync(join(tmpdir(), 'injury-lab-duels-')), 'trench-duels');
-    await writeReport(run, out);
+    const out = await writtenReport();
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     expect(html).toContain('Who wins a 10-round duel when a goes first');
     expect(html).not.toContain('At least this bad');
@@ -136,8 +148,7 @@ describe('reports/trench-duels.json', () => {
   });
 
   it('shows the prices on the page after the grids, and writes prices.csv, their chart and their JSON', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'injury-lab-prices-')), 'trench-duels');
-    await writeReport(run, out);
+    const out = await writtenReport();
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     const section = html.slice(html.indexOf('<section class="analysis" id="fair-prices">'));
     expect(html.indexOf('id="profiles"')).toBeLessThan(html.indexOf('id="fair-prices"'));
