@@ -14,9 +14,9 @@ import { cliInProcess, cliInProcessWith } from './helpers/cli-in-process.js';
  *
  * `cli` starts the built CLI in a process of its own. Refusals of --out happen before any work, in the
  * same code whichever way the CLI is started, so most run in this process with `cliInProcess` (the same
- * src/cli/main.ts, the same refusal line and exit code, a fraction of the CPU). Real processes are kept
- * for one refusal of each family, end to end, for every report actually written (charts load vega), and
- * for two runs at once.
+ * src/cli/main.ts, the same refusal line and exit code, a fraction of the CPU), as do the reports that are
+ * written (vega, which draws their charts, is loaded into this process once). Real processes are kept for
+ * one refusal of each family, end to end, and for two runs at once.
  */
 
 const MAIN = resolve('dist/src/cli/main.js');
@@ -50,15 +50,15 @@ function expectRefused(r: { code: number | null; stdout: string; stderr: string 
 }
 
 describe('report --out: a folder is replaced only when it holds nothing but an earlier report', () => {
-  // End to end in a CLI process: the refusal of --all, and what is on disk after it.
-  it('a definition named ...json in an --all folder is refused, and the parent of --out keeps its files', () => {
+  // In process: test/input-files.test.ts runs this refusal of --all end to end, and checks the disk after it.
+  it('a definition named ...json in an --all folder is refused, and the parent of --out keeps its files', async () => {
     const dir = temp('dots');
     mkdirSync(join(dir, 'defs'));
     mkdirSync(join(dir, 'parent', 'out'), { recursive: true });
     writeFileSync(join(dir, 'parent', 'keep.txt'), 'precious');
     copyFileSync(DEF, join(dir, 'defs', '...json'));
     const before = snapshot(dir);
-    expectRefused(cli('report', '--all', join(dir, 'defs'), '--out', join(dir, 'parent', 'out')), /\.\.\.json": a report file name must be/);
+    expectRefused(await cliInProcess('report', '--all', join(dir, 'defs'), '--out', join(dir, 'parent', 'out')), /\.\.\.json": a report file name must be/);
     expect(snapshot(dir)).toEqual(before);
   });
 
@@ -77,30 +77,30 @@ describe('report --out: a folder is replaced only when it holds nothing but an e
     mkdirSync(join(out, 'drafts'), { recursive: true });
     writeFileSync(join(out, 'drafts', 'notes.txt'), 'mine');
     const before = snapshot(dir);
-    // End to end in a CLI process once; --force in process.
-    expectRefused(cli('report', DEF, '--out', out), /holds files injury-lab did not write \(such as "drafts(\/notes\.txt)?"\); name a new or empty folder \(--force replaces only an earlier report/);
+    // In process: the same claim of the folder refuses "." and a path under a file below, end to end.
+    expectRefused(await cliInProcess('report', DEF, '--out', out), /holds files injury-lab did not write \(such as "drafts(\/notes\.txt)?"\); name a new or empty folder \(--force replaces only an earlier report/);
     expectRefused(await cliInProcess('report', DEF, '--out', out, '--force'), /holds files injury-lab did not write/);
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('its own earlier report is replaced, and the ownership file lists exactly the files written', () => {
+  it('its own earlier report is replaced, and the ownership file lists exactly the files written', async () => {
     const dir = temp('again');
     const out = join(dir, 'out');
-    expect(cli('report', DEF, '--out', out).code).toBe(0);
+    expect((await cliInProcess('report', DEF, '--out', out)).code).toBe(0);
     const first = JSON.parse(readFileSync(join(out, OWNERSHIP_FILE), 'utf8'));
     const written = readdirSync(out, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && e.name !== OWNERSHIP_FILE)
       .map((e) => join(e.parentPath, e.name).slice(out.length + 1))
       .sort();
     expect(first).toMatchObject({ tool: 'injury-lab', type: 'report', files: written });
-    expect(cli('report', DEF, '--out', out).code).toBe(0);
+    expect((await cliInProcess('report', DEF, '--out', out)).code).toBe(0);
     expect(readdirSync(dir)).toEqual(['out']);
   });
 
   it('a report folder from before the ownership file is recognised by the manifest in its results.json', async () => {
     const dir = temp('legacy');
     const out = join(dir, 'out');
-    expect(cli('report', DEF, '--out', out).code).toBe(0);
+    expect((await cliInProcess('report', DEF, '--out', out)).code).toBe(0);
     const ownership = readFileSync(join(out, OWNERSHIP_FILE), 'utf8');
     spawnSync('rm', [join(out, OWNERSHIP_FILE)]);
     // Recognised: the claim a second run makes is granted (how a folder of ours is replaced is the test above).
@@ -171,8 +171,7 @@ describe('report --out: a folder is replaced only when it holds nothing but an e
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('my own page');
     writeFileSync(join(out, 'index.html'), '');
     spawnSync('rm', [join(out, 'index.html')]);
-    // Reports are written: in a CLI process.
-    expect(cli('report', '--all', defs, '--out', out).code).toBe(0);
+    expect((await cliInProcess('report', '--all', defs, '--out', out)).code).toBe(0);
     expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('notes');
     expect(readdirSync(out).sort()).toEqual([OWNERSHIP_FILE, 'falls', 'index.html', 'notes.txt']);
     // A second run recognises its own index page and report folder: the claims it makes are granted.
@@ -244,7 +243,8 @@ describe('two runs into one folder', () => {
         child.stderr.on('data', (d) => (stderr += d));
         child.on('exit', (code) => done({ code, stderr }));
       });
-    for (let pair = 0; pair < 3; pair++) {
+    // Twice: into a new folder, then over the report the first pair left there.
+    for (let pair = 0; pair < 2; pair++) {
       const results = await Promise.all([run(), run()]);
       expect(results.filter((r) => r.code === 0).length).toBeGreaterThan(0);
       for (const r of results.filter((x) => x.code !== 0)) {

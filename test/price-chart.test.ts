@@ -22,6 +22,7 @@ import {
   priceLabels,
 } from '../src/present/price-chart.js';
 import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 
 /**
  * `price --chart FILE` (issue 40): fair against current price with the diagonal, and the pairwise matrix as
@@ -291,6 +292,10 @@ describe('price --chart: the heat map', () => {
   });
 });
 
+/**
+ * In this process (`cliInProcess`: the same src/cli/main.ts, the same output, exit code and files), but
+ * for one refusal, end to end in a CLI process of its own.
+ */
 describe('price --chart on the command line', () => {
   const dir = mkdtempSync(join(tmpdir(), 'price-chart-'));
   const PROFILES = 'examples/profiles.json';
@@ -298,6 +303,7 @@ describe('price --chart on the command line', () => {
   it('refuses a file that is no chart, in one line naming the flag, before reading the profiles; nothing written', () => {
     const file = join(dir, 'prices.txt');
     // The profiles file does not exist: the chart's refusal comes first, so it was checked before anything ran.
+    // End to end in a CLI process.
     const r = cli('price', '--profiles', join(dir, 'missing.json'), '--chart', file);
     expect(r.code).not.toBe(0);
     expect(r.stdout).toBe('');
@@ -306,23 +312,23 @@ describe('price --chart on the command line', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('refuses an existing file without --force, keeping it, and replaces it with --force', () => {
+  it('refuses an existing file without --force, keeping it, and replaces it with --force', async () => {
     const kept = join(dir, 'kept.svg');
     writeFileSync(kept, 'mine');
-    const r = cli('price', '--profiles', PROFILES, '--chart', kept);
+    const r = await cliInProcess('price', '--profiles', PROFILES, '--chart', kept);
     expect(r.code).not.toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/--chart: ".*kept\.svg" already exists; .*--force/);
     expect(readFileSync(kept, 'utf8')).toBe('mine');
-    const forced = cli('price', '--profiles', PROFILES, '--chart', kept, '--force', '--models', 'Unarmoured Trooper,Machine Brute');
+    const forced = await cliInProcess('price', '--profiles', PROFILES, '--chart', kept, '--force', '--models', 'Unarmoured Trooper,Machine Brute');
     expect(forced.code).toBe(0);
     expect(readFileSync(kept, 'utf8')).toMatch(/^<svg/);
   });
 
-  it('writes an SVG of the example profiles, says so on stderr, and prints the table as without it', () => {
+  it('writes an SVG of the example profiles, says so on stderr, and prints the table as without it', async () => {
     const file = join(dir, 'prices.svg');
-    const r = cli('price', '--profiles', PROFILES, '--chart', file);
+    const r = await cliInProcess('price', '--profiles', PROFILES, '--chart', file);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(`injury-lab: wrote ${file}\n`);
     const svg = readFileSync(file, 'utf8');
@@ -333,6 +339,6 @@ describe('price --chart on the command line', () => {
     // Drawn whole, on the lines it is wrapped onto.
     const texts = [...svg.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map((m) => m[1]!.replace(/<tspan[^>]*>(.*?)<\/tspan>/g, '$1 ').trim().replaceAll('&apos;', "'"));
     expect(texts).toContain(first);
-    expect(r.stdout).toBe(cli('price', '--profiles', PROFILES).stdout);
+    expect(r.stdout).toBe((await cliInProcess('price', '--profiles', PROFILES)).stdout);
   });
 });

@@ -193,7 +193,11 @@ export function mostMispricedFirst(entries: readonly FairPrice[]): FairPrice[] {
   return [...priced, ...entries.filter((e) => e.percent === undefined)];
 }
 
-function findAnchor(field: readonly PricedEntry[], name: string): PricedEntry & { price: number } {
+/**
+ * The anchor named, which must be a priced entry of the field. Needs no rating: priceField checks it
+ * before any duel is solved, so a name not in the field costs nothing.
+ */
+export function findAnchor<E extends { readonly name: string; readonly price: number | undefined }>(field: readonly E[], name: string): E & { price: number } {
   const entry = field.find((e) => e.name === name);
   if (entry === undefined) throw notOneOf('anchor', name, 'an entry of the field', field.map((e) => e.name));
   if (entry.price === undefined) {

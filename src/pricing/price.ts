@@ -8,7 +8,7 @@
  */
 import { type BradleyTerryFit, type PairFit, fitBradleyTerry } from './bradley-terry.js';
 import { type DuelEntry, type DuelMatrix, type SolveDuelMatrixOptions, solveDuelMatrix } from './duel-matrix.js';
-import { type FairPrice, type FairPriceOptions, type FairPricing, fairPrices, mostMispricedFirst } from './fair-price.js';
+import { type FairPrice, type FairPriceOptions, type FairPricing, fairPrices, findAnchor, mostMispricedFirst } from './fair-price.js';
 
 export interface PriceOptions extends SolveDuelMatrixOptions, FairPriceOptions {
   /** Virtual tied games per pair for the fit (bradley-terry.ts `prior`); default 0. */
@@ -52,6 +52,8 @@ function reasonsOf(name: string, pairs: readonly PairFit[]): Reason[] {
 
 /** The field's duels solved by `options.solver` (default this thread), rated and priced. */
 export async function priceField(entries: readonly DuelEntry[], options: PriceOptions = {}): Promise<PriceResult> {
+  // Refused before the duels, not after them: the anchor is a name and a price, no rating needed.
+  if (options.anchor !== undefined) findAnchor(entries.map((e) => ({ name: e.name, price: e.price })), options.anchor);
   const matrix = await solveDuelMatrix(entries, options);
   const fit = fitBradleyTerry(matrix.names, matrix.wins, options.prior !== undefined ? { prior: options.prior } : {});
   const pricing = fairPrices(

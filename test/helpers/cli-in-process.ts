@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { takeSimNotes } from '../../src/cli/sim-options.js';
@@ -11,7 +12,8 @@ import { takeSimNotes } from '../../src/cli/sim-options.js';
  *
  * What is caught here: process.exit (failUsage's exit 2, yargs' exit 0 after --help), process.exitCode,
  * everything written to process.stdout/stderr, and console.log/error (yargs prints help with console.log).
- * Anything else thrown (a bug: the real CLI would print a stack trace) is thrown on to the test.
+ * Anything else thrown (a bug: the real CLI would print a stack trace) is thrown on to the test. What is
+ * given as `stdin` is process.stdin for the run, as if piped in (`report -`).
  *
  * What needs a real process and stays with `cli()` (test/helpers/cli.ts): a run that might hang (a FIFO,
  * /dev/zero: nothing can stop a synchronous read in this process), Ctrl-C, two runs at once, Node's own
@@ -40,6 +42,11 @@ export interface CliRun {
 export interface InProcessOptions {
   /** The current folder during the run (process.chdir, undone after), for relative paths such as --out "..". */
   readonly cwd?: string;
+  /**
+   * What the run reads on standard input, as from a pipe that holds it (not a terminal); without it, the
+   * test process's own stdin. It arrives in one chunk: a real pipe's chunking needs a spawned run.
+   */
+  readonly stdin?: string | Buffer;
 }
 
 /** `injury-lab ...args` in this process: like cli(), resolves to its exit code, stdout and stderr. */
@@ -77,6 +84,7 @@ export async function cliInProcessWith(options: InProcessOptions, ...args: strin
     error: console.error,
     cwd: process.cwd(),
     columns: Object.getOwnPropertyDescriptor(process.stdout, 'columns'),
+    stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!,
   };
   let code: number;
   try {
@@ -94,6 +102,11 @@ export async function cliInProcessWith(options: InProcessOptions, ...args: strin
     // Help is as wide as a terminal (helpWidth); the spawned CLI writes into a pipe, which has no width.
     Object.defineProperty(process.stdout, 'columns', { value: undefined, configurable: true, writable: true });
     if (options.cwd !== undefined) process.chdir(options.cwd);
+    if (options.stdin !== undefined) {
+      const bytes = Buffer.from(options.stdin);
+      // Empty: a pipe closed at once, with no chunk at all.
+      Object.defineProperty(process, 'stdin', { value: Readable.from(bytes.length > 0 ? [bytes] : []), configurable: true, enumerable: true });
+    }
     try {
       // A new query string is a new module instance: main() runs again, top-level await and all.
       await import(/* @vite-ignore */ `${MAIN}?run=${++runs}`);
@@ -104,6 +117,7 @@ export async function cliInProcessWith(options: InProcessOptions, ...args: strin
     }
   } finally {
     process.chdir(saved.cwd);
+    if (options.stdin !== undefined) Object.defineProperty(process, 'stdin', saved.stdin);
     process.argv = saved.argv;
     process.exit = saved.exit;
     process.exitCode = saved.exitCode;
