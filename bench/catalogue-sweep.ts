@@ -15,7 +15,7 @@ import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { readCatalogueProfiles } from '../src/import/read-battlescribe.js';
-import { profilesPresenter } from '../src/present/profiles.js';
+import { profilesPresenter } from '../src/present/tables/profiles.js';
 import { projectRoot } from '../src/project.js';
 import { planCells, sweepDimensions } from '../src/analysis/sweep.js';
 

@@ -30,7 +30,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { readCatalogueProfiles } from '../src/import/read-battlescribe.js';
 import { readProfilesFile } from '../src/input/read-files.js';
 import { closeExactPool, exactThreads } from '../src/pool/exact.js';
-import { profilesPresenter } from '../src/present/profiles.js';
+import { profilesPresenter } from '../src/present/tables/profiles.js';
 import { type DuelEntry, type DuelMatrix, solveDuelMatrix } from '../src/pricing/duel-matrix.js';
 import { fieldFromProfiles } from '../src/pricing/field.js';
 import { DUELS_PER_JOB, parseQueueUrl } from '../src/queue/shards.js';

@@ -7,7 +7,7 @@
  *   await closePool();
  */
 export { evaluateExact, type ExactResult, type ExactOutcome, type ExactValue, type Manifest } from './evaluate.js';
-export { exactJson } from './present/exact-json.js';
+export { exactJson } from './present/tables/exact-json.js';
 export { parseScenario, readScenarioFile, scenarioJsonSchema } from './input/scenario.js';
 export type { Scenario, ExactAnswer, ReportLayout, KindSpec, SystemSpec, FieldSpec, SimKernel } from './model/types.js';
 export { systems, findSystem } from './rules/registry.js';

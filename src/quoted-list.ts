@@ -1,4 +1,4 @@
-// csv-parse's browser build (the same code, with its own Buffer), as src/present/csv.ts takes
+// csv-parse's browser build (the same code, with its own Buffer), as src/present/tables/csv.ts takes
 // csv-stringify's: its Node build reads Buffer as it loads, and --vary's lists are parsed in a page too.
 import { parse } from 'csv-parse/browser/esm/sync';
 import { showValue } from './errors.js';

@@ -7,14 +7,14 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess } from './helpers/cli-in-process.js';
 import { evaluateExact } from '../src/evaluate.js';
-import { exactJson as cliExactJson } from '../src/present/exact-json.js';
+import { exactJson as cliExactJson } from '../src/present/tables/exact-json.js';
 import { parseVariant } from '../src/input/variant.js';
 import { UsageError } from '../src/errors.js';
 import { runSweep } from '../src/analysis/sweep.js';
 import { compareScenarios } from '../src/analysis/compare.js';
 import { closeExactPool } from '../src/pool/exact.js';
-import { comparePresenter as cliComparePresenter } from '../src/present/compare.js';
-import { sweepPresenter as cliSweepPresenter } from '../src/present/sweep.js';
+import { comparePresenter as cliComparePresenter } from '../src/present/tables/compare.js';
+import { sweepPresenter as cliSweepPresenter } from '../src/present/tables/sweep.js';
 import {
   askedLine,
   chartSpec,

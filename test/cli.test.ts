@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_COLUMNS, meanColumns } from '../src/present/csv.js';
+import { FIXED_COLUMNS, meanColumns } from '../src/present/tables/csv.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 

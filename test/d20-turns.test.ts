@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Fraction, formatFraction } from '../src/exact/fraction.js';
 import { evaluateExact } from '../src/evaluate.js';
-import { exactJson } from '../src/present/exact-json.js';
+import { exactJson } from '../src/present/tables/exact-json.js';
 import { UsageError } from '../src/errors.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { type Scenario, type SimKernel } from '../src/model/types.js';

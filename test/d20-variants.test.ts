@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateExact, type ExactResult } from '../src/evaluate.js';
-import { exactJson } from '../src/present/exact-json.js';
+import { exactJson } from '../src/present/tables/exact-json.js';
 import { ZERO, compare, formatFraction, fraction, sub } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { type Scenario } from '../src/model/types.js';

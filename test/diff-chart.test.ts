@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffRules, resolveSide } from '../src/analysis/diff.js';
-import { diffChartSpec } from '../src/present/diff-chart.js';
+import { diffChartSpec } from '../src/present/chart/diff.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';

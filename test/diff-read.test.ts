@@ -5,7 +5,7 @@ import { formatFraction, fraction, sub } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { parseVariant } from '../src/input/variant.js';
 import { readVariantFile } from '../src/input/read-files.js';
-import { diffGridMarkdown, diffPresenter } from '../src/present/diff.js';
+import { diffGridMarkdown, diffPresenter } from '../src/present/tables/diff.js';
 import { diffRules, rankedMoves, rankedReadings, resolveSide, type RuleSide } from '../src/analysis/diff.js';
 import { ruleChangeText, ruleChanges } from '../src/analysis/rule-changes.js';
 import { editionTable } from '../src/model/edition-table.js';

@@ -7,7 +7,7 @@ import { evaluateExact } from '../src/evaluate.js';
 import { formatFraction } from '../src/exact/fraction.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { parseVariant } from '../src/input/variant.js';
-import { diffPresenter } from '../src/present/diff.js';
+import { diffPresenter } from '../src/present/tables/diff.js';
 import { diffGridCells, diffGridOutcomes, diffOutcomes, diffRules, keywordGrid, rankedMoves, readDiffGrid, resolveSide, type RuleSide } from '../src/analysis/diff.js';
 import { findSystem } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';

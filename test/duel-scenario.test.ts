@@ -8,9 +8,9 @@ import { parseScenario } from '../src/input/scenario.js';
 import { closePool, simulate } from '../src/pool/simulate.js';
 import { duelAnswer } from '../src/rules/trench-crusade/duel/exact.js';
 import { crossCheck } from '../src/stats/cross-check.js';
-import { chartSpec } from '../src/present/charts.js';
-import { parseReportDef } from '../src/present/definition.js';
-import { runReport } from '../src/present/run-report.js';
+import { chartSpec } from '../src/present/chart/charts.js';
+import { parseReportDef } from '../src/present/report/definition.js';
+import { runReport } from '../src/present/report/run.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 import { duelPlan } from './helpers/duel.js';
 import { refusal } from './helpers/refusal.js';
@@ -145,7 +145,7 @@ describe("a duel's outcomes are not ranked: no \"or worse\" anywhere", () => {
     expect(outcomes.map((o) => Object.keys(o))).toEqual(Array(3).fill(['outcome', 'probability', 'exact']));
     const table = await cliInProcess('exact', '--kind', 'duel', '--rounds', '2', '--a', '', '--b', '');
     expect(table.stdout).not.toMatch(/or worse/);
-    // An analysis that names no chart of one side varied gets stacked bars (src/present/definition.ts).
+    // An analysis that names no chart of one side varied gets stacked bars (src/present/chart/defaults.ts).
     const def = parseReportDef(
       { title: 'Duels', analyses: [{ id: 'sides', title: 'Sides', scenario: { kind: 'duel', rounds: 2, b: {} }, vary: [{ field: 'a', values: [{ name: 'plain', value: {} }, { name: 'armoured', value: { armour: 'standard' } }] }] }] },
       join(dir, 'duels.json'),

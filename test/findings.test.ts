@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSweep } from '../src/analysis/sweep.js';
-import { asOften, findingOf } from '../src/present/findings.js';
-import { loadReportDef } from '../src/present/definition.js';
+import { asOften, findingOf } from '../src/present/tables/findings.js';
+import { loadReportDef } from '../src/present/report/definition.js';
 import { closePool } from '../src/pool/simulate.js';
 
 afterAll(() => closePool());

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readJsonInput } from '../src/json-input.js';
 import { MAX_JSON_BYTES, jsonDepth } from '../src/json-text.js';
-import { loadReportDef, parseReportDef, reportIdOf } from '../src/present/definition.js';
+import { loadReportDef, parseReportDef, reportIdOf } from '../src/present/report/definition.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 

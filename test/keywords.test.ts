@@ -8,7 +8,7 @@ import { ruleListing } from '../src/model/rule-table.js';
 import { diskScenarioFiles, parseScenario } from '../src/input/scenario.js';
 import { parseScenarioWith } from '../src/input/scenario-core.js';
 import { parseVariant } from '../src/input/variant.js';
-import { rulesPresenter } from '../src/present/rules.js';
+import { rulesPresenter } from '../src/present/tables/rules.js';
 import { findSystem } from '../src/rules/registry.js';
 import { refusal } from './helpers/refusal.js';
 

@@ -7,7 +7,7 @@ import { parseProfiles } from '../src/input/profiles-file.js';
 import { readCatalogueProfilesOnce } from '../src/input/read-once.js';
 import type { Profiles } from '../src/model/profiles.js';
 import { fieldFromProfiles } from '../src/pricing/field.js';
-import { profilesPresenter } from '../src/present/profiles.js';
+import { profilesPresenter } from '../src/present/tables/profiles.js';
 
 /**
  * Issue 40: a catalogue model's loadout, the weapons the catalogue lets it carry, and the price field that

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compareRows } from '../src/present/compare.js';
-import { csvText, tidyCsv, tidyRows } from '../src/present/csv.js';
+import { compareRows } from '../src/present/tables/compare.js';
+import { csvText, tidyCsv, tidyRows } from '../src/present/tables/csv.js';
 import { compareScenarios } from '../src/analysis/compare.js';
-import { indexHtml } from '../src/present/html.js';
+import { indexHtml } from '../src/present/report/page.js';
 import { runSweep } from '../src/analysis/sweep.js';
 import { closePool } from '../src/pool/simulate.js';
 

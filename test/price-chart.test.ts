@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ONE, formatFraction, sub, toNumber } from '../src/exact/fraction.js';
 import type { DuelEntry } from '../src/pricing/duel-matrix.js';
 import { priceField } from '../src/pricing/price.js';
-import { FALL_COLOUR, RISE_COLOUR } from '../src/present/charts.js';
-import { type Box, MARK_RADIUS, placeLabels } from '../src/present/label-placement.js';
+import { FALL_COLOUR, RISE_COLOUR } from '../src/present/chart/shared/theme.js';
+import { type Box, MARK_RADIUS, placeLabels } from '../src/present/chart/shared/label-placement.js';
 import {
   LABELLED,
   LABEL_EM,
@@ -20,7 +20,7 @@ import {
   priceChartSpec,
   priceDomain,
   priceLabels,
-} from '../src/present/price-chart.js';
+} from '../src/present/chart/price.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 

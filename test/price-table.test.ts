@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceField } from '../src/pricing/price.js';
-import { pricePresenter } from '../src/present/price.js';
+import { pricePresenter } from '../src/present/tables/price.js';
 
 /**
  * The price table within 100 columns whatever the names: the real Trench Pilgrims catalogue names an

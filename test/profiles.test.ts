@@ -7,10 +7,10 @@ import { parseProfiles, profilesJsonSchema } from '../src/input/profiles-file.js
 import { readProfilesFile } from '../src/input/read-files.js';
 import { findSystem } from '../src/rules/registry.js';
 import { parseScenario, scenarioRecord } from '../src/input/scenario.js';
-import { profilesPresenter } from '../src/present/profiles.js';
-import { valueRows } from '../src/present/charts.js';
-import { loadReportDef, parseReportDef } from '../src/present/definition.js';
-import { runReport } from '../src/present/run-report.js';
+import { profilesPresenter } from '../src/present/tables/profiles.js';
+import { valueRows } from '../src/present/chart/value.js';
+import { loadReportDef, parseReportDef } from '../src/present/report/definition.js';
+import { runReport } from '../src/present/report/run.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 import { refusal } from './helpers/refusal.js';

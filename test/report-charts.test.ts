@@ -1,13 +1,16 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHART_WIDTH, SERIES_COLOURS, chartSpec, chartTitle, seriesStyle, sharedScaleKey, type VlSpec } from '../src/present/charts.js';
-import { loadReportDef, parseReportDef } from '../src/present/definition.js';
+import { chartSpec, chartTitle } from '../src/present/chart/charts.js';
+import type { VlSpec } from '../src/present/chart/definition.js';
+import { sharedScaleKey } from '../src/present/chart/heatmap.js';
+import { CHART_WIDTH, SERIES_COLOURS, seriesStyle } from '../src/present/chart/shared/theme.js';
+import { loadReportDef, parseReportDef } from '../src/present/report/definition.js';
 import { OUTCOME_COLOURS, outcomeColour, outcomeLabel, textColourOn } from '../src/labels.js';
 import { percent } from '../src/text.js';
-import { renderChart } from '../src/present/render.js';
-import { reportHtml } from '../src/present/html.js';
-import { runReport, type ReportRun } from '../src/present/run-report.js';
+import { renderChart } from '../src/present/report/render.js';
+import { reportHtml } from '../src/present/report/page.js';
+import { runReport, type ReportRun } from '../src/present/report/run.js';
 import { closePool } from '../src/pool/simulate.js';
 
 /** Every chart type and option the shipped reports do not use, on small grids. */

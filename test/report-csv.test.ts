@@ -2,12 +2,12 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { toolVersion } from '../src/version.js';
-import { compareRows } from '../src/present/compare.js';
-import { FIXED_COLUMNS, csvText, meanColumns, tidyCsv } from '../src/present/csv.js';
+import { compareRows } from '../src/present/tables/compare.js';
+import { FIXED_COLUMNS, csvText, meanColumns, tidyCsv } from '../src/present/tables/csv.js';
 import { compareScenarios } from '../src/analysis/compare.js';
 import { runSweep, type SweepResult } from '../src/analysis/sweep.js';
 import { closePool } from '../src/pool/simulate.js';
-import { sweepJson } from '../src/present/sweep.js';
+import { sweepJson } from '../src/present/tables/sweep.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 
 type Row = Record<string, string>;

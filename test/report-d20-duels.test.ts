@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cell } from '../src/analysis/sweep.js';
 import { evaluateExact } from '../src/evaluate.js';
 import { closePool } from '../src/pool/simulate.js';
-import { loadReportDef } from '../src/present/definition.js';
-import { runReport, type ReportRun } from '../src/present/run-report.js';
+import { loadReportDef } from '../src/present/report/definition.js';
+import { runReport, type ReportRun } from '../src/present/report/run.js';
 
 /**
  * Issue 24, "Everywhere": reports/d20-duels.json, the d20 warband's matchup matrix, run by `npm start`.

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
-import { loadReportDef, parseReportDef, type AnalysisDef } from '../src/present/definition.js';
-import { runReport, type ReportRun } from '../src/present/run-report.js';
+import { loadReportDef, parseReportDef, type AnalysisDef } from '../src/present/report/definition.js';
+import { runReport, type ReportRun } from '../src/present/report/run.js';
 import { closePool } from '../src/pool/simulate.js';
-import { VALUE_OUTLIER_RATIO } from '../src/present/charts.js';
+import { VALUE_OUTLIER_RATIO } from '../src/present/chart/value.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 import { refusal } from './helpers/refusal.js';
 

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadReportDef, parseReportDef } from '../src/present/definition.js';
+import { loadReportDef, parseReportDef } from '../src/present/report/definition.js';
 import { runSweep, sweepDimensions, type SweepResult } from '../src/analysis/sweep.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateExact } from '../src/evaluate.js';
 import { parseScenario } from '../src/input/scenario.js';
-import { chartNotes, chartSpec, valueRows, type ChartDef } from '../src/present/charts.js';
-import { parseReportDef } from '../src/present/definition.js';
-import { runReport } from '../src/present/run-report.js';
+import { chartNotes, chartSpec } from '../src/present/chart/charts.js';
+import type { ChartDef } from '../src/present/chart/definition.js';
+import { valueRows } from '../src/present/chart/value.js';
+import { parseReportDef } from '../src/present/report/definition.js';
+import { runReport } from '../src/present/report/run.js';
 import { runSweep, type SweepResult } from '../src/analysis/sweep.js';
 import { refusal } from './helpers/refusal.js';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
-import { chartSpec } from '../src/present/charts.js';
-import { loadReportDef, parseReportDef } from '../src/present/definition.js';
+import { chartSpec } from '../src/present/chart/charts.js';
+import { loadReportDef, parseReportDef } from '../src/present/report/definition.js';
 import { parseDimension } from '../src/analysis/dimensions.js';
 import { findSystem } from '../src/rules/registry.js';
-import { runReport } from '../src/present/run-report.js';
-import { reportCsv } from '../src/present/report.js';
+import { runReport } from '../src/present/report/run.js';
+import { reportCsv } from '../src/present/write/report.js';
 
 /** Reports that compare rules: `rules` as a dimension, and heat maps of the change against one of them. */
 

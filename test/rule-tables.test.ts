@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { editionRules, ruleLeaves, ruleListing, valueAt } from '../src/model/rule-table.js';
-import { rulesPresenter } from '../src/present/rules.js';
+import { rulesPresenter } from '../src/present/tables/rules.js';
 import { systems } from '../src/rules/registry.js';
 import { cli } from './helpers/cli.js';
 

@@ -10,7 +10,7 @@ import { changedRules } from '../src/model/rule-variant.js';
 import { parseScenario, readScenarioFile, scenarioRecord } from '../src/input/scenario.js';
 import { parseVariant, variantJsonSchema } from '../src/input/variant.js';
 import { readVariantFile } from '../src/input/read-files.js';
-import { rulesPresenter } from '../src/present/rules.js';
+import { rulesPresenter } from '../src/present/tables/rules.js';
 import { keptTotals } from './helpers/brute.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';

@@ -7,9 +7,9 @@ import { runSweep } from '../src/analysis/sweep.js';
 import { UsageError } from '../src/errors.js';
 import { parseScenario } from '../src/input/scenario.js';
 import { closePool } from '../src/pool/simulate.js';
-import { loadReportDef } from '../src/present/definition.js';
-import { runReport } from '../src/present/run-report.js';
-import { writeReport } from '../src/present/report.js';
+import { loadReportDef } from '../src/present/report/definition.js';
+import { runReport } from '../src/present/report/run.js';
+import { writeReport } from '../src/present/write/report.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 
 /**

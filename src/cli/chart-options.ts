@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { refusal } from '../messages.js';
-import { CHART_ENDINGS, CHART_FLAG, type ChartRequest, planChart, writeChart } from '../present/one-off-chart.js';
+import { CHART_ENDINGS, CHART_FLAG, type ChartRequest, planChart, writeChart } from '../present/write/one-off-chart.js';
 import { scenarioDimension } from '../analysis/single.js';
 import { askedLine } from '../analysis/asked.js';
 import { namedFiles } from '../input/scenario.js';
@@ -9,7 +9,7 @@ import type { SweepResult } from '../analysis/sweep.js';
 import type { ChartDef } from '../present/chart/definition.js';
 import type { Scenario } from '../model/types.js';
 import { terminalSafe } from '../terminal-safe.js';
-import { gridLayout } from '../present/chart-defaults.js';
+import { gridLayout } from '../present/chart/defaults.js';
 
 export { gridLayout };
 

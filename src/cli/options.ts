@@ -9,7 +9,7 @@ import { resetUnmodelledWarnings } from '../input/scenario.js';
 import { ONE_SIDED_SLOTS, PROFILE_KEYS, SCENARIO_KEYWORDS, SIDE_PROFILE_KEY, SIDE_SLOTS, sideFromText, sideKeysOf } from '../input/sides.js';
 import { coerceFlagValue, describeAllowed, fieldDefault, kebab, parseScenario, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
 import type { Scenario } from '../model/types.js';
-import { FORMATS, formatsOf, type Format, type Presenter } from '../present/presenter.js';
+import { FORMATS, formatsOf, type Format, type Presenter } from '../present/tables/presenter.js';
 import { wordWrap } from '../text.js';
 import { systems } from '../rules/registry.js';
 import { HELP_FIELDS, type ArgsScan } from './args.js';

@@ -12,11 +12,11 @@ import { threadPlayer } from '../sim/play.js';
 import type { SimRun } from '../sim/play.js';
 import { resolveKind } from '../rules/registry.js';
 import { runRecord } from '../sim/run-record.js';
-import { scenarioCsv } from '../present/csv.js';
+import { scenarioCsv } from '../present/tables/csv.js';
 import type { VarySpec } from '../analysis/dimension-core.js';
 import type { CompareInput, CompareResult } from '../analysis/compare-core.js';
 import { scenarioCell, scenarioDimension, scenariosSweep } from '../analysis/single.js';
-import { chooseChart, gridLayout } from '../present/chart-defaults.js';
+import { chooseChart, gridLayout } from '../present/chart/defaults.js';
 import { chartSpec } from '../present/chart/charts.js';
 import type { ChartDef } from '../present/chart/definition.js';
 import { askedLine, askedLineOfGrid } from '../analysis/asked.js';
@@ -55,7 +55,7 @@ export type { Profiles, Profile } from '../model/profiles.js';
 export { battleScribeDocument, rosterFromDocument, MAX_ROSTER_BYTES, type BattleScribeDocument, type RosterTree } from '../import/read-roster.js';
 export { catalogueTree, MAX_CATALOGUE_TOTAL_BYTES, type CatalogueDocument } from '../import/catalogue.js';
 export { evaluateParsed, manifestFor, type ExactResult, type ExactOutcome, type ExactValue, type Manifest } from '../exact-result.js';
-export { exactJson } from '../present/exact-json.js';
+export { exactJson } from '../present/tables/exact-json.js';
 export { compileKernel, playChunks, type CompiledKernel } from '../sim/chunks.js';
 export { CHUNK_SIZE, type ChunkRange, type KernelSource } from '../sim/protocol.js';
 export { Rng } from '../sim/rng.js';
@@ -71,7 +71,7 @@ export { esc, longFractionDigits, percent, wordWrap } from '../text.js';
 export type { Scenario, ExactAnswer, ReportLayout, KindSpec, SystemSpec, FieldSpec, SimKernel } from '../model/types.js';
 export { chartSpec, chartNotes, chartTitle } from '../present/chart/charts.js';
 export type { ChartDef, VlSpec } from '../present/chart/definition.js';
-export { defaultCharts, chooseChart, gridLayout, type ChartInput } from '../present/chart-defaults.js';
+export { defaultCharts, chooseChart, gridLayout, type ChartInput } from '../present/chart/defaults.js';
 export { scenarioCell, scenariosSweep, scenarioDimension, SCENARIO_DIMENSION } from '../analysis/single.js';
 export { askedLine, askedLineOfGrid, givenLines } from '../analysis/asked.js';
 export {
@@ -99,11 +99,11 @@ export {
 export { sweepDimensionsWith, planGridWith, planCellsWith, profilesNamedWith, type GridPlanOptions } from '../analysis/grid.js';
 export { parseDimensionWith, checkGridSize, type Dimension, type DimensionValue, type VarySpec } from '../analysis/dimension-core.js';
 export { compareCells, checkComparable, verdict, verdictVoice, type CompareInput, type CompareResult, type CompareRow } from '../analysis/compare-core.js';
-export { comparePresenter, compareJson, compareRows } from '../present/compare.js';
-export { sweepPresenter, sweepJson, type SweepView } from '../present/sweep.js';
-export { exactPresenter, type ExactView } from '../present/exact.js';
-export { findingOf } from '../present/findings.js';
-export { tidyCsv, scenarioCsv, type TidySource } from '../present/csv.js';
+export { comparePresenter, compareJson, compareRows } from '../present/tables/compare.js';
+export { sweepPresenter, sweepJson, type SweepView } from '../present/tables/sweep.js';
+export { exactPresenter, type ExactView } from '../present/tables/exact.js';
+export { findingOf } from '../present/tables/findings.js';
+export { tidyCsv, scenarioCsv, type TidySource } from '../present/tables/csv.js';
 
 /**
  * The reader a page starts with: it has opened no file, so a scenario naming one (a variant, profiles, a

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadReportDef } from '../../src/present/definition.js';
-import { writeReport } from '../../src/present/report.js';
-import { runReport } from '../../src/present/run-report.js';
+import { loadReportDef } from '../../src/present/report/definition.js';
+import { writeReport } from '../../src/present/write/report.js';
+import { runReport } from '../../src/present/report/run.js';
 import { closePool } from '../../src/pool/simulate.js';
 
 /**

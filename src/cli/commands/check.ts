@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { evaluateParsed } from '../../evaluate.js';
-import { checkPresenter } from '../../present/check.js';
+import { checkPresenter } from '../../present/tables/check.js';
 import { simulate } from '../../pool/simulate.js';
 import { crossCheck } from '../../stats/cross-check.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';

@@ -1,11 +1,11 @@
 import type { CommandModule } from 'yargs';
 import { showValue } from '../../errors.js';
 import { notAllowed, refusal } from '../../messages.js';
-import { DEFAULT_TOP, diffPresenter } from '../../present/diff.js';
+import { DEFAULT_TOP, diffPresenter } from '../../present/tables/diff.js';
 import { existsSync } from 'node:fs';
 import { diffGridCells, diffGridOutcomes, diffRules, keywordGrid, readDiffGrid, resolveSide } from '../../analysis/diff.js';
-import { diffChartSpec } from '../../present/diff-chart.js';
-import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/one-off-chart.js';
+import { diffChartSpec } from '../../present/chart/diff.js';
+import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/write/one-off-chart.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { chartRequestFromArgv } from '../chart-options.js';
 import { pickedOutcomes } from '../outcome-pick.js';

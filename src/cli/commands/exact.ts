@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { evaluateParsed } from '../../evaluate.js';
-import { exactPresenter } from '../../present/exact.js';
+import { exactPresenter } from '../../present/tables/exact.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
 import { scenarioCell, scenariosSweep } from '../../analysis/single.js';

@@ -4,15 +4,15 @@ import { coerceFlagValue, kebab } from '../../input/scenario.js';
 import { describeAllowed } from '../../model/field-schema.js';
 import { PRICE_FIELDS, PRICE_TEXT_SETTINGS, checkPriceSettings, priceSourceFiles } from '../../pricing/price-settings.js';
 import { priceOfSettings } from '../../pricing/price-run.js';
-import { pricePresenter } from '../../present/price.js';
+import { pricePresenter } from '../../present/tables/price.js';
 import { addFormatOption, parseFormat } from '../options.js';
 import { exactThreads } from '../../pool/exact.js';
 import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
 import { withRunControls } from '../sim-controls.js';
 import { workersOf, workersOptionDeclaration } from '../sim-options.js';
 import { chartRequestFromArgv } from '../chart-options.js';
-import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/one-off-chart.js';
-import { priceChartSpec } from '../../present/price-chart.js';
+import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/write/one-off-chart.js';
+import { priceChartSpec } from '../../present/chart/price.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { LIST_QUOTING, parseQuotedList } from '../../quoted-list.js';
 

@@ -4,8 +4,8 @@ import { readCatalogueProfilesOnce, readRosterProfilesOnce } from '../../input/r
 import { type LeftOutKind, type Profile, type Profiles } from '../../model/profiles.js';
 import { profilesJsonSchema } from '../../input/profiles-file.js';
 import { readProfilesFile, readVariantFile } from '../../input/read-files.js';
-import { explainJson, explainPresenter, profilesPresenter } from '../../present/profiles.js';
-import { LEFT_OUT_KINDS, STOP_CAUSES, leftOutJson, leftOutTable, profileTotals, stoppingJson, stoppingTable, totalsJson, totalsTable, type StopCause } from '../../present/profile-totals.js';
+import { explainJson, explainPresenter, profilesPresenter } from '../../present/tables/profiles.js';
+import { LEFT_OUT_KINDS, STOP_CAUSES, leftOutJson, leftOutTable, profileTotals, stoppingJson, stoppingTable, totalsJson, totalsTable, type StopCause } from '../../present/tables/profile-totals.js';
 import { jsonText } from '../../text.js';
 import { addFormatOption, parseFormat } from '../options.js';
 

@@ -5,16 +5,16 @@ import { checkBooleanFlag, dashPositional } from '../args.js';
 import { UsageError, showValue } from '../../errors.js';
 import { refusal } from '../../messages.js';
 import { fileKind, readJsonStdin } from '../../json-input.js';
-import { loadReportDef, parseReportText, reportIdFor, reportIdOf, reportJsonSchema, type ReportDef } from '../../present/definition.js';
-import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../present/output-folder.js';
-import { indexHtml } from '../../present/html.js';
-import type { AnalysisRun, PriceRun } from '../../present/run-report.js';
+import { loadReportDef, parseReportText, reportIdFor, reportIdOf, reportJsonSchema, type ReportDef } from '../../present/report/definition.js';
+import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../present/write/output-folder.js';
+import { indexHtml } from '../../present/report/page.js';
+import type { AnalysisRun, PriceRun } from '../../present/report/run.js';
 import { compact } from '../../text.js';
 import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
 import { queueOf, queueOptionDeclaration, withRemote } from '../queue-option.js';
 import { terminalSafe } from '../../terminal-safe.js';
-import { skippedLines } from '../../present/sweep.js';
+import { skippedLines } from '../../present/tables/sweep.js';
 
 /**
  * The report definitions in a folder: every *.json except schemas, in name order. Each name becomes an
@@ -172,7 +172,7 @@ export const reportCommand: CommandModule = {
       return;
     }
     // --out is checked and locked before any work starts: a mistake there costs nothing, and no
-    // file of the user's is ever replaced (see src/present/output-folder.ts for the rules).
+    // file of the user's is ever replaced (see src/present/write/output-folder.ts for the rules).
     const force = argv.force === true;
     // The definitions, the variant and profiles files they read, and the --all folder: no --out may replace them.
     const inputs = [...defs.flatMap((d) => [...(piped ? [] : [d.file]), ...d.inputs]), ...(all !== undefined ? [all] : [])];
@@ -182,8 +182,8 @@ export const reportCommand: CommandModule = {
       for (const def of defs) claims.push(batch ? batch.claimReport(def.id, inputs) : claimReportFolder(out!, { force, inputs }));
       const started = performance.now();
       // vega and resvg load only for commands that draw charts.
-      const { reportDate, runReport } = await import('../../present/run-report.js');
-      const { writeReport } = await import('../../present/report.js');
+      const { reportDate, runReport } = await import('../../present/report/run.js');
+      const { writeReport } = await import('../../present/write/report.js');
       await withRunControls(async ({ signal }) => {
         try {
           await withRemote(queue, async (remote) => {

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { listAllowed, showValue } from '../../errors.js';
 import { notOneOf, refusal } from '../../messages.js';
 import { ruleListing } from '../../model/rule-table.js';
-import { rulesPresenter } from '../../present/rules.js';
+import { rulesPresenter } from '../../present/tables/rules.js';
 import { DEFAULT_SYSTEM, findSystem, systems } from '../../rules/registry.js';
 import { readVariantFile } from '../../input/read-files.js';
 import { variantJsonSchema } from '../../input/variant.js';

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { simulationPresenter } from '../../present/simulation.js';
+import { simulationPresenter } from '../../present/tables/simulation.js';
 import { simulate, simulateToPrecision } from '../../pool/simulate.js';
 import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
 import { withRunControls } from '../sim-controls.js';

@@ -5,7 +5,7 @@ import { refusal } from '../../messages.js';
 import { checkCondition, CONDITION_FORM, parseCondition, solveSweep } from '../../analysis/solve.js';
 import { baseSystemAndKind } from '../../analysis/dimensions.js';
 import { planCells, runSweep, sweepDimensions } from '../../analysis/sweep.js';
-import { solvePresenter } from '../../present/solve.js';
+import { solvePresenter } from '../../present/tables/solve.js';
 import { resolveKind } from '../../rules/registry.js';
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { withRunControls } from '../sim-controls.js';

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { scenarioJsonSchema } from '../../input/scenario.js';
-import { systemsPresenter } from '../../present/systems.js';
+import { systemsPresenter } from '../../present/tables/systems.js';
 import { systems } from '../../rules/registry.js';
 import { addFormatOption, parseFormat } from '../options.js';
 

@@ -13,7 +13,7 @@ import { type ChartOptions, header, impossibleLine, notAllowedSubtitle, provenan
  * the boundaries' intervals when simulated.
  */
 
-/** Stacked bars draw one bar per cell, 24 px each: past this many the chart is refused (definition.ts). */
+/** Stacked bars draw one bar per cell, 24 px each: past this many the chart is refused (report/definition.ts). */
 export const MAX_BARS = 300;
 
 /**

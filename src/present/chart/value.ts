@@ -71,7 +71,7 @@ type ValueDef = Extract<ChartDef, { type: 'value' }>;
 /**
  * What a value chart's bars measure, in words: `what` ("chance of escaping out of action per attack"),
  * `unit` for the axis ("P(escaping out of action)"), `of` (what the bars are: "weapon", "model", "side
- * a") and `buyer`, for whom more is better (definition.ts's checkValueDirection allows no other measure).
+ * a") and `buyer`, for whom more is better (report/definition.ts's checkValueDirection allows no other measure).
  */
 export function valueMeasure(sweep: SweepResult, def: ValueDef): { what: string; unit: string; of: string; buyer: string } {
   const { d } = dim(sweep, def.by);

@@ -3,7 +3,7 @@
  * series' colours and dashes, the diverging colours of changes, and the text colour on a filled mark.
  */
 
-/** The report page's column (html.ts: 1,060 px less its padding) less the figure's border. */
+/** The report page's column (report/page.ts: 1,060 px less its padding) less the figure's border. */
 export const CHART_WIDTH = 1000;
 
 const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';

@@ -1,10 +1,10 @@
-import { formatFraction, toNumber } from '../exact/fraction.js';
-import type { DuelOrderResult } from '../pricing/duel-matrix.js';
-import type { PriceLine } from '../pricing/fair-price.js';
-import type { PriceResult, PricedResult } from '../pricing/price.js';
+import { formatFraction, toNumber } from '../../exact/fraction.js';
+import type { DuelOrderResult } from '../../pricing/duel-matrix.js';
+import type { PriceLine } from '../../pricing/fair-price.js';
+import type { PriceResult, PricedResult } from '../../pricing/price.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { TABLE_COLUMNS, jsonText, percent, renderTable, terminalSafeLines, wordWrap } from '../text.js';
+import { TABLE_COLUMNS, jsonText, percent, renderTable, terminalSafeLines, wordWrap } from '../../text.js';
 
 /** What the verdicts rest on, said above the table and in the JSON: the duels, the fit, the curve. */
 export interface PriceContext {

@@ -1,14 +1,14 @@
-import { formatFraction, toNumber, type Fraction } from '../exact/fraction.js';
-import { diffReadings, diffSummary, keywordParts, rankedMoves, type DiffCell, type DiffResult, type RuleSide } from '../analysis/diff.js';
-import { gridPoints } from '../analysis/dimensions.js';
-import { sweepDimensions } from '../analysis/sweep.js';
-import { SCENARIO_KEYWORDS } from '../input/sides.js';
-import { ruleChangeText } from '../analysis/rule-changes.js';
-import { points } from '../labels.js';
+import { formatFraction, toNumber, type Fraction } from '../../exact/fraction.js';
+import { diffReadings, diffSummary, keywordParts, rankedMoves, type DiffCell, type DiffResult, type RuleSide } from '../../analysis/diff.js';
+import { gridPoints } from '../../analysis/dimensions.js';
+import { sweepDimensions } from '../../analysis/sweep.js';
+import { SCENARIO_KEYWORDS } from '../../input/sides.js';
+import { ruleChangeText } from '../../analysis/rule-changes.js';
+import { points } from '../../labels.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
-import type { DiffGridPart, FieldValue, SystemSpec } from '../model/types.js';
-import { jsonText, percent, renderTable, terminalSafe, terminalSafeLines } from '../text.js';
+import type { DiffGridPart, FieldValue, SystemSpec } from '../../model/types.js';
+import { jsonText, percent, renderTable, terminalSafe, terminalSafeLines } from '../../text.js';
 
 /** How many of the largest moves the table lists (JSON and CSV hold them all). */
 export const DEFAULT_TOP = 20;

@@ -1,13 +1,13 @@
-import { type Fraction, ONE, formatFraction, sub, toNumber } from '../exact/fraction.js';
-import { textColourOn } from '../labels.js';
-import type { PriceResult, PricedResult } from '../pricing/price.js';
-import type { Verdict } from '../pricing/fair-price.js';
-import { percent, wordWrap } from '../text.js';
-import { type Box, placeLabels } from './label-placement.js';
-import type { VlSpec } from './chart/definition.js';
-import { textWidth } from './chart/shared/text.js';
-import { CHART_WIDTH, CONFIG, FALL_COLOUR, INK, NO_CHANGE_COLOUR, RISE_COLOUR, mix } from './chart/shared/theme.js';
-import type { PriceContext } from './price.js';
+import { type Fraction, ONE, formatFraction, sub, toNumber } from '../../exact/fraction.js';
+import { textColourOn } from '../../labels.js';
+import type { PriceResult, PricedResult } from '../../pricing/price.js';
+import type { Verdict } from '../../pricing/fair-price.js';
+import { percent, wordWrap } from '../../text.js';
+import { type Box, placeLabels } from './shared/label-placement.js';
+import type { VlSpec } from './definition.js';
+import { textWidth } from './shared/text.js';
+import { CHART_WIDTH, CONFIG, FALL_COLOUR, INK, NO_CHANGE_COLOUR, RISE_COLOUR, mix } from './shared/theme.js';
+import type { PriceContext } from '../tables/price.js';
 
 /**
  * `price --chart FILE`: the table's verdicts drawn (issue 40), in two panels, one above the other.
@@ -96,7 +96,7 @@ const LABEL_SIZE = 12;
  * whose advance widths (read from DejaVuSans.ttf's hmtx table) are 0.28-0.97 em for lower case, 0.30-0.99
  * for capitals and 0.32 for a space: the names labelled on the Trench Pilgrims' chart average 0.53-0.58 em a
  * character, and Verdana, which a browser without DejaVu falls back to for the SVG, is a few hundredths
- * wider. 0.7 leaves room for a name heavy in capitals without vega's 0.8 (charts.ts textWidth), which would
+ * wider. 0.7 leaves room for a name heavy in capitals without vega's 0.8 (shared/text.ts textWidth), which would
  * hold names a third of their length away from their neighbours and points.
  */
 export const LABEL_EM = 0.7;

@@ -1,7 +1,7 @@
-import type { RuleCitation, RuleListing } from '../model/rule-table.js';
+import type { RuleCitation, RuleListing } from '../../model/rule-table.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, terminalSafe, terminalSafeLines, wordWrap } from '../text.js';
+import { jsonText, terminalSafe, terminalSafeLines, wordWrap } from '../../text.js';
 
 function citation(source: RuleCitation): string {
   return 'file' in source ? `${source.file}: "${source.quote}"` : `ruling ${source.ruling} (docs/rules.md): ${source.note}`;

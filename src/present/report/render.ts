@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as Vega from 'vega';
-import type { VlSpec } from './chart/definition.js';
+import type { VlSpec } from '../chart/definition.js';
 
 /**
  * Vega-Lite spec -> Vega spec -> SVG (vega's headless view, no canvas, no DOM) -> PNG (resvg). The PNG
@@ -56,7 +56,7 @@ function collectingLogger(vega: typeof Vega, into: string[]) {
 }
 
 /**
- * Vega's SVG gives each mark its description (the `tip` of charts.ts) as an aria-label, which a screen
+ * Vega's SVG gives each mark its description (the `tip` of the chart builders) as an aria-label, which a screen
  * reader says but a mouse never shows: a `<title>` child makes every browser show it on hover, with no
  * script, so a chart inlined in a page or opened alone tells the exact value of any mark under the pointer.
  */

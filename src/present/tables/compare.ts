@@ -1,11 +1,11 @@
-import { scenarioRecord } from '../input/scenario-core.js';
-import { toolVersion } from '../version.js';
-import type { CompareResult, CompareRow, Ratio } from '../analysis/compare-core.js';
-import { orWorseLabel, outcomeLabel, points } from '../labels.js';
-import type { OutcomeDifference } from '../analysis/cells.js';
+import { scenarioRecord } from '../../input/scenario-core.js';
+import { toolVersion } from '../../version.js';
+import type { CompareResult, CompareRow, Ratio } from '../../analysis/compare-core.js';
+import { orWorseLabel, outcomeLabel, points } from '../../labels.js';
+import type { OutcomeDifference } from '../../analysis/cells.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, percentPlusMinus, renderTable, TABLE_COLUMNS, tableWidth, terminalSafe, terminalSafeLines } from '../text.js';
+import { jsonText, percent, percentPlusMinus, renderTable, TABLE_COLUMNS, tableWidth, terminalSafe, terminalSafeLines } from '../../text.js';
 
 function labelFor(outcome: string, cumulative: boolean): string {
   return cumulative ? orWorseLabel(outcome) : outcomeLabel(outcome);

@@ -1,12 +1,12 @@
-import type { ExactResult } from '../evaluate.js';
-import { formatFraction } from '../exact/fraction.js';
-import type { SimRun } from '../pool/simulate.js';
-import type { CrossCheckReport } from '../stats/index.js';
+import type { ExactResult } from '../../evaluate.js';
+import { formatFraction } from '../../exact/fraction.js';
+import type { SimRun } from '../../pool/simulate.js';
+import type { CrossCheckReport } from '../../stats/index.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { runFacts, runLine, simManifest, simulatedCell } from './simulation.js';
-import { jsonText, pText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines, zText } from '../text.js';
-import { givenLines } from '../analysis/asked.js';
+import { jsonText, pText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines, zText } from '../../text.js';
+import { givenLines } from '../../analysis/asked.js';
 
 /** What `check` prints: the exact answer, the simulation and the test of one against the other. */
 export interface CheckView {

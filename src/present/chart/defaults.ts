@@ -1,14 +1,14 @@
-import type { ReportLayout, Scenario } from '../model/types.js';
-import { notOneOf, refusal } from '../messages.js';
-import { resolveKind } from '../rules/registry.js';
-import { unionOutcomes } from '../analysis/cells.js';
-import type { Dimension } from '../analysis/dimension-core.js';
-import type { ChartDef } from './chart/definition.js';
-import { MAX_BARS } from './chart/stacked-bars.js';
+import type { ReportLayout, Scenario } from '../../model/types.js';
+import { notOneOf, refusal } from '../../messages.js';
+import { resolveKind } from '../../rules/registry.js';
+import { unionOutcomes } from '../../analysis/cells.js';
+import type { Dimension } from '../../analysis/dimension-core.js';
+import type { ChartDef } from './definition.js';
+import { MAX_BARS } from './stacked-bars.js';
 
 /**
  * The charts a grid is drawn with when nobody names them: a report's analysis without "charts", and the
- * one chart of `exact`, `simulate`, `compare` and `sweep` with --chart (src/present/one-off-chart.ts).
+ * one chart of `exact`, `simulate`, `compare` and `sweep` with --chart (src/present/write/one-off-chart.ts).
  * Reads no file, so the web page draws the same charts.
  */
 
@@ -56,7 +56,7 @@ export function gridLayout(scenarios: readonly Scenario[]): ReportLayout {
  * The one chart a command line draws (--chart) for a grid of `dims` (none varied for one scenario) of a
  * kind laid out as `layout`: the report's default for those dimensions, with the outcome and "or worse"
  * asked for where the chart shows one outcome (lines, heat maps), and `context` under its title. The
- * CLI's planChart (src/present/one-off-chart.ts) checks the file first; the web page asks for the same.
+ * CLI's planChart (src/present/write/one-off-chart.ts) checks the file first; the web page asks for the same.
  */
 export function chooseChart(dims: readonly Dimension[], layout: ReportLayout, context: string, ask: { readonly outcome?: string; readonly cumulative: boolean }): ChartDef {
   if (ask.outcome !== undefined && !layout.outcomes.includes(ask.outcome)) throw notOneOf('--outcome', ask.outcome, 'an outcome of this kind', layout.outcomes);

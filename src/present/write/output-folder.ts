@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, type Dirent, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, linkSync, realpathSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { UsageError, showValue } from '../errors.js';
-import { refusal } from '../messages.js';
-import { toolVersion } from '../version.js';
+import { UsageError, showValue } from '../../errors.js';
+import { refusal } from '../../messages.js';
+import { toolVersion } from '../../version.js';
 import { siblingTemp, writeFileAtomic } from './files.js';
 
 /**

@@ -1,22 +1,22 @@
 /**
  * A chart from one command line (`exact`, `simulate`, `sweep`, `compare` with `--chart FILE`): the chart
- * a report would draw for what varies (src/present/definition.ts, defaultCharts), written as the file's
+ * a report would draw for what varies (src/present/chart/defaults.ts, defaultCharts), written as the file's
  * ending asks: the Vega-Lite spec, SVG, PNG, or a page of its own. The chart is planned from the grid's
  * dimensions and the kind's outcomes before anything runs, so a wrong --outcome costs nothing.
  */
-import { showValue } from '../errors.js';
-import { refusal } from '../messages.js';
-import type { Dimension } from '../analysis/dimensions.js';
-import type { SweepResult } from '../analysis/sweep.js';
-import type { ReportLayout } from '../model/types.js';
-import { toolVersion } from '../version.js';
-import { jsonText } from '../text.js';
-import { chartNotes, chartSpec } from './chart/charts.js';
-import type { ChartDef, VlSpec } from './chart/definition.js';
-import { CHART_FLAG, chooseChart } from './chart-defaults.js';
-import { chartPageHtml } from './html.js';
+import { showValue } from '../../errors.js';
+import { refusal } from '../../messages.js';
+import type { Dimension } from '../../analysis/dimensions.js';
+import type { SweepResult } from '../../analysis/sweep.js';
+import type { ReportLayout } from '../../model/types.js';
+import { toolVersion } from '../../version.js';
+import { jsonText } from '../../text.js';
+import { chartNotes, chartSpec } from '../chart/charts.js';
+import type { ChartDef, VlSpec } from '../chart/definition.js';
+import { CHART_FLAG, chooseChart } from '../chart/defaults.js';
+import { chartPageHtml } from '../report/page.js';
 import { checkOutputFile, writeOutputFile } from './output-folder.js';
-import { renderChart } from './render.js';
+import { renderChart } from '../report/render.js';
 
 /** The files a chart can be written as, by their ending. */
 export const CHART_ENDINGS = ['.png', '.svg', '.vl.json', '.html'] as const;

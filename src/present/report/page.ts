@@ -1,14 +1,14 @@
-import { chartTitle } from './chart/charts.js';
-import { esc, percent } from '../text.js';
-import { worstZ } from '../stats/index.js';
-import { orWorseLabel, outcomeColour, outcomeLabel } from '../labels.js';
-import type { AnalysisRun, ChartRun, DrawnChart, PriceRun, ReportRun } from './report-run.js';
-import { money, reasonText, restsOn, signed } from './price.js';
-import type { Cell, CellOutcome } from '../analysis/sweep.js';
-import { inGridOrder, isNotAllowed, notAllowedLines } from '../analysis/not-allowed.js';
-import { NOT_ALLOWED } from './sweep.js';
-import { findingOf } from './findings.js';
-import { STANDARD_INPUT } from '../json-text.js';
+import { chartTitle } from '../chart/charts.js';
+import { esc, percent } from '../../text.js';
+import { worstZ } from '../../stats/index.js';
+import { orWorseLabel, outcomeColour, outcomeLabel } from '../../labels.js';
+import type { AnalysisRun, ChartRun, DrawnChart, PriceRun, ReportRun } from './result.js';
+import { money, reasonText, restsOn, signed } from '../tables/price.js';
+import type { Cell, CellOutcome } from '../../analysis/sweep.js';
+import { inGridOrder, isNotAllowed, notAllowedLines } from '../../analysis/not-allowed.js';
+import { NOT_ALLOWED } from '../tables/sweep.js';
+import { findingOf } from '../tables/findings.js';
+import { STANDARD_INPUT } from '../../json-text.js';
 
 /** Where a report made from a definition on standard input keeps that definition. */
 export const PIPED_DEFINITION = 'definition.json';
@@ -195,7 +195,7 @@ function atLeastSection(a: AnalysisRun): string {
 ${probabilityTable(a, true)}`;
 }
 
-/** The analysis's main finding in one sentence (findings.ts), first under its heading: the point before the detail. */
+/** The analysis's main finding in one sentence (tables/findings.ts), first under its heading: the point before the detail. */
 function findingParagraph(a: AnalysisRun): string {
   const finding = findingOf(a.sweep);
   return finding ? `<p class="finding">${esc(finding)}</p>\n` : '';

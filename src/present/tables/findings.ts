@@ -1,7 +1,7 @@
-import type { Cell, CellOutcome, SweepResult } from '../analysis/cells.js';
-import type { Dimension } from '../analysis/dimension-core.js';
-import { outcomeLabel } from '../labels.js';
-import { DEFAULT_DIGITS, digitsFor, honestPercent, percentDigits, percentPlusMinus } from '../text.js';
+import type { Cell, CellOutcome, SweepResult } from '../../analysis/cells.js';
+import type { Dimension } from '../../analysis/dimension-core.js';
+import { outcomeLabel } from '../../labels.js';
+import { DEFAULT_DIGITS, digitsFor, honestPercent, percentDigits, percentPlusMinus } from '../../text.js';
 
 /**
  * One sentence per analysis that says its main finding in words, made from the numbers alone, for the

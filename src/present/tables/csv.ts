@@ -1,10 +1,10 @@
 // csv-stringify's browser build (the same code, with its own Buffer): its Node build reads Buffer as it
 // loads, which a page has not, and the web page bundles this module.
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import type { FieldValue, Scenario } from '../model/types.js';
-import { toolVersion } from '../version.js';
-import type { CellMean, CellOutcome } from '../analysis/cells.js';
-import { inGridOrder, isNotAllowed, type NotAllowedCell } from '../analysis/not-allowed.js';
+import type { FieldValue, Scenario } from '../../model/types.js';
+import { toolVersion } from '../../version.js';
+import type { CellMean, CellOutcome } from '../../analysis/cells.js';
+import { inGridOrder, isNotAllowed, type NotAllowedCell } from '../../analysis/not-allowed.js';
 
 /**
  * Every CSV this tool writes goes through here. RFC 4180 quoting; "\n" line ends; booleans as true/false

@@ -1,14 +1,14 @@
-import { scenarioRecord } from '../input/scenario-core.js';
-import { manifestFor, type ExactResult, type Manifest } from '../exact-result.js';
-import { cellMeans, cellOutcomes } from '../analysis/cells.js';
-import { runningTotals } from '../running-sums.js';
-import type { PrecisionRun, SimRun } from '../pool/simulate.js';
-import { tallyOffsets } from '../model/tally.js';
-import { Z95, summarize, wilson, type CrossCheckReport } from '../stats/index.js';
+import { scenarioRecord } from '../../input/scenario-core.js';
+import { manifestFor, type ExactResult, type Manifest } from '../../exact-result.js';
+import { cellMeans, cellOutcomes } from '../../analysis/cells.js';
+import { runningTotals } from '../../running-sums.js';
+import type { PrecisionRun, SimRun } from '../../pool/simulate.js';
+import { tallyOffsets } from '../../model/tally.js';
+import { Z95, summarize, wilson, type CrossCheckReport } from '../../stats/index.js';
 import { scenarioCsv, type TidyCell } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { compact, jsonText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafe, terminalSafeLines } from '../text.js';
-import { givenLines } from '../analysis/asked.js';
+import { compact, jsonText, percent, percentDigits, percentInterval, renderTable, scenarioHeading, terminalSafe, terminalSafeLines } from '../../text.js';
+import { givenLines } from '../../analysis/asked.js';
 
 /** What `simulate` prints: a run, and the precision it was asked for when it ran until one. */
 export interface SimulationView {

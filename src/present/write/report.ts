@@ -1,18 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chartTitle } from './chart/charts.js';
-import { PIPED_DEFINITION, reportHtml } from './html.js';
+import { chartTitle } from '../chart/charts.js';
+import { PIPED_DEFINITION, reportHtml } from '../report/page.js';
 import { claimReportFolder, type FolderClaim } from './output-folder.js';
-import type { ReportRun } from './report-run.js';
-import { neighbourDifferences } from '../analysis/sweep.js';
-import { csvText, tidyCsv } from './csv.js';
-import { dimensionsJson, gridCellJson } from './sweep.js';
-import { inGridOrder } from '../analysis/not-allowed.js';
-import { jsonText } from '../text.js';
-import { STANDARD_INPUT } from '../json-text.js';
-import { findingOf } from './findings.js';
-import type { PricedField } from '../pricing/price-run.js';
-import { PRICE_CSV_HEADER, priceCsvRows, priceJson } from './price.js';
+import type { ReportRun } from '../report/result.js';
+import { neighbourDifferences } from '../../analysis/sweep.js';
+import { csvText, tidyCsv } from '../tables/csv.js';
+import { dimensionsJson, gridCellJson } from '../tables/sweep.js';
+import { inGridOrder } from '../../analysis/not-allowed.js';
+import { jsonText } from '../../text.js';
+import { STANDARD_INPUT } from '../../json-text.js';
+import { findingOf } from '../tables/findings.js';
+import type { PricedField } from '../../pricing/price-run.js';
+import { PRICE_CSV_HEADER, priceCsvRows, priceJson } from '../tables/price.js';
 
 /** results.json: everything the page shows, as data. */
 export function reportJson(run: ReportRun) {

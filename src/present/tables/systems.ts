@@ -1,8 +1,8 @@
-import { editionTable } from '../model/edition-table.js';
-import { describeAllowed, fieldDefault, kebab } from '../input/scenario.js';
-import type { SystemSpec } from '../model/types.js';
+import { editionTable } from '../../model/edition-table.js';
+import { describeAllowed, fieldDefault, kebab } from '../../input/scenario.js';
+import type { SystemSpec } from '../../model/types.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, terminalSafeLines } from '../text.js';
+import { jsonText, terminalSafeLines } from '../../text.js';
 
 function systemsTable(systems: readonly SystemSpec[]): string {
   const lines: string[] = [];

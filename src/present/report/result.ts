@@ -1,13 +1,13 @@
-import type { ChartDef, VlSpec } from './chart/definition.js';
+import type { ChartDef, VlSpec } from '../chart/definition.js';
 import type { AnalysisDef, PriceAnalysisDef, ReportDef } from './definition.js';
-import type { PricedField } from '../pricing/price-run.js';
+import type { PricedField } from '../../pricing/price-run.js';
 import type { Rendered } from './render.js';
-import type { SweepResult } from '../analysis/sweep.js';
+import type { SweepResult } from '../../analysis/sweep.js';
 
 /**
  * What a report run made, as data: the analyses with their sweeps and drawn charts, and the manifest.
- * Its own file, below both the run (run-report.ts) and what writes it out (html.ts, report.ts),
- * which all read it: when it lived in run-report.ts the three files made a circle.
+ * Its own file, below both the run (run.ts) and what shows and writes it (page.ts, write/report.ts),
+ * which all read it: when it lived in the run's file the three files made a circle.
  */
 
 /** A chart drawn for the page: its file name (no ending), spec, drawings, and what it could not show. */
@@ -35,7 +35,7 @@ export interface AnalysisRun {
 export interface PriceRun {
   readonly def: PriceAnalysisDef;
   readonly priced: PricedField;
-  /** Its chart (price-chart.ts), written as charts/FILE.vl.json, .svg and .png. */
+  /** Its chart (chart/price.ts), written as charts/FILE.vl.json, .svg and .png. */
   readonly chart: DrawnChart;
   readonly seconds: number;
 }

@@ -1,10 +1,10 @@
-import { formatFraction, toNumber } from '../exact/fraction.js';
-import { diffReadings, type DiffReading, type DiffResult } from '../analysis/diff.js';
-import { outcomeLabel, points } from '../labels.js';
-import { percent, wordWrap } from '../text.js';
-import type { VlSpec } from './chart/definition.js';
-import { CHART_WIDTH, CONFIG, FALL_COLOUR, RISE_COLOUR } from './chart/shared/theme.js';
-import { situation } from './diff.js';
+import { formatFraction, toNumber } from '../../exact/fraction.js';
+import { diffReadings, type DiffReading, type DiffResult } from '../../analysis/diff.js';
+import { outcomeLabel, points } from '../../labels.js';
+import { percent, wordWrap } from '../../text.js';
+import type { VlSpec } from './definition.js';
+import { CHART_WIDTH, CONFIG, FALL_COLOUR, RISE_COLOUR } from './shared/theme.js';
+import { situation } from '../tables/diff.js';
 
 /**
  * `diff --chart FILE`: the table's reading drawn. A diff's grid has cells of several kinds and shapes

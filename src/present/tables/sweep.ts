@@ -1,13 +1,13 @@
-import { scenarioRecord } from '../input/scenario-core.js';
-import { orWorseLabel, outcomeLabel } from '../labels.js';
-import { neighbourDifferences, type Cell, type GridPlan, type SweepResult } from '../analysis/cells.js';
-import { inGridOrder, isNotAllowed, notAllowedLines, type NotAllowedCell } from '../analysis/not-allowed.js';
-import type { Dimension } from '../analysis/dimension-core.js';
-import { worstZ } from '../stats/index.js';
+import { scenarioRecord } from '../../input/scenario-core.js';
+import { orWorseLabel, outcomeLabel } from '../../labels.js';
+import { neighbourDifferences, type Cell, type GridPlan, type SweepResult } from '../../analysis/cells.js';
+import { inGridOrder, isNotAllowed, notAllowedLines, type NotAllowedCell } from '../../analysis/not-allowed.js';
+import type { Dimension } from '../../analysis/dimension-core.js';
+import { worstZ } from '../../stats/index.js';
 import { crossCheckJson } from './check.js';
 import { tidyCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { digitsFor, honestPercent, jsonText, percentPlusMinus, renderTable, TABLE_COLUMNS, tableWidth, terminalSafe, terminalSafeLines } from '../text.js';
+import { digitsFor, honestPercent, jsonText, percentPlusMinus, renderTable, TABLE_COLUMNS, tableWidth, terminalSafe, terminalSafeLines } from '../../text.js';
 
 /** What `sweep` prints: the grid, and whether its table shows "this or worse" instead of each outcome. */
 export interface SweepView {

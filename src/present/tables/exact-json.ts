@@ -1,5 +1,5 @@
-import { scenarioRecord } from '../input/scenario-core.js';
-import type { ExactResult } from '../exact-result.js';
+import { scenarioRecord } from '../../input/scenario-core.js';
+import type { ExactResult } from '../../exact-result.js';
 
 /*
  * Apart from the exact presenter (src/present/exact.ts, which reaches sweeps and files): the page in a

@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { toolVersion } from '../version.js';
-import { chartNotes, chartSpec, sameDefaultTitle } from './chart/charts.js';
-import type { ChartDef } from './chart/definition.js';
-import { heatmapTop, sharedScaleKey } from './chart/heatmap.js';
-import type { ChartOptions } from './chart/shared/titles.js';
+import { toolVersion } from '../../version.js';
+import { chartNotes, chartSpec, sameDefaultTitle } from '../chart/charts.js';
+import type { ChartDef } from '../chart/definition.js';
+import { heatmapTop, sharedScaleKey } from '../chart/heatmap.js';
+import type { ChartOptions } from '../chart/shared/titles.js';
 import type { AnalysisDef, PriceAnalysisDef, ReportDef } from './definition.js';
 import { renderChart } from './render.js';
-import type { AnalysisRun, ChartRun, PriceRun, ReportManifest, ReportRun } from './report-run.js';
-import { priceOfSettings } from '../pricing/price-run.js';
-import { priceChartSpec } from './price-chart.js';
-import { runSweep } from '../analysis/sweep.js';
-import type { ChunkPlayer } from '../pool/simulate.js';
-import { exactThreads, type ExactSolver } from '../pool/exact.js';
+import type { AnalysisRun, ChartRun, PriceRun, ReportManifest, ReportRun } from './result.js';
+import { priceOfSettings } from '../../pricing/price-run.js';
+import { priceChartSpec } from '../chart/price.js';
+import { runSweep } from '../../analysis/sweep.js';
+import type { ChunkPlayer } from '../../pool/simulate.js';
+import { exactThreads, type ExactSolver } from '../../pool/exact.js';
 
-export type { AnalysisRun, ChartRun, PriceRun, ReportManifest, ReportRun } from './report-run.js';
+export type { AnalysisRun, ChartRun, PriceRun, ReportManifest, ReportRun } from './result.js';
 
 export interface RunOptions {
   readonly workers?: number;
@@ -92,7 +92,7 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.onDuel ? { onProgress: (done: number, total: number) => opts.onDuel!(p, done, total) } : {}),
     });
-    // One chart per price: fair against current price, and every pair's share (price-chart.ts).
+    // One chart per price: fair against current price, and every pair's share (chart/price.ts).
     const { result, ...context } = priced;
     const { spec, notes } = priceChartSpec(result, context);
     const chart = { file: p.chartFile, spec, rendered: await renderChart(spec, { png: opts.png ?? true }), notes };

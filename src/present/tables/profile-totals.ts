@@ -1,5 +1,5 @@
-import { unmodelledText, type LeftOutKind, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
-import { renderTable, terminalSafeLines } from '../text.js';
+import { unmodelledText, type LeftOutKind, type Profile, type Profiles, type Unmodelled } from '../../model/profiles.js';
+import { renderTable, terminalSafeLines } from '../../text.js';
 
 /**
  * What a roster's or catalogue's reading comes to, counted once for `profiles`' summary, `--stopping`

@@ -1,8 +1,8 @@
-import { injuryDiceUnlessText, parseKeyword } from '../model/keywords.js';
-import { profileFields, unmodelledText, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
-import type { FieldValue } from '../model/types.js';
+import { injuryDiceUnlessText, parseKeyword } from '../../model/keywords.js';
+import { profileFields, unmodelledText, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../../model/profiles.js';
+import type { FieldValue } from '../../model/types.js';
 import type { Presenter } from './presenter.js';
-import { TABLE_COLUMNS, jsonText, renderTable, terminalSafe, terminalSafeLines, wordWrap } from '../text.js';
+import { TABLE_COLUMNS, jsonText, renderTable, terminalSafe, terminalSafeLines, wordWrap } from '../../text.js';
 
 /**
  * A profile's fields as a profiles file writes them: the role's own fields, with a "MODEL with WEAPON"'s

@@ -1,12 +1,12 @@
 import { exactJson } from './exact-json.js';
-import type { ExactResult } from '../exact-result.js';
-import { formatFraction, toNumber } from '../exact/fraction.js';
-import { cellMeans, cellOutcomes } from '../analysis/cells.js';
-import { runningTotals } from '../running-sums.js';
+import type { ExactResult } from '../../exact-result.js';
+import { formatFraction, toNumber } from '../../exact/fraction.js';
+import { cellMeans, cellOutcomes } from '../../analysis/cells.js';
+import { runningTotals } from '../../running-sums.js';
 import { scenarioCsv } from './csv.js';
 import type { Presenter } from './presenter.js';
-import { type ShownExact, digitsFor, honestPercent, jsonText, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines } from '../text.js';
-import { givenLines } from '../analysis/asked.js';
+import { type ShownExact, digitsFor, honestPercent, jsonText, renderTable, scenarioHeading, tableFraction, terminalSafe, terminalSafeLines } from '../../text.js';
+import { givenLines } from '../../analysis/asked.js';
 
 /** An exact answer as a command prints it: `digits` fixes the decimals of its percentages (--digits). */
 export type ExactView = ExactResult & {

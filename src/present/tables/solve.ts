@@ -1,10 +1,10 @@
-import { type Fraction, formatFraction, toNumber } from '../exact/fraction.js';
-import type { CheckedCondition, SolveResult, SolvedValue } from '../analysis/solve.js';
-import { orWorseLabel, outcomeLabel } from '../labels.js';
+import { type Fraction, formatFraction, toNumber } from '../../exact/fraction.js';
+import type { CheckedCondition, SolveResult, SolvedValue } from '../../analysis/solve.js';
+import { orWorseLabel, outcomeLabel } from '../../labels.js';
 import { csvText } from './csv.js';
 import { dimensionsJson } from './sweep.js';
 import type { Presenter } from './presenter.js';
-import { jsonText, percent, renderTable, tableFraction, terminalSafe, terminalSafeLines } from '../text.js';
+import { jsonText, percent, renderTable, tableFraction, terminalSafe, terminalSafeLines } from '../../text.js';
 
 /** What the condition reads, as a column header and in sentences: "incapacitated", "down or worse", "expectedAttacks". */
 function quantityLabel(c: CheckedCondition): string {
