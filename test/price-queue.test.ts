@@ -5,13 +5,15 @@ import { parseScenario } from '../src/input/scenario.js';
 import { duelMatrix, solveDuelMatrix, type DuelEntry } from '../src/pricing/duel-matrix.js';
 import { DUELS_PER_JOB, parseQueueUrl, shardQueueName } from '../src/queue/shards.js';
 import { withQueue } from '../src/queue/submit.js';
-import { cli } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 import { exited, jobsCompletedDuring, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
 /**
  * `price --queue` (issue 40): the field's duels go in batches (DUELS_PER_JOB a job) to an `injury-lab
  * worker`, which sends back only each duel's chances, and the answer is the local run's, fraction for fraction. A real redis-server on 127.0.0.1 at a free
- * port and one worker process; without redis-server the tests are skipped (unless CI is set).
+ * port and one worker process; without redis-server the tests are skipped (unless CI is set). The
+ * price runs, queued and local, are the CLI in this process: their fractions are the point, and the
+ * in-process submitter reaches the worker process through Redis just the same.
  */
 if (!redisAvailable) console.warn('test/price-queue.test.ts: redis-server is not installed, so the queue tests are skipped (apt-get install -y redis-server)');
 
@@ -41,12 +43,12 @@ describe.skipIf(!redisAvailable)('price --queue', () => {
   it("solves the duels on the queue's worker, a batch a job, with the local run's fractions", async () => {
     // The example profiles: 4 models with 3 melee weapons each, 12 entries, 66 pairs, 132 duels: 5 jobs of up to 32.
     const args = ['price', '--profiles', 'examples/profiles.json', '--rounds', '2', '--format', 'json'];
-    const { result: queued, jobs } = await jobsCompletedDuring(port, () => cli(...args, '--queue', url));
+    const { result: queued, jobs } = await jobsCompletedDuring(port, () => cliInProcess(...args, '--queue', url));
     expect(queued.stderr).toBe('');
     expect(queued.code).toBe(0);
     expect(DUELS_PER_JOB).toBe(32);
     expect(jobs).toBe(Math.ceil((12 * 11) / 32));
-    const local = cli(...args);
+    const local = await cliInProcess(...args);
     expect(local.code).toBe(0);
     expect(queued.stdout).toBe(local.stdout);
   }, 120_000);

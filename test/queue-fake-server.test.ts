@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliChildren } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 import { exited } from '../bench/local-redis.js';
 
 /**
@@ -8,6 +9,10 @@ import { exited } from '../bench/local-redis.js';
  * BullMQ would spin on the first (a worker at 80% CPU deaf to signals, a run waiting for ever) and
  * throw a stack trace on the second. Both are refused within seconds, in one line, exit 2, by the
  * submitter and by a worker. Our own fake servers speaking RESP: no redis-server needed.
+ *
+ * The worker facing the +OK server, the worst case (BullMQ would spin in it, deaf to signals), is a
+ * process of its own; the other refusals are the same CLI in this process (refused at its first look
+ * at the server, before a worker or a run starts).
  */
 
 type Answer = (command: string[]) => string;
@@ -83,12 +88,19 @@ describe('a server that is not a Redis the queue can use', () => {
     for (const command of [['simulate', '--kind', 'attack', '--trials', '1000'], ['worker']]) {
       it(`${kind === 'ok' ? 'answering +OK to everything' : 'a Redis 4'}: \`${command[0]}\` is refused in one line, exit 2`, async () => {
         const server = servers[kind]!;
-        const run = children.start([...command, '--queue', urlOf(server)]);
-        expect(await exited(run.child)).toBe(2);
+        const args = [...command, '--queue', urlOf(server)];
+        let run: { code: number | null; stdout: string; stderr: string };
+        if (kind === 'ok' && command[0] === 'worker') {
+          const child = children.start(args);
+          run = { code: await exited(child.child), stdout: child.out(), stderr: child.err() };
+        } else {
+          run = await cliInProcess(...args);
+        }
+        expect(run.code).toBe(2);
         const address = urlOf(server).replace('redis://', '');
         const shown = kind === 'ok' ? `the server at ${address} ${why}` : `the Redis at ${address} ${why}`;
-        expect(run.err()).toBe(`injury-lab: --queue: ${shown}\n`);
-        expect(run.out()).toBe('');
+        expect(run.stderr).toBe(`injury-lab: --queue: ${shown}\n`);
+        expect(run.stdout).toBe('');
       });
     }
   }

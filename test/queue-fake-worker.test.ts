@@ -6,8 +6,8 @@ import { parseQueueUrl, shardQueueName, SHARD_JOB, type ShardJob } from '../src/
 import { compileKernel, playChunks, runInThread } from '../src/sim/chunks.js';
 import { CHUNK_SIZE } from '../src/sim/protocol.js';
 import { toolVersion } from '../src/version.js';
-import { cliChildren } from './helpers/cli.js';
-import { exited, redisAvailable, startRedis, type TestRedis } from './helpers/redis.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
+import { redisAvailable, startRedis, type TestRedis } from './helpers/redis.js';
 
 /**
  * A fake worker (issue #36): a BullMQ worker in this process that takes the queue's shards and answers
@@ -53,10 +53,7 @@ beforeAll(async () => {
   await fake.waitUntilReady();
 }, 30_000);
 
-const children = cliChildren();
-
 afterAll(async () => {
-  children.killAll();
   await fake?.close();
   await redis?.stop();
 }, 30_000);
@@ -76,12 +73,12 @@ describe.skipIf(!redisAvailable)("a fake worker's impossible counts", () => {
 
   it('from a worker that never answers right stop `simulate --queue` in one line, exit 2, with no result printed', async () => {
     mode = 'always-wrong';
-    // Not a synchronous spawn: the fake worker answers from this process's event loop.
-    const run = children.start(['simulate', '--kind', 'attack', '--trials', '1000', '--queue', url]);
-    const code = await exited(run.child);
-    expect(code).toBe(2);
-    expect(run.out()).toBe('');
-    const lines = run.err().trim().split('\n');
+    // The CLI in this process (awaited, so the fake worker answers from the same event loop): the
+    // refusal is the point, not the process.
+    const run = await cliInProcess('simulate', '--kind', 'attack', '--trials', '1000', '--queue', url);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.trim().split('\n');
     // Three notices (asked again), then the refusal.
     expect(lines.slice(0, 3)).toEqual(Array(3).fill("injury-lab: shard 0 of the run came back impossible from a worker (its outcome counts sum to 2000, not the shard's 1000 trials); asked again"));
     expect(lines.slice(3)).toEqual([

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
 import { EXACT_JOB, exactJob, shardQueueName } from '../src/queue/shards.js';
 import { cliChildren } from './helpers/cli.js';
@@ -9,14 +9,15 @@ import { exited, redisAvailable, startRedis, waitFor } from './helpers/redis.js'
 /**
  * Every queue command stops on one SIGINT or SIGTERM whatever Redis does, and a second signal stops a
  * worker at once (issue #36): a worker with a long exact job in hand, a worker whose Redis went away,
- * a run waiting for a worker when Redis goes away. Each test has a Redis server of its own.
+ * a run waiting for a worker when Redis goes away. Each test has a Redis server of its own, so they run
+ * side by side: much of their time is waiting (a worker's start, a stop's grace for a Redis gone away).
  */
 
 const children = cliChildren();
 afterAll(() => children.killAll());
 
-describe.skipIf(!redisAvailable)('queue commands and signals', () => {
-  it('a worker with a long exact job in hand: the first Ctrl-C finishes it, a second exits at once without it', async () => {
+describe.skipIf(!redisAvailable).concurrent('queue commands and signals', () => {
+  it('a worker with a long exact job in hand: the first Ctrl-C finishes it, a second exits at once without it', async ({ expect }) => {
     const redis = await startRedis();
     const queue = new Queue(shardQueueName(), { connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null } });
     try {
@@ -40,7 +41,7 @@ describe.skipIf(!redisAvailable)('queue commands and signals', () => {
     }
   }, 60_000);
 
-  it('a worker whose Redis went away stops on one SIGTERM', async () => {
+  it('a worker whose Redis went away stops on one SIGTERM', async ({ expect }) => {
     const redis = await startRedis();
     const worker = children.start(['worker', '--queue', redis.url]);
     await waitFor(() => worker.err().includes('taking shards'), 'the worker to start');
@@ -49,7 +50,7 @@ describe.skipIf(!redisAvailable)('queue commands and signals', () => {
     expect(await exited(worker.child)).toBe(0);
   }, 60_000);
 
-  it('a run waiting for a worker stops on one Ctrl-C after Redis went away, with nothing printed', async () => {
+  it('a run waiting for a worker stops on one Ctrl-C after Redis went away, with nothing printed', async ({ expect }) => {
     const redis = await startRedis();
     const run = children.start(['simulate', '--kind', 'attack', '--trials', '1000', '--queue', redis.url]);
     await waitFor(() => run.err().includes('no worker is taking jobs from'), 'the run to say it waits');

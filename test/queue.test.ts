@@ -8,12 +8,18 @@ import { parseScenario } from '../src/input/scenario.js';
 import { simulateOnQueue, withQueue } from '../src/queue/submit.js';
 import { assertJsonSafe, MAX_SCENARIO_CHARS, parseQueueUrl, refuseJob, rememberedChars, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
 import { cli, outcomeCounts } from './helpers/cli.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
 import { exited, freePort, jobsCompletedDuring, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
 
 /**
  * Runs through the Redis queue (issue #27, part 1): a real redis-server on 127.0.0.1 at a free port,
  * two `injury-lab worker` processes, and `simulate --queue` whose counts must equal the local run's.
  * CI installs redis-server (.ci/run); on a machine without it these tests are skipped, unless CI is set.
+ *
+ * The workers are real processes, and so is one queued run (the built CLI end to end) and one refusal.
+ * The other runs, queued and local, are the CLI in this process (cliInProcess): the counts are the
+ * point there, and an in-process submitter talks to the spawned workers through Redis just the same,
+ * without the start of a Node process and the CLI for every run.
  */
 if (!redisAvailable) console.warn('test/queue.test.ts: redis-server is not installed, so the queue tests are skipped (apt-get install -y redis-server)');
 
@@ -26,14 +32,15 @@ beforeAll(async () => {
   if (!redisAvailable) return;
   redis = await startRedis();
   ({ port, url } = redis);
-  for (let i = 0; i < 2; i++) {
-    // One worker on a thread, one on two: the counts are the same either way.
+  // Started together, so they load side by side. One worker on a thread, one on two: the counts are the same either way.
+  const started = [0, 1].map((i) => {
     const w = spawn(process.execPath, ['dist/src/cli/main.js', 'worker', '--queue', url, ...(i === 1 ? ['--concurrency', '2'] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
     let said = '';
     w.stderr!.on('data', (d: Buffer) => (said += d.toString()));
     workers.push(w);
-    await waitFor(async () => said.includes('taking shards'), 'a worker to start');
-  }
+    return () => said;
+  });
+  await waitFor(() => started.every((said) => said().includes('taking shards')), 'both workers to start');
 }, 30_000);
 
 afterAll(async () => {
@@ -47,22 +54,25 @@ afterAll(async () => {
 const counts = outcomeCounts;
 
 describe.skipIf(!redisAvailable)('simulate --queue through two workers', () => {
-  it('gives a Trench Crusade attack the local run counts', () => {
+  it('gives a Trench Crusade attack the local run counts', async () => {
     const args = ['simulate', '--kind', 'attack', '--armour', 'reinforced', '--seed', '7', '--trials', '500000', '--format', 'json'];
+    // The built CLI in a process of its own, end to end: its stdout a pipe, and nothing on stderr, not even a warning of Node's.
     const queued = cli(...args, '--queue', url);
     expect(queued.stderr).toBe('');
     expect(queued.code).toBe(0);
-    const local = cli(...args);
+    const local = await cliInProcess(...args);
     expect(local.code).toBe(0);
     expect(counts(queued.stdout)).toEqual(counts(local.stdout));
   }, 120_000);
 
-  it('gives a d20 Warband attack over many shards the local run counts', () => {
-    // 3e6 trials: 46 chunks, 3 shards of 16, the last short.
-    const args = ['simulate', '--system', 'd20-warband', '--kind', 'attack', '--attacks', '2', '--defence', '8', '--seed', '11', '--trials', '3000001', '--format', 'json'];
-    const queued = cli(...args, '--queue', url);
+  it('gives a d20 Warband attack over many shards the local run counts', async () => {
+    // 2.2e6 trials: 34 chunks, 3 shards (16, 16 and 2), the last chunk short.
+    const args = ['simulate', '--system', 'd20-warband', '--kind', 'attack', '--attacks', '2', '--defence', '8', '--seed', '11', '--trials', '2200001', '--format', 'json'];
+    const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cliInProcess(...args, '--queue', url));
     expect(queued.code).toBe(0);
-    const local = cli(...args);
+    expect(shards).toBe(3);
+    const local = await cliInProcess(...args);
+    expect(local.code).toBe(0);
     expect(counts(queued.stdout)).toEqual(counts(local.stdout));
   }, 120_000);
 
@@ -108,6 +118,7 @@ describe.skipIf(!redisAvailable)('simulate --queue through two workers', () => {
 });
 
 describe('--queue refusals', () => {
+  // The one refusal of a spawned CLI, end to end; the others are the same CLI in this process.
   it('an unreachable Redis is one line naming host:port, exit 2', async () => {
     const closed = await freePort();
     const r = cli('simulate', '--kind', 'attack', '--trials', '1000', '--queue', `redis://:hunter2@127.0.0.1:${closed}`);
@@ -116,28 +127,28 @@ describe('--queue refusals', () => {
     expect(r.stderr).toBe(`injury-lab: --queue: cannot reach Redis at 127.0.0.1:${closed} (ECONNREFUSED); start redis-server there or check the host, port and password\n`);
   }, 30_000);
 
-  it('a malformed URL is one line, exit 2, and never shows a password', () => {
+  it('a malformed URL is one line, exit 2, and never shows a password', async () => {
     // A password holding "/", "#", "?" or "@" is no URL at all: still never shown, not a piece of it.
     for (const bad of ['nonsense', 'http://u:hunter2@host:6379', 'redis://:hunter2@host:6379/x', 'redis://:hun/ter2@host:6379', 'redis://u:hun#ter2@host', 'redis://:hu@n/ter2@host/0']) {
-      const r = cli('simulate', '--kind', 'attack', '--trials', '1000', '--queue', bad);
+      const r = await cliInProcess('simulate', '--kind', 'attack', '--trials', '1000', '--queue', bad);
       expect(r.code).toBe(2);
       expect(r.stderr.split('\n')).toHaveLength(2);
       expect(r.stderr).toMatch(/^injury-lab: --queue: /);
       expect(r.stderr).not.toMatch(/hun|ter2/);
     }
-    const w = cli('worker', '--queue', 'redis://:hunter2@[bad');
+    const w = await cliInProcess('worker', '--queue', 'redis://:hunter2@[bad');
     expect(w.code).toBe(2);
     expect(w.stderr).not.toContain('hunter2');
   });
 
-  it('--workers does not go with --queue, in any command that simulates', () => {
+  it('--workers does not go with --queue, in any command that simulates', async () => {
     for (const args of [
       ['simulate', '--kind', 'attack'],
       ['sweep', '--kind', 'attack', '--vary', 'armour=none,standard', '--trials', '1000'],
       ['compare', 'test/fixtures/attack.json', 'test/fixtures/attack.json', '--trials', '1000'],
       ['report', 'reports/trench-falls.json', '--out', 'never-written'],
     ]) {
-      const r = cli(...args, '--workers', '2', '--queue', 'redis://127.0.0.1:1');
+      const r = await cliInProcess(...args, '--workers', '2', '--queue', 'redis://127.0.0.1:1');
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^injury-lab: --workers: does not go with --queue/);
     }
@@ -196,9 +207,10 @@ describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two 
   it("simulate --precision plays its rounds through the queue: the local run's trials and counts", async () => {
     // Rounds continue from the chunks played before, so a round is a chunk range not starting at 0.
     const args = ['simulate', '--kind', 'attack', '--armour', 'standard', '--seed', '3', '--precision', '0.003', '--format', 'json'];
-    const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cli(...args, '--queue', url));
+    const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cliInProcess(...args, '--queue', url));
     expect(queued.code).toBe(0);
-    const local = cli(...args);
+    const local = await cliInProcess(...args);
+    expect(local.code).toBe(0);
     const q = JSON.parse(queued.stdout) as { trials: number };
     // Each round is at least one shard of its own, and a shard is at most 16 chunks of 65,536 trials.
     expect(shards).toBeGreaterThanOrEqual(Math.max(2, Math.ceil(q.trials / 65536 / 16)));
@@ -209,14 +221,14 @@ describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two 
   }, 120_000);
 
   it("a sweep gives the local run's cells, with trials in batches and to a precision", async () => {
-    for (const sim of [['--trials', '200000', '--batches', '4'], ['--precision', '0.004']]) {
+    for (const sim of [['--trials', '40000', '--batches', '4'], ['--precision', '0.004']]) {
       const args = ['sweep', '--kind', 'attack', '--vary', 'armour=none,standard,reinforced', '--vary', 'injuryDice=0,1', ...sim, '--seed', '5', '--format', 'json'];
-      const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cli(...args, '--queue', url));
+      const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cliInProcess(...args, '--queue', url));
       expect(queued.stderr).toBe('');
       expect(queued.code).toBe(0);
       // Six cells, each of 4 batches of one shard, or of at least one round to a precision.
       expect(shards).toBeGreaterThanOrEqual(sim[0] === '--trials' ? 24 : 6);
-      const local = cli(...args);
+      const local = await cliInProcess(...args);
       expect(local.code).toBe(0);
       expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(local.stdout)));
     }
@@ -224,10 +236,12 @@ describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two 
 
   it("an exact sweep is solved by the workers, a job per cell, with the local fractions", async () => {
     const args = ['sweep', '--kind', 'attack', '--vary', 'armour=none,standard,reinforced,machine', '--vary', 'injuryDice=-1,0,1', '--format', 'json'];
-    const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cli(...args, '--queue', url));
+    const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cliInProcess(...args, '--queue', url));
     expect(queued.code).toBe(0);
     expect(shards).toBe(12);
-    expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(cli(...args).stdout)));
+    const local = await cliInProcess(...args);
+    expect(local.code).toBe(0);
+    expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(local.stdout)));
   }, 120_000);
 
   it("an exact cell a worker refuses ends the run with the worker's reason, in one line", async () => {
@@ -238,11 +252,13 @@ describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two 
     );
   }, 30_000);
 
-  it("a comparison gives the local run's verdicts", () => {
+  it("a comparison gives the local run's verdicts", async () => {
     const args = ['compare', 'test/fixtures/attack.json', 'examples/standard.json', '--trials', '100000', '--format', 'json'];
-    const queued = cli(...args, '--queue', url);
+    const queued = await cliInProcess(...args, '--queue', url);
     expect(queued.code).toBe(0);
-    expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(cli(...args).stdout)));
+    const local = await cliInProcess(...args);
+    expect(local.code).toBe(0);
+    expect(withoutTimings(JSON.parse(queued.stdout))).toEqual(withoutTimings(JSON.parse(local.stdout)));
   }, 120_000);
 
   it("a report gives the local run's results.json and the very same results.csv", async () => {
@@ -282,13 +298,13 @@ describe.skipIf(!redisAvailable)('sweep, compare and report --queue through two 
         ],
       };
       writeFileSync(join(dir, 'queued.json'), JSON.stringify(def));
-      const run = (...args: string[]) => cli('report', join(dir, 'queued.json'), ...args);
+      const run = (...args: string[]) => cliInProcess('report', join(dir, 'queued.json'), ...args);
       const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => run('--out', join(dir, 'q'), '--queue', url));
       expect(queued.stderr).not.toMatch(/error|refus/i);
       expect(queued.code).toBe(0);
       // 12 cells of 5 batches of one shard each, and 3 cells of at least one round each.
       expect(shards).toBeGreaterThanOrEqual(63);
-      expect(run('--out', join(dir, 'l')).code).toBe(0);
+      expect((await run('--out', join(dir, 'l'))).code).toBe(0);
       const results = (d: string) => JSON.parse(readFileSync(join(dir, d, 'results.json'), 'utf8')) as { analyses: unknown[] };
       const q = results('q');
       expect(q.analyses).toHaveLength(3);
