@@ -52,9 +52,9 @@ export async function withRunControls<T>(run: (controls: RunControls) => Promise
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
     bar?.clear();
-    // The exact pool is kept (its idle threads are unref'd, so it never holds the process open): a
-    // process that runs several commands (the tests, a library user) starts its threads once.
-    await closePool();
+    // Both pools are kept (their idle threads are unref'd, so neither holds the process open): a
+    // process that runs several commands (the tests, a library user) starts its threads once, and a
+    // run asking for another number of workers replaces the simulation pool (acquirePool).
   }
 }
 
