@@ -2,7 +2,8 @@ import { lstatSync, mkdirSync, rmSync, mkdtempSync, readFileSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkOutputFile, claimBatchFolder, claimReportFolder, OWNERSHIP_FILE, writeOutputFile } from '../src/present/write/output-folder.js';
+import { checkOutputFile, writeOutputFile } from '../src/present/write/output-file.js';
+import { claimBatchFolder, claimReportFolder, OWNERSHIP_FILE } from '../src/present/write/output-folder.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 import { refusal } from './helpers/refusal.js';
 

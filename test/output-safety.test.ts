@@ -3,7 +3,8 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkOutputFile, claimBatchFolder, claimReportFolder, OWNERSHIP_FILE } from '../src/present/write/output-folder.js';
+import { checkOutputFile } from '../src/present/write/output-file.js';
+import { claimBatchFolder, claimReportFolder, OWNERSHIP_FILE } from '../src/present/write/output-folder.js';
 import { loadReportDef } from '../src/present/report/definition.js';
 import { cli } from './helpers/cli.js';
 import { cliInProcess, cliInProcessWith } from './helpers/cli-in-process.js';

@@ -4,7 +4,7 @@ import { namedFiles, parseScenario } from '../../input/scenario.js';
 import { comparePresenter } from '../../present/tables/compare.js';
 import { checkComparable, compareScenarios } from '../../analysis/compare.js';
 import { compareInputs } from '../compare-sides.js';
-import { checkOutputFile, writeOutputFile } from '../../present/write/output-folder.js';
+import { checkOutputFile, writeOutputFile } from '../../present/write/output-file.js';
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';

@@ -3,7 +3,7 @@ import type { CommandModule } from 'yargs';
 import { checkBooleanFlag } from '../args.js';
 import { NO_VARIANT, namedFiles } from '../../input/scenario.js';
 import { skippedLines, sweepPresenter } from '../../present/tables/sweep.js';
-import { checkOutputFile, writeOutputFile } from '../../present/write/output-folder.js';
+import { checkOutputFile, writeOutputFile } from '../../present/write/output-file.js';
 import { checkGridSize } from '../../analysis/dimensions.js';
 import { checkSimBudget, planGrid, runSweep, sweepDimensions, type GridPlan } from '../../analysis/sweep.js';
 import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';

@@ -15,7 +15,7 @@ import { chartNotes, chartSpec } from '../chart/charts.js';
 import type { ChartDef, VlSpec } from '../chart/definition.js';
 import { CHART_FLAG, chooseChart } from '../chart/defaults.js';
 import { chartPageHtml } from '../report/page.js';
-import { checkOutputFile, writeOutputFile } from './output-folder.js';
+import { checkOutputFile, writeOutputFile } from './output-file.js';
 import { renderChart } from '../report/render.js';
 
 /** The files a chart can be written as, by their ending. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { accessSync, constants, type Dirent, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, linkSync, realpathSync, type Stats } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { UsageError, showValue } from '../../errors.js';
+import { type Dirent, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync, linkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { UsageError } from '../../errors.js';
 import { refusal } from '../../messages.js';
 import { toolVersion } from '../../version.js';
-import { siblingTemp, writeFileAtomic } from './files.js';
+import { writeFileAtomic } from './files.js';
+import { quote, lstatOrUndefined, readOnly, checkCanCreate, checkNotPrecious, statFollowing, inOneLine, errnoWords } from './paths.js';
 
 /**
  * Where injury-lab writes, and the promise it keeps there: a designer's files are never lost.
@@ -25,13 +25,19 @@ import { siblingTemp, writeFileAtomic } from './files.js';
  */
 
 export const OWNERSHIP_FILE = '.injury-lab.json';
+
 const LOCK_FILE = '.injury-lab.lock';
+
 /** The hidden folders a run writes into and moves the old report into; the number is its process id. */
 const WRITING_PREFIX = '.injury-lab-writing-';
+
 const OLD_PREFIX = '.injury-lab-old-';
+
 const RUN_FOLDER = /^\.injury-lab-(?:writing|old)-\d+$/;
+
 /** What a lock file holds: the process id of the run, and nothing else. */
 const LOCK_TEXT = /^\d{1,10}\n?$/;
+
 const LOCK_ASIDE = /^\.injury-lab\.lock\.\d+$/;
 
 interface Ownership {
@@ -42,96 +48,6 @@ interface Ownership {
   readonly files: readonly string[];
   /** Each file's SHA-256 (hex) as written; ownership files written before it was recorded have none. */
   readonly sha256?: Readonly<Record<string, string>>;
-}
-
-const quote = (path: string) => showValue(path);
-
-function lstatOrUndefined(path: string): Stats | undefined {
-  try {
-    return lstatSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw e;
-  }
-}
-
-/** A folder nobody may write into: no write bit at all (root ignores permissions, so ask the mode), or no access for us. */
-function readOnly(path: string, st: Stats): boolean {
-  if ((st.mode & 0o222) === 0) return true;
-  try {
-    accessSync(path, constants.W_OK);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-function isInside(child: string, parent: string): boolean {
-  const r = relative(parent, child);
-  return r === '' || (!r.startsWith('..') && !r.startsWith(sep) && r !== '..');
-}
-
-/**
- * The parent folders of a path that does not exist yet: the nearest existing one must be a writable
- * folder. Returns nothing; throws the one-line reason otherwise.
- */
-function checkCanCreate(flag: string, given: string, abs: string): void {
-  let up = dirname(abs);
-  for (;;) {
-    const st = lstatOrUndefined(up);
-    if (st) {
-      const target = statFollowing(up, st);
-      if (!target) throw refusal(`${flag}: ${quote(given)}`, `${quote(up)} is a broken link`);
-      if (!target.isDirectory()) throw refusal(`${flag}: ${quote(given)}`, `${quote(up)} is a file, not a folder`);
-      if (readOnly(up, target)) throw refusal(`${flag}: ${quote(given)}`, `${quote(up)} is read-only, so nothing can be created in it`);
-      return;
-    }
-    const next = dirname(up);
-    if (next === up) return;
-    up = next;
-  }
-}
-
-/**
- * Where a path really is: symbolic links followed, for as much of it as exists (the rest, not made yet,
- * is appended as written). Two paths name the same place only if these agree: `--out link` where
- * `link` points at the folder of an input is that folder.
- */
-function realPath(path: string): string {
-  const abs = resolve(path);
-  const rest: string[] = [];
-  for (let at = abs; ; ) {
-    try {
-      return join(realpathSync(at), ...rest.reverse());
-    } catch {
-      const up = dirname(at);
-      if (up === at) return abs;
-      rest.push(basename(at));
-      at = up;
-    }
-  }
-}
-
-/**
- * Refuses folders no report may ever replace, --force or not: the root, the current folder or one
- * holding it, the home folder or one holding it, and any folder holding an input of this run. Paths
- * are compared where they really are, so a symbolic link to one of these is refused like the folder.
- */
-function checkNotPrecious(flag: string, given: string, abs: string, inputs: readonly string[]): void {
-  const real = realPath(abs);
-  if (abs === resolve('/') || real === realPath('/')) throw refusal(flag, `${quote(given)} is the root folder`, 'name a folder of its own, such as out/NAME');
-  if (isInside(process.cwd(), abs) || isInside(realPath(process.cwd()), real)) {
-    throw refusal(flag, `${quote(given)} is or holds the current folder`, 'name a folder of its own, such as out/NAME');
-  }
-  if (isInside(homedir(), abs) || isInside(realPath(homedir()), real)) {
-    throw refusal(flag, `${quote(given)} is or holds your home folder`, 'name a folder of its own, such as out/NAME');
-  }
-  for (const input of inputs) {
-    if (isInside(resolve(input), abs) || isInside(realPath(input), real)) {
-      throw refusal(flag, `${quote(given)} holds ${quote(input)}, an input of this run`, 'name another folder');
-    }
-  }
 }
 
 /** Every path under `dir`, relative with '/', folders included; symlinks are listed, never followed. */
@@ -292,8 +208,11 @@ function alive(pid: number): boolean {
  * hidden folder keeps a created folder from being empty.
  */
 const pendingDirs = new Set<string>();
+
 const heldLocks = new Set<string>();
+
 const createdDirs = new Set<string>();
+
 let exitHooked = false;
 
 function hookExit(): void {
@@ -364,16 +283,6 @@ export interface ClaimOptions {
   readonly force?: boolean;
   /** Files this run reads: a folder holding one is never replaced. */
   readonly inputs?: readonly string[];
-}
-
-/** The folder a path names, following a symlink; undefined for a broken link. */
-function statFollowing(path: string, st: Stats): Stats | undefined {
-  if (!st.isSymbolicLink()) return st;
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 function checkFolder(flag: string, given: string, dir: string, force: boolean): void {
@@ -600,93 +509,4 @@ export function claimBatchFolder(given: string, options: ClaimOptions = {}): Bat
     },
     release,
   };
-}
-
-/**
- * Checks a file output (`sweep --out`, `compare --out`) before any work starts: not a folder, a device, a
- * pipe or a broken link; not an existing file unless --force; and its folder exists or can be made (so
- * `--out /proc/x/y.csv` is refused at once).
- */
-export function checkOutputFile(given: string, inputs: readonly string[] = [], flag = '--out', force = false): void {
-  inOneLine(flag, given, () => checkOutputFileNow(given, inputs, flag, force));
-}
-
-function checkOutputFileNow(given: string, inputs: readonly string[], flag: string, force: boolean): void {
-  const abs = resolve(given);
-  const real = realPath(abs);
-  for (const input of inputs) if (resolve(input) === abs || realPath(input) === real) throw refusal(flag, `${quote(given)} is an input of this run`, 'name another file');
-  const st = lstatOrUndefined(abs);
-  if (st) {
-    const target = statFollowing(abs, st);
-    if (!target) throw refusal(flag, `${quote(given)} is a broken link`, 'name a file to write');
-    if (target.isDirectory()) throw refusal(flag, `${quote(given)} is a folder`, `name a file, such as ${quote(join(given, 'results.csv'))}`);
-    if (!target.isFile()) throw refusal(flag, `${quote(given)} is not a regular file (a device, a pipe or a socket)`, 'name a file to write, or leave out --out to print');
-    if (!force) throw refusal(flag, `${quote(given)} already exists`, 'name a new file, or add --force to replace it');
-    const parent = dirname(real);
-    if (readOnly(parent, statSync(parent))) throw refusal(`${flag}: ${quote(given)}`, `${quote(parent)} is read-only`);
-    return;
-  }
-  checkCanCreate(flag, given, abs);
-}
-
-/**
- * Writes a checked file output whole or not at all. A new file is linked into place, so a file that
- * appeared since the check is never replaced; with --force an existing file is replaced, and a symbolic
- * link is written through (the file it points to is replaced, the link stays). A failure (a full disk, a
- * name too long) is one line, and leaves nothing behind.
- */
-export function writeOutputFile(given: string, text: string | Uint8Array, flag = '--out', force = false): void {
-  const abs = resolve(given);
-  try {
-    const st = lstatOrUndefined(abs);
-    if (st && !force) throw refusal(flag, `${quote(given)} appeared while the run went on`, 'name a new file, or add --force to replace it');
-    if (st) {
-      const real = realpathSync(abs);
-      if (!statSync(real).isFile()) throw refusal(flag, `${quote(given)} is not a regular file`, 'name a file to write');
-      writeFileAtomic(real, text);
-      return;
-    }
-    mkdirSync(dirname(abs), { recursive: true });
-    const tmp = siblingTemp(abs, 'tmp');
-    try {
-      writeFileSync(tmp, text, { flag: 'wx' });
-      linkSync(tmp, abs);
-    } finally {
-      rmSync(tmp, { force: true });
-    }
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw refusal(flag, `${quote(given)} appeared while the run went on`, 'name a new file, or add --force to replace it');
-    throw oneLine(flag, given, 'cannot write the file', e);
-  }
-}
-
-/** A system error met on a user's path as the one line naming the path; anything else as it was. */
-function oneLine(flag: string, given: string, doing: string, e: unknown): unknown {
-  if (e instanceof UsageError) return e;
-  const code = (e as NodeJS.ErrnoException).code;
-  return typeof code === 'string' ? refusal(`${flag}: ${quote(given)}`, `${doing} (${code}${errnoWords(code)})`) : e;
-}
-
-function inOneLine<T>(flag: string, given: string, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    throw oneLine(flag, given, 'cannot use it', e);
-  }
-}
-
-/** A few words on the errors a write can meet, for the one-line message. */
-function errnoWords(code: string): string {
-  const words: Record<string, string> = {
-    ENOSPC: ': the disk is full',
-    EDQUOT: ': over the disk quota',
-    ENAMETOOLONG: ': the name is too long',
-    ELOOP: ': too many symbolic links (a loop?)',
-    EISDIR: ': it is a folder',
-    EACCES: ': permission denied',
-    EPERM: ': not permitted',
-    EROFS: ': a read-only file system',
-    EIO: ': an input/output error',
-  };
-  return words[code] ?? '';
 }
