@@ -7,8 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// TypeScript 7 exports no bin/ path: its compiler is found beside its package.json.
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
 
 /** A command's exit code, its output passed through as it comes. */
 const run = (args) =>
