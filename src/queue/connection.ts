@@ -57,6 +57,18 @@ export async function checkReachable(address: QueueAddress): Promise<number> {
   return serverClock(address, answers[0], answers[1]);
 }
 
+/**
+ * Settles once a fresh connection to the server fails (refused, unknown host, no answer in
+ * CONNECT_TIMEOUT_MS), and never if it succeeds: what closing waits for besides its grace period, so
+ * that a server already gone costs no wait, while one that answers is still given the whole grace.
+ */
+export function unreachable(address: QueueAddress): Promise<void> {
+  return checkReachable(address).then(
+    () => new Promise<void>(() => {}),
+    () => undefined,
+  );
+}
+
 /** BullMQ's own floor (RedisConnection.minimumVersion): below it, BullMQ throws from deep inside. */
 export const MINIMUM_REDIS = [5, 0, 0] as const;
 

@@ -7,7 +7,7 @@ import { simulate, type ChunkPlayer, type PlayRange, type SimRun } from '../pool
 import type { KernelSource } from '../sim/protocol.js';
 import { CHUNK_SIZE } from '../sim/protocol.js';
 import { toolVersion } from '../version.js';
-import { checkReachable, redisOptions } from './connection.js';
+import { checkReachable, redisOptions, unreachable } from './connection.js';
 import { exactResultOf, type DuelChances, type ExactResult } from '../exact-result.js';
 import type { ExactAnswer } from '../model/types.js';
 import type { ExactSolver } from '../pool/exact.js';
@@ -420,9 +420,13 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
       const removals = left.flatMap((run) => [...run.pending].map((shard) => queue.remove(shardJobId(run.runId, shard)).catch(() => 0)));
       for (const run of left) end(run, new Error('the queue session was closed before the run finished'));
       // Taking the jobs out and closing wait on Redis, which may be gone (ioredis retries for ever): given
-      // CLOSE_MS, then the connections are cut. An interrupted run then exits on one signal, not two.
+      // CLOSE_MS, or less once a fresh connection shows the server gone, then the connections are cut. An
+      // interrupted run then exits on one signal, not two.
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), CLOSE_MS)));
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), CLOSE_MS);
+        void unreachable(opts.address).then(() => resolve('late'));
+      });
       const done = await Promise.race([Promise.all(removals).then(closeConnections), late]);
       clearTimeout(timer);
       // Not awaited: with Redis gone, BullMQ's disconnect waits for an 'end' that may never come.

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { refusal } from '../../messages.js';
 import { defaultWorkers } from '../../pool/threads.js';
+import { unreachable } from '../../queue/connection.js';
 import { parseQueueUrl } from '../../queue/shards.js';
 import { DEFAULT_LOCK_SECONDS, startShardWorker } from '../../queue/worker.js';
 import { wholeNumber } from '../../sim/run-limits.js';
@@ -46,8 +47,8 @@ export const workerCommand: CommandModule = {
         stopping = true;
         process.stderr.write('injury-lab: finishing the jobs in hand (Ctrl-C again drops them)\n');
         // The jobs in hand are finished; then BullMQ's close is given CLOSE_GRACE_MS, since a Redis that
-        // went away would hold it (and the process) for ever.
-        const gaveUp = worker.idle().then(() => new Promise<void>((r) => setTimeout(r, CLOSE_GRACE_MS).unref()));
+        // went away would hold it (and the process) for ever; none at all once a fresh connection shows it gone.
+        const gaveUp = worker.idle().then(() => Promise.race([new Promise<void>((r) => setTimeout(r, CLOSE_GRACE_MS).unref()), unreachable(address)]));
         void Promise.race([worker.close(false), gaveUp]).then(resolve, resolve);
       };
       process.on('SIGINT', stop);
