@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // One temporary folder for the run, removed at its end (test/helpers/temp-root.ts).
+    globalSetup: ['test/helpers/temp-root.ts'],
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     // Child processes, not threads: many tests start the CLI or a piscina pool of their own, and a
