@@ -5,6 +5,7 @@ import { percent, wordWrap } from '../../text.js';
 import type { VlSpec } from './definition.js';
 import { CHART_WIDTH, CONFIG, FALL_COLOUR, RISE_COLOUR } from './shared/theme.js';
 import { situation } from '../tables/diff.js';
+import { SUBTITLE_CHARS, TITLE_CHARS } from './shared/text.js';
 
 /**
  * `diff --chart FILE`: the table's reading drawn. A diff's grid has cells of several kinds and shapes
@@ -21,8 +22,6 @@ const ROW_GAP = 8;
 /** Room for the row labels: the cell, "sequence: armour reinforced, shield, injuryDice +3", in as many lines as it takes. */
 const LABEL_WIDTH = 400;
 const LABEL_SIZE = 12;
-const SUBTITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5));
-const TITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 17));
 
 function whatMoved(bar: DiffReading): string {
   return bar.shift ? `${outcomeLabel(bar.shift.from)} -> ${outcomeLabel(bar.shift.to)}` : outcomeLabel(bar.outcome.outcome);

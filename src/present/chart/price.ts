@@ -5,7 +5,7 @@ import type { Verdict } from '../../pricing/fair-price.js';
 import { percent, wordWrap } from '../../text.js';
 import { type Box, placeLabels } from './shared/label-placement.js';
 import type { VlSpec } from './definition.js';
-import { textWidth } from './shared/text.js';
+import { SUBTITLE_CHARS, TITLE_CHARS, textWidth } from './shared/text.js';
 import { CHART_WIDTH, CONFIG, FALL_COLOUR, INK, NO_CHANGE_COLOUR, RISE_COLOUR, mix } from './shared/theme.js';
 import type { PriceContext } from '../tables/price.js';
 
@@ -115,8 +115,6 @@ const MAX_STEP = 40;
 const NUMBER_STEP = 30;
 /** Room the heat map's colour legend takes, right of the map. */
 const LEGEND_ROOM = 110;
-const SUBTITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5));
-const TITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 17));
 
 /** Prices as the table shows them: one decimal below 100. */
 const money = (x: number) => x.toFixed(x < 100 ? 1 : 0);

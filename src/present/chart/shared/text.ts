@@ -23,5 +23,7 @@ export function rowTitlePadding(labelWidth: number): number {
 
 /** Characters per subtitle line that vega will not cut short (its estimate: 0.8 em per character). */
 export const SUBTITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 12.5));
+/** Characters per title line, likewise (17 px titles). */
+export const TITLE_CHARS = Math.floor((CHART_WIDTH - 40) / (0.8 * 17));
 
 export const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
