@@ -1,0 +1,493 @@
+/**
+ * The battle simulator (issue 50): each trial is one game played as players would play it, turn by
+ * turn, activation by activation, every die rolled one at a time: the initiative roll-off, each charge's
+ * D6, each Dash's and morale check's success roll, and every attack by the sequence simulator's attack
+ * roller (../sequence/attack-roller.ts), one roller per weapon and target entry (and per Ranged Attack
+ * Modifier a shot can meet). The rulings are docs/rules.md's B1-B44.
+ *
+ * The game state lives in typed arrays made once per kernel: a trial allocates nothing.
+ */
+import type { Dice, SimKernel } from '../../../model/types.js';
+import { rollAndKeep } from '../simulate.js';
+import { AttackRoller } from '../sequence/attack-roller.js';
+import { markerCapOf, riskyStrings } from '../sequence/rules.js';
+import type { BattlePlan, BattleSide } from './plan.js';
+import { A_WINS, B_WINS, BY_DRAW, BY_MORALE, BY_VICTORY_POINTS, BY_WIPE_OUT, DRAW, battleTallyCounter } from './report.js';
+
+/** An enemy within this many inches may be declared the target of a charge (ruling B17). */
+export const CHARGE_DECLARE_INCHES = 12;
+/** A charge ends engaged when it ends within this many inches of its target (ruling B17). */
+export const ENGAGE_INCHES = 1;
+/** No model (an index of none). */
+const NONE = -1;
+
+/** Which of a shot's four rollers: long range and cover, each met or not. */
+const variantOf = (longRange: boolean, cover: boolean) => (longRange ? 2 : 0) + (cover ? 1 : 0);
+
+export function battleSimulator(plan: BattlePlan): SimKernel {
+  const sides: readonly [BattleSide, BattleSide] = [plan.a, plan.b];
+  const count = battleTallyCounter(plan.turns);
+
+  // Models, side a's first, each entry's copies together, in the warband's order (ruling B39).
+  const first = [0, 0];
+  const end = [0, 0];
+  const sideOf: number[] = [];
+  const entryOf: number[] = [];
+  for (let s = 0; s < 2; s++) {
+    first[s] = sideOf.length;
+    sides[s]!.entries.forEach((e, ei) => {
+      for (let k = 0; k < e.count; k++) {
+        sideOf.push(s);
+        entryOf.push(ei);
+      }
+    });
+    end[s] = sideOf.length;
+  }
+  const n = sideOf.length;
+  const startCount = [end[0]! - first[0]!, end[1]! - first[1]!];
+
+  // rollers[s][e][w][t][variant]: side s's entry e's weapon w on the other side's entry t.
+  const rollers: AttackRoller[][][][][] = [];
+  const risky: boolean[][][] = [];
+  for (let s = 0 as 0 | 1; s < 2; s = (s + 1) as 0 | 1) {
+    const side = sides[s]!;
+    const targets = sides[1 - s]!.entries;
+    rollers.push(
+      side.entries.map((entry, e) =>
+        entry.weapons.map((weapon, w) =>
+          targets.map((_, t) => {
+            const variants = weapon.ranged ? [false, true].flatMap((longRange) => [false, true].map((cover) => [longRange, cover] as const)) : [[false, false] as const];
+            return variants.map(([longRange, cover]) => {
+              const seq = plan.attack(s, e, w, t, longRange, cover);
+              return new AttackRoller({ ...seq, policy: side.blood === 'injury' ? 'all' : 'none' });
+            });
+          }),
+        ),
+      ),
+    );
+    risky.push(side.entries.map((entry, e) => entry.weapons.map((_, w) => riskyStrings(plan.attack(s, e, w, 0, false, false)))));
+  }
+  const some = plan.attack(0, 0, 0, 0, false, false);
+  const rules = some.rules;
+  const cap = markerCapOf(some.markerCap);
+  const successDice = rules.successRoll.dice;
+  const successHit = rules.successRoll.hit;
+  // Dice per marker an enemy who hinders takes off a side's success rolls (ruling B31), 0 if it does not.
+  const hinderDice = [0, 1].map((s) => (sides[1 - s]!.blood === 'hinder' && rules.markers.onOwnRolls ? rules.markers.ownRollDicePerMarker : 0));
+
+  // Each entry's body as it starts (markers, Down, Tough, blessings) and its REGENERATE, read from a
+  // roller aimed at it; its movement, ranged weapon of longest range, melee weapons (two at most, ruling B28).
+  const startM = new Int32Array(n);
+  const startD = new Uint8Array(n);
+  const startTl = new Uint8Array(n);
+  const startBl = new Uint8Array(n);
+  const regen = new Int32Array(n);
+  const movement = new Float64Array(n);
+  const victoryPoints = new Float64Array(n);
+  const rangedWeapon = new Int32Array(n).fill(NONE);
+  const assaultWeapon = new Int32Array(n).fill(NONE);
+  const meleeWeapons: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const s = sideOf[i]!;
+    const t = entryOf[i]!;
+    const entry = sides[s]!.entries[t]!;
+    const body = rollers[1 - s]![0]![0]![t]![0]!;
+    const bodySeq = plan.attack((1 - s) as 0 | 1, 0, 0, t, false, false);
+    body.reset(bodySeq.bloodMarkers);
+    startM[i] = body.m;
+    startD[i] = body.d;
+    startTl[i] = body.tl;
+    startBl[i] = body.bl;
+    regen[i] = bodySeq.regenerate;
+    movement[i] = entry.movement;
+    victoryPoints[i] = entry.victoryPoints;
+    let longest = -1;
+    entry.weapons.forEach((w, wi) => {
+      if (!w.ranged) return;
+      if (w.rangeInches > longest) {
+        longest = w.rangeInches;
+        rangedWeapon[i] = wi;
+      }
+      if (w.assault && assaultWeapon[i] === NONE) assaultWeapon[i] = wi;
+    });
+    meleeWeapons.push(entry.weapons.flatMap((w, wi) => (w.ranged ? [] : [wi])).slice(0, 2));
+  }
+  const weaponRange = sides.map((side) => side.entries.map((e) => e.weapons.map((w) => w.rangeInches)));
+  const weaponAttacks = sides.map((side) => side.entries.map((e) => e.weapons.map((w) => w.attacks)));
+  const tactics = sides.map((side) => side.tactic);
+  const coverIn10000 = Math.round(plan.coverChance * 10000);
+  const elevationIn10000 = Math.round(plan.elevationChance * 10000);
+  const startEngaged = plan.startInches <= ENGAGE_INCHES;
+
+  // The game's state, one slot per model.
+  const x = new Float64Array(n);
+  const m = new Int32Array(n);
+  const d = new Uint8Array(n);
+  const tl = new Uint8Array(n);
+  const bl = new Uint8Array(n);
+  const out = new Uint8Array(n);
+  const acted = new Uint8Array(n);
+  const engaged = new Uint8Array(n * n);
+  const engagedCount = new Int32Array(n);
+  const lost = [0, 0];
+  const fails = [0, 0];
+  const kept = new Int32Array(8);
+  let winner = NONE;
+  let decidedBy = NONE;
+  /** Did the last attack miss its success roll (a RISKY string then ends)? */
+  let missed = false;
+
+  const forward = (s: number) => (s === 0 ? 1 : -1);
+  const distance = (i: number, j: number) => Math.abs(x[i]! - x[j]!);
+
+  function engage(i: number, j: number): void {
+    if (engaged[i * n + j] === 1) return;
+    engaged[i * n + j] = 1;
+    engaged[j * n + i] = 1;
+    engagedCount[i]! += 1;
+    engagedCount[j]! += 1;
+  }
+
+  /** Model j is taken Out of Action: off the battlefield, its engagements ended; a side with none left loses (ruling B1). */
+  function takeOut(j: number): void {
+    out[j] = 1;
+    const s = sideOf[j]!;
+    lost[s]! += 1;
+    for (let k = first[1 - s]!; k < end[1 - s]!; k++) {
+      if (engaged[j * n + k] === 1) {
+        engaged[j * n + k] = 0;
+        engaged[k * n + j] = 0;
+        engagedCount[k]! -= 1;
+      }
+    }
+    engagedCount[j] = 0;
+    if (lost[s] === startCount[s]) {
+      winner = s === 0 ? B_WINS : A_WINS;
+      decidedBy = BY_WIPE_OUT;
+    }
+  }
+
+  /** The markers an enemy who hinders spends on model i's success roll, as dice off it (ruling B31). */
+  function hindrance(i: number): number {
+    const per = hinderDice[sideOf[i]!]!;
+    if (per === 0 || m[i] === 0) return 0;
+    const dice = m[i]! * per;
+    m[i] = 0;
+    return dice;
+  }
+
+  /** A success roll of model i with `net` dice (a Dash's, ruling B15): does it pass? */
+  function successRoll(net: number): boolean {
+    const dice = successDice + (net < 0 ? -net : net);
+    return rollAndKeep(rng0, dice, successDice, net >= 0, kept) >= successHit;
+  }
+
+  /** Model i attacks model j with its weapon w, `extra` dice off its success roll: true when j goes Out of Action. */
+  function attackWith(i: number, w: number, j: number, longRange: boolean, cover: boolean, extra: number): boolean {
+    const s = sideOf[i]!;
+    const r = rollers[s]![entryOf[i]!]![w]![entryOf[j]!]![variantOf(longRange, cover)]!;
+    r.m = m[j]!;
+    r.d = d[j]!;
+    r.tl = tl[j]!;
+    r.bl = bl[j]!;
+    const taken = r.attack(rng0, cap, undefined, 0, extra + hindrance(i));
+    missed = r.missed;
+    if (taken) {
+      takeOut(j);
+      return true;
+    }
+    m[j] = r.m;
+    d[j] = r.d;
+    tl[j] = r.tl;
+    bl[j] = r.bl;
+    return false;
+  }
+
+  /** The nearest enemy of model i (the first in warband order among equals); `free`: only one engaged with none of i's side. */
+  function nearestEnemy(i: number, free: boolean): number {
+    const o = 1 - sideOf[i]!;
+    let best = NONE;
+    let bestDistance = Infinity;
+    for (let k = first[o]!; k < end[o]!; k++) {
+      if (out[k] === 1 || (free && engagedCount[k]! > 0)) continue;
+      const dk = distance(i, k);
+      if (dk < bestDistance) {
+        bestDistance = dk;
+        best = k;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Model i moves up to `inches` toward the enemy lines, never ending within 1" of an enemy ahead of it
+   * (ruling B14: only a Charge does; contact is made by charges alone, ruling B37).
+   */
+  function advance(i: number, inches: number): void {
+    const s = sideOf[i]!;
+    const o = 1 - s;
+    const dir = forward(s);
+    let limit = x[i]! + dir * inches;
+    for (let k = first[o]!; k < end[o]!; k++) {
+      if (out[k] === 1) continue;
+      const ahead = (x[k]! - x[i]!) * dir;
+      if (ahead < 0) continue;
+      const stop = x[k]! - dir * ENGAGE_INCHES;
+      if ((stop - limit) * dir < 0) limit = stop;
+    }
+    if ((limit - x[i]!) * dir > 0) x[i] = limit;
+  }
+
+  /** A Dash (ruling B15): a risky success roll, then a move of `inches`; false when it fails (the activation ends). */
+  function dash(i: number, inches: number): boolean {
+    if (!successRoll(-hindrance(i))) return false;
+    advance(i, inches);
+    return true;
+  }
+
+  /** The Fight action (rulings B27, B28): each melee weapon's attacks, the second weapon's at -1 DICE, a Down enemy first. */
+  function fight(i: number): void {
+    const weapons = meleeWeapons[i]!;
+    const s = sideOf[i]!;
+    const o = 1 - s;
+    for (let k = 0; k < weapons.length; k++) {
+      const w = weapons[k]!;
+      const attacks = weaponAttacks[s]![entryOf[i]!]![w]!;
+      for (let a = 0; a < attacks; a++) {
+        if (engagedCount[i] === 0) return;
+        let target = NONE;
+        for (let j = first[o]!; j < end[o]!; j++) {
+          if (engaged[i * n + j] !== 1) continue;
+          if (target === NONE || (d[j] === 1 && d[target] === 0)) target = j;
+        }
+        attackWith(i, w, target, false, false, k > 0 ? 1 : 0);
+        if (winner !== NONE) return;
+        if (missed && risky[s]![entryOf[i]!]![w]) return;
+      }
+    }
+  }
+
+  /** A chance of the scenario's (cover, elevation), as a d10000 roll. */
+  const chance = (in10000: number) => in10000 > 0 && rng0.die(10000) <= in10000;
+
+  /** The Shoot action with weapon w at model j (rulings B22-B23): AUTOMATIC's further shots at the nearest free enemy in range. */
+  function shoot(i: number, w: number, j: number): void {
+    const s = sideOf[i]!;
+    const e = entryOf[i]!;
+    const range = weaponRange[s]![e]![w]!;
+    const attacks = weaponAttacks[s]![e]![w]!;
+    let target = j;
+    for (let a = 0; a < attacks; a++) {
+      if (out[target] === 1) {
+        target = nearestEnemy(i, true);
+        if (target === NONE || distance(i, target) > range) return;
+      }
+      const longRange = distance(i, target) > range / 2;
+      const cover = chance(coverIn10000);
+      attackWith(i, w, target, longRange, cover, chance(elevationIn10000) ? -1 : 0);
+      if (winner !== NONE) return;
+      if (missed && risky[s]![e]![w]) return;
+    }
+  }
+
+  /**
+   * Charge model j (ruling B17): M + D6 (halved after standing up, ruling B9); within 1" of it at the
+   * end, engaged, and the Fight follows; short of it, the model ends where its roll took it (ruling B18).
+   */
+  function charge(i: number, j: number, half: boolean): boolean {
+    const roll = movement[i]! + rng0.d6();
+    const reach = half ? roll / 2 : roll;
+    if (reach >= distance(i, j) - ENGAGE_INCHES) {
+      x[i] = x[j]! - forward(sideOf[i]!) * ENGAGE_INCHES;
+      engage(i, j);
+      fight(i);
+      return true;
+    }
+    advance(i, reach);
+    return false;
+  }
+
+  /**
+   * A model that closes with the enemy (rulings B40-B42): the nearest enemy within 12" is charged, a
+   * Dash first where only a Dash brings it within reach of a charge; farther, it Moves and Dashes toward
+   * the enemy. Holding, it charges only an enemy a charge can reach from where it stands.
+   */
+  function close(i: number, half: boolean, holding: boolean): void {
+    const j = nearestEnemy(i, false);
+    if (j === NONE) return;
+    const mv = half ? movement[i]! / 2 : movement[i]!;
+    const reachMax = half ? (movement[i]! + 6) / 2 : movement[i]! + 6;
+    const gap = distance(i, j);
+    if (gap <= CHARGE_DECLARE_INCHES && gap - ENGAGE_INCHES <= reachMax) {
+      if (!charge(i, j, half) && !holding) dash(i, mv);
+      return;
+    }
+    if (holding) return;
+    const afterDash = gap - mv;
+    if (afterDash <= CHARGE_DECLARE_INCHES && afterDash - ENGAGE_INCHES <= reachMax) {
+      // Dash, then Charge (ruling B8's order): a failed Dash ends the activation.
+      if (dash(i, mv)) charge(i, j, half);
+      return;
+    }
+    advance(i, mv);
+    dash(i, mv);
+  }
+
+  /**
+   * A model that shoots (rulings B40, B41): at the nearest enemy no friend is fighting (ruling B38), with
+   * its ranged weapon of longest range; advancing, it first Moves until that enemy is within half the
+   * range (no long range), and Dashes when it is still out of range. With no such enemy left it closes.
+   */
+  function shootOrClose(i: number, half: boolean, holding: boolean): void {
+    const j = nearestEnemy(i, true);
+    if (j === NONE) {
+      close(i, half, holding);
+      return;
+    }
+    const w = rangedWeapon[i]!;
+    const range = weaponRange[sideOf[i]!]![entryOf[i]!]![w]!;
+    const mv = half ? movement[i]! / 2 : movement[i]!;
+    if (!holding && distance(i, j) > range / 2) advance(i, Math.min(mv, distance(i, j) - range / 2));
+    if (distance(i, j) > range) {
+      if (holding || !dash(i, mv) || distance(i, j) > range) return;
+    }
+    shoot(i, w, j);
+  }
+
+  /** One activation of model i (rulings B6-B9): it stands up, REGENERATEs, and acts by its side's tactic. */
+  function activate(i: number): void {
+    acted[i] = 1;
+    let half = false;
+    if (d[i] === 1) {
+      d[i] = 0;
+      half = true;
+    }
+    m[i] = m[i]! > regen[i]! ? m[i]! - regen[i]! : 0;
+    if (engagedCount[i]! > 0) {
+      fight(i);
+      return;
+    }
+    const tactic = tactics[sideOf[i]!];
+    if (tactic === 'charge') {
+      // An ASSAULT weapon may Shoot before the charge (ruling B10).
+      const w = assaultWeapon[i]!;
+      if (w !== NONE) {
+        const j = nearestEnemy(i, true);
+        if (j !== NONE && distance(i, j) <= weaponRange[sideOf[i]!]![entryOf[i]!]![w]!) {
+          shoot(i, w, j);
+          if (winner !== NONE) return;
+        }
+      }
+      close(i, half, false);
+    } else if (rangedWeapon[i] !== NONE) shootOrClose(i, half, tactic === 'hold');
+    else close(i, half, tactic === 'hold');
+  }
+
+  /** The next model of side s to activate: the first in warband order not yet activated this turn (ruling B39). */
+  function nextOf(s: number): number {
+    for (let k = first[s]!; k < end[s]!; k++) if (out[k] === 0 && acted[k] === 0) return k;
+    return NONE;
+  }
+
+  /** Standing models (neither Down nor Out of Action) of side s: the initiative count (ruling B4). */
+  function standing(s: number): number {
+    let c = 0;
+    for (let k = first[s]!; k < end[s]!; k++) if (out[k] === 0 && d[k] === 0) c++;
+    return c;
+  }
+
+  /** Who activates first this turn (rulings B4, B5): fewer standing models, a roll-off on a tie. */
+  function initiative(): number {
+    if (plan.initiative === 'a') return 0;
+    if (plan.initiative === 'b') return 1;
+    const a = standing(0);
+    const b = standing(1);
+    if (a !== b) return a < b ? 0 : 1;
+    for (;;) {
+      const ra = rng0.d6();
+      const rb = rng0.d6();
+      if (ra !== rb) return ra > rb ? 0 : 1;
+    }
+  }
+
+  /** The Morale phase (ruling B33): a side with half its models Down or Out of Action checks; two failures in a row lose. */
+  function morale(): void {
+    let loser = NONE;
+    for (let s = 0; s < 2; s++) {
+      let down = 0;
+      for (let k = first[s]!; k < end[s]!; k++) if (out[k] === 0 && d[k] === 1) down++;
+      if (2 * (lost[s]! + down) < startCount[s]!) {
+        fails[s] = 0;
+        continue;
+      }
+      if (successRoll(0)) fails[s] = 0;
+      else fails[s]! += 1;
+      if (fails[s]! >= 2) loser = loser === NONE ? s : 2;
+    }
+    if (loser === NONE) return;
+    winner = loser === 2 ? DRAW : loser === 0 ? B_WINS : A_WINS;
+    decidedBy = loser === 2 ? BY_DRAW : BY_MORALE;
+  }
+
+  let rng0: Dice;
+
+  return {
+    run(rng, trials, tally) {
+      rng0 = rng;
+      for (let t = 0; t < trials; t++) {
+        for (let i = 0; i < n; i++) {
+          x[i] = sideOf[i] === 0 ? 0 : plan.startInches;
+          m[i] = startM[i]!;
+          d[i] = startD[i]!;
+          tl[i] = startTl[i]!;
+          bl[i] = startBl[i]!;
+          out[i] = 0;
+          engagedCount[i] = 0;
+        }
+        engaged.fill(0);
+        if (startEngaged) {
+          for (let i = first[0]!; i < end[0]!; i++) for (let j = first[1]!; j < end[1]!; j++) engage(i, j);
+        }
+        lost[0] = 0;
+        lost[1] = 0;
+        fails[0] = 0;
+        fails[1] = 0;
+        winner = NONE;
+        decidedBy = NONE;
+        let turn = 1;
+        for (; turn <= plan.turns; turn++) {
+          acted.fill(0);
+          let side = initiative();
+          for (;;) {
+            let i = nextOf(side);
+            if (i === NONE) {
+              // One side has no model left to activate: the other activates the rest (ruling B7).
+              side = 1 - side;
+              i = nextOf(side);
+              if (i === NONE) break;
+            }
+            activate(i);
+            if (winner !== NONE) break;
+            side = 1 - side;
+          }
+          if (winner === NONE && plan.morale) morale();
+          if (winner !== NONE) break;
+        }
+        const played = turn > plan.turns ? plan.turns : turn;
+        if (winner === NONE) {
+          // The last turn played out: victory points for the enemies each side took Out of Action (ruling B35).
+          let aPoints = 0;
+          let bPoints = 0;
+          for (let k = 0; k < n; k++) {
+            if (out[k] === 0) continue;
+            if (sideOf[k] === 0) bPoints += victoryPoints[k]!;
+            else aPoints += victoryPoints[k]!;
+          }
+          winner = aPoints > bPoints ? A_WINS : bPoints > aPoints ? B_WINS : DRAW;
+          decidedBy = winner === DRAW ? BY_DRAW : BY_VICTORY_POINTS;
+        }
+        count(tally, winner, decidedBy, played, lost[0]!, lost[1]!);
+      }
+    },
+  };
+}
