@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type Fraction, ZERO, add, fraction, mul } from '../src/exact/fraction.js';
+import { type Fraction, ONE, ZERO, add, fraction, mul, sub } from '../src/exact/fraction.js';
 import { tallyLength } from '../src/model/tally.js';
 import type { ExactAnswer } from '../src/model/types.js';
 import type { BattlePlan } from '../src/rules/trench-crusade/battle/plan.js';
-import { A_WINS, B_WINS, BY_VICTORY_POINTS, DRAW, battleLayout } from '../src/rules/trench-crusade/battle/report.js';
-import { battleSimulator } from '../src/rules/trench-crusade/battle/simulate.js';
+import { A_WINS, B_WINS, BY_VICTORY_POINTS, DRAW } from '../src/rules/trench-crusade/battle/report.js';
+import { battleLayoutOf, battleSimulator } from '../src/rules/trench-crusade/battle/simulate.js';
 import { duelAnswer } from '../src/rules/trench-crusade/duel/exact.js';
 import { Rng } from '../src/sim/rng.js';
 import { FAMILY_ALPHA, crossCheck } from '../src/stats/cross-check.js';
@@ -21,7 +21,7 @@ import { type Side, duelPlan } from './helpers/duel.js';
 const SEED = 20261202;
 
 function play(plan: BattlePlan, trials: number) {
-  const layout = battleLayout(plan.turns);
+  const layout = battleLayoutOf(plan);
   const tally = new Float64Array(tallyLength(layout));
   battleSimulator(plan).run(Rng.forChunk(SEED, 0), trials, tally);
   return { layout, trials, tally };
@@ -45,7 +45,8 @@ function duelAsBattle(a: Side, b: Side, rounds: number): ExactAnswer {
   }
   return {
     outcomes: [aWins, bWins, undecided],
-    means: [turns, bWins, aWins],
+    // Turns played; a's and b's models taken out; then each side's one entry: standing at the end, enemies taken out.
+    means: [turns, bWins, aWins, sub(ONE, bWins), aWins, sub(ONE, aWins), bWins],
     histograms: [endedIn, [add(aWins, bWins), ZERO, ZERO, undecided]],
   };
 }

@@ -66,7 +66,8 @@ describe('reading a roster', () => {
     expect(p.models.get('Ash Acolyte')!.cost).toBe(24);
     // An ability named "-1 Injury Dice" gives injury rolls against the model -1 dice; the hidden profile is not read.
     const golem = p.models.get('Bell Golem')!;
-    expect(golem.fields).toEqual({ targetInjuryDice: -1, armour: 'machine' });
+    // Its Movement 5"/Infantry is read for battles (6", the field's default, is written by no model).
+    expect(golem.fields).toEqual({ targetInjuryDice: -1, armour: 'machine', movement: 5 });
     expect(golem.unmodelled!.map((u) => u.text)).not.toContain('Secret Toll');
     // NEGATE GAS is a keyword once the rule table has it: mapped, or listed as not modelled, never dropped.
     const negates = 'NEGATE GAS' in (coreTable.keywords as object);
@@ -77,8 +78,8 @@ describe('reading a roster', () => {
     // Its Cinder Rounds (an item selected under it) give it FIRE, and their cost.
     expect(p.weapons.get('Ember Carbine')).toMatchObject({ fields: { attackType: 'ranged', attackDice: 1 }, keywords: ['ARMOUR PIERCING 1', 'HEAVY', 'FIRE'], cost: 20 });
     expect(p.weapons.get('Censer Flail')).toMatchObject({ fields: { attackType: 'melee', attackDice: -1 }, keywords: ['CRITICAL'], cost: 4 });
-    // A distance and Melee: ranged (--attack-type melee picks the other use).
-    expect(p.weapons.get('Scrap Pistol')!.fields).toEqual({ attackType: 'ranged' });
+    // A distance and Melee: ranged (--attack-type melee picks the other use), its 8" read for battles.
+    expect(p.weapons.get('Scrap Pistol')!.fields).toEqual({ attackType: 'ranged', rangeInches: 8 });
     expect(p.weapons.get('Bell Hammer')!.unmodelled).toEqual([{ text: 'Quake 2"', from: 'keywords', why: 'not a keyword of the rule table', stops: true }]);
     expect(p.unmodelled).toEqual([
       { text: 'Pilgrim Banner', from: 'selection', why: 'neither a model nor a weapon; it carries Banner of Ash', stops: false, leftOut: 'selection' },
@@ -157,7 +158,7 @@ describe('using a roster', () => {
           'Lantern Warden': { armour: 'reinforced', keywords: ['TOUGH', 'FEAR', 'STANDFAST'] },
           'Thorn Sentinel': { armour: 'standard', shield: true },
           // NEGATE GAS once the rule table has it (the roster's category is mapped then).
-          'Bell Golem': { armour: 'machine', targetInjuryDice: -1, keywords: ['GOLEM', ...('NEGATE GAS' in (coreTable.keywords as object) ? ['NEGATE GAS'] : [])] },
+          'Bell Golem': { armour: 'machine', targetInjuryDice: -1, movement: 5, keywords: ['GOLEM', ...('NEGATE GAS' in (coreTable.keywords as object) ? ['NEGATE GAS'] : [])] },
         },
         weapons: {
           Thornpike: { attackType: 'melee', injuryDice: 1, keywords: ['IGNORE ARMOUR', 'CUMBERSOME'] },

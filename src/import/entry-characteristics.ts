@@ -79,6 +79,15 @@ export interface ArmourItem {
   readonly modifier?: number;
 }
 
+/**
+ * Inches at the start of a Movement or Range characteristic ("6\"/Infantry", "24\"", "12\"/Melee"), or
+ * undefined where it gives none ("-", "Melee", empty).
+ */
+export function readInches(value: string | undefined): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(?:"|”|''|inch|in\b)?/i.exec(value ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
 /** A model's Melee or Ranged characteristic ("+1 DICE", "-1", "0") as attack dice, or undefined if it is not one. */
 export function readDice(value: string): number | undefined {
   const t = value.trim().toUpperCase();

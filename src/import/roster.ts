@@ -6,7 +6,8 @@ import { checkProfileFields, type EffectSource, type Profile, type Profiles, typ
 import type { ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
 import type { Draft } from './draft.js';
-import { ARMOUR, MELEE, RANGED, characteristic, isAbility, isWeaponProfile, modelProfileOf, readArmour, readDice, rulesOf, visible, type ArmourItem } from './entry-characteristics.js';
+import { DEFAULT_MOVEMENT_INCHES } from '../rules/trench-crusade/battle/kind.js';
+import { ARMOUR, MELEE, RANGED, characteristic, isAbility, isWeaponProfile, modelProfileOf, readArmour, readDice, readInches, rulesOf, visible, type ArmourItem } from './entry-characteristics.js';
 import { costParts, pricing, subtreeCosts, type CostParts } from './entry-costs.js';
 import { MAX_CONDITIONAL_LOOKUPS, addModelText, addRuleLink, addTokens, addWeaponText, conditionOfToken, rulesSentences, signed, type RulesSentence } from './entry-text.js';
 import type { CatalogueLoadout, RosterProfile, RosterSelection, RosterTree } from './read-roster.js';
@@ -97,7 +98,11 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       const range = (characteristic(p, 'range') ?? '').toLowerCase();
       const type = (characteristic(p, 'type') ?? '').toLowerCase();
       // A distance is a ranged weapon, even when it also says Melee (a pistol): --attack-type melee picks the other use.
-      if (/\d/.test(range)) draft.fields.attackType = RANGED;
+      if (/\d/.test(range)) {
+        draft.fields.attackType = RANGED;
+        const inches = readInches(range);
+        if (inches !== undefined) draft.fields.rangeInches = inches;
+      }
       else if (range.includes(MELEE) || type.includes(MELEE)) draft.fields.attackType = MELEE;
       else draft.unmodelled.push({ text: `Range ${characteristic(p, 'range') || '(none)'}`, from: 'range', why: 'neither a distance nor Melee: the scenario\'s attack type applies', stops: false });
       const rulesText = rulesOf(p);
@@ -237,6 +242,9 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     if (armour.fields.shield === true) draft.sources.push({ effect: 'shield', from: `shield item ${JSON.stringify(shieldItem)}` });
     if (armour.problem) draft.unmodelled.push({ text: `Armour ${characteristic(profile, ARMOUR) ?? ''}`, from: 'armour', why: armour.problem, stops: true });
     Object.assign(draft.dice!, { [MELEE]: characteristic(profile, MELEE) ?? '', [RANGED]: characteristic(profile, RANGED) ?? '' });
+    const movement = readInches(characteristic(profile, 'movement'));
+    // The common 6" is the field's default: written only where a model moves otherwise.
+    if (movement !== undefined && movement !== DEFAULT_MOVEMENT_INCHES) draft.fields.movement = movement;
     return draft;
   };
 

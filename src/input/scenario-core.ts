@@ -378,6 +378,24 @@ function inAllowedCases(input: Readonly<Record<string, unknown>>, fields: readon
  */
 export function validateScenario(resolved: ResolvedInputs, origin = '', host: UnmodelledHost = {}): AnyScenario {
   const at = where(origin);
+  const scenario = validateFields(resolved, origin, host);
+  const system = systems.find((s) => s.id === scenario.system)!;
+  const problem = system.checkCombination(scenario);
+  if (problem) throw forbiddenByRules(at, problem);
+  const tooBig = system.checkSize?.(scenario);
+  if (tooBig) throw refusalAt(at, tooBig);
+  // The schema of its system and kind has passed: it is that system's scenario of that kind.
+  return scenario as unknown as AnyScenario;
+}
+
+/**
+ * validateScenario without the system's checks of combinations and size: every field checked against
+ * its schema and filled, profiles and keywords merged, the sides validated. For a caller that checks
+ * what it takes of the scenario itself: a battle reads a duel's two sides as one direction of attack,
+ * of any attack type, and checks that attack as the sequence it is (src/input/battle.ts).
+ */
+export function validateFields(resolved: ResolvedInputs, origin = '', host: UnmodelledHost = {}): Scenario {
+  const at = where(origin);
   const { variant } = resolved;
   const { system, kind } = scenarioSystemAndKind(resolved.input, origin);
   const editionIds = system.editions.map((e) => e.id);
@@ -475,12 +493,7 @@ export function validateScenario(resolved: ResolvedInputs, origin = '', host: Un
   }
   // A side's object holds field values and labels; the kind reads it as its sides' declaration says.
   if (kindSpec.sides) Object.assign(scenario, validateSides(input, kindSpec.sides, rules, at, sources, fieldDefault) as unknown as Record<string, FieldValue>);
-  const problem = system.checkCombination(scenario as Scenario);
-  if (problem) throw forbiddenByRules(at, problem);
-  const tooBig = system.checkSize?.(scenario as Scenario);
-  if (tooBig) throw refusalAt(at, tooBig);
-  // The schema of its system and kind has passed: it is that system's scenario of that kind.
-  return scenario as unknown as AnyScenario;
+  return scenario as unknown as Scenario;
 }
 
 /**

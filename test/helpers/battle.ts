@@ -1,5 +1,6 @@
 import { parseScenario } from '../../src/input/scenario.js';
-import type { BattleBloodPolicy, BattleInitiative, BattlePlan, BattleTactic } from '../../src/rules/trench-crusade/battle/plan.js';
+import type { BattleBloodPolicy, BattleInitiative, BattleTactic } from '../../src/rules/trench-crusade/battle/kind.js';
+import type { BattlePlan } from '../../src/rules/trench-crusade/battle/plan.js';
 import type { SequenceScenario } from '../../src/rules/trench-crusade/sequence/model.js';
 
 /** A weapon in a few plain fields: its battle numbers and the sequence fields of its attacks. */

@@ -17,6 +17,7 @@ import type { TrenchCrusadeRules } from './rule-spec.js';
 import { sequenceFields } from './sequence/fields.js';
 import { DUEL_KIND } from '../duel-report.js';
 import { duelFields } from './duel/fields.js';
+import { BATTLE_KIND, DEFAULT_MOVEMENT_INCHES, MAX_MOVEMENT_INCHES, MAX_RANGE_INCHES } from './battle/kind.js';
 
 /** Kinds that make an injury roll (every kind in this system; sequences extend this list). */
 export const INJURY_KINDS = ['injury', 'attack', 'fall', 'sequence'] as const;
@@ -148,6 +149,22 @@ export const trenchCrusadeFields = [
     values: ATTACK_TYPES,
     default: 'melee',
     kinds: ATTACKING_KINDS,
+  }),
+  numberField('rangeInches', {
+    profile: 'weapon',
+    description: "A ranged weapon's range in inches (a battle's shots: long range beyond half of it; a roster's or catalogue's Range); 0: none given",
+    minimum: 0,
+    maximum: MAX_RANGE_INCHES,
+    default: 0,
+    kinds: [BATTLE_KIND],
+  }),
+  numberField('movement', {
+    profile: 'model',
+    description: "The model's Movement in inches (a battle's Moves and Dashes, and its charges' M + D6; a roster's or catalogue's Movement)",
+    minimum: 0,
+    maximum: MAX_MOVEMENT_INCHES,
+    default: DEFAULT_MOVEMENT_INCHES,
+    kinds: [BATTLE_KIND],
   }),
   booleanField('tough', {
     common: true,

@@ -10,25 +10,7 @@
  */
 import type { SequenceScenario } from '../sequence/model.js';
 
-export const BATTLE_KIND = 'battle';
-export const BATTLE_SIDES = ['a', 'b'] as const;
-export type BattleSideKey = (typeof BATTLE_SIDES)[number];
-
-/**
- * A side's plan (rulings B40-B42): `advance` (move up and shoot; models without a ranged weapon
- * charge), `hold` (shooters stay and shoot; the rest charge only what they can reach), `charge` (every
- * model charges the nearest enemy; ASSAULT weapons shoot first).
- */
-export const BATTLE_TACTICS = ['advance', 'hold', 'charge'] as const;
-export type BattleTactic = (typeof BATTLE_TACTICS)[number];
-
-/** What a side does with the blood markers on its enemies (ruling B31): as a duel's policies, optimal aside. */
-export const BATTLE_BLOOD_POLICIES = ['none', 'injury', 'hinder'] as const;
-export type BattleBloodPolicy = (typeof BATTLE_BLOOD_POLICIES)[number];
-
-/** Who activates first in a turn: by the rules (ruling B4), or one side always (as a duel's `first`). */
-export const BATTLE_INITIATIVES = ['rules', 'a', 'b'] as const;
-export type BattleInitiative = (typeof BATTLE_INITIATIVES)[number];
+import type { BattleBloodPolicy, BattleInitiative, BattleTactic } from './kind.js';
 
 export interface BattleWeapon {
   readonly name: string;

@@ -23,14 +23,27 @@ const bLostMean: MeanSpec = { id: 'bOutOfAction', jsonKey: 'expectedBOutOfAction
 const ENDED_IN = 'endedInTurn';
 const DECIDED = 'decidedBy';
 
-export function battleLayout(turns: number): ReportLayout {
+/** Each entry of each side, as a layout names its means: the side's key and the entry's name. */
+export interface BattleEntryNames {
+  readonly a: readonly string[];
+  readonly b: readonly string[];
+}
+
+const entryMeans = (side: 'a' | 'b', names: readonly string[]): MeanSpec[] =>
+  names.flatMap((name, e) => [
+    { id: `${side}.${e}.standing`, jsonKey: `${side}.${e}.standing`, label: `${side}: ${name}: models standing at the end (not Out of Action)` },
+    { id: `${side}.${e}.takenOut`, jsonKey: `${side}.${e}.takenOut`, label: `${side}: ${name}: enemy models it took Out of Action` },
+  ]);
+
+/** What a battle of `turns` turns reports, with two means per entry (models standing at the end, enemies taken Out of Action) when `entries` are named. */
+export function battleLayout(turns: number, entries: BattleEntryNames = { a: [], b: [] }): ReportLayout {
   const bins: string[] = [];
   for (let t = 1; t <= turns; t++) bins.push(String(t));
   return {
     outcomes: BATTLE_OUTCOMES,
     unranked: true,
     trial: 'battle',
-    means: [turnsMean, aLostMean, bLostMean],
+    means: [turnsMean, aLostMean, bLostMean, ...entryMeans('a', entries.a), ...entryMeans('b', entries.b)],
     histograms: [
       { id: ENDED_IN, label: 'turn the game ended in', bins },
       { id: DECIDED, label: 'how the game was decided', bins: DECIDED_BY },
@@ -40,17 +53,26 @@ export function battleLayout(turns: number): ReportLayout {
 
 /**
  * How the simulator counts one game into its tally: the winner (A_WINS, B_WINS, DRAW), how it was
- * decided (BY_...), the turns played (the turn it ended in) and each side's models taken Out of Action.
+ * decided (BY_...), the turns played (the turn it ended in), each side's models taken Out of Action, and
+ * per entry (side a's entries, then side b's) its models standing at the end and the enemies it took out.
  */
-export function battleTallyCounter(turns: number): (tally: Float64Array, winner: number, decidedBy: number, turnsPlayed: number, aLost: number, bLost: number) => void {
-  const layout = battleLayout(turns);
+export function battleTallyCounter(
+  turns: number,
+  entries: BattleEntryNames,
+): (tally: Float64Array, winner: number, decidedBy: number, turnsPlayed: number, aLost: number, bLost: number, standing: Float64Array, takenOut: Float64Array) => void {
+  const layout = battleLayout(turns, entries);
   const outcomesAt = tallyOffsets(layout).outcomes;
   const turnsAt = meanOffset(layout, turnsMean.id);
   const aLostAt = meanOffset(layout, aLostMean.id);
   const bLostAt = meanOffset(layout, bLostMean.id);
   const endedAt = histogramOffset(layout, ENDED_IN);
   const decidedAt = histogramOffset(layout, DECIDED);
-  return (tally, winner, decidedBy, turnsPlayed, aLost, bLost) => {
+  // Each entry's two means, side a's entries first: where each one's sum is (its sum of squares follows).
+  const ids = [...entries.a.map((_, e) => `a.${e}`), ...entries.b.map((_, e) => `b.${e}`)];
+  const count = ids.length;
+  const standingAt = Int32Array.from(ids, (id) => meanOffset(layout, `${id}.standing`));
+  const takenOutAt = Int32Array.from(ids, (id) => meanOffset(layout, `${id}.takenOut`));
+  return (tally, winner, decidedBy, turnsPlayed, aLost, bLost, standing, takenOut) => {
     tally[outcomesAt + winner]! += 1;
     tally[turnsAt]! += turnsPlayed;
     tally[turnsAt + 1]! += turnsPlayed * turnsPlayed;
@@ -58,6 +80,14 @@ export function battleTallyCounter(turns: number): (tally: Float64Array, winner:
     tally[aLostAt + 1]! += aLost * aLost;
     tally[bLostAt]! += bLost;
     tally[bLostAt + 1]! += bLost * bLost;
+    for (let e = 0; e < count; e++) {
+      const st = standing[e]!;
+      const out = takenOut[e]!;
+      tally[standingAt[e]!]! += st;
+      tally[standingAt[e]! + 1]! += st * st;
+      tally[takenOutAt[e]!]! += out;
+      tally[takenOutAt[e]! + 1]! += out * out;
+    }
     tally[endedAt + turnsPlayed - 1]! += 1;
     tally[decidedAt + decidedBy]! += 1;
   };

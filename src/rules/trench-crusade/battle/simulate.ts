@@ -12,7 +12,14 @@ import { rollAndKeep } from '../simulate.js';
 import { AttackRoller } from '../sequence/attack-roller.js';
 import { markerCapOf, riskyStrings } from '../sequence/rules.js';
 import type { BattlePlan, BattleSide } from './plan.js';
-import { A_WINS, B_WINS, BY_DRAW, BY_MORALE, BY_VICTORY_POINTS, BY_WIPE_OUT, DRAW, battleTallyCounter } from './report.js';
+import { A_WINS, B_WINS, BY_DRAW, BY_MORALE, BY_VICTORY_POINTS, BY_WIPE_OUT, DRAW, type BattleEntryNames, battleLayout, battleTallyCounter } from './report.js';
+import type { ReportLayout } from '../../../model/types.js';
+
+/** The entries of a plan's sides by name, as its layout names their means. */
+export const battleEntryNames = (plan: BattlePlan): BattleEntryNames => ({ a: plan.a.entries.map((e) => e.name), b: plan.b.entries.map((e) => e.name) });
+
+/** What a battle of this plan reports. */
+export const battleLayoutOf = (plan: BattlePlan): ReportLayout => battleLayout(plan.turns, battleEntryNames(plan));
 
 /** An enemy within this many inches may be declared the target of a charge (ruling B17). */
 export const CHARGE_DECLARE_INCHES = 12;
@@ -26,19 +33,22 @@ const variantOf = (longRange: boolean, cover: boolean) => (longRange ? 2 : 0) + 
 
 export function battleSimulator(plan: BattlePlan): SimKernel {
   const sides: readonly [BattleSide, BattleSide] = [plan.a, plan.b];
-  const count = battleTallyCounter(plan.turns);
+  const count = battleTallyCounter(plan.turns, battleEntryNames(plan));
 
   // Models, side a's first, each entry's copies together, in the warband's order (ruling B39).
   const first = [0, 0];
   const end = [0, 0];
   const sideOf: number[] = [];
   const entryOf: number[] = [];
+  /** Each model's entry among both sides' (side a's entries first): where its counts go. */
+  const tallyEntryOf: number[] = [];
   for (let s = 0; s < 2; s++) {
     first[s] = sideOf.length;
     sides[s]!.entries.forEach((e, ei) => {
       for (let k = 0; k < e.count; k++) {
         sideOf.push(s);
         entryOf.push(ei);
+        tallyEntryOf.push(s === 0 ? ei : plan.a.entries.length + ei);
       }
     });
     end[s] = sideOf.length;
@@ -130,6 +140,9 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
   const engaged = new Uint8Array(n * n);
   const engagedCount = new Int32Array(n);
   const lost = [0, 0];
+  const entries = plan.a.entries.length + plan.b.entries.length;
+  const standingOf = new Float64Array(entries);
+  const takenOutBy = new Float64Array(entries);
   const fails = [0, 0];
   const kept = new Int32Array(8);
   let winner = NONE;
@@ -148,9 +161,10 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     engagedCount[j]! += 1;
   }
 
-  /** Model j is taken Out of Action: off the battlefield, its engagements ended; a side with none left loses (ruling B1). */
-  function takeOut(j: number): void {
+  /** Model j is taken Out of Action by model i: off the battlefield, its engagements ended; a side with none left loses (ruling B1). */
+  function takeOut(j: number, i: number): void {
     out[j] = 1;
+    takenOutBy[tallyEntryOf[i]!]! += 1;
     const s = sideOf[j]!;
     lost[s]! += 1;
     for (let k = first[1 - s]!; k < end[1 - s]!; k++) {
@@ -193,7 +207,7 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     const taken = r.attack(rng0, cap, undefined, 0, extra + hindrance(i));
     missed = r.missed;
     if (taken) {
-      takeOut(j);
+      takeOut(j, i);
       return true;
     }
     m[j] = r.m;
@@ -445,6 +459,7 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
           engagedCount[i] = 0;
         }
         engaged.fill(0);
+        takenOutBy.fill(0);
         if (startEngaged) {
           for (let i = first[0]!; i < end[0]!; i++) for (let j = first[1]!; j < end[1]!; j++) engage(i, j);
         }
@@ -486,7 +501,9 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
           winner = aPoints > bPoints ? A_WINS : bPoints > aPoints ? B_WINS : DRAW;
           decidedBy = winner === DRAW ? BY_DRAW : BY_VICTORY_POINTS;
         }
-        count(tally, winner, decidedBy, played, lost[0]!, lost[1]!);
+        standingOf.fill(0);
+        for (let k = 0; k < n; k++) if (out[k] === 0) standingOf[tallyEntryOf[k]!]! += 1;
+        count(tally, winner, decidedBy, played, lost[0]!, lost[1]!, standingOf, takenOutBy);
       }
     },
   };

@@ -1,0 +1,68 @@
+import { booleanField, choiceField, integerField, numberField } from '../../../model/fields.js';
+import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_TACTICS } from './kind.js';
+
+export const MAX_BATTLE_TURNS = 10;
+export const DEFAULT_BATTLE_TURNS = 6;
+export const MAX_START_INCHES = 72;
+
+/**
+ * A battle's settings, declared once: `injury-lab battle`'s flags, its --help and the messages that
+ * refuse a bad value all come from here. The rulings they set are docs/rules.md's B1-B44.
+ */
+export const battleFields = [
+  integerField('turns', {
+    description: 'Turns of the game (ruling B1); a game still on after them is won on victory points',
+    minimum: 1,
+    maximum: MAX_BATTLE_TURNS,
+    default: DEFAULT_BATTLE_TURNS,
+    kinds: [BATTLE_KIND],
+  }),
+  numberField('startInches', {
+    description: 'Inches between the two deployment lines at the start (ruling B36); 1 or less: every model starts in contact with every enemy',
+    minimum: 0,
+    maximum: MAX_START_INCHES,
+    default: 24,
+    kinds: [BATTLE_KIND],
+  }),
+  choiceField('initiative', {
+    description: 'Who activates first each turn: rules (the side with fewer standing models, a roll-off on a tie; ruling B4), or a or b always',
+    values: BATTLE_INITIATIVES,
+    default: 'rules',
+    kinds: [BATTLE_KIND],
+  }),
+  booleanField('morale', {
+    description: 'Morale checks decide games (ruling B33): a side with half its models Down or Out of Action checks at the end of each turn, and two failures in a row lose',
+    default: true,
+    kinds: [BATTLE_KIND],
+  }),
+  numberField('coverChance', {
+    description: 'The chance that a shot\'s target is in cover, -1 DICE (ruling B43)',
+    minimum: 0,
+    maximum: 1,
+    default: 0,
+    kinds: [BATTLE_KIND],
+  }),
+  numberField('elevationChance', {
+    description: 'The chance that a shooter is elevated above its target, +1 DICE (ruling B43)',
+    minimum: 0,
+    maximum: 1,
+    default: 0,
+    kinds: [BATTLE_KIND],
+  }),
+] as const;
+
+/** Each side's own settings: `--a-tactic`, `--b-blood`, ... */
+export const battleSideFields = [
+  choiceField('tactic', {
+    description: 'The side\'s plan (rulings B40-B42): advance (move up and shoot; models without a ranged weapon charge), hold (shooters stay and shoot; the rest charge only what they reach), charge (every model charges the nearest enemy)',
+    values: BATTLE_TACTICS,
+    default: 'advance',
+    kinds: [BATTLE_KIND],
+  }),
+  choiceField('blood', {
+    description: 'What the side does with the blood markers on its enemies (ruling B31): injury (all of them as +1 injury dice on each injury roll it makes), hinder (all of them off the marked model\'s next success roll) or none',
+    values: BATTLE_BLOOD_POLICIES,
+    default: 'injury',
+    kinds: [BATTLE_KIND],
+  }),
+] as const;

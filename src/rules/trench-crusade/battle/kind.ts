@@ -1,0 +1,27 @@
+/**
+ * The battle kind's id and the words and numbers its settings take, apart from the plan (./plan.ts):
+ * the system's field declarations (../fields.ts, ./fields.ts) read these and nothing of the engines.
+ */
+export const BATTLE_KIND = 'battle';
+/** A model's Movement where nothing gives one: the common 6" of the catalogue's models. */
+export const DEFAULT_MOVEMENT_INCHES = 6;
+export const MAX_MOVEMENT_INCHES = 24;
+export const MAX_RANGE_INCHES = 120;
+export const BATTLE_SIDES = ['a', 'b'] as const;
+export type BattleSideKey = (typeof BATTLE_SIDES)[number];
+
+/**
+ * A side's plan (rulings B40-B42): `advance` (move up and shoot; models without a ranged weapon
+ * charge), `hold` (shooters stay and shoot; the rest charge only what they can reach), `charge` (every
+ * model charges the nearest enemy; ASSAULT weapons shoot first).
+ */
+export const BATTLE_TACTICS = ['advance', 'hold', 'charge'] as const;
+export type BattleTactic = (typeof BATTLE_TACTICS)[number];
+
+/** What a side does with the blood markers on its enemies (ruling B31): as a duel's policies, optimal aside. */
+export const BATTLE_BLOOD_POLICIES = ['none', 'injury', 'hinder'] as const;
+export type BattleBloodPolicy = (typeof BATTLE_BLOOD_POLICIES)[number];
+
+/** Who activates first in a turn: by the rules (ruling B4), or one side always (as a duel's `first`). */
+export const BATTLE_INITIATIVES = ['rules', 'a', 'b'] as const;
+export type BattleInitiative = (typeof BATTLE_INITIATIVES)[number];
