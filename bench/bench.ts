@@ -45,6 +45,7 @@ import { fastestExactSolve } from './exact-timing.js';
 import { RSS_LINE } from './rss-line.js';
 import { CATALOGUE_TARGET_RATIO, MATRIX, catalogueSweeps } from './catalogue-sweep.js';
 import { DUEL_TARGETS, OPTIMAL_DUEL, OPTIMAL_LEDGE_DUEL, duelExactTimings, duelsPerSecond } from './duel.js';
+import { BATTLE_TARGET, battlesPerSecond } from './battle.js';
 import { goalLines, issue39Goals } from './goals.js';
 import type { BranchBound } from './branch-bound.js';
 import { queueFigures, queueTargetLine } from './queue.js';
@@ -53,7 +54,7 @@ import { CHROMIUM, PAGE_SIM, WEB_TARGETS, bundleSize, pageFigures, type BundleSi
 import { parseScenario } from '../src/input/scenario.js';
 import type { Scenario } from '../src/model/types.js';
 import { compileKernel } from '../src/sim/chunks.js';
-import { CHUNK_SIZE } from '../src/sim/protocol.js';
+import { CHUNK_SIZE, type KernelSource } from '../src/sim/protocol.js';
 import { Rng } from '../src/sim/rng.js';
 import { closePool, simulate, simulateSource } from '../src/pool/simulate.js';
 
@@ -93,8 +94,9 @@ class CountingRng extends Rng {
 }
 
 /** Average d6 a kernel rolls per trial, from 10^5 trials in this thread. */
-function dicePerTrial(scenario: Scenario): number {
-  const { kernel, tallyLength } = compileKernel({ type: 'scenario', scenario });
+function dicePerTrial(of: Scenario | KernelSource): number {
+  const source: KernelSource = 'system' in of ? { type: 'scenario', scenario: of } : of;
+  const { kernel, tallyLength } = compileKernel(source);
   const rng = new CountingRng();
   rng.reseed(12345, 0);
   const trials = 100_000;
@@ -357,6 +359,7 @@ async function main(): Promise<void> {
   );
   const exactRuns = exactTimings();
   const duelSim = await duelsPerSecond(REPEATS, 4e6);
+  const battleSim = await battlesPerSecond(REPEATS, 2e5);
   await closePool();
   log('');
   log(`exact engine, in this thread, best of ${REPEATS} solves:`);
@@ -369,6 +372,12 @@ async function main(): Promise<void> {
   const duelDice = dicePerTrial(duelSim.scenario);
   const diceBound = results[0]!.rawDice.wall / duelDice;
   log(`  ${duelSim.label.padEnd(64)} ${M(duelSim.perSecond).padStart(7)} M/s (target >= ${M(DUEL_TARGETS.duelsPerSecond)}; ${duelDice.toFixed(1)} d6 per duel, so the raw dice loop alone allows ${M(diceBound)} M/s)`);
+  // Issue 50: whole battles, against the same bound.
+  const battleDice = dicePerTrial(battleSim.source);
+  const battleDiceBound = results[0]!.rawDice.wall / battleDice;
+  log('');
+  log(`battles (issue 50), simulated, best of ${REPEATS}:`);
+  log(`  ${battleSim.label.padEnd(64)} ${Math.round(battleSim.perSecond).toLocaleString('en-US').padStart(7)} /s (target >= ${BATTLE_TARGET.toLocaleString('en-US')}; ${battleDice.toFixed(0)} d6 per battle, so the raw dice loop alone allows ${Math.round(battleDiceBound).toLocaleString('en-US')} /s)`);
   const catalogueRuns = catalogueSweeps(REPEATS);
   const timing = (label: string, seconds: number) => log(`  ${label.padEnd(64)} ${seconds.toFixed(2).padStart(7)} s`);
   for (const cat of catalogueRuns) {
@@ -396,6 +405,7 @@ async function main(): Promise<void> {
     },
     duelExact: { target: 'fixed policies < 50 ms, optimal < 50 ms (< 200 ms by ledges)', met: duelRuns.every((d) => d.milliseconds < d.target) },
     duelSimulation: { target: `>= ${M(DUEL_TARGETS.duelsPerSecond)} M duels/s per worker`, value: duelSim.perSecond, dicePerDuel: duelDice, rawDiceBound: diceBound, met: duelSim.perSecond >= DUEL_TARGETS.duelsPerSecond },
+    battleSimulation: { target: `>= ${BATTLE_TARGET} battles/s per worker (10 models a side, 6 turns)`, value: battleSim.perSecond, dicePerBattle: battleDice, rawDiceBound: battleDiceBound, met: battleSim.perSecond >= BATTLE_TARGET },
     catalogueSweep: {
       target: `<= ${CATALOGUE_TARGET_RATIO}x the profiles file`,
       worst: worstCatalogueRatio,

@@ -25,6 +25,7 @@ const commandLoaders: readonly [string, () => Promise<CommandModule>][] = [
   ['diff', async () => (await import('./commands/diff.js')).diffCommand],
   ['profiles', async () => (await import('./commands/profiles.js')).profilesCommand],
   ['price', async () => (await import('./commands/price.js')).priceCommand],
+  ['battle', async () => (await import('./commands/battle.js')).battleCommand],
   ['rules', async () => (await import('./commands/rules.js')).rulesCommand],
   ['systems', async () => (await import('./commands/systems.js')).systemsCommand],
   ['schema', async () => (await import('./commands/systems.js')).schemaCommand],

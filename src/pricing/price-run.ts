@@ -1,4 +1,4 @@
-import { readCatalogueProfilesOnce, readProfilesFileOnce, readRosterProfilesOnce, scenarioProfilesOnce } from '../input/read-once.js';
+import { profilesOfSource } from '../input/profile-source.js';
 import { type Profile, type Profiles, unmodelledText } from '../model/profiles.js';
 import { fieldFromProfiles } from './field.js';
 import { parseWhere } from './where.js';
@@ -31,21 +31,6 @@ export interface PricedField {
 export type PriceRunOptions = Pick<SolveDuelMatrixOptions, 'solver' | 'signal' | 'atOnce' | 'onProgress'>;
 
 /**
- * The profiles the field is read from, and the duel-level fields that name the same file, so every duel
- * reads its sides where the field found them. A roster or catalogue is read once per process (src/input/read-once.ts).
- */
-function sourceOf(settings: PriceSettings): { profiles: Profiles; base: Record<string, unknown> } {
-  const allow = settings.allowUnmodelled === true ? { allowUnmodelled: true } : {};
-  if (settings.roster !== undefined && settings.catalogue !== undefined) {
-    const base = { roster: settings.roster, catalogue: settings.catalogue };
-    return { profiles: scenarioProfilesOnce(base)!, base: { ...base, ...allow } };
-  }
-  if (settings.roster !== undefined) return { profiles: readRosterProfilesOnce(settings.roster), base: { roster: settings.roster, ...allow } };
-  if (settings.catalogue !== undefined) return { profiles: readCatalogueProfilesOnce(settings.catalogue), base: { catalogue: settings.catalogue, ...allow } };
-  return { profiles: readProfilesFileOnce(settings.profiles!), base: { profiles: settings.profiles, ...allow } };
-}
-
-/**
  * What a profile could not model, as a note: a roster's or catalogue's items read now ("not modelled:
  * ..."), or what an exported profiles file wrote into its description when it was read from one.
  */
@@ -72,7 +57,7 @@ function meetingAll(field: readonly DuelEntry[], where: readonly string[], profi
 }
 
 export async function priceOfSettings(settings: PriceSettings, options: PriceRunOptions = {}): Promise<PricedField> {
-  const { profiles, base } = sourceOf(settings);
+  const { profiles, base } = profilesOfSource(settings);
   const { models, weapons, where } = settings;
   const duelBase = { system: profiles.system.id, ...base, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) };
   const whole = fieldFromProfiles(profiles, { attackType: settings.attackType, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });

@@ -2,6 +2,8 @@ import type { SimKernel } from '../model/types.js';
 import { tallyLength } from '../model/tally.js';
 import { kindSimulation } from '../rules/simulations.js';
 import { diceKernel, diceLayout } from './dice-kernel.js';
+import { battlePlanOf } from '../rules/trench-crusade/battle/resolved.js';
+import { battleLayoutOf, battleSimulator } from '../rules/trench-crusade/battle/simulate.js';
 import type { ChunkRange, KernelSource } from './protocol.js';
 import { Rng } from './rng.js';
 
@@ -14,6 +16,10 @@ export interface CompiledKernel {
 export function compileKernel(source: KernelSource): CompiledKernel {
   if (source.type === 'dice') {
     return { kernel: diceKernel(source.sides, source.count), tallyLength: tallyLength(diceLayout(source.sides, source.count)) };
+  }
+  if (source.type === 'battle') {
+    const plan = battlePlanOf(source.battle);
+    return { kernel: battleSimulator(plan), tallyLength: tallyLength(battleLayoutOf(plan)) };
   }
   const kind = kindSimulation(source.scenario);
   return { kernel: kind.simulator(source.scenario), tallyLength: tallyLength(kind.layout(source.scenario)) };

@@ -1,4 +1,5 @@
 import type { Scenario } from '../model/types.js';
+import type { ResolvedBattle } from '../rules/trench-crusade/battle/resolved.js';
 
 /**
  * Message shapes shared by the main thread (`src/pool/simulate.ts`) and the worker (`workers/simulate.ts`),
@@ -13,9 +14,10 @@ import type { Scenario } from '../model/types.js';
  */
 export const CHUNK_SIZE = 65536;
 
-/** What a worker simulates: a validated scenario, or a raw dice loop (benchmarks and generator tests). */
+/** What a worker simulates: a validated scenario, a battle with its names read, or a raw dice loop (benchmarks and generator tests). */
 export type KernelSource =
   | { readonly type: 'scenario'; readonly scenario: Scenario }
+  | { readonly type: 'battle'; readonly battle: ResolvedBattle }
   /** Rolls `count` dice with `sides` sides per trial and counts totals (bin 0 is the total `count`). */
   | { readonly type: 'dice'; readonly sides: number; readonly count: number };
 

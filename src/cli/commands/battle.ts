@@ -1,0 +1,58 @@
+import type { CommandModule } from 'yargs';
+import { coerceFlagValue, kebab } from '../../input/scenario.js';
+import { describeAllowed } from '../../model/field-schema.js';
+import { BATTLE_SETTING_FIELDS, checkBattleSettings, resolveBattle, sideSettingName } from '../../input/battle.js';
+import { battlePresenter } from '../../present/tables/battle.js';
+import { simulateSource } from '../../pool/simulate.js';
+import { battleLayoutOf } from '../../rules/trench-crusade/battle/simulate.js';
+import { battlePlanOf } from '../../rules/trench-crusade/battle/resolved.js';
+import { BATTLE_SIDES } from '../../rules/trench-crusade/battle/kind.js';
+import { tallyLength } from '../../model/tally.js';
+import { addFormatOption, parseFormat } from '../options.js';
+import { withRunControls } from '../sim-controls.js';
+import { addSimOptions, parseSimFlags } from '../sim-options.js';
+import { LIST_QUOTING } from '../../quoted-list.js';
+
+/**
+ * `injury-lab battle --profiles FILE --a "..." --b "..."` (or --roster, --catalogue): two warbands fight
+ * whole games of Trench Crusade, simulated on the worker threads (issue 50; rulings B1-B44 of
+ * docs/rules.md). Its settings are declared once (src/rules/trench-crusade/battle/fields.ts): these
+ * flags, their --help and the messages that refuse a value come from there.
+ */
+export const battleCommand: CommandModule = {
+  command: 'battle',
+  describe: 'Two warbands fight whole games (Trench Crusade): who wins, with 95% intervals, how, and what each entry does; simulated, seeded',
+  builder: (y) => {
+    let out = y
+      .option('a', { type: 'string', describe: `Side a's warband: entries separated by commas, each "MODEL with WEAPON + WEAPON xCOUNT" of the profiles (${LIST_QUOTING})` })
+      .option('b', { type: 'string', describe: "Side b's warband, as --a" })
+      .option('profiles', { type: 'string', describe: 'The profiles file the warbands are read from (injury-lab profiles exports one from a roster or catalogue)' })
+      .option('roster', { type: 'string', describe: 'Or a roster exported from NewRecruit (.rosz, .ros or its JSON)' })
+      .option('catalogue', { type: 'string', array: true, describe: 'Or BattleScribe catalogue files (.gst, .cat): every model they offer with the weapons of its loadout' })
+      .option('allow-unmodelled', { type: 'boolean', describe: 'Use entries that hold what nothing models (a weapon\'s unknown keyword): left out, with a warning' })
+      .option('edition', { type: 'string', describe: "The edition (default: the system's newest)" });
+    for (const [name, f] of BATTLE_SETTING_FIELDS) {
+      const side = BATTLE_SIDES.find((s) => name === sideSettingName(s, f.name));
+      out = out.option(kebab(name), { type: 'string', describe: `${side ? `Side ${side}: ` : ''}${f.description} (${describeAllowed(f.schema)}; default ${String(f.default)})` });
+    }
+    return addFormatOption(addSimOptions(out, { precision: false }), battlePresenter)
+      .example('$0 battle --profiles examples/profiles.json --a "Trooper with Rifle x4" --b "Brute with Maul x2" --trials 1e5', 'four riflemen against two brutes')
+      .example('$0 battle --catalogue system.gst faction.cat --a "Trench Pilgrim with Rifle x6" --b "Castigator with Great Hammer/Maul x2" --b-tactic charge', "a catalogue's entries, b charging");
+  },
+  handler: async (argv) => {
+    const format = parseFormat(argv.format, battlePresenter, 'battle');
+    const given: Record<string, unknown> = {};
+    for (const key of ['a', 'b', 'profiles', 'roster', 'catalogue', 'edition'] as const) if (argv[key] !== undefined) given[key] = argv[key];
+    if (argv['allow-unmodelled'] !== undefined) given.allowUnmodelled = argv['allow-unmodelled'];
+    for (const [name, f] of BATTLE_SETTING_FIELDS) if (argv[kebab(name)] !== undefined) given[name] = coerceFlagValue(f, argv[kebab(name)]);
+    // Everything the user typed is checked, and every name read, before a thread starts.
+    const settings = checkBattleSettings(given, (name) => `--${kebab(name)}`);
+    const flags = parseSimFlags(argv);
+    const { battle, notes } = resolveBattle(settings);
+    const layout = battleLayoutOf(battlePlanOf(battle));
+    const run = await withRunControls(({ signal, onProgress }) =>
+      simulateSource({ type: 'battle', battle }, tallyLength(layout), { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress }),
+    );
+    process.stdout.write(battlePresenter[format]({ battle, run: { ...run, layout }, notes }));
+  },
+};

@@ -1,0 +1,123 @@
+/**
+ * A simulated battle (issue 50) as a table and as JSON: who won, with 95% intervals; how the games were
+ * decided and when they ended; and per entry, its models standing at the end (and so each model's chance
+ * to survive) and the enemies it took Out of Action.
+ */
+import type { ResolvedBattle, ResolvedBattleSide } from '../../rules/trench-crusade/battle/resolved.js';
+import type { SimRun } from '../../sim/play.js';
+import { summarize, type MeanSummary } from '../../stats/summary.js';
+import { compact, jsonText, percent, percentDigits, percentInterval, renderTable, terminalSafeLines } from '../../text.js';
+import type { Presenter } from './presenter.js';
+
+export interface BattleView {
+  readonly battle: ResolvedBattle;
+  readonly run: Omit<SimRun, 'scenario'>;
+  readonly notes: readonly string[];
+}
+
+const SIDES = ['a', 'b'] as const;
+
+function sideLine(key: string, side: ResolvedBattleSide): string {
+  const models = side.entries.reduce((n, e) => n + e.count, 0);
+  return `  ${key}: ${side.label} (${models} model${models === 1 ? '' : 's'}; tactic ${side.tactic}, blood markers: ${side.blood})`;
+}
+
+function settingsLine(b: ResolvedBattle): string {
+  const chances = [b.coverChance > 0 ? `cover ${percent(b.coverChance, 0)} of shots` : '', b.elevationChance > 0 ? `elevated ${percent(b.elevationChance, 0)} of shots` : ''].filter(Boolean);
+  return `  ${b.turns} turns, ${b.startInches}" apart, initiative ${b.initiative === 'rules' ? 'by the rules' : `${b.initiative} always`}, morale ${b.morale ? 'checked' : 'off'}${chances.length ? `, ${chances.join(', ')}` : ''}`;
+}
+
+/** Each entry's two means and its survival (standing / count), side a's first. */
+function entryRows(view: BattleView) {
+  const s = summarize(view.run);
+  const byId = new Map<string, MeanSummary>(s.means.map((m) => [m.id, m]));
+  return SIDES.flatMap((key) =>
+    view.battle[key].entries.map((entry, e) => {
+      const standing = byId.get(`${key}.${e}.standing`)!;
+      const takenOut = byId.get(`${key}.${e}.takenOut`)!;
+      return { side: key, entry, standing, takenOut, survival: standing.value / entry.count };
+    }),
+  );
+}
+
+const interval = (m: MeanSummary) => `${m.value.toFixed(2)} (${m.ciLow.toFixed(2)} to ${m.ciHigh.toFixed(2)})`;
+
+function battleTable(view: BattleView): string {
+  const { battle, run } = view;
+  const s = summarize(run);
+  const digits = percentDigits(run.trials);
+  const lines = [`${battle.system} (${battle.edition} edition): a battle, simulated`, sideLine('a', battle.a), sideLine('b', battle.b), settingsLine(battle), ''];
+  lines.push(
+    renderTable(
+      ['outcome', 'probability', '95% interval', 'games'],
+      s.outcomes.map((o) => [o.outcome, percent(o.probability, digits), percentInterval(o.ciLow, o.ciHigh, digits), o.count.toLocaleString('en-US')]),
+      [false, true, true, true],
+    ),
+  );
+  const decided = s.histograms.find((h) => h.id === 'decidedBy')!;
+  lines.push('', renderTable(['decided by', 'probability', '95% interval'], decided.bins.map((b) => [b.bin, percent(b.probability, digits), percentInterval(b.ciLow, b.ciHigh, digits)]), [false, true, true]));
+  lines.push(
+    '',
+    renderTable(
+      ['entry', 'models', 'standing at the end', 'each survives', 'enemies taken out'],
+      entryRows(view).map((r) => [`${r.side}: ${r.entry.name}`, String(r.entry.count), interval(r.standing), percent(r.survival, 1), interval(r.takenOut)]),
+      [false, true, true, true, true],
+    ),
+  );
+  const turns = s.means.find((m) => m.id === 'turns')!;
+  lines.push('', `turns played: ${interval(turns)}`);
+  for (const note of view.notes) lines.push(`note: ${note}`);
+  lines.push(
+    '',
+    `${run.trials.toLocaleString('en-US')} games, seed ${run.seed}, ${run.workers} worker${run.workers === 1 ? '' : 's'}, ${run.seconds.toFixed(2)} s (${compact(run.trialsPerSecond)} games/s); ${run.generator}, chunks of ${run.chunkSize}`,
+  );
+  return lines.join('\n') + '\n';
+}
+
+function battleJson(view: BattleView): unknown {
+  const { battle, run } = view;
+  const s = summarize(run);
+  const rows = entryRows(view);
+  const side = (key: 'a' | 'b') => ({
+    warband: battle[key].label,
+    tactic: battle[key].tactic,
+    blood: battle[key].blood,
+    entries: rows
+      .filter((r) => r.side === key)
+      .map((r) => ({
+        name: r.entry.name,
+        count: r.entry.count,
+        victoryPoints: r.entry.victoryPoints,
+        movement: r.entry.movement,
+        weapons: r.entry.weapons,
+        standing: { value: r.standing.value, ciLow: r.standing.ciLow, ciHigh: r.standing.ciHigh },
+        survival: r.survival,
+        takenOut: { value: r.takenOut.value, ciLow: r.takenOut.ciLow, ciHigh: r.takenOut.ciHigh },
+      })),
+  });
+  const turns = s.means.find((m) => m.id === 'turns')!;
+  return {
+    system: battle.system,
+    edition: battle.edition,
+    kind: 'battle',
+    settings: { turns: battle.turns, startInches: battle.startInches, initiative: battle.initiative, morale: battle.morale, coverChance: battle.coverChance, elevationChance: battle.elevationChance },
+    a: side('a'),
+    b: side('b'),
+    outcomes: s.outcomes,
+    expectedTurns: { value: turns.value, ciLow: turns.ciLow, ciHigh: turns.ciHigh },
+    histograms: s.histograms,
+    notes: view.notes,
+    trials: run.trials,
+    seed: run.seed,
+    workers: run.workers,
+    seconds: run.seconds,
+    trialsPerSecond: run.trialsPerSecond,
+    generator: run.generator,
+    chunkSize: run.chunkSize,
+  };
+}
+
+export const battlePresenter: Presenter<BattleView, 'table' | 'json'> = {
+  table: (view) => terminalSafeLines(battleTable(view)),
+  json: (view) => jsonText(battleJson(view)),
+};

@@ -1,0 +1,128 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkBattleSettings, resolveBattle } from '../src/input/battle.js';
+import { tallyLength } from '../src/model/tally.js';
+import { closePool, simulateSource } from '../src/pool/simulate.js';
+import { battlePlanOf } from '../src/rules/trench-crusade/battle/resolved.js';
+import { battleLayoutOf } from '../src/rules/trench-crusade/battle/simulate.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
+
+/**
+ * Issue 50, part 1: `injury-lab battle` from a roster, a profiles file and catalogues. The engine's
+ * answers are checked against hand counts and the exact duel in test/battle-simulate.test.ts; here, that
+ * the command reads what it is given (a weapon's range, a roster's entries, the same entries through an
+ * exported profiles file), plays the same games on any number of workers, and refuses a bad warband in
+ * one line before any game.
+ */
+afterAll(() => closePool());
+
+const ROSTER = 'examples/roster-example.ros';
+const A = 'Ash Acolyte with Censer Flail + Scrap Pistol x3, Thorn Sentinel with Ember Carbine';
+const B = 'Cinder Brute with Cinder Maul + Brazier Cannon, Lantern Warden with Thornpike';
+const dir = mkdtempSync(join(tmpdir(), 'injury-lab-battle-'));
+
+interface BattleJson {
+  readonly outcomes: readonly { readonly outcome: string; readonly count: number }[];
+  readonly histograms: readonly { readonly id: string; readonly bins: readonly { readonly bin: string; readonly count: number }[] }[];
+  readonly a: { readonly entries: readonly { readonly name: string; readonly victoryPoints: number; readonly movement: number; readonly weapons: readonly { readonly name: string; readonly ranged: boolean; readonly rangeInches: number }[]; readonly standing: { readonly value: number } }[] };
+  readonly b: { readonly entries: readonly { readonly name: string; readonly movement: number; readonly takenOut: { readonly value: number } }[] };
+  readonly notes: readonly string[];
+}
+
+async function battle(...args: string[]): Promise<BattleJson> {
+  const r = await cliInProcess('battle', ...args, '--format', 'json');
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as BattleJson;
+}
+
+const counts = (j: BattleJson) => ({ outcomes: j.outcomes.map((o) => o.count), histograms: j.histograms.map((h) => h.bins.map((b) => b.count)) });
+
+describe('injury-lab battle', () => {
+  it('plays the same games on 1, 2 and 4 workers: the same counts for the same seed', async () => {
+    // Two chunks of games (65,536 each, the last short), so the workers split them. The CLI runs on as
+    // many threads as the machine has cores at most; the library's pool takes any number.
+    const args = ['--roster', ROSTER, '--a', A, '--b', B, '--trials', '70000', '--seed', '5'];
+    const one = await battle(...args, '--workers', '1');
+    const two = await battle(...args, '--workers', '2');
+    expect(counts(two)).toEqual(counts(one));
+    expect(one.outcomes.reduce((n, o) => n + o.count, 0)).toBe(70_000);
+    const settings = checkBattleSettings({ roster: ROSTER, a: A, b: B }, (n) => `--${n}`);
+    const { battle: resolved } = resolveBattle(settings);
+    const length = tallyLength(battleLayoutOf(battlePlanOf(resolved)));
+    const tallies = [];
+    for (const workers of [1, 2, 4]) tallies.push((await simulateSource({ type: 'battle', battle: resolved }, length, { trials: 70_000, seed: 5, workers })).tally);
+    expect(tallies[1]).toEqual(tallies[0]);
+    expect(tallies[2]).toEqual(tallies[0]);
+    expect([...tallies[0]!.slice(0, 3)]).toEqual(one.outcomes.map((o) => o.count));
+  });
+
+  it("reads a roster's entries: their kit's price as victory points, Movement, a weapon's Range, and the unarmed where no melee weapon is named", async () => {
+    const j = await battle('--roster', ROSTER, '--a', A, '--b', B, '--trials', '2000');
+    // An Ash Acolyte at 39 ducats with its kit is worth 4 victory points (39 / 10, rounded up); its pistol's range 8".
+    expect(j.a.entries[0]).toMatchObject({ name: 'Ash Acolyte with Censer Flail + Scrap Pistol x3', victoryPoints: 4, movement: 6 });
+    expect(j.a.entries[0]!.weapons.map((w) => [w.name, w.ranged, w.rangeInches])).toEqual([
+      ['Ash Acolyte with Censer Flail', false, 0],
+      ['Ash Acolyte with Scrap Pistol', true, 8],
+    ]);
+    // The Thorn Sentinel names only its carbine (18"): it fights unarmed, and the answer says so.
+    expect(j.a.entries[1]!.weapons.map((w) => w.name)).toEqual(['Thorn Sentinel with Ember Carbine', 'unarmed']);
+    expect(j.notes).toEqual(["a: Thorn Sentinel with Ember Carbine: no melee weapon named: it fights unarmed, with no weapon's modifiers (ruling B28)"]);
+  });
+
+  it("reads the same answer from a roster and from the profiles file exported from it", async () => {
+    const exported = await cliInProcess('profiles', '--roster', ROSTER, '--format', 'json');
+    const file = join(dir, 'exported.json');
+    writeFileSync(file, exported.stdout);
+    const fromRoster = await battle('--roster', ROSTER, '--a', A, '--b', B, '--trials', '20000', '--seed', '3');
+    const fromFile = await battle('--profiles', file, '--a', A, '--b', B, '--trials', '20000', '--seed', '3');
+    expect(counts(fromFile)).toEqual(counts(fromRoster));
+  });
+
+  it("shoots only within a weapon's range: carbines of 18\" holding 24\" apart never shoot (every game a draw), 18\" apart they do", async () => {
+    const line = 'Thorn Sentinel with Ember Carbine x2';
+    const apart = (inches: string) => battle('--roster', ROSTER, '--a', line, '--b', line, '--a-tactic', 'hold', '--b-tactic', 'hold', '--start-inches', inches, '--trials', '3000');
+    const far = await apart('24');
+    expect(far.outcomes.map((o) => o.count)).toEqual([0, 0, 3000]);
+    const near = await apart('18');
+    expect(near.outcomes[0]!.count).toBeGreaterThan(0);
+    expect(near.outcomes[1]!.count).toBeGreaterThan(0);
+  });
+
+  const refusals: [string, string[], RegExp][] = [
+    ['an unknown entry', ['--roster', ROSTER, '--a', 'Ash Acolyt x3', '--b', 'Cinder Brute'], /^--a: "Ash Acolyt x3": "Ash Acolyt" is not a model .*\(did you mean "Ash Acolyte"\?\)/],
+    ['a count of 0', ['--roster', ROSTER, '--a', 'Ash Acolyte x0', '--b', 'Cinder Brute'], /^--a: "Ash Acolyte x0": count: "0" is not allowed; allowed: a whole number of models from 1 to 30/],
+    ['a count of 10^9', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute x1000000000'], /^--b: "Cinder Brute x1000000000": count: "1000000000" is not allowed/],
+    ['a weapon the model cannot carry (a roster)', ['--roster', ROSTER, '--a', 'Ash Acolyte with Thornpike', '--b', 'Cinder Brute'], /^--a: "Ash Acolyte with Thornpike": "Thornpike" is not a weapon "Ash Acolyte" may carry; allowed: "Censer Flail", "Scrap Pistol"$/],
+    [
+      "a weapon the model cannot carry (a catalogue's loadout)",
+      ['--catalogue', 'test/fixtures/rosters/pilgrim-system.gst', 'test/fixtures/rosters/ashen-pilgrims.cat', '--a', 'Lantern Warden with Ember Carbine', '--b', 'Lantern Warden with Thornpike'],
+      /^--a: "Lantern Warden with Ember Carbine": "Ember Carbine" is not a weapon "Lantern Warden" may carry; allowed: "Thornpike"$/,
+    ],
+    ['no warband for b', ['--roster', ROSTER, '--a', 'Ash Acolyte'], /^--b: nothing is not allowed; allowed: side b's warband/],
+    ['no profiles', ['--a', 'Ash Acolyte', '--b', 'Cinder Brute'], /^battle: no profiles named for the warbands; give one of --profiles FILE/],
+    ['an unknown tactic', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--a-tactic', 'sprint'], /^--a-tactic: "sprint" is not a known tactic; allowed: advance, hold, charge$/],
+    ['turns out of range', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--turns', '11'], /^--turns: 11 is not allowed; allowed: a whole number from 1 to 10$/],
+    ['a chance above 1', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--cover-chance', '1.5'], /^--cover-chance: 1.5 is not allowed; allowed: a number from 0 to 1$/],
+  ];
+  for (const [what, args, message] of refusals) {
+    it(`refuses ${what} in one line, exit 2, nothing on stdout`, async () => {
+      const r = await cliInProcess('battle', ...args, '--trials', '100');
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.replace(/^injury-lab: /, '')).toMatch(message);
+    });
+  }
+
+  it('refuses a ranged weapon that gives no range', async () => {
+    const file = join(dir, 'no-range.json');
+    writeFileSync(file, JSON.stringify({ system: 'trench-crusade', models: { Trooper: { cost: 30 } }, weapons: { Musket: { attackType: 'ranged' } } }));
+    const r = await cliInProcess('battle', '--profiles', file, '--a', 'Trooper with Musket', '--b', 'Trooper', '--trials', '100');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`injury-lab: --a: "Trooper with Musket": its ranged weapon "Musket" gives no range; allowed: a weapon with its range (a profiles file's rangeInches, a roster's or catalogue's Range)`);
+  });
+});
