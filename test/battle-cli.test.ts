@@ -1,12 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkBattleSettings, resolveBattle } from '../src/input/battle.js';
 import { tallyLength } from '../src/model/tally.js';
 import { closePool, simulateSource } from '../src/pool/simulate.js';
 import { battlePlanOf } from '../src/rules/trench-crusade/battle/resolved.js';
 import { battleLayoutOf } from '../src/rules/trench-crusade/battle/simulate.js';
+import { FAMILY_ALPHA } from '../src/stats/cross-check.js';
+import { normalQuantile } from '../src/stats/normal.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 
 /**
@@ -89,6 +92,45 @@ describe('injury-lab battle', () => {
     const near = await apart('18');
     expect(near.outcomes[0]!.count).toBeGreaterThan(0);
     expect(near.outcomes[1]!.count).toBeGreaterThan(0);
+  });
+
+  it('one model against one, in contact, with a fixed first side and no morale, is the exact duel of the same two entries', async () => {
+    // The same profiles read both ways: the battle's attacks are the duel's sides (a shield and a great
+    // hammer spending markers on injuries, against reinforced armour and a club spending them to hinder).
+    const profiles = 'examples/profiles.json';
+    const [a, b] = ['Shield Bearer with Great Hammer', 'Reinforced Veteran with Trench Club'];
+    const trials = 40_000;
+    const fought = await battle('--profiles', profiles, '--a', a, '--b', b, '--turns', '6', '--start-inches', '0', '--initiative', 'a', '--morale', 'false', '--a-blood', 'injury', '--b-blood', 'hinder', '--trials', String(trials));
+    const exact = await cliInProcess('exact', '--kind', 'duel', '--profiles', profiles, '--a-profile', a, '--a', 'policy=injury', '--b-profile', b, '--b', 'policy=hinder', '--rounds', '6', '--format', 'json');
+    const duel = JSON.parse(exact.stdout) as { outcomes: { outcome: string; probability: number }[] };
+    // Each of the three counts within the family error's interval around n p (three tests, Bonferroni).
+    const z = normalQuantile(1 - FAMILY_ALPHA / 6);
+    duel.outcomes.forEach((o, i) => {
+      const count = fought.outcomes[i]!.count;
+      expect(Math.abs(count - trials * o.probability)).toBeLessThan(z * Math.sqrt(trials * o.probability * (1 - o.probability)));
+    });
+    expect(duel.outcomes.map((o) => o.outcome)).toEqual(['a-wins', 'b-wins', 'undecided']);
+  });
+
+  it('writes a tidy CSV: one row per measure, its settings in columns, the counts and the JSON\'s numbers', async () => {
+    const args = ['--roster', ROSTER, '--a', A, '--b', B, '--trials', '3000', '--seed', '4'];
+    const csv = await cliInProcess('battle', ...args, '--format', 'csv');
+    expect(csv.code).toBe(0);
+    const rows = parse(csv.stdout, { columns: true, cast: false }) as Record<string, string>[];
+    const json = await battle(...args);
+    // Every outcome's count, as the JSON has them, and every game counted once.
+    const outcomes = rows.filter((r) => r.measure === 'outcome');
+    expect(outcomes.map((r) => [r.entry, Number(r.count)])).toEqual(json.outcomes.map((o) => [o.outcome, o.count]));
+    expect(outcomes.reduce((n, r) => n + Number(r.count), 0)).toBe(3000);
+    // Per entry: standing, each model's survival (standing / models) and enemies taken out; four entries.
+    const standing = rows.filter((r) => r.measure === 'standing');
+    expect(standing.map((r) => `${r.side}: ${r.entry}`)).toEqual([...json.a.entries.map((e) => `a: ${e.name}`), ...json.b.entries.map((e) => `b: ${e.name}`)]);
+    for (const r of standing) {
+      const survival = rows.find((x) => x.measure === 'survival' && x.side === r.side && x.entry === r.entry)!;
+      expect(Number(survival.value)).toBeCloseTo(Number(r.value) / Number(r.models), 12);
+    }
+    expect(new Set(rows.map((r) => r.a_warband))).toEqual(new Set([A]));
+    expect(new Set(rows.map((r) => `${r.turns} ${r.start_inches} ${r.initiative} ${r.morale} ${r.seed} ${r.trials}`))).toEqual(new Set(['6 24 rules true 4 3000']));
   });
 
   const refusals: [string, string[], RegExp][] = [

@@ -8,6 +8,7 @@ import type { SimRun } from '../../sim/play.js';
 import { summarize, type MeanSummary } from '../../stats/summary.js';
 import { compact, jsonText, percent, percentDigits, percentInterval, renderTable, terminalSafeLines } from '../../text.js';
 import type { Presenter } from './presenter.js';
+import { csvText } from './csv.js';
 
 export interface BattleView {
   readonly battle: ResolvedBattle;
@@ -117,7 +118,60 @@ function battleJson(view: BattleView): unknown {
   };
 }
 
-export const battlePresenter: Presenter<BattleView, 'table' | 'json'> = {
+const CSV_COLUMNS = [
+  'system',
+  'edition',
+  'kind',
+  'measure',
+  'side',
+  'entry',
+  'value',
+  'ci_low',
+  'ci_high',
+  'count',
+  'models',
+  'trials',
+  'seed',
+  'turns',
+  'start_inches',
+  'initiative',
+  'morale',
+  'cover_chance',
+  'elevation_chance',
+  'a_warband',
+  'a_tactic',
+  'a_blood',
+  'b_warband',
+  'b_tactic',
+  'b_blood',
+] as const;
+
+/**
+ * The tidy CSV of a battle: one row per measure (an outcome, how games were decided, the turn they ended
+ * in, the turns played, and per entry its models standing, each one's survival and the enemies it took
+ * out), each with its estimate and 95% interval, and the battle's settings in columns of their own.
+ */
+function battleCsv(view: BattleView): string {
+  const { battle: b, run } = view;
+  const s = summarize(run);
+  const settings = [run.trials, run.seed, b.turns, b.startInches, b.initiative, b.morale, b.coverChance, b.elevationChance, b.a.label, b.a.tactic, b.a.blood, b.b.label, b.b.tactic, b.b.blood];
+  const row = (measure: string, side: string, entry: string, value: number, low: number, high: number, count: number | '', models: number | '') => [b.system, b.edition, 'battle', measure, side, entry, value, low, high, count, models, ...settings];
+  const rows: unknown[][] = [[...CSV_COLUMNS]];
+  for (const o of s.outcomes) rows.push(row('outcome', '', o.outcome, o.probability, o.ciLow, o.ciHigh, o.count, ''));
+  for (const h of s.histograms) for (const bin of h.bins) rows.push(row(h.id, '', bin.bin, bin.probability, bin.ciLow, bin.ciHigh, bin.count, ''));
+  const turns = s.means.find((m) => m.id === 'turns')!;
+  rows.push(row('turnsPlayed', '', '', turns.value, turns.ciLow, turns.ciHigh, '', ''));
+  for (const r of entryRows(view)) {
+    const n = r.entry.count;
+    rows.push(row('standing', r.side, r.entry.name, r.standing.value, r.standing.ciLow, r.standing.ciHigh, '', n));
+    rows.push(row('survival', r.side, r.entry.name, r.survival, r.standing.ciLow / n, r.standing.ciHigh / n, '', n));
+    rows.push(row('takenOut', r.side, r.entry.name, r.takenOut.value, r.takenOut.ciLow, r.takenOut.ciHigh, '', n));
+  }
+  return csvText(rows);
+}
+
+export const battlePresenter: Presenter<BattleView, 'table' | 'json' | 'csv'> = {
   table: (view) => terminalSafeLines(battleTable(view)),
   json: (view) => jsonText(battleJson(view)),
+  csv: battleCsv,
 };
