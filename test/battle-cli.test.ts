@@ -133,6 +133,19 @@ describe('injury-lab battle', () => {
     expect(new Set(rows.map((r) => `${r.turns} ${r.start_inches} ${r.initiative} ${r.morale} ${r.seed} ${r.trials}`))).toEqual(new Set(['6 24 rules true 4 3000']));
   });
 
+  it("fields a roster as it stands (--a-roster): every model with the kit it holds, identical models counted together; a mirror of it is even", async () => {
+    const roster = 'test/fixtures/rosters/ashen-pilgrims.ros';
+    const trials = 20_000;
+    const j = await battle('--a-roster', roster, '--b-roster', roster, '--allow-unmodelled', '--trials', String(trials));
+    // The roster's two identical Ash Acolytes with flails are one entry of 2; the one with a pistol its own.
+    expect(j.a.entries.map((e) => e.name)).toEqual(['Lantern Warden with Thornpike + Ember Carbine', 'Thorn Sentinel with Thornpike', 'Ash Acolyte with Censer Flail x2', 'Ash Acolyte (2) with Scrap Pistol', 'Bell Golem with Bell Hammer']);
+    expect(j.a.entries[0]!.weapons.map((w) => w.name)).toEqual(['Lantern Warden with Thornpike', 'Lantern Warden with Ember Carbine']);
+    // The same warband on both sides, initiative by the rules: a and b win equally often (given a + b
+    // decided games, a's wins are Binomial(a + b, 1/2)).
+    const [a, b] = [j.outcomes[0]!.count, j.outcomes[1]!.count];
+    expect(Math.abs(a - b) / Math.sqrt(a + b)).toBeLessThan(normalQuantile(1 - FAMILY_ALPHA / 2));
+  });
+
   const refusals: [string, string[], RegExp][] = [
     ['an unknown entry', ['--roster', ROSTER, '--a', 'Ash Acolyt x3', '--b', 'Cinder Brute'], /^--a: "Ash Acolyt x3": "Ash Acolyt" is not a model .*\(did you mean "Ash Acolyte"\?\)/],
     ['a count of 0', ['--roster', ROSTER, '--a', 'Ash Acolyte x0', '--b', 'Cinder Brute'], /^--a: "Ash Acolyte x0": count: "0" is not allowed; allowed: a whole number of models from 1 to 30/],
@@ -145,6 +158,9 @@ describe('injury-lab battle', () => {
     ],
     ['no warband for b', ['--roster', ROSTER, '--a', 'Ash Acolyte'], /^--b: nothing is not allowed; allowed: side b's warband/],
     ['no profiles', ['--a', 'Ash Acolyte', '--b', 'Cinder Brute'], /^battle: no profiles named for the warbands; give one of --profiles FILE/],
+    ['a side named twice', ['--a-roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute'], /^--a, --a-roster: side a is named twice; give one: entries \(--a\) or a roster as fielded \(--a-roster\)$/],
+    ['two rosters', ['--a-roster', ROSTER, '--b-roster', 'test/fixtures/rosters/ashen-pilgrims.ros'], /^--b-roster: "test\/fixtures\/rosters\/ashen-pilgrims.ros" is a second roster \(the battle reads "examples\/roster-example.ros"\); allowed: one roster a battle/],
+    ["a roster's unmodelled keyword, named by its side's flag", ['--a-roster', 'test/fixtures/rosters/ashen-pilgrims.ros', '--b', 'Thorn Sentinel'], /^--a-roster: "Bell Golem with Bell Hammer": .*"Quake 2\\"" is not modelled .*give --allow-unmodelled/],
     ['an unknown tactic', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--a-tactic', 'sprint'], /^--a-tactic: "sprint" is not a known tactic; allowed: advance, hold, charge$/],
     ['turns out of range', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--turns', '11'], /^--turns: 11 is not allowed; allowed: a whole number from 1 to 10$/],
     ['a chance above 1', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--cover-chance', '1.5'], /^--cover-chance: 1.5 is not allowed; allowed: a number from 0 to 1$/],

@@ -2,7 +2,7 @@ import { UsageError, showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { editionTable } from '../model/edition-table.js';
 import { fearlessAttacker, fearlessKeywords } from '../model/keywords.js';
-import { checkProfileFields, type EffectSource, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
+import { checkProfileFields, type EffectSource, type FieldedModel, type Profile, type Profiles, type Unmodelled } from '../model/profiles.js';
 import type { ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
 import { findSystem } from '../rules/registry.js';
 import type { Draft } from './draft.js';
@@ -68,6 +68,8 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const isWeapon = (s: RosterSelection) => !isModel(s) && visible(s).some(isWeaponProfile);
   const weaponsAt: Draft[] = [];
   const models: Draft[] = [];
+  /** How many of each model draft the roster fields (its selection's number), by the draft's place in `models`. */
+  const modelCounts: number[] = [];
   const unplaced: Unmodelled[] = [];
   /**
    * A catalogue's weapon profiles that a modifier shows only when an option is chosen ("Alchemical
@@ -211,6 +213,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
       }
       if (node !== s && isModel(node)) {
         models.push(readModel(node));
+        modelCounts.push(node.number);
         continue;
       }
       for (const p of visible(node)) {
@@ -251,7 +254,9 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   const walk = (selections: readonly RosterSelection[]) => {
     for (const s of selections) {
       if (isModel(s)) {
+        // Models nested in it are pushed while it is read: its count follows it, as theirs follow them.
         models.push(readModel(s));
+        modelCounts.push(s.number);
       } else if (isWeapon(s)) {
         noteAlternatives(s);
         weaponsAt.push(...weaponDrafts(s, visible(s).filter(isWeaponProfile), costParts(subtreeCosts(s, () => false), costType)));
@@ -276,7 +281,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
   }
 
   const weaponProfiles = uniqueNames([...weaponsAt, ...models.flatMap((m) => m.weapons)]);
-  const modelProfiles = uniqueNames(models);
+  const { out: modelProfiles, at: modelAt } = uniqueNamesAt(models);
   const carried = modelProfiles.flatMap((m) => uniqueNames(m.weapons).map((w) => modelWith(m, w, rules, system)));
   const toProfile = (d: Draft): Profile => {
     // A value out of a field's range ("+12 DICE") stops the commands that use the profile, as an unknown token does.
@@ -327,6 +332,7 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
     models: new Map(modelProfiles.map((d) => [d.name, { ...toProfile(d), ...(d.loadout?.weapons ? { loadout: loadoutNames(d.loadout.weapons) } : source === 'roster' ? { loadout: heldBy(d.name) } : {}) }] as const)),
     ...(unplaced.length ? { unmodelled: unplaced } : {}),
     noEffect: noEffectKeywords(rules),
+    ...(source === 'roster' ? { fielded: fieldedModels(modelProfiles, modelAt, modelCounts) } : {}),
   };
 }
 
@@ -425,6 +431,22 @@ function unusedName(name: string, from: number, taken: ReadonlySet<string>): str
  * faction whose price they have: "Rifle (B)".
  */
 function uniqueNames(drafts: readonly Draft[]): Draft[] {
+  return uniqueNamesAt(drafts).out;
+}
+
+/**
+ * A roster's models as it fields them: each model profile and how many of it, in roster order, identical
+ * models (one profile) counted together. `at[i]` is the profile the i-th draft became.
+ */
+function fieldedModels(profiles: readonly Draft[], at: readonly number[], counts: readonly number[]): FieldedModel[] {
+  const byProfile = new Map<number, number>();
+  at.forEach((profile, i) => byProfile.set(profile, (byProfile.get(profile) ?? 0) + (counts[i] ?? 1)));
+  return [...byProfile].map(([profile, count]) => ({ model: profiles[profile]!.name, count }));
+}
+
+/** uniqueNames, with the place in `out` each draft became (`at[i]` for drafts[i]). */
+function uniqueNamesAt(drafts: readonly Draft[]): { out: Draft[]; at: number[] } {
+  const at: number[] = [];
   const out: Draft[] = [];
   const seen = new Map<string, { same: string; at: number }[]>();
   const taken = new Set(drafts.map((d) => d.name));
@@ -433,6 +455,7 @@ function uniqueNames(drafts: readonly Draft[]): Draft[] {
     const same = sameness(d);
     const earlier = kinds.find((k) => k.same === same);
     if (earlier) {
+      at.push(earlier.at);
       let kept = out[earlier.at]!;
       if (d.priceOf !== undefined && !kept.priceOf?.split(', ').includes(d.priceOf)) kept = { ...kept, priceOf: kept.priceOf ? `${kept.priceOf}, ${d.priceOf}` : d.priceOf };
       // One profile for both: a loadout that names either names it.
@@ -442,6 +465,7 @@ function uniqueNames(drafts: readonly Draft[]): Draft[] {
     }
     kinds.push({ same, at: out.length });
     seen.set(d.name, kinds);
+    at.push(out.length);
     if (kinds.length === 1) {
       out.push(d);
       continue;
@@ -452,5 +476,5 @@ function uniqueNames(drafts: readonly Draft[]): Draft[] {
     taken.add(name);
     out.push({ ...d, name });
   }
-  return out;
+  return { out, at };
 }

@@ -27,14 +27,19 @@ export const MAX_ENTRY_COUNT = 30;
 export const MAX_SIDE_MODELS = 60;
 /** An entry's weapons: "MODEL with W1 + W2". */
 const WEAPON_JOIN = ' + ';
+/** A side that is a roster as fielded (`--a-roster`), as its warband is said. */
+const rosterSide = (file: string) => `the roster ${showValue(file)} as fielded`;
 /** The name of the melee weapon of an entry that carries none (ruling B44). */
 export const UNARMED = 'unarmed';
 
 export interface BattleSettings extends ProfileSource {
   readonly edition?: string;
-  /** Each side's warband as written. */
+  /** Each side's warband as written, or `ROSTER` where the side is the roster's models as fielded (`--a-roster`). */
   readonly a: string;
   readonly b: string;
+  /** The sides that are the roster (--roster) as fielded, every model with its kit. */
+  readonly aRoster?: true;
+  readonly bRoster?: true;
   readonly turns: number;
   readonly startInches: number;
   readonly initiative: BattleInitiative;
@@ -77,6 +82,22 @@ function checkedValue(field: FieldSpec, given: unknown, name: string): unknown {
  */
 export function checkBattleSettings(given: Readonly<Record<string, unknown>>, nameOf: (name: string) => string): BattleSettings {
   const out: Record<string, unknown> = {};
+  // A side may be a roster's models as fielded: that roster is then where every name is read.
+  const rostered = { ...given };
+  for (const side of BATTLE_SIDES) {
+    const key = `${side}Roster`;
+    const file = given[key];
+    if (file === undefined) continue;
+    if (typeof file !== 'string' || file === '') throw notAllowed(nameOf(key), file, 'a roster file');
+    if (given[side] !== undefined) throw refusal(`${nameOf(side)}, ${nameOf(key)}`, `side ${side} is named twice`, `give one: entries (${nameOf(side)}) or a roster as fielded (${nameOf(key)})`);
+    if (rostered.roster !== undefined && rostered.roster !== file) {
+      throw refusal(nameOf(key), `${showValue(file)} is a second roster (the battle reads ${showValue(rostered.roster)})`, `allowed: one roster a battle; the other side from its entries, or from ${nameOf('catalogue')} files read with it`);
+    }
+    rostered.roster = file;
+    rostered[side] = rosterSide(file);
+    out[key] = true;
+  }
+  given = rostered;
   const sources = (['profiles', 'roster', 'catalogue'] as const).filter((s) => given[s] !== undefined);
   const warband = sources.length === 2 && given.roster !== undefined && given.catalogue !== undefined;
   if (sources.length !== 1 && !warband) {
@@ -138,6 +159,19 @@ function readEntry(text: string, profiles: Profiles, flag: string): EntryText {
   return { text, model, weapons, count };
 }
 
+/** A roster's models as fielded, each with the weapons it holds (its "MODEL with WEAPON" readings), as entries. */
+function fieldedEntries(profiles: Profiles, flag: string): EntryText[] {
+  const fielded = profiles.fielded ?? [];
+  if (fielded.length === 0) throw refusal(flag, `the roster ${showValue(profiles.file)} fields no model`, 'allowed: a roster with models');
+  return fielded.map(({ model, count }) => {
+    const held = profiles.models.get(model)?.loadout ?? [];
+    const weapons = held.map((w) => (profiles.weapons.has(`${model} with ${w}`) ? `${model} with ${w}` : w));
+    const text = `${model}${held.length ? ` with ${held.join(WEAPON_JOIN)}` : ''}${count > 1 ? ` x${count}` : ''}`;
+    if (count > MAX_ENTRY_COUNT) throw notAllowed(`${flag}: ${showValue(text)}: count`, count, `a whole number of models from 1 to ${MAX_ENTRY_COUNT}`);
+    return { text, model, weapons, count };
+  });
+}
+
 /** Victory points for one model of an entry taken Out of Action (ruling B35): its cost in ducats / 10, rounded up. */
 function victoryPointsOf(entry: EntryText, profiles: Profiles): number | undefined {
   const model = profiles.models.get(entry.model);
@@ -164,6 +198,12 @@ export function resolveBattle(settings: BattleSettings, nameOf: (name: string) =
   const system = findSystem(profiles.system.id)!;
   const notes: string[] = [];
   const entries = BATTLE_SIDES.map((side) => {
+    if (settings[`${side}Roster`] === true) {
+      const fielded = fieldedEntries(profiles, nameOf(`${side}Roster`));
+      const models = fielded.reduce((n, e) => n + e.count, 0);
+      if (models > MAX_SIDE_MODELS) throw notAllowed(nameOf(`${side}Roster`), `${models} models`, `at most ${MAX_SIDE_MODELS} models a side`);
+      return fielded;
+    }
     const list = parseQuotedList(settings[side], nameOf(side)).map((t) => t.trim()).filter((t) => t !== '');
     if (list.length === 0) throw notAllowed(nameOf(side), settings[side], 'entries separated by commas');
     const read = list.map((text) => readEntry(text, profiles, nameOf(side)));
@@ -186,7 +226,7 @@ export function resolveBattle(settings: BattleSettings, nameOf: (name: string) =
     return { seq, attacks: duel.a.attacksPerActivation };
   };
   const sides = BATTLE_SIDES.map((side, s): ResolvedBattleSide => {
-    const flag = nameOf(side);
+    const flag = settings[`${side}Roster`] === true ? nameOf(`${side}Roster`) : nameOf(side);
     const enemies = entries[1 - s]!;
     const battleEntries: BattleEntry[] = [];
     const attacks: SequenceScenario[][][] = [];

@@ -146,6 +146,14 @@ export interface Profiles {
   readonly noEffect?: ReadonlySet<string>;
   /** A roster and catalogue files read together (`source` is then absent): what each gave. */
   readonly warband?: WarbandSources;
+  /** From a roster: its models as fielded, in roster order, each model profile and how many of it (a battle's warband). */
+  readonly fielded?: readonly FieldedModel[];
+}
+
+/** A model of a roster as fielded: its profile's name and how many of it the roster holds. */
+export interface FieldedModel {
+  readonly model: string;
+  readonly count: number;
 }
 
 export const SECTION: Record<ProfileRole, 'weapons' | 'models'> = { weapon: 'weapons', model: 'models' };

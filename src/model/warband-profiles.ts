@@ -69,6 +69,8 @@ export function joinWarbandProfiles(roster: Profiles, catalogue: Profiles): { pr
       models,
       ...(unmodelled.length ? { unmodelled } : {}),
       ...(roster.noEffect ? { noEffect: roster.noEffect } : {}),
+      // The roster's models keep their names: as fielded, they are the roster's still.
+      ...(roster.fielded ? { fielded: roster.fielded } : {}),
       warband: { roster: roster.file, catalogue: catalogue.file, rosterModels: new Set(roster.models.keys()), renamed },
     },
   };

@@ -26,6 +26,8 @@ export const battleCommand: CommandModule = {
     let out = y
       .option('a', { type: 'string', describe: `Side a's warband: entries separated by commas, each "MODEL with WEAPON + WEAPON xCOUNT" of the profiles (${LIST_QUOTING})` })
       .option('b', { type: 'string', describe: "Side b's warband, as --a" })
+      .option('a-roster', { type: 'string', describe: 'Or side a is this roster (NewRecruit .rosz, .ros or JSON) as fielded: every model with the kit it holds; the other side\'s entries are read from it too (or from --catalogue files with it)' })
+      .option('b-roster', { type: 'string', describe: 'Or side b is this roster as fielded, as --a-roster' })
       .option('profiles', { type: 'string', describe: 'The profiles file the warbands are read from (injury-lab profiles exports one from a roster or catalogue)' })
       .option('roster', { type: 'string', describe: 'Or a roster exported from NewRecruit (.rosz, .ros or its JSON)' })
       .option('catalogue', { type: 'string', array: true, describe: 'Or BattleScribe catalogue files (.gst, .cat): every model they offer with the weapons of its loadout' })
@@ -37,6 +39,7 @@ export const battleCommand: CommandModule = {
     }
     return addFormatOption(addSimOptions(out, { precision: false }), battlePresenter)
       .example('$0 battle --profiles examples/profiles.json --a "Trooper with Rifle x4" --b "Brute with Maul x2" --trials 1e5', 'four riflemen against two brutes')
+      .example('$0 battle --a-roster mine.rosz --catalogue system.gst faction.cat --b "Trench Pilgrim with Bolt-Action Rifle x8"', 'my roster as fielded against entries of their catalogue')
       .example('$0 battle --catalogue system.gst faction.cat --a "Trench Pilgrim with Rifle x6" --b "Castigator with Great Hammer/Maul x2" --b-tactic charge', "a catalogue's entries, b charging");
   },
   handler: async (argv) => {
@@ -44,11 +47,14 @@ export const battleCommand: CommandModule = {
     const given: Record<string, unknown> = {};
     for (const key of ['a', 'b', 'profiles', 'roster', 'catalogue', 'edition'] as const) if (argv[key] !== undefined) given[key] = argv[key];
     if (argv['allow-unmodelled'] !== undefined) given.allowUnmodelled = argv['allow-unmodelled'];
+    if (argv['a-roster'] !== undefined) given.aRoster = argv['a-roster'];
+    if (argv['b-roster'] !== undefined) given.bRoster = argv['b-roster'];
     for (const [name, f] of BATTLE_SETTING_FIELDS) if (argv[kebab(name)] !== undefined) given[name] = coerceFlagValue(f, argv[kebab(name)]);
     // Everything the user typed is checked, and every name read, before a thread starts.
-    const settings = checkBattleSettings(given, (name) => `--${kebab(name)}`);
+    const nameOf = (name: string) => `--${kebab(name)}`;
+    const settings = checkBattleSettings(given, nameOf);
     const flags = parseSimFlags(argv);
-    const { battle, notes } = resolveBattle(settings);
+    const { battle, notes } = resolveBattle(settings, nameOf);
     const layout = battleLayoutOf(battlePlanOf(battle));
     const run = await withRunControls(({ signal, onProgress }) =>
       simulateSource({ type: 'battle', battle }, tallyLength(layout), { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress }),
