@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -27,7 +27,7 @@ const B = 'Cinder Brute with Cinder Maul + Brazier Cannon, Lantern Warden with T
 const dir = mkdtempSync(join(tmpdir(), 'injury-lab-battle-'));
 
 interface BattleJson {
-  readonly outcomes: readonly { readonly outcome: string; readonly count: number }[];
+  readonly outcomes: readonly { readonly outcome: string; readonly count: number; readonly probability: number }[];
   readonly histograms: readonly { readonly id: string; readonly bins: readonly { readonly bin: string; readonly count: number }[] }[];
   readonly a: { readonly entries: readonly { readonly name: string; readonly victoryPoints: number; readonly movement: number; readonly weapons: readonly { readonly name: string; readonly ranged: boolean; readonly rangeInches: number }[]; readonly standing: { readonly value: number } }[] };
   readonly b: { readonly entries: readonly { readonly name: string; readonly movement: number; readonly takenOut: { readonly value: number } }[] };
@@ -144,6 +144,25 @@ describe('injury-lab battle', () => {
     // decided games, a's wins are Binomial(a + b, 1/2)).
     const [a, b] = [j.outcomes[0]!.count, j.outcomes[1]!.count];
     expect(Math.abs(a - b) / Math.sqrt(a + b)).toBeLessThan(normalQuantile(1 - FAMILY_ALPHA / 2));
+  });
+
+  it("draws who wins and each entry's survival with --chart (the JSON's numbers), and refuses a chart file that is an input or exists, before any game", async () => {
+    const args = ['--roster', ROSTER, '--a', A, '--b', B, '--trials', '3000', '--seed', '8'];
+    const file = join(dir, 'battle.vl.json');
+    const drawn = await cliInProcess('battle', ...args, '--chart', file, '--format', 'json');
+    expect(drawn.code).toBe(0);
+    expect(drawn.stderr).toBe(`injury-lab: wrote ${file}\n`);
+    const json = JSON.parse(drawn.stdout) as BattleJson & { a: { entries: { survival: number }[] }; b: { entries: { survival: number }[] } };
+    const spec = JSON.parse(readFileSync(file, 'utf8')) as { vconcat: { data: { values: { label: string; value: number }[] } }[] };
+    const [wins, standing] = spec.vconcat.map((p) => p.data.values);
+    expect(wins!.map((b) => [b.label, b.value])).toEqual(['a-wins', 'draw', 'b-wins'].map((o) => [o, json.outcomes.find((x) => x.outcome === o)!.probability]));
+    expect(standing!.map((b) => b.value)).toEqual([...json.a.entries, ...json.b.entries].map((e) => e.survival));
+    // The file exists now: refused without --force, and an input never replaced; nothing printed either way.
+    for (const chart of [file, ROSTER]) {
+      const r = await cliInProcess('battle', ...args, '--chart', chart);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+    }
   });
 
   const refusals: [string, string[], RegExp][] = [

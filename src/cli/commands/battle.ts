@@ -12,6 +12,10 @@ import { addFormatOption, parseFormat } from '../options.js';
 import { withRunControls } from '../sim-controls.js';
 import { addSimOptions, parseSimFlags } from '../sim-options.js';
 import { LIST_QUOTING } from '../../quoted-list.js';
+import { chartRequestFromArgv } from '../chart-options.js';
+import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/write/one-off-chart.js';
+import { battleChartSpec } from '../../present/chart/battle.js';
+import { terminalSafe } from '../../terminal-safe.js';
 
 /**
  * `injury-lab battle --profiles FILE --a "..." --b "..."` (or --roster, --catalogue): two warbands fight
@@ -37,6 +41,9 @@ export const battleCommand: CommandModule = {
       const side = BATTLE_SIDES.find((s) => name === sideSettingName(s, f.name));
       out = out.option(kebab(name), { type: 'string', describe: `${side ? `Side ${side}: ` : ''}${f.description} (${describeAllowed(f.schema)}; default ${String(f.default)})` });
     }
+    out = out
+      .option('chart', { type: 'string', describe: `Also draw who wins and each entry's survival, with their intervals, into this file: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)` })
+      .option('force', { type: 'boolean', default: false, describe: 'Replace an existing --chart file' });
     return addFormatOption(addSimOptions(out, { precision: false }), battlePresenter)
       .example('$0 battle --profiles examples/profiles.json --a "Trooper with Rifle x4" --b "Brute with Maul x2" --trials 1e5', 'four riflemen against two brutes')
       .example('$0 battle --a-roster mine.rosz --catalogue system.gst faction.cat --b "Trench Pilgrim with Bolt-Action Rifle x8"', 'my roster as fielded against entries of their catalogue')
@@ -54,11 +61,21 @@ export const battleCommand: CommandModule = {
     const nameOf = (name: string) => `--${kebab(name)}`;
     const settings = checkBattleSettings(given, nameOf);
     const flags = parseSimFlags(argv);
+    // The chart's file is checked before any game: a file that cannot be written costs nothing.
+    const chartRequest = chartRequestFromArgv(argv);
+    if (chartRequest) checkChartFile(chartRequest, [settings.profiles, settings.roster, ...(settings.catalogue ?? [])].filter((f): f is string => f !== undefined));
     const { battle, notes } = resolveBattle(settings, nameOf);
     const layout = battleLayoutOf(battlePlanOf(battle));
     const run = await withRunControls(({ signal, onProgress }) =>
       simulateSource({ type: 'battle', battle }, tallyLength(layout), { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress }),
     );
-    process.stdout.write(battlePresenter[format]({ battle, run: { ...run, layout }, notes }));
+    const view = { battle, run: { ...run, layout }, notes };
+    // The chart first: if it cannot be written, nothing has been printed.
+    if (chartRequest) {
+      const { spec, notes: chartNotes } = battleChartSpec(view);
+      await writeChartSpec(chartRequest, spec, chartNotes, [`a battle: ${battle.a.label} (a) against ${battle.b.label} (b)`]);
+      process.stderr.write(`injury-lab: wrote ${terminalSafe(chartRequest.file)}\n`);
+    }
+    process.stdout.write(battlePresenter[format](view));
   },
 };
