@@ -121,6 +121,21 @@ describe('the battle simulator', () => {
     expect(tally[A_WINS]).toBe(100);
   });
 
+  it("spends an AUTOMATIC weapon's further shots only on targets within 6\" of the first (ruling B22)", () => {
+    // b goes first: its runner (Movement 8) Moves and Dashes from 24" to 8" (or 16" if the Dash fails)
+    // while its sitter (Movement 0) stays at 24". a's two automatic killing shots (range 48") take the
+    // runner, and the second finds the sitter 8" or more from it: no shot. One turn: a wins on victory
+    // points, never by wiping b out, and b's sitter is always standing.
+    const gun = { weapons: [{ ranged: true, rangeInches: 48, attacks: 2, fields: { autoHit: true, injuryModifier: 10 } }, {}] };
+    const { tally, layout } = play(
+      battlePlan({ entries: [gun], tactic: 'hold' }, { entries: [{ name: 'runner', movement: 8 }, { name: 'sitter', movement: 0 }] }, { turns: 1, initiative: 'b', morale: false }),
+      200,
+    );
+    expect(tally[A_WINS]).toBe(200);
+    const decided = layout.outcomes.length + 2 * layout.means.length + 1;
+    expect(tally[decided + BY_VICTORY_POINTS]).toBe(200);
+  });
+
   it('is a draw on victory points when no one can reach anyone: two lines of riflemen holding out of range', () => {
     const line = { entries: [{ count: 3, weapons: [{ ranged: true, rangeInches: 12 }, {}] }], tactic: 'hold' as const };
     const { tally, layout } = play(battlePlan(line, line, { turns: 4, startInches: 24 }), 200);

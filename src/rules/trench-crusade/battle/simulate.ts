@@ -25,6 +25,8 @@ export const battleLayoutOf = (plan: BattlePlan): ReportLayout => battleLayout(p
 export const CHARGE_DECLARE_INCHES = 12;
 /** A charge ends engaged when it ends within this many inches of its target (ruling B17). */
 export const ENGAGE_INCHES = 1;
+/** AUTOMATIC's further attacks of one action go to targets within this many inches of the first (ruling B22). */
+const AUTOMATIC_SPREAD_INCHES = 6;
 /** No model (an index of none). */
 const NONE = -1;
 
@@ -291,10 +293,12 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     const range = weaponRange[s]![e]![w]!;
     const attacks = weaponAttacks[s]![e]![w]!;
     let target = j;
+    const firstAt = x[j]!;
     for (let a = 0; a < attacks; a++) {
       if (out[target] === 1) {
+        // AUTOMATIC's targets are all within 6" of each other (ruling B22): of the first.
         target = nearestEnemy(i, true);
-        if (target === NONE || distance(i, target) > range) return;
+        if (target === NONE || distance(i, target) > range || Math.abs(x[target]! - firstAt) > AUTOMATIC_SPREAD_INCHES) return;
       }
       const longRange = distance(i, target) > range / 2;
       const cover = chance(coverIn10000);
@@ -339,8 +343,9 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     if (holding) return;
     const afterDash = gap - mv;
     if (afterDash <= CHARGE_DECLARE_INCHES && afterDash - ENGAGE_INCHES <= reachMax) {
-      // Dash, then Charge (ruling B8's order): a failed Dash ends the activation.
-      if (dash(i, mv)) charge(i, j, half);
+      // Dash, then Charge (ruling B8's order): a failed Dash ends the activation. The Dash may stop
+      // short (1" before another enemy ahead): the charge is declared only if the target is then within 12".
+      if (dash(i, mv) && distance(i, j) <= CHARGE_DECLARE_INCHES) charge(i, j, half);
       return;
     }
     advance(i, mv);
