@@ -50,6 +50,27 @@ describe('dice from the generator', () => {
     expect(new Scripted([Math.floor(2 ** 32 / 20) * 20 - 1]).d20()).toBe(20);
   });
 
+  it('below(t) is true for exactly the draws under t: a quarter of them at 2^30, never at 0, always at 2^32', () => {
+    // The same draws two ways: below() against the raw draw it makes.
+    const [a, b] = [new Rng(), new Rng()];
+    a.reseed(7, 0);
+    b.reseed(7, 0);
+    let hits = 0;
+    let differ = 0;
+    for (let i = 0; i < DRAWS; i++) {
+      const hit = a.below(2 ** 30);
+      if (hit !== b.nextUint32() < 2 ** 30) differ++;
+      if (hit) hits++;
+    }
+    expect(differ).toBe(0);
+    // A quarter within the family tolerance: z for p = 1e-6 two-sided is 4.89 standard deviations.
+    expect(Math.abs(hits - DRAWS / 4)).toBeLessThan(4.9 * Math.sqrt((DRAWS * 3) / 16));
+    for (let i = 0; i < 1000; i++) {
+      expect(a.below(0)).toBe(false);
+      expect(a.below(2 ** 32)).toBe(true);
+    }
+  });
+
   it('is xoshiro128** seeded as documented: known answers', () => {
     // From an independent Python transcription of Blackman & Vigna's xoshiro128starstar.c, seeded with
     // the fmix32 / Weyl procedure of Rng.reseed (written from its comment, not from its code).

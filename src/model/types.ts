@@ -173,6 +173,11 @@ export interface Dice {
   d20(): number;
   /** A fair die of any number of sides. */
   die(sides: number): number;
+  /**
+   * True with chance `threshold` / 2^32, from one draw: a scenario's chance that is no die of the game's
+   * (a battle's shot into cover, ruling B43), without a die's division.
+   */
+  below(threshold: number): boolean;
 }
 
 /** Trials played and their tally, laid out as src/model/tally.ts says: what the statistics read of a run. */

@@ -82,6 +82,11 @@ export class Rng {
     return ((x / D20_SPAN) | 0) + 1;
   }
 
+  /** True with chance threshold / 2^32: one draw below the threshold. */
+  below(threshold: number): boolean {
+    return this.nextUint32() < threshold;
+  }
+
   /** A fair die with any number of sides (slower path for rare dice sizes). */
   die(sides: number): number {
     const span = Math.floor(4294967296 / sides);

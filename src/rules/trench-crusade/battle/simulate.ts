@@ -127,8 +127,9 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
   const weaponRange = sides.map((side) => side.entries.map((e) => e.weapons.map((w) => w.rangeInches)));
   const weaponAttacks = sides.map((side) => side.entries.map((e) => e.weapons.map((w) => w.attacks)));
   const tactics = sides.map((side) => side.tactic);
-  const coverIn10000 = Math.round(plan.coverChance * 10000);
-  const elevationIn10000 = Math.round(plan.elevationChance * 10000);
+  // Each chance as a threshold of one 32-bit draw (ruling B43).
+  const coverThreshold = Math.round(plan.coverChance * 2 ** 32);
+  const elevationThreshold = Math.round(plan.elevationChance * 2 ** 32);
   const startEngaged = plan.startInches <= ENGAGE_INCHES;
 
   // The game's state, one slot per model.
@@ -283,8 +284,8 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     }
   }
 
-  /** A chance of the scenario's (cover, elevation), as a d10000 roll. */
-  const chance = (in10000: number) => in10000 > 0 && rng0.die(10000) <= in10000;
+  /** A chance of the scenario's (cover, elevation): one draw below its threshold, none for a chance of 0. */
+  const chance = (threshold: number) => threshold > 0 && rng0.below(threshold);
 
   /** The Shoot action with weapon w at model j (rulings B22-B23): AUTOMATIC's further shots at the nearest free enemy in range. */
   function shoot(i: number, w: number, j: number): void {
@@ -301,8 +302,8 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
         if (target === NONE || distance(i, target) > range || Math.abs(x[target]! - firstAt) > AUTOMATIC_SPREAD_INCHES) return;
       }
       const longRange = distance(i, target) > range / 2;
-      const cover = chance(coverIn10000);
-      attackWith(i, w, target, longRange, cover, chance(elevationIn10000) ? -1 : 0);
+      const cover = chance(coverThreshold);
+      attackWith(i, w, target, longRange, cover, chance(elevationThreshold) ? -1 : 0);
       if (winner !== NONE) return;
       if (missed && risky[s]![e]![w]) return;
     }
