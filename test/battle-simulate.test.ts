@@ -136,6 +136,27 @@ describe('the battle simulator', () => {
     expect(tally[decided + BY_VICTORY_POINTS]).toBe(200);
   });
 
+  it('loses on two failed morale checks in a row (ruling B33): q^2 (1 + p) over three turns, p = 21/36 a pass', () => {
+    // a, a GOLEM (only a Bloodbath takes it Out of Action) that cannot move, holds 24" away; b's gun hits
+    // automatically at +10, 48" of range, and leaves it Down every turn. So a ends every turn with its one
+    // model Down and checks morale (2D6, 7+ passes: p = 21/36), b never: a loses at its second failure in a
+    // row, within three turns by F F or S F F, q^2 (1 + p); otherwise a draw, no one taken out.
+    const p = 21 / 36;
+    const q = 1 - p;
+    const trials = 20_000;
+    const { tally } = play(
+      battlePlan(
+        { entries: [{ movement: 0, body: { golem: true } }], tactic: 'hold', blood: 'none' },
+        { entries: [{ weapons: [{ ranged: true, rangeInches: 48, fields: { autoHit: true, injuryModifier: 10 } }, {}] }], tactic: 'hold', blood: 'none' },
+        { turns: 3, initiative: 'a', morale: true },
+      ),
+      trials,
+    );
+    expect(tally[A_WINS]).toBe(0);
+    expect(near(tally[B_WINS]!, q * q * (1 + p), trials)).toBe(true);
+    expect(tally[B_WINS]! + tally[DRAW]!).toBe(trials);
+  });
+
   it('is a draw on victory points when no one can reach anyone: two lines of riflemen holding out of range', () => {
     const line = { entries: [{ count: 3, weapons: [{ ranged: true, rangeInches: 12 }, {}] }], tactic: 'hold' as const };
     const { tally, layout } = play(battlePlan(line, line, { turns: 4, startInches: 24 }), 200);
