@@ -116,10 +116,16 @@ const ownCpu = () => {
   return (u.user + u.system) / 1e6;
 };
 
+/**
+ * The duels' base: the exported profiles, what a duel does not model left out as price --allow-unmodelled
+ * leaves it (the whole catalogue holds weapons with INFECTION MARKERS, ruling T41, which stop a duel).
+ */
+const baseOf = (file: string) => ({ profiles: file, allowUnmodelled: true });
+
 async function timeOnThreads(label: string, field: readonly DuelEntry[], file: string): Promise<{ timing: FieldTiming; matrix: DuelMatrix }> {
   const cpu = ownCpu();
   const t = performance.now();
-  const matrix = await solveDuelMatrix(field, { base: { profiles: file }, solver: exactThreads, atOnce: THREADS });
+  const matrix = await solveDuelMatrix(field, { base: baseOf(file), solver: exactThreads, atOnce: THREADS });
   const seconds = (performance.now() - t) / 1000;
   const duels = field.length * (field.length - 1);
   return { timing: { label, entries: field.length, duels, seconds, cpuSeconds: ownCpu() - cpu, duelsPerSecond: duels / seconds }, matrix };
@@ -187,7 +193,7 @@ export async function priceFigures(log: (line: string) => void): Promise<PriceFi
         const workersCpu = () => children.reduce((sum, c) => sum + cpuOf(c.pid), 0);
         const before = { workers: workersCpu(), own: ownCpu(), redis: cpuOf(redis.pid) };
         const t = performance.now();
-        const matrix = await withQueue({ address }, (session) => solveDuelMatrix(catalogueField.field, { base: { profiles: catalogueFile }, solver: session }));
+        const matrix = await withQueue({ address }, (session) => solveDuelMatrix(catalogueField.field, { base: baseOf(catalogueFile), solver: session }));
         const seconds = (performance.now() - t) / 1000;
         if (!isDeepStrictEqual(matrix, poolMatrix)) throw new Error(`price bench: the matrix through the queue (${k} processes) differs from the pool's`);
         const run: QueueTiming = {
