@@ -6,7 +6,8 @@ import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
 import { simulateOnQueue, withQueue } from '../src/queue/submit.js';
-import { assertJsonSafe, MAX_SCENARIO_CHARS, parseQueueUrl, refuseJob, rememberedChars, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
+import { assertJsonSafe, battleShardJob, MAX_SCENARIO_CHARS, parseQueueUrl, refuseJob, rememberedChars, shardJob, shardQueueName, SHARD_JOB } from '../src/queue/shards.js';
+import { checkBattleSettings, resolveBattle } from '../src/input/battle.js';
 import { cli, outcomeCounts } from './helpers/cli.js';
 import { cliInProcess } from './helpers/cli-in-process.js';
 import { exited, freePort, jobsCompletedDuring, redisAvailable, startRedis, waitFor, type TestRedis } from './helpers/redis.js';
@@ -74,6 +75,22 @@ describe.skipIf(!redisAvailable)('simulate --queue through two workers', () => {
     const local = await cliInProcess(...args);
     expect(local.code).toBe(0);
     expect(counts(queued.stdout)).toEqual(counts(local.stdout));
+  }, 120_000);
+
+  it('gives a battle the local run counts (issue 50): its attacks travel checked, and the workers play its games', async () => {
+    // Two shards (17 chunks) of short games (a roster's entries in contact, one turn): the trip is the point.
+    const args = ['battle', '--roster', 'examples/roster-example.ros', '--a', 'Ash Acolyte with Censer Flail + Scrap Pistol x2', '--b', 'Lantern Warden with Thornpike', '--start-inches', '0', '--turns', '1', '--seed', '3', '--trials', '1048577', '--format', 'json'];
+    const { result: queued, jobs: shards } = await jobsCompletedDuring(port, () => cliInProcess(...args, '--queue', url));
+    expect(queued.stderr).toBe('');
+    expect(queued.code).toBe(0);
+    expect(shards).toBe(2);
+    const local = await cliInProcess(...args);
+    expect(local.code).toBe(0);
+    const tallyOf = (out: string) => {
+      const j = JSON.parse(out) as { outcomes: { count: number }[]; histograms: { bins: { count: number }[] }[] };
+      return [j.outcomes.map((o) => o.count), j.histograms.map((h) => h.bins.map((b) => b.count))];
+    };
+    expect(tallyOf(queued.stdout)).toEqual(tallyOf(local.stdout));
   }, 120_000);
 
   it("a shard a worker refuses ends the submitter's run with the worker's reason, in one line", async () => {
@@ -174,6 +191,24 @@ describe('--queue refusals', () => {
     expect(refuseJob(SHARD_JOB, { ...good, scenario: { ...good.scenario, mystery: 1 } })).toMatch(/does not pass this worker's checks/);
     const d20 = shardJob('0f-2', 0, parseScenario({ system: 'd20-warband', kind: 'attack', attacks: 2, defence: 8 }), 1, 100_000);
     expect(refuseJob(SHARD_JOB, d20)).toBeUndefined();
+  });
+
+  it("a worker checks a battle shard's settings, entries and every attack as the CLI builds them", () => {
+    const settings = checkBattleSettings({ roster: 'examples/roster-example.ros', a: 'Ash Acolyte with Censer Flail x2', b: 'Thorn Sentinel with Ember Carbine' }, (n) => `--${n}`);
+    const { battle } = resolveBattle(settings);
+    const good = battleShardJob('0b-1', 0, battle, 1, 100_000);
+    expect(refuseJob(SHARD_JOB, good)).toBeUndefined();
+    expect(refuseJob(SHARD_JOB, { ...good, battle: { ...battle, turns: 99 } })).toMatch(/^the battle's turns 99 is not allowed \(a whole number from 1 to 10\)$/);
+    expect(refuseJob(SHARD_JOB, { ...good, battle: { ...battle, a: { ...battle.a, tactic: 'sprint' } } })).toMatch(/^side a's label, tactic or blood policy/);
+    const entry = battle.a.entries[0]!;
+    expect(refuseJob(SHARD_JOB, { ...good, battle: { ...battle, a: { ...battle.a, entries: [{ ...entry, count: 1e9 }] } } })).toMatch(/^side a's entry "Ash Acolyte with Censer Flail x2" is not an entry a battle has/);
+    // An attack changed from what this version's checks give back: refused.
+    const attack = battle.a.attacks[0]![0]![0]!;
+    const tampered = { ...battle, a: { ...battle.a, attacks: [[[{ ...attack, injuryDice: 1e9 }]]] } };
+    expect(refuseJob(SHARD_JOB, { ...good, battle: tampered })).toMatch(/^an attack of side a: the scenario does not pass this worker's checks: injuryDice/);
+    // One attack short of the entries x weapons x enemies.
+    expect(refuseJob(SHARD_JOB, { ...good, battle: { ...battle, b: { ...battle.b, attacks: [] } } })).toMatch(/^side b's attacks are not one per entry, weapon and enemy entry$/);
+    expect(refuseJob(SHARD_JOB, { ...good, scenario: parseScenario({ kind: 'attack' }) })).toMatch(/carries a scenario and a battle/);
   });
 
   it('a worker refuses a job larger than any scenario before checking it, and remembers its checks in bounded bytes', () => {

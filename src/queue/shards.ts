@@ -13,6 +13,12 @@ import { toolVersion } from '../version.js';
 import { MAX_JSON_BYTES } from '../json-text.js';
 import type { DuelChances } from '../exact-result.js';
 import { DUEL_KIND } from '../rules/duel-report.js';
+import { describeAllowed } from '../model/field-schema.js';
+import type { ResolvedBattle } from '../rules/trench-crusade/battle/resolved.js';
+import { battleFields } from '../rules/trench-crusade/battle/fields.js';
+import { BATTLE_BLOOD_POLICIES, BATTLE_TACTICS, MAX_MOVEMENT_INCHES, MAX_RANGE_INCHES } from '../rules/trench-crusade/battle/kind.js';
+import { SEQUENCE_KIND } from '../rules/trench-crusade/sequence/fields.js';
+import { MAX_ENTRY_COUNT, MAX_SIDE_MODELS } from '../input/battle.js';
 
 /**
  * What travels through the Redis queue (issue #27): a shard is a range of a run's seeded chunks, and
@@ -36,18 +42,27 @@ export function shardQueueName(version: string = toolVersion): string {
   return `injury-lab-${version.replace(/[^0-9A-Za-z.-]/g, '_')}-shards`;
 }
 
-export interface ShardJob {
+/** A range of a run's seeded chunks, as every simulation shard carries it. */
+interface ShardRange {
   readonly v: number;
   readonly tool: 'injury-lab';
   readonly version: string;
   readonly runId: string;
   readonly shard: number;
-  /** The checked scenario (parseScenario's), plain JSON: fields, and a rule table of plain values. */
-  readonly scenario: Scenario;
   readonly seed: number;
   readonly firstChunk: number;
   readonly chunkCount: number;
   readonly totalTrials: number;
+}
+
+export interface ShardJob extends ShardRange {
+  /** The checked scenario (parseScenario's), plain JSON: fields, and a rule table of plain values. */
+  readonly scenario: Scenario;
+}
+
+/** A shard of a battle (src/input/battle.ts): its settings, entries and every attack as a checked sequence. */
+export interface BattleShardJob extends ShardRange {
+  readonly battle: ResolvedBattle;
 }
 
 /** An exact cell: the checked scenario, solved whole by a worker's exact engine; its answer comes back as fractions (encodeAnswer). */
@@ -100,6 +115,15 @@ export function shardCount(trials: number, fromChunk = 0): number {
 
 /** Shard `shard` of a run whose chunks up to fromChunk are played already: chunks from fromChunk + shard x SHARD_CHUNKS. */
 export function shardJob(runId: string, shard: number, scenario: Scenario, seed: number, trials: number, fromChunk = 0): ShardJob {
+  return { ...shardRange(runId, shard, seed, trials, fromChunk), scenario };
+}
+
+/** Shard `shard` of a battle's run, as shardJob. */
+export function battleShardJob(runId: string, shard: number, battle: ResolvedBattle, seed: number, trials: number, fromChunk = 0): BattleShardJob {
+  return { ...shardRange(runId, shard, seed, trials, fromChunk), battle };
+}
+
+function shardRange(runId: string, shard: number, seed: number, trials: number, fromChunk: number): ShardRange {
   const chunks = Math.ceil(trials / CHUNK_SIZE);
   const firstChunk = fromChunk + shard * SHARD_CHUNKS;
   return {
@@ -108,7 +132,6 @@ export function shardJob(runId: string, shard: number, scenario: Scenario, seed:
     version: toolVersion,
     runId,
     shard,
-    scenario,
     seed,
     firstChunk,
     chunkCount: Math.min(SHARD_CHUNKS, chunks - firstChunk),
@@ -122,11 +145,11 @@ export function shardTrials(job: Pick<ShardJob, 'firstChunk' | 'chunkCount' | 't
 }
 
 /** The scenario survives JSON unchanged (the job travels as JSON), or the run is refused before anything is queued. */
-export function assertJsonSafe(scenario: Scenario): void {
+export function assertJsonSafe(scenario: Scenario | ResolvedBattle, what: 'scenario' | 'battle' = 'scenario'): void {
   const text = JSON.stringify(scenario);
-  if (text !== undefined && text.length > MAX_SCENARIO_CHARS) throw refusal('--queue', `the scenario is ${text.length} characters of JSON, more than a worker takes (${MAX_SCENARIO_CHARS})`, 'run it without --queue');
+  if (text !== undefined && text.length > MAX_SCENARIO_CHARS) throw refusal('--queue', `the ${what} is ${text.length} characters of JSON, more than a worker takes (${MAX_SCENARIO_CHARS})`, 'run it without --queue');
   if (text === undefined || JSON.stringify(JSON.parse(text)) !== text || !sameJson(scenario, JSON.parse(text))) {
-    throw new Error('this scenario does not survive the trip through the queue as JSON');
+    throw new Error(`this ${what} does not survive the trip through the queue as JSON`);
   }
 }
 
@@ -156,7 +179,75 @@ export function refuseJob(name: string, data: unknown): string | undefined {
   if (name === DUELS_JOB) return refuseDuels(d.scenarios);
   const bad = name === SHARD_JOB ? refuseChunkRange(d) : undefined;
   if (bad) return bad;
+  if (name === SHARD_JOB && d.battle !== undefined) return d.scenario === undefined ? refuseBattle(d.battle) : 'the shard carries a scenario and a battle; a shard plays one';
   return refuseScenario(d.scenario, name === SHARD_JOB ? 'simulated' : 'solved exactly');
+}
+
+/** Attacks of one Shoot or Fight action a battle's weapon may make (AUTOMATIC N, CLEAVE N). */
+const MOST_ATTACKS_PER_ACTION = 10;
+/** A battle's JSON nests its attacks four deep under a side, each a scenario with its rule table. */
+const MOST_BATTLE_DEPTH = 14;
+const MOST_BATTLE_KEYS = 1_000_000;
+
+/**
+ * A battle shard's battle, checked as the CLI builds one: its settings within their fields' ranges, each
+ * side's entries and weapons in shape, as many attacks as entries x weapons x enemy entries, and every
+ * attack a scenario of the sequence kind that this worker's checks give back unchanged (recheckScenario).
+ */
+function refuseBattle(b: unknown): string | undefined {
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) return 'the battle is not an object';
+  let keys = 0;
+  const plain = (v: unknown, depth: number): boolean => {
+    if (typeof v === 'string' || typeof v === 'boolean' || v === null) return true;
+    if (typeof v === 'number') return Number.isFinite(v);
+    if (typeof v !== 'object' || depth > MOST_BATTLE_DEPTH) return false;
+    const entries = Array.isArray(v) ? v.map((x, i) => [i, x] as const) : Object.entries(v as object);
+    keys += entries.length;
+    return keys <= MOST_BATTLE_KEYS && entries.every(([, x]) => plain(x, depth + 1));
+  };
+  if (!plain(b, 0)) return 'the battle is not plain JSON of settings, entries and attacks';
+  if (JSON.stringify(b).length > MAX_SCENARIO_CHARS) return `the battle is more than ${MAX_SCENARIO_CHARS} characters of JSON`;
+  const battle = b as Record<string, unknown>;
+  const inRange = (v: unknown, low: number, high: number, whole = false) => typeof v === 'number' && v >= low && v <= high && (!whole || Number.isInteger(v));
+  for (const f of battleFields) {
+    const v = battle[f.name];
+    const s = f.schema;
+    const ok = s.type === 'boolean' ? typeof v === 'boolean' : s.type === 'string' ? (s.enum as readonly unknown[]).includes(v) : s.type === 'integer' || s.type === 'number' ? inRange(v, s.minimum, s.maximum, s.type === 'integer') : false;
+    if (!ok) return `the battle's ${f.name} ${showValue(v)} is not allowed (${describeAllowed(s)})`;
+  }
+  if (typeof battle.system !== 'string' || typeof battle.edition !== 'string') return 'the battle has no system or edition';
+  const sides = [battle.a, battle.b] as Record<string, unknown>[];
+  for (const [i, side] of sides.entries()) {
+    const key = i === 0 ? 'a' : 'b';
+    if (typeof side !== 'object' || side === null) return `the battle has no side ${key}`;
+    if (typeof side.label !== 'string' || !(BATTLE_TACTICS as readonly unknown[]).includes(side.tactic) || !(BATTLE_BLOOD_POLICIES as readonly unknown[]).includes(side.blood)) return `side ${key}'s label, tactic or blood policy is not one a battle has`;
+    const entries = side.entries as Record<string, unknown>[];
+    if (!Array.isArray(entries) || entries.length < 1 || entries.length > MAX_SIDE_MODELS) return `side ${key}'s entries are not a list of 1 to ${MAX_SIDE_MODELS}`;
+    for (const e of entries) {
+      const weapons = e.weapons as Record<string, unknown>[];
+      const entryOk = typeof e.name === 'string' && inRange(e.count, 1, MAX_ENTRY_COUNT, true) && inRange(e.victoryPoints, 0, Number.MAX_SAFE_INTEGER) && inRange(e.movement, 0, MAX_MOVEMENT_INCHES) && Array.isArray(weapons) && weapons.length >= 1;
+      if (!entryOk) return `side ${key}'s entry ${showValue(e.name)} is not an entry a battle has (name, count, victory points, movement, weapons)`;
+      for (const w of weapons) {
+        const weaponOk = typeof w.name === 'string' && typeof w.ranged === 'boolean' && typeof w.assault === 'boolean' && inRange(w.rangeInches, 0, MAX_RANGE_INCHES) && inRange(w.attacks, 1, MOST_ATTACKS_PER_ACTION, true);
+        if (!weaponOk) return `side ${key}'s entry ${showValue(e.name)} has a weapon that is not one a battle has`;
+      }
+    }
+    if (entries.reduce((n, e) => n + (e.count as number), 0) > MAX_SIDE_MODELS) return `side ${key} has more than ${MAX_SIDE_MODELS} models`;
+  }
+  for (const [i, side] of sides.entries()) {
+    const entries = side.entries as Record<string, unknown>[];
+    const enemies = (sides[1 - i]!.entries as unknown[]).length;
+    const attacks = side.attacks as unknown[][][];
+    const shaped = Array.isArray(attacks) && attacks.length === entries.length && attacks.every((byWeapon, e) => Array.isArray(byWeapon) && byWeapon.length === (entries[e]!.weapons as unknown[]).length && byWeapon.every((byTarget) => Array.isArray(byTarget) && byTarget.length === enemies));
+    if (!shaped) return `side ${i === 0 ? 'a' : 'b'}'s attacks are not one per entry, weapon and enemy entry`;
+    for (const pair of attacks.flat(2)) {
+      const sc = pair as Record<string, unknown>;
+      if (typeof sc !== 'object' || sc === null || sc.kind !== SEQUENCE_KIND || sc.system !== battle.system) return `an attack of side ${i === 0 ? 'a' : 'b'} is not a ${SEQUENCE_KIND} of ${String(battle.system)}`;
+      const bad = recheckScenario(sc, JSON.stringify(sc));
+      if (bad) return `an attack of side ${i === 0 ? 'a' : 'b'}: ${bad}`;
+    }
+  }
+  return undefined;
 }
 
 /** A batch of duels: 1 to DUELS_PER_JOB scenarios, each one an exact cell would be, of the duel kind (only a duel's chances are read from its answer). */

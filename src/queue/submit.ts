@@ -9,7 +9,7 @@ import { CHUNK_SIZE } from '../sim/protocol.js';
 import { toolVersion } from '../version.js';
 import { checkReachable, redisOptions, unreachable } from './connection.js';
 import { exactResultOf, type DuelChances, type ExactResult } from '../exact-result.js';
-import type { ExactAnswer } from '../model/types.js';
+import type { ExactAnswer, ReportLayout } from '../model/types.js';
 import type { ExactSolver } from '../pool/exact.js';
 import { kindExact } from '../rules/exact-kinds.js';
 import { kindSimulation } from '../rules/simulations.js';
@@ -27,6 +27,7 @@ import {
   SHARD_JOB,
   shardCount,
   shardJob,
+  battleShardJob,
   shardJobId,
   shardQueueName,
   shardTrials,
@@ -34,7 +35,10 @@ import {
   type ExactJob,
   type QueueAddress,
   type ShardJob,
+  type BattleShardJob,
 } from './shards.js';
+import { battlePlanOf } from '../rules/trench-crusade/battle/resolved.js';
+import { battleLayoutOf } from '../rules/trench-crusade/battle/simulate.js';
 
 export interface QueueOptions {
   readonly address: QueueAddress;
@@ -87,7 +91,7 @@ const CELLS_AT_ONCE = 64;
 /** A job as it is added: its kind and its data. */
 interface QueuedJob {
   readonly name: typeof SHARD_JOB | typeof EXACT_JOB | typeof DUELS_JOB;
-  readonly data: ShardJob | ExactJob | DuelsJob;
+  readonly data: ShardJob | BattleShardJob | ExactJob | DuelsJob;
 }
 
 /** A job as messages name it: "an exact cell", "a batch of duels", "shard 3". */
@@ -356,12 +360,21 @@ export async function openQueue(opts: QueueOptions): Promise<QueueSession> {
     workers,
     cellsAtOnce: CELLS_AT_ONCE,
     play(source: KernelSource, tally: Float64Array, range: PlayRange): Promise<void> {
-      if (source.type !== 'scenario') return Promise.reject(new Error('only scenarios are played through the queue'));
-      const scenario: Scenario = source.scenario;
-      assertJsonSafe(scenario);
+      if (source.type === 'dice') return Promise.reject(new Error('only scenarios and battles are played through the queue'));
       const fromChunk = range.fromTrial / CHUNK_SIZE;
-      const layout = kindSimulation(scenario).layout(scenario);
-      const shardOf = (runId: string, shard: number) => shardJob(runId, shard, scenario, range.seed, range.toTrial, fromChunk);
+      let layout: ReportLayout;
+      let shardOf: (runId: string, shard: number) => ShardJob | BattleShardJob;
+      if (source.type === 'battle') {
+        const battle = source.battle;
+        assertJsonSafe(battle, 'battle');
+        layout = battleLayoutOf(battlePlanOf(battle));
+        shardOf = (runId, shard) => battleShardJob(runId, shard, battle, range.seed, range.toTrial, fromChunk);
+      } else {
+        const scenario: Scenario = source.scenario;
+        assertJsonSafe(scenario);
+        layout = kindSimulation(scenario).layout(scenario);
+        shardOf = (runId, shard) => shardJob(runId, shard, scenario, range.seed, range.toTrial, fromChunk);
+      }
       let doneTrials = 0;
       return ask(
         shardCount(range.toTrial, fromChunk),

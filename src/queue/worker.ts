@@ -14,7 +14,7 @@ import {
   type EncodedAnswer,
   type ExactJob,
   type QueueAddress,
-  type ShardJob,
+  type ShardJob, type BattleShardJob,
 } from './shards.js';
 
 /** What a job gives back: a shard's tally, an exact cell's fractions, or a batch's chances as text. */
@@ -75,9 +75,9 @@ export async function startShardWorker(opts: ShardWorkerOptions): Promise<ShardW
       opts.onShard?.(job, 'played');
       return answer;
     }
-    const data = job.data as ShardJob;
+    const data = job.data as ShardJob | BattleShardJob;
     const task: ChunkTask = {
-      source: { type: 'scenario', scenario: data.scenario },
+      source: 'battle' in data ? { type: 'battle', battle: data.battle } : { type: 'scenario', scenario: data.scenario },
       seed: data.seed,
       firstChunk: data.firstChunk,
       chunkCount: data.chunkCount,

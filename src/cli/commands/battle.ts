@@ -11,6 +11,7 @@ import { tallyLength } from '../../model/tally.js';
 import { addFormatOption, parseFormat } from '../options.js';
 import { withRunControls } from '../sim-controls.js';
 import { addSimOptions, parseSimFlags } from '../sim-options.js';
+import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
 import { LIST_QUOTING } from '../../quoted-list.js';
 import { chartRequestFromArgv } from '../chart-options.js';
 import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/write/one-off-chart.js';
@@ -44,7 +45,7 @@ export const battleCommand: CommandModule = {
     out = out
       .option('chart', { type: 'string', describe: `Also draw who wins and each entry's survival, with their intervals, into this file: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)` })
       .option('force', { type: 'boolean', default: false, describe: 'Replace an existing --chart file' });
-    return addFormatOption(addSimOptions(out, { precision: false }), battlePresenter)
+    return addFormatOption(addQueueOption(addSimOptions(out, { precision: false }), 'Simulation:'), battlePresenter)
       .example('$0 battle --profiles examples/profiles.json --a "Trooper with Rifle x4" --b "Brute with Maul x2" --trials 1e5', 'four riflemen against two brutes')
       .example('$0 battle --a-roster mine.rosz --catalogue system.gst faction.cat --b "Trench Pilgrim with Bolt-Action Rifle x8"', 'my roster as fielded against entries of their catalogue')
       .example('$0 battle --catalogue system.gst faction.cat --a "Trench Pilgrim with Rifle x6" --b "Castigator with Great Hammer/Maul x2" --b-tactic charge', "a catalogue's entries, b charging");
@@ -66,8 +67,11 @@ export const battleCommand: CommandModule = {
     if (chartRequest) checkChartFile(chartRequest, [settings.profiles, settings.roster, ...(settings.catalogue ?? [])].filter((f): f is string => f !== undefined));
     const { battle, notes } = resolveBattle(settings, nameOf);
     const layout = battleLayoutOf(battlePlanOf(battle));
+    const queue = queueOf(argv);
     const run = await withRunControls(({ signal, onProgress }) =>
-      simulateSource({ type: 'battle', battle }, tallyLength(layout), { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress }),
+      withRemote(queue, (remote) =>
+        simulateSource({ type: 'battle', battle }, tallyLength(layout), { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress, ...(remote ? { player: remote } : {}) }),
+      ),
     );
     const view = { battle, run: { ...run, layout }, notes };
     // The chart first: if it cannot be written, nothing has been printed.
