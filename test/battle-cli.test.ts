@@ -29,8 +29,8 @@ const dir = mkdtempSync(join(tmpdir(), 'injury-lab-battle-'));
 interface BattleJson {
   readonly outcomes: readonly { readonly outcome: string; readonly count: number; readonly probability: number }[];
   readonly histograms: readonly { readonly id: string; readonly bins: readonly { readonly bin: string; readonly count: number }[] }[];
-  readonly a: { readonly entries: readonly { readonly name: string; readonly victoryPoints: number; readonly movement: number; readonly weapons: readonly { readonly name: string; readonly ranged: boolean; readonly rangeInches: number }[]; readonly standing: { readonly value: number } }[] };
-  readonly b: { readonly entries: readonly { readonly name: string; readonly movement: number; readonly takenOut: { readonly value: number } }[] };
+  readonly a: { readonly entries: readonly { readonly name: string; readonly victoryPoints: number; readonly movement: number; readonly weapons: readonly { readonly name: string; readonly ranged: boolean; readonly rangeInches: number }[]; readonly standing: { readonly value: number }; readonly attacks: { readonly value: number } }[]; readonly markersSpent: { readonly value: number } };
+  readonly b: { readonly entries: readonly { readonly name: string; readonly movement: number; readonly takenOut: { readonly value: number }; readonly attacks: { readonly value: number } }[]; readonly markersSpent: { readonly value: number } };
   readonly notes: readonly string[];
 }
 
@@ -129,6 +129,12 @@ describe('injury-lab battle', () => {
       const survival = rows.find((x) => x.measure === 'survival' && x.side === r.side && x.entry === r.entry)!;
       expect(Number(survival.value)).toBeCloseTo(Number(r.value) / Number(r.models), 12);
     }
+    // Attacks made per entry and markers spent per side, as the JSON has them.
+    expect(rows.filter((r) => r.measure === 'attacks').map((r) => Number(r.value))).toEqual([...json.a.entries, ...json.b.entries].map((e) => e.attacks.value));
+    expect(rows.filter((r) => r.measure === 'markersSpent').map((r) => [r.side, Number(r.value)])).toEqual([
+      ['a', json.a.markersSpent.value],
+      ['b', json.b.markersSpent.value],
+    ]);
     expect(new Set(rows.map((r) => r.a_warband))).toEqual(new Set([A]));
     expect(new Set(rows.map((r) => `${r.turns} ${r.start_inches} ${r.initiative} ${r.morale} ${r.seed} ${r.trials}`))).toEqual(new Set(['6 24 rules true 4 3000']));
   });

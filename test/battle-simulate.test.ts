@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Fraction, ONE, ZERO, add, fraction, mul, sub } from '../src/exact/fraction.js';
-import { tallyLength } from '../src/model/tally.js';
-import type { ExactAnswer } from '../src/model/types.js';
+import { meanOffset, tallyLength, tallyOffsets } from '../src/model/tally.js';
+import type { ExactAnswer, TalliedTrials } from '../src/model/types.js';
 import type { BattlePlan } from '../src/rules/trench-crusade/battle/plan.js';
 import { A_WINS, B_WINS, BY_VICTORY_POINTS, DRAW } from '../src/rules/trench-crusade/battle/report.js';
 import { battleLayoutOf, battleSimulator } from '../src/rules/trench-crusade/battle/simulate.js';
@@ -51,6 +51,18 @@ function duelAsBattle(a: Side, b: Side, rounds: number): ExactAnswer {
   };
 }
 
+/** The means a duel's exact answer gives of a battle of its two sides, in duelAsBattle's order (markers spent and attacks made it does not). */
+const DUEL_MEANS = ['turns', 'aOutOfAction', 'bOutOfAction', 'a.0.standing', 'a.0.takenOut', 'b.0.standing', 'b.0.takenOut'];
+
+/** A run's tally with only the means `ids`, in that order (outcomes and histograms as they are). */
+function keepMeans(run: TalliedTrials, ids: readonly string[]): TalliedTrials {
+  const at = tallyOffsets(run.layout);
+  const means = ids.map((id) => run.layout.means.findIndex((m) => m.id === id));
+  const layout = { ...run.layout, means: means.map((i) => run.layout.means[i]!) };
+  const tally = [...run.tally.slice(0, at.means), ...means.flatMap((i) => [run.tally[at.means + 2 * i]!, run.tally[at.means + 2 * i + 1]!]), ...run.tally.slice(at.histograms[0])];
+  return { layout, trials: run.trials, tally: Float64Array.from(tally) };
+}
+
 /** The same side as a duel's `Side` and as a battle's one-model warband, in contact from the start. */
 function duelSide(side: Side): PlainEntry {
   return {
@@ -74,7 +86,7 @@ describe('the battle simulator', () => {
         { entries: [duelSide(b)], blood: b.policy === 'injury' || b.policy === 'hinder' ? b.policy : 'none' },
         { turns: rounds, startInches: 0, initiative: 'a', morale: false },
       );
-      const report = crossCheck(duelAsBattle(a, b, rounds), play(plan, 40_000));
+      const report = crossCheck(duelAsBattle(a, b, rounds), keepMeans(play(plan, 40_000), DUEL_MEANS));
       expect(report.failures).toEqual([]);
       expect(report.familyAlpha).toBe(FAMILY_ALPHA);
     });
@@ -155,6 +167,20 @@ describe('the battle simulator', () => {
     expect(tally[A_WINS]).toBe(0);
     expect(near(tally[B_WINS]!, q * q * (1 + p), trials)).toBe(true);
     expect(tally[B_WINS]! + tally[DRAW]!).toBe(trials);
+  });
+
+  it('counts the attacks each entry makes and the blood markers each side spends, on injuries and to hinder', () => {
+    // Two GOLEMs in contact (only a Bloodbath takes one Out of Action), each hit automatically at +10: every
+    // blow leaves the other Down with one blood marker. a spends the markers on b on its injury rolls; b spends
+    // those on a against a's success rolls (an automatic hit rolls none, so nothing changes but the count).
+    // Each turn each strikes once; from the second on each has one marker to spend: over 4 turns, 4 attacks
+    // and 3 markers a side, in every game, and no one taken out (a draw).
+    const golem = { body: { golem: true }, weapons: [{ fields: { autoHit: true, injuryModifier: 10 } }] };
+    const trials = 500;
+    const { tally, layout } = play(battlePlan({ entries: [golem], blood: 'injury' }, { entries: [golem], blood: 'hinder' }, { turns: 4, startInches: 0, initiative: 'a', morale: false }), trials);
+    const mean = (id: string) => tally[meanOffset(layout, id)]! / trials;
+    expect(tally[DRAW]).toBe(trials);
+    expect([mean('a.0.attacks'), mean('b.0.attacks'), mean('aMarkersSpent'), mean('bMarkersSpent')]).toEqual([4, 4, 3, 3]);
   });
 
   it('is a draw on victory points when no one can reach anyone: two lines of riflemen holding out of range', () => {

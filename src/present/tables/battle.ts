@@ -1,7 +1,7 @@
 /**
  * A simulated battle (issue 50) as a table and as JSON: who won, with 95% intervals; how the games were
- * decided and when they ended; and per entry, its models standing at the end (and so each model's chance
- * to survive) and the enemies it took Out of Action.
+ * decided and when they ended, the blood markers each side spent; and per entry, its models standing at the
+ * end (and so each model's chance to survive), the enemies it took Out of Action and the attacks it made.
  */
 import type { ResolvedBattle, ResolvedBattleSide } from '../../rules/trench-crusade/battle/resolved.js';
 import type { SimRun } from '../../sim/play.js';
@@ -36,7 +36,8 @@ function entryRows(view: BattleView) {
     view.battle[key].entries.map((entry, e) => {
       const standing = byId.get(`${key}.${e}.standing`)!;
       const takenOut = byId.get(`${key}.${e}.takenOut`)!;
-      return { side: key, entry, standing, takenOut, survival: standing.value / entry.count };
+      const attacks = byId.get(`${key}.${e}.attacks`)!;
+      return { side: key, entry, standing, takenOut, attacks, survival: standing.value / entry.count };
     }),
   );
 }
@@ -60,13 +61,14 @@ function battleTable(view: BattleView): string {
   lines.push(
     '',
     renderTable(
-      ['entry', 'models', 'standing at the end', 'each survives', 'enemies taken out'],
-      entryRows(view).map((r) => [`${r.side}: ${r.entry.name}`, String(r.entry.count), interval(r.standing), percent(r.survival, 1), interval(r.takenOut)]),
-      [false, true, true, true, true],
+      ['entry', 'models', 'standing at the end', 'each survives', 'enemies taken out', 'attacks made'],
+      entryRows(view).map((r) => [`${r.side}: ${r.entry.name}`, String(r.entry.count), interval(r.standing), percent(r.survival, 1), interval(r.takenOut), r.attacks.value.toFixed(1)]),
+      [false, true, true, true, true, true],
     ),
   );
   const turns = s.means.find((m) => m.id === 'turns')!;
-  lines.push('', `turns played: ${interval(turns)}`);
+  const spent = (key: 'a' | 'b') => s.means.find((m) => m.id === `${key}MarkersSpent`)!;
+  lines.push('', `turns played: ${interval(turns)}`, `blood markers spent: a ${interval(spent('a'))}, b ${interval(spent('b'))}`);
   for (const note of view.notes) lines.push(`note: ${note}`);
   lines.push(
     '',
@@ -94,7 +96,9 @@ function battleJson(view: BattleView): unknown {
         standing: { value: r.standing.value, ciLow: r.standing.ciLow, ciHigh: r.standing.ciHigh },
         survival: r.survival,
         takenOut: { value: r.takenOut.value, ciLow: r.takenOut.ciLow, ciHigh: r.takenOut.ciHigh },
+        attacks: { value: r.attacks.value, ciLow: r.attacks.ciLow, ciHigh: r.attacks.ciHigh },
       })),
+    markersSpent: (({ value, ciLow, ciHigh }) => ({ value, ciLow, ciHigh }))(s.means.find((m) => m.id === `${key}MarkersSpent`)!),
   });
   const turns = s.means.find((m) => m.id === 'turns')!;
   return {
@@ -161,11 +165,16 @@ function battleCsv(view: BattleView): string {
   for (const h of s.histograms) for (const bin of h.bins) rows.push(row(h.id, '', bin.bin, bin.probability, bin.ciLow, bin.ciHigh, bin.count, ''));
   const turns = s.means.find((m) => m.id === 'turns')!;
   rows.push(row('turnsPlayed', '', '', turns.value, turns.ciLow, turns.ciHigh, '', ''));
+  for (const key of ['a', 'b'] as const) {
+    const m = s.means.find((x) => x.id === `${key}MarkersSpent`)!;
+    rows.push(row('markersSpent', key, '', m.value, m.ciLow, m.ciHigh, '', ''));
+  }
   for (const r of entryRows(view)) {
     const n = r.entry.count;
     rows.push(row('standing', r.side, r.entry.name, r.standing.value, r.standing.ciLow, r.standing.ciHigh, '', n));
     rows.push(row('survival', r.side, r.entry.name, r.survival, r.standing.ciLow / n, r.standing.ciHigh / n, '', n));
     rows.push(row('takenOut', r.side, r.entry.name, r.takenOut.value, r.takenOut.ciLow, r.takenOut.ciHigh, '', n));
+    rows.push(row('attacks', r.side, r.entry.name, r.attacks.value, r.attacks.ciLow, r.attacks.ciHigh, '', n));
   }
   return csvText(rows);
 }

@@ -18,8 +18,8 @@ export const BY_VICTORY_POINTS = 2;
 export const BY_DRAW = 3;
 
 const turnsMean: MeanSpec = { id: 'turns', jsonKey: 'expectedTurns', label: 'turns played' };
-const aLostMean: MeanSpec = { id: 'aOutOfAction', jsonKey: 'expectedAOutOfAction', label: "a's models taken Out of Action" };
-const bLostMean: MeanSpec = { id: 'bOutOfAction', jsonKey: 'expectedBOutOfAction', label: "b's models taken Out of Action" };
+const lostMean = (side: 'a' | 'b'): MeanSpec => ({ id: `${side}OutOfAction`, jsonKey: `expected${side.toUpperCase()}OutOfAction`, label: `${side}'s models taken Out of Action` });
+const spentMean = (side: 'a' | 'b'): MeanSpec => ({ id: `${side}MarkersSpent`, jsonKey: `expected${side.toUpperCase()}MarkersSpent`, label: `blood markers ${side} spent (on its injury rolls and against its enemies' success rolls)` });
 const ENDED_IN = 'endedInTurn';
 const DECIDED = 'decidedBy';
 
@@ -29,13 +29,18 @@ export interface BattleEntryNames {
   readonly b: readonly string[];
 }
 
-const entryMeans = (side: 'a' | 'b', names: readonly string[]): MeanSpec[] =>
-  names.flatMap((name, e) => [
-    { id: `${side}.${e}.standing`, jsonKey: `${side}.${e}.standing`, label: `${side}: ${name}: models standing at the end (not Out of Action)` },
-    { id: `${side}.${e}.takenOut`, jsonKey: `${side}.${e}.takenOut`, label: `${side}: ${name}: enemy models it took Out of Action` },
-  ]);
+/** What one entry's means measure, each per game: its models standing at the end, enemies it took out, attacks it made. */
+export const ENTRY_MEASURES = ['standing', 'takenOut', 'attacks'] as const;
+const ENTRY_LABELS: Readonly<Record<(typeof ENTRY_MEASURES)[number], string>> = {
+  standing: 'models standing at the end (not Out of Action)',
+  takenOut: 'enemy models it took Out of Action',
+  attacks: 'attacks it made (each a success roll, or an automatic hit)',
+};
 
-/** What a battle of `turns` turns reports, with two means per entry (models standing at the end, enemies taken Out of Action) when `entries` are named. */
+const entryMeans = (side: 'a' | 'b', names: readonly string[]): MeanSpec[] =>
+  names.flatMap((name, e) => ENTRY_MEASURES.map((m) => ({ id: `${side}.${e}.${m}`, jsonKey: `${side}.${e}.${m}`, label: `${side}: ${name}: ${ENTRY_LABELS[m]}` })));
+
+/** What a battle of `turns` turns reports, with a mean per entry and measure (ENTRY_MEASURES) when `entries` are named. */
 export function battleLayout(turns: number, entries: BattleEntryNames = { a: [], b: [] }): ReportLayout {
   const bins: string[] = [];
   for (let t = 1; t <= turns; t++) bins.push(String(t));
@@ -43,7 +48,7 @@ export function battleLayout(turns: number, entries: BattleEntryNames = { a: [],
     outcomes: BATTLE_OUTCOMES,
     unranked: true,
     trial: 'battle',
-    means: [turnsMean, aLostMean, bLostMean, ...entryMeans('a', entries.a), ...entryMeans('b', entries.b)],
+    means: [turnsMean, lostMean('a'), lostMean('b'), spentMean('a'), spentMean('b'), ...entryMeans('a', entries.a), ...entryMeans('b', entries.b)],
     histograms: [
       { id: ENDED_IN, label: 'turn the game ended in', bins },
       { id: DECIDED, label: 'how the game was decided', bins: DECIDED_BY },
@@ -52,43 +57,58 @@ export function battleLayout(turns: number, entries: BattleEntryNames = { a: [],
 }
 
 /**
- * How the simulator counts one game into its tally: the winner (A_WINS, B_WINS, DRAW), how it was
- * decided (BY_...), the turns played (the turn it ended in), each side's models taken Out of Action, and
- * per entry (side a's entries, then side b's) its models standing at the end and the enemies it took out.
+ * One game as the simulator counts it, one object reused from game to game: the winner (A_WINS, B_WINS,
+ * DRAW), how it was decided (BY_...), the turns played (the turn it ended in); per side (a, b) its models
+ * taken Out of Action and the blood markers it spent; per entry (side a's, then side b's) its models
+ * standing at the end, the enemies it took out and the attacks it made.
  */
-export function battleTallyCounter(
-  turns: number,
-  entries: BattleEntryNames,
-): (tally: Float64Array, winner: number, decidedBy: number, turnsPlayed: number, aLost: number, bLost: number, standing: Float64Array, takenOut: Float64Array) => void {
+export interface BattleGame {
+  winner: number;
+  decidedBy: number;
+  turns: number;
+  readonly lost: Float64Array;
+  readonly spent: Float64Array;
+  readonly standing: Float64Array;
+  readonly takenOut: Float64Array;
+  readonly attacks: Float64Array;
+}
+
+export function battleGame(entries: number): BattleGame {
+  return { winner: 0, decidedBy: 0, turns: 0, lost: new Float64Array(2), spent: new Float64Array(2), standing: new Float64Array(entries), takenOut: new Float64Array(entries), attacks: new Float64Array(entries) };
+}
+
+/** How the simulator adds one game into its tally. */
+export function battleTallyCounter(turns: number, entries: BattleEntryNames): (tally: Float64Array, game: BattleGame) => void {
   const layout = battleLayout(turns, entries);
   const outcomesAt = tallyOffsets(layout).outcomes;
   const turnsAt = meanOffset(layout, turnsMean.id);
-  const aLostAt = meanOffset(layout, aLostMean.id);
-  const bLostAt = meanOffset(layout, bLostMean.id);
+  const lostAt = Int32Array.from(['a', 'b'] as const, (side) => meanOffset(layout, lostMean(side).id));
+  const spentAt = Int32Array.from(['a', 'b'] as const, (side) => meanOffset(layout, spentMean(side).id));
   const endedAt = histogramOffset(layout, ENDED_IN);
   const decidedAt = histogramOffset(layout, DECIDED);
-  // Each entry's two means, side a's entries first: where each one's sum is (its sum of squares follows).
+  // Each entry's means, side a's entries first: where each one's sum is (its sum of squares follows).
   const ids = [...entries.a.map((_, e) => `a.${e}`), ...entries.b.map((_, e) => `b.${e}`)];
   const count = ids.length;
   const standingAt = Int32Array.from(ids, (id) => meanOffset(layout, `${id}.standing`));
   const takenOutAt = Int32Array.from(ids, (id) => meanOffset(layout, `${id}.takenOut`));
-  return (tally, winner, decidedBy, turnsPlayed, aLost, bLost, standing, takenOut) => {
-    tally[outcomesAt + winner]! += 1;
-    tally[turnsAt]! += turnsPlayed;
-    tally[turnsAt + 1]! += turnsPlayed * turnsPlayed;
-    tally[aLostAt]! += aLost;
-    tally[aLostAt + 1]! += aLost * aLost;
-    tally[bLostAt]! += bLost;
-    tally[bLostAt + 1]! += bLost * bLost;
-    for (let e = 0; e < count; e++) {
-      const st = standing[e]!;
-      const out = takenOut[e]!;
-      tally[standingAt[e]!]! += st;
-      tally[standingAt[e]! + 1]! += st * st;
-      tally[takenOutAt[e]!]! += out;
-      tally[takenOutAt[e]! + 1]! += out * out;
+  const attacksAt = Int32Array.from(ids, (id) => meanOffset(layout, `${id}.attacks`));
+  const add = (tally: Float64Array, at: number, v: number) => {
+    tally[at]! += v;
+    tally[at + 1]! += v * v;
+  };
+  return (tally, game) => {
+    tally[outcomesAt + game.winner]! += 1;
+    add(tally, turnsAt, game.turns);
+    for (let s = 0; s < 2; s++) {
+      add(tally, lostAt[s]!, game.lost[s]!);
+      add(tally, spentAt[s]!, game.spent[s]!);
     }
-    tally[endedAt + turnsPlayed - 1]! += 1;
-    tally[decidedAt + decidedBy]! += 1;
+    for (let e = 0; e < count; e++) {
+      add(tally, standingAt[e]!, game.standing[e]!);
+      add(tally, takenOutAt[e]!, game.takenOut[e]!);
+      add(tally, attacksAt[e]!, game.attacks[e]!);
+    }
+    tally[endedAt + game.turns - 1]! += 1;
+    tally[decidedAt + game.decidedBy]! += 1;
   };
 }

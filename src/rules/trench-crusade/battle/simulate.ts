@@ -12,7 +12,7 @@ import { rollAndKeep } from '../simulate.js';
 import { AttackRoller } from '../sequence/attack-roller.js';
 import { markerCapOf, riskyStrings } from '../sequence/rules.js';
 import type { BattlePlan, BattleSide } from './plan.js';
-import { A_WINS, B_WINS, BY_DRAW, BY_MORALE, BY_VICTORY_POINTS, BY_WIPE_OUT, DRAW, type BattleEntryNames, battleLayout, battleTallyCounter } from './report.js';
+import { A_WINS, B_WINS, BY_DRAW, BY_MORALE, BY_VICTORY_POINTS, BY_WIPE_OUT, DRAW, type BattleEntryNames, battleGame, battleLayout, battleTallyCounter } from './report.js';
 import type { ReportLayout } from '../../../model/types.js';
 
 /** The entries of a plan's sides by name, as its layout names their means. */
@@ -142,10 +142,10 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
   const acted = new Uint8Array(n);
   const engaged = new Uint8Array(n * n);
   const engagedCount = new Int32Array(n);
-  const lost = [0, 0];
   const entries = plan.a.entries.length + plan.b.entries.length;
-  const standingOf = new Float64Array(entries);
-  const takenOutBy = new Float64Array(entries);
+  // The game's record, counted into the tally at its end: one object for every game.
+  const game = battleGame(entries);
+  const { lost, spent, standing: standingOf, takenOut: takenOutBy, attacks: attacksBy } = game;
   const fails = [0, 0];
   const kept = new Int32Array(8);
   let winner = NONE;
@@ -189,6 +189,7 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     const per = hinderDice[sideOf[i]!]!;
     if (per === 0 || m[i] === 0) return 0;
     const dice = m[i]! * per;
+    spent[1 - sideOf[i]!]! += m[i]!;
     m[i] = 0;
     return dice;
   }
@@ -207,7 +208,11 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     r.d = d[j]!;
     r.tl = tl[j]!;
     r.bl = bl[j]!;
-    const taken = r.attack(rng0, cap, undefined, 0, extra + hindrance(i));
+    const hindered = extra + hindrance(i);
+    const spentBefore = r.spent;
+    attacksBy[tallyEntryOf[i]!]! += 1;
+    const taken = r.attack(rng0, cap, undefined, 0, hindered);
+    spent[s]! += r.spent - spentBefore;
     missed = r.missed;
     if (taken) {
       takeOut(j, i);
@@ -466,6 +471,9 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
         }
         engaged.fill(0);
         takenOutBy.fill(0);
+        attacksBy.fill(0);
+        spent[0] = 0;
+        spent[1] = 0;
         if (startEngaged) {
           for (let i = first[0]!; i < end[0]!; i++) for (let j = first[1]!; j < end[1]!; j++) engage(i, j);
         }
@@ -509,7 +517,10 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
         }
         standingOf.fill(0);
         for (let k = 0; k < n; k++) if (out[k] === 0) standingOf[tallyEntryOf[k]!]! += 1;
-        count(tally, winner, decidedBy, played, lost[0]!, lost[1]!, standingOf, takenOutBy);
+        game.winner = winner;
+        game.decidedBy = decidedBy;
+        game.turns = played;
+        count(tally, game);
       }
     },
   };
