@@ -171,6 +171,17 @@ describe('injury-lab battle', () => {
     }
   });
 
+  it('fields each side at equal ducats (--ducats): its one entry as many times as the ducats buy', async () => {
+    // A trooper with a rifle costs 30 + 10 ducats: 200 buy 5. A brute with a great hammer 110 + 12: 200 buy 1, 78 left.
+    const j = await battle('--profiles', 'examples/profiles.json', '--a', 'Unarmoured Trooper with Bolt-action Rifle', '--b', 'Machine Brute with Great Hammer', '--ducats', '200', '--trials', '2000');
+    expect([j.a.entries[0]!.name, j.b.entries[0]!.name]).toEqual(['Unarmoured Trooper with Bolt-action Rifle x5', 'Machine Brute with Great Hammer x1']);
+    expect(j.notes).toEqual([
+      'a: 200 ducats buy 5 x Unarmoured Trooper with Bolt-action Rifle at 40 ducats each (0 left over)',
+      'b: 200 ducats buy 1 x Machine Brute with Great Hammer at 122 ducats each (78 left over)',
+      "a: Unarmoured Trooper with Bolt-action Rifle x5: no melee weapon named: it fights unarmed, with no weapon's modifiers (ruling B28)",
+    ]);
+  });
+
   const refusals: [string, string[], RegExp][] = [
     ['an unknown entry', ['--roster', ROSTER, '--a', 'Ash Acolyt x3', '--b', 'Cinder Brute'], /^--a: "Ash Acolyt x3": "Ash Acolyt" is not a model .*\(did you mean "Ash Acolyte"\?\)/],
     ['a count of 0', ['--roster', ROSTER, '--a', 'Ash Acolyte x0', '--b', 'Cinder Brute'], /^--a: "Ash Acolyte x0": count: "0" is not allowed; allowed: a whole number of models from 1 to 30/],
@@ -189,6 +200,10 @@ describe('injury-lab battle', () => {
     ['an unknown tactic', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--a-tactic', 'sprint'], /^--a-tactic: "sprint" is not a known tactic; allowed: advance, hold, charge$/],
     ['turns out of range', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--turns', '11'], /^--turns: 11 is not allowed; allowed: a whole number from 1 to 10$/],
     ['a chance above 1', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--cover-chance', '1.5'], /^--cover-chance: 1.5 is not allowed; allowed: a number from 0 to 1$/],
+    ['two entries at equal ducats', ['--roster', ROSTER, '--a', 'Ash Acolyte, Thorn Sentinel', '--b', 'Cinder Brute', '--ducats', '300'], /^--a: a side fielded at --ducats 300 is one entry without a count .*; allowed: one "MODEL with WEAPON" a side, or no --ducats$/],
+    ['a count at equal ducats', ['--roster', ROSTER, '--a', 'Ash Acolyte x2', '--b', 'Cinder Brute', '--ducats', '300'], /^--a: a side fielded at --ducats 300 is one entry without a count/],
+    ['ducats that buy none', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--ducats', '100'], /^--ducats: 100 is not allowed; allowed: ducats that buy 1 to 30 of "Cinder Brute" at 115 ducats each/],
+    ['a roster at equal ducats', ['--a-roster', ROSTER, '--b', 'Cinder Brute', '--ducats', '300'], /^--a-roster, --ducats: a roster is fielded as it stands, at its own ducats/],
   ];
   for (const [what, args, message] of refusals) {
     it(`refuses ${what} in one line, exit 2, nothing on stdout`, async () => {

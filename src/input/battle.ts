@@ -46,6 +46,7 @@ export interface BattleSettings extends ProfileSource {
   readonly morale: boolean;
   readonly coverChance: number;
   readonly elevationChance: number;
+  readonly ducats: number;
   readonly aTactic: BattleTactic;
   readonly bTactic: BattleTactic;
   readonly aBlood: BattleBloodPolicy;
@@ -172,14 +173,40 @@ function fieldedEntries(profiles: Profiles, flag: string): EntryText[] {
   });
 }
 
-/** Victory points for one model of an entry taken Out of Action (ruling B35): its cost in ducats / 10, rounded up. */
-function victoryPointsOf(entry: EntryText, profiles: Profiles): number | undefined {
+/** What one model of an entry costs in ducats: its model's and weapons' (a roster's model with its kit), or undefined where its model has no cost. */
+function costOf(entry: Pick<EntryText, 'model' | 'weapons'>, profiles: Profiles): number | undefined {
   const model = profiles.models.get(entry.model);
   if (model?.cost === undefined) return undefined;
   let cost = model.cost;
   // A roster's "MODEL with WEAPON" is in its model's price; a weapon read apart adds its own.
   for (const w of entry.weapons) if (!w.startsWith(`${entry.model} with `)) cost += profiles.weapons.get(w)?.cost ?? 0;
-  return Math.max(1, Math.ceil(cost / 10));
+  return cost;
+}
+
+/** Victory points for one model of an entry taken Out of Action (ruling B35): its cost in ducats / 10, rounded up. */
+function victoryPointsOf(entry: EntryText, profiles: Profiles): number | undefined {
+  const cost = costOf(entry, profiles);
+  return cost === undefined ? undefined : Math.max(1, Math.ceil(cost / 10));
+}
+
+/**
+ * A side fielded at equal ducats: its one entry, written without a count, as many times as the ducats buy
+ * at its cost per model; refused in one line where it has no cost, costs more than the ducats, or the
+ * side names more than one entry (which of them the ducats would buy is no question the rules answer).
+ */
+function atDucats(read: readonly EntryText[], ducats: number, profiles: Profiles, flag: string, notes: string[], side: string): EntryText[] {
+  const entry = read[0]!;
+  if (read.length !== 1 || entry.count !== 1 || /\s[x×]\s*\d+$/i.test(entry.text)) {
+    throw refusal(flag, `a side fielded at --ducats ${ducats} is one entry without a count (the ducats buy its count), got ${showValue(read.map((e) => e.text).join(', '))}`, 'allowed: one "MODEL with WEAPON" a side, or no --ducats');
+  }
+  const cost = costOf(entry, profiles);
+  if (cost === undefined || cost <= 0) throw refusal(`${flag}: ${showValue(entry.text)}`, 'has no cost in ducats', 'allowed: an entry with a cost, or no --ducats');
+  const count = Math.floor(ducats / cost);
+  if (count < 1 || count > MAX_ENTRY_COUNT) {
+    throw notAllowed(`--ducats`, ducats, `ducats that buy 1 to ${MAX_ENTRY_COUNT} of ${showValue(entry.text)} at ${cost} ducats each (${cost} to ${cost * MAX_ENTRY_COUNT + cost - 1})`);
+  }
+  notes.push(`${side}: ${ducats} ducats buy ${count} x ${entry.text} at ${cost} ducats each (${ducats - count * cost} left over)`);
+  return [{ ...entry, text: `${entry.text} x${count}`, count }];
 }
 
 export interface BattleAsked {
@@ -199,6 +226,7 @@ export function resolveBattle(settings: BattleSettings, nameOf: (name: string) =
   const notes: string[] = [];
   const entries = BATTLE_SIDES.map((side) => {
     if (settings[`${side}Roster`] === true) {
+      if (settings.ducats > 0) throw refusal(`${nameOf(`${side}Roster`)}, ${nameOf('ducats')}`, 'a roster is fielded as it stands, at its own ducats', `give one: a roster (${nameOf(`${side}Roster`)}) or an entry at equal ducats (${nameOf(side)} with ${nameOf('ducats')})`);
       const fielded = fieldedEntries(profiles, nameOf(`${side}Roster`));
       const models = fielded.reduce((n, e) => n + e.count, 0);
       if (models > MAX_SIDE_MODELS) throw notAllowed(nameOf(`${side}Roster`), `${models} models`, `at most ${MAX_SIDE_MODELS} models a side`);
@@ -206,7 +234,8 @@ export function resolveBattle(settings: BattleSettings, nameOf: (name: string) =
     }
     const list = parseQuotedList(settings[side], nameOf(side)).map((t) => t.trim()).filter((t) => t !== '');
     if (list.length === 0) throw notAllowed(nameOf(side), settings[side], 'entries separated by commas');
-    const read = list.map((text) => readEntry(text, profiles, nameOf(side)));
+    const written = list.map((text) => readEntry(text, profiles, nameOf(side)));
+    const read = settings.ducats > 0 ? atDucats(written, settings.ducats, profiles, nameOf(side), notes, side) : written;
     const models = read.reduce((n, e) => n + e.count, 0);
     if (models > MAX_SIDE_MODELS) throw notAllowed(nameOf(side), `${models} models`, `at most ${MAX_SIDE_MODELS} models a side`);
     return read;
@@ -276,6 +305,7 @@ export function resolveBattle(settings: BattleSettings, nameOf: (name: string) =
       morale: settings.morale,
       coverChance: settings.coverChance,
       elevationChance: settings.elevationChance,
+      ducats: settings.ducats,
       a: sides[0]!,
       b: sides[1]!,
     },

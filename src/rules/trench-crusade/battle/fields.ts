@@ -4,6 +4,8 @@ import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_TACTICS 
 export const MAX_BATTLE_TURNS = 10;
 export const DEFAULT_BATTLE_TURNS = 6;
 export const MAX_START_INCHES = 72;
+/** Ducats a side may be fielded at: far above any game's (some 700 to 1,500). */
+export const MAX_DUCATS = 100_000;
 
 /**
  * A battle's settings, declared once: `injury-lab battle`'s flags, its --help and the messages that
@@ -46,6 +48,13 @@ export const battleFields = [
     description: 'The chance that a shooter is elevated above its target, +1 DICE (ruling B43)',
     minimum: 0,
     maximum: 1,
+    default: 0,
+    kinds: [BATTLE_KIND],
+  }),
+  numberField('ducats', {
+    description: 'Field each side at equal ducats, as BookOfWar fields each unit at equal points: its one entry as many times as these ducats buy at its cost per model (its model\'s and weapons\', a roster\'s model with its kit); 0: the counts as written',
+    minimum: 0,
+    maximum: MAX_DUCATS,
     default: 0,
     kinds: [BATTLE_KIND],
   }),

@@ -28,6 +28,8 @@ export interface ResolvedBattle {
   readonly morale: boolean;
   readonly coverChance: number;
   readonly elevationChance: number;
+  /** The ducats each side was fielded at (0: the counts as written); said, read by no engine. */
+  readonly ducats: number;
   readonly a: ResolvedBattleSide;
   readonly b: ResolvedBattleSide;
 }
