@@ -183,6 +183,21 @@ describe('the battle simulator', () => {
     expect([mean('a.0.attacks'), mean('b.0.attacks'), mean('aMarkersSpent'), mean('bMarkersSpent')]).toEqual([4, 4, 3, 3]);
   });
 
+  it("charges the nearest with tactic charge, and the weakest in reach with charge-weakest: a Down enemy before a standing one (ruling B45)", () => {
+    // a's killer goes first, 5" from b's two models: the first standing, the second Down (as it starts).
+    // Either charge arrives (6 + D6 >= 4) and its blow takes the target out; one turn, then b's survivor
+    // stands. charge takes the first in warband order (the nearer of equals), charge-weakest the Down one.
+    const standingAfter = (tactic: 'charge' | 'charge-weakest') => {
+      const { tally, layout } = play(
+        battlePlan({ entries: [killer], tactic }, { entries: [{ name: 'standing', movement: 0 }, { name: 'down', movement: 0, body: { targetDown: true } }], tactic: 'hold' }, { turns: 1, startInches: 5, initiative: 'a', morale: false }),
+        100,
+      );
+      return ['b.0.standing', 'b.1.standing'].map((id) => tally[meanOffset(layout, id)]! / 100);
+    };
+    expect(standingAfter('charge')).toEqual([0, 1]);
+    expect(standingAfter('charge-weakest')).toEqual([1, 0]);
+  });
+
   it('is a draw on victory points when no one can reach anyone: two lines of riflemen holding out of range', () => {
     const line = { entries: [{ count: 3, weapons: [{ ranged: true, rangeInches: 12 }, {}] }], tactic: 'hold' as const };
     const { tally, layout } = play(battlePlan(line, line, { turns: 4, startInches: 24 }), 200);

@@ -3,7 +3,7 @@
  * turn, activation by activation, every die rolled one at a time: the initiative roll-off, each charge's
  * D6, each Dash's and morale check's success roll, and every attack by the sequence simulator's attack
  * roller (../sequence/attack-roller.ts), one roller per weapon and target entry (and per Ranged Attack
- * Modifier a shot can meet). The rulings are docs/rules.md's B1-B44.
+ * Modifier a shot can meet). The rulings are docs/rules.md's B1-B45.
  *
  * The game state lives in typed arrays made once per kernel: a trial allocates nothing.
  */
@@ -332,15 +332,33 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
   }
 
   /**
+   * The weakest enemy a charge of model i could reach from where it stands (ruling B45): within 12" and
+   * M + 6; a Down one first (its +1 injury dice), then the one with most blood markers, then the nearest,
+   * then the first in warband order. NONE when no enemy is in reach.
+   */
+  function weakestInReach(i: number, reachMax: number): number {
+    const o = 1 - sideOf[i]!;
+    let best = NONE;
+    for (let k = first[o]!; k < end[o]!; k++) {
+      if (out[k] === 1) continue;
+      const dk = distance(i, k);
+      if (dk > CHARGE_DECLARE_INCHES || dk - ENGAGE_INCHES > reachMax) continue;
+      if (best === NONE || d[k]! > d[best]! || (d[k] === d[best] && (m[k]! > m[best]! || (m[k] === m[best] && dk < distance(i, best))))) best = k;
+    }
+    return best;
+  }
+
+  /**
    * A model that closes with the enemy (rulings B40-B42): the nearest enemy within 12" is charged, a
    * Dash first where only a Dash brings it within reach of a charge; farther, it Moves and Dashes toward
    * the enemy. Holding, it charges only an enemy a charge can reach from where it stands.
    */
-  function close(i: number, half: boolean, holding: boolean): void {
-    const j = nearestEnemy(i, false);
-    if (j === NONE) return;
+  function close(i: number, half: boolean, holding: boolean, weakest = false): void {
     const mv = half ? movement[i]! / 2 : movement[i]!;
     const reachMax = half ? (movement[i]! + 6) / 2 : movement[i]! + 6;
+    const within = weakest ? weakestInReach(i, reachMax) : NONE;
+    const j = within !== NONE ? within : nearestEnemy(i, false);
+    if (j === NONE) return;
     const gap = distance(i, j);
     if (gap <= CHARGE_DECLARE_INCHES && gap - ENGAGE_INCHES <= reachMax) {
       if (!charge(i, j, half) && !holding) dash(i, mv);
@@ -393,7 +411,7 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
       return;
     }
     const tactic = tactics[sideOf[i]!];
-    if (tactic === 'charge') {
+    if (tactic === 'charge' || tactic === 'charge-weakest') {
       // An ASSAULT weapon may Shoot before the charge (ruling B10).
       const w = assaultWeapon[i]!;
       if (w !== NONE) {
@@ -403,7 +421,7 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
           if (winner !== NONE) return;
         }
       }
-      close(i, half, false);
+      close(i, half, false, tactic === 'charge-weakest');
     } else if (rangedWeapon[i] !== NONE) shootOrClose(i, half, tactic === 'hold');
     else close(i, half, tactic === 'hold');
   }
