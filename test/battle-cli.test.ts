@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkBattleSettings, resolveBattle } from '../src/input/battle.js';
+import { Ajv } from 'ajv';
+import { battleJsonSchema, checkBattleSettings, resolveBattle } from '../src/input/battle.js';
 import { tallyLength } from '../src/model/tally.js';
 import { closePool, simulateSource } from '../src/pool/simulate.js';
 import { battlePlanOf } from '../src/rules/trench-crusade/battle/resolved.js';
@@ -180,6 +181,29 @@ describe('injury-lab battle', () => {
       'b: 200 ducats buy 1 x Machine Brute with Great Hammer at 122 ducats each (78 left over)',
       "a: Unarmoured Trooper with Bolt-action Rifle x5: no melee weapon named: it fights unarmed, with no weapon's modifiers (ruling B28)",
     ]);
+  });
+
+  it('reads a battle file (its files relative to it, a flag over a setting), whose schema is published and committed', async () => {
+    const fromFile = await battle('examples/battle.json', '--b-tactic', 'hold', '--trials', '3000', '--seed', '6');
+    const fromFlags = await battle('--roster', ROSTER, '--a', A, '--b', B, '--b-tactic', 'hold', '--cover-chance', '0.25', '--trials', '3000', '--seed', '6');
+    expect(counts(fromFile)).toEqual(counts(fromFlags));
+    const schema = JSON.parse(readFileSync('battle.schema.json', 'utf8')) as Record<string, unknown>;
+    expect(schema).toEqual(battleJsonSchema());
+    const validate = new Ajv({ strict: false }).compile(schema);
+    expect(validate(JSON.parse(readFileSync('examples/battle.json', 'utf8')))).toBe(true);
+    expect(validate({ turnz: 3 })).toBe(false);
+    // A bad key or value of the file is named with the file, in one line, before any game.
+    const bad = join(dir, 'bad-battle.json');
+    for (const [content, message] of [
+      [{ roster: join(process.cwd(), ROSTER), a: 'Ash Acolyte', b: 'Cinder Brute', turnz: 3 }, /^injury-lab: battle file ".*bad-battle.json": key: "turnz" is not a setting of a battle; allowed: a, b, /],
+      [{ roster: join(process.cwd(), ROSTER), a: 'Ash Acolyte', b: 'Cinder Brute', turns: 30 }, /^injury-lab: battle file ".*bad-battle.json": turns: 30 is not allowed; allowed: a whole number from 1 to 10$/],
+    ] as const) {
+      writeFileSync(bad, JSON.stringify(content));
+      const r = await cliInProcess('battle', bad, '--trials', '100');
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim()).toMatch(message);
+    }
   });
 
   const refusals: [string, string[], RegExp][] = [

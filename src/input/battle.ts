@@ -7,7 +7,9 @@
  */
 import { showValue } from '../errors.js';
 import { notAllowed, notOneOf, refusal } from '../messages.js';
-import { describeAllowed, inAllowedCase } from '../model/field-schema.js';
+import { dirname, isAbsolute, join } from 'node:path';
+import { describeAllowed, fieldJsonSchema, inAllowedCase } from '../model/field-schema.js';
+import { readJsonInput } from '../json-input.js';
 import { findSideProfiles, type Profiles } from '../model/profiles.js';
 import type { FieldSpec } from '../model/types.js';
 import { parseQuotedList, LIST_QUOTING } from '../quoted-list.js';
@@ -55,6 +57,57 @@ export interface BattleSettings extends ProfileSource {
 
 /** A side's own setting as a flag and a settings key names it: `aTactic`, `bBlood`. */
 export const sideSettingName = (side: BattleSideKey, field: string) => `${side}${field[0]!.toUpperCase()}${field.slice(1)}`;
+
+/**
+ * The settings that are no field's value, each with what it is: a battle file's keys and the command's
+ * flags of the same names. `files`: paths, read relative to a battle file.
+ */
+export const BATTLE_TEXT_SETTINGS: readonly { readonly name: string; readonly description: string; readonly type: 'string' | 'files' | 'boolean'; readonly file?: true }[] = [
+  { name: 'a', type: 'string', description: `Side a's warband: entries separated by commas, each "MODEL with WEAPON + WEAPON xCOUNT" of the profiles (${LIST_QUOTING})` },
+  { name: 'b', type: 'string', description: "Side b's warband, as a" },
+  { name: 'aRoster', type: 'string', file: true, description: "Or side a is this roster (NewRecruit .rosz, .ros or JSON) as fielded: every model with the kit it holds; the other side's entries are read from it too (or from catalogue files with it)" },
+  { name: 'bRoster', type: 'string', file: true, description: 'Or side b is this roster as fielded, as aRoster' },
+  { name: 'profiles', type: 'string', file: true, description: 'The profiles file the warbands are read from (injury-lab profiles exports one from a roster or catalogue)' },
+  { name: 'roster', type: 'string', file: true, description: 'Or a roster exported from NewRecruit (.rosz, .ros or its JSON)' },
+  { name: 'catalogue', type: 'files', file: true, description: 'Or BattleScribe catalogue files (.gst, .cat): every model they offer with the weapons of its loadout' },
+  { name: 'allowUnmodelled', type: 'boolean', description: "Use entries that hold what nothing models (a weapon's unknown keyword): left out, with a warning" },
+  { name: 'edition', type: 'string', description: "The edition (default: the system's newest)" },
+];
+
+/** A battle file's JSON Schema (`battle --schema`): every setting, from the declarations above and the fields'. */
+export function battleJsonSchema(): Record<string, unknown> {
+  const properties: Record<string, unknown> = { $schema: { type: 'string' } };
+  for (const t of BATTLE_TEXT_SETTINGS) {
+    properties[t.name] =
+      t.type === 'boolean'
+        ? { type: 'boolean', description: t.description }
+        : t.type === 'files'
+          ? { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: t.description }
+          : { type: 'string', minLength: 1, description: t.description };
+  }
+  for (const [name, f] of BATTLE_SETTING_FIELDS) properties[name] = { ...fieldJsonSchema(f), default: f.default };
+  return { $schema: 'http://json-schema.org/draft-07/schema#', title: 'injury-lab battle file', type: 'object', properties, additionalProperties: false };
+}
+
+/**
+ * A battle file's settings (`injury-lab battle FILE`): one JSON object of the settings above and the
+ * fields', its files read relative to it; a key that is no setting is refused in one line naming it.
+ */
+export function readBattleFile(path: string): Record<string, unknown> {
+  const label = `battle file ${showValue(path)}`;
+  const parsed = readJsonInput(path, { label, what: 'a battle file', missing: 'no such file' }).value;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refusal(label, `must hold one JSON object of settings, got ${Array.isArray(parsed) ? 'an array' : showValue(parsed)}`);
+  const names = [...BATTLE_TEXT_SETTINGS.map((t) => t.name), ...BATTLE_SETTING_FIELDS.map(([name]) => name)];
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (key === '$schema') continue;
+    if (!names.includes(key)) throw notOneOf(`${label}: key`, key, 'a setting of a battle', names);
+    const text = BATTLE_TEXT_SETTINGS.find((t) => t.name === key);
+    const relative = (v: unknown) => (typeof v === 'string' && !isAbsolute(v) ? join(dirname(path), v) : v);
+    out[key] = text?.file ? (Array.isArray(value) ? value.map(relative) : relative(value)) : value;
+  }
+  return out;
+}
 
 /** Every setting that is a field's value, by its settings name: the game's, then each side's. */
 export const BATTLE_SETTING_FIELDS: readonly (readonly [string, FieldSpec])[] = [

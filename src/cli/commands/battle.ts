@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { coerceFlagValue, kebab } from '../../input/scenario.js';
 import { describeAllowed } from '../../model/field-schema.js';
-import { BATTLE_SETTING_FIELDS, checkBattleSettings, resolveBattle, sideSettingName } from '../../input/battle.js';
+import { BATTLE_SETTING_FIELDS, BATTLE_TEXT_SETTINGS, battleJsonSchema, checkBattleSettings, readBattleFile, resolveBattle, sideSettingName } from '../../input/battle.js';
+import { jsonText } from '../../text.js';
 import { battlePresenter } from '../../present/tables/battle.js';
 import { simulateSource } from '../../pool/simulate.js';
 import { battleLayoutOf } from '../../rules/trench-crusade/battle/simulate.js';
@@ -12,7 +13,6 @@ import { addFormatOption, parseFormat } from '../options.js';
 import { withRunControls } from '../sim-controls.js';
 import { addSimOptions, parseSimFlags } from '../sim-options.js';
 import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
-import { LIST_QUOTING } from '../../quoted-list.js';
 import { chartRequestFromArgv } from '../chart-options.js';
 import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/write/one-off-chart.js';
 import { battleChartSpec } from '../../present/chart/battle.js';
@@ -25,19 +25,15 @@ import { terminalSafe } from '../../terminal-safe.js';
  * flags, their --help and the messages that refuse a value come from there.
  */
 export const battleCommand: CommandModule = {
-  command: 'battle',
+  command: 'battle [file]',
   describe: 'Two warbands fight whole games (Trench Crusade): who wins, with 95% intervals, how, and what each entry does; simulated, seeded',
   builder: (y) => {
     let out = y
-      .option('a', { type: 'string', describe: `Side a's warband: entries separated by commas, each "MODEL with WEAPON + WEAPON xCOUNT" of the profiles (${LIST_QUOTING})` })
-      .option('b', { type: 'string', describe: "Side b's warband, as --a" })
-      .option('a-roster', { type: 'string', describe: 'Or side a is this roster (NewRecruit .rosz, .ros or JSON) as fielded: every model with the kit it holds; the other side\'s entries are read from it too (or from --catalogue files with it)' })
-      .option('b-roster', { type: 'string', describe: 'Or side b is this roster as fielded, as --a-roster' })
-      .option('profiles', { type: 'string', describe: 'The profiles file the warbands are read from (injury-lab profiles exports one from a roster or catalogue)' })
-      .option('roster', { type: 'string', describe: 'Or a roster exported from NewRecruit (.rosz, .ros or its JSON)' })
-      .option('catalogue', { type: 'string', array: true, describe: 'Or BattleScribe catalogue files (.gst, .cat): every model they offer with the weapons of its loadout' })
-      .option('allow-unmodelled', { type: 'boolean', describe: 'Use entries that hold what nothing models (a weapon\'s unknown keyword): left out, with a warning' })
-      .option('edition', { type: 'string', describe: "The edition (default: the system's newest)" });
+      .positional('file', { type: 'string', describe: 'A battle file: one JSON object of the settings below (camelCase keys; `injury-lab battle --schema` its format); a flag given too wins' })
+      .option('schema', { type: 'boolean', describe: 'Print the JSON Schema of a battle file and exit' });
+    for (const t of BATTLE_TEXT_SETTINGS) {
+      out = out.option(kebab(t.name), t.type === 'boolean' ? { type: 'boolean', describe: t.description } : { type: 'string', ...(t.type === 'files' ? { array: true } : {}), describe: t.description });
+    }
     for (const [name, f] of BATTLE_SETTING_FIELDS) {
       const side = BATTLE_SIDES.find((s) => name === sideSettingName(s, f.name));
       out = out.option(kebab(name), { type: 'string', describe: `${side ? `Side ${side}: ` : ''}${f.description} (${describeAllowed(f.schema)}; default ${String(f.default)})` });
@@ -46,20 +42,33 @@ export const battleCommand: CommandModule = {
       .option('chart', { type: 'string', describe: `Also draw who wins and each entry's survival, with their intervals, into this file: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)` })
       .option('force', { type: 'boolean', default: false, describe: 'Replace an existing --chart file' });
     return addFormatOption(addQueueOption(addSimOptions(out, { precision: false }), 'Simulation:'), battlePresenter)
+      .example('$0 battle my-battle.json --trials 1e6', 'a battle file (injury-lab battle --schema), with more games than it says')
       .example('$0 battle --profiles examples/profiles.json --a "Trooper with Rifle x4" --b "Brute with Maul x2" --trials 1e5', 'four riflemen against two brutes')
       .example('$0 battle --a-roster mine.rosz --catalogue system.gst faction.cat --b "Trench Pilgrim with Bolt-Action Rifle x8"', 'my roster as fielded against entries of their catalogue')
       .example('$0 battle --catalogue system.gst faction.cat --a "Trench Pilgrim with Rifle x6" --b "Castigator with Great Hammer/Maul x2" --b-tactic charge', "a catalogue's entries, b charging");
   },
   handler: async (argv) => {
+    if (argv.schema === true) {
+      process.stdout.write(jsonText(battleJsonSchema()));
+      return;
+    }
     const format = parseFormat(argv.format, battlePresenter, 'battle');
-    const given: Record<string, unknown> = {};
-    for (const key of ['a', 'b', 'profiles', 'roster', 'catalogue', 'edition'] as const) if (argv[key] !== undefined) given[key] = argv[key];
-    if (argv['allow-unmodelled'] !== undefined) given.allowUnmodelled = argv['allow-unmodelled'];
-    if (argv['a-roster'] !== undefined) given.aRoster = argv['a-roster'];
-    if (argv['b-roster'] !== undefined) given.bRoster = argv['b-roster'];
-    for (const [name, f] of BATTLE_SETTING_FIELDS) if (argv[kebab(name)] !== undefined) given[name] = coerceFlagValue(f, argv[kebab(name)]);
+    // A battle file's settings, then the flags over them: a setting is named as it was given.
+    const file = typeof argv.file === 'string' ? argv.file : undefined;
+    const given: Record<string, unknown> = file === undefined ? {} : readBattleFile(file);
+    const fromFlags = new Set<string>();
+    for (const t of BATTLE_TEXT_SETTINGS) {
+      if (argv[kebab(t.name)] === undefined) continue;
+      given[t.name] = argv[kebab(t.name)];
+      fromFlags.add(t.name);
+    }
+    for (const [name, f] of BATTLE_SETTING_FIELDS) {
+      if (argv[kebab(name)] === undefined) continue;
+      given[name] = coerceFlagValue(f, argv[kebab(name)]);
+      fromFlags.add(name);
+    }
     // Everything the user typed is checked, and every name read, before a thread starts.
-    const nameOf = (name: string) => `--${kebab(name)}`;
+    const nameOf = (name: string) => (file !== undefined && !fromFlags.has(name) && given[name] !== undefined ? `battle file ${JSON.stringify(file)}: ${name}` : `--${kebab(name)}`);
     const settings = checkBattleSettings(given, nameOf);
     const flags = parseSimFlags(argv);
     // The chart's file is checked before any game: a file that cannot be written costs nothing.
