@@ -63,7 +63,7 @@ export const battleFields = [
 /** Each side's own settings: `--a-tactic`, `--b-blood`, ... */
 export const battleSideFields = [
   choiceField('tactic', {
-    description: 'The side\'s plan (rulings B40-B42): advance (move up and shoot; models without a ranged weapon charge), hold (shooters stay and shoot; the rest charge only what they reach), charge (every model charges the nearest enemy), charge-weakest (every model charges the weakest enemy its charge can reach: a Down one first, then the one with most blood markers, then the nearest)',
+    description: 'The side\'s plan (rulings B40-B42, B45): advance (move up and shoot; models without a ranged weapon charge), hold (shooters stay and shoot; the rest charge only what they reach), charge (every model charges the nearest enemy), charge-weakest (every model charges the weakest enemy its charge can reach: a Down one first, then the one with most blood markers, then the nearest)',
     values: BATTLE_TACTICS,
     default: 'advance',
     kinds: [BATTLE_KIND],
