@@ -198,6 +198,29 @@ describe('the battle simulator', () => {
     expect(standingAfter('charge-weakest')).toEqual([1, 0]);
   });
 
+  it('shoots with -1 DICE beyond half its range and into cover, +1 DICE from above (rulings B23, B43), against brute-force counts', () => {
+    // P(the two kept of n d6 sum to 7 or more), the lowest two for -DICE, the highest for +DICE: every roll counted.
+    const keptAtLeast7 = (n: number, lowest: boolean) => {
+      let hits = 0;
+      for (let r = 0; r < 6 ** n; r++) {
+        const dice = Array.from({ length: n }, (_, i) => (Math.floor(r / 6 ** i) % 6) + 1).sort((x, y) => (lowest ? x - y : y - x));
+        if (dice[0]! + dice[1]! >= 7) hits++;
+      }
+      return hits / 6 ** n;
+    };
+    // a's rifle (24") kills on any hit; b cannot reach it (Movement 0). One turn, a first: a wins when its one shot hits.
+    const rifle = { weapons: [{ ranged: true, rangeInches: 24, fields: { injuryModifier: 10 } }, {}] };
+    const shot = (startInches: number, coverChance: number, elevationChance: number) =>
+      play(battlePlan({ entries: [rifle], tactic: 'hold' }, { entries: [{ movement: 0 }], tactic: 'hold' }, { turns: 1, startInches, initiative: 'a', morale: false, coverChance, elevationChance }), 20_000).tally[A_WINS]!;
+    expect(near(shot(12, 0, 0), keptAtLeast7(2, false), 20_000)).toBe(true);
+    expect(near(shot(18, 0, 0), keptAtLeast7(3, true), 20_000)).toBe(true);
+    expect(near(shot(12, 1, 0), keptAtLeast7(3, true), 20_000)).toBe(true);
+    expect(near(shot(18, 1, 0), keptAtLeast7(4, true), 20_000)).toBe(true);
+    expect(near(shot(12, 0, 1), keptAtLeast7(3, false), 20_000)).toBe(true);
+    // Beyond its range, no shot at all.
+    expect(shot(30, 0, 0)).toBe(0);
+  });
+
   it('is a draw on victory points when no one can reach anyone: two lines of riflemen holding out of range', () => {
     const line = { entries: [{ count: 3, weapons: [{ ranged: true, rangeInches: 12 }, {}] }], tactic: 'hold' as const };
     const { tally, layout } = play(battlePlan(line, line, { turns: 4, startInches: 24 }), 200);
