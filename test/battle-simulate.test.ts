@@ -3,7 +3,7 @@ import { type Fraction, ONE, ZERO, add, fraction, mul, sub } from '../src/exact/
 import { meanOffset, tallyLength, tallyOffsets } from '../src/model/tally.js';
 import type { ExactAnswer, TalliedTrials } from '../src/model/types.js';
 import type { BattlePlan } from '../src/rules/trench-crusade/battle/plan.js';
-import { A_WINS, B_WINS, BY_VICTORY_POINTS, DRAW } from '../src/rules/trench-crusade/battle/report.js';
+import { A_WINS, B_WINS, BY_LAST_TURN, DRAW } from '../src/rules/trench-crusade/battle/report.js';
 import { battleLayoutOf, battleSimulator } from '../src/rules/trench-crusade/battle/simulate.js';
 import { duelAnswer } from '../src/rules/trench-crusade/duel/exact.js';
 import { Rng } from '../src/sim/rng.js';
@@ -145,7 +145,7 @@ describe('the battle simulator', () => {
     );
     expect(tally[A_WINS]).toBe(200);
     const decided = layout.outcomes.length + 2 * layout.means.length + 1;
-    expect(tally[decided + BY_VICTORY_POINTS]).toBe(200);
+    expect(tally[decided + BY_LAST_TURN]).toBe(200);
   });
 
   it('loses on two failed morale checks in a row (ruling B33): q^2 (1 + p) over three turns, p = 21/36 a pass', () => {
@@ -221,13 +221,31 @@ describe('the battle simulator', () => {
     expect(shot(30, 0, 0)).toBe(0);
   });
 
+  it("ends from turn 4 on a D6 of 1-2 with the turn extension (ruling B2), and wins on models left with victory 'models' (ruling B35)", () => {
+    // Two lines holding out of range: nothing happens, so only the extension ends a game early. Over 6
+    // turns: 1/3 end at turn 4, 2/3 x 1/3 at turn 5, the other 4/9 play turn 6.
+    const line = { entries: [{ count: 2, weapons: [{ ranged: true, rangeInches: 12 }, {}] }], tactic: 'hold' as const };
+    const trials = 20_000;
+    const { tally, layout } = play(battlePlan(line, line, { turns: 6, turnExtension: 'd6-ends-on-1-2-after-turn-4' }), trials);
+    const ended = layout.outcomes.length + 2 * layout.means.length;
+    expect([0, 1, 2].map((t) => tally[ended + t])).toEqual([0, 0, 0]);
+    expect(near(tally[ended + 3]!, 1 / 3, trials) && near(tally[ended + 4]!, 2 / 9, trials) && near(tally[ended + 5]!, 4 / 9, trials)).toBe(true);
+    // One holding model against two, out of each other's range: no one is taken out. On victory points
+    // that is a draw; on models left, b's two against a's one win.
+    const one = { entries: [{ weapons: [{ ranged: true, rangeInches: 12 }, {}] }], tactic: 'hold' as const };
+    const two = { entries: [{ count: 2, weapons: [{ ranged: true, rangeInches: 12 }, {}] }], tactic: 'hold' as const };
+    const over = (victory: 'points' | 'models') => play(battlePlan(one, two, { turns: 2, victory }), 100).tally;
+    expect(over('points')[DRAW]).toBe(100);
+    expect(over('models')[B_WINS]).toBe(100);
+  });
+
   it('is a draw on victory points when no one can reach anyone: two lines of riflemen holding out of range', () => {
     const line = { entries: [{ count: 3, weapons: [{ ranged: true, rangeInches: 12 }, {}] }], tactic: 'hold' as const };
     const { tally, layout } = play(battlePlan(line, line, { turns: 4, startInches: 24 }), 200);
     expect(tally[DRAW]).toBe(200);
     // Every game went its four turns and ended with no victory points: none was decided by them.
     expect(tally.slice(layout.outcomes.length + 2 * layout.means.length, layout.outcomes.length + 2 * layout.means.length + 4)).toEqual(new Float64Array([0, 0, 0, 200]));
-    expect(tally[layout.outcomes.length + 2 * layout.means.length + 4 + BY_VICTORY_POINTS]).toBe(0);
+    expect(tally[layout.outcomes.length + 2 * layout.means.length + 4 + BY_LAST_TURN]).toBe(0);
   });
 
   it('a mirror match is even: the same warband on both sides, initiative by the rules, wins a and b equally often', () => {

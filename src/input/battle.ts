@@ -17,7 +17,7 @@ import { findSystem } from '../rules/registry.js';
 import { DUEL_KIND } from '../rules/duel-report.js';
 import { type DuelScenario, duelPlanOf } from '../rules/trench-crusade/duel/sides.js';
 import { battleFields, battleSideFields } from '../rules/trench-crusade/battle/fields.js';
-import { BATTLE_SIDES, DEFAULT_MOVEMENT_INCHES, type BattleBloodPolicy, type BattleInitiative, type BattleSideKey, type BattleTactic } from '../rules/trench-crusade/battle/kind.js';
+import { BATTLE_SIDES, DEFAULT_MOVEMENT_INCHES, type BattleBloodPolicy, type BattleInitiative, type BattleSideKey, type BattleTactic, type BattleTurnExtension, type BattleVictoryRule } from '../rules/trench-crusade/battle/kind.js';
 import type { BattleEntry, BattleWeapon } from '../rules/trench-crusade/battle/plan.js';
 import type { ResolvedBattle, ResolvedBattleSide } from '../rules/trench-crusade/battle/resolved.js';
 import type { SequenceScenario } from '../rules/trench-crusade/sequence/model.js';
@@ -49,6 +49,8 @@ export interface BattleSettings extends ProfileSource {
   readonly coverChance: number;
   readonly elevationChance: number;
   readonly ducats: number;
+  readonly victory: BattleVictoryRule;
+  readonly turnExtension: BattleTurnExtension;
   readonly aTactic: BattleTactic;
   readonly bTactic: BattleTactic;
   readonly aBlood: BattleBloodPolicy;
@@ -359,6 +361,8 @@ export function resolveBattle(settings: BattleSettings, nameOf: (name: string) =
       coverChance: settings.coverChance,
       elevationChance: settings.elevationChance,
       ducats: settings.ducats,
+      victory: settings.victory,
+      turnExtension: settings.turnExtension,
       a: sides[0]!,
       b: sides[1]!,
     },

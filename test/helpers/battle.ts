@@ -1,5 +1,5 @@
 import { parseScenario } from '../../src/input/scenario.js';
-import type { BattleBloodPolicy, BattleInitiative, BattleTactic } from '../../src/rules/trench-crusade/battle/kind.js';
+import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleTurnExtension, BattleVictoryRule } from '../../src/rules/trench-crusade/battle/kind.js';
 import type { BattlePlan } from '../../src/rules/trench-crusade/battle/plan.js';
 import type { SequenceScenario } from '../../src/rules/trench-crusade/sequence/model.js';
 
@@ -37,6 +37,8 @@ export interface PlainGame {
   readonly morale?: boolean;
   readonly coverChance?: number;
   readonly elevationChance?: number;
+  readonly victory?: BattleVictoryRule;
+  readonly turnExtension?: BattleTurnExtension;
 }
 
 const FIST: PlainWeapon = { name: 'fist' };
@@ -70,6 +72,8 @@ export function battlePlan(a: PlainSide, b: PlainSide, game: PlainGame = {}): Ba
     morale: game.morale ?? true,
     coverChance: game.coverChance ?? 0,
     elevationChance: game.elevationChance ?? 0,
+    victory: game.victory ?? 'points',
+    turnExtension: game.turnExtension ?? 'none',
     attack(s, entry, weapon, target, longRange, cover) {
       const key = `${s} ${entry} ${weapon} ${target} ${longRange} ${cover}`;
       let found = cache.get(key);

@@ -1,5 +1,5 @@
 import { booleanField, choiceField, integerField, numberField } from '../../../model/fields.js';
-import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_TACTICS } from './kind.js';
+import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_TACTICS, BATTLE_TURN_EXTENSIONS, BATTLE_VICTORY_RULES } from './kind.js';
 
 export const MAX_BATTLE_TURNS = 10;
 export const DEFAULT_BATTLE_TURNS = 6;
@@ -49,6 +49,18 @@ export const battleFields = [
     minimum: 0,
     maximum: 1,
     default: 0,
+    kinds: [BATTLE_KIND],
+  }),
+  choiceField('victory', {
+    description: 'How a game that reaches its last turn is won (ruling B35): points (the victory points of the enemies taken Out of Action, each its cost / 10 rounded up) or models (more models not Out of Action); equal is a draw',
+    values: BATTLE_VICTORY_RULES,
+    default: 'points',
+    kinds: [BATTLE_KIND],
+  }),
+  choiceField('turnExtension', {
+    description: 'Whether the game may end before its last turn (ruling B2): none, or d6-ends-on-1-2-after-turn-4 (at the end of turn 4 and of each turn after it, a D6 of 1 or 2 ends the game, as the playtest Trench Warfare scenario)',
+    values: BATTLE_TURN_EXTENSIONS,
+    default: 'none',
     kinds: [BATTLE_KIND],
   }),
   numberField('ducats', {

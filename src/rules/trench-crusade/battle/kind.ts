@@ -26,3 +26,11 @@ export type BattleBloodPolicy = (typeof BATTLE_BLOOD_POLICIES)[number];
 /** Who activates first in a turn: by the rules (ruling B4), or one side always (as a duel's `first`). */
 export const BATTLE_INITIATIVES = ['rules', 'a', 'b'] as const;
 export type BattleInitiative = (typeof BATTLE_INITIATIVES)[number];
+
+/** How a game that reaches its last turn is won (ruling B35): more victory points, or more models standing. */
+export const BATTLE_VICTORY_RULES = ['points', 'models'] as const;
+export type BattleVictoryRule = (typeof BATTLE_VICTORY_RULES)[number];
+
+/** Whether the game may end early (ruling B2): never, or at the end of turn 4 and each turn after it on a D6 of 1-2. */
+export const BATTLE_TURN_EXTENSIONS = ['none', 'd6-ends-on-1-2-after-turn-4'] as const;
+export type BattleTurnExtension = (typeof BATTLE_TURN_EXTENSIONS)[number];

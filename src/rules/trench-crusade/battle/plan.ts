@@ -10,7 +10,7 @@
  */
 import type { SequenceScenario } from '../sequence/model.js';
 
-import type { BattleBloodPolicy, BattleInitiative, BattleTactic } from './kind.js';
+import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleTurnExtension, BattleVictoryRule } from './kind.js';
 
 export interface BattleWeapon {
   readonly name: string;
@@ -54,6 +54,8 @@ export interface BattlePlan {
   /** The chance a shot's target is in cover (ruling B23), and that the shooter is elevated above it. */
   readonly coverChance: number;
   readonly elevationChance: number;
+  readonly victory: BattleVictoryRule;
+  readonly turnExtension: BattleTurnExtension;
   /**
    * Side `side`'s entry `entry` attacking the other side's entry `target` with its weapon `weapon`: the
    * sequence scenario of that attack, the target's body and starting state with it; `longRange` and

@@ -10,11 +10,14 @@ export const A_WINS = 0;
 export const B_WINS = 1;
 export const DRAW = 2;
 
-/** How a game was decided (ruling B1, B33, B35): the order of `DECIDED_BY`'s bins. */
-export const DECIDED_BY = ['wiped-out', 'morale', 'victory-points', 'draw'] as const;
+/**
+ * How a game was decided (rulings B1, B33, B35): a side wiped out, a morale loss, won when the game
+ * ended (on victory points, or models standing with victory 'models'), or a draw; the order of the bins.
+ */
+export const DECIDED_BY = ['wiped-out', 'morale', 'at-the-end', 'draw'] as const;
 export const BY_WIPE_OUT = 0;
 export const BY_MORALE = 1;
-export const BY_VICTORY_POINTS = 2;
+export const BY_LAST_TURN = 2;
 export const BY_DRAW = 3;
 
 const turnsMean: MeanSpec = { id: 'turns', jsonKey: 'expectedTurns', label: 'turns played' };

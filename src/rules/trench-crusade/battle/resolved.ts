@@ -6,7 +6,7 @@
  * shot's long range and cover on it.
  */
 import type { SequenceScenario } from '../sequence/model.js';
-import type { BattleBloodPolicy, BattleInitiative, BattleTactic } from './kind.js';
+import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleTurnExtension, BattleVictoryRule } from './kind.js';
 import type { BattleEntry, BattlePlan, BattleSide } from './plan.js';
 
 export interface ResolvedBattleSide {
@@ -28,6 +28,8 @@ export interface ResolvedBattle {
   readonly morale: boolean;
   readonly coverChance: number;
   readonly elevationChance: number;
+  readonly victory: BattleVictoryRule;
+  readonly turnExtension: BattleTurnExtension;
   /** The ducats each side was fielded at (0: the counts as written); said, read by no engine. */
   readonly ducats: number;
   readonly a: ResolvedBattleSide;
@@ -46,6 +48,8 @@ export function battlePlanOf(r: ResolvedBattle): BattlePlan {
     morale: r.morale,
     coverChance: r.coverChance,
     elevationChance: r.elevationChance,
+    victory: r.victory,
+    turnExtension: r.turnExtension,
     attack(s, entry, weapon, target, longRange, cover) {
       const base = sides[s].attacks[entry]![weapon]![target]!;
       return longRange || cover ? { ...base, longRange, targetInCover: cover } : base;

@@ -12,7 +12,7 @@ import { rollAndKeep } from '../simulate.js';
 import { AttackRoller } from '../sequence/attack-roller.js';
 import { markerCapOf, riskyStrings } from '../sequence/rules.js';
 import type { BattlePlan, BattleSide } from './plan.js';
-import { A_WINS, B_WINS, BY_DRAW, BY_MORALE, BY_VICTORY_POINTS, BY_WIPE_OUT, DRAW, type BattleEntryNames, battleGame, battleLayout, battleTallyCounter } from './report.js';
+import { A_WINS, B_WINS, BY_DRAW, BY_LAST_TURN, BY_MORALE, BY_WIPE_OUT, DRAW, type BattleEntryNames, battleGame, battleLayout, battleTallyCounter } from './report.js';
 import type { ReportLayout } from '../../../model/types.js';
 
 /** The entries of a plan's sides by name, as its layout names their means. */
@@ -27,6 +27,9 @@ export const CHARGE_DECLARE_INCHES = 12;
 export const ENGAGE_INCHES = 1;
 /** AUTOMATIC's further attacks of one action go to targets within this many inches of the first (ruling B22). */
 const AUTOMATIC_SPREAD_INCHES = 6;
+/** The turn extension (ruling B2): from the end of this turn on, a D6 of this or less ends the game. */
+const EXTENSION_FROM_TURN = 4;
+const EXTENSION_ENDS_ON = 2;
 /** No model (an index of none). */
 const NONE = -1;
 
@@ -131,6 +134,8 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
   const coverThreshold = Math.round(plan.coverChance * 2 ** 32);
   const elevationThreshold = Math.round(plan.elevationChance * 2 ** 32);
   const startEngaged = plan.startInches <= ENGAGE_INCHES;
+  const byModels = plan.victory === 'models';
+  const extension = plan.turnExtension !== 'none';
 
   // The game's state, one slot per model.
   const x = new Float64Array(n);
@@ -519,19 +524,28 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
           }
           if (winner === NONE && plan.morale) morale();
           if (winner !== NONE) break;
+          // From the end of turn 4, a D6 of 1-2 may end the game before its last turn (ruling B2).
+          if (extension && turn >= EXTENSION_FROM_TURN && turn < plan.turns && rng0.d6() <= EXTENSION_ENDS_ON) break;
         }
         const played = turn > plan.turns ? plan.turns : turn;
         if (winner === NONE) {
-          // The last turn played out: victory points for the enemies each side took Out of Action (ruling B35).
-          let aPoints = 0;
-          let bPoints = 0;
+          // The game played out (ruling B35): victory points for the enemies each side took Out of Action,
+          // or, with victory 'models', the models each side has left.
+          let aScore = 0;
+          let bScore = 0;
           for (let k = 0; k < n; k++) {
-            if (out[k] === 0) continue;
-            if (sideOf[k] === 0) bPoints += victoryPoints[k]!;
-            else aPoints += victoryPoints[k]!;
+            if (byModels) {
+              if (out[k] === 1) continue;
+              if (sideOf[k] === 0) aScore += 1;
+              else bScore += 1;
+            } else {
+              if (out[k] === 0) continue;
+              if (sideOf[k] === 0) bScore += victoryPoints[k]!;
+              else aScore += victoryPoints[k]!;
+            }
           }
-          winner = aPoints > bPoints ? A_WINS : bPoints > aPoints ? B_WINS : DRAW;
-          decidedBy = winner === DRAW ? BY_DRAW : BY_VICTORY_POINTS;
+          winner = aScore > bScore ? A_WINS : bScore > aScore ? B_WINS : DRAW;
+          decidedBy = winner === DRAW ? BY_DRAW : BY_LAST_TURN;
         }
         standingOf.fill(0);
         for (let k = 0; k < n; k++) if (out[k] === 0) standingOf[tallyEntryOf[k]!]! += 1;
