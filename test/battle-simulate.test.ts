@@ -63,6 +63,16 @@ function keepMeans(run: TalliedTrials, ids: readonly string[]): TalliedTrials {
   return { layout, trials: run.trials, tally: Float64Array.from(tally) };
 }
 
+/** P(the two kept of n d6 sum to 7 or more, a success roll's hit), the lowest two for -DICE, the highest for +DICE: every roll counted. */
+function keptAtLeast7(n: number, lowest: boolean): number {
+  let hits = 0;
+  for (let r = 0; r < 6 ** n; r++) {
+    const dice = Array.from({ length: n }, (_, i) => (Math.floor(r / 6 ** i) % 6) + 1).sort((x, y) => (lowest ? x - y : y - x));
+    if (dice[0]! + dice[1]! >= 7) hits++;
+  }
+  return hits / 6 ** n;
+}
+
 /** The same side as a duel's `Side` and as a battle's one-model warband, in contact from the start. */
 function duelSide(side: Side): PlainEntry {
   return {
@@ -199,15 +209,6 @@ describe('the battle simulator', () => {
   });
 
   it('shoots with -1 DICE beyond half its range and into cover, +1 DICE from above (rulings B23, B43), against brute-force counts', () => {
-    // P(the two kept of n d6 sum to 7 or more), the lowest two for -DICE, the highest for +DICE: every roll counted.
-    const keptAtLeast7 = (n: number, lowest: boolean) => {
-      let hits = 0;
-      for (let r = 0; r < 6 ** n; r++) {
-        const dice = Array.from({ length: n }, (_, i) => (Math.floor(r / 6 ** i) % 6) + 1).sort((x, y) => (lowest ? x - y : y - x));
-        if (dice[0]! + dice[1]! >= 7) hits++;
-      }
-      return hits / 6 ** n;
-    };
     // a's rifle (24") kills on any hit; b cannot reach it (Movement 0). One turn, a first: a wins when its one shot hits.
     const rifle = { weapons: [{ ranged: true, rangeInches: 24, fields: { injuryModifier: 10 } }, {}] };
     const shot = (startInches: number, coverChance: number, elevationChance: number) =>
@@ -237,6 +238,15 @@ describe('the battle simulator', () => {
     const over = (victory: 'points' | 'models') => play(battlePlan(one, two, { turns: 2, victory }), 100).tally;
     expect(over('points')[DRAW]).toBe(100);
     expect(over('models')[B_WINS]).toBe(100);
+  });
+
+  it('stands a Down model up at half its move, and with standUp half-move-minus-dice at -1 DICE too (ruling B9)', () => {
+    // a, Down, 5" away, charges (6 + D6) / 2 >= 4 (5/6) and strikes once, a hit (+10 to injure) taking b out.
+    const striker = { body: { targetDown: true }, weapons: [{ fields: { injuryModifier: 10 } }] };
+    const wins = (standUp: 'half-move' | 'half-move-minus-dice') =>
+      play(battlePlan({ entries: [striker] }, { entries: [{ movement: 0 }], tactic: 'hold' }, { turns: 1, startInches: 5, initiative: 'a', morale: false, standUp }), 20_000).tally[A_WINS]!;
+    expect(near(wins('half-move'), (5 / 6) * keptAtLeast7(2, false), 20_000)).toBe(true);
+    expect(near(wins('half-move-minus-dice'), (5 / 6) * keptAtLeast7(3, true), 20_000)).toBe(true);
   });
 
   it('is a draw on victory points when no one can reach anyone: two lines of riflemen holding out of range', () => {

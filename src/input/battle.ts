@@ -17,7 +17,7 @@ import { findSystem } from '../rules/registry.js';
 import { DUEL_KIND } from '../rules/duel-report.js';
 import { type DuelScenario, duelPlanOf } from '../rules/trench-crusade/duel/sides.js';
 import { battleFields, battleSideFields } from '../rules/trench-crusade/battle/fields.js';
-import { BATTLE_SIDES, DEFAULT_MOVEMENT_INCHES, type BattleBloodPolicy, type BattleInitiative, type BattleSideKey, type BattleTactic, type BattleTurnExtension, type BattleVictoryRule } from '../rules/trench-crusade/battle/kind.js';
+import { BATTLE_SIDES, DEFAULT_MOVEMENT_INCHES, type BattleBloodPolicy, type BattleInitiative, type BattleSideKey, type BattleTactic, type BattleStandUpRule, type BattleTurnExtension, type BattleVictoryRule } from '../rules/trench-crusade/battle/kind.js';
 import type { BattleEntry, BattleWeapon } from '../rules/trench-crusade/battle/plan.js';
 import type { ResolvedBattle, ResolvedBattleSide } from '../rules/trench-crusade/battle/resolved.js';
 import type { SequenceScenario } from '../rules/trench-crusade/sequence/model.js';
@@ -51,6 +51,7 @@ export interface BattleSettings extends ProfileSource {
   readonly ducats: number;
   readonly victory: BattleVictoryRule;
   readonly turnExtension: BattleTurnExtension;
+  readonly standUp: BattleStandUpRule;
   readonly aTactic: BattleTactic;
   readonly bTactic: BattleTactic;
   readonly aBlood: BattleBloodPolicy;
@@ -363,6 +364,7 @@ export function resolveBattle(settings: BattleSettings, nameOf: (name: string) =
       ducats: settings.ducats,
       victory: settings.victory,
       turnExtension: settings.turnExtension,
+      standUp: settings.standUp,
       a: sides[0]!,
       b: sides[1]!,
     },

@@ -1,5 +1,5 @@
 import { parseScenario } from '../../src/input/scenario.js';
-import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleTurnExtension, BattleVictoryRule } from '../../src/rules/trench-crusade/battle/kind.js';
+import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleStandUpRule, BattleTurnExtension, BattleVictoryRule } from '../../src/rules/trench-crusade/battle/kind.js';
 import type { BattlePlan } from '../../src/rules/trench-crusade/battle/plan.js';
 import type { SequenceScenario } from '../../src/rules/trench-crusade/sequence/model.js';
 
@@ -39,6 +39,7 @@ export interface PlainGame {
   readonly elevationChance?: number;
   readonly victory?: BattleVictoryRule;
   readonly turnExtension?: BattleTurnExtension;
+  readonly standUp?: BattleStandUpRule;
 }
 
 const FIST: PlainWeapon = { name: 'fist' };
@@ -74,6 +75,7 @@ export function battlePlan(a: PlainSide, b: PlainSide, game: PlainGame = {}): Ba
     elevationChance: game.elevationChance ?? 0,
     victory: game.victory ?? 'points',
     turnExtension: game.turnExtension ?? 'none',
+    standUp: game.standUp ?? 'half-move',
     attack(s, entry, weapon, target, longRange, cover) {
       const key = `${s} ${entry} ${weapon} ${target} ${longRange} ${cover}`;
       let found = cache.get(key);

@@ -25,7 +25,7 @@ function sideLine(key: string, side: ResolvedBattleSide): string {
 
 function settingsLine(b: ResolvedBattle): string {
   const chances = [b.coverChance > 0 ? `cover ${percent(b.coverChance, 0)} of shots` : '', b.elevationChance > 0 ? `elevated ${percent(b.elevationChance, 0)} of shots` : ''].filter(Boolean);
-  const ending = [b.turnExtension !== 'none' ? 'from turn 4 a D6 of 1-2 ends it' : '', b.victory === 'models' ? 'won on models left' : ''].filter(Boolean);
+  const ending = [b.turnExtension !== 'none' ? 'from turn 4 a D6 of 1-2 ends it' : '', b.victory === 'models' ? 'won on models left' : '', b.standUp !== 'half-move' ? 'standing up: half move and -1 DICE' : ''].filter(Boolean);
   return `  ${b.ducats > 0 ? `each side at ${b.ducats} ducats, ` : ''}${b.turns} turns${ending.length ? ` (${ending.join('; ')})` : ''}, ${b.startInches}" apart, initiative ${b.initiative === 'rules' ? 'by the rules' : `${b.initiative} always`}, morale ${b.morale ? 'checked' : 'off'}${chances.length ? `, ${chances.join(', ')}` : ''}`;
 }
 
@@ -106,7 +106,7 @@ function battleJson(view: BattleView): unknown {
     system: battle.system,
     edition: battle.edition,
     kind: 'battle',
-    settings: { turns: battle.turns, startInches: battle.startInches, initiative: battle.initiative, morale: battle.morale, coverChance: battle.coverChance, elevationChance: battle.elevationChance, ducats: battle.ducats, victory: battle.victory, turnExtension: battle.turnExtension },
+    settings: { turns: battle.turns, startInches: battle.startInches, initiative: battle.initiative, morale: battle.morale, coverChance: battle.coverChance, elevationChance: battle.elevationChance, ducats: battle.ducats, victory: battle.victory, turnExtension: battle.turnExtension, standUp: battle.standUp },
     a: side('a'),
     b: side('b'),
     outcomes: s.outcomes,
@@ -146,6 +146,7 @@ const CSV_COLUMNS = [
   'ducats',
   'victory',
   'turn_extension',
+  'stand_up',
   'a_warband',
   'a_tactic',
   'a_blood',
@@ -162,7 +163,7 @@ const CSV_COLUMNS = [
 function battleCsv(view: BattleView): string {
   const { battle: b, run } = view;
   const s = summarize(run);
-  const settings = [run.trials, run.seed, b.turns, b.startInches, b.initiative, b.morale, b.coverChance, b.elevationChance, b.ducats, b.victory, b.turnExtension, b.a.label, b.a.tactic, b.a.blood, b.b.label, b.b.tactic, b.b.blood];
+  const settings = [run.trials, run.seed, b.turns, b.startInches, b.initiative, b.morale, b.coverChance, b.elevationChance, b.ducats, b.victory, b.turnExtension, b.standUp, b.a.label, b.a.tactic, b.a.blood, b.b.label, b.b.tactic, b.b.blood];
   const row = (measure: string, side: string, entry: string, value: number, low: number, high: number, count: number | '', models: number | '') => [b.system, b.edition, 'battle', measure, side, entry, value, low, high, count, models, ...settings];
   const rows: unknown[][] = [[...CSV_COLUMNS]];
   for (const o of s.outcomes) rows.push(row('outcome', '', o.outcome, o.probability, o.ciLow, o.ciHigh, o.count, ''));

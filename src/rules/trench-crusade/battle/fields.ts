@@ -1,5 +1,5 @@
 import { booleanField, choiceField, integerField, numberField } from '../../../model/fields.js';
-import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_TACTICS, BATTLE_TURN_EXTENSIONS, BATTLE_VICTORY_RULES } from './kind.js';
+import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_STAND_UP_RULES, BATTLE_TACTICS, BATTLE_TURN_EXTENSIONS, BATTLE_VICTORY_RULES } from './kind.js';
 
 export const MAX_BATTLE_TURNS = 10;
 export const DEFAULT_BATTLE_TURNS = 6;
@@ -61,6 +61,12 @@ export const battleFields = [
     description: 'Whether the game may end before its last turn (ruling B2): none, or d6-ends-on-1-2-after-turn-4 (at the end of turn 4 and of each turn after it, a D6 of 1 or 2 ends the game, as the playtest Trench Warfare scenario)',
     values: BATTLE_TURN_EXTENSIONS,
     default: 'none',
+    kinds: [BATTLE_KIND],
+  }),
+  choiceField('standUp', {
+    description: 'What a Down model standing up at its activation costs (ruling B9): half-move (v1.0: its Movement halved, charges included) or half-move-minus-dice (the playtest: also -1 DICE on its success rolls that activation)',
+    values: BATTLE_STAND_UP_RULES,
+    default: 'half-move',
     kinds: [BATTLE_KIND],
   }),
   numberField('ducats', {

@@ -34,3 +34,7 @@ export type BattleVictoryRule = (typeof BATTLE_VICTORY_RULES)[number];
 /** Whether the game may end early (ruling B2): never, or at the end of turn 4 and each turn after it on a D6 of 1-2. */
 export const BATTLE_TURN_EXTENSIONS = ['none', 'd6-ends-on-1-2-after-turn-4'] as const;
 export type BattleTurnExtension = (typeof BATTLE_TURN_EXTENSIONS)[number];
+
+/** What standing up costs (ruling B9): v1.0 halves the Movement; the playtest also takes -1 DICE off the activation's success rolls. */
+export const BATTLE_STAND_UP_RULES = ['half-move', 'half-move-minus-dice'] as const;
+export type BattleStandUpRule = (typeof BATTLE_STAND_UP_RULES)[number];

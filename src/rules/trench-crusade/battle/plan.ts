@@ -10,7 +10,7 @@
  */
 import type { SequenceScenario } from '../sequence/model.js';
 
-import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleTurnExtension, BattleVictoryRule } from './kind.js';
+import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleStandUpRule, BattleTurnExtension, BattleVictoryRule } from './kind.js';
 
 export interface BattleWeapon {
   readonly name: string;
@@ -56,6 +56,7 @@ export interface BattlePlan {
   readonly elevationChance: number;
   readonly victory: BattleVictoryRule;
   readonly turnExtension: BattleTurnExtension;
+  readonly standUp: BattleStandUpRule;
   /**
    * Side `side`'s entry `entry` attacking the other side's entry `target` with its weapon `weapon`: the
    * sequence scenario of that attack, the target's body and starting state with it; `longRange` and

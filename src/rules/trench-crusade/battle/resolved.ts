@@ -6,7 +6,7 @@
  * shot's long range and cover on it.
  */
 import type { SequenceScenario } from '../sequence/model.js';
-import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleTurnExtension, BattleVictoryRule } from './kind.js';
+import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleStandUpRule, BattleTurnExtension, BattleVictoryRule } from './kind.js';
 import type { BattleEntry, BattlePlan, BattleSide } from './plan.js';
 
 export interface ResolvedBattleSide {
@@ -30,6 +30,7 @@ export interface ResolvedBattle {
   readonly elevationChance: number;
   readonly victory: BattleVictoryRule;
   readonly turnExtension: BattleTurnExtension;
+  readonly standUp: BattleStandUpRule;
   /** The ducats each side was fielded at (0: the counts as written); said, read by no engine. */
   readonly ducats: number;
   readonly a: ResolvedBattleSide;
@@ -50,6 +51,7 @@ export function battlePlanOf(r: ResolvedBattle): BattlePlan {
     elevationChance: r.elevationChance,
     victory: r.victory,
     turnExtension: r.turnExtension,
+    standUp: r.standUp,
     attack(s, entry, weapon, target, longRange, cover) {
       const base = sides[s].attacks[entry]![weapon]![target]!;
       return longRange || cover ? { ...base, longRange, targetInCover: cover } : base;

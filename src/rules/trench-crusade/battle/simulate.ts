@@ -135,6 +135,8 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
   const elevationThreshold = Math.round(plan.elevationChance * 2 ** 32);
   const startEngaged = plan.startInches <= ENGAGE_INCHES;
   const byModels = plan.victory === 'models';
+  // Dice off a model's success rolls in the activation it stands up in (ruling B9's playtest reading).
+  const standUpDice = plan.standUp === 'half-move-minus-dice' ? 1 : 0;
   const extension = plan.turnExtension !== 'none';
 
   // The game's state, one slot per model.
@@ -157,6 +159,8 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
   let decidedBy = NONE;
   /** Did the last attack miss its success roll (a RISKY string then ends)? */
   let missed = false;
+  /** Dice off the success rolls of the activating model this activation (it stood up: ruling B9). */
+  let activationDice = 0;
 
   const forward = (s: number) => (s === 0 ? 1 : -1);
   const distance = (i: number, j: number) => Math.abs(x[i]! - x[j]!);
@@ -213,7 +217,7 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     r.d = d[j]!;
     r.tl = tl[j]!;
     r.bl = bl[j]!;
-    const hindered = extra + hindrance(i);
+    const hindered = extra + hindrance(i) + activationDice;
     const spentBefore = r.spent;
     attacksBy[tallyEntryOf[i]!]! += 1;
     const taken = r.attack(rng0, cap, undefined, 0, hindered);
@@ -267,7 +271,7 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
 
   /** A Dash (ruling B15): a risky success roll, then a move of `inches`; false when it fails (the activation ends). */
   function dash(i: number, inches: number): boolean {
-    if (!successRoll(-hindrance(i))) return false;
+    if (!successRoll(-hindrance(i) - activationDice)) return false;
     advance(i, inches);
     return true;
   }
@@ -406,9 +410,11 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
   function activate(i: number): void {
     acted[i] = 1;
     let half = false;
+    activationDice = 0;
     if (d[i] === 1) {
       d[i] = 0;
       half = true;
+      activationDice = standUpDice;
     }
     m[i] = m[i]! > regen[i]! ? m[i]! - regen[i]! : 0;
     if (engagedCount[i]! > 0) {
