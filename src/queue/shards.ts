@@ -18,7 +18,7 @@ import type { ResolvedBattle } from '../rules/trench-crusade/battle/resolved.js'
 import { battleFields } from '../rules/trench-crusade/battle/fields.js';
 import { BATTLE_BLOOD_POLICIES, BATTLE_TACTICS, MAX_MOVEMENT_INCHES, MAX_RANGE_INCHES } from '../rules/trench-crusade/battle/kind.js';
 import { SEQUENCE_KIND } from '../rules/trench-crusade/sequence/fields.js';
-import { MAX_ENTRY_COUNT, MAX_SIDE_MODELS } from '../input/battle.js';
+import { MAX_ENTRY_COUNT, MAX_SIDE_MODELS } from '../input/battle-core.js';
 
 /**
  * What travels through the Redis queue (issue #27): a shard is a range of a run's seeded chunks, and
