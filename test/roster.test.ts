@@ -1,3 +1,4 @@
+import { readInches } from '../src/import/entry-characteristics.js';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +108,11 @@ describe('reading a roster', () => {
     const ros = readRosterProfiles(ROS);
     expect(content(readRosterProfiles(ROSZ))).toEqual(content(ros));
     expect(content(readRosterProfiles(JSON_ROSTER))).toEqual(content(ros));
+  });
+
+  it('reads the inches of a Movement or Range characteristic wherever they stand', () => {
+    // The real catalogue's forms: a model's move and mode, a range, a pistol's, the Halberd-Gun's "Melee/24\"".
+    expect(['6"/Infantry', '24"', '12"/Melee', 'Melee/24"', '10&quot;', '8 inches', '36', 'Melee', '-', ''].map((v) => readInches(v.replace('&quot;', '"')))).toEqual([6, 24, 12, 24, 10, 8, 36, undefined, undefined, undefined]);
   });
 
   it('reads keyword tokens in their written variants', () => {

@@ -80,11 +80,13 @@ export interface ArmourItem {
 }
 
 /**
- * Inches at the start of a Movement or Range characteristic ("6\"/Infantry", "24\"", "12\"/Melee"), or
+ * The inches a Movement or Range characteristic gives ("6\"/Infantry", "24\"", "12\"/Melee", and the real
+ * catalogue's Halberd-Gun "Melee/24\""): the first number marked as inches, else a number it starts with;
  * undefined where it gives none ("-", "Melee", empty).
  */
 export function readInches(value: string | undefined): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(?:"|”|''|inch|in\b)?/i.exec(value ?? '');
+  const text = value ?? '';
+  const m = /(\d+(?:\.\d+)?)\s*(?:"|”|''|inch)/i.exec(text) ?? /^\s*(\d+(?:\.\d+)?)/.exec(text);
   return m ? Number(m[1]) : undefined;
 }
 
