@@ -15,8 +15,8 @@ import { parseQuotedList, LIST_QUOTING } from '../quoted-list.js';
 import { findSystem } from '../rules/registry.js';
 import { DUEL_KIND } from '../rules/duel-report.js';
 import { type DuelScenario, duelPlanOf } from '../rules/trench-crusade/duel/sides.js';
-import { battleFields, battleSideFields } from '../rules/trench-crusade/battle/fields.js';
-import { BATTLE_SIDES, DEFAULT_MOVEMENT_INCHES, type BattleBloodPolicy, type BattleInitiative, type BattleSideKey, type BattleTactic, type BattleStandUpRule, type BattleTurnExtension, type BattleVictoryRule } from '../rules/trench-crusade/battle/kind.js';
+import { battleFields, battleSideFields, type BattleGameSettings } from '../rules/trench-crusade/battle/fields.js';
+import { BATTLE_SIDES, DEFAULT_MOVEMENT_INCHES, type BattleBloodPolicy, type BattleSideKey, type BattleTactic } from '../rules/trench-crusade/battle/kind.js';
 import type { BattleEntry, BattleWeapon } from '../rules/trench-crusade/battle/plan.js';
 import type { ResolvedBattle, ResolvedBattleSide } from '../rules/trench-crusade/battle/resolved.js';
 import type { SequenceScenario } from '../rules/trench-crusade/sequence/model.js';
@@ -32,7 +32,7 @@ const rosterSide = (file: string) => `the roster ${showValue(file)} as fielded`;
 /** The name of the melee weapon of an entry that carries none (ruling B44). */
 export const UNARMED = 'unarmed';
 
-export interface BattleSettings extends ProfileSource {
+export interface BattleSettings extends ProfileSource, BattleGameSettings {
   readonly edition?: string;
   /** Each side's warband as written, or `ROSTER` where the side is the roster's models as fielded (`--a-roster`). */
   readonly a: string;
@@ -40,16 +40,6 @@ export interface BattleSettings extends ProfileSource {
   /** The sides that are the roster (--roster) as fielded, every model with its kit. */
   readonly aRoster?: true;
   readonly bRoster?: true;
-  readonly turns: number;
-  readonly startInches: number;
-  readonly initiative: BattleInitiative;
-  readonly morale: boolean;
-  readonly coverChance: number;
-  readonly elevationChance: number;
-  readonly ducats: number;
-  readonly victory: BattleVictoryRule;
-  readonly turnExtension: BattleTurnExtension;
-  readonly standUp: BattleStandUpRule;
   readonly aTactic: BattleTactic;
   readonly bTactic: BattleTactic;
   readonly aBlood: BattleBloodPolicy;
@@ -338,16 +328,8 @@ export function resolveBattleWith(
     battle: {
       system: profiles.system.id,
       edition,
-      turns: settings.turns,
-      startInches: settings.startInches,
-      initiative: settings.initiative,
-      morale: settings.morale,
-      coverChance: settings.coverChance,
-      elevationChance: settings.elevationChance,
-      ducats: settings.ducats,
-      victory: settings.victory,
-      turnExtension: settings.turnExtension,
-      standUp: settings.standUp,
+      // Every game setting as checked (./fields.ts declares them).
+      ...(Object.fromEntries(battleFields.map((f) => [f.name, settings[f.name]])) as unknown as BattleGameSettings),
       a: sides[0]!,
       b: sides[1]!,
     },

@@ -1,4 +1,5 @@
 import { booleanField, choiceField, integerField, numberField } from '../../../model/fields.js';
+import type { FieldsOf } from '../../../model/types.js';
 import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_STAND_UP_RULES, BATTLE_TACTICS, BATTLE_TURN_EXTENSIONS, BATTLE_VICTORY_RULES } from './kind.js';
 
 export const MAX_BATTLE_TURNS = 10;
@@ -93,3 +94,6 @@ export const battleSideFields = [
     kinds: [BATTLE_KIND],
   }),
 ] as const;
+
+/** A battle's game settings by name, typed from their declarations: the plan, the resolved battle and the command's settings take them. */
+export type BattleGameSettings = FieldsOf<typeof battleFields>;

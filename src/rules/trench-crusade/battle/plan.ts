@@ -10,7 +10,8 @@
  */
 import type { SequenceScenario } from '../sequence/model.js';
 
-import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleStandUpRule, BattleTurnExtension, BattleVictoryRule } from './kind.js';
+import type { BattleBloodPolicy, BattleTactic } from './kind.js';
+import type { BattleGameSettings } from './fields.js';
 
 export interface BattleWeapon {
   readonly name: string;
@@ -41,22 +42,13 @@ export interface BattleSide {
   readonly blood: BattleBloodPolicy;
 }
 
-export interface BattlePlan {
+/**
+ * A battle as the simulator plays it: the two sides, the game's settings (./fields.ts declares them, their
+ * rulings with them; the ducats a side was bought at are the command's, not the game's), and its attacks.
+ */
+export interface BattlePlan extends Omit<BattleGameSettings, 'ducats'> {
   readonly a: BattleSide;
   readonly b: BattleSide;
-  /** Turns of the game (ruling B1). */
-  readonly turns: number;
-  /** Inches between the two deployment lines at the start (ruling B36); 1 or less: every model starts engaged with every enemy. */
-  readonly startInches: number;
-  readonly initiative: BattleInitiative;
-  /** The Morale phase decides games (ruling B33: two failed checks in a row lose). */
-  readonly morale: boolean;
-  /** The chance a shot's target is in cover (ruling B23), and that the shooter is elevated above it. */
-  readonly coverChance: number;
-  readonly elevationChance: number;
-  readonly victory: BattleVictoryRule;
-  readonly turnExtension: BattleTurnExtension;
-  readonly standUp: BattleStandUpRule;
   /**
    * Side `side`'s entry `entry` attacking the other side's entry `target` with its weapon `weapon`: the
    * sequence scenario of that attack, the target's body and starting state with it; `longRange` and

@@ -6,7 +6,8 @@
  * shot's long range and cover on it.
  */
 import type { SequenceScenario } from '../sequence/model.js';
-import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleStandUpRule, BattleTurnExtension, BattleVictoryRule } from './kind.js';
+import type { BattleBloodPolicy, BattleTactic } from './kind.js';
+import type { BattleGameSettings } from './fields.js';
 import type { BattleEntry, BattlePlan, BattleSide } from './plan.js';
 
 export interface ResolvedBattleSide {
@@ -19,20 +20,10 @@ export interface ResolvedBattleSide {
   readonly attacks: readonly (readonly (readonly SequenceScenario[])[])[];
 }
 
-export interface ResolvedBattle {
+/** The game's settings (./fields.ts), its system and edition, and both sides read. */
+export interface ResolvedBattle extends BattleGameSettings {
   readonly system: string;
   readonly edition: string;
-  readonly turns: number;
-  readonly startInches: number;
-  readonly initiative: BattleInitiative;
-  readonly morale: boolean;
-  readonly coverChance: number;
-  readonly elevationChance: number;
-  readonly victory: BattleVictoryRule;
-  readonly turnExtension: BattleTurnExtension;
-  readonly standUp: BattleStandUpRule;
-  /** The ducats each side was fielded at (0: the counts as written); said, read by no engine. */
-  readonly ducats: number;
   readonly a: ResolvedBattleSide;
   readonly b: ResolvedBattleSide;
 }
@@ -40,18 +31,12 @@ export interface ResolvedBattle {
 export function battlePlanOf(r: ResolvedBattle): BattlePlan {
   const side = (s: ResolvedBattleSide): BattleSide => ({ entries: s.entries, tactic: s.tactic, blood: s.blood });
   const sides = [r.a, r.b] as const;
+  // The ducats a side was bought at are said, never played; the system and edition are in every attack.
+  const { a, b, system: _system, edition: _edition, ducats: _ducats, ...game } = r;
   return {
-    a: side(r.a),
-    b: side(r.b),
-    turns: r.turns,
-    startInches: r.startInches,
-    initiative: r.initiative,
-    morale: r.morale,
-    coverChance: r.coverChance,
-    elevationChance: r.elevationChance,
-    victory: r.victory,
-    turnExtension: r.turnExtension,
-    standUp: r.standUp,
+    ...game,
+    a: side(a),
+    b: side(b),
     attack(s, entry, weapon, target, longRange, cover) {
       const base = sides[s].attacks[entry]![weapon]![target]!;
       return longRange || cover ? { ...base, longRange, targetInCover: cover } : base;
