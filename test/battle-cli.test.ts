@@ -30,7 +30,7 @@ const dir = mkdtempSync(join(tmpdir(), 'injury-lab-battle-'));
 interface BattleJson {
   readonly outcomes: readonly { readonly outcome: string; readonly count: number; readonly probability: number }[];
   readonly histograms: readonly { readonly id: string; readonly bins: readonly { readonly bin: string; readonly count: number }[] }[];
-  readonly a: { readonly entries: readonly { readonly name: string; readonly victoryPoints: number; readonly movement: number; readonly weapons: readonly { readonly name: string; readonly ranged: boolean; readonly rangeInches: number }[]; readonly standing: { readonly value: number }; readonly attacks: { readonly value: number } }[]; readonly markersSpent: { readonly value: number } };
+  readonly a: { readonly entries: readonly { readonly name: string; readonly victoryPoints: number; readonly movement: number; readonly weapons: readonly { readonly name: string; readonly ranged: boolean; readonly rangeInches: number; readonly attacks: number }[]; readonly standing: { readonly value: number }; readonly attacks: { readonly value: number } }[]; readonly markersSpent: { readonly value: number } };
   readonly b: { readonly entries: readonly { readonly name: string; readonly movement: number; readonly takenOut: { readonly value: number }; readonly attacks: { readonly value: number } }[]; readonly markersSpent: { readonly value: number } };
   readonly notes: readonly string[];
 }
@@ -208,7 +208,7 @@ describe('injury-lab battle', () => {
 
   const refusals: [string, string[], RegExp][] = [
     ['an unknown entry', ['--roster', ROSTER, '--a', 'Ash Acolyt x3', '--b', 'Cinder Brute'], /^--a: "Ash Acolyt x3": "Ash Acolyt" is not a model .*\(did you mean "Ash Acolyte"\?\)/],
-    ['a count of 0', ['--roster', ROSTER, '--a', 'Ash Acolyte x0', '--b', 'Cinder Brute'], /^--a: "Ash Acolyte x0": count: "0" is not allowed; allowed: a whole number of models from 1 to 30/],
+    ['a count of 0', ['--roster', ROSTER, '--a', 'Ash Acolyte x0', '--b', 'Cinder Brute'], /^--a: "Ash Acolyte x0": count: "0" is not allowed; allowed: a whole number of models from 1 to 50/],
     ['a count of 10^9', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute x1000000000'], /^--b: "Cinder Brute x1000000000": count: "1000000000" is not allowed/],
     ['a weapon the model cannot carry (a roster)', ['--roster', ROSTER, '--a', 'Ash Acolyte with Thornpike', '--b', 'Cinder Brute'], /^--a: "Ash Acolyte with Thornpike": "Thornpike" is not a weapon "Ash Acolyte" may carry; allowed: "Censer Flail", "Scrap Pistol"$/],
     [
@@ -226,7 +226,7 @@ describe('injury-lab battle', () => {
     ['a chance above 1', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--cover-chance', '1.5'], /^--cover-chance: 1.5 is not allowed; allowed: a number from 0 to 1$/],
     ['two entries at equal ducats', ['--roster', ROSTER, '--a', 'Ash Acolyte, Thorn Sentinel', '--b', 'Cinder Brute', '--ducats', '300'], /^--a: a side fielded at --ducats 300 is one entry without a count .*; allowed: one "MODEL with WEAPON" a side, or no --ducats$/],
     ['a count at equal ducats', ['--roster', ROSTER, '--a', 'Ash Acolyte x2', '--b', 'Cinder Brute', '--ducats', '300'], /^--a: a side fielded at --ducats 300 is one entry without a count/],
-    ['ducats that buy none', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--ducats', '100'], /^--ducats: 100 is not allowed; allowed: ducats that buy 1 to 30 of "Cinder Brute" at 115 ducats each/],
+    ['ducats that buy none', ['--roster', ROSTER, '--a', 'Ash Acolyte', '--b', 'Cinder Brute', '--ducats', '100'], /^--ducats: 100 is not allowed; allowed: ducats that buy 1 to 50 of "Cinder Brute" at 115 ducats each/],
     ['a roster at equal ducats', ['--a-roster', ROSTER, '--b', 'Cinder Brute', '--ducats', '300'], /^--a-roster, --ducats: a roster is fielded as it stands, at its own ducats/],
   ];
   for (const [what, args, message] of refusals) {
@@ -246,5 +246,20 @@ describe('injury-lab battle', () => {
     const r = await cliInProcess('battle', '--profiles', file, '--a', 'Trooper with Musket', '--b', 'Trooper', '--trials', '100');
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`injury-lab: --a: "Trooper with Musket": its ranged weapon "Musket" gives no range; allowed: a weapon with its range (a profiles file's rangeInches, a roster's or catalogue's Range)`);
+  });
+
+  it('makes every attack of an AUTOMATIC 5 weapon, RISKY too: the duel\'s cap of 4 attacks is not the game\'s', async () => {
+    // The real catalogue's Autocannon (Full Auto) is AUTOMATIC 5 and RISKY: read as a duel side it was 4
+    // attacks, and a battle refused it; a battle's Shoot makes all five (ruling B22).
+    const file = join(dir, 'automatic-5.json');
+    const weapons = {
+      Autocannon: { attackType: 'ranged', rangeInches: 48, keywords: ['AUTOMATIC 5'] },
+      'Full Auto': { attackType: 'ranged', rangeInches: 48, keywords: ['AUTOMATIC 5', 'RISKY'] },
+    };
+    writeFileSync(file, JSON.stringify({ system: 'trench-crusade', models: { Trooper: { cost: 30 } }, weapons }));
+    for (const weapon of Object.keys(weapons)) {
+      const r = await battle('--profiles', file, '--a', `Trooper with ${weapon}`, '--b', 'Trooper x3', '--trials', '100');
+      expect(r.a.entries[0]!.weapons.map((w) => [w.name, w.attacks])).toEqual([[weapon, 5], ['unarmed', 1]]);
+    }
   });
 });

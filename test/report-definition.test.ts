@@ -220,7 +220,7 @@ describe('a price analysis (fair prices from exact duels, as injury-lab price)',
         chartFile: 'analysis-2-prices',
         title: 'Fair prices of every model with every melee weapon of ../examples/profiles.json',
         description: '',
-        settings: { profiles: 'examples/profiles.json', models: ['Machine Brute'], attackType: 'melee', rounds: 10, policy: 'injury', objective: 'margin', line: 'theil-sen', tolerance: 5, prior: 0 },
+        settings: { profiles: 'examples/profiles.json', models: ['Machine Brute'], by: 'duels', attackType: 'melee', rounds: 10, policy: 'injury', objective: 'margin', line: 'theil-sen', tolerance: 5, prior: 0 },
       },
     ]);
     expect(def.inputs).toContain('examples/profiles.json');

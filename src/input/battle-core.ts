@@ -23,7 +23,7 @@ import type { SequenceScenario } from '../rules/trench-crusade/sequence/model.js
 import type { ProfileSource } from './profile-source.js';
 
 /** Models of one entry, and of one side, at most: a skirmish warband is some 10 to 20 models. */
-export const MAX_ENTRY_COUNT = 30;
+export const MAX_ENTRY_COUNT = 50;
 export const MAX_SIDE_MODELS = 60;
 /** An entry's weapons: "MODEL with W1 + W2". */
 const WEAPON_JOIN = ' + ';
@@ -233,6 +233,19 @@ function atDucats(read: readonly EntryText[], ducats: number, profiles: Profiles
   return [{ ...entry, text: `${entry.text} x${count}`, count }];
 }
 
+/** One model's weapon against one body, as a battle reads it: the attack, and how many an action makes. */
+interface AttackRead {
+  readonly seq: SequenceScenario;
+  readonly attacks: number;
+}
+
+/**
+ * Attacks already read, by attacking model, weapon and target model: many battles of the same profiles,
+ * edition and settings (a price's thousands of match-ups) read each attack once. Refusals are not kept:
+ * a battle that holds a refused attack is refused again, whatever else it holds.
+ */
+export type AttacksRead = Map<string, AttackRead>;
+
 export interface BattleAsked {
   readonly battle: ResolvedBattle;
   /** What the answer assumed where the profiles said nothing: an entry without a cost, one without a melee weapon. */
@@ -249,6 +262,7 @@ export function resolveBattleWith(
   source: { readonly profiles: Profiles; readonly base: Readonly<Record<string, unknown>> },
   validate: (raw: Record<string, unknown>, origin: string) => Scenario,
   nameOf: (name: string) => string = (n) => `--${n}`,
+  attacksRead: AttacksRead = new Map(),
 ): BattleAsked {
   const { profiles, base } = source;
   const system = findSystem(profiles.system.id)!;
@@ -272,16 +286,27 @@ export function resolveBattleWith(
   const duelBase = { system: profiles.system.id, ...base, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) };
   let edition = '';
   // attackOf(attacker side, its entry, a weapon or none, the target entry): the duel's reading of it.
-  const attackOf = (flag: string, attacker: EntryText, weapon: string | undefined, target: EntryText): { seq: SequenceScenario; attacks: number } => {
+  const attackOf = (flag: string, attacker: EntryText, weapon: string | undefined, target: EntryText): AttackRead => {
+    const key = `${attacker.model}\u0000${weapon ?? ''}\u0000${target.model}`;
+    const read = attacksRead.get(key) ?? readAttack(flag, attacker, weapon, target);
+    attacksRead.set(key, read);
+    edition = read.seq.edition;
+    return read;
+  };
+  const readAttack = (flag: string, attacker: EntryText, weapon: string | undefined, target: EntryText): AttackRead => {
     const a = weapon === undefined ? { model: attacker.model } : { model: attacker.model, weapon };
     const raw = { ...duelBase, kind: DUEL_KIND, a, b: { model: target.model } };
     const origin = `${flag}: ${showValue(attacker.text)}`;
     const duel = validate(raw, origin) as unknown as DuelScenario;
     edition = duel.edition;
-    const seq = duelPlanOf(duel).a.attacking;
+    const read = duelPlanOf(duel).a.attacking;
+    // An action makes every attack of an AUTOMATIC or CLEAVE N weapon (ruling B22): the duel's cap on a
+    // side's attacks (MAX_DUEL_ATTACKS) bounds the exact duel's states, not the game.
+    const attacks = Math.max(duel.a.attacksPerActivation, read.attacksPerAction);
+    const seq = attacks === read.attacksPerActivation ? read : { ...read, attacksPerActivation: attacks };
     const problem = system.checkCombination(seq);
     if (problem) throw refusal(origin, `${weapon === undefined ? 'unarmed' : showValue(weapon)} against ${showValue(target.text)}: ${problem}`);
-    return { seq, attacks: duel.a.attacksPerActivation };
+    return { seq, attacks };
   };
   const sides = BATTLE_SIDES.map((side, s): ResolvedBattleSide => {
     const flag = settings[`${side}Roster`] === true ? nameOf(`${side}Roster`) : nameOf(side);

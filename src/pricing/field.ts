@@ -2,8 +2,11 @@ import { sideCost, type Profiles } from '../model/profiles.js';
 import { notOneOf, refusal } from '../messages.js';
 import type { DuelEntry } from './duel-matrix.js';
 
+/** The attack type that takes every weapon: a battle's field, where a rifle matters before the charge lands. */
+export const ANY_ATTACK_TYPE = 'any';
+
 export interface ProfileFieldOptions {
-  /** The weapons taken: those of this attack type. Default 'melee' (a duel is a melee fight). */
+  /** The weapons taken: those of this attack type, or every weapon (`any`). Default 'melee' (a duel is a melee fight). */
   readonly attackType?: string;
   /** Only these models (by name), in the file's order; default every model. */
   readonly models?: readonly string[];
@@ -29,7 +32,7 @@ export function fieldFromProfiles(profiles: Profiles, options: ProfileFieldOptio
   for (const name of options.models ?? []) if (!profiles.models.has(name)) throw notOneOf('--models', name, 'a model of the profiles file', allModels);
   for (const name of options.weapons ?? []) if (!profiles.weapons.has(name)) throw notOneOf('--weapons', name, 'a weapon of the profiles file', [...profiles.weapons.keys()]);
   const models = options.models ? allModels.filter((m) => options.models!.includes(m)) : allModels;
-  const weapons = [...profiles.weapons.values()].filter((w) => (w.fields.attackType ?? 'melee') === attackType && (!options.weapons || options.weapons.includes(w.name)));
+  const weapons = [...profiles.weapons.values()].filter((w) => (attackType === ANY_ATTACK_TYPE || (w.fields.attackType ?? 'melee') === attackType) && (!options.weapons || options.weapons.includes(w.name)));
   /** The model a "MODEL with WEAPON" weapon belongs to, if it is one. */
   const holder = (weapon: string) => allModels.find((m) => weapon.startsWith(`${m} with `));
   const field = models.flatMap((model) =>
@@ -48,6 +51,6 @@ export function fieldFromProfiles(profiles: Profiles, options: ProfileFieldOptio
       return [{ name: owner === undefined ? `${model} with ${w.name}` : w.name, side: { model, weapon: w.name }, ...(price !== undefined && price > 0 ? { price } : {}) }];
     }),
   );
-  if (field.length === 0) throw refusal('field', `no model with a ${attackType} weapon${options.models || options.weapons ? ' among those named' : ''}`, 'allowed: a profiles file with models and weapons of that attack type');
+  if (field.length === 0) throw refusal('field', `no model with a ${attackType === ANY_ATTACK_TYPE ? '' : `${attackType} `}weapon${options.models || options.weapons ? ' among those named' : ''}`, 'allowed: a profiles file with models and weapons of that attack type');
   return field;
 }

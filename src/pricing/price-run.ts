@@ -10,7 +10,7 @@ import { showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { type PriceResult, priceField } from './price.js';
 import type { SolveDuelMatrixOptions } from './duel-matrix.js';
-import { type PriceSettings, priceSourceText } from './price-settings.js';
+import { type DuelPriceSettings, priceSourceText } from './price-settings.js';
 
 /**
  * One price asked with its settings, as `injury-lab price` and a report's `price` analysis both ask it:
@@ -44,7 +44,7 @@ function leftOutNote(profile: Profile): string | undefined {
  * in a duel against a bare opponent (its profiles, keywords and the model's own dice resolved), its
  * keywords its model's and weapon's. None left is refused in one line, before any duel.
  */
-function meetingAll(field: readonly DuelEntry[], where: readonly string[], profiles: Profiles, duelBase: Record<string, unknown>): DuelEntry[] {
+export function meetingAll(field: readonly DuelEntry[], where: readonly string[], profiles: Profiles, duelBase: Record<string, unknown>): DuelEntry[] {
   const conditions = where.map((text) => parseWhere(text, duelSideFields, '--where'));
   const kept = field.filter((entry) => {
     const parsed = parseScenario({ ...duelBase, kind: DUEL_KIND, a: entry.side, b: {} }, `entry ${showValue(entry.name)}`) as unknown as { a: Record<string, unknown> };
@@ -56,7 +56,16 @@ function meetingAll(field: readonly DuelEntry[], where: readonly string[], profi
   return kept;
 }
 
-export async function priceOfSettings(settings: PriceSettings, options: PriceRunOptions = {}): Promise<PricedField> {
+/** What each profile of the field could not model, by its name: every duel or battle leaves it out. */
+export function leftOutOf(profiles: Profiles, field: readonly DuelEntry[]): { name: string; note: string }[] {
+  const used = new Set(field.flatMap((e) => [String(e.side.model), String(e.side.weapon)]));
+  return [...profiles.models.values(), ...profiles.weapons.values()].flatMap((p) => {
+    const note = used.has(p.name) ? leftOutNote(p) : undefined;
+    return note === undefined ? [] : [{ name: p.name, note }];
+  });
+}
+
+export async function priceOfSettings(settings: DuelPriceSettings, options: PriceRunOptions = {}): Promise<PricedField> {
   const { profiles, base } = profilesOfSource(settings);
   const { models, weapons, where } = settings;
   const duelBase = { system: profiles.system.id, ...base, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) };
@@ -75,12 +84,7 @@ export async function priceOfSettings(settings: PriceSettings, options: PriceRun
   });
   const narrowings = [models ? `models: ${models.join(', ')}` : '', weapons ? `weapons: ${weapons.join(', ')}` : '', where ? `where ${where.join(' and ')}` : ''].filter(Boolean);
   const narrowed = narrowings.length ? ` (${narrowings.join('; ')})` : '';
-  // What each profile could not model: every duel leaves it out.
-  const used = new Set(field.flatMap((e) => [String(e.side.model), String(e.side.weapon)]));
-  const leftOut = [...profiles.models.values(), ...profiles.weapons.values()].flatMap((p) => {
-    const note = used.has(p.name) ? leftOutNote(p) : undefined;
-    return note === undefined ? [] : [{ name: p.name, note }];
-  });
+  const leftOut = leftOutOf(profiles, field);
   return {
     result,
     field: `every model with every ${settings.attackType} weapon of ${priceSourceText(settings)}${narrowed}`,

@@ -5,6 +5,7 @@ import { notAllowed, notOneOf, refusal } from '../messages.js';
 import { DUEL_POLICIES, duelFields } from '../rules/trench-crusade/duel/fields.js';
 import { duelSideFields } from '../rules/trench-crusade/duel/sides.js';
 import { parseWhere } from './where.js';
+import { ANY_ATTACK_TYPE } from './field.js';
 import { LIST_QUOTING, parseQuotedList } from '../quoted-list.js';
 
 /** What --help shows of a condition: a few of the keys it takes. */
@@ -12,6 +13,10 @@ const WHERE_EXAMPLES = '"price<=60", "keyword=FEAR", "armour=reinforced", "tough
 import { ATTACK_TYPES } from '../rules/trench-crusade/tables.js';
 import { DEFAULT_PRICE_LINE, PRICE_LINES, type PriceLine } from './fair-price.js';
 import { DEFAULT_FIELD_POLICY } from './duel-matrix.js';
+import { integerField } from '../model/fields.js';
+import { battleFields, battleSideFields, MAX_DUCATS, type BattleGameSettings } from '../rules/trench-crusade/battle/fields.js';
+import type { BattleBloodPolicy, BattleTactic } from '../rules/trench-crusade/battle/kind.js';
+import { DEFAULT_SEED, MAX_SEED } from '../sim/run-limits.js';
 
 /**
  * What a price is asked with, declared once: `injury-lab price`'s flags and --help, a report's `price`
@@ -20,7 +25,20 @@ import { DEFAULT_FIELD_POLICY } from './duel-matrix.js';
  * allow a number of rounds a duel refuses, or describe them otherwise.
  */
 
-const KIND = 'price';
+/**
+ * How the field is priced: from exact duels, or from battles at equal ducats (src/pricing/battle-prices.ts).
+ * Each setting's `kinds` are the ways of pricing that read it; a setting the chosen way does not read is
+ * refused rather than ignored.
+ */
+export const PRICE_METHODS = ['duels', 'battles'] as const;
+export type PriceMethod = (typeof PRICE_METHODS)[number];
+const BOTH: PriceMethod[] = ['duels', 'battles'];
+const DUELS: PriceMethod[] = ['duels'];
+const BATTLES: PriceMethod[] = ['battles'];
+/** The starting warband of the core rules' campaign (its Threshold Value): the ducats a battle's warbands are bought with by default. */
+export const DEFAULT_PRICE_DUCATS = 700;
+/** Battles per entry and count tried by default: its share against the field within 0.35 points (one standard error), whatever the field's size. */
+export const DEFAULT_PRICE_GAMES = 20_000;
 const duelField = (name: string) => {
   const f = duelFields.find((d) => d.name === name);
   if (f === undefined) throw new Error(`the duel kind declares no field ${name}`);
@@ -29,40 +47,71 @@ const duelField = (name: string) => {
 
 /** The settings with a value of a field's kind: each a flag of `price` and a key of a report's `price`. */
 export const PRICE_FIELDS: readonly FieldSpec[] = [
-  choiceField('attackType', {
-    description: 'The weapons taken: every weapon of this attack type (a weapon that says none is melee)',
-    values: ATTACK_TYPES,
-    default: 'melee',
-    kinds: [KIND],
+  choiceField('by', {
+    description: "How the field is priced: duels (every pair in an exact one-on-one melee duel, rated and priced by the line of rating against price) or battles (each entry's warband at equal ducats against every other's, simulated; its fair price the price at which it wins half against the field)",
+    values: PRICE_METHODS,
+    default: 'duels',
+    kinds: BOTH,
   }),
-  duelField('rounds'),
+  choiceField('attackType', {
+    description: 'The weapons taken: every weapon of this attack type (a weapon that says none is melee), or any (every weapon; the default with --by battles, melee with duels)',
+    values: [...ATTACK_TYPES, ANY_ATTACK_TYPE],
+    default: (_rules: never, given: Readonly<Record<string, unknown>>) => (given.by === 'battles' ? ANY_ATTACK_TYPE : 'melee'),
+    kinds: BOTH,
+  }),
+  { ...duelField('rounds'), kinds: DUELS },
   choiceField('policy', {
     description: 'What both sides of every duel do with blood markers (a side\'s own policy wins): none (placed, not spent: each is rated for its body and weapon alone), injury, hinder or optimal, as a duel side\'s policy',
     values: DUEL_POLICIES,
     default: DEFAULT_FIELD_POLICY,
-    kinds: [KIND],
+    kinds: DUELS,
   }),
-  duelField('objective'),
+  { ...duelField('objective'), kinds: DUELS },
   choiceField('line', {
     description: 'How the line of rating against ln(price) is fitted: theil-sen (medians: the mispriced entries being judged do not tilt it) or least-squares (every entry pulls on it)',
     values: PRICE_LINES,
     default: DEFAULT_PRICE_LINE,
-    kinds: [KIND],
+    kinds: BOTH,
   }),
   numberField('tolerance', {
     description: 'Percent of its price an entry may be from fair and still be called fair',
     minimum: 0,
     maximum: 1000,
     default: 5,
-    kinds: [KIND],
+    kinds: BOTH,
   }),
   numberField('prior', {
     description: 'Virtual tied games per pair in the fit: lets a field with an unbeatable entry be rated (0: the duels alone)',
     minimum: 0,
     maximum: 1e6,
     default: 0,
-    kinds: [KIND],
+    kinds: BOTH,
   }),
+  numberField('ducats', {
+    description: 'With --by battles: the ducats each warband is bought with, as many copies of its entry as they buy at its price (700: the core rules\' starting warband)',
+    minimum: 1,
+    maximum: MAX_DUCATS,
+    default: DEFAULT_PRICE_DUCATS,
+    kinds: BATTLES,
+  }),
+  integerField('games', {
+    description: 'With --by battles: battles each entry plays against the field at each count tried, shared evenly among its opponents (its share against the field pools them all: a standard error of at most 0.5 / sqrt(games))',
+    minimum: 1,
+    maximum: 10_000_000,
+    default: DEFAULT_PRICE_GAMES,
+    kinds: BATTLES,
+  }),
+  integerField('seed', {
+    description: 'With --by battles: the seed; the same seed and games give the same prices on any machine and any number of threads',
+    minimum: 0,
+    maximum: MAX_SEED,
+    default: DEFAULT_SEED,
+    kinds: BATTLES,
+  }),
+  // The game every battle is, as `injury-lab battle` declares it (its ducats are the price's own, above).
+  ...battleFields.filter((f) => f.name !== 'ducats').map((f) => ({ ...f, description: `With --by battles: ${f.description}`, kinds: BATTLES })),
+  // Both warbands play alike: one plan and one use of blood markers for every side.
+  ...battleSideFields.map((f) => ({ ...f, description: `With --by battles, every warband: ${f.description}`, kinds: BATTLES })),
 ];
 
 /**
@@ -107,7 +156,8 @@ export const PRICE_TEXT_SETTINGS: readonly PriceTextSetting[] = [
   { name: 'anchor', description: 'An entry whose price is fair by definition: the price line goes through it' },
 ];
 
-export interface PriceSettings {
+/** What every price is asked with, whichever way it is priced. */
+interface PriceCommonSettings {
   /** A profiles file alone, or a roster and catalogue files, one or both. */
   readonly profiles?: string;
   readonly roster?: string;
@@ -120,13 +170,31 @@ export interface PriceSettings {
   readonly edition?: string;
   readonly anchor?: string;
   readonly attackType: string;
-  readonly rounds: number;
-  readonly policy: string;
-  readonly objective: string;
   readonly line: PriceLine;
   readonly tolerance: number;
   readonly prior: number;
 }
+
+/** A price from exact duels: the settings the duels read. */
+export interface DuelPriceSettings extends PriceCommonSettings {
+  readonly by: 'duels';
+  readonly rounds: number;
+  readonly policy: string;
+  readonly objective: string;
+}
+
+/** A price from battles at equal ducats: the game every battle is, and how many are played. */
+export interface BattlePriceSettings extends PriceCommonSettings, Omit<BattleGameSettings, 'ducats'> {
+  readonly by: 'battles';
+  readonly ducats: number;
+  readonly games: number;
+  readonly seed: number;
+  readonly tactic: BattleTactic;
+  readonly blood: BattleBloodPolicy;
+}
+
+/** The settings as checked: those of the chosen way of pricing (its fields' `kinds`) and no other. */
+export type PriceSettings = DuelPriceSettings | BattlePriceSettings;
 
 /** The files a price reads its field from, as given: the files an output must never replace. */
 export function priceSourceFiles(settings: PriceSettings): string[] {
@@ -141,8 +209,11 @@ export function priceSourceText(settings: Pick<PriceSettings, PriceSource>): str
   return String(settings.profiles);
 }
 
-/** A report's `price` object: every setting, `profiles` alone or `roster` and `catalogue` (one or both) required, nothing else. */
-export function priceSettingsJsonSchema(): Record<string, unknown> {
+/**
+ * A report's `price` object: every setting of the ways of pricing `methods` names (a report draws prices
+ * from duels), `profiles` alone or `roster` and `catalogue` (one or both) required, nothing else.
+ */
+export function priceSettingsJsonSchema(methods: readonly PriceMethod[] = PRICE_METHODS): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const t of PRICE_TEXT_SETTINGS) {
     properties[t.name] = t.switch
@@ -151,7 +222,11 @@ export function priceSettingsJsonSchema(): Record<string, unknown> {
         ? { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: t.description }
         : { type: 'string', minLength: 1, description: t.description };
   }
-  for (const f of PRICE_FIELDS) properties[f.name] = { ...fieldJsonSchema(f), default: f.default };
+  for (const f of PRICE_FIELDS) {
+    if (!methods.some((m) => (f.kinds as readonly string[]).includes(m))) continue;
+    const schema = f.name === 'by' ? { type: 'string', enum: methods, description: f.description } : fieldJsonSchema(f);
+    properties[f.name] = { ...schema, ...(typeof f.default === 'function' ? {} : { default: f.default }) };
+  }
   const imported = [{ required: ['roster'] }, { required: ['catalogue'] }];
   return {
     type: 'object',
@@ -195,14 +270,24 @@ export function checkPriceSettings(given: Readonly<Record<string, unknown>>, nam
     const choices = `${nameOf('profiles')} FILE, ${nameOf('roster')} FILE or ${nameOf('catalogue')} FILE... (${nameOf('roster')} and ${nameOf('catalogue')} may go together)`;
     throw refusal(sources.length === 0 ? 'price' : sources.map(nameOf).join(', '), sources.length === 0 ? 'no field named' : 'more than one field named', `give one of ${choices}`);
   }
+  const by = inAllowedCase(PRICE_FIELDS[0]!, given.by ?? 'duels');
+  if (!(PRICE_METHODS as readonly unknown[]).includes(by)) throw notOneOf(nameOf('by'), by, 'a way of pricing', PRICE_METHODS);
   for (const f of PRICE_FIELDS) {
-    const value = inAllowedCase(f, given[f.name] ?? f.default);
+    // A setting the chosen way does not read would change nothing: said, not ignored.
+    if (given[f.name] !== undefined && !(f.kinds as readonly unknown[]).includes(by)) {
+      throw refusal(nameOf(f.name), `is read only when pricing by ${f.kinds.join(' or ')}, not by ${String(by)}`, `allowed: ${nameOf('by')} ${f.kinds.join(' or ')}, or no ${nameOf(f.name)}`);
+    }
+    // Only what the chosen way reads is filled in: a price from duels holds no battle's settings.
+    if (!(f.kinds as readonly unknown[]).includes(by)) continue;
+    const value = inAllowedCase(f, given[f.name] ?? (typeof f.default === 'function' ? f.default(undefined as never, { by }) : f.default));
     const s = f.schema;
     if (s.type === 'string') {
       if (!(s.enum as readonly unknown[]).includes(value)) throw notOneOf(nameOf(f.name), value, `a known ${f.name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`, s.enum);
     } else if (s.type === 'integer' || s.type === 'number') {
       const ok = typeof value === 'number' && Number.isFinite(value) && (s.type === 'number' || Number.isInteger(value)) && value >= s.minimum && value <= s.maximum;
       if (!ok) throw notAllowed(nameOf(f.name), value, describeAllowed(s));
+    } else if (s.type === 'boolean' && typeof value !== 'boolean') {
+      throw notAllowed(nameOf(f.name), value, 'true or false');
     }
     out[f.name] = value;
   }

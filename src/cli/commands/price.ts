@@ -15,6 +15,12 @@ import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/wri
 import { priceChartSpec } from '../../present/chart/price.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { LIST_QUOTING, parseQuotedList } from '../../quoted-list.js';
+import { refusal } from '../../messages.js';
+import type { Format } from '../../present/tables/presenter.js';
+import type { BattlePriceSettings } from '../../pricing/price-settings.js';
+import type { QueueAddress } from '../../queue/shards.js';
+import { battlePriceOfSettings } from '../../pricing/battle-price-run.js';
+import { battlePricePresenter } from '../../present/tables/battle-price.js';
 
 const REDRAW_MS = 100;
 const NO_CONTEXT = { field: '', system: '', edition: '', leftOut: [] };
@@ -35,7 +41,8 @@ export const priceCommand: CommandModule = {
       withSettings = withSettings.option(kebab(t.name), t.switch ? { type: 'boolean', describe: t.description } : { type: 'string', ...(t.files ? { array: true } : {}), describe: `${t.description}${t.list ? `, separated by commas (${LIST_QUOTING})` : ''}` });
     }
     for (const f of PRICE_FIELDS) {
-      withSettings = withSettings.option(kebab(f.name), { type: 'string', default: f.default as string | number, describe: `${f.description} (${describeAllowed(f.schema)})` });
+      // No default handed to yargs: a setting is "given" only when typed, so one the chosen --by does not read is refused.
+      withSettings = withSettings.option(kebab(f.name), { type: 'string', describe: `${f.description} (${describeAllowed(f.schema)})`, ...(typeof f.default === 'function' ? {} : { defaultDescription: String(f.default) }) });
     }
     return addFormatOption(
       withSettings
@@ -63,6 +70,11 @@ export const priceCommand: CommandModule = {
     // The chart's file is checked before any duel: a file that cannot be written costs nothing.
     const chartRequest = chartRequestFromArgv(argv);
     if (chartRequest) checkChartFile(chartRequest, priceSourceFiles(settings));
+    if (settings.by === 'battles') {
+      if (chartRequest) throw refusal('--chart', 'is drawn for prices from duels only, for now', 'allowed: --format table, json or csv with --by battles, or --by duels');
+      await priceByBattlesCommand(settings, format, queueOf(argv), workersOf(argv));
+      return;
+    }
     // --workers is refused with --queue (queueOf): a queue's hosts choose their own concurrency. Without
     // one, the exact threads solve as many duels at a time as --workers says (default the cores).
     const queue = queueOf(argv);
@@ -97,3 +109,39 @@ export const priceCommand: CommandModule = {
     process.stdout.write(pricePresenter(context)[format](result));
   },
 };
+
+/** Match-ups in play at once per thread (each one task of its games), and with a queue's hosts. */
+const MATCHUPS_PER_THREAD = 2;
+const MATCHUPS_ON_A_QUEUE = 64;
+
+/** `price --by battles`: every match-up played on the threads (or a queue's hosts), the progress and time left on stderr. */
+async function priceByBattlesCommand(settings: BattlePriceSettings, format: Format, queue: QueueAddress | undefined, workers: number): Promise<void> {
+  const started = performance.now();
+  let drawnAt = 0;
+  const progress = process.stderr.isTTY
+    ? (done: number, planned: number) => {
+        const now = performance.now();
+        if (now - drawnAt < REDRAW_MS && done < planned) return;
+        drawnAt = now;
+        // The search adds match-ups as it goes: the time left is for those planned so far.
+        const left = done > 0 ? ((now - started) / done) * (planned - done) / 1000 : undefined;
+        process.stderr.write(`\r  battles: match-ups ${done} / ${planned}${left !== undefined ? `, about ${Math.ceil(left)} s left of those` : ''}\x1b[K`);
+      }
+    : undefined;
+  const priced = await withRunControls(async ({ signal }) => {
+    setMaxListeners(0, signal);
+    try {
+      return await withRemote(queue, (remote) =>
+        battlePriceOfSettings(settings, {
+          signal,
+          ...(progress ? { onProgress: progress } : {}),
+          ...(remote ? { player: remote, atOnce: MATCHUPS_ON_A_QUEUE } : { workers, atOnce: MATCHUPS_PER_THREAD * workers }),
+        }),
+      );
+    } finally {
+      if (progress) process.stderr.write('\r\x1b[K');
+    }
+  });
+  const { result, ...context } = priced;
+  process.stdout.write(battlePricePresenter(context)[format](result));
+}

@@ -52,7 +52,7 @@ export function restsOn(r: PriceResult, c: PriceContext): string[] {
 }
 
 /** A line wrapped to TABLE_COLUMNS: its own indentation kept on its first line, `indent` (no shorter) on the rest. */
-function wrapped(line: string, indent: string): string[] {
+export function wrapped(line: string, indent: string): string[] {
   const lead = /^ */.exec(line)![0];
   const [first = '', ...rest] = wordWrap(line.slice(lead.length), TABLE_COLUMNS - Math.max(lead.length, indent.length));
   return [lead + first, ...rest.map((l) => indent + l)];
@@ -69,7 +69,7 @@ const MIN_NAME_COLUMN = 24;
  * Rows of the table within TABLE_COLUMNS: a name too long for what the numbers leave is wrapped onto
  * rows of its own below its first (numbers blank), never cut: a shortened name could name another entry.
  */
-function withinWidth(headers: readonly string[], rows: readonly string[][]): string[][] {
+export function withinWidth(headers: readonly string[], rows: readonly string[][]): string[][] {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const numbers = widths.slice(1).reduce((sum, w) => sum + w + 2, 0);
   const nameWidth = Math.max(MIN_NAME_COLUMN, TABLE_COLUMNS - numbers);

@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closePool } from '../src/pool/simulate.js';
+import { matchupSeed } from '../src/pricing/battle-prices.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
+
+/**
+ * Issue 50, part 2: `injury-lab price --by battles` reads its field as duels do, fields each entry at
+ * equal ducats, and plays every match-up as `injury-lab battle` would (the same battle, seed for seed);
+ * the same prices on any number of threads; a setting the chosen way of pricing does not read is refused.
+ * The search and the pricing themselves are checked by hand in test/battle-prices.test.ts.
+ */
+afterAll(() => closePool());
+
+const ROSTER = 'examples/roster-example.ros';
+const GAMES = '1000';
+
+interface PricedJson {
+  readonly by: string;
+  readonly ducats: number;
+  readonly games: number;
+  readonly gamesPerMatchup: number;
+  readonly field: readonly { readonly name: string; readonly price: number; readonly count: number }[];
+  readonly shares: readonly { readonly entry: string; readonly against: Readonly<Record<string, number>> }[];
+  readonly notes: readonly string[];
+  readonly entries: readonly { readonly name: string; readonly count: number; readonly fairPrice: number; readonly fairPriceLow: number; readonly fairPriceHigh: number; readonly verdict: string }[];
+}
+
+async function priced(...args: string[]): Promise<PricedJson> {
+  const r = await cliInProcess('price', '--roster', ROSTER, '--by', 'battles', '--games', GAMES, ...args, '--format', 'json');
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as PricedJson;
+}
+
+describe('price --by battles', () => {
+  it("fields each entry at equal ducats, and a pair's share is the battle command's, seed for seed", async () => {
+    const one = await priced('--workers', '1', '--ducats', '300');
+    // The roster's six entries; an Ash Acolyte costs 39: 300 buy 7.
+    expect(one.field.map((f) => [f.name, f.count])).toContainEqual(['Ash Acolyte with Censer Flail', 7]);
+    for (const f of one.field) expect(f.count).toBe(Math.floor(300 / f.price));
+    expect(one.notes.some((n) => /Brazier Cannon: no melee weapon named: it fights unarmed/.test(n))).toBe(true);
+    // The first pair played as `battle` plays it: entry 0 as side a, entry 1 as side b, from the match-up's seed.
+    const [first, second] = one.field;
+    const seed = matchupSeed(1, 0, first!.count, 1, second!.count);
+    const b = await cliInProcess('battle', '--roster', ROSTER, '--a', `${first!.name} x${first!.count}`, '--b', `${second!.name} x${second!.count}`, '--trials', String(one.gamesPerMatchup), '--seed', String(seed), '--format', 'json');
+    expect(b.code).toBe(0);
+    const outcomes = new Map((JSON.parse(b.stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => [o.outcome, o.count]));
+    expect(one.shares[0]!.against[second!.name]).toBe((outcomes.get('a-wins')! + outcomes.get('draw')! / 2) / one.gamesPerMatchup);
+    // 1000 battles an entry, shared among the five others of the field.
+    expect(one.gamesPerMatchup).toBe(200);
+    // Every fair price within its interval.
+    for (const e of one.entries) expect(e.fairPriceLow <= e.fairPrice && e.fairPrice <= e.fairPriceHigh).toBe(true);
+    // The same prices on two threads.
+    const two = await priced('--workers', '2', '--ducats', '300');
+    expect(two.entries).toEqual(one.entries);
+  });
+
+  it.each([
+    ['a duel setting', ['--rounds', '3'], /^--rounds: is read only when pricing by duels, not by battles; allowed: --by duels, or no --rounds$/],
+    ['a bad ducats', ['--ducats', '0'], /^--ducats: 0 is not allowed; allowed: a number from 1 to 100000$/],
+    ['no games', ['--games', '0'], /^--games: 0 is not allowed; allowed: a whole number from 1 to 10000000$/],
+    ['an unknown tactic', ['--tactic', 'flank'], /^--tactic: "flank" is not a known tactic; allowed: advance, hold, charge, charge-weakest$/],
+    ['a chart', ['--chart', '/tmp/injury-lab-never.svg'], /^--chart: is drawn for prices from duels only, for now; allowed: --format table, json or csv with --by battles, or --by duels$/],
+  ])('refuses %s in one line', async (_what, args, message) => {
+    const r = await cliInProcess('price', '--roster', ROSTER, '--by', 'battles', ...args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().replace(/^injury-lab: /, '')).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('refuses a battle setting when pricing by duels', async () => {
+    const r = await cliInProcess('price', '--roster', ROSTER, '--ducats', '500');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('injury-lab: --ducats: is read only when pricing by battles, not by duels; allowed: --by battles, or no --ducats');
+  });
+});
