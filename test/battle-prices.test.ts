@@ -42,6 +42,9 @@ describe('prices from battles (made-up game, answers by hand)', () => {
       expect(e.verdict).toBe('fair');
     }
     expect(result.field.map((f) => f.count)).toEqual([10, 5, 2, 4]);
+    // Every fair price its price: ln(fair) on ln(price) explains all; every warband alike at equal ducats.
+    expect(result.fairPriceRSquared).toBeCloseTo(1, 9);
+    for (const r of result.fit!.entries) expect(Math.abs(r.rating)).toBeLessThan(1e-9);
   });
 
   it('an under-priced entry: its fair count where its share crosses 1/2, found as a scan of every count finds it', async () => {

@@ -60,6 +60,8 @@ describe('price --by battles', () => {
     ['a bad ducats', ['--ducats', '0'], /^--ducats: 0 is not allowed; allowed: a number from 1 to 100000$/],
     ['no games', ['--games', '0'], /^--games: 0 is not allowed; allowed: a whole number from 1 to 10000000$/],
     ['an unknown tactic', ['--tactic', 'flank'], /^--tactic: "flank" is not a known tactic; allowed: advance, hold, charge, charge-weakest$/],
+    ['an anchor', ['--anchor', 'Ash Acolyte with Censer Flail'], /^--anchor: is read only when pricing by duels, not by battles; allowed: --by duels, or no --anchor$/],
+    ['a price line', ['--line', 'least-squares'], /^--line: is read only when pricing by duels, not by battles; allowed: --by duels, or no --line$/],
     ['a chart', ['--chart', '/tmp/injury-lab-never.svg'], /^--chart: is drawn for prices from duels only, for now; allowed: --format table, json or csv with --by battles, or --by duels$/],
   ])('refuses %s in one line', async (_what, args, message) => {
     const r = await cliInProcess('price', '--roster', ROSTER, '--by', 'battles', ...args);

@@ -119,7 +119,6 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
       seed: settings.seed,
       maxCount: MAX_ENTRY_COUNT,
       prior: settings.prior,
-      line: settings.line,
       tolerancePercent: settings.tolerance,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),

@@ -20,9 +20,11 @@
  * - **Its interval**: the shares' own sampling (each battle 0, 1/2 or 1; the variance from the counts),
  *   S(lo) and S(lo+1) both moved by 1.96 standard errors, up and then down, and the crossing read again;
  *   the whole counts' rounding is no error of the estimate and is not in it.
- * - **Ratings**: a Bradley-Terry fit of the pairs' shares (./bradley-terry.ts) and the line of rating
- *   against ln(price) (./fair-price.ts), as duels are priced: its r² is the figure to set beside the
- *   duels' for the same field.
+ * - **Ratings**: a Bradley-Terry fit of the pairs' shares (./bradley-terry.ts): each warband's strength
+ *   at equal ducats. No line of rating against price is fitted, as duels' prices are: at equal ducats a
+ *   field priced right has every rating alike, whatever its prices, so the rating itself is the
+ *   mispricing, and the fair prices say it in ducats. How far the prices explain the battles is r² of
+ *   ln(fair price) against ln(price): 1 when every fair price is its price times one factor.
  *
  * Every battle is played by the caller's `play` (the CLI's worker threads, a test's thread): seeds are
  * derived from the run's seed and the match-up alone, so the answer is the same in any order and for any
@@ -30,7 +32,6 @@
  */
 import { sampleCorrelation } from 'simple-statistics';
 import { fitBradleyTerry, type BradleyTerryFit } from './bradley-terry.js';
-import { fairPrices, type FairPricing, type PriceLine } from './fair-price.js';
 import { notAllowed, refusal } from '../messages.js';
 import { UsageError, showValue } from '../errors.js';
 
@@ -68,7 +69,6 @@ export interface BattlePriceOptions {
   readonly onProgress?: (done: number, planned: number) => void;
   readonly signal?: AbortSignal;
   readonly prior?: number;
-  readonly line?: PriceLine;
   readonly tolerancePercent?: number;
 }
 
@@ -128,12 +128,8 @@ export interface BattlePriceResult {
   readonly field: readonly { readonly name: string; readonly price: number; readonly count: number }[];
   /** shares[i][j]: field entry i's share against j (undefined on the diagonal). */
   readonly shares: readonly (readonly (number | undefined)[])[];
-  /**
-   * The Bradley-Terry fit and the line of rating against ln(price) over the field, with its r²; undefined
-   * where the field has none (an entry that wins every battle, dearer entries rated weaker), and why.
-   */
+  /** The Bradley-Terry fit of the field's shares; undefined where it has none (an entry that wins every battle), and why. */
   readonly fit: BradleyTerryFit | undefined;
-  readonly pricing: FairPricing | undefined;
   readonly ratingsRefused?: string;
   /** r² of ln(fair price) on ln(price) over the priced entries with a fair price not a bound: how much of the battles' prices the catalogue's explain. */
   readonly fairPriceRSquared: number | undefined;
@@ -274,15 +270,9 @@ export async function priceByBattles(entries: readonly BattlePriceEntry[], o: Ba
   const names = fieldIndex.map((i) => entries[i]!.name);
   // The ratings are a second reading, beside the fair prices: a field they cannot rate is said, not refused.
   let fit: BradleyTerryFit | undefined;
-  let pricing: FairPricing | undefined;
   let ratingsRefused: string | undefined;
   try {
     fit = fitBradleyTerry(names, shares, o.prior !== undefined ? { prior: o.prior } : {});
-    const rated = fit;
-    pricing = fairPrices(
-      rated.entries.map((r, x) => ({ name: r.name, rating: r.rating, price: entries[fieldIndex[x]!]!.price })),
-      { ...(o.line !== undefined ? { line: o.line } : {}), ...(o.tolerancePercent !== undefined ? { tolerancePercent: o.tolerancePercent } : {}) },
-    );
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     ratingsRefused = err.message;
@@ -369,7 +359,6 @@ export async function priceByBattles(entries: readonly BattlePriceEntry[], o: Ba
     field: fieldIndex.map((i) => ({ name: entries[i]!.name, price: entries[i]!.price!, count: countOf(i) })),
     shares,
     fit,
-    pricing,
     ...(ratingsRefused !== undefined ? { ratingsRefused } : {}),
     fairPriceRSquared: fairPriceRSquared !== undefined && Number.isFinite(fairPriceRSquared) ? fairPriceRSquared : undefined,
     entries: ordered,

@@ -71,7 +71,7 @@ export const PRICE_FIELDS: readonly FieldSpec[] = [
     description: 'How the line of rating against ln(price) is fitted: theil-sen (medians: the mispriced entries being judged do not tilt it) or least-squares (every entry pulls on it)',
     values: PRICE_LINES,
     default: DEFAULT_PRICE_LINE,
-    kinds: BOTH,
+    kinds: DUELS,
   }),
   numberField('tolerance', {
     description: 'Percent of its price an entry may be from fair and still be called fair',
@@ -263,6 +263,8 @@ export function checkPriceSettings(given: Readonly<Record<string, unknown>>, nam
     }
   }
   for (const condition of (out.where as string[] | undefined) ?? []) parseWhere(condition, duelSideFields, nameOf('where'));
+  // Prices from battles fit no line of rating against price, so there is no line to move through an anchor.
+  if (out.anchor !== undefined && given.by === 'battles') throw refusal(nameOf('anchor'), 'is read only when pricing by duels, not by battles', `allowed: ${nameOf('by')} duels, or no ${nameOf('anchor')}`);
   const sources = PRICE_SOURCES.filter((source) => out[source] !== undefined);
   // A roster with catalogues is one field, my warband against theirs; a profiles file goes alone.
   const warband = sources.length === 2 && out.roster !== undefined && out.catalogue !== undefined;

@@ -28,9 +28,10 @@ export function battleRestsOn(r: BattlePriceResult, c: BattlePriceContext): stri
     `${c.system} (${c.edition} edition): fair prices from battles at ${r.ducats} ducats, ${r.entries.length} entries: ${c.field}`,
     `  Battles: each entry's warband is as many copies as ${r.ducats} ducats buy at its price; each entry fought ${r.games.toLocaleString('en-US')} battles against the field at each count tried, ${r.gamesPerMatchup} against each of the other ${n - 1} the ducats field (${r.battles.toLocaleString('en-US')} battles in all, seed ${r.seed}); ${c.game}; a draw counts half.`,
     `  Fair price: the price at which the entry's warband wins half its battles against the field (its mean share over the field's other entries crosses 1/2 between two whole counts; the count there by a straight line between them, the price ${r.ducats} / count); 95% interval from the battles' sampling; within ${r.tolerancePercent}% of the price is fair.`,
-    r.fit && r.pricing
-      ? `  Ratings: Bradley-Terry fitted to the pairs' shares; rating against ln(price)${r.pricing.rSquared !== undefined ? ` r² ${r.pricing.rSquared.toFixed(2)}` : ''} (as duels' prices are fitted: the figure to set beside theirs)${r.fairPriceRSquared !== undefined ? `; ln(fair price) against ln(price) r² ${r.fairPriceRSquared.toFixed(2)}` : ''}.`
-      : `  Ratings: none (${r.ratingsRefused ?? 'no fit'})${r.fairPriceRSquared !== undefined ? `; ln(fair price) against ln(price) r² ${r.fairPriceRSquared.toFixed(2)}` : ''}.`,
+    `  How far the prices explain the battles: ln(fair price) against ln(price), r² ${r.fairPriceRSquared !== undefined ? r.fairPriceRSquared.toFixed(2) : '- (fewer than 3 fair prices that are no bound)'}.`,
+    r.fit
+      ? `  Ratings: Bradley-Terry fitted to the pairs' shares, each warband's strength at equal ducats (a field priced right rates every entry alike${r.fit.prior > 0 ? `; ${r.fit.prior} virtual tied games per pair` : ''}).`
+      : `  Ratings: none (${r.ratingsRefused ?? 'no fit'}).`,
   ];
 }
 
@@ -85,8 +86,6 @@ export function battlePriceJson(r: BattlePriceResult, c: BattlePriceContext) {
     shares: r.field.map((row, i) => ({ entry: row.name, against: Object.fromEntries(r.field.flatMap((col, j) => (i === j ? [] : [[col.name, r.shares[i]![j]]]))) })),
     fit: r.fit ? { converged: r.fit.converged, iterations: r.fit.iterations, prior: r.fit.prior, largestResiduals: r.fit.largestResiduals.slice(0, 10) } : null,
     ...(r.ratingsRefused !== undefined ? { ratingsRefused: r.ratingsRefused } : {}),
-    curve: r.pricing?.curve ?? null,
-    rSquared: r.pricing?.rSquared ?? null,
     fairPriceRSquared: r.fairPriceRSquared ?? null,
     tolerancePercent: r.tolerancePercent,
     entries: r.entries,
