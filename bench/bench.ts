@@ -30,7 +30,7 @@
  *   thread, on attacks and on cheap injury shards) against >= 0.9 of linear and < 5 ms per shard.
  * - Pricing (bench/price.ts, issue 40): the exact duels of `price` on the community catalogues (skipped,
  *   with a line saying so, without their mirror): a faction and the whole catalogue on 2 threads, and
- *   through the job queue with 1 and 2 worker processes.
+ *   through the job queue with 1 and 2 worker processes; and the faction priced by battles (issue 50).
  *
  * Each rate is the best of a few repetitions after a warm-up: other work on the machine only ever slows
  * a run down, so the fastest repetition is the least disturbed one. Rates are given per second of wall

@@ -14,6 +14,8 @@
  *   and estimated at the faction's rate (at b47df59: 869 entries, 754,292 duels, about a quarter of an
  *   hour on 2 cores: too long for a bench); the field timed instead is every model of every faction
  *   with a Trench Club, and each model with the weapons the catalogue gives it alone.
+ * - The faction by battles (issue 50, part 2): `price --by battles --attack-type melee` at its defaults,
+ *   on the simulation threads: match-ups, battles, seconds, battles a second.
  * - The job queue (as bench/queue.ts: a redis-server of its own, skipped without one): the catalogue's
  *   field solved by 1 and by 2 `injury-lab worker` processes (--concurrency 1), its duels DUELS_PER_JOB
  *   to a job, and the speed-up; each matrix must equal the pool's, fraction for fraction.
@@ -34,6 +36,9 @@ import { profilesPresenter } from '../src/present/tables/profiles.js';
 import { type DuelEntry, type DuelMatrix, solveDuelMatrix } from '../src/pricing/duel-matrix.js';
 import { fieldFromProfiles } from '../src/pricing/field.js';
 import { DUELS_PER_JOB, parseQueueUrl } from '../src/queue/shards.js';
+import { checkPriceSettings, type BattlePriceSettings } from '../src/pricing/price-settings.js';
+import { battlePriceOfSettings } from '../src/pricing/battle-price-run.js';
+import { closePool } from '../src/pool/simulate.js';
 import { withQueue } from '../src/queue/submit.js';
 import { redisAvailable, startRedis } from './local-redis.js';
 import { REDIS_SERVER, cpuOf, startWorkers, stop } from './queue.js';
@@ -60,6 +65,17 @@ export interface FieldTiming {
   readonly duelsPerSecond: number;
 }
 
+export interface BattleTiming {
+  readonly entries: number;
+  readonly matchups: number;
+  readonly battles: number;
+  readonly seconds: number;
+  readonly cpuSeconds: number;
+  readonly battlesPerSecond: number;
+  /** ln(fair price) on ln(price) over the faction. */
+  readonly fairPriceRSquared: number | undefined;
+}
+
 export interface QueueTiming {
   readonly processes: number;
   readonly seconds: number;
@@ -77,6 +93,8 @@ export interface PriceFigures {
   /** Every model of every faction with each melee weapon of its loadout: counted, not timed. */
   readonly wholeCatalogue: { readonly models: number; readonly meleeWeapons: number; readonly entries: number; readonly duels: number };
   readonly catalogue: FieldTiming;
+  /** The faction priced by battles at the defaults (issue 50, part 2): `price --by battles --attack-type melee`. */
+  readonly battles: BattleTiming;
   /** Undefined when there is no redis-server. */
   readonly queue?: { readonly field: string; readonly runs: QueueTiming[]; readonly speedup: number };
 }
@@ -159,6 +177,28 @@ export async function priceFigures(log: (line: string) => void): Promise<PriceFi
     log(`  ${faction.label}, ${THREADS} threads:`);
     log(`    ${line(faction)}`);
 
+    // The same faction priced by battles at the defaults (700 ducats, 20,000 battles an entry and count).
+    const battleSettings = checkPriceSettings({ profiles: pilgrimsFile, allowUnmodelled: true, by: 'battles', attackType: 'melee' }, (name) => name) as BattlePriceSettings;
+    const battleCpu = ownCpu();
+    const battleStart = performance.now();
+    const { result: byBattles } = await battlePriceOfSettings(battleSettings, { workers: THREADS, atOnce: 2 * THREADS });
+    const battleSeconds = (performance.now() - battleStart) / 1000;
+    await closePool();
+    const battles: BattleTiming = {
+      entries: byBattles.entries.length,
+      matchups: byBattles.battles / byBattles.gamesPerMatchup,
+      battles: byBattles.battles,
+      seconds: battleSeconds,
+      cpuSeconds: ownCpu() - battleCpu,
+      battlesPerSecond: byBattles.battles / battleSeconds,
+      fairPriceRSquared: byBattles.fairPriceRSquared,
+    };
+    log(`  Trench Pilgrims by battles (price --by battles --attack-type melee, the defaults: ${battleSettings.ducats} ducats, ${count(battleSettings.games)} battles an entry and count), ${THREADS} threads:`);
+    log(
+      `    ${count(battles.entries)} entries, ${count(battles.matchups)} match-ups of ${byBattles.gamesPerMatchup} battles, ${count(battles.battles)} battles: ${battleSeconds.toFixed(1)} s ` +
+        `(CPU ${battles.cpuSeconds.toFixed(1)} s), ${count(Math.round(battles.battlesPerSecond))} battles/s; ln(fair price) on ln(price) r² ${battles.fairPriceRSquared?.toFixed(2) ?? '-'}`,
+    );
+
     const catalogueProfiles = readProfilesFile(catalogueFile);
     const melee = [...catalogueProfiles.weapons.values()].filter((w) => (w.fields.attackType ?? 'melee') === 'melee');
     const everything = fieldOf(catalogueFile).field.length;
@@ -179,7 +219,7 @@ export async function priceFigures(log: (line: string) => void): Promise<PriceFi
 
     if (!redisAvailable) {
       log(`  job queue: skipped, ${REDIS_SERVER} is missing (apt-get install -y redis-server)`);
-      return { mirror, commit, threads: THREADS, faction, wholeCatalogue, catalogue };
+      return { mirror, commit, threads: THREADS, faction, wholeCatalogue, catalogue, battles };
     }
     const redis = await startRedis();
     try {
@@ -210,7 +250,7 @@ export async function priceFigures(log: (line: string) => void): Promise<PriceFi
       }
       const speedup = runs[0]!.seconds / runs.at(-1)!.seconds;
       log(`    speed-up from 1 to ${PROCESSES.at(-1)} processes: ${speedup.toFixed(2)}x; against the ${THREADS}-thread pool: ${(catalogue.seconds / runs.at(-1)!.seconds).toFixed(2)}x its rate`);
-      return { mirror, commit, threads: THREADS, faction, wholeCatalogue, catalogue, queue: { field: catalogueLabel, runs, speedup } };
+      return { mirror, commit, threads: THREADS, faction, wholeCatalogue, catalogue, battles, queue: { field: catalogueLabel, runs, speedup } };
     } finally {
       await Promise.all(children.map(stop));
       await redis.stop();

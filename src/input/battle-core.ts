@@ -44,7 +44,15 @@ export interface BattleSettings extends ProfileSource, BattleGameSettings {
   readonly bTactic: BattleTactic;
   readonly aBlood: BattleBloodPolicy;
   readonly bBlood: BattleBloodPolicy;
+  /** "NEW for OLD": side a's entries with NEW in place of OLD (./battle-core.ts SwapVariant says which battle is read). */
+  readonly swap?: string;
 }
+
+/** Which battle of a swap is read: side a as asked, with NEW in place of OLD, or with OLD taken out. */
+export const SWAP_VARIANTS = ['asked', 'swapped', 'without'] as const;
+export type SwapVariant = (typeof SWAP_VARIANTS)[number];
+/** The word that joins a swap's two entries. */
+const SWAP_JOIN = ' for ';
 
 /** A side's own setting as a flag and a settings key names it: `aTactic`, `bBlood`. */
 export const sideSettingName = (side: BattleSideKey, field: string) => `${side}${field[0]!.toUpperCase()}${field.slice(1)}`;
@@ -63,6 +71,11 @@ export const BATTLE_TEXT_SETTINGS: readonly { readonly name: string; readonly de
   { name: 'catalogue', type: 'files', file: true, description: 'Or BattleScribe catalogue files (.gst, .cat): every model they offer with the weapons of its loadout' },
   { name: 'allowUnmodelled', type: 'boolean', description: "Use entries that hold what nothing models (a weapon's unknown keyword): left out, with a warning" },
   { name: 'edition', type: 'string', description: "The edition (default: the system's newest)" },
+  {
+    name: 'swap',
+    type: 'string',
+    description: 'What an entry is worth in side a\'s warband: "NEW for OLD" (counts as "NEW x2 for OLD"): the battle is played as asked, with NEW in place of OLD, and without OLD, and NEW\'s worth in ducats here is read from the three',
+  },
 ];
 
 /** A battle file's JSON Schema (`battle --schema`): every setting, from the declarations above and the fields'. */
@@ -136,6 +149,10 @@ export function checkBattleSettings(given: Readonly<Record<string, unknown>>, na
     out[s] = s === 'catalogue' ? files : value;
   }
   if (given.allowUnmodelled !== undefined) out.allowUnmodelled = given.allowUnmodelled === true;
+  if (given.swap !== undefined) {
+    if (typeof given.swap !== 'string' || given.swap.split(SWAP_JOIN).length !== 2) throw notAllowed(nameOf('swap'), given.swap, '"NEW for OLD": an entry of the profiles and one of side a\'s, joined by " for " once');
+    out.swap = given.swap;
+  }
   if (given.edition !== undefined) {
     if (typeof given.edition !== 'string' || given.edition === '') throw notAllowed(nameOf('edition'), given.edition, 'an edition');
     out.edition = given.edition;
@@ -197,6 +214,51 @@ function fieldedEntries(profiles: Profiles, flag: string): EntryText[] {
   });
 }
 
+/** A swap read: what comes in, what goes out (of side a's entries), and the ducats of each. */
+export interface SwapRead {
+  readonly incoming: { readonly text: string; readonly count: number; readonly cost: number | undefined };
+  readonly outgoing: { readonly text: string; readonly count: number; readonly cost: number | undefined };
+}
+
+/** The entry of side a that a swap's OLD names: its text without a count, or its model where one entry has it. */
+function swappedOut(entries: readonly EntryText[], old: string, flag: string): number {
+  const bare = (e: EntryText) => e.text.replace(/\s+[x×]\s*\d+$/i, '');
+  let found = entries.findIndex((e) => bare(e) === old);
+  if (found < 0) {
+    const byModel = entries.flatMap((e, i) => (e.model === old ? [i] : []));
+    if (byModel.length === 1) found = byModel[0]!;
+  }
+  if (found < 0) throw notOneOf(`${flag}: OLD`, old, "an entry of side a's warband", entries.map(bare));
+  return found;
+}
+
+/**
+ * Side a's entries for one battle of a swap ("NEW xN for OLD xM"): as asked, with M of OLD out and N
+ * of NEW in, or with M of OLD out alone. OLD must hold M models; NEW is read as any entry is.
+ */
+function applySwap(entries: readonly EntryText[], swap: string, variant: SwapVariant, profiles: Profiles, flag: string): { entries: EntryText[]; read: SwapRead } {
+  const [newText, oldText] = swap.split(SWAP_JOIN).map((t) => t.trim()) as [string, string];
+  const incoming = readEntry(newText, profiles, `${flag}: NEW`);
+  const counted = /^(.*\S)\s+[x×]\s*(\d+)$/i.exec(oldText);
+  const oldName = counted ? counted[1]! : oldText;
+  const oldCount = counted ? Number(counted[2]) : 1;
+  const at = swappedOut(entries, oldName, flag);
+  const out = entries[at]!;
+  if (!(oldCount >= 1 && oldCount <= out.count)) throw notAllowed(`${flag}: OLD: count`, oldCount, `1 to the ${out.count} of ${showValue(oldName)} side a holds`);
+  const read: SwapRead = {
+    incoming: { text: newText, count: incoming.count, cost: costOf(incoming, profiles) },
+    outgoing: { text: oldName, count: oldCount, cost: costOf(out, profiles) },
+  };
+  if (variant === 'asked') return { entries: [...entries], read };
+  const left = out.count - oldCount;
+  const kept = entries.flatMap((e, i) => (i !== at ? [e] : left > 0 ? [{ ...e, count: left, text: `${oldName}${left > 1 ? ` x${left}` : ''}` }] : []));
+  if (variant === 'without') {
+    if (kept.length === 0) throw refusal(flag, `side a without ${showValue(oldText)} has no model left`, 'allowed: a swap that leaves side a a model');
+    return { entries: kept, read };
+  }
+  return { entries: [...kept, incoming], read };
+}
+
 /** What one model of an entry costs in ducats: its model's and weapons' (a roster's model with its kit), or undefined where its model has no cost. */
 function costOf(entry: Pick<EntryText, 'model' | 'weapons'>, profiles: Profiles): number | undefined {
   const model = profiles.models.get(entry.model);
@@ -248,6 +310,8 @@ export type AttacksRead = Map<string, AttackRead>;
 
 export interface BattleAsked {
   readonly battle: ResolvedBattle;
+  /** The swap read, when the battle has one. */
+  readonly swap?: SwapRead;
   /** What the answer assumed where the profiles said nothing: an entry without a cost, one without a melee weapon. */
   readonly notes: readonly string[];
 }
@@ -263,11 +327,22 @@ export function resolveBattleWith(
   validate: (raw: Record<string, unknown>, origin: string) => Scenario,
   nameOf: (name: string) => string = (n) => `--${n}`,
   attacksRead: AttacksRead = new Map(),
+  variant: SwapVariant = 'asked',
 ): BattleAsked {
   const { profiles, base } = source;
   const system = findSystem(profiles.system.id)!;
   const notes: string[] = [];
+  let swapRead: SwapRead | undefined;
   const entries = BATTLE_SIDES.map((side) => {
+    const read = readSide(side);
+    if (side !== 'a' || settings.swap === undefined) return read;
+    const swapped = applySwap(read, settings.swap, variant, profiles, nameOf('swap'));
+    swapRead = swapped.read;
+    const models = swapped.entries.reduce((n, e) => n + e.count, 0);
+    if (models > MAX_SIDE_MODELS) throw notAllowed(nameOf('swap'), `${models} models on side a`, `at most ${MAX_SIDE_MODELS} models a side`);
+    return swapped.entries;
+  });
+  function readSide(side: BattleSideKey): EntryText[] {
     if (settings[`${side}Roster`] === true) {
       if (settings.ducats > 0) throw refusal(`${nameOf(`${side}Roster`)}, ${nameOf('ducats')}`, 'a roster is fielded as it stands, at its own ducats', `give one: a roster (${nameOf(`${side}Roster`)}) or an entry at equal ducats (${nameOf(side)} with ${nameOf('ducats')})`);
       const fielded = fieldedEntries(profiles, nameOf(`${side}Roster`));
@@ -282,7 +357,7 @@ export function resolveBattleWith(
     const models = read.reduce((n, e) => n + e.count, 0);
     if (models > MAX_SIDE_MODELS) throw notAllowed(nameOf(side), `${models} models`, `at most ${MAX_SIDE_MODELS} models a side`);
     return read;
-  });
+  }
   const duelBase = { system: profiles.system.id, ...base, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) };
   let edition = '';
   // attackOf(attacker side, its entry, a weapon or none, the target entry): the duel's reading of it.
@@ -341,8 +416,10 @@ export function resolveBattleWith(
       battleEntries.push({ name: entry.text, count: entry.count, victoryPoints: points ?? 1, movement, weapons });
       attacks.push(byWeapon);
     }
+    const asked = settings[side];
     return {
-      label: settings[side],
+      // A swap's battles say which they are: side a as asked, with the swap, or without what it takes out.
+      label: s === 0 && swapRead && variant !== 'asked' ? `${asked}, ${variant === 'swapped' ? `${settings.swap}` : `without ${swapRead.outgoing.text}${swapRead.outgoing.count > 1 ? ` x${swapRead.outgoing.count}` : ''}`}` : asked,
       tactic: s === 0 ? settings.aTactic : settings.bTactic,
       blood: s === 0 ? settings.aBlood : settings.bBlood,
       entries: battleEntries,
@@ -358,6 +435,7 @@ export function resolveBattleWith(
       a: sides[0]!,
       b: sides[1]!,
     },
+    ...(swapRead ? { swap: swapRead } : {}),
     notes,
   };
 }

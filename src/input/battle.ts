@@ -6,7 +6,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { showValue } from '../errors.js';
 import { notOneOf, refusal } from '../messages.js';
 import { readJsonInput } from '../json-input.js';
-import { BATTLE_SETTING_FIELDS, BATTLE_TEXT_SETTINGS, resolveBattleWith, type BattleAsked, type BattleSettings } from './battle-core.js';
+import { BATTLE_SETTING_FIELDS, BATTLE_TEXT_SETTINGS, resolveBattleWith, type AttacksRead, type BattleAsked, type BattleSettings, type SwapVariant } from './battle-core.js';
 import { profilesOfSource } from './profile-source.js';
 import { resolveInputs, validateFields } from './scenario.js';
 
@@ -33,6 +33,6 @@ export function readBattleFile(path: string): Record<string, unknown> {
 }
 
 /** Both warbands read from the files their settings name, every attack resolved and checked (resolveBattleWith). */
-export function resolveBattle(settings: BattleSettings, nameOf: (name: string) => string = (n) => `--${n}`): BattleAsked {
-  return resolveBattleWith(settings, profilesOfSource(settings), (raw, origin) => validateFields(resolveInputs(raw, origin), origin), nameOf);
+export function resolveBattle(settings: BattleSettings, nameOf: (name: string) => string = (n) => `--${n}`, variant: SwapVariant = 'asked', attacksRead: AttacksRead = new Map()): BattleAsked {
+  return resolveBattleWith(settings, profilesOfSource(settings), (raw, origin) => validateFields(resolveInputs(raw, origin), origin), nameOf, attacksRead, variant);
 }

@@ -17,6 +17,12 @@ import { chartRequestFromArgv } from '../chart-options.js';
 import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/write/one-off-chart.js';
 import { battleChartSpec } from '../../present/chart/battle.js';
 import { terminalSafe } from '../../terminal-safe.js';
+import { refusal } from '../../messages.js';
+import { SWAP_VARIANTS, type AttacksRead } from '../../input/battle-core.js';
+import { tallyOffsets } from '../../model/tally.js';
+import { A_WINS, B_WINS, DRAW } from '../../rules/trench-crusade/battle/report.js';
+import { sideShareOf, swapWorth } from '../../pricing/swap-worth.js';
+import { swapPresenter } from '../../present/tables/battle-swap.js';
 
 /**
  * `injury-lab battle --profiles FILE --a "..." --b "..."` (or --roster, --catalogue): two warbands fight
@@ -45,7 +51,8 @@ export const battleCommand: CommandModule = {
       .example('$0 battle my-battle.json --trials 1e6', 'a battle file (injury-lab battle --schema), with more games than it says')
       .example('$0 battle --profiles examples/profiles.json --a "Trooper with Rifle x4" --b "Brute with Maul x2" --trials 1e5', 'four riflemen against two brutes')
       .example('$0 battle --a-roster mine.rosz --catalogue system.gst faction.cat --b "Trench Pilgrim with Bolt-Action Rifle x8"', 'my roster as fielded against entries of their catalogue')
-      .example('$0 battle --catalogue system.gst faction.cat --a "Trench Pilgrim with Rifle x6" --b "Castigator with Great Hammer/Maul x2" --b-tactic charge', "a catalogue's entries, b charging");
+      .example('$0 battle --catalogue system.gst faction.cat --a "Trench Pilgrim with Rifle x6" --b "Castigator with Great Hammer/Maul x2" --b-tactic charge', "a catalogue's entries, b charging")
+      .example('$0 battle --a-roster mine.rosz --b-roster mine.rosz --swap "Castigator with Great Hammer/Maul for Trench Pilgrim with Rifle x2"', 'what a Castigator is worth in my warband, in place of two riflemen');
   },
   handler: async (argv) => {
     if (argv.schema === true) {
@@ -74,9 +81,39 @@ export const battleCommand: CommandModule = {
     // The chart's file is checked before any game: a file that cannot be written costs nothing.
     const chartRequest = chartRequestFromArgv(argv);
     if (chartRequest) checkChartFile(chartRequest, [settings.profiles, settings.roster, ...(settings.catalogue ?? [])].filter((f): f is string => f !== undefined));
+    const queue = queueOf(argv);
+    if (settings.swap !== undefined) {
+      if (chartRequest) throw refusal('--chart', 'draws one battle; --swap plays three', 'allowed: --format table, json or csv with --swap, or no --swap');
+      // Every battle read before any is played: a swap that names no entry of side a costs nothing.
+      const attacksRead: AttacksRead = new Map();
+      const read = SWAP_VARIANTS.map((variant) => resolveBattle(settings, nameOf, variant, attacksRead));
+      const shares = await withRunControls(({ signal, onProgress }) =>
+        withRemote(queue, async (remote) => {
+          const out = [];
+          // One progress bar over the three: each battle's trials after the ones before it.
+          for (const [k, { battle }] of read.entries()) {
+            const layout = battleLayoutOf(battlePlanOf(battle));
+            const run = await simulateSource({ type: 'battle', battle }, tallyLength(layout), {
+              trials: flags.trials,
+              seed: flags.seed,
+              workers: flags.workers,
+              signal,
+              ...(onProgress ? { onProgress: (done: number) => onProgress(k * flags.trials + done, SWAP_VARIANTS.length * flags.trials) } : {}),
+              ...(remote ? { player: remote } : {}),
+            });
+            const at = tallyOffsets(layout).outcomes;
+            out.push(sideShareOf({ aWins: run.tally[at + A_WINS]!, bWins: run.tally[at + B_WINS]!, draws: run.tally[at + DRAW]! }));
+          }
+          return out;
+        }),
+      );
+      const worth = swapWorth(read[0]!.swap!, shares[0]!, shares[1]!, shares[2]!);
+      const notes = [...new Set(read.flatMap((r) => r.notes))];
+      process.stdout.write(swapPresenter[format]({ worth, battle: read[0]!.battle, seed: flags.seed, notes }));
+      return;
+    }
     const { battle, notes } = resolveBattle(settings, nameOf);
     const layout = battleLayoutOf(battlePlanOf(battle));
-    const queue = queueOf(argv);
     const run = await withRunControls(({ signal, onProgress }) =>
       withRemote(queue, (remote) =>
         simulateSource({ type: 'battle', battle }, tallyLength(layout), { trials: flags.trials, seed: flags.seed, workers: flags.workers, signal, onProgress, ...(remote ? { player: remote } : {}) }),
