@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closePool } from '../src/pool/simulate.js';
 import { matchupSeed } from '../src/pricing/battle-prices.js';
@@ -62,13 +65,30 @@ describe('price --by battles', () => {
     ['an unknown tactic', ['--tactic', 'flank'], /^--tactic: "flank" is not a known tactic; allowed: advance, hold, charge, charge-weakest$/],
     ['an anchor', ['--anchor', 'Ash Acolyte with Censer Flail'], /^--anchor: is read only when pricing by duels, not by battles; allowed: --by duels, or no --anchor$/],
     ['a price line', ['--line', 'least-squares'], /^--line: is read only when pricing by duels, not by battles; allowed: --by duels, or no --line$/],
-    ['a chart', ['--chart', '/tmp/injury-lab-never.svg'], /^--chart: is drawn for prices from duels only, for now; allowed: --format table, json or csv with --by battles, or --by duels$/],
   ])('refuses %s in one line', async (_what, args, message) => {
     const r = await cliInProcess('price', '--roster', ROSTER, '--by', 'battles', ...args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().replace(/^injury-lab: /, '')).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('draws fair against current price with each interval, and every pair of the field', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-price-battles-'));
+    const file = join(dir, 'prices.vl.json');
+    const r = await cliInProcess('price', '--roster', ROSTER, '--by', 'battles', '--games', '300', '--ducats', '300', '--chart', file, '--format', 'json');
+    expect(r.code).toBe(0);
+    const priced = JSON.parse(r.stdout) as PricedJson;
+    const spec = JSON.parse(readFileSync(file, 'utf8')) as { vconcat: { layer: { data?: { values: Record<string, unknown>[] }; mark: { type: string } }[] }[] };
+    const [prices, shares] = spec.vconcat;
+    // A bar per fair price that is no bound, from its interval's low to high.
+    const bars = prices!.layer.find((l) => l.mark.type === 'rule' && l.data?.values.some((v) => 'low' in v))!.data!.values;
+    const exact = priced.entries.filter((e) => (e as { bound?: string }).bound === 'exact');
+    expect(exact.length).toBeGreaterThan(2);
+    expect(bars.map((b) => [b.name, b.low, b.high])).toEqual(expect.arrayContaining(exact.map((e) => [e.name, e.fairPriceLow, e.fairPriceHigh])));
+    // Every ordered pair of the field a cell.
+    const n = priced.field.length;
+    expect((shares as unknown as { data: { values: unknown[] } }).data.values).toHaveLength(n * (n - 1));
   });
 
   it('refuses a battle setting when pricing by duels', async () => {

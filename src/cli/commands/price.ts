@@ -11,11 +11,11 @@ import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
 import { withRunControls } from '../sim-controls.js';
 import { workersOf, workersOptionDeclaration } from '../sim-options.js';
 import { chartRequestFromArgv } from '../chart-options.js';
-import { CHART_ENDINGS, checkChartFile, writeChartSpec } from '../../present/write/one-off-chart.js';
+import { CHART_ENDINGS, type ChartRequest, checkChartFile, writeChartSpec } from '../../present/write/one-off-chart.js';
 import { priceChartSpec } from '../../present/chart/price.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { LIST_QUOTING, parseQuotedList } from '../../quoted-list.js';
-import { refusal } from '../../messages.js';
+import { battlePriceChartSpec } from '../../present/chart/battle-price.js';
 import type { Format } from '../../present/tables/presenter.js';
 import type { BattlePriceSettings } from '../../pricing/price-settings.js';
 import type { QueueAddress } from '../../queue/shards.js';
@@ -47,7 +47,7 @@ export const priceCommand: CommandModule = {
     return addFormatOption(
       withSettings
         .option('workers', workersOptionDeclaration())
-        .option('chart', { type: 'string', describe: `Also draw fair against current price (with the diagonal) and the pairwise matrix as a heat map into this file: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)` })
+        .option('chart', { type: 'string', describe: `Also draw fair against current price (with the diagonal; with --by battles each fair price's interval) and the pairwise matrix as a heat map into this file: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)` })
         .option('force', { type: 'boolean', default: false, describe: 'Replace an existing --chart file' }),
       pricePresenter(NO_CONTEXT),
     )
@@ -71,8 +71,7 @@ export const priceCommand: CommandModule = {
     const chartRequest = chartRequestFromArgv(argv);
     if (chartRequest) checkChartFile(chartRequest, priceSourceFiles(settings));
     if (settings.by === 'battles') {
-      if (chartRequest) throw refusal('--chart', 'is drawn for prices from duels only, for now', 'allowed: --format table, json or csv with --by battles, or --by duels');
-      await priceByBattlesCommand(settings, format, queueOf(argv), workersOf(argv));
+      await priceByBattlesCommand(settings, format, queueOf(argv), workersOf(argv), chartRequest);
       return;
     }
     // --workers is refused with --queue (queueOf): a queue's hosts choose their own concurrency. Without
@@ -115,7 +114,7 @@ const MATCHUPS_PER_THREAD = 2;
 const MATCHUPS_ON_A_QUEUE = 64;
 
 /** `price --by battles`: every match-up played on the threads (or a queue's hosts), the progress and time left on stderr. */
-async function priceByBattlesCommand(settings: BattlePriceSettings, format: Format, queue: QueueAddress | undefined, workers: number): Promise<void> {
+async function priceByBattlesCommand(settings: BattlePriceSettings, format: Format, queue: QueueAddress | undefined, workers: number, chartRequest: ChartRequest | undefined): Promise<void> {
   const started = performance.now();
   let drawnAt = 0;
   const progress = process.stderr.isTTY
@@ -143,5 +142,11 @@ async function priceByBattlesCommand(settings: BattlePriceSettings, format: Form
     }
   });
   const { result, ...context } = priced;
+  // The chart first: if it cannot be written, nothing has been printed.
+  if (chartRequest) {
+    const { spec, notes } = battlePriceChartSpec(result, context);
+    await writeChartSpec(chartRequest, spec, notes, [`${priced.system} (${priced.edition} edition): fair prices from battles at ${result.ducats} ducats, ${priced.field}`]);
+    process.stderr.write(`injury-lab: wrote ${terminalSafe(chartRequest.file)}${notes.length ? ` (${notes.map(terminalSafe).join('; ')})` : ''}\n`);
+  }
   process.stdout.write(battlePricePresenter(context)[format](result));
 }

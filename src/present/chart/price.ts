@@ -36,6 +36,9 @@ export interface PricePoint {
   /** The name when the point is one of the most mispriced, drawn beside it; else ''. */
   readonly label: string;
   readonly tip: string;
+  /** The fair price's 95% interval, where it has one (prices from battles): drawn as a bar through the point. */
+  readonly low?: number;
+  readonly high?: number;
 }
 
 /**
@@ -121,7 +124,7 @@ const money = (x: number) => x.toFixed(x < 100 ? 1 : 0);
 const signed = (x: number, digits: number) => `${x > 0 ? '+' : ''}${x.toFixed(digits)}`;
 
 /** The unit prices are in: Trench Crusade's ducats; other systems' costs are points. */
-function unitOf(system: string): string {
+export function unitOf(system: string): string {
   return system === 'trench-crusade' ? 'ducats' : 'points';
 }
 
@@ -146,7 +149,7 @@ export function pricePoints(r: PriceResult, unit: string): PricePoint[] {
 
 /** The price panel's axis, the same both ways: every price and fair price with room round the outermost for their marks. */
 export function priceDomain(points: readonly PricePoint[]): [number, number] {
-  const values = points.flatMap((p) => [p.price, p.fair]);
+  const values = points.flatMap((p) => [p.price, p.fair, ...(p.low !== undefined && p.high !== undefined ? [p.low, p.high] : [])]);
   return [Math.min(...values) / 1.1, Math.max(...values) * 1.1];
 }
 
@@ -244,7 +247,7 @@ export function shareCells(r: PriceResult): ShareCell[] {
   );
 }
 
-function pricePanel(points: readonly PricePoint[], labels: readonly PriceLabel[], tolerancePercent: number, unit: string): VlSpec {
+export function pricePanel(points: readonly PricePoint[], labels: readonly PriceLabel[], tolerancePercent: number, unit: string): VlSpec {
   const [lo, hi] = priceDomain(points);
   const scale = { type: 'log', domain: [lo, hi], nice: false };
   const axis = (title: string) => ({ title, grid: true, tickCount: 8, format: '~s' });
@@ -264,6 +267,10 @@ function pricePanel(points: readonly PricePoint[], labels: readonly PriceLabel[]
         ? [{ data: { values: band }, mark: { type: 'area', color: '#000000', opacity: 0.07, clip: true }, encoding: { x, y: { field: 'high', type: 'quantitative', scale }, y2: { field: 'low' } } }]
         : []),
       { data: { values: [{ price: lo, fair: lo }, { price: hi, fair: hi }] }, mark: { type: 'line', color: '#555555', strokeDash: [6, 4], clip: true }, encoding: { x, y } },
+      // A fair price's 95% interval, where it has one, a bar through its point.
+      ...(points.some((p) => p.low !== undefined)
+        ? [{ data: { values: points.filter((p) => p.low !== undefined) }, mark: { type: 'rule', color: '#444444', strokeWidth: 1.5 }, encoding: { x, y: { field: 'low', type: 'quantitative', scale }, y2: { field: 'high' } } }]
+        : []),
       // Leader lines under the points, from a point to its name where the name had no room beside it.
       ...(labels.some((l) => l.leader)
         ? [
@@ -305,7 +312,7 @@ function pixels(fields: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((f, k) => [channels[k]!, { field: f, type: 'quantitative', scale: null }]));
 }
 
-function sharePanel(cells: readonly ShareCell[], n: number): VlSpec {
+export function sharePanel(cells: readonly ShareCell[], n: number, of = 'duels'): VlSpec {
   const rows = [...new Set(cells.map((c) => c.row))];
   const columns = rows.map((_, k) => String(k + 1));
   const rowLabelWidth = Math.max(...rows.map((l) => textWidth(l)));
@@ -319,7 +326,7 @@ function sharePanel(cells: readonly ShareCell[], n: number): VlSpec {
     y: { field: 'row', type: 'ordinal', scale: { domain: rows }, title: null, axis: { domain: false, ticks: false, labelLimit: rowLabelWidth + 40, labelOverlap: false } },
   };
   return {
-    title: { text: 'Share of the duels, row against column, strongest first', anchor: 'start', fontSize: 14 },
+    title: { text: `Share of the ${of}, row against column, strongest first`, anchor: 'start', fontSize: 14 },
     data: { values: cells },
     width: { step },
     height: { step },
@@ -331,7 +338,7 @@ function sharePanel(cells: readonly ShareCell[], n: number): VlSpec {
           color: {
             field: 'share',
             type: 'quantitative',
-            title: ["Row's share", 'of the duels'],
+            title: ["Row's share", `of the ${of}`],
             // Diverging about an even pair: blue the row loses more often, red it wins more often.
             scale: { domain: [0, 0.5, 1], range: [FALL_COLOUR, NO_CHANGE_COLOUR, RISE_COLOUR], interpolate: 'rgb' },
             legend: { format: '.0%', gradientLength: 200, orient: 'right' },
