@@ -11,7 +11,7 @@ import type { Scenario } from '../model/types.js';
 import { UsageError, showValue } from '../errors.js';
 import { tallyLength, tallyOffsets } from '../model/tally.js';
 import { battleLayoutOf } from '../rules/trench-crusade/battle/simulate.js';
-import { battlePlanOf, type ResolvedBattle } from '../rules/trench-crusade/battle/resolved.js';
+import { battlePlanOf, type ResolvedBattle, type ResolvedBattleSide } from '../rules/trench-crusade/battle/resolved.js';
 import { A_WINS, B_WINS, DRAW } from '../rules/trench-crusade/battle/report.js';
 import { battleFields } from '../rules/trench-crusade/battle/fields.js';
 import { simulateSource, type ChunkPlayer } from '../pool/simulate.js';
@@ -43,6 +43,12 @@ export interface BattlePriceRunOptions {
   readonly atOnce?: number;
 }
 
+/** A side of one entry, with `count` copies of it. */
+function withCount(side: ResolvedBattleSide, name: string, count: number): ResolvedBattleSide {
+  const text = `${name} x${count}`;
+  return { ...side, label: text, entries: side.entries.map((e) => ({ ...e, name: text, count })) };
+}
+
 /** How a refusal names an entry of the field. */
 const ENTRY = 'entry';
 
@@ -71,7 +77,23 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
   const attacksRead: AttacksRead = new Map();
   let edition = String(settings.edition ?? '');
   const game = Object.fromEntries(battleFields.map((f) => [f.name, f.name === 'ducats' ? 0 : settings[f.name as keyof BattlePriceSettings]]));
+  // Each pair read once, at one copy a side, in field order; a match-up is that battle with its counts,
+  // sides swapped where the later entry is side a (a battle's sides are alike but for their letter).
+  const pairsRead = new Map<string, ResolvedBattle>();
   const battleOf = (a: { entry: number; count: number }, b: { entry: number; count: number }): ResolvedBattle => {
+    const [first, second] = a.entry <= b.entry ? [a, b] : [b, a];
+    const key = `${first.entry}:${second.entry}`;
+    let read = pairsRead.get(key);
+    if (read === undefined) {
+      read = readPair(first.entry, second.entry);
+      pairsRead.set(key, read);
+    }
+    const [sideA, sideB] = a.entry <= b.entry ? [read.a, read.b] : [read.b, read.a];
+    return { ...read, a: withCount(sideA, field[a.entry]!.name, a.count), b: withCount(sideB, field[b.entry]!.name, b.count) };
+  };
+  const readPair = (first: number, second: number): ResolvedBattle => {
+    const a = { entry: first, count: 1 };
+    const b = { entry: second, count: 1 };
     const asked = {
       ...(settings.profiles !== undefined ? { profiles: settings.profiles } : {}),
       ...(settings.roster !== undefined ? { roster: settings.roster } : {}),
