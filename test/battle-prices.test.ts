@@ -19,16 +19,11 @@ function lanchesterLike(strengths: readonly number[]): PlayMatchup {
   };
 }
 
-/** The mean share of entry e with k copies against every other field entry at its own count, as the module's comment defines it. */
+/** The mean share of entry e with k copies against every entry of the field at its own count, e's own too, as the module's comment defines it. */
 function meanShare(e: number, k: number, strengths: readonly number[], counts: readonly number[]): number {
   let sum = 0;
-  let n = 0;
-  for (let o = 0; o < counts.length; o++) {
-    if (o === e) continue;
-    sum += (k * strengths[e]!) / (k * strengths[e]! + counts[o]! * strengths[o]!);
-    n++;
-  }
-  return sum / n;
+  for (let o = 0; o < counts.length; o++) sum += (k * strengths[e]!) / (k * strengths[e]! + counts[o]! * strengths[o]!);
+  return sum / counts.length;
 }
 
 describe('prices from battles (made-up game, answers by hand)', () => {
@@ -54,8 +49,11 @@ describe('prices from battles (made-up game, answers by hand)', () => {
     const counts = [10, 5, 2, 4];
     const result = await priceByBattles(prices.map((price, i) => ({ name: `e${i}`, price })), { ducats: 100, games: GAMES, seed: 1, maxCount: 50, play: lanchesterLike(strengths) });
     const byName = new Map(result.entries.map((e) => [e.name, e]));
-    // e3 with k copies against the three others (each 100): k 50 / (k 50 + 100) = 1/2 at k = 2 exactly: fair 100 / 2 = 50.
-    expect(byName.get('e3')!.fairPrice).toBeCloseTo(50, 9);
+    // e3 with k copies against the three others (each 100) and its own 4 (200): (3 x 50k / (50k + 100) + 50k / (50k + 200)) / 4,
+    // 0.4583 at k = 2 and 0.5571 at k = 3: 2.422 copies, 41.29 ducats.
+    const e3 = (k: number) => ((3 * 50 * k) / (50 * k + 100) + (50 * k) / (50 * k + 200)) / 4;
+    expect(byName.get('e3')!.fairCount).toBeCloseTo(2 + (0.5 - e3(2)) / (e3(3) - e3(2)), 12);
+    expect(byName.get('e3')!.fairPrice).toBeCloseTo(41.29, 2);
     expect(byName.get('e3')!.verdict).toBe('under-priced');
     // Every entry: the first count whose share reaches 1/2 by a scan of 1..50, and the line between it and the count below.
     for (let e = 0; e < 4; e++) {
@@ -68,14 +66,15 @@ describe('prices from battles (made-up game, answers by hand)', () => {
       expect(byName.get(`e${e}`)!.fairCount).toBeCloseTo(fairCount, 9);
       expect(byName.get(`e${e}`)!.fairPrice).toBeCloseTo(100 / fairCount, 9);
     }
-    // e0 by hand: at 12 copies (120/220 x2 + 120/320) / 3 = 0.48864, at 13 (130/230 x2 + 130/330) / 3 = 0.50812: 12.583 copies, 7.95 ducats.
-    const s12 = ((2 * 120) / 220 + 120 / 320) / 3;
-    const s13 = ((2 * 130) / 230 + 130 / 330) / 3;
-    expect(byName.get('e0')!.fairCount).toBeCloseTo(12 + (0.5 - s12) / (s13 - s12), 12);
-    expect(byName.get('e0')!.fairPrice).toBeCloseTo(7.947, 3);
-    // The most mispriced first: e3 at +100%.
+    // e0 by hand, against e0, e1, e2 (100 each) and e3 (200): at 11 copies (110/210 x3 + 110/310) / 4 = 0.48157,
+    // at 12 (120/220 x3 + 120/320) / 4 = 0.50284: 11.867 copies, 8.43 ducats.
+    const s11 = ((3 * 110) / 210 + 110 / 310) / 4;
+    const s12 = ((3 * 120) / 220 + 120 / 320) / 4;
+    expect(byName.get('e0')!.fairCount).toBeCloseTo(11 + (0.5 - s11) / (s12 - s11), 12);
+    expect(byName.get('e0')!.fairPrice).toBeCloseTo(8.427, 3);
+    // The most mispriced first: e3 at +65%.
     expect(result.entries[0]!.name).toBe('e3');
-    expect(result.entries[0]!.percent).toBeCloseTo(100, 9);
+    expect(result.entries[0]!.percent).toBeCloseTo(65.17, 2);
   });
 
   it('bounds where the counts run out, and an entry without a price searched against the field', async () => {
@@ -92,6 +91,7 @@ describe('prices from battles (made-up game, answers by hand)', () => {
     // The unpriced entry's search is the same scan: its share with k copies of strength 25 against e0, e1, e2.
     const counts = [10, 5, 2];
     const strengths = [10, 20, 500, 0.1, 25];
+    // Not in the field, it faces the field's three: no warband of its own among them.
     const share = (k: number) => counts.reduce((s, c, o) => s + (k * 25) / (k * 25 + c * strengths[o]!), 0) / 3;
     let hi = 1;
     while (share(hi) < 0.5) hi++;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,8 +49,8 @@ describe('price --by battles', () => {
     expect(b.code).toBe(0);
     const outcomes = new Map((JSON.parse(b.stdout) as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => [o.outcome, o.count]));
     expect(one.shares[0]!.against[second!.name]).toBe((outcomes.get('a-wins')! + outcomes.get('draw')! / 2) / one.gamesPerMatchup);
-    // 1000 battles an entry, shared among the five others of the field.
-    expect(one.gamesPerMatchup).toBe(200);
+    // 1000 battles an entry, shared among the six of the field (its own warband too): 167 each, rounded up.
+    expect(one.gamesPerMatchup).toBe(167);
     // Every fair price within its interval.
     for (const e of one.entries) expect(e.fairPriceLow <= e.fairPrice && e.fairPrice <= e.fairPriceHigh).toBe(true);
     // The same prices on two threads.
@@ -89,6 +89,26 @@ describe('price --by battles', () => {
     // Every ordered pair of the field a cell.
     const n = priced.field.length;
     expect((shares as unknown as { data: { values: unknown[] } }).data.values).toHaveLength(n * (n - 1));
+  });
+
+  it("gives two entries alike but for their price the same fair price: it is the battles', not the price's", async () => {
+    // Twins of one body and weapon at 30 and 45 ducats: 300 ducats field 10 and 6 of them, so their own
+    // counts differ, yet the count where each wins half against the field is one count. Were a fair price
+    // read from the entry's own price anywhere but its count, the two would stand 1.5 times apart.
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-price-twins-'));
+    const file = join(dir, 'twins.json');
+    const models = { 'Cheap Twin': { armour: 'none', cost: 30 }, 'Dear Twin': { armour: 'none', cost: 45 }, Veteran: { armour: 'reinforced', cost: 65 }, Brute: { armour: 'machine', tough: true, cost: 110 } };
+    writeFileSync(file, JSON.stringify({ system: 'trench-crusade', models, weapons: { Club: { attackType: 'melee', cost: 0 } } }));
+    // Won on models left: on victory points (B35) a model's cost is its worth to the enemy, and the dearer twin's would be more.
+    const r = await cliInProcess('price', '--profiles', file, '--by', 'battles', '--ducats', '300', '--games', '6000', '--victory', 'models', '--format', 'json');
+    expect(r.code).toBe(0);
+    const byName = new Map((JSON.parse(r.stdout) as PricedJson).entries.map((e) => [e.name, e]));
+    const cheap = byName.get('Cheap Twin with Club')!;
+    const dear = byName.get('Dear Twin with Club')!;
+    expect([cheap.count, dear.count]).toEqual([10, 6]);
+    // Their intervals overlap, and the fair prices are within a tenth of each other (1.5 apart were it wrong).
+    expect(cheap.fairPriceLow <= dear.fairPriceHigh && dear.fairPriceLow <= cheap.fairPriceHigh).toBe(true);
+    expect(Math.abs(Math.log(cheap.fairPrice / dear.fairPrice))).toBeLessThan(0.1);
   });
 
   it('refuses a battle setting when pricing by duels', async () => {

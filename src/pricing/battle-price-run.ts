@@ -119,7 +119,7 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
   // profile's unmodelled rule is: one entry's reading stops no one else's price.
   const refused = new Map<number, string>();
   for (let i = 0; i < field.length; i++) {
-    for (let j = 0; j < i && !refused.has(i); j++) {
+    for (let j = 0; j <= i && !refused.has(i); j++) {
       if (refused.has(j)) continue;
       try {
         battleOf({ entry: i, count: 1 }, { entry: j, count: 1 });

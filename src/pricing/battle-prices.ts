@@ -7,11 +7,14 @@
  * - **The field**: the priced entries whose price buys 1 to `maxCount` copies at the ducats. An entry
  *   without a price (or one the ducats cannot field) plays no one's opponent, but still has its fair
  *   price searched against the field: what a designer asks of a new model.
- * - **A pair's share**: i's warband against j's, games / (field size - 1) battles, side a always i; P(i wins) + P(draw)/2.
+ * - **A pair's share**: i's warband against j's, games / (field size) battles, side a always i; P(i wins) + P(draw)/2.
  *   The battle's sides differ in nothing but their letter (initiative goes to the side with fewer
  *   standing models, a roll-off on a tie: ruling B4; both deploy alike: B36), which the mirror tests hold.
- * - **Against the field**: S_e(k), the mean over the field's other entries o of e's share with k copies
- *   against o's warband at the ducats. S rises with k. The fair count k* is where S crosses 1/2: the
+ * - **Against the field**: S_e(k), the mean over every entry o of the field of e's share with k copies
+ *   against o's warband at the ducats, e's own among them (at its own count: a mirror there). One field
+ *   for every entry, so two entries alike but for their price have one fair price: the battles', not
+ *   their prices' (against the field less itself, each twin would face the other and not itself, and
+ *   the dearer twin, facing the cheaper's larger warband, would come out cheaper). S rises with k. The fair count k* is where S crosses 1/2: the
  *   search finds the whole counts lo and lo + 1 either side of it (few evaluations: the next count is
  *   guessed from logit S against ln k, then checked) and k* = lo + (1/2 - S(lo)) / (S(lo+1) - S(lo)),
  *   a straight line between whole counts, since a warband's count is whole and its price is not.
@@ -121,7 +124,7 @@ export interface BattlePricedEntry {
 export interface BattlePriceResult {
   readonly ducats: number;
   readonly games: number;
-  /** Battles each match-up was played: games / (the field's size - 1), rounded up. */
+  /** Battles each match-up was played: games / (the field's size), rounded up. */
   readonly gamesPerMatchup: number;
   readonly seed: number;
   /** The field's entries, in order, with their counts: the matrix's rows. */
@@ -227,7 +230,7 @@ export async function priceByBattles(entries: readonly BattlePriceEntry[], o: Ba
     throw refusal('field', `${fieldIndex.length} ${fieldIndex.length === 1 ? 'entry' : 'entries'} the ducats can field (each priced, buying 1 to ${o.maxCount} copies at ${o.ducats} ducats)`, 'allowed: 2 or more, or other --ducats');
   }
   const countOf = (i: number) => countAt(entries[i]!.price!);
-  const perMatchup = Math.ceil(o.games / (fieldIndex.length - 1));
+  const perMatchup = Math.ceil(o.games / fieldIndex.length);
 
   // Match-ups, each played once and kept: (entry, count, opponent) -> share of the entry.
   const played = new Map<string, Share>();
@@ -278,8 +281,8 @@ export async function priceByBattles(entries: readonly BattlePriceEntry[], o: Ba
     ratingsRefused = err.message;
   }
 
-  // Against the field at a count: every field entry but itself.
-  const opponentsOf = (e: number) => fieldIndex.filter((j) => j !== e);
+  // Against the field at a count: every entry of the field, itself too (one field for all).
+  const opponentsOf = (_e: number) => fieldIndex;
   const meanAt = (e: number, k: number): CountTried => {
     const all = opponentsOf(e).map((opp) => shareAgainst(e, k, opp)!);
     const m = all.length;

@@ -170,7 +170,6 @@ interface PriceCommonSettings {
   readonly edition?: string;
   readonly anchor?: string;
   readonly attackType: string;
-  readonly line: PriceLine;
   readonly tolerance: number;
   readonly prior: number;
 }
@@ -178,6 +177,7 @@ interface PriceCommonSettings {
 /** A price from exact duels: the settings the duels read. */
 export interface DuelPriceSettings extends PriceCommonSettings {
   readonly by: 'duels';
+  readonly line: PriceLine;
   readonly rounds: number;
   readonly policy: string;
   readonly objective: string;

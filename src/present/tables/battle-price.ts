@@ -26,8 +26,8 @@ export function battleRestsOn(r: BattlePriceResult, c: BattlePriceContext): stri
   const n = r.field.length;
   return [
     `${c.system} (${c.edition} edition): fair prices from battles at ${r.ducats} ducats, ${r.entries.length} entries: ${c.field}`,
-    `  Battles: each entry's warband is as many copies as ${r.ducats} ducats buy at its price; each entry fought ${r.games.toLocaleString('en-US')} battles against the field at each count tried, ${r.gamesPerMatchup} against each of the other ${n - 1} the ducats field (${r.battles.toLocaleString('en-US')} battles in all, seed ${r.seed}); ${c.game}; a draw counts half.`,
-    `  Fair price: the price at which the entry's warband wins half its battles against the field (its mean share over the field's other entries crosses 1/2 between two whole counts; the count there by a straight line between them, the price ${r.ducats} / count); 95% interval from the battles' sampling; within ${r.tolerancePercent}% of the price is fair.`,
+    `  Battles: each entry's warband is as many copies as ${r.ducats} ducats buy at its price; each entry fought ${r.games.toLocaleString('en-US')} battles against the field at each count tried, ${r.gamesPerMatchup} against each of the ${n} the ducats field (${r.battles.toLocaleString('en-US')} battles in all, seed ${r.seed}); ${c.game}; a draw counts half.`,
+    `  Fair price: the price at which the entry's warband wins half its battles against the field (its mean share over every entry of the field, its own warband too, crosses 1/2 between two whole counts; the count there by a straight line between them, the price ${r.ducats} / count); 95% interval from the battles' sampling; within ${r.tolerancePercent}% of the price is fair.`,
     `  How far the prices explain the battles: ln(fair price) against ln(price), r² ${r.fairPriceRSquared !== undefined ? r.fairPriceRSquared.toFixed(2) : '- (fewer than 3 fair prices that are no bound)'}.`,
     r.fit
       ? `  Ratings: Bradley-Terry fitted to the pairs' shares, each warband's strength at equal ducats (a field priced right rates every entry alike${r.fit.prior > 0 ? `; ${r.fit.prior} virtual tied games per pair` : ''}).`
