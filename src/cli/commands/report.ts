@@ -110,8 +110,8 @@ function progressLine(report: ReportDef, a: AnalysisRun, i: number, total: numbe
 }
 
 function pricedLine(report: ReportDef, p: PriceRun, i: number, total: number): string {
-  const m = p.priced.result.matrix;
-  return `${report.id} [${i + 1}/${total}] ${p.def.id}: fair prices of ${m.names.length} entries, ${2 * m.pairs.length} exact duels (${p.seconds.toFixed(1)} s)\n`;
+  const how = p.by === 'duels' ? `${2 * p.priced.result.matrix.pairs.length} exact duels` : `${compact(p.priced.result.battles)} battles at ${p.priced.result.ducats} ducats`;
+  return `${report.id} [${i + 1}/${total}] ${p.def.id}: fair prices of ${p.priced.result.entries.length} entries, ${how} (${p.seconds.toFixed(1)} s)\n`;
 }
 
 export const reportCommand: CommandModule = {
@@ -201,7 +201,7 @@ export const reportCommand: CommandModule = {
                   progress?.clear();
                   process.stderr.write(pricedLine(def, p, j, n));
                 },
-                ...(progress ? { onDuel: (p, done, n) => progress.update(`${def.id} ${p.id}: exact duels`, done, n) } : {}),
+                ...(progress ? { onDuel: (p, done, n) => progress.update(`${def.id} ${p.id}: ${p.settings.by === 'battles' ? 'match-ups of battles' : 'exact duels'}`, done, n) } : {}),
                 ...(progress
                   ? { onCell: (a, done, n) => progress.update(`${def.id} [${def.analyses.indexOf(a) + 1}/${def.analyses.length}] ${a.id}`, done, n) }
                   : {}),

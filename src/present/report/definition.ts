@@ -16,7 +16,7 @@ import { defaultCharts, type ChartInput } from '../chart/defaults.js';
 import { checkGridSize, type Dimension, type VarySpec } from '../../analysis/dimensions.js';
 import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planGrid, sweepDimensions, type PlannedCell, type SimPlan } from '../../analysis/sweep.js';
 import type { NotAllowedCell } from '../../analysis/not-allowed.js';
-import { checkPriceSettings, priceSettingsJsonSchema, priceSourceFiles, priceSourceText, type DuelPriceSettings, type PriceSettings, type PriceSource } from '../../pricing/price-settings.js';
+import { checkPriceSettings, priceSettingsJsonSchema, priceSourceFiles, priceSourceText, type PriceSettings, type PriceSource } from '../../pricing/price-settings.js';
 
 export { defaultCharts, type ChartInput };
 
@@ -111,7 +111,7 @@ export const reportJsonSchema = {
           simulate: { ...simulate, description: 'Simulate too; omit for exact only' },
           strict: { type: 'boolean', description: 'Refuse the report if a cell of this grid is a combination the rules forbid (default false: such a cell is shown as "not allowed")' },
           charts: { type: 'array', items: chart },
-          price: { ...priceSettingsJsonSchema(['duels']), description: 'Fair prices from exact duels instead of a grid (injury-lab price): every model of a profiles file with every weapon of an attack type, rated and priced; the settings of `injury-lab price`' },
+          price: { ...priceSettingsJsonSchema(), description: 'Fair prices instead of a grid (injury-lab price): every model of a profiles file with every weapon of an attack type, priced from exact duels or (by: battles) from battles at equal ducats; the settings of `injury-lab price`' },
         },
         additionalProperties: false,
       },
@@ -149,7 +149,7 @@ export interface PriceAnalysisDef {
   /** Its chart's file name under charts/, without the ending. */
   readonly chartFile: string;
   /** `profiles` relative to the working folder, as the report file named it relative to itself. */
-  readonly settings: DuelPriceSettings;
+  readonly settings: PriceSettings;
 }
 
 export interface ReportDef {
@@ -490,12 +490,10 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
       const price = given.price;
       // Its files are read from the report's folder, as a grid's scenario's are; its title names them as written.
       const settings = checkPriceSettings(rulesRelativeTo(price, file), (name) => `price.${name}`);
-      // A report draws prices from duels; prices from battles are the command's (`price --by battles`) for now.
-      if (settings.by !== 'duels') throw refusal('price.by', `${showValue(settings.by)} is not drawn by reports yet`, 'allowed: duels; prices from battles with `injury-lab price --by battles`');
       // Its chart's file, among the grids' chart files: a grid's chart named the same is refused there.
       const chartFile = `${id}-prices`;
       files.add(chartFile);
-      return [{ id, chartFile, title: given.title ?? `Fair prices of every model with every ${settings.attackType} weapon of ${priceSourceText(price as Pick<PriceSettings, PriceSource>)}`, description: given.description ?? '', at: i, settings }];
+      return [{ id, chartFile, title: given.title ?? `Fair prices${settings.by === 'battles' ? ` from battles at ${settings.ducats} ducats` : ''} of every model with ${settings.attackType === 'any' ? 'each weapon' : `every ${settings.attackType} weapon`} of ${priceSourceText(price as Pick<PriceSettings, PriceSource>)}`, description: given.description ?? '', at: i, settings }];
     } catch (e) {
       if (e instanceof UsageError) throw refusal(`${file}: ${analysisName(doc, i)}`, e.message);
       throw e;

@@ -4,6 +4,7 @@ import { worstZ } from '../../stats/index.js';
 import { orWorseLabel, outcomeColour, outcomeLabel } from '../../labels.js';
 import type { AnalysisRun, ChartRun, DrawnChart, PriceRun, ReportRun } from './result.js';
 import { money, reasonText, restsOn, signed } from '../tables/price.js';
+import { battleRestsOn } from '../tables/battle-price.js';
 import type { Cell, CellOutcome } from '../../analysis/sweep.js';
 import { inGridOrder, isNotAllowed, notAllowedLines } from '../../analysis/not-allowed.js';
 import { NOT_ALLOWED } from '../tables/sweep.js';
@@ -219,12 +220,37 @@ ${checkSection(a)}
 function priceFinding(p: PriceRun): string {
   const e = p.priced.result.entries[0];
   if (e === undefined || e.percent === undefined) return '';
-  if (e.verdict === 'fair') return `Every entry is priced within ${p.priced.result.pricing.tolerancePercent}% of fair.`;
+  const tolerance = p.by === 'duels' ? p.priced.result.pricing.tolerancePercent : p.priced.result.tolerancePercent;
+  if (e.verdict === 'fair') return `Every entry is priced within ${tolerance}% of fair.`;
   return `Most mispriced: ${e.name}, ${e.verdict} at ${e.price} (fair ${e.fairPrice.toFixed(0)}, ${e.percent > 0 ? '+' : ''}${e.percent.toFixed(0)}%).`;
+}
+
+/** A price analysis from battles: what it rests on, the table most mispriced first, what the battles assumed and left out. */
+function battlePriceSection(p: Extract<PriceRun, { by: 'battles' }>): string {
+  const r = p.priced.result;
+  const rows = r.entries.map((e) => {
+    const verdict = e.verdict === 'fair' ? 'verdict-ok' : e.verdict === 'unpriced' ? '' : 'verdict-bad';
+    const bound = e.bound === 'at-least' ? '≥ ' : e.bound === 'at-most' ? '≤ ' : '';
+    return `<tr><td class="dim">${esc(e.name)}</td><td>${money(e.price, '–')}</td><td>${e.count ?? '–'}</td><td>${e.shareAtPrice === undefined ? '–' : percent(e.shareAtPrice, 1)}</td><td>${bound}${money(e.fairPrice)}</td><td>${e.bound === 'exact' ? `${money(e.fairPriceLow)}–${money(e.fairPriceHigh)}` : '–'}</td><td>${signed(e.difference, 1, '–')}</td><td>${e.percent === undefined ? '–' : `${signed(e.percent, 0)}%`}</td><td class="${verdict}">${esc(e.verdict)}</td><td>${e.elo === undefined ? '–' : e.elo.toFixed(0)}</td></tr>`;
+  });
+  const finding = priceFinding(p);
+  const assumed = [...p.priced.notes, ...r.entries.flatMap((e) => (e.outOfField ? [`${e.name}: ${e.outOfField}`] : []))];
+  return `<section class="analysis" id="${esc(p.def.id)}">
+<h2>${esc(p.def.title)}</h2>
+${finding ? `<p class="finding">${esc(finding)}</p>\n` : ''}${p.def.description ? `<p class="lede">${esc(p.def.description)}</p>` : ''}
+${battleRestsOn(r, p.priced).map((line) => `<p class="facts">${esc(line.trim())}</p>`).join('\n')}
+${chartFigure(p.chart, `p${p.def.at}`)}
+<h3>Fair prices, most mispriced first</h3>
+<div class="scroll"><table class="numbers" data-table="prices"><thead><tr><th class="dim" scope="col">entry</th><th scope="col">price</th><th scope="col">copies</th><th scope="col">share</th><th scope="col">fair</th><th scope="col">95%</th><th scope="col">fair - price</th><th scope="col">%</th><th scope="col">verdict</th><th scope="col">rating</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>
+<p class="facts">copies: as many as the ducats buy at its price; share: its battles won against the field at that count, draws half; rating: Elo-like, 400 log10 of the Bradley-Terry strength at equal ducats. Every pair's share: results.json; the table: battle-prices.csv.</p>
+${assumed.length ? `<details><summary>Assumed where the profiles say nothing, and entries out of the field (${assumed.length})</summary><ul>${assumed.map((x) => `<li>${esc(x)}</li>`).join('')}</ul></details>` : ''}
+${p.priced.leftOut.length ? `<details><summary>Left out of every battle, as the profiles file says (${p.priced.leftOut.length} of the models and weapons of the field)</summary><ul>${p.priced.leftOut.map((x) => `<li>${esc(x.name)}: ${esc(x.note)}</li>`).join('')}</ul></details>` : ''}
+</section>`;
 }
 
 /** A price analysis: what it rests on, the table most mispriced first, why, and what every duel left out. */
 function priceSection(p: PriceRun): string {
+  if (p.by === 'battles') return battlePriceSection(p);
   const r = p.priced.result;
   const rows = r.entries.map((e) => {
     const verdict = e.verdict === 'fair' ? 'verdict-ok' : e.verdict === 'unpriced' ? '' : 'verdict-bad';
@@ -268,7 +294,9 @@ function manifestSection(run: ReportRun): string {
       ),
     )
     .join('');
-  const perPrice = m.prices.map((p) => item(p.id, `price, edition ${p.edition}, ${p.entries} entries, ${p.duels} exact duels of ${p.rounds} rounds, policy ${p.policy}`)).join('');
+  const perPrice = m.prices
+    .map((p) => item(p.id, p.by === 'duels' ? `price, edition ${p.edition}, ${p.entries} entries, ${p.duels} exact duels of ${p.rounds} rounds, policy ${p.policy}` : `price by battles, edition ${p.edition}, ${p.entries} entries, ${p.battles} battles (${p.games} an entry and count, ${p.ducats} ducats), seed ${p.seed}`))
+    .join('');
   return `<section id="manifest"><h2>Reproducibility</h2>
 <p>Everything needed to make these numbers again: the same tool version, definition, seeds and trials give the same results on any machine.</p>
 <dl class="manifest">
@@ -296,7 +324,7 @@ export function reportHtml(run: ReportRun): string {
 <header>
 <h1>${esc(def.title)}</h1>
 ${def.description ? `<p class="lede">${esc(def.description)}</p>` : ''}
-<p class="files">Data: <a href="results.csv">results.csv</a><a href="results.json">results.json</a>${run.prices.length ? '<a href="prices.csv">prices.csv</a>' : ''} · made ${esc(run.manifest.date)} with injury-lab ${esc(run.manifest.version)} · <a href="#manifest">reproducibility</a></p>
+<p class="files">Data: <a href="results.csv">results.csv</a><a href="results.json">results.json</a>${run.prices.some((p) => p.by === 'duels') ? '<a href="prices.csv">prices.csv</a>' : ''}${run.prices.some((p) => p.by === 'battles') ? '<a href="battle-prices.csv">battle-prices.csv</a>' : ''} · made ${esc(run.manifest.date)} with injury-lab ${esc(run.manifest.version)} · <a href="#manifest">reproducibility</a></p>
 <nav><ol>${toc}</ol></nav>
 </header>
 ${ordered.map((x) => ('grid' in x ? analysisSection(x.grid, run.analyses.indexOf(x.grid)) : priceSection(x.price))).join('\n')}

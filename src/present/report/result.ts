@@ -1,6 +1,7 @@
 import type { ChartDef, VlSpec } from '../chart/definition.js';
 import type { AnalysisDef, PriceAnalysisDef, ReportDef } from './definition.js';
 import type { PricedField } from '../../pricing/price-run.js';
+import type { BattlePricedField } from '../../pricing/battle-price-run.js';
 import type { Rendered } from './render.js';
 import type { SweepResult } from '../../analysis/sweep.js';
 
@@ -31,13 +32,26 @@ export interface AnalysisRun {
   readonly seconds: number;
 }
 
-/** A price analysis, priced: the field's duels, ratings and fair prices, and what they rest on. */
-export interface PriceRun {
+/** A price analysis, priced: from exact duels or from battles (its settings' `by`), and what it rests on. */
+export type PriceRun = DuelPriceRun | BattlePriceRun;
+
+interface PriceRunBase {
   readonly def: PriceAnalysisDef;
-  readonly priced: PricedField;
-  /** Its chart (chart/price.ts), written as charts/FILE.vl.json, .svg and .png. */
+  /** Its chart (chart/price.ts, chart/battle-price.ts), written as charts/FILE.vl.json, .svg and .png. */
   readonly chart: DrawnChart;
   readonly seconds: number;
+}
+
+/** Prices from exact duels: the field's duels, ratings and fair prices. */
+export interface DuelPriceRun extends PriceRunBase {
+  readonly by: 'duels';
+  readonly priced: PricedField;
+}
+
+/** Prices from battles at equal ducats: each entry's fair price where its warband wins half against the field. */
+export interface BattlePriceRun extends PriceRunBase {
+  readonly by: 'battles';
+  readonly priced: BattlePricedField;
 }
 
 export interface ReportManifest {
@@ -68,17 +82,32 @@ export interface ReportManifest {
       readonly commonRandomNumbers: boolean;
     };
   }[];
-  /** Each price analysis: what its duels were, so the same settings give the same prices. */
-  readonly prices: readonly {
-    readonly id: string;
-    readonly kind: 'price';
-    readonly edition: string;
-    readonly entries: number;
-    /** Exact duels solved: two per pair. */
-    readonly duels: number;
-    readonly rounds: number;
-    readonly policy: string;
-  }[];
+  /** Each price analysis: what its duels or battles were, so the same settings give the same prices. */
+  readonly prices: readonly (
+    | {
+        readonly id: string;
+        readonly kind: 'price';
+        readonly by: 'duels';
+        readonly edition: string;
+        readonly entries: number;
+        /** Exact duels solved: two per pair. */
+        readonly duels: number;
+        readonly rounds: number;
+        readonly policy: string;
+      }
+    | {
+        readonly id: string;
+        readonly kind: 'price';
+        readonly by: 'battles';
+        readonly edition: string;
+        readonly entries: number;
+        /** Battles played in all, and what they were played with. */
+        readonly battles: number;
+        readonly games: number;
+        readonly ducats: number;
+        readonly seed: number;
+      }
+  )[];
 }
 
 export interface ReportRun {

@@ -10,6 +10,10 @@ import { renderChart } from './render.js';
 import type { AnalysisRun, ChartRun, PriceRun, ReportManifest, ReportRun } from './result.js';
 import { priceOfSettings } from '../../pricing/price-run.js';
 import { priceChartSpec } from '../chart/price.js';
+import { battlePriceChartSpec } from '../chart/battle-price.js';
+import { battlePriceOfSettings } from '../../pricing/battle-price-run.js';
+import { defaultWorkers } from '../../pool/threads.js';
+import type { VlSpec } from '../chart/definition.js';
 import { runSweep } from '../../analysis/sweep.js';
 import type { ChunkPlayer } from '../../pool/simulate.js';
 import { exactThreads, type ExactSolver } from '../../pool/exact.js';
@@ -27,7 +31,7 @@ export interface RunOptions {
   readonly onAnalysis?: (done: AnalysisRun, index: number, total: number) => void;
   /** Called when a price analysis is finished: a progress line. */
   readonly onPriced?: (done: PriceRun, index: number, total: number) => void;
-  /** Called after each exact duel of a price analysis. */
+  /** Called after each exact duel (or match-up of battles) of a price analysis. */
   readonly onDuel?: (analysis: PriceAnalysisDef, done: number, total: number) => void;
   /** Called after each cell of an analysis: progress within an analysis of thousands of cells. */
   readonly onCell?: (analysis: AnalysisDef, done: number, total: number) => void;
@@ -87,16 +91,23 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
     // Its duels go where the grids' exact cells go: the exact threads, or a queue's hosts (--queue);
     // each duel in their hands listens to the one signal.
     if (opts.signal) setMaxListeners(0, opts.signal);
-    const priced = await priceOfSettings(p.settings, {
-      solver: opts.solver ?? exactThreads,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      ...(opts.onDuel ? { onProgress: (done: number, total: number) => opts.onDuel!(p, done, total) } : {}),
-    });
-    // One chart per price: fair against current price, and every pair's share (chart/price.ts).
-    const { result, ...context } = priced;
-    const { spec, notes } = priceChartSpec(result, context);
-    const chart = { file: p.chartFile, spec, rendered: await renderChart(spec, { png: opts.png ?? true }), notes };
-    const run = { def: p, priced, chart, seconds: (performance.now() - t0) / 1000 };
+    const onProgress = opts.onDuel ? { onProgress: (done: number, total: number) => opts.onDuel!(p, done, total) } : {};
+    const signal = opts.signal ? { signal: opts.signal } : {};
+    // One chart per price: fair against current price, and every pair's share (chart/price.ts, chart/battle-price.ts).
+    const draw = async (spec: VlSpec, notes: string[]) => ({ file: p.chartFile, spec, rendered: await renderChart(spec, { png: opts.png ?? true }), notes });
+    let run: PriceRun;
+    if (p.settings.by === 'battles') {
+      // Its battles go where the grids' simulations go: the local threads, or a queue's hosts.
+      const priced = await battlePriceOfSettings(p.settings, { ...(opts.player ? { player: opts.player, atOnce: 64 } : { workers: opts.workers ?? defaultWorkers(), atOnce: 2 * (opts.workers ?? defaultWorkers()) }), ...signal, ...onProgress });
+      const { result, ...context } = priced;
+      const { spec, notes } = battlePriceChartSpec(result, context);
+      run = { by: 'battles', def: p, priced, chart: await draw(spec, notes), seconds: (performance.now() - t0) / 1000 };
+    } else {
+      const priced = await priceOfSettings(p.settings, { solver: opts.solver ?? exactThreads, ...signal, ...onProgress });
+      const { result, ...context } = priced;
+      const { spec, notes } = priceChartSpec(result, context);
+      run = { by: 'duels', def: p, priced, chart: await draw(spec, notes), seconds: (performance.now() - t0) / 1000 };
+    }
     prices.push(run);
     opts.onPriced?.(run, def.analyses.length + prices.length - 1, def.analyses.length + def.prices.length);
   }
@@ -142,15 +153,30 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
           : {}),
       };
     }),
-    prices: prices.map((p) => ({
-      id: p.def.id,
-      kind: 'price' as const,
-      edition: p.priced.edition,
-      entries: p.priced.result.matrix.names.length,
-      duels: 2 * p.priced.result.matrix.pairs.length,
-      rounds: Number(p.priced.result.matrix.scenario.rounds),
-      policy: p.priced.result.matrix.defaultPolicy,
-    })),
+    prices: prices.map((p) =>
+      p.by === 'duels'
+        ? {
+            id: p.def.id,
+            kind: 'price' as const,
+            by: 'duels' as const,
+            edition: p.priced.edition,
+            entries: p.priced.result.matrix.names.length,
+            duels: 2 * p.priced.result.matrix.pairs.length,
+            rounds: Number(p.priced.result.matrix.scenario.rounds),
+            policy: p.priced.result.matrix.defaultPolicy,
+          }
+        : {
+            id: p.def.id,
+            kind: 'price' as const,
+            by: 'battles' as const,
+            edition: p.priced.edition,
+            entries: p.priced.result.entries.length,
+            battles: p.priced.result.battles,
+            games: p.priced.result.games,
+            ducats: p.priced.result.ducats,
+            seed: p.priced.result.seed,
+          },
+    ),
   };
   return { def, analyses, prices, manifest, seconds: (performance.now() - started) / 1000 };
 }

@@ -94,11 +94,12 @@ export function battlePriceJson(r: BattlePriceResult, c: BattlePriceContext) {
 
 export const BATTLE_PRICE_CSV_HEADER = ['rank', 'entry', 'price', 'count', 'share', 'fair_price', 'fair_price_low', 'fair_price_high', 'bound', 'difference', 'percent', 'verdict', 'elo'] as const;
 
+export function battlePriceCsvRows(r: BattlePriceResult): unknown[][] {
+  return r.entries.map((e, i) => [i + 1, e.name, e.price ?? '', e.count ?? '', e.shareAtPrice ?? '', e.fairPrice, e.fairPriceLow, e.fairPriceHigh, e.bound, e.difference ?? '', e.percent ?? '', e.verdict, e.elo ?? '']);
+}
+
 export function battlePriceCsv(r: BattlePriceResult): string {
-  return csvText([
-    [...BATTLE_PRICE_CSV_HEADER],
-    ...r.entries.map((e, i) => [i + 1, e.name, e.price ?? '', e.count ?? '', e.shareAtPrice ?? '', e.fairPrice, e.fairPriceLow, e.fairPriceHigh, e.bound, e.difference ?? '', e.percent ?? '', e.verdict, e.elo ?? '']),
-  ]);
+  return csvText([[...BATTLE_PRICE_CSV_HEADER], ...battlePriceCsvRows(r)]);
 }
 
 export function battlePricePresenter(c: BattlePriceContext): Presenter<BattlePriceResult> {

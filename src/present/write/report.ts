@@ -11,7 +11,8 @@ import { inGridOrder } from '../../analysis/not-allowed.js';
 import { jsonText } from '../../text.js';
 import { STANDARD_INPUT } from '../../json-text.js';
 import { findingOf } from '../tables/findings.js';
-import type { PricedField } from '../../pricing/price-run.js';
+import type { PriceRun } from '../report/result.js';
+import { BATTLE_PRICE_CSV_HEADER, battlePriceCsvRows, battlePriceJson } from '../tables/battle-price.js';
 import { PRICE_CSV_HEADER, priceCsvRows, priceJson } from '../tables/price.js';
 
 /** results.json: everything the page shows, as data. */
@@ -37,20 +38,32 @@ export function reportJson(run: ReportRun) {
     })),
     // The price analyses, as `price --format json` gives them, each with its place in the definition's list.
     ...(run.prices.length > 0
-      ? { prices: run.prices.map((p) => ({ id: p.def.id, title: p.def.title, description: p.def.description, at: p.def.at, settings: p.def.settings, chart: { file: p.chart.file, title: chartTitle(p.chart.spec), ...(p.chart.notes.length ? { notes: p.chart.notes } : {}) }, ...pricedJson(p.priced) })) }
+      ? { prices: run.prices.map((p) => ({ id: p.def.id, title: p.def.title, description: p.def.description, at: p.def.at, settings: p.def.settings, chart: { file: p.chart.file, title: chartTitle(p.chart.spec), ...(p.chart.notes.length ? { notes: p.chart.notes } : {}) }, ...pricedJson(p) })) }
       : {}),
   };
 }
 
-/** A price as `price --format json` gives it: its context (the PricedField less its result) and the result. */
-function pricedJson({ result, ...context }: PricedField) {
+/** A price as `price --format json` gives it (`price --by battles` for prices from battles): its context and its result. */
+function pricedJson(p: PriceRun) {
+  if (p.by === 'battles') {
+    const { result, ...context } = p.priced;
+    return battlePriceJson(result, context);
+  }
+  const { result, ...context } = p.priced;
   return priceJson(result, context);
 }
 
-/** prices.csv: every price analysis's entries, most mispriced first, each row with its report and analysis id. */
+/** prices.csv: every price analysis from duels, its entries most mispriced first, each row with its report and analysis id. */
 export function pricesCsv(run: ReportRun): string {
   const rows: unknown[][] = [['report', 'analysis', ...PRICE_CSV_HEADER]];
-  for (const p of run.prices) for (const row of priceCsvRows(p.priced.result)) rows.push([run.def.id, p.def.id, ...row]);
+  for (const p of run.prices) if (p.by === 'duels') for (const row of priceCsvRows(p.priced.result)) rows.push([run.def.id, p.def.id, ...row]);
+  return csvText(rows);
+}
+
+/** battle-prices.csv: every price analysis from battles, as prices.csv is for duels. */
+export function battlePricesCsv(run: ReportRun): string {
+  const rows: unknown[][] = [['report', 'analysis', ...BATTLE_PRICE_CSV_HEADER]];
+  for (const p of run.prices) if (p.by === 'battles') for (const row of battlePriceCsvRows(p.priced.result)) rows.push([run.def.id, p.def.id, ...row]);
   return csvText(rows);
 }
 
@@ -88,7 +101,8 @@ export async function writeReport(run: ReportRun, target: string | FolderClaim):
       }
       writeFileSync(join(dir, 'results.csv'), reportCsv(run));
       writeFileSync(join(dir, 'results.json'), jsonText(reportJson(run)));
-      if (run.prices.length > 0) writeFileSync(join(dir, 'prices.csv'), pricesCsv(run));
+      if (run.prices.some((p) => p.by === 'duels')) writeFileSync(join(dir, 'prices.csv'), pricesCsv(run));
+      if (run.prices.some((p) => p.by === 'battles')) writeFileSync(join(dir, 'battle-prices.csv'), battlePricesCsv(run));
       writeFileSync(join(dir, 'index.html'), reportHtml(run));
       // A definition piped in exists nowhere else: the report keeps it, so it can be made again.
       if (run.def.file === STANDARD_INPUT) writeFileSync(join(dir, PIPED_DEFINITION), run.def.source);
