@@ -53,6 +53,17 @@ describe.skipIf(!redisAvailable)('price --queue', () => {
     expect(queued.stdout).toBe(local.stdout);
   }, 120_000);
 
+  it("plays price --by battles' match-ups on the queue's worker, with the local run's prices", async () => {
+    // The roster's 6 entries at 300 ducats, 600 battles an entry and count: a job a match-up.
+    const args = ['price', '--roster', 'examples/roster-example.ros', '--by', 'battles', '--ducats', '300', '--games', '600', '--format', 'json'];
+    const { result: queued, jobs } = await jobsCompletedDuring(port, () => cliInProcess(...args, '--queue', url));
+    expect(queued.stderr).toBe('');
+    expect(queued.code).toBe(0);
+    expect(jobs).toBeGreaterThan(21);
+    const local = await cliInProcess(...args);
+    expect(queued.stdout).toBe(local.stdout);
+  }, 120_000);
+
   // A small field of hand-written sides: 4 entries, 12 duels, one job.
   const field: DuelEntry[] = [
     { name: 'plain', side: {} },
