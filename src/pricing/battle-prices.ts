@@ -37,6 +37,7 @@ import { sampleCorrelation } from 'simple-statistics';
 import { fitBradleyTerry, type BradleyTerryFit } from './bradley-terry.js';
 import { notAllowed, refusal } from '../messages.js';
 import { UsageError, showValue } from '../errors.js';
+import { Z95 } from '../stats/normal.js';
 
 /** One entry: its name as a warband's entry is written ("MODEL with WEAPON"), its price where it has one. */
 export interface BattlePriceEntry {
@@ -144,7 +145,6 @@ export interface BattlePriceResult {
 }
 
 const HALF = 0.5;
-const Z95 = 1.959963984540054;
 const DEFAULT_AT_ONCE = 4;
 const DEFAULT_TOLERANCE = 5;
 

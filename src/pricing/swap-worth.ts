@@ -14,8 +14,9 @@
  * (they share a seed, which only makes their differences steadier: the interval errs wide). No I/O.
  */
 import type { SwapRead } from '../input/battle-core.js';
+import { type MatchupCounts, shareOf } from './battle-prices.js';
+import { Z95 } from '../stats/normal.js';
 
-const Z95 = 1.959963984540054;
 
 /** Side a's share of one battle's games: wins, draws counting half, with its standard error. */
 export interface SideShare {
@@ -26,11 +27,9 @@ export interface SideShare {
   readonly standardError: number;
 }
 
-export function sideShareOf(c: { readonly aWins: number; readonly bWins: number; readonly draws: number }): SideShare {
-  const games = c.aWins + c.bWins + c.draws;
-  const share = (c.aWins + c.draws / 2) / games;
-  const square = (c.aWins + c.draws / 4) / games;
-  return { games, aWins: c.aWins, draws: c.draws, share, standardError: Math.sqrt(Math.max(0, square - share * share) / games) };
+export function sideShareOf(c: MatchupCounts): SideShare {
+  const { share, variance, games } = shareOf(c);
+  return { games, aWins: c.aWins, draws: c.draws, share, standardError: Math.sqrt(variance / games) };
 }
 
 /** A difference of shares, in points of share (0.05 is 5 points), with its 95% interval. */

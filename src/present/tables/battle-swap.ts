@@ -8,6 +8,7 @@ import { type SideShare, type SwapWorth, points } from '../../pricing/swap-worth
 import { jsonText, percent, renderTable, terminalSafeLines, wordWrap, TABLE_COLUMNS } from '../../text.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
+import { Z95 } from '../../stats/normal.js';
 
 export interface SwapView {
   readonly worth: SwapWorth;
@@ -21,7 +22,7 @@ const counted = (x: { readonly text: string; readonly count: number }) => `${x.t
 const ducats = (x: number | undefined) => (x === undefined ? 'no cost' : `${Number(x.toFixed(1))} ducats`);
 /** The three battles, named short: the header and the verdict name NEW and OLD. */
 const battles = (w: SwapWorth) => [['as asked', w.asked], ['with the swap', w.swapped], ['without OLD', w.without]] as const;
-const interval = (s: SideShare) => `${percent(s.share - 1.959963984540054 * s.standardError, 1)} to ${percent(s.share + 1.959963984540054 * s.standardError, 1)}`;
+const interval = (s: SideShare) => `${percent(s.share - Z95 * s.standardError, 1)} to ${percent(s.share + Z95 * s.standardError, 1)}`;
 
 function verdictLines(v: SwapView): string[] {
   const w = v.worth;
@@ -67,7 +68,7 @@ function swapJson(v: SwapView) {
 function swapCsv(v: SwapView): string {
   const w = v.worth;
   const rows: unknown[][] = [['measure', 'value', 'low', 'high', 'games']];
-  for (const [label, s] of battles(w)) rows.push([`share ${label}`, s.share, s.share - 1.959963984540054 * s.standardError, s.share + 1.959963984540054 * s.standardError, s.games]);
+  for (const [label, s] of battles(w)) rows.push([`share ${label}`, s.share, s.share - Z95 * s.standardError, s.share + Z95 * s.standardError, s.games]);
   rows.push(['gain from outgoing', w.outgoingGain.value, w.outgoingGain.low, w.outgoingGain.high, '']);
   rows.push(['gain from swap', w.swapGain.value, w.swapGain.low, w.swapGain.high, '']);
   rows.push(['worth in ducats', w.worth?.value ?? '', w.worth?.low ?? '', w.worth?.high ?? '', '']);
