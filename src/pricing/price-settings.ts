@@ -59,16 +59,16 @@ export const PRICE_FIELDS: readonly FieldSpec[] = [
     default: (_rules: never, given: Readonly<Record<string, unknown>>) => (given.by === 'battles' ? ANY_ATTACK_TYPE : 'melee'),
     kinds: BOTH,
   }),
-  { ...duelField('rounds'), kinds: DUELS },
+  { ...duelField('rounds'), description: `With --by duels: ${duelField('rounds').description}`, kinds: DUELS },
   choiceField('policy', {
-    description: 'What both sides of every duel do with blood markers (a side\'s own policy wins): none (placed, not spent: each is rated for its body and weapon alone), injury, hinder or optimal, as a duel side\'s policy',
+    description: 'With --by duels: what both sides of every duel do with blood markers (a side\'s own policy wins): none (placed, not spent: each is rated for its body and weapon alone), injury, hinder or optimal, as a duel side\'s policy',
     values: DUEL_POLICIES,
     default: DEFAULT_FIELD_POLICY,
     kinds: DUELS,
   }),
-  { ...duelField('objective'), kinds: DUELS },
+  { ...duelField('objective'), description: `With --by duels: ${duelField('objective').description}`, kinds: DUELS },
   choiceField('line', {
-    description: 'How the line of rating against ln(price) is fitted: theil-sen (medians: the mispriced entries being judged do not tilt it) or least-squares (every entry pulls on it)',
+    description: 'With --by duels: how the line of rating against ln(price) is fitted: theil-sen (medians: the mispriced entries being judged do not tilt it) or least-squares (every entry pulls on it)',
     values: PRICE_LINES,
     default: DEFAULT_PRICE_LINE,
     kinds: DUELS,
@@ -153,7 +153,7 @@ export const PRICE_TEXT_SETTINGS: readonly PriceTextSetting[] = [
     description: `Only the entries that meet every condition KEY OP VALUE (OP: < <= = != >= >), read as their duels read them: price, keyword (a model's or weapon's), or a side's field (${WHERE_EXAMPLES}); given again or separated by commas`,
   },
   { name: 'edition', description: "The edition (default: the system's newest)" },
-  { name: 'anchor', description: 'An entry whose price is fair by definition: the price line goes through it' },
+  { name: 'anchor', description: 'With --by duels: an entry whose price is fair by definition: the price line goes through it' },
 ];
 
 /** What every price is asked with, whichever way it is priced. */

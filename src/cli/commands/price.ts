@@ -34,7 +34,7 @@ const NO_CONTEXT = { field: '', system: '', edition: '', leftOut: [] };
  */
 export const priceCommand: CommandModule = {
   command: 'price',
-  describe: 'Fair prices from exact duels: every model with every weapon of a profiles file against every other, rated (Bradley-Terry) and priced; the most mispriced first, with why',
+  describe: 'Fair prices from exact duels (every model with every weapon of a profiles file against every other, rated and priced), or --by battles from whole battles at equal ducats; the most mispriced first, with why',
   builder: (y) => {
     let withSettings = addQueueOption(y);
     for (const t of PRICE_TEXT_SETTINGS) {
@@ -54,7 +54,8 @@ export const priceCommand: CommandModule = {
       .example('$0 price --profiles examples/profiles.json', 'every model with every melee weapon of the example profiles, priced')
       .example('$0 price --profiles examples/profiles.json --chart prices.svg', "the same, drawn: fair against current price, and every pair's share")
       .example('$0 price --catalogue system.gst faction.cat --allow-unmodelled', "a faction's catalogue read straight: every model with each melee weapon of its loadout")
-      .example('$0 price --profiles catalogue.json --queue redis://127.0.0.1:6379', "a whole catalogue's duels solved by `injury-lab worker`s");
+      .example('$0 price --profiles catalogue.json --queue redis://127.0.0.1:6379', "a whole catalogue's duels solved by `injury-lab worker`s")
+      .example('$0 price --by battles --catalogue system.gst faction.cat --allow-unmodelled', 'each entry fielded at 700 ducats against every other; its fair price where its warband wins half against the field');
   },
   handler: async (argv) => {
     const format = parseFormat(argv.format, pricePresenter(NO_CONTEXT), 'price');
