@@ -111,6 +111,20 @@ describe('price --by battles', () => {
     expect(Math.abs(Math.log(cheap.fairPrice / dear.fairPrice))).toBeLessThan(0.1);
   });
 
+  it('leaves out of the field an entry the rules refuse, with why, and prices the rest', async () => {
+    // Machine armour with a shield is no body the core edition allows: every attack on it is refused. The
+    // entry is left out, not each entry that would have struck it.
+    const dir = mkdtempSync(join(tmpdir(), 'injury-lab-price-refused-'));
+    const file = join(dir, 'refused.json');
+    const models = { Trooper: { armour: 'none', cost: 30 }, 'Shielded Machine': { armour: 'machine', shield: true, cost: 90 }, Veteran: { armour: 'reinforced', cost: 65 } };
+    writeFileSync(file, JSON.stringify({ system: 'trench-crusade', models, weapons: { Club: { attackType: 'melee', cost: 0 } } }));
+    const r = await cliInProcess('price', '--profiles', file, '--by', 'battles', '--ducats', '300', '--games', '300', '--format', 'json');
+    expect(r.code).toBe(0);
+    const priced = JSON.parse(r.stdout) as PricedJson & { leftOut: { name: string; note: string }[] };
+    expect(priced.entries.map((e) => e.name).sort()).toEqual(['Trooper with Club', 'Veteran with Club']);
+    expect(priced.leftOut).toEqual([{ name: 'Shielded Machine with Club', note: expect.stringMatching(/^left out of the field: entry: "Shielded Machine with Club x1": .*shield: true cannot be combined with armour "machine"/) }]);
+  });
+
   it('refuses a battle setting when pricing by duels', async () => {
     const r = await cliInProcess('price', '--roster', ROSTER, '--ducats', '500');
     expect(r.code).toBe(2);

@@ -118,17 +118,28 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
   // keywords that cannot go together, against some body) is left out of the field with the reason, as a
   // profile's unmodelled rule is: one entry's reading stops no one else's price.
   const refused = new Map<number, string>();
+  const refusalOf = (i: number, j: number): string | undefined => {
+    try {
+      battleOf({ entry: i, count: 1 }, { entry: j, count: 1 });
+      return undefined;
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      return err.message;
+    }
+  };
   for (let i = 0; i < field.length; i++) {
-    for (let j = 0; j <= i && !refused.has(i); j++) {
+    // Against itself first: a refusal there is the entry's own (its weapon, or its body as a target).
+    const own = refusalOf(i, i);
+    if (own !== undefined) {
+      refused.set(i, own);
+      continue;
+    }
+    for (let j = 0; j < i && !refused.has(i); j++) {
       if (refused.has(j)) continue;
-      try {
-        battleOf({ entry: i, count: 1 }, { entry: j, count: 1 });
-      } catch (err) {
-        if (!(err instanceof UsageError)) throw err;
-        // The refusal names the attacking entry first: that entry is the one left out.
-        const culprit = err.message.startsWith(`${ENTRY}: ${showValue(`${field[j]!.name} x1`)}`) ? j : i;
-        refused.set(culprit, err.message);
-      }
+      const why = refusalOf(i, j);
+      // Both read against themselves: the refusal is of one's weapon against the other's body, and names
+      // the attacking entry first: that entry is the one left out.
+      if (why !== undefined) refused.set(why.startsWith(`${ENTRY}: ${showValue(`${field[j]!.name} x1`)}`) ? j : i, why);
     }
   }
   const kept = field.filter((_, i) => !refused.has(i));
