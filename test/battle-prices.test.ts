@@ -30,7 +30,12 @@ describe('prices from battles (made-up game, answers by hand)', () => {
   it('a field priced by its strength: every entry wins half at its own price, and is fair to the ducat', async () => {
     // Strength per copy is its price: at 100 ducats every warband fields 100 strength, so each pair is 1/2.
     const prices = [10, 20, 50, 25];
-    const result = await priceByBattles(prices.map((price, i) => ({ name: `e${i}`, price })), { ducats: 100, games: GAMES, seed: 1, maxCount: 50, play: lanchesterLike(prices) });
+    const progress: [number, number][] = [];
+    const result = await priceByBattles(prices.map((price, i) => ({ name: `e${i}`, price })), { ducats: 100, games: GAMES, seed: 1, maxCount: 50, play: lanchesterLike(prices), onProgress: (done, expected) => progress.push([done, expected]) });
+    // Every match-up said once, in order, never past the total expected; the last is the run's last.
+    expect(progress.map(([done]) => done)).toEqual(progress.map((_, k) => k + 1));
+    for (const [done, expected] of progress) expect(expected).toBeGreaterThanOrEqual(done);
+    expect(progress.at(-1)![0]).toBe(result.battles / result.gamesPerMatchup);
     for (const e of result.entries) {
       expect(e.shareAtPrice).toBeCloseTo(0.5, 12);
       expect(e.fairPrice).toBeCloseTo(e.price!, 9);

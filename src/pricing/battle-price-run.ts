@@ -38,7 +38,8 @@ export interface BattlePriceRunOptions {
   readonly player?: ChunkPlayer;
   readonly workers?: number;
   readonly signal?: AbortSignal;
-  readonly onProgress?: (done: number, planned: number) => void;
+  /** After each match-up: those played, and those expected in all (a guess that grows as the search goes: battle-prices.ts). */
+  readonly onProgress?: (done: number, expected: number) => void;
   /** Match-ups in play at once: enough to keep every thread (or a queue's hosts) busy. */
   readonly atOnce?: number;
 }

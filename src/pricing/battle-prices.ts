@@ -70,7 +70,12 @@ export interface BattlePriceOptions {
   readonly play: PlayMatchup;
   /** Match-ups played at once (default 4): the threads are kept busy while the next is read. */
   readonly atOnce?: number;
-  readonly onProgress?: (done: number, planned: number) => void;
+  /**
+   * After each match-up: those played, and those the run is expected to play in all: the ones asked for
+   * so far and a guess at the search's rest (two more counts for each entry before the search starts,
+   * then one more for each entry still searching): a total that grows as the search goes.
+   */
+  readonly onProgress?: (done: number, expected: number) => void;
   readonly signal?: AbortSignal;
   readonly prior?: number;
   readonly tolerancePercent?: number;
@@ -237,6 +242,8 @@ export async function priceByBattles(entries: readonly BattlePriceEntry[], o: Ba
   let battles = 0;
   let planned = 0;
   let done = 0;
+  // The search's match-ups not asked for yet, guessed: the own count's mirror and two counts an entry.
+  let ahead = entries.length * (1 + 2 * fieldIndex.length);
   const keyOf = (e: number, k: number, opp: number) => `${e}:${k}:${opp}`;
   const atOnce = o.atOnce ?? DEFAULT_AT_ONCE;
   /** Plays every match-up asked for not yet played, `atOnce` at a time. */
@@ -252,7 +259,7 @@ export async function priceByBattles(entries: readonly BattlePriceEntry[], o: Ba
         const counts = await o.play({ entry: e, count: k }, { entry: opp, count: oppCount }, perMatchup, matchupSeed(o.seed, e, k, opp, oppCount));
         played.set(keyOf(e, k, opp), shareOf(counts));
         battles += perMatchup;
-        o.onProgress?.(++done, planned);
+        o.onProgress?.(++done, planned + ahead);
       }
     };
     await Promise.all(Array.from({ length: Math.min(atOnce, todo.length) }, lane));
@@ -296,6 +303,8 @@ export async function priceByBattles(entries: readonly BattlePriceEntry[], o: Ba
   const tried = entries.map(() => new Map<number, CountTried>());
   let asking = entries.map((e, i) => (outOfField(e) === undefined ? countOf(i) : Math.min(o.maxCount, medianCount)) as number | undefined);
   while (asking.some((k) => k !== undefined)) {
+    // After this step, one more count for each entry searching now, as a guess.
+    ahead = asking.filter((k) => k !== undefined).length * fieldIndex.length;
     await playAll(asking.flatMap((k, e) => (k === undefined ? [] : opponentsOf(e).map((opp) => [e, k, opp] as const))));
     asking = asking.map((k, e) => {
       if (k === undefined) return undefined;

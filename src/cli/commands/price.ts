@@ -119,13 +119,13 @@ async function priceByBattlesCommand(settings: BattlePriceSettings, format: Form
   const started = performance.now();
   let drawnAt = 0;
   const progress = process.stderr.isTTY
-    ? (done: number, planned: number) => {
+    ? (done: number, expected: number) => {
         const now = performance.now();
-        if (now - drawnAt < REDRAW_MS && done < planned) return;
+        if (now - drawnAt < REDRAW_MS && done < expected) return;
         drawnAt = now;
-        // The search adds match-ups as it goes: the time left is for those planned so far.
-        const left = done > 0 ? ((now - started) / done) * (planned - done) / 1000 : undefined;
-        process.stderr.write(`\r  battles: match-ups ${done} / ${planned}${left !== undefined ? `, about ${Math.ceil(left)} s left of those` : ''}\x1b[K`);
+        // The search asks for match-ups as it goes: the total is a guess that grows, and so is the time left.
+        const left = done > 0 ? (((now - started) / done) * Math.max(0, expected - done)) / 1000 : undefined;
+        process.stderr.write(`\r  battles: match-ups ${done} of about ${expected}${left !== undefined ? `, about ${Math.ceil(left)} s left` : ''}\x1b[K`);
       }
     : undefined;
   const priced = await withRunControls(async ({ signal }) => {
