@@ -163,10 +163,17 @@ describe('price on the worker threads: --workers, and Ctrl-C', () => {
   });
 
   it('Ctrl-C stops a run at once as it stops a sweep: exit 130, nothing on stdout, nothing more on stderr', async () => {
-    // Both sides optimal over 10 rounds: 30 duels of tens of milliseconds each at the least, and the
-    // signal goes the moment the CLI listens for it (the preload says when), so it falls mid-run. A
-    // run that went on would exit 0 with a table on stdout.
-    const r = await runAndSignal(['price', '--profiles', file, '--policy', 'optimal'], 'SIGINT');
+    // Both sides optimal over 16 rounds: 30 duels, some 2.4 s on a quiet machine (over 10 rounds, 1.2 s,
+    // a loaded machine once finished them before the signal came), and the signal goes the moment the
+    // CLI listens for it (the preload says when), so it falls mid-run. A run that went on would exit 0
+    // with a table on stdout.
+    const r = await runAndSignal(['price', '--profiles', file, '--policy', 'optimal', '--rounds', '16'], 'SIGINT');
+    expect(r).toEqual({ code: 130, stdout: '', stderr: 'test: listening for SIGINT\n' });
+  }, 60_000);
+
+  it('Ctrl-C stops a price from battles as it stops one from duels', async () => {
+    // Ten million battles an entry and count: hours of battles, stopped at once.
+    const r = await runAndSignal(['price', '--profiles', file, '--by', 'battles', '--ducats', '200', '--games', '10000000'], 'SIGINT');
     expect(r).toEqual({ code: 130, stdout: '', stderr: 'test: listening for SIGINT\n' });
   }, 60_000);
 });
