@@ -125,6 +125,28 @@ describe('price --by battles', () => {
     expect(priced.leftOut).toEqual([{ name: 'Shielded Machine with Club', note: expect.stringMatching(/^left out of the field: entry: "Shielded Machine with Club x1": .*shield: true cannot be combined with armour "machine"/) }]);
   });
 
+  it('prices whole kits named as a warband names them (--entries), each at its model\'s and weapons\' ducats', async () => {
+    const kits = ['Unarmoured Trooper with Bolt-action Rifle + Trench Club', 'Machine Brute with Great Hammer', 'Shield Bearer with Executioner\'s Axe'];
+    const r = await cliInProcess('price', '--profiles', 'examples/profiles.json', '--by', 'battles', '--games', '600', '--ducats', '300', '--entries', kits.join(','), '--format', 'json');
+    expect(r.code).toBe(0);
+    const priced = JSON.parse(r.stdout) as PricedJson;
+    // examples/profiles.json: a trooper 30 + rifle 10 + club 2; a brute 110 + hammer 12; a shield bearer 50 + axe 18.
+    expect(new Map(priced.field.map((f) => [f.name, [f.price, f.count]]))).toEqual(new Map([[kits[0], [42, 7]], [kits[1], [122, 2]], [kits[2], [68, 4]]]));
+  });
+
+  it.each([
+    ['entries when pricing by duels', ['--entries', 'Machine Brute with Great Hammer'], /^--entries: is read only when pricing by battles, not by duels; allowed: --by battles, or no --entries$/],
+    ['entries with --models', ['--by', 'battles', '--entries', 'Machine Brute with Great Hammer', '--models', 'Machine Brute'], /^--entries, --models: both name the field; give one: the entries, or models and weapons$/],
+    ['an entry with a count', ['--by', 'battles', '--entries', 'Machine Brute with Great Hammer x2'], /^--entries: "Machine Brute with Great Hammer x2": holds a count; allowed: "MODEL with WEAPON \+ WEAPON", its count bought by the ducats$/],
+    ['a weapon the model has not', ['--by', 'battles', '--entries', 'Machine Brute with Great Hamer'], /^--entries: "Machine Brute with Great Hamer": /],
+  ])('refuses %s in one line', async (_what, args, message) => {
+    const r = await cliInProcess('price', '--profiles', 'examples/profiles.json', ...args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr.trim().replace(/^injury-lab: /, '')).toMatch(message);
+  });
+
   it('refuses a battle setting when pricing by duels', async () => {
     const r = await cliInProcess('price', '--roster', ROSTER, '--ducats', '500');
     expect(r.code).toBe(2);

@@ -259,6 +259,17 @@ function applySwap(entries: readonly EntryText[], swap: string, variant: SwapVar
   return { entries: [...kept, incoming], read };
 }
 
+/**
+ * An entry as a warband names it ("MODEL with W1 + W2", no count), read against the profiles: its model,
+ * its weapons and what one model of it costs (undefined where its model has no cost). One line naming
+ * `flag` and the entry where it is no entry of the profiles, or holds a count.
+ */
+export function readWarbandEntry(text: string, profiles: Profiles, flag: string): { readonly model: string; readonly weapons: readonly string[]; readonly cost: number | undefined } {
+  const entry = readEntry(text, profiles, flag);
+  if (entry.count !== 1 || /\s[x×]\s*\d+$/i.test(text)) throw refusal(`${flag}: ${showValue(text)}`, 'holds a count', 'allowed: "MODEL with WEAPON + WEAPON", its count bought by the ducats');
+  return { model: entry.model, weapons: entry.weapons, cost: costOf(entry, profiles) };
+}
+
 /** What one model of an entry costs in ducats: its model's and weapons' (a roster's model with its kit), or undefined where its model has no cost. */
 function costOf(entry: Pick<EntryText, 'model' | 'weapons'>, profiles: Profiles): number | undefined {
   const model = profiles.models.get(entry.model);

@@ -5,7 +5,7 @@
  * duel reads it), played on the simulation threads, and priced by ./battle-prices.ts.
  */
 import { profilesOfSource } from '../input/profile-source.js';
-import { MAX_ENTRY_COUNT, resolveBattleWith, type AttacksRead, type BattleSettings } from '../input/battle-core.js';
+import { MAX_ENTRY_COUNT, readWarbandEntry, resolveBattleWith, type AttacksRead, type BattleSettings } from '../input/battle-core.js';
 import { resolveInputs, validateFields } from '../input/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { UsageError, showValue } from '../errors.js';
@@ -16,6 +16,7 @@ import { A_WINS, B_WINS, DRAW } from '../rules/trench-crusade/battle/report.js';
 import { battleFields } from '../rules/trench-crusade/battle/fields.js';
 import { simulateSource, type ChunkPlayer } from '../pool/simulate.js';
 import { fieldFromProfiles } from './field.js';
+import type { DuelEntry } from './duel-matrix.js';
 import { leftOutOf, meetingAll } from './price-run.js';
 import { priceSourceText, type BattlePriceSettings } from './price-settings.js';
 import { type BattlePriceResult, priceByBattles } from './battle-prices.js';
@@ -61,7 +62,13 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
   const { profiles, base } = source;
   const { models, weapons, where } = settings;
   const duelBase = { system: profiles.system.id, ...base, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) };
-  const whole = fieldFromProfiles(profiles, { attackType: settings.attackType, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });
+  // The field as written (whole kits), or every model with each weapon of its loadout.
+  const whole: DuelEntry[] = settings.entries
+    ? settings.entries.map((text): DuelEntry => {
+        const read = readWarbandEntry(text, profiles, '--entries');
+        return { name: text, side: { model: read.model, ...(read.weapons[0] !== undefined ? { weapon: read.weapons[0] } : {}) }, ...(read.cost !== undefined && read.cost > 0 ? { price: read.cost } : {}) };
+      })
+    : fieldFromProfiles(profiles, { attackType: settings.attackType, ...(models ? { models } : {}), ...(weapons ? { weapons } : {}) });
   const field = where ? meetingAll(whole, where, profiles, duelBase) : whole;
   // Every attack of a match-up is one entry's weapon against another's body, whatever the counts: read once.
   const read = new Map<string, Scenario>();
@@ -176,7 +183,7 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
   const weaponsTaken = settings.attackType === 'any' ? 'each weapon' : `each ${settings.attackType} weapon`;
   return {
     result,
-    field: `every model with ${weaponsTaken} of ${priceSourceText(settings)}${narrowings.length ? ` (${narrowings.join('; ')})` : ''}`,
+    field: settings.entries ? `the entries given of ${priceSourceText(settings)}${where ? ` (where ${where.join(' and ')})` : ''}` : `every model with ${weaponsTaken} of ${priceSourceText(settings)}${narrowings.length ? ` (${narrowings.join('; ')})` : ''}`,
     system: profiles.system.id,
     edition,
     leftOut: [...leftOutOf(profiles, kept), ...[...refused].map(([i, why]) => ({ name: field[i]!.name, note: `left out of the field: ${why}` }))],

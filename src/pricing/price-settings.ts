@@ -121,7 +121,7 @@ export const PRICE_FIELDS: readonly FieldSpec[] = [
  * `switch`: true or false (a flag given alone).
  */
 export interface PriceTextSetting {
-  readonly name: 'profiles' | 'roster' | 'catalogue' | 'allowUnmodelled' | 'models' | 'weapons' | 'where' | 'edition' | 'anchor';
+  readonly name: 'profiles' | 'roster' | 'catalogue' | 'allowUnmodelled' | 'models' | 'weapons' | 'where' | 'edition' | 'anchor' | 'entries';
   readonly description: string;
   readonly list?: true;
   readonly files?: true;
@@ -154,6 +154,11 @@ export const PRICE_TEXT_SETTINGS: readonly PriceTextSetting[] = [
   },
   { name: 'edition', description: "The edition (default: the system's newest)" },
   { name: 'anchor', description: 'With --by duels: an entry whose price is fair by definition: the price line goes through it' },
+  {
+    name: 'entries',
+    list: true,
+    description: 'With --by battles: the field as entries of a warband, "MODEL with WEAPON + WEAPON" each (a model with a ranged and a melee weapon, a whole kit), instead of every model with each weapon',
+  },
 ];
 
 /** What every price is asked with, whichever way it is priced. */
@@ -169,6 +174,8 @@ interface PriceCommonSettings {
   readonly where?: readonly string[];
   readonly edition?: string;
   readonly anchor?: string;
+  /** The field as warband entries, with --by battles. */
+  readonly entries?: readonly string[];
   readonly attackType: string;
   readonly tolerance: number;
   readonly prior: number;
@@ -263,6 +270,8 @@ export function checkPriceSettings(given: Readonly<Record<string, unknown>>, nam
     }
   }
   for (const condition of (out.where as string[] | undefined) ?? []) parseWhere(condition, duelSideFields, nameOf('where'));
+  if (out.entries !== undefined && given.by !== 'battles') throw refusal(nameOf('entries'), 'is read only when pricing by battles, not by duels', `allowed: ${nameOf('by')} battles, or no ${nameOf('entries')}`);
+  if (out.entries !== undefined && (out.models !== undefined || out.weapons !== undefined)) throw refusal(`${nameOf('entries')}, ${nameOf(out.models !== undefined ? 'models' : 'weapons')}`, 'both name the field', `give one: the entries, or models and weapons`);
   // Prices from battles fit no line of rating against price, so there is no line to move through an anchor.
   if (out.anchor !== undefined && given.by === 'battles') throw refusal(nameOf('anchor'), 'is read only when pricing by duels, not by battles', `allowed: ${nameOf('by')} duels, or no ${nameOf('anchor')}`);
   const sources = PRICE_SOURCES.filter((source) => out[source] !== undefined);
