@@ -181,7 +181,7 @@ export async function priceFigures(log: (line: string) => void): Promise<PriceFi
     const battleSettings = checkPriceSettings({ profiles: pilgrimsFile, allowUnmodelled: true, by: 'battles', attackType: 'melee' }, (name) => name) as BattlePriceSettings;
     const battleCpu = ownCpu();
     const battleStart = performance.now();
-    const { result: byBattles } = await battlePriceOfSettings(battleSettings, { workers: THREADS, atOnce: 2 * THREADS });
+    const { result: byBattles } = await battlePriceOfSettings(battleSettings, { workers: THREADS });
     const battleSeconds = (performance.now() - battleStart) / 1000;
     await closePool();
     const battles: BattleTiming = {

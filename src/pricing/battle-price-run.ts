@@ -15,6 +15,7 @@ import { battlePlanOf, type ResolvedBattle, type ResolvedBattleSide } from '../r
 import { A_WINS, B_WINS, DRAW } from '../rules/trench-crusade/battle/report.js';
 import { battleFields } from '../rules/trench-crusade/battle/fields.js';
 import { simulateSource, type ChunkPlayer } from '../pool/simulate.js';
+import { defaultWorkers } from '../pool/threads.js';
 import { fieldFromProfiles } from './field.js';
 import type { DuelEntry } from './duel-matrix.js';
 import { leftOutOf, meetingAll } from './price-run.js';
@@ -41,7 +42,7 @@ export interface BattlePriceRunOptions {
   readonly signal?: AbortSignal;
   /** After each match-up: those played, and those expected in all (a guess that grows as the search goes: battle-prices.ts). */
   readonly onProgress?: (done: number, expected: number) => void;
-  /** Match-ups in play at once: enough to keep every thread (or a queue's hosts) busy. */
+  /** Match-ups in play at once: by default MATCHUPS_PER_THREAD a thread, or MATCHUPS_ON_A_QUEUE with a queue's player. */
   readonly atOnce?: number;
 }
 
@@ -50,6 +51,13 @@ function withCount(side: ResolvedBattleSide, name: string, count: number): Resol
   const text = `${name} x${count}`;
   return { ...side, label: text, entries: side.entries.map((e) => ({ ...e, name: text, count })) };
 }
+
+/**
+ * Match-ups in play at once: each is one task of its games, so two a thread keep every thread busy while
+ * the next is read; a queue's hosts are many, and take more.
+ */
+const MATCHUPS_PER_THREAD = 2;
+const MATCHUPS_ON_A_QUEUE = 64;
 
 /** How a refusal names an entry of the field. */
 const ENTRY = 'entry';
@@ -163,7 +171,7 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
       tolerancePercent: settings.tolerance,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      ...(options.atOnce !== undefined ? { atOnce: options.atOnce } : {}),
+      atOnce: options.atOnce ?? (options.player ? MATCHUPS_ON_A_QUEUE : MATCHUPS_PER_THREAD * (options.workers ?? defaultWorkers())),
       play: async (a, b, games, seed) => {
         const battle = battleOf({ entry: playing[a.entry]!, count: a.count }, { entry: playing[b.entry]!, count: b.count });
         const layout = battleLayoutOf(battlePlanOf(battle));

@@ -79,16 +79,7 @@ export const priceCommand: CommandModule = {
     // one, the exact threads solve as many duels at a time as --workers says (default the cores).
     const queue = queueOf(argv);
     const threads = queue === undefined ? { solver: exactThreads, atOnce: workersOf(argv) } : undefined;
-    // Redrawn at most every REDRAW_MS: a faction is tens of thousands of duels, each a few milliseconds.
-    let drawnAt = 0;
-    const progress = process.stderr.isTTY
-      ? (done: number, total: number) => {
-          const now = performance.now();
-          if (now - drawnAt < REDRAW_MS && done < total) return;
-          drawnAt = now;
-          process.stderr.write(`\r  exact duels ${done} / ${total}\x1b[K`);
-        }
-      : undefined;
+    const progress = progressLine((done, total) => `exact duels ${done} / ${total}`);
     // Ctrl-C and SIGTERM as a sweep's: the duels in the threads or the queue abandoned, exit 130 (143), nothing on stdout.
     const priced = await withRunControls(async ({ signal }) => {
       // Every duel in the threads' or the queue's hands listens to the one signal.
@@ -110,24 +101,29 @@ export const priceCommand: CommandModule = {
   },
 };
 
-/** Match-ups in play at once per thread (each one task of its games), and with a queue's hosts. */
-const MATCHUPS_PER_THREAD = 2;
-const MATCHUPS_ON_A_QUEUE = 64;
+/**
+ * A run's progress on stderr, one line redrawn in place at most every REDRAW_MS (a faction is tens of
+ * thousands of duels or match-ups, each a few milliseconds), and always at the last; none off a terminal.
+ */
+function progressLine(say: (done: number, total: number, now: number) => string): ((done: number, total: number) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  let drawnAt = 0;
+  return (done, total) => {
+    const now = performance.now();
+    if (now - drawnAt < REDRAW_MS && done < total) return;
+    drawnAt = now;
+    process.stderr.write(`\r  ${say(done, total, now)}\x1b[K`);
+  };
+}
 
 /** `price --by battles`: every match-up played on the threads (or a queue's hosts), the progress and time left on stderr. */
 async function priceByBattlesCommand(settings: BattlePriceSettings, format: Format, queue: QueueAddress | undefined, workers: number, chartRequest: ChartRequest | undefined): Promise<void> {
   const started = performance.now();
-  let drawnAt = 0;
-  const progress = process.stderr.isTTY
-    ? (done: number, expected: number) => {
-        const now = performance.now();
-        if (now - drawnAt < REDRAW_MS && done < expected) return;
-        drawnAt = now;
-        // The search asks for match-ups as it goes: the total is a guess that grows, and so is the time left.
-        const left = done > 0 ? (((now - started) / done) * Math.max(0, expected - done)) / 1000 : undefined;
-        process.stderr.write(`\r  battles: match-ups ${done} of about ${expected}${left !== undefined ? `, about ${Math.ceil(left)} s left` : ''}\x1b[K`);
-      }
-    : undefined;
+  // The search asks for match-ups as it goes: the total is a guess that grows, and so is the time left.
+  const progress = progressLine((done, expected, now) => {
+    const left = done > 0 ? (((now - started) / done) * Math.max(0, expected - done)) / 1000 : undefined;
+    return `battles: match-ups ${done} of about ${expected}${left !== undefined ? `, about ${Math.ceil(left)} s left` : ''}`;
+  });
   const priced = await withRunControls(async ({ signal }) => {
     setMaxListeners(0, signal);
     try {
@@ -135,7 +131,7 @@ async function priceByBattlesCommand(settings: BattlePriceSettings, format: Form
         battlePriceOfSettings(settings, {
           signal,
           ...(progress ? { onProgress: progress } : {}),
-          ...(remote ? { player: remote, atOnce: MATCHUPS_ON_A_QUEUE } : { workers, atOnce: MATCHUPS_PER_THREAD * workers }),
+          ...(remote ? { player: remote } : { workers }),
         }),
       );
     } finally {

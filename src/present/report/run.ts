@@ -98,7 +98,7 @@ export async function runReport(def: ReportDef, opts: RunOptions = {}): Promise<
     let run: PriceRun;
     if (p.settings.by === 'battles') {
       // Its battles go where the grids' simulations go: the local threads, or a queue's hosts.
-      const priced = await battlePriceOfSettings(p.settings, { ...(opts.player ? { player: opts.player, atOnce: 64 } : { workers: opts.workers ?? defaultWorkers(), atOnce: 2 * (opts.workers ?? defaultWorkers()) }), ...signal, ...onProgress });
+      const priced = await battlePriceOfSettings(p.settings, { ...(opts.player ? { player: opts.player } : { workers: opts.workers ?? defaultWorkers() }), ...signal, ...onProgress });
       const { result, ...context } = priced;
       const { spec, notes } = battlePriceChartSpec(result, context);
       run = { by: 'battles', def: p, priced, chart: await draw(spec, notes), seconds: (performance.now() - t0) / 1000 };

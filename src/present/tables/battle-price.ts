@@ -1,6 +1,6 @@
 import type { BattlePriceResult, BattlePricedEntry } from '../../pricing/battle-prices.js';
 import type { PriceContext } from './price.js';
-import { money, signed, withinWidth, wrapped } from './price.js';
+import { listBelow, money, signed, withinWidth, wrapped } from './price.js';
 import { csvText } from './csv.js';
 import type { Presenter } from './presenter.js';
 import { jsonText, percent, renderTable, terminalSafeLines } from '../../text.js';
@@ -55,18 +55,9 @@ function battlePriceTable(r: BattlePriceResult, c: BattlePriceContext): string {
   const lines = [...battleRestsOn(r, c).flatMap((l) => wrapped(l, l.startsWith('  ') ? '    ' : '  ')), '', 'Most mispriced first (diff: fair - price, positive when it is worth more than it costs):', ''];
   lines.push(renderTable(headers, rows, [false, true, true, true, true, true, true, true, false, true]));
   const out = r.entries.filter((e) => e.outOfField !== undefined);
-  if (out.length > 0) {
-    lines.push('', ...wrapped('Not in the field (no one fights them; each still fought the field for its fair price):', ''));
-    for (const e of out) lines.push(...wrapped(`  ${e.name}: ${e.outOfField}`, '    '));
-  }
-  if (c.notes.length > 0) {
-    lines.push('', ...wrapped('Assumed where the profiles say nothing:', ''));
-    for (const note of c.notes) lines.push(...wrapped(`  ${note}`, '    '));
-  }
-  if (c.leftOut.length > 0) {
-    lines.push('', ...wrapped(`Left out of every battle, as the profiles file says (${c.leftOut.length} of the field's models and weapons):`, ''));
-    for (const x of c.leftOut) lines.push(...wrapped(`  ${x.name}: ${x.note}`, '    '));
-  }
+  lines.push(...listBelow('Not in the field (no one fights them; each still fought the field for its fair price):', out.map((e) => `${e.name}: ${e.outOfField}`)));
+  lines.push(...listBelow('Assumed where the profiles say nothing:', c.notes));
+  lines.push(...listBelow(`Left out of every battle, as the profiles file says (${c.leftOut.length} of the field's models and weapons):`, c.leftOut.map((x) => `${x.name}: ${x.note}`)));
   lines.push('', ...wrapped('count: copies the ducats buy at its price; share: its battles won against the field at that count, draws half; fair: >= where one copy already wins half, <= where the most copies a warband may hold still lose; rating: Elo-like, 400 log10 of the Bradley-Terry strength.', ''));
   return lines.join('\n') + '\n';
 }

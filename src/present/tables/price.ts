@@ -58,6 +58,11 @@ export function wrapped(line: string, indent: string): string[] {
   return [lead + first, ...rest.map((l) => indent + l)];
 }
 
+/** A titled list under a table: the title, then each item indented, both wrapped to TABLE_COLUMNS; nothing when empty. */
+export function listBelow(title: string, items: readonly string[]): string[] {
+  return items.length === 0 ? [] : ['', ...wrapped(title, ''), ...items.flatMap((item) => wrapped(`  ${item}`, '    '))];
+}
+
 export function reasonText(e: PricedResult): string {
   return e.reasons.map((x) => `against ${x.opponent} ${percent(x.observed, 0)} (rating: ${percent(x.fitted, 0)})`).join('; ');
 }
@@ -86,14 +91,8 @@ function priceTable(r: PriceResult, c: PriceContext): string {
   const lines = [...restsOn(r, c).flatMap((l) => wrapped(l, l.startsWith('  ') ? '    ' : '  ')), '', 'Most mispriced first (diff: fair - price, positive when it is worth more than it costs):', ''];
   lines.push(renderTable(headers, rows, [false, true, true, true, true, false, true, true]));
   const why = r.entries.filter((e) => e.verdict === 'under-priced' || e.verdict === 'over-priced');
-  if (why.length > 0) {
-    lines.push('', ...wrapped('Where the ratings fit each mispriced entry least (its share of its duels against that opponent, and what its rating predicts):', ''));
-    for (const e of why) lines.push(...wrapped(`  ${e.name}: ${reasonText(e)}`, '    '));
-  }
-  if (c.leftOut.length > 0) {
-    lines.push('', ...wrapped(`Left out of every duel, as the profiles file says (${c.leftOut.length} of the field's models and weapons):`, ''));
-    for (const x of c.leftOut) lines.push(...wrapped(`  ${x.name}: ${x.note}`, '    '));
-  }
+  lines.push(...listBelow('Where the ratings fit each mispriced entry least (its share of its duels against that opponent, and what its rating predicts):', why.map((e) => `${e.name}: ${reasonText(e)}`)));
+  lines.push(...listBelow(`Left out of every duel, as the profiles file says (${c.leftOut.length} of the field's models and weapons):`, c.leftOut.map((x) => `${x.name}: ${x.note}`)));
   lines.push('', ...wrapped('rating: Elo-like, 400 log10 of the Bradley-Terry strength (a gap of 400 is odds of 10 to 1); share: its duels won over the field, undecided half.', ''));
   return lines.join('\n') + '\n';
 }
