@@ -2,7 +2,7 @@ import { checkBattleSettings, resolveBattle } from '../src/input/battle.js';
 import { tallyLength } from '../src/model/tally.js';
 import { simulateSource } from '../src/pool/simulate.js';
 import { battlePlanOf } from '../src/rules/trench-crusade/battle/resolved.js';
-import { battleLayoutOf } from '../src/rules/trench-crusade/battle/simulate.js';
+import { battleLayoutOf } from '../src/rules/trench-crusade/battle/report.js';
 import type { KernelSource } from '../src/sim/protocol.js';
 
 /** Issue 50: at least 10,000 battles a second on one core, 10 models a side over 6 turns. */

@@ -93,7 +93,7 @@ describe('an explicit null system, kind or edition is refused, not read as the d
     // End to end in a CLI process; the other nulls differ only in wording.
     expectRefused(cli('exact', system), `${system}: system: null is not allowed; allowed: trench-crusade, d20-warband (or leave system out for trench-crusade)`);
     const kind = file('null-kind.json', { kind: null });
-    expectRefused(await cliInProcess('exact', kind), `${kind}: kind: null is not allowed; allowed: injury, attack, fall, sequence, duel (or leave kind out for injury)`);
+    expectRefused(await cliInProcess('exact', kind), `${kind}: kind: null is not allowed; allowed: injury, attack, fall, sequence, duel, battle (or leave kind out for injury)`);
     const d20Kind = file('null-d20-kind.json', { system: 'd20-warband', kind: null });
     expectRefused(await cliInProcess('exact', d20Kind), /kind: null is not allowed; allowed: check, attack, injury-roll, fall, turns, duel \(or leave kind out for check\)/);
     const edition = file('null-edition.json', { kind: 'injury', edition: null });

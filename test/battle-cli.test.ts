@@ -8,7 +8,7 @@ import { battleJsonSchema, checkBattleSettings, resolveBattle } from '../src/inp
 import { tallyLength } from '../src/model/tally.js';
 import { closePool, simulateSource } from '../src/pool/simulate.js';
 import { battlePlanOf } from '../src/rules/trench-crusade/battle/resolved.js';
-import { battleLayoutOf } from '../src/rules/trench-crusade/battle/simulate.js';
+import { battleLayoutOf } from '../src/rules/trench-crusade/battle/report.js';
 import { FAMILY_ALPHA } from '../src/stats/cross-check.js';
 import { normalQuantile } from '../src/stats/normal.js';
 import { cliInProcess } from './helpers/cli-in-process.js';

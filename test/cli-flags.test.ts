@@ -111,7 +111,7 @@ describe('--help-fields lists the field flags per system and kind', () => {
   it('trench-crusade: its own group, the per-edition defaults, and the kinds of each field', async () => {
     const r = await cliInProcess('sweep', '--system', 'trench-crusade', '--help-fields');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^trench-crusade fields \(injury, attack, fall, sequence, duel\):$/m);
+    expect(r.stdout).toMatch(/^trench-crusade fields \(injury, attack, fall, sequence, duel, battle\):$/m);
     const fields = fieldGroups(r.stdout);
     expect(fields).not.toMatch(/d20-warband fields/);
     expect(fields).toContain("--armour The target's armour Allowed: none, standard, reinforced, machine. Default: none.");
@@ -122,7 +122,7 @@ describe('--help-fields lists the field flags per system and kind', () => {
   it('no system named: one group per system, each with its own descriptions, and every option --help leaves out', async () => {
     const r = await cliInProcess('exact', '--help-fields');
     expect(r.code).toBe(0);
-    const tcAt = r.stdout.indexOf('trench-crusade fields (injury, attack, fall, sequence, duel):');
+    const tcAt = r.stdout.indexOf('trench-crusade fields (injury, attack, fall, sequence, duel, battle):');
     const d20At = r.stdout.indexOf('d20-warband fields (check, attack, injury-roll, fall, turns, duel):');
     expect(tcAt).toBeGreaterThanOrEqual(0);
     expect(d20At).toBeGreaterThan(tcAt);

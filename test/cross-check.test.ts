@@ -139,7 +139,7 @@ describe('a real kind through the pool', () => {
     const scenario = parseScenario({ system: 'trench-crusade', kind: 'injury', injuryDice: 1, armour: 'standard' });
     try {
       const run = await simulate(scenario, { trials: 1_000_000, seed: 1, workers: 2 });
-      const r = crossCheck(resolveKind(scenario).kind.exact(scenario), run);
+      const r = crossCheck(resolveKind(scenario).kind.exact!(scenario), run);
       expect(r.failures).toEqual([]);
     } finally {
       await closePool();

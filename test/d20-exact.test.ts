@@ -20,7 +20,7 @@ const V1 = editionRules(d20WarbandRuleSpec, 'v1');
 const d20 = (fields: Record<string, unknown>): Scenario => parseScenario({ system: 'd20-warband', ...fields });
 const exact = (fields: Record<string, unknown>): ExactAnswer => {
   const s = d20(fields);
-  return resolveKind(s).kind.exact(s);
+  return resolveKind(s).kind.exact!(s);
 };
 const f = (n: number, d = 1): Fraction => fraction(n, d);
 const pow = (x: Fraction, k: number): Fraction => {
@@ -253,7 +253,7 @@ function bfEnumerate(s: Scenario, maxDice: number): Enumerated {
 
 /** The exact answer in tally order, with each mean's sum of squares left out (the exact engine has none). */
 function exactSlots(s: Scenario): { slots: (Fraction | undefined)[] } {
-  const a = resolveKind(s).kind.exact(s);
+  const a = resolveKind(s).kind.exact!(s);
   const slots: (Fraction | undefined)[] = [...a.outcomes];
   for (const m of a.means) slots.push(m, undefined);
   for (const h of a.histograms) slots.push(...h);
@@ -325,7 +325,7 @@ describe('d20 warband: exact engine equals brute-force enumeration of every roll
       const s = d20({ kind: 'attack', stat: 9, defence: '-', injury: -6, ...fields });
       const bf = bfEnumerate(s, maxDice);
       expect(compare(bf.cut, fraction(1, 10000))).toBeLessThan(0);
-      const a = resolveKind(s).kind.exact(s);
+      const a = resolveKind(s).kind.exact!(s);
       a.outcomes.forEach((p, i) => {
         expect(compare(bf.slots[i]!, p)).toBeLessThanOrEqual(0);
         expect(compare(p, add(bf.slots[i]!, bf.cut))).toBeLessThanOrEqual(0);

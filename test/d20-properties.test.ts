@@ -8,7 +8,7 @@ const INCAPACITATED = 5; // index in the attack outcomes
 
 function pIncapacitated(fields: Record<string, unknown>): Fraction {
   const s = parseScenario({ system: 'd20-warband', kind: 'attack', ...fields });
-  return resolveKind(s).kind.exact(s).outcomes[INCAPACITATED]!;
+  return resolveKind(s).kind.exact!(s).outcomes[INCAPACITATED]!;
 }
 
 /** Attacks kept to 1-3 and wounds to 0-3 so each exact answer takes milliseconds. */
@@ -85,7 +85,7 @@ describe('d20 warband: every answer is a distribution', () => {
     fc.assert(
       fc.property(anyAttack, (f) => {
         const s = parseScenario({ system: 'd20-warband', kind: 'attack', ...f });
-        const a = resolveKind(s).kind.exact(s);
+        const a = resolveKind(s).kind.exact!(s);
         const total = (xs: readonly Fraction[]) => xs.reduce(add, ZERO);
         return compare(total(a.outcomes), ONE) === 0 && a.histograms.every((h) => compare(total(h), ONE) === 0);
       }),
@@ -108,7 +108,7 @@ describe('d20 warband: every answer is a distribution', () => {
         if (kind === 'check') fields.stat = stat;
         if (kind === 'fall') fields.heightInches = heightInches;
         const s = parseScenario(fields);
-        const a = resolveKind(s).kind.exact(s);
+        const a = resolveKind(s).kind.exact!(s);
         return compare(a.outcomes.reduce(add, ZERO), ONE) === 0;
       }),
       { seed: 7, numRuns: 300 },

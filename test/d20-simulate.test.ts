@@ -145,7 +145,7 @@ describe('d20 warband simulator agrees with the exact engine (seeded)', () => {
       const { kind } = resolveKind(s);
       const layout = kind.layout(s);
       const tally = runKernel(s, Rng.forChunk(SEED, 0), TRIALS);
-      const exact = kind.exact(s);
+      const exact = kind.exact!(s);
       const worst = worstZ(exact, layout, tally, TRIALS);
       expect(worst.z, worst.where).toBeLessThan(Z_LIMIT);
       // The project's own `check` statistics (chi-square and z-tests, Bonferroni at 1e-6) agree too.
@@ -175,8 +175,8 @@ describe('the agreement test catches broken simulators', () => {
     const { kind } = resolveKind(s);
     const tally = runKernel(s, Rng.forChunk(SEED, 0), TRIALS, broken);
     // 0.1 off on p = 0.8 is 0.1 / sqrt(0.16 / 2e5) = 112 standard errors.
-    expect(worstZ(kind.exact(s), kind.layout(s), tally, TRIALS).z).toBeGreaterThan(50);
-    expect(crossCheck(kind.exact(s), { layout: kind.layout(s), trials: TRIALS, tally }).passed).toBe(false);
+    expect(worstZ(kind.exact!(s), kind.layout(s), tally, TRIALS).z).toBeGreaterThan(50);
+    expect(crossCheck(kind.exact!(s), { layout: kind.layout(s), trials: TRIALS, tally }).passed).toBe(false);
   });
 
   it('an attack kernel with Defence off by one (simulates Def 11 for Def 10)', () => {
@@ -186,7 +186,7 @@ describe('the agreement test catches broken simulators', () => {
     const { kind } = resolveKind(s);
     const tally = runKernel(s, Rng.forChunk(SEED, 0), TRIALS, broken);
     // P(unharmed) moves by 11/20 * 1/20 = 0.0275 on p = 0.7525: about 28 standard errors.
-    expect(worstZ(kind.exact(s), kind.layout(s), tally, TRIALS).z).toBeGreaterThan(15);
+    expect(worstZ(kind.exact!(s), kind.layout(s), tally, TRIALS).z).toBeGreaterThan(15);
   });
 
   it('an attack kernel that never explodes (3 attacks: 3 instead of 60/19 expected)', () => {
@@ -195,7 +195,7 @@ describe('the agreement test catches broken simulators', () => {
     const broken = resolveKind(s).kind.simulator(d20({ ...fields, explode: false }));
     const { kind } = resolveKind(s);
     const tally = runKernel(s, Rng.forChunk(SEED, 0), TRIALS, broken);
-    const worst = worstZ(kind.exact(s), kind.layout(s), tally, TRIALS);
+    const worst = worstZ(kind.exact!(s), kind.layout(s), tally, TRIALS);
     expect(worst.z).toBeGreaterThan(50);
     expect(worst.where).toBe('attacksMade');
   });

@@ -179,7 +179,7 @@ describe('the duel kind on the command line', () => {
 
   it('refuses a side flag on a kind without sides, and a side flag given twice', async () => {
     const r = await cliInProcess('exact', '--kind', 'attack', '--a', 'armour=standard');
-    expect(r.stderr).toBe('injury-lab: --a: not a side of trench-crusade kind "attack"; sides are given to kind duel\n');
+    expect(r.stderr).toBe('injury-lab: --a: not a side of trench-crusade kind "attack"; sides are given to kind duel, battle\n');
     expect(r.code).toBe(2);
     const twice = await cliInProcess('exact', '--kind', 'duel', '--a', 'tough=true', '--a', 'armour=standard', '--b', '');
     expect(twice.stderr).toMatch(/^injury-lab: --a: given more than once/);

@@ -18,7 +18,7 @@ import { type DuelScenario, duelPlanOf } from '../rules/trench-crusade/duel/side
 import { battleFields, battleSideFields, type BattleGameSettings } from '../rules/trench-crusade/battle/fields.js';
 import { BATTLE_SIDES, DEFAULT_MOVEMENT_INCHES, type BattleBloodPolicy, type BattleSideKey, type BattleTactic } from '../rules/trench-crusade/battle/kind.js';
 import type { BattleEntry, BattleWeapon } from '../rules/trench-crusade/battle/plan.js';
-import type { ResolvedBattle, ResolvedBattleSide } from '../rules/trench-crusade/battle/resolved.js';
+import type { BattleScenario, ResolvedBattle, ResolvedBattleSide } from '../rules/trench-crusade/battle/resolved.js';
 import type { SequenceScenario } from '../rules/trench-crusade/sequence/model.js';
 import type { ProfileSource } from './profile-source.js';
 
@@ -291,7 +291,7 @@ function victoryPointsOf(entry: EntryText, profiles: Profiles): number | undefin
  * at its cost per model; refused in one line where it has no cost, costs more than the ducats, or the
  * side names more than one entry (which of them the ducats would buy is no question the rules answer).
  */
-function atDucats(read: readonly EntryText[], ducats: number, profiles: Profiles, flag: string, notes: string[], side: string): EntryText[] {
+function atDucats(read: readonly EntryText[], ducats: number, profiles: Profiles, flag: string, notes: string[], side: string, ducatsName: string): EntryText[] {
   const entry = read[0]!;
   if (read.length !== 1 || entry.count !== 1 || /\s[x×]\s*\d+$/i.test(entry.text)) {
     throw refusal(flag, `a side fielded at --ducats ${ducats} is one entry without a count (the ducats buy its count), got ${showValue(read.map((e) => e.text).join(', '))}`, 'allowed: one "MODEL with WEAPON" a side, or no --ducats');
@@ -300,7 +300,7 @@ function atDucats(read: readonly EntryText[], ducats: number, profiles: Profiles
   if (cost === undefined || cost <= 0) throw refusal(`${flag}: ${showValue(entry.text)}`, 'has no cost in ducats', 'allowed: an entry with a cost, or no --ducats');
   const count = Math.floor(ducats / cost);
   if (count < 1 || count > MAX_ENTRY_COUNT) {
-    throw notAllowed(`--ducats`, ducats, `ducats that buy 1 to ${MAX_ENTRY_COUNT} of ${showValue(entry.text)} at ${cost} ducats each (${cost} to ${cost * MAX_ENTRY_COUNT + cost - 1})`);
+    throw notAllowed(ducatsName, ducats, `ducats that buy 1 to ${MAX_ENTRY_COUNT} of ${showValue(entry.text)} at ${cost} ducats each (${cost} to ${cost * MAX_ENTRY_COUNT + cost - 1})`);
   }
   notes.push(`${side}: ${ducats} ducats buy ${count} x ${entry.text} at ${cost} ducats each (${ducats - count * cost} left over)`);
   return [{ ...entry, text: `${entry.text} x${count}`, count }];
@@ -364,7 +364,7 @@ export function resolveBattleWith(
     const list = parseQuotedList(settings[side], nameOf(side)).map((t) => t.trim()).filter((t) => t !== '');
     if (list.length === 0) throw notAllowed(nameOf(side), settings[side], 'entries separated by commas');
     const written = list.map((text) => readEntry(text, profiles, nameOf(side)));
-    const read = settings.ducats > 0 ? atDucats(written, settings.ducats, profiles, nameOf(side), notes, side) : written;
+    const read = settings.ducats > 0 ? atDucats(written, settings.ducats, profiles, nameOf(side), notes, side, nameOf('ducats')) : written;
     const models = read.reduce((n, e) => n + e.count, 0);
     if (models > MAX_SIDE_MODELS) throw notAllowed(nameOf(side), `${models} models`, `at most ${MAX_SIDE_MODELS} models a side`);
     return read;
@@ -449,4 +449,32 @@ export function resolveBattleWith(
     ...(swapRead ? { swap: swapRead } : {}),
     notes,
   };
+}
+
+/**
+ * A scenario of kind "battle" (sweep, compare, a report: `"a": {"warband": "...", "tactic": "charge"}`)
+ * read as `injury-lab battle` reads its settings: its warbands against the profiles its scenario names
+ * (`profiles` read, `base` the scenario's keys that name them and its rules, so each attack's duel is read
+ * under the same rules), every attack resolved and checked. Messages name the scenario's keys
+ * (`a.warband`, `ducats`) after `at`.
+ */
+export function readBattleScenario(
+  scenario: BattleScenario,
+  source: { readonly profiles: Profiles; readonly base: Readonly<Record<string, unknown>> },
+  validate: (raw: Record<string, unknown>, origin: string) => Scenario,
+  at: string,
+): BattleAsked {
+  const settings: Record<string, unknown> = { edition: scenario.edition };
+  for (const f of battleFields) settings[f.name] = scenario[f.name];
+  const names: Record<string, string> = {};
+  for (const side of BATTLE_SIDES) {
+    settings[side] = scenario[side].warband;
+    names[side] = `${side}.warband`;
+    for (const f of battleSideFields) {
+      settings[sideSettingName(side, f.name)] = scenario[side][f.name];
+      names[sideSettingName(side, f.name)] = `${side}.${f.name}`;
+    }
+    if (scenario[side].warband.trim() === '') throw notAllowed(`${at}${side}.warband`, scenario[side].warband, `side ${side}'s warband: entries separated by commas, each "MODEL with WEAPON + WEAPON xCOUNT" (${LIST_QUOTING})`);
+  }
+  return resolveBattleWith(settings as unknown as BattleSettings, source, validate, (name) => `${at}${names[name] ?? name}`);
 }

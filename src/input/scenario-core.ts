@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { listAllowed, showValue } from '../errors.js';
 import { forbiddenByRules, notAllowed, notOneOf, refusal, refusalAt } from '../messages.js';
 import { schemaValidator } from '../model/ajv.js';
-import { DEFAULT_SYSTEM, findSystem, systems, type AnyScenario } from '../rules/registry.js';
+import { DEFAULT_SYSTEM, findSystem, resolveKind, systems, type AnyScenario } from '../rules/registry.js';
 import { perSystem } from './system-schema.js';
 import { editionTable, isCheckedTable } from '../model/edition-table.js';
 import { describeAllowed, fieldJsonSchema, inAllowedCase } from '../model/field-schema.js';
@@ -15,6 +15,9 @@ import type { RosterTree } from '../import/read-roster.js';
 import { rosterSystem } from '../import/roster.js';
 import { importedProfilesOnce, type ImportedTrees } from './profiles-once.js';
 import { leftOutNotice, optionItems, optionNotice, stoppingItems, unmodelledMessage } from '../import/unmodelled.js';
+import { BATTLE_KIND } from '../rules/trench-crusade/battle/kind.js';
+import { battleOfScenario, type BattleScenario } from '../rules/trench-crusade/battle/resolved.js';
+import { readBattleScenario } from './battle-core.js';
 import type { FieldSpec, FieldValue, GivenFields, KindSides, KindSpec, RuleTable, Scenario, SystemSpec } from '../model/types.js';
 
 /**
@@ -85,7 +88,9 @@ function ruleDifferences(base: RuleTable, table: RuleTable): Record<string, unkn
  * changes, not the whole table). Read back by parseScenario it is the same scenario.
  */
 export function scenarioRecord(scenario: Scenario): Record<string, unknown> {
-  const { rules, ...fields } = scenario;
+  // A battle's warbands as read (every attack's sequence) are said by its warbands as written.
+  const { rules, ...all } = scenario;
+  const fields = battleOfScenario(scenario) ? Object.fromEntries(Object.entries(all).filter(([key]) => key !== 'battle')) : all;
   const system = systems.find((s) => s.id === scenario.system);
   const changes = system ? ruleDifferences(editionTable(system, scenario.edition), rules) : undefined;
   return changes ? { ...fields, rules: changes } : fields;
@@ -121,10 +126,13 @@ function systemProperties(system: SystemSpec, kind?: string): Record<string, unk
   }
   props[NOT_MODELLED] = { type: 'string', description: "Written by injury-lab in its outputs: what --allow-unmodelled left out of a roster's profiles" };
   for (const f of system.fields) if (!kind || f.kinds.includes(kind)) props[f.name] = fieldJsonSchema(f);
+  // A side key two kinds take (a duel's `a`, a battle's) is either kind's side.
+  const sideSchemas = new Map<string, Record<string, unknown>[]>();
   for (const k of system.kinds) {
     if (!k.sides || (kind && k.id !== kind)) continue;
-    for (const key of k.sides.keys) props[key] = sideJsonSchema(k.sides);
+    for (const key of k.sides.keys) sideSchemas.set(key, [...(sideSchemas.get(key) ?? []), sideJsonSchema(k.sides)]);
   }
+  for (const [key, schemas] of sideSchemas) props[key] = schemas.length === 1 ? schemas[0]! : { anyOf: schemas };
   return props;
 }
 
@@ -350,7 +358,29 @@ export function resolveInputsWith(raw: unknown, files: ScenarioFiles, origin = '
  * the field, the value and what is allowed.
  */
 export function parseScenarioWith(raw: unknown, files: ScenarioFiles, origin = ''): AnyScenario {
-  return validateScenario(resolveInputsWith(raw, files, origin), origin, files);
+  const resolved = resolveInputsWith(raw, files, origin);
+  const scenario = validateScenario(resolved, origin, files);
+  return scenario.kind === BATTLE_KIND ? withBattle(scenario as unknown as BattleScenario, resolved, files, origin) : scenario;
+}
+
+/** The keys of a scenario's raw fields that say where its profiles come from and under which rules: what each of a battle's attacks is read with. */
+const BATTLE_BASE_KEYS = ['system', 'rules', 'variant', ...PROFILE_SOURCES, 'allowUnmodelled'] as const;
+
+/**
+ * A battle scenario with its battle read (src/input/battle-core.ts): its warbands are entries of the
+ * profiles, roster or catalogue it names, each attack between them read as a duel of the same files and
+ * rules; what the reading assumed is told to the host, as what --allow-unmodelled left out is.
+ */
+function withBattle(scenario: BattleScenario, resolved: ResolvedInputs, files: ScenarioFiles, origin: string): AnyScenario {
+  const at = where(origin);
+  const kind = resolveKind(scenario).kind;
+  const profiles = resolved.profiles ?? (resolved.imported ? importedProfilesOnce(resolved.imported, scenario.rules, at) : undefined);
+  if (!profiles) throw refusal(`${at}kind`, `"${scenario.kind}" reads ${kind.needsProfiles ?? 'profiles'}, and the scenario names none`, 'give profiles FILE, or roster FILE and catalogue FILES (one or both)');
+  const base = Object.fromEntries(BATTLE_BASE_KEYS.filter((k) => resolved.input[k] !== undefined).map((k) => [k, resolved.input[k]]));
+  const validate = (raw: Record<string, unknown>, from: string) => validateFields(resolveInputsWith(raw, files, from), from, files);
+  const { battle, notes } = readBattleScenario(scenario, { profiles, base }, validate, at);
+  for (const note of notes) files.notice?.(note);
+  return { ...scenario, battle } as unknown as AnyScenario;
 }
 
 /** The scenario's choices and its sides' in the capitals their fields allow ("Machine" is machine; inAllowedCase). */
@@ -518,6 +548,8 @@ export function coerceFlagValue(field: FieldSpec, text: unknown): unknown {
     case 'integer-or':
       return field.schema.words.includes(t) ? t : t !== '' && Number.isFinite(Number(t)) ? Number(t) : text;
     case 'string':
+      return t;
+    case 'text':
       return t;
   }
 }

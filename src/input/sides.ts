@@ -259,7 +259,9 @@ export const SIDE_KEYWORDS: readonly string[] = SIDE_SLOTS.map((s) => s.keywords
 export function sidesOf(kind: KindSpec): readonly ScenarioSide[] {
   const keys = kind.sides?.keys;
   if (!keys) return ONE_SIDED;
-  return keys.map((path, i) => ({ path, slots: SIDE_SLOTS, ...(keys.length === 2 ? { against: 1 - i } : {}) }));
+  // A side that names no model or weapon (a battle's warband) takes nothing from profiles here.
+  const slots = kind.sides?.unprofiled ? [] : SIDE_SLOTS;
+  return keys.map((path, i) => ({ path, slots, ...(keys.length === 2 ? { against: 1 - i } : {}) }));
 }
 
 /** Does the scenario give keywords to any side (so the merge has work even without profiles)? */
@@ -273,6 +275,10 @@ export function givesKeywords(input: Readonly<Record<string, unknown>>, sides: r
 /** The JSON Schema of one side's object: its fields, its profiles and their keywords. */
 export function sideJsonSchema(sides: KindSides): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
+  if (sides.unprofiled) {
+    for (const f of sides.fields) properties[f.name] = fieldJsonSchema(f);
+    return { type: 'object', description: sides.what ?? 'One side', properties, additionalProperties: false };
+  }
   properties[SIDE_PROFILE_KEY] = { type: 'string', description: 'A "MODEL with WEAPON": a roster\'s (its model and its weapon), or a model and a weapon the profiles file or catalogues list apart; or a model alone; model and weapon given too win' };
   for (const slot of SIDE_SLOTS) {
     properties[slot.key] = { type: 'string', description: slot.help };
@@ -305,18 +311,20 @@ export function validateSides(
     sideValidators.set(sides, validate);
   }
   const names = sides.fields.map((f) => f.name);
+  // A side that names no model or weapon (a battle's) takes its fields alone.
+  const slotKeys: ReadonlySet<string> = sides.unprofiled ? new Set() : SIDE_SLOT_KEYS;
   const out: Record<string, Record<string, unknown>> = {};
   for (const key of sides.keys) {
     const given = input[key];
-    if (given === undefined) throw refusal(`${at}${key}`, 'is missing', `allowed: an object of the side's fields (${listAllowed(names)}); {} for a model with no armour and no weapon keywords`);
+    if (given === undefined) throw refusal(`${at}${key}`, 'is missing', `allowed: an object of the side's fields (${listAllowed(names)})${sides.unprofiled ? '' : '; {} for a model with no armour and no weapon keywords'}`);
     if (typeof given !== 'object' || given === null || Array.isArray(given)) throw notAllowed(`${at}${key}`, given, "an object of the side's fields");
     const own = given as Record<string, unknown>;
     for (const name of Object.keys(own)) {
-      if (SIDE_SLOT_KEYS.has(name) || names.includes(name)) continue;
+      if (slotKeys.has(name) || names.includes(name)) continue;
       // The key is the user's and may be "": as a prefix it keeps its ": " even then.
-      throw refusalAt(`${at}${key}.${name}: `, 'not a field of a side', `allowed: ${listAllowed([...names, ...SIDE_SLOT_KEYS])}`);
+      throw refusalAt(`${at}${key}.${name}: `, 'not a field of a side', `allowed: ${listAllowed([...names, ...slotKeys])}`);
     }
-    const fields = Object.fromEntries(Object.entries(own).filter(([name]) => !SIDE_SLOT_KEYS.has(name)));
+    const fields = Object.fromEntries(Object.entries(own).filter(([name]) => !slotKeys.has(name)));
     if (!validate(fields)) {
       const name = validate.errors?.[0]?.instancePath.split('/')[1] ?? '';
       const field = sides.fields.find((f) => f.name === name);

@@ -18,6 +18,8 @@ export function fieldJsonSchema(f: FieldSpec): Record<string, unknown> {
         ...base,
         anyOf: [{ type: 'integer', minimum: s.minimum, maximum: s.maximum }, { enum: [...s.words] }],
       };
+    case 'text':
+      return { ...base, type: 'string', minLength: 1, maxLength: s.maxLength };
   }
 }
 
@@ -34,6 +36,8 @@ export function describeAllowed(schema: FieldSchema): string {
       return listAllowed(schema.enum);
     case 'integer-or':
       return `a whole number from ${schema.minimum} to ${schema.maximum}, or ${schema.words.map((w) => `"${w}"`).join(', ')}`;
+    case 'text':
+      return `text of 1 to ${schema.maxLength} characters, such as ${JSON.stringify(schema.example)}`;
   }
 }
 

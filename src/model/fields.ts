@@ -60,6 +60,11 @@ export function choiceField<const N extends string, const V extends string, cons
   return { name, description: o.description, schema: { type: 'string', enum: o.values }, default: o.default, kinds: o.kinds, ...extras(o) };
 }
 
+/** Free text its kind reads (a battle side's warband), at most `maxLength` characters. */
+export function textField<const N extends string, const K extends string>(name: N, o: Common<K> & { readonly maxLength: number; readonly example: string; readonly default: Default<string> }): FieldSpec<N, string, K> {
+  return { name, description: o.description, schema: { type: 'text', maxLength: o.maxLength, example: o.example }, default: o.default, kinds: o.kinds, ...extras(o) };
+}
+
 /** A whole number in a range, or one of a few words (the d20 stat "-", "all" activations). */
 export function integerOrField<const N extends string, const W extends string, const K extends string>(
   name: N,

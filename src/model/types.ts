@@ -24,7 +24,16 @@ export interface Scenario {
   /** The weapon and target model profiles the fields came from, by name. */
   readonly weapon?: string;
   readonly target?: string;
-  readonly [field: string]: FieldValue | RuleTable | undefined;
+  readonly [field: string]: FieldValue | RuleTable | KindReading | undefined;
+}
+
+/**
+ * What a kind's scenario reads into when parsed, beyond its fields (a battle's warbands, read from its
+ * profiles into plain data a worker can play): its own type, which the kind names (BattleScenario).
+ */
+export interface KindReading {
+  readonly system: string;
+  readonly edition: string;
 }
 
 /** JSON-Schema fragment for one field; the published schema and validation are built from these. */
@@ -34,7 +43,9 @@ export type FieldSchema =
   | { type: 'boolean' }
   | { type: 'string'; enum: readonly string[] }
   /** An integer in a range, or one of a few words (the d20 stat "-"). */
-  | { type: 'integer-or'; minimum: number; maximum: number; words: readonly string[] };
+  | { type: 'integer-or'; minimum: number; maximum: number; words: readonly string[] }
+  /** Free text of at most `maxLength` characters, read by its kind (a battle side's warband: "Trench Pilgrim with Rifle x6, ..."). */
+  | { type: 'text'; maxLength: number; example: string };
 
 /**
  * One scenario field, declared once per system (src/model/fields.ts builds them): the published schema,
@@ -222,8 +233,13 @@ export interface KindExact<S extends Scenario = Scenario> extends KindLayout<S> 
  * kind). The registry holds kinds as KindSpec<Scenario>; parseScenario is what guarantees a kind only
  * ever receives its own, validated, scenario.
  */
-export interface KindSpec<S extends Scenario = Scenario> extends KindSimulation<S>, KindExact<S> {
+export interface KindSpec<S extends Scenario = Scenario> extends KindSimulation<S>, Partial<Pick<KindExact<S>, 'exact'>> {
   readonly description: string;
+  /**
+   * What a scenario of the kind reads from a profiles file, roster or catalogue, where it cannot be
+   * answered without one (a battle's warbands): a page without its warband builder leaves the kind out.
+   */
+  readonly needsProfiles?: string;
   /** A kind of two sides or more (a duel): their keys and the fields each side's object takes. */
   readonly sides?: KindSides;
   /**
@@ -243,6 +259,13 @@ export interface KindSides {
   readonly fields: readonly FieldSpec[];
   /** A side as a flag writes it, for --help: "armour=machine,tough=true,policy=injury". */
   readonly example: string;
+  /**
+   * The side names no model or weapon of its own (`profile`, `model`, `weapon` and their keywords): its
+   * fields say what it is (a battle side's warband). Absent: a side is one model with its weapon (a duel's).
+   */
+  readonly unprofiled?: true;
+  /** What one side is, for the JSON Schema's description. */
+  readonly what?: string;
 }
 
 export interface EditionSpec {

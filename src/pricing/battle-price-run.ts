@@ -10,7 +10,7 @@ import { resolveInputs, validateFields } from '../input/scenario.js';
 import type { Scenario } from '../model/types.js';
 import { UsageError, showValue } from '../errors.js';
 import { tallyLength, tallyOffsets } from '../model/tally.js';
-import { battleLayoutOf } from '../rules/trench-crusade/battle/simulate.js';
+import { battleLayoutOf } from '../rules/trench-crusade/battle/report.js';
 import { battlePlanOf, type ResolvedBattle, type ResolvedBattleSide } from '../rules/trench-crusade/battle/resolved.js';
 import { A_WINS, B_WINS, DRAW } from '../rules/trench-crusade/battle/report.js';
 import { battleFields } from '../rules/trench-crusade/battle/fields.js';

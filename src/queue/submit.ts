@@ -38,7 +38,7 @@ import {
   type BattleShardJob,
 } from './shards.js';
 import { battlePlanOf } from '../rules/trench-crusade/battle/resolved.js';
-import { battleLayoutOf } from '../rules/trench-crusade/battle/simulate.js';
+import { battleLayoutOf } from '../rules/trench-crusade/battle/report.js';
 
 export interface QueueOptions {
   readonly address: QueueAddress;

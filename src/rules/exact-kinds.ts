@@ -1,3 +1,4 @@
+import { refusal } from '../messages.js';
 import type { EditionSpec, KindExact, Scenario } from '../model/types.js';
 import { d20WarbandExactKinds } from './d20-warband/exact-kinds.js';
 import { D20_WARBAND } from './d20-warband/kinds.js';
@@ -18,9 +19,17 @@ const bySystem: Readonly<Record<string, { readonly kinds: readonly KindExact[]; 
 
 /** The layout and exact engine of a validated scenario's kind (validation guarantees both exist). */
 export function kindExact(scenario: Scenario): KindExact {
-  const kind = bySystem[scenario.system]?.kinds.find((k) => k.id === scenario.kind);
-  if (!kind) throw new Error(`unvalidated scenario: ${scenario.system}/${scenario.kind}`);
+  const system = bySystem[scenario.system];
+  if (!system) throw new Error(`unvalidated scenario: ${scenario.system}/${scenario.kind}`);
+  const kind = system.kinds.find((k) => k.id === scenario.kind);
+  // Validation guarantees the kind exists: one without an exact engine is simulated only (a battle).
+  if (!kind) throw noExactAnswer(scenario.kind);
   return kind;
+}
+
+/** The refusal of an exact answer to a kind that is simulated only (a battle). */
+export function noExactAnswer(kind: string): Error {
+  return refusal('kind', `"${kind}" has no exact answer: it is simulated only`, 'allowed: injury-lab simulate, or sweep and compare (which simulate it)');
 }
 
 /** The edition a validated scenario names, with its rule files. */

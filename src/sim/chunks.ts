@@ -3,7 +3,8 @@ import { tallyLength } from '../model/tally.js';
 import { kindSimulation } from '../rules/simulations.js';
 import { diceKernel, diceLayout } from './dice-kernel.js';
 import { battlePlanOf } from '../rules/trench-crusade/battle/resolved.js';
-import { battleLayoutOf, battleSimulator } from '../rules/trench-crusade/battle/simulate.js';
+import { battleSimulator } from '../rules/trench-crusade/battle/simulate.js';
+import { battleLayoutOf } from '../rules/trench-crusade/battle/report.js';
 import type { ChunkRange, KernelSource } from './protocol.js';
 import { Rng } from './rng.js';
 

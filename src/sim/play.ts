@@ -4,6 +4,7 @@ import { resolveKind } from '../rules/registry.js';
 import { Z95 } from '../stats/normal.js';
 import { wilson } from '../stats/interval.js';
 import { compileKernel, playChunks } from './chunks.js';
+import { battleOfScenario } from '../rules/trench-crusade/battle/resolved.js';
 import { CHUNK_SIZE, type KernelSource } from './protocol.js';
 import { runRecord } from './run-record.js';
 import { Rng } from './rng.js';
@@ -99,10 +100,20 @@ export function threadPlayer(): ChunkPlayer {
   };
 }
 
+/**
+ * What a worker is sent to play a scenario: the scenario, or for a battle scenario the battle its
+ * warbands were read into (the same plain data `injury-lab battle` sends, so the same counts for a seed,
+ * and a queue's workers check it as a battle, with no files to read the scenario again).
+ */
+export function sourceOf(scenario: Scenario): KernelSource {
+  const battle = battleOfScenario(scenario);
+  return battle ? { type: 'battle', battle } : { type: 'scenario', scenario };
+}
+
 /** Trials of `trials` for `scenario` from seed `seed`, played by `player`; the same tally whatever plays it. */
 export async function simulateWith(player: ChunkPlayer, scenario: Scenario, opts: SimOptions): Promise<SimRun> {
   const layout = resolveKind(scenario).kind.layout(scenario);
-  const run = await playSourceWith(player, { type: 'scenario', scenario }, tallyLength(layout), opts);
+  const run = await playSourceWith(player, sourceOf(scenario), tallyLength(layout), opts);
   return { scenario, layout, ...run };
 }
 
@@ -129,7 +140,7 @@ export async function playSourceWith(player: ChunkPlayer, source: KernelSource, 
 export async function simulateToPrecisionWith(player: ChunkPlayer, scenario: Scenario, opts: PrecisionOptions): Promise<PrecisionRun> {
   const layout = resolveKind(scenario).kind.layout(scenario);
   const outcomes = layout.outcomes.length;
-  const source: KernelSource = { type: 'scenario', scenario };
+  const source = sourceOf(scenario);
   const tally = new Float64Array(tallyLength(layout));
   const z = Z95;
   const started = performance.now();

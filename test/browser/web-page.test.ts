@@ -115,7 +115,8 @@ const ratio = (f: string) => (f.includes('/') ? f : `${f}/1`);
 
 /** The smallest scenario of every kind: the kind's defaults, a duel with two plain sides. */
 function scenarios(): { system: string; kind: string; [field: string]: unknown }[] {
-  return systems.flatMap((s) => s.kinds.map((k) => ({ system: s.id, kind: k.id, ...(k.sides ? { ...Object.fromEntries(k.sides.keys.map((key) => [key, {}])), rounds: 2 } : {}) })));
+  // A battle reads its warbands from profiles: the page does not offer it (its form has no warband builder).
+  return systems.flatMap((s) => s.kinds.filter((k) => k.needsProfiles === undefined).map((k) => ({ system: s.id, kind: k.id, ...(k.sides ? { ...Object.fromEntries(k.sides.keys.map((key) => [key, {}])), rounds: 2 } : {}) })));
 }
 
 describe.skipIf(!available)('the web page in headless Chromium', () => {

@@ -5,7 +5,7 @@ import { BATTLE_SETTING_FIELDS, BATTLE_TEXT_SETTINGS, battleJsonSchema, checkBat
 import { jsonText } from '../../text.js';
 import { battlePresenter } from '../../present/tables/battle.js';
 import { simulateSource } from '../../pool/simulate.js';
-import { battleLayoutOf } from '../../rules/trench-crusade/battle/simulate.js';
+import { battleLayoutOf } from '../../rules/trench-crusade/battle/report.js';
 import { battlePlanOf } from '../../rules/trench-crusade/battle/resolved.js';
 import { BATTLE_SIDES } from '../../rules/trench-crusade/battle/kind.js';
 import { tallyLength } from '../../model/tally.js';

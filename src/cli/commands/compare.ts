@@ -9,7 +9,7 @@ import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv }
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { queueOf, withRemote } from '../queue-option.js';
-import { addFileOutOptions, addSweepSimOptions, simPlanFromArgv } from '../sweep-options.js';
+import { addFileOutOptions, addSweepSimOptions, computedFor, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
 import { planChart } from '../../present/write/one-off-chart.js';
@@ -43,13 +43,13 @@ export const compareCommand: CommandModule = {
     const format = parseFormat(argv.format, comparePresenter, 'compare');
     const texts = [argv.scenario, argv.versus, ...((argv.more as unknown[] | undefined) ?? [])].map(String);
     const inputs = compareInputs(texts, rawScenarioFromArgv(argv, undefined));
-    const sim = simPlanFromArgv(argv);
     const queue = queueOf(argv);
-    requireSomethingToCompute(argv.exact !== false, sim, 'compare');
     const allowMixed = argv.allowMixed === true;
     // compareScenarios checks this too; here it comes before the run, and so before any note on stderr.
     const parsed = inputs.map((i) => ({ file: i.file, scenario: parseScenario(i.raw, i.file) }));
     checkComparable(parsed, allowMixed);
+    const { exact, sim } = computedFor(resolveKind(parsed[0]!.scenario).kind, argv, argv.exact !== false, simPlanFromArgv(argv));
+    requireSomethingToCompute(exact, sim, 'compare');
     const inputFiles = [...texts.filter((t) => existsSync(t)), ...inputs.flatMap((i) => namedFiles(i.raw))];
     if (typeof argv.out === 'string') checkOutputFile(argv.out, inputFiles, '--out', argv.force === true);
     // The chart is one bar per scenario (or one outcome's lines), planned before the run.
@@ -61,7 +61,7 @@ export const compareCommand: CommandModule = {
       chartRequest &&
       planChart(chartRequest, [scenarioDimension(inputs.map((i) => i.name), 'Scenario')], gridLayout(parsed.map((p) => p.scenario)), `${first.system} (${first.edition} edition), ${first.kind}: ${inputs.map((i) => i.name).join(' against ')}`, inputFiles);
     const result = await withRunControls(({ signal }) =>
-      withRemote(queue, (remote) => compareScenarios(inputs, { exact: argv.exact !== false, ...(sim ? { sim } : {}), signal, allowMixed, ...(remote ? { player: remote, solver: remote } : {}) })),
+      withRemote(queue, (remote) => compareScenarios(inputs, { exact, ...(sim ? { sim } : {}), signal, allowMixed, ...(remote ? { player: remote, solver: remote } : {}) })),
     );
     if (chartRequest && chart) await writeChartAndSay(chartRequest, scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario'), { ...chart, title: 'Outcomes, scenario by scenario' });
     // --outcome keeps the rows (and verdicts) of the outcomes it names.

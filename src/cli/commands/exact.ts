@@ -1,7 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { evaluateParsed } from '../../evaluate.js';
 import { exactPresenter } from '../../present/tables/exact.js';
-import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
+import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv, scenarioFromArgv } from '../options.js';
+import { kindSpecOf } from '../sweep-options.js';
+import { noExactAnswer } from '../../rules/exact-kinds.js';
 import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
 import { scenarioCell, scenariosSweep } from '../../analysis/single.js';
 import { addDigitsOption, digitsFromArgv } from '../digits-option.js';
@@ -19,6 +21,9 @@ export const exactCommand: CommandModule = {
       .example('$0 exact --kind attack --armour reinforced --injury-dice 1 --chart attack.png', 'and its outcomes as a chart'),
   handler: async (argv) => {
     const format = parseFormat(argv.format, exactPresenter, 'exact');
+    // A kind simulated only (a battle) is refused before its warbands are read.
+    const kind = kindSpecOf(rawScenarioFromArgv(argv, argv.scenario), typeof argv.scenario === 'string' ? argv.scenario : '');
+    if (!kind.exact) throw noExactAnswer(kind.id);
     const scenario = scenarioFromArgv(argv);
     const digits = digitsFromArgv(argv);
     const picked = pickedOutcomes(argv, resolveKind(scenario).kind.layout(scenario).outcomes, `${scenario.system} ${scenario.kind}`, format);

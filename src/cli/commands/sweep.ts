@@ -10,7 +10,7 @@ import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv }
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { queueOf, withRemote } from '../queue-option.js';
-import { addFileOutOptions, addSweepSimOptions, refuseVariedFieldFlags, simPlanFromArgv } from '../sweep-options.js';
+import { addFileOutOptions, addSweepSimOptions, computedFor, kindSpecOf, refuseVariedFieldFlags, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { cellProgress } from './report.js';
 import { pickedOutcomes } from '../outcome-pick.js';
@@ -33,7 +33,7 @@ export const sweepCommand: CommandModule = {
             .positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })
             .option('vary', {
               type: 'string',
-              describe: 'A field and its values: field=v1,v2 or field=lo..hi[:step]; fields varied together: armour,shield=none/false,standard/true; keyword lists: "weaponKeywords=none;IGNORE ARMOUR"; a field of a duel side: a.policy=none,injury (sides.armour: both sides). Repeat for a grid; in a list, ' + LIST_QUOTING,
+              describe: "A field and its values: field=v1,v2 or field=lo..hi[:step]; together: armour,shield=none/false,standard/true; keyword lists: \"weaponKeywords=none;IGNORE ARMOUR\"; a side's field: a.policy=none,injury (sides.armour: both). Repeat for a grid; in a list, " + LIST_QUOTING,
               demandOption: 'give at least one --vary',
               group: GRID_GROUP,
             }),
@@ -58,9 +58,9 @@ export const sweepCommand: CommandModule = {
     checkBooleanFlag('strict');
     const base = rawScenarioFromArgv(argv, argv.scenario);
     const vary = ([] as unknown[]).concat(argv.vary ?? []).map(String);
-    const sim = simPlanFromArgv(argv);
     const queue = queueOf(argv);
-    requireSomethingToCompute(argv.exact !== false, sim, 'sweep');
+    const { exact, sim } = computedFor(kindSpecOf(base, typeof argv.scenario === 'string' ? argv.scenario : ''), argv, argv.exact !== false, simPlanFromArgv(argv));
+    requireSomethingToCompute(exact, sim, 'sweep');
     // Checks the grid, its size and --out before any pool starts, so a typo costs nothing.
     checkSimBudget(checkGridSize(vary) ?? 0, sim);
     const dims = sweepDimensions(base, vary, { strict: argv.strict === true });
@@ -93,7 +93,7 @@ export const sweepCommand: CommandModule = {
           runSweep({
             base,
             vary,
-            exact: argv.exact !== false,
+            exact,
             ...(sim ? { sim: { ...sim, independentSeeds: argv['independent-seeds'] === true } } : {}),
             planned: { dimensions: dims, ...grid },
             signal,

@@ -17,13 +17,14 @@ import type { TrenchCrusadeRules } from './rule-spec.js';
 import { sequenceFields } from './sequence/fields.js';
 import { DUEL_KIND } from '../duel-report.js';
 import { duelFields } from './duel/fields.js';
+import { battleFields } from './battle/fields.js';
 import { BATTLE_KIND, DEFAULT_MOVEMENT_INCHES, MAX_MOVEMENT_INCHES, MAX_RANGE_INCHES } from './battle/kind.js';
 
 /** Kinds that make an injury roll (every kind in this system; sequences extend this list). */
 export const INJURY_KINDS = ['injury', 'attack', 'fall', 'sequence'] as const;
 const ATTACKING_KINDS = ['injury', 'attack', 'sequence'] as const;
-/** Every kind: the injury kinds and the duel, whose sides make the injury rolls (duel/fields.ts). */
-export const ALL_KINDS = [...INJURY_KINDS, DUEL_KIND] as const;
+/** Every kind: the injury kinds, the duel, whose sides make the injury rolls (duel/fields.ts), and the battle of two warbands (battle/fields.ts). */
+export const ALL_KINDS = [...INJURY_KINDS, DUEL_KIND, BATTLE_KIND] as const;
 /** Spending on one roll; a sequence spends by its policies instead (sequence/fields.ts). */
 const ONE_ROLL_KINDS = ['injury', 'attack', 'fall'] as const;
 /** Kinds that make a success roll (a duel's sides take the sequence's fields: duel/sides.ts). */
@@ -156,7 +157,8 @@ export const trenchCrusadeFields = [
     minimum: 0,
     maximum: MAX_RANGE_INCHES,
     default: 0,
-    kinds: [BATTLE_KIND],
+    // A profile's field the battle reads from each entry (src/input/battle-core.ts), never a battle scenario's own.
+    kinds: [],
   }),
   numberField('movement', {
     profile: 'model',
@@ -164,7 +166,8 @@ export const trenchCrusadeFields = [
     minimum: 0,
     maximum: MAX_MOVEMENT_INCHES,
     default: DEFAULT_MOVEMENT_INCHES,
-    kinds: [BATTLE_KIND],
+    // A profile's field the battle reads from each entry (src/input/battle-core.ts), never a battle scenario's own.
+    kinds: [],
   }),
   booleanField('tough', {
     common: true,
@@ -472,6 +475,7 @@ export const trenchCrusadeFields = [
   }),
   ...sequenceFields,
   ...duelFields,
+  ...battleFields,
 ] as const;
 
 /** The kinds of Trench Crusade scenario. */

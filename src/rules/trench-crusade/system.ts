@@ -6,10 +6,12 @@ import { showValue } from '../../errors.js';
 import { trenchCrusadeFields, type TrenchCrusadeScenario } from './fields.js';
 import { TRENCH_CRUSADE } from './kinds.js';
 import { attackExact, duelExactKind, fallExact, injuryExact, sequenceExactKind } from './exact-kinds.js';
-import { attackSimulation, duelSimulation, fallSimulation, injurySimulation, sequenceSimulation } from './simulation.js';
+import { battleSimulation, attackSimulation, duelSimulation, fallSimulation, injurySimulation, sequenceSimulation } from './simulation.js';
 import { DUEL_SIDES } from '../duel-report.js';
 import { type DuelScenario, checkDuel, checkDuelSize, duelSideFields } from './duel/sides.js';
 import { checkSequence } from './sequence/check.js';
+import { BATTLE_KIND, BATTLE_SIDES } from './battle/kind.js';
+import { battleKindSideFields } from './battle/fields.js';
 import { DEFAULT_EDITION, EDITION_SOURCES, TRENCH_CRUSADE_EDITIONS } from './tables.js';
 
 
@@ -24,12 +26,27 @@ export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
     ...wholeKind(duelSimulation, duelExactKind, 'Two models (a and b) take turns to attack each other until one is Out of Action or the rounds run out; each may spend the markers on the other'),
     sides: { keys: DUEL_SIDES, fields: duelSideFields, example: 'armour=machine,tough=true,policy=injury' },
   },
+  {
+    ...battleSimulation,
+    fightsOn: true,
+    description: 'Two warbands (a and b) fight a whole game, as `injury-lab battle` plays it: simulated only',
+    needsProfiles: 'its warbands are entries of a profiles file, roster or catalogue',
+    sides: {
+      keys: BATTLE_SIDES,
+      fields: battleKindSideFields,
+      example: 'warband=Trench Pilgrim with Rifle x6, Castigator with Great Hammer/Maul,tactic=charge',
+      unprofiled: true,
+      what: "One side: its warband (entries of the scenario's profiles, roster or catalogue), its plan and what it does with the blood markers on its enemies",
+    },
+  },
 ];
 
 /** Combinations the rule table forbids, checked after the field schema has passed. */
 function checkCombination(s: TrenchCrusadeScenario): string | undefined {
   // A duel's fields are its sides': each side's attacks are checked as the sequence they are.
   if (s.kind === 'duel') return checkDuel(s as DuelScenario, checkCombination);
+  // A battle's attacks are each checked as the sequence they are when its warbands are read (src/input/battle-core.ts).
+  if (s.kind === BATTLE_KIND) return undefined;
   const edition = s.edition;
   const rules = s.rules;
   const file = EDITION_SOURCES[edition].source;

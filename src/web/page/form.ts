@@ -208,13 +208,15 @@ export function renderForm(): void {
   const focused = document.activeElement?.id;
   const focusedPath = fieldsBox.contains(document.activeElement) ? (document.activeElement as HTMLInputElement).name || undefined : undefined;
   const system = systemOf(input.system);
-  const kindId = typeof input.kind === 'string' && system.kinds.some((k) => k.id === input.kind) ? input.kind : system.kinds[0]!.id;
+  // A kind that reads warbands from profiles (a battle) needs a builder this page does not have.
+  const offered = system.kinds.filter((k) => k.needsProfiles === undefined);
+  const kindId = typeof input.kind === 'string' && offered.some((k) => k.id === input.kind) ? input.kind : offered[0]!.id;
   const edition = typeof input.edition === 'string' ? input.edition : system.defaultEdition;
   const filled = (exact?.scenario ?? {}) as Input;
   fieldsBox.replaceChildren(
     select('system', 'System', systems.map((s) => ({ value: s.id, text: s.title })), system.id),
     select('edition', 'Edition', system.editions.map((e) => ({ value: e.id, text: `${e.title}${e.id === system.defaultEdition ? ' (default)' : ''}` })), edition),
-    select('kind', 'What to answer', system.kinds.map((k) => ({ value: k.id, text: `${k.id}: ${k.description}` })), kindId),
+    select('kind', 'What to answer', offered.map((k) => ({ value: k.id, text: `${k.id}: ${k.description}` })), kindId),
   );
   const kind = system.kinds.find((k) => k.id === kindId)!;
   if (kind.sides) {

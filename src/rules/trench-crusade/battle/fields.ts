@@ -1,4 +1,4 @@
-import { booleanField, choiceField, integerField, numberField } from '../../../model/fields.js';
+import { booleanField, choiceField, integerField, numberField, textField } from '../../../model/fields.js';
 import type { FieldsOf } from '../../../model/types.js';
 import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_STAND_UP_RULES, BATTLE_TACTICS, BATTLE_TURN_EXTENSIONS, BATTLE_VICTORY_RULES } from './kind.js';
 
@@ -97,3 +97,21 @@ export const battleSideFields = [
 
 /** A battle's game settings by name, typed from their declarations: the plan, the resolved battle and the command's settings take them. */
 export type BattleGameSettings = FieldsOf<typeof battleFields>;
+
+/** The longest warband a battle scenario's side may write: some 60 entries of 50 characters. */
+export const MAX_WARBAND_CHARS = 3000;
+
+/**
+ * A battle scenario's side (`"a": {"warband": "...", "tactic": "charge"}`, `--a "warband=...,tactic=charge"`):
+ * its warband, and its own settings as `injury-lab battle` declares them.
+ */
+export const battleKindSideFields = [
+  textField('warband', {
+    description: 'The side\'s warband: entries of the scenario\'s profiles, roster or catalogues separated by commas, each "MODEL with WEAPON + WEAPON xCOUNT"',
+    maxLength: MAX_WARBAND_CHARS,
+    example: 'Trench Pilgrim with Rifle x6, Castigator with Great Hammer/Maul',
+    default: '',
+    kinds: [BATTLE_KIND],
+  }),
+  ...battleSideFields,
+] as const;

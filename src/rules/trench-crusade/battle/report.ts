@@ -4,6 +4,7 @@
  */
 import { histogramOffset, meanOffset, tallyOffsets } from '../../../model/tally.js';
 import type { MeanSpec, ReportLayout } from '../../../model/types.js';
+import type { BattlePlan } from './plan.js';
 
 export const BATTLE_OUTCOMES = ['a-wins', 'b-wins', 'draw'] as const;
 export const A_WINS = 0;
@@ -42,6 +43,12 @@ const ENTRY_LABELS: Readonly<Record<(typeof ENTRY_MEASURES)[number], string>> = 
 
 const entryMeans = (side: 'a' | 'b', names: readonly string[]): MeanSpec[] =>
   names.flatMap((name, e) => ENTRY_MEASURES.map((m) => ({ id: `${side}.${e}.${m}`, jsonKey: `${side}.${e}.${m}`, label: `${side}: ${name}: ${ENTRY_LABELS[m]}` })));
+
+/** The entries of a plan's sides by name, as its layout names their means. */
+export const battleEntryNames = (plan: Pick<BattlePlan, 'a' | 'b'>): BattleEntryNames => ({ a: plan.a.entries.map((e) => e.name), b: plan.b.entries.map((e) => e.name) });
+
+/** What a battle of this plan reports. */
+export const battleLayoutOf = (plan: Pick<BattlePlan, 'a' | 'b' | 'turns'>): ReportLayout => battleLayout(plan.turns, battleEntryNames(plan));
 
 /** What a battle of `turns` turns reports, with a mean per entry and measure (ENTRY_MEASURES) when `entries` are named. */
 export function battleLayout(turns: number, entries: BattleEntryNames = { a: [], b: [] }): ReportLayout {

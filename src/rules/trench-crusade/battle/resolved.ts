@@ -6,8 +6,10 @@
  * shot's long range and cover on it.
  */
 import type { SequenceScenario } from '../sequence/model.js';
-import type { BattleBloodPolicy, BattleTactic } from './kind.js';
-import type { BattleGameSettings } from './fields.js';
+import { BATTLE_KIND, type BattleBloodPolicy, type BattleSideKey, type BattleTactic } from './kind.js';
+import type { BattleGameSettings, battleKindSideFields } from './fields.js';
+import type { FieldsOf, Scenario } from '../../../model/types.js';
+import type { TrenchCrusadeScenario } from '../fields.js';
 import type { BattleEntry, BattlePlan, BattleSide } from './plan.js';
 
 export interface ResolvedBattleSide {
@@ -26,6 +28,21 @@ export interface ResolvedBattle extends BattleGameSettings {
   readonly edition: string;
   readonly a: ResolvedBattleSide;
   readonly b: ResolvedBattleSide;
+}
+
+/** A battle scenario's side as validated: its warband as written, its plan and its blood policy. */
+export type BattleKindSideValues = FieldsOf<typeof battleKindSideFields>;
+
+/**
+ * A validated battle scenario (kind "battle"): its game fields, both sides as written, and the battle
+ * they read into (src/input/battle-core.ts resolves it when the scenario is parsed, its profiles at hand):
+ * what the simulator plays. Sent to a worker, it travels as that battle (src/sim/play.ts).
+ */
+export type BattleScenario = TrenchCrusadeScenario<typeof BATTLE_KIND> & { readonly [K in BattleSideKey]: BattleKindSideValues } & { readonly battle: ResolvedBattle };
+
+/** The battle a scenario of kind "battle" reads into, or undefined for a scenario of another kind. */
+export function battleOfScenario(scenario: Scenario): ResolvedBattle | undefined {
+  return scenario.kind === BATTLE_KIND ? (scenario as unknown as BattleScenario).battle : undefined;
 }
 
 export function battlePlanOf(r: ResolvedBattle): BattlePlan {

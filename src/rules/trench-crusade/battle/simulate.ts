@@ -12,14 +12,9 @@ import { rollAndKeep } from '../simulate.js';
 import { AttackRoller } from '../sequence/attack-roller.js';
 import { markerCapOf, riskyStrings } from '../sequence/rules.js';
 import type { BattlePlan, BattleSide } from './plan.js';
-import { A_WINS, B_WINS, BY_DRAW, BY_LAST_TURN, BY_MORALE, BY_WIPE_OUT, DRAW, type BattleEntryNames, battleGame, battleLayout, battleTallyCounter } from './report.js';
+import { A_WINS, B_WINS, BY_DRAW, BY_LAST_TURN, BY_MORALE, BY_WIPE_OUT, DRAW, battleEntryNames, battleGame, battleTallyCounter } from './report.js';
 import type { ReportLayout } from '../../../model/types.js';
 
-/** The entries of a plan's sides by name, as its layout names their means. */
-export const battleEntryNames = (plan: BattlePlan): BattleEntryNames => ({ a: plan.a.entries.map((e) => e.name), b: plan.b.entries.map((e) => e.name) });
-
-/** What a battle of this plan reports. */
-export const battleLayoutOf = (plan: BattlePlan): ReportLayout => battleLayout(plan.turns, battleEntryNames(plan));
 
 /** An enemy within this many inches may be declared the target of a charge (ruling B17). */
 export const CHARGE_DECLARE_INCHES = 12;

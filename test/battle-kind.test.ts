@@ -1,0 +1,113 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseScenario } from '../src/input/scenario.js';
+import { closePool } from '../src/pool/simulate.js';
+import { runInThread, compileKernel } from '../src/sim/chunks.js';
+import { sourceOf } from '../src/sim/play.js';
+import { CHUNK_SIZE } from '../src/sim/protocol.js';
+import { battleOfScenario } from '../src/rules/trench-crusade/battle/resolved.js';
+import { cliInProcess } from './helpers/cli-in-process.js';
+
+/**
+ * Issue 50, part 1's last: a battle is a kind of scenario (`"kind": "battle"`), so sweep, compare and
+ * reports ask it what they ask a duel. Its answers are `injury-lab battle`'s (test/battle-cli.test.ts and
+ * test/battle-simulate.test.ts check those against hand counts and the exact duel): here, that a
+ * scenario's fields reach the same game the command plays, that a variant's rules reach every attack,
+ * that the kind is simulated where an exact answer is asked for, and that a bad battle scenario is
+ * refused in one line.
+ */
+afterAll(() => closePool());
+
+const ROSTER = resolve('examples/roster-example.ros');
+const A = 'Ash Acolyte with Censer Flail + Scrap Pistol x3, Thorn Sentinel with Ember Carbine';
+const B = 'Cinder Brute with Cinder Maul + Brazier Cannon, Lantern Warden with Thornpike';
+const dir = mkdtempSync(join(tmpdir(), 'injury-lab-battle-kind-'));
+const TRIALS = 20_000;
+
+/** Every setting away from its default, each on the side it belongs to: a setting read on the wrong side, or not read, plays another game. */
+const scenario = {
+  kind: 'battle',
+  roster: ROSTER,
+  a: { warband: A, blood: 'hinder' },
+  b: { warband: B, tactic: 'charge' },
+  turns: 4,
+  startInches: 18,
+  coverChance: 0.25,
+  initiative: 'a',
+  victory: 'models',
+};
+
+async function json(command: string, ...args: string[]): Promise<{ stdout: unknown; stderr: string }> {
+  const r = await cliInProcess(command, ...args, '--format', 'json');
+  expect(r.code, r.stderr).toBe(0);
+  return { stdout: JSON.parse(r.stdout), stderr: r.stderr };
+}
+
+const outcomeCounts = (j: unknown) => (j as { outcomes: { outcome: string; count: number }[] }).outcomes.map((o) => [o.outcome, o.count]);
+
+describe('the battle kind', () => {
+  it('a scenario file plays the game `injury-lab battle` plays with the same settings: the same counts for a seed', async () => {
+    const file = join(dir, 'battle-scenario.json');
+    writeFileSync(file, JSON.stringify(scenario));
+    const simulated = await json('simulate', file, '--trials', String(TRIALS), '--seed', '4');
+    const battle = await json(
+      'battle',
+      ...['--roster', ROSTER, '--a', A, '--b', B, '--a-blood', 'hinder', '--b-tactic', 'charge', '--turns', '4', '--start-inches', '18'],
+      ...['--cover-chance', '0.25', '--initiative', 'a', '--victory', 'models', '--trials', String(TRIALS), '--seed', '4'],
+    );
+    expect(outcomeCounts(simulated.stdout)).toEqual(outcomeCounts(battle.stdout));
+    expect(outcomeCounts(simulated.stdout).reduce((n, [, c]) => n + Number(c), 0)).toBe(TRIALS);
+    // Another plan for b is another game: the comparison above can fail.
+    const advancing = await json('simulate', file, '--b', 'tactic=advance', '--trials', String(TRIALS), '--seed', '4');
+    expect(outcomeCounts(advancing.stdout)).not.toEqual(outcomeCounts(battle.stdout));
+  });
+
+  it('a variant of the rules reaches every attack of the battle', () => {
+    const plain = parseScenario(scenario);
+    const variant = parseScenario({ ...scenario, rules: 'examples/variants/out-of-action-on-10.json' });
+    const attacks = (s: typeof plain) => battleOfScenario(s)!.a.attacks.flat(2);
+    expect(attacks(plain).length).toBeGreaterThan(0);
+    // Out of Action on 10+ rather than the core table's 9+ (004_8876b2fc69d19d53.txt), in each attack's own table.
+    for (const seq of attacks(plain)) expect((seq.rules as { injuryTable: { outOfAction: number } }).injuryTable.outOfAction).toBe(9);
+    for (const seq of attacks(variant)) expect((seq.rules as { injuryTable: { outOfAction: number } }).injuryTable.outOfAction).toBe(10);
+    // A kernel compiled from either plays it: fewer of a's models go Out of Action when it takes a 10.
+    const play = (s: typeof plain) => {
+      const { kernel, tallyLength } = compileKernel(sourceOf(s));
+      return runInThread(kernel, tallyLength, { trials: TRIALS, seed: 2, chunkSize: CHUNK_SIZE });
+    };
+    expect(play(variant)).not.toEqual(play(plain));
+  });
+
+  it('a sweep of a side\'s plan is simulated (a battle has no exact answer), and says so', async () => {
+    const r = await json('sweep', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A}`, '--b', `warband=${B}`, '--vary', 'b.tactic=advance,charge', '--trials', '4000', '--batches', '2');
+    const cells = (r.stdout as { cells: { values: Record<string, unknown>; exact?: unknown; simulation: { trials: number } }[] }).cells;
+    expect(cells.map((c) => c.values['b.tactic'])).toEqual(['advance', 'charge']);
+    for (const c of cells) {
+      expect(c.exact).toBeUndefined();
+      expect(c.simulation.trials).toBe(4000);
+    }
+    // Without --trials, the kind's own number of games, said on stderr.
+    const quiet = await cliInProcess('compare', 'b.tactic=advance', 'b.tactic=hold', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A}`, '--b', `warband=${B}`, '--turns', '1', '--start-inches', '0');
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toContain('injury-lab: a battle has no exact answer: each scenario is simulated, 100,000 trials (--trials or --precision for another number)');
+  });
+
+  it('refuses a bad battle scenario in one line naming the field', async () => {
+    const refused = async (args: string[], line: string | RegExp) => {
+      const r = await cliInProcess(...args);
+      expect(r.stdout).toBe('');
+      if (typeof line === 'string') expect(r.stderr).toBe(`injury-lab: ${line}\n`);
+      else expect(r.stderr).toMatch(line);
+      expect(r.stderr.split('\n').length).toBe(2);
+      expect(r.code).toBe(2);
+    };
+    await refused(['simulate', '--kind', 'battle', '--a', `warband=${A}`, '--b', `warband=${B}`], 'kind: "battle" reads its warbands are entries of a profiles file, roster or catalogue, and the scenario names none; give profiles FILE, or roster FILE and catalogue FILES (one or both)');
+    await refused(['exact', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A}`, '--b', `warband=${B}`], 'kind: "battle" has no exact answer: it is simulated only; allowed: injury-lab simulate, or sweep and compare (which simulate it)');
+    await refused(['simulate', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A}`, '--b', 'tactic=charge'], /^injury-lab: b\.warband: "" is not allowed; allowed: side b's warband/);
+    await refused(['simulate', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A},model=Cinder Brute`, '--b', `warband=${B}`], /^injury-lab: a\.model: not a field of a side; allowed: warband, tactic, blood\n$/);
+    await refused(['simulate', '--kind', 'battle', '--roster', ROSTER, '--a', 'warband=Cinder Brute x0', '--b', `warband=${B}`], /^injury-lab: a\.warband: "Cinder Brute x0": count: "0" is not allowed; allowed: a whole number of models from 1 to 50/);
+    await refused(['simulate', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A}`, '--b', `warband=${B}`, '--ducats', '700'], /^injury-lab: a\.warband: a side fielded at --ducats 700 is one entry/);
+  });
+});
