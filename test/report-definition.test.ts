@@ -37,6 +37,11 @@ const bad: [string, unknown, RegExp][] = [
   ['an unknown report key', { ...good, colour: 'red' }, /^bad\.json: unknown key "colour"; allowed: \$schema, title, description, seed, analyses$/],
   ['an unknown analysis key', withAnalysis({ chart: [] }), /^bad\.json: analysis "armour" \(analyses\[0\]\): unknown key "chart"; allowed: id, title/],
   ['an unknown scenario field', withAnalysis({ scenario: { kind: 'injury', armor: 'standard' } }), /^bad\.json: analysis "armour" \(analyses\[0\]\): cell .*armor: not a field of trench-crusade/],
+  [
+    'an exact answer asked of a battle (simulated only)',
+    withAnalysis({ scenario: { kind: 'battle', roster: 'examples/roster-example.ros', a: { warband: 'Cinder Brute with Cinder Maul' }, b: { warband: 'Lantern Warden with Thornpike' } }, vary: ['turns=1,2'], exact: true }),
+    /^bad\.json: analysis "armour" \(analyses\[0\]\): exact: true: a battle has no exact answer \(it is simulated only\); leave "exact" out, or false$/,
+  ],
   ['an empty vary list', withAnalysis({ vary: [] }), /^bad\.json: analysis "armour" \(analyses\[0\]\): vary: empty list; give at least one field to vary/],
   ['a vary of no values', withAnalysis({ vary: [{ field: 'armour', values: [] }] }), /analysis "armour" \(analyses\[0\]\): vary\[0\]\.values: empty list/],
   ['a field the kind does not read', withAnalysis({ vary: ['heightInches=0..3'] }), /analysis "armour" \(analyses\[0\]\): vary: "heightInches" is not a field of trench-crusade kind "injury"/],
@@ -116,7 +121,7 @@ describe('report definitions', () => {
   it('every shipped report is valid, and each of its analyses varies something, computes something and charts it', () => {
     const files = readdirSync('reports').filter((n) => n.endsWith('.json'));
     // `npm start` runs exactly these; one lost or renamed is a change to what users get.
-    expect(files.sort()).toEqual(['d20-defence.json', 'd20-falls.json', 'd20-turns.json', 'trench-armour.json', 'trench-editions.json', 'trench-falls.json', 'matrix-example.json', 'trench-tough.json', 'variant-example.json', 'keyword-value.json', 'roster-example.json', 'trench-duels.json', 'd20-duels.json'].sort());
+    expect(files.sort()).toEqual(['d20-defence.json', 'd20-falls.json', 'd20-turns.json', 'trench-armour.json', 'trench-editions.json', 'trench-falls.json', 'matrix-example.json', 'trench-tough.json', 'variant-example.json', 'keyword-value.json', 'roster-example.json', 'trench-duels.json', 'd20-duels.json', 'trench-battles.json'].sort());
     for (const f of files) {
       const def = loadReportDef(join('reports', f));
       expect(def.id).toBe(f.replace(/\.json$/, ''));
@@ -124,6 +129,8 @@ describe('report definitions', () => {
         const where = `${f}: ${a.id}`;
         expect(a.cells, where).toBeGreaterThan(1);
         expect(a.exact || a.sim !== undefined, where).toBe(true);
+        // A battle has no exact answer: it is simulated, though its definition asks for no exact answer either way.
+        if (a.base.kind === 'battle') expect([a.exact, a.sim?.trials], where).toEqual([false, 20_000]);
         expect(a.charts.length, where).toBeGreaterThan(0);
       }
     }

@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { showValue } from '../errors.js';
 import { notAllowed, refusal } from '../messages.js';
 import { DEFAULT_BATCHES, MAX_BATCHES, type SimPlan } from '../analysis/sweep.js';
+import { SIMULATED_ONLY_TRIALS } from '../analysis/cells.js';
 import type { Dimension } from '../analysis/dimensions.js';
 import { coerceFlagValue, kebab, scenarioSystemAndKind } from '../input/scenario.js';
 import { sideFromText } from '../input/sides.js';
@@ -79,13 +80,6 @@ export function refuseVariedFieldFlags(argv: Readonly<Record<string, unknown>>, 
     }
   }
 }
-
-/**
- * Games a scenario of a kind with no exact answer (a battle) is simulated for in a sweep or comparison
- * that asks for no simulation: enough for a share within about +-0.3 points (95%), a second or two a
- * scenario on two cores; --trials or --precision for more.
- */
-export const SIMULATED_ONLY_TRIALS = 100_000;
 
 /**
  * What a sweep or comparison computes for scenarios of `kind`: as asked, or for a kind with no exact

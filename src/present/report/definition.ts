@@ -14,6 +14,7 @@ import { CHART_TYPES, chartDimensions, type ChartDef } from '../chart/definition
 import { MAX_BARS } from '../chart/stacked-bars.js';
 import { defaultCharts, type ChartInput } from '../chart/defaults.js';
 import { checkGridSize, type Dimension, type VarySpec } from '../../analysis/dimensions.js';
+import { SIMULATED_ONLY_TRIALS } from '../../analysis/cells.js';
 import { MAX_BATCHES, DEFAULT_BATCHES, checkSimBudget, planGrid, sweepDimensions, type PlannedCell, type SimPlan } from '../../analysis/sweep.js';
 import type { NotAllowedCell } from '../../analysis/not-allowed.js';
 import { checkPriceSettings, priceSettingsJsonSchema, priceSourceFiles, priceSourceText, type PriceSettings, type PriceSource } from '../../pricing/price-settings.js';
@@ -519,6 +520,9 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
         throw refusal('simulate', `give either "trials" or "precision"${s.trials !== undefined ? ', not both' : ''}`);
       }
       if (a.exact === false && !s) throw refusal('exact', 'false needs "simulate": an analysis must compute something');
+      // A kind with no exact answer (a battle) is simulated: SIMULATED_ONLY_TRIALS a cell unless "simulate" says.
+      const exactKind = resolveKind(first).kind.exact !== undefined;
+      if (!exactKind && a.exact === true) throw refusal('exact', `true: a ${first.kind} has no exact answer (it is simulated only)`, 'leave "exact" out, or false');
       const batches = s?.batches ?? DEFAULT_BATCHES;
       if (s?.trials !== undefined && s.trials < batches) throw refusal('simulate.trials', `${s.trials} is fewer than the ${batches} batches`, 'allowed: at least one trial per batch');
       const charts = (a.charts && a.charts.length > 0 ? a.charts : defaultCharts(dims, layout)).map((c, k) => {
@@ -536,13 +540,13 @@ export function parseReportDef(doc: unknown, file: string, source = JSON.stringi
         base: a.scenario,
         vary: a.vary,
         dimensions: dims,
-        exact: a.exact ?? true,
-        ...(s
+        exact: exactKind && (a.exact ?? true),
+        ...(s || !exactKind
           ? {
               sim: {
-                ...(s.precision !== undefined ? { precision: s.precision, maxTrials: s.maxTrials ?? REPORT_MAX_TRIALS } : { trials: s.trials! }),
-                seed: s.seed ?? d.seed ?? 1,
-                batches: s.precision !== undefined ? 1 : batches,
+                ...(s?.precision !== undefined ? { precision: s.precision, maxTrials: s.maxTrials ?? REPORT_MAX_TRIALS } : { trials: s?.trials ?? SIMULATED_ONLY_TRIALS }),
+                seed: s?.seed ?? d.seed ?? 1,
+                batches: s?.precision !== undefined ? 1 : batches,
               },
             }
           : {}),
