@@ -94,6 +94,21 @@ describe('the battle kind', () => {
     expect(quiet.stderr).toContain('injury-lab: a battle has no exact answer: each scenario is simulated, 100,000 trials (--trials or --precision for another number)');
   });
 
+  it('a sweep of warbands: each value of a side is read against the other side as given', async () => {
+    const other = 'Ash Acolyte with Censer Flail x4';
+    // The base's own warband for a, which the grid replaces, is checked against b's as given (not beside an empty side).
+    const file = join(dir, 'warbands.json');
+    writeFileSync(file, JSON.stringify({ kind: 'battle', roster: ROSTER, a: { warband: other }, b: { warband: B } }));
+    const r = await json('sweep', file, '--vary', `a.warband="${A}","${other}"`, '--trials', '2000', '--batches', '2');
+    const cells = (r.stdout as { cells: { values: Record<string, unknown>; simulation: { trials: number } }[] }).cells;
+    expect(cells.map((c) => c.values['a.warband'])).toEqual([A, other]);
+    // A warband no entry of the roster names is refused before any game, naming the value.
+    const bad = await cliInProcess('sweep', '--kind', 'battle', '--roster', ROSTER, '--b', `warband=${B}`, '--vary', `a.warband="${other}",Nobody x2`, '--trials', '2000');
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^injury-lab: cell a\.warband="Nobody x2": a\.warband: "Nobody x2": "Nobody" is not a model[^\n]*\n$/);
+    expect(bad.code).toBe(2);
+  });
+
   it('refuses a bad battle scenario in one line naming the field', async () => {
     const refused = async (args: string[], line: string | RegExp) => {
       const r = await cliInProcess(...args);

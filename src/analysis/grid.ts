@@ -55,8 +55,12 @@ export function sweepDimensionsWith(base: Record<string, unknown>, vary: readonl
   checkDisjoint(parsed, sideKeys);
   // The profiles file, roster or catalogue is read only for a grid that may run.
   const dims = parsed.map((d) => withProfileLabels(d, base, files));
-  checkVariedBaseValues(base, dims, sideKeys, files);
-  checkSideValues(base, dims, sideKeys, options.strict === true, files);
+  // A battle's sides are read against each other (its attacks are one side's weapons on the other's
+  // models): a value of one side is checked among the base's other sides, never beside empty ones.
+  const together = kindSides(system, kind)?.unprofiled === true;
+  const otherSides = (side?: string) => Object.fromEntries(sideKeys.filter((k) => k !== side).map((k) => [k, together && isPlainObject(base[k]) ? base[k] : {}]));
+  checkVariedBaseValues(base, dims, sideKeys, together, otherSides, files);
+  checkSideValues(base, dims, otherSides, options.strict === true, files);
   return dims;
 }
 
@@ -170,9 +174,15 @@ function namedProfiles(base: Record<string, unknown>, files: ScenarioFiles) {
  * there ("injuryDice": "lots") is refused as it would be in a single scenario, not silently dropped.
  * Each such value is checked on its own, in a scenario of the base's system, kind and edition.
  */
-function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dimension[], sideKeys: readonly string[], files: ScenarioFiles): void {
+function checkVariedBaseValues(
+  base: Record<string, unknown>,
+  dims: readonly Dimension[],
+  sideKeys: readonly string[],
+  together: boolean,
+  otherSides: (side?: string) => Record<string, unknown>,
+  files: ScenarioFiles,
+): void {
   const context = scenarioContext(base);
-  const emptySides = Object.fromEntries(sideKeys.map((k) => [k, {}]));
   for (const d of dims) {
     // A side varied whole is checked with the sides it is laid over (checkSideValues).
     if (d.side !== undefined) continue;
@@ -180,8 +190,8 @@ function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dim
       // A side's field ("a.policy", "sides.armour"): each side's own value, in a side of its own.
       const path = sidePath(f, sideKeys);
       const given = path
-        ? path.sides.flatMap((side) => (isPlainObject(base[side]) && base[side][path.field] !== undefined ? [{ ...emptySides, [side]: { [path.field]: base[side][path.field] } }] : []))
-        : base[f] === undefined ? [] : [f === 'edition' ? {} : { ...emptySides, [f]: base[f] }];
+        ? path.sides.flatMap((side) => (isPlainObject(base[side]) && base[side][path.field] !== undefined ? [{ ...otherSides(side), [side]: together ? base[side] : { [path.field]: base[side][path.field] } }] : []))
+        : base[f] === undefined ? [] : [f === 'edition' ? {} : { ...otherSides(), [f]: base[f] }];
       for (const own of given) try {
         parseScenarioWith({ ...context, ...own }, files);
       } catch (e) {
@@ -199,9 +209,8 @@ function checkVariedBaseValues(base: Record<string, unknown>, dims: readonly Dim
  * over the base's side, in a scenario of the base's system, kind, edition, rules and profiles, the
  * other sides empty: what one side gives is that side's alone. The base's own side is checked first.
  */
-function checkSideValues(base: Record<string, unknown>, dims: readonly Dimension[], sideKeys: readonly string[], strict: boolean, files: ScenarioFiles): void {
+function checkSideValues(base: Record<string, unknown>, dims: readonly Dimension[], others: (side: string) => Record<string, unknown>, strict: boolean, files: ScenarioFiles): void {
   const context = scenarioContext(base);
-  const others = (side: string) => Object.fromEntries(sideKeys.filter((k) => k !== side).map((k) => [k, {}]));
   const check = (side: string, given: unknown, where: (message: string) => UsageError, forbiddenIsACell = false) => {
     try {
       parseScenarioWith({ ...context, ...others(side), [side]: given }, files);

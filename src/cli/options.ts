@@ -43,7 +43,7 @@ const SCENARIO_GROUP = 'Scenario:';
 
 /** The groups --help-fields lists the scenario options --help leaves out under, in this order. */
 const PROFILES_GROUP = 'Profiles and rosters:';
-const SIDES_GROUP = 'Duel sides:';
+const SIDES_GROUP = 'Sides (a duel, a battle):';
 const VARIANTS_GROUP = 'Variants:';
 
 /**
@@ -70,7 +70,7 @@ const REFERENCE_OPTIONS: readonly ReferenceOption[] = [
   ...ONE_SIDED_SLOTS.map((slot) => ({ flag: slot.key, type: 'string' as const, describe: slot.help, group: PROFILES_GROUP })),
   ...ONE_SIDED_SLOTS.map((slot) => ({ flag: kebab(slot.keywordsKey), type: 'string' as const, describe: slot.keywordsHelp, group: PROFILES_GROUP, keywords: true })),
   ...sideKeysOf(systems).flatMap((key) => [
-    { flag: key, type: 'string' as const, describe: `Side ${key} of a duel: its fields as FIELD=VALUE pairs (over a scenario file's "${key}", field by field; its side fields are listed above, with an example)`, group: SIDES_GROUP, side: key },
+    { flag: key, type: 'string' as const, describe: `Side ${key} of a duel or battle: its fields as FIELD=VALUE pairs (over a scenario file's "${key}", field by field; its side fields are listed above, with an example)`, group: SIDES_GROUP, side: key },
     { flag: `${key}-profile`, type: 'string' as const, describe: `Side ${key}'s model and weapon from --profiles, --roster or --catalogue: a "MODEL with WEAPON", or a model (--${key} fields win)`, group: SIDES_GROUP, side: key },
   ]),
   { flag: 'rules', type: 'string', describe: 'Variant file: rule changes over the edition (`injury-lab rules` lists every rule; `injury-lab rules --schema` the file format)', group: VARIANTS_GROUP },
