@@ -93,6 +93,19 @@ describe.skipIf(!redisAvailable)('simulate --queue through two workers', () => {
     expect(tallyOf(queued.stdout)).toEqual(tallyOf(local.stdout));
   }, 120_000);
 
+  it('gives a sweep of battle scenarios the local run counts: each cell travels as the battle its warbands read into', async () => {
+    const args = ['sweep', '--kind', 'battle', '--roster', 'examples/roster-example.ros', '--a', 'warband=Ash Acolyte with Censer Flail + Scrap Pistol x2', '--b', 'warband=Lantern Warden with Thornpike'];
+    const rest = ['--start-inches', '0', '--turns', '1', '--vary', 'b.tactic=advance,charge', '--seed', '3', '--trials', '70000', '--batches', '1', '--format', 'json'];
+    const queued = await cliInProcess(...args, ...rest, '--queue', url);
+    expect(queued.code, queued.stderr).toBe(0);
+    const local = await cliInProcess(...args, ...rest);
+    expect(local.code).toBe(0);
+    // The same counts give the same estimates, to the last digit, of every outcome and mean of each cell.
+    const cellEstimates = (out: string) => (JSON.parse(out) as { cells: { outcomes: { estimate: number }[]; means: unknown[]; simulation: { trials: number } }[] }).cells.map((c) => [c.simulation.trials, c.outcomes.map((o) => o.estimate), c.means]);
+    expect(cellEstimates(queued.stdout)).toEqual(cellEstimates(local.stdout));
+    expect(cellEstimates(local.stdout).map(([trials]) => trials)).toEqual([70_000, 70_000]);
+  }, 120_000);
+
   it("a shard a worker refuses ends the submitter's run with the worker's reason, in one line", async () => {
     const scenario = parseScenario({ kind: 'attack' });
     // JSON-safe, so the submitter sends it, but no scenario of the rules: a worker refuses it.
