@@ -67,6 +67,14 @@ afterAll(() => closePool());
 const allCharts = () => runs.flatMap((r) => r.analyses.flatMap((a) => a.charts.map((c) => ({ report: r.def.id, ...c }))));
 
 describe('Vega-Lite charts', () => {
+  it("a lines chart labels each value of its x axis as given, never rounded to its ticks' step", () => {
+    // reports/trench-battles.json's share of shots into cover: 0, 0.25, 0.5, 0.75, 1 (vega alone labels 0.25 as 0.3).
+    const cover = allCharts().find((c) => c.report === 'trench-battles' && c.def.file === 'cover-lines')!;
+    const labels = [...cover.rendered.svg.matchAll(/>(0\.\d+|0|1)<\/text>/g)].map((m) => m[1]);
+    expect(labels).toEqual(expect.arrayContaining(['0', '0.25', '0.5', '0.75', '1']));
+    expect(labels).not.toContain('0.3');
+  });
+
   it('every emitted spec compiles with vega-lite and renders with vega without warnings', async () => {
     const charts = allCharts();
     expect(charts.length).toBeGreaterThan(25);

@@ -56,7 +56,8 @@ export function lines(sweep: SweepResult, def: Extract<ChartDef, { type: 'lines'
         type: 'quantitative',
         title: xd.title,
         scale: { domain: [Math.min(...xNumbers), Math.max(...xNumbers)], nice: false, zero: false },
-        axis: { values: xNumbers.length <= 25 ? xNumbers : undefined, format: xNumbers.every(Number.isInteger) ? 'd' : undefined, labelExpr: signedLabelExpr(xd) },
+        // A precision of its own: vega's axis would otherwise round each given value to its ticks' step (0.25 as 0.3).
+        axis: { values: xNumbers.length <= 25 ? xNumbers : undefined, format: xNumbers.every(Number.isInteger) ? 'd' : xNumbers.length <= 25 ? '.6~g' : undefined, labelExpr: signedLabelExpr(xd) },
       }
     : { field: 'x', type: 'ordinal', sort: labelsOf(xd), title: xd.title, axis: { labelAngle: 0 } };
   const seriesLabels = sd ? labelsOf(sd.d) : ids.map(name);
