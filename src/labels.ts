@@ -87,16 +87,18 @@ const OUTCOME_PHRASES: Readonly<Record<string, string>> = {
   success: 'succeeds',
 };
 
-/** A duel's outcomes as a clause of their own, for verdicts "with B, a wins 2.1 points more often than with A". */
+/** A duel's or battle's outcomes as a clause of their own, for verdicts "with B, a wins 2.1 points more often than with A". */
 const DUEL_CLAUSES: Readonly<Record<string, string>> = {
   'a-wins': 'a wins',
   'b-wins': 'b wins',
   undecided: 'the duel is undecided',
+  // A battle's (src/rules/trench-crusade/battle/report.ts): equal victory points, or equal models standing.
+  draw: 'the battle is a draw',
 };
 
-/** "a wins", "the duel is undecided": an outcome of a kind with sides, said as what happens in the duel. */
+/** "a wins", "the duel is undecided": an outcome of a kind with sides, said as what happens in the duel or battle. */
 export function duelClause(id: string): string {
-  return DUEL_CLAUSES[id] ?? `the duel ends "${outcomeLabel(id)}"`;
+  return DUEL_CLAUSES[id] ?? `the game ends "${outcomeLabel(id)}"`;
 }
 
 /** The same outcomes said of the attack that brings them about, for verdicts about weapons. */

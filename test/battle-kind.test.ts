@@ -92,6 +92,8 @@ describe('the battle kind', () => {
     const quiet = await cliInProcess('compare', 'b.tactic=advance', 'b.tactic=hold', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A}`, '--b', `warband=${B}`, '--turns', '1', '--start-inches', '0');
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stderr).toContain('injury-lab: a battle has no exact answer: each scenario is simulated, 100,000 trials (--trials or --precision for another number)');
+    // In contact from the start, in one turn, a plan changes no game: the same seeds play the very same games. Its verdicts say a battle's words.
+    expect(quiet.stdout).toContain('With b.tactic=hold and with b.tactic=advance: no clear difference in how often the battle is a draw (difference 0.0 points, 95% interval 0.0 to 0.0 points).');
   });
 
   it('a sweep of warbands: each value of a side is read against the other side as given', async () => {
