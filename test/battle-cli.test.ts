@@ -70,6 +70,8 @@ describe('injury-lab battle', () => {
     expect(j.a.entries[0]!.weapons.map((w) => [w.name, w.ranged, w.rangeInches])).toEqual([
       ['Ash Acolyte with Censer Flail', false, 0],
       ['Ash Acolyte with Scrap Pistol', true, 8],
+      // Its Range is 8"/Melee: it fights in melee too, after the flail (ruling B47).
+      ['Ash Acolyte with Scrap Pistol (in melee)', false, 0],
     ]);
     // The Thorn Sentinel names only its carbine (18"): it fights unarmed, and the answer says so.
     expect(j.a.entries[1]!.weapons.map((w) => w.name)).toEqual(['Thorn Sentinel with Ember Carbine', 'unarmed']);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/input/scenario.js';
+import { checkBattleSettings, resolveBattle } from '../src/input/battle.js';
 import { closePool } from '../src/pool/simulate.js';
 import { runInThread, compileKernel } from '../src/sim/chunks.js';
 import { sourceOf } from '../src/sim/play.js';
@@ -126,5 +127,50 @@ describe('the battle kind', () => {
     await refused(['simulate', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A},model=Cinder Brute`, '--b', `warband=${B}`], /^injury-lab: a\.model: not a field of a side; allowed: warband, tactic, blood\n$/);
     await refused(['simulate', '--kind', 'battle', '--roster', ROSTER, '--a', 'warband=Cinder Brute x0', '--b', `warband=${B}`], /^injury-lab: a\.warband: "Cinder Brute x0": count: "0" is not allowed; allowed: a whole number of models from 1 to 50/);
     await refused(['simulate', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A}`, '--b', `warband=${B}`, '--ducats', '700'], /^injury-lab: a\.warband: a side fielded at --ducats 700 is one entry/);
+  });
+});
+
+describe('a ranged weapon whose Range also says Melee (ruling B47)', () => {
+  const profiles = join(dir, 'pistols.json');
+  writeFileSync(
+    profiles,
+    JSON.stringify({
+      system: 'trench-crusade',
+      models: { Gunner: { armour: 'none', cost: 20, characteristicDice: { melee: 1, ranged: -1 } }, Target: { armour: 'standard', cost: 20 } },
+      weapons: {
+        'Auto Pistol': { attackType: 'ranged', rangeInches: 12, usableInMelee: true, keywords: ['AUTOMATIC 2'], cost: 5 },
+        Knife: { attackType: 'melee', cost: 1 },
+        Rifle: { attackType: 'ranged', rangeInches: 24, cost: 5 },
+      },
+    }),
+  );
+  const read = (a: string) => resolveBattle(checkBattleSettings({ profiles, a, b: 'Target' }, (n) => `--${n}`));
+
+  it('fights in melee too, as a melee attack (the model\'s Melee dice, one attack: AUTOMATIC is a Shoot\'s), after the melee weapons', () => {
+    const { battle, notes } = read('Gunner with Auto Pistol');
+    const entry = battle.a.entries[0]!;
+    expect(entry.weapons.map((w) => [w.name, w.ranged, w.attacks])).toEqual([
+      ['Auto Pistol', true, 2],
+      ['Auto Pistol (in melee)', false, 1],
+    ]);
+    const [shot, blow] = battle.a.attacks[0]!.map((byTarget) => byTarget[0]!);
+    expect([shot!.attackType, shot!.attackDice, blow!.attackType, blow!.attackDice]).toEqual(['ranged', -1, 'melee', 1]);
+    // It needs no unarmed blow (b's Target, with no weapon, does).
+    expect(notes.filter((n) => n.startsWith('a:'))).toEqual([]);
+    // With a melee weapon it is the off-hand: the second of the two that fight (ruling B28).
+    expect(read('Gunner with Knife + Auto Pistol').battle.a.entries[0]!.weapons.filter((w) => !w.ranged).map((w) => w.name)).toEqual(['Knife', 'Auto Pistol (in melee)']);
+    // A rifle's Range says no Melee: its model fights unarmed, and says so.
+    const rifle = read('Gunner with Rifle');
+    expect(rifle.battle.a.entries[0]!.weapons.map((w) => w.name)).toEqual(['Rifle', 'unarmed']);
+    expect(rifle.notes.filter((n) => n.startsWith('a:'))).toEqual(["a: Gunner with Rifle: no melee weapon named: it fights unarmed, with no weapon's modifiers (ruling B28)"]);
+  });
+
+  it('is read from a roster\'s Range "8\\"/Melee", and not from a plain distance', async () => {
+    const r = await cliInProcess('profiles', '--roster', ROSTER, '--format', 'json');
+    expect(r.code, r.stderr).toBe(0);
+    const weapons = (JSON.parse(r.stdout) as { weapons: Record<string, Record<string, unknown>> }).weapons;
+    expect(weapons['Scrap Pistol']).toMatchObject({ attackType: 'ranged', rangeInches: 8, usableInMelee: true });
+    expect(weapons['Ember Carbine']).toMatchObject({ attackType: 'ranged' });
+    expect(weapons['Ember Carbine']!.usableInMelee).toBeUndefined();
   });
 });

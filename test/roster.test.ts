@@ -79,8 +79,8 @@ describe('reading a roster', () => {
     // Its Cinder Rounds (an item selected under it) give it FIRE, and their cost.
     expect(p.weapons.get('Ember Carbine')).toMatchObject({ fields: { attackType: 'ranged', attackDice: 1 }, keywords: ['ARMOUR PIERCING 1', 'HEAVY', 'FIRE'], cost: 20 });
     expect(p.weapons.get('Censer Flail')).toMatchObject({ fields: { attackType: 'melee', attackDice: -1 }, keywords: ['CRITICAL'], cost: 4 });
-    // A distance and Melee: ranged (--attack-type melee picks the other use), its 8" read for battles.
-    expect(p.weapons.get('Scrap Pistol')!.fields).toEqual({ attackType: 'ranged', rangeInches: 8 });
+    // A distance and Melee: ranged (--attack-type melee picks the other use), its 8" read for battles, and a battle's melee use (ruling B47).
+    expect(p.weapons.get('Scrap Pistol')!.fields).toEqual({ attackType: 'ranged', rangeInches: 8, usableInMelee: true });
     expect(p.weapons.get('Bell Hammer')!.unmodelled).toEqual([{ text: 'Quake 2"', from: 'keywords', why: 'not a keyword of the rule table', stops: true }]);
     expect(p.unmodelled).toEqual([
       { text: 'Pilgrim Banner', from: 'selection', why: 'neither a model nor a weapon; it carries Banner of Ash', stops: false, leftOut: 'selection' },

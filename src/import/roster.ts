@@ -104,6 +104,8 @@ export function rosterProfiles(tree: RosterTree, rules: RuleTable, source: 'rost
         draft.fields.attackType = RANGED;
         const inches = readInches(range);
         if (inches !== undefined) draft.fields.rangeInches = inches;
+        // "12\"/Melee": a battle fights with it in melee too (ruling B47).
+        if (range.includes(MELEE)) draft.fields.usableInMelee = true;
       }
       else if (range.includes(MELEE) || type.includes(MELEE)) draft.fields.attackType = MELEE;
       else draft.unmodelled.push({ text: `Range ${characteristic(p, 'range') || '(none)'}`, from: 'range', why: 'neither a distance nor Melee: the scenario\'s attack type applies', stops: false });

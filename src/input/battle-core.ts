@@ -31,6 +31,8 @@ const WEAPON_JOIN = ' + ';
 const rosterSide = (file: string) => `the roster ${showValue(file)} as fielded`;
 /** The name of the melee weapon of an entry that carries none (ruling B44). */
 export const UNARMED = 'unarmed';
+/** How a battle names a ranged weapon used in melee (ruling B47): "Pistol (in melee)". */
+export const IN_MELEE = '(in melee)';
 
 export interface BattleSettings extends ProfileSource, BattleGameSettings {
   readonly edition?: string;
@@ -372,15 +374,18 @@ export function resolveBattleWith(
   const duelBase = { system: profiles.system.id, ...base, ...(settings.edition !== undefined ? { edition: settings.edition } : {}) };
   let edition = '';
   // attackOf(attacker side, its entry, a weapon or none, the target entry): the duel's reading of it.
-  const attackOf = (flag: string, attacker: EntryText, weapon: string | undefined, target: EntryText): AttackRead => {
-    const key = `${attacker.model}\u0000${weapon ?? ''}\u0000${target.model}`;
-    const read = attacksRead.get(key) ?? readAttack(flag, attacker, weapon, target);
+  // inMelee: a ranged weapon whose Range also says Melee, used in a Fight (ruling B47).
+  const attackOf = (flag: string, attacker: EntryText, weapon: string | undefined, target: EntryText, inMelee: boolean): AttackRead => {
+    const key = `${attacker.model}\u0000${weapon ?? ''}\u0000${target.model}${inMelee ? '\u0000melee' : ''}`;
+    const read = attacksRead.get(key) ?? readAttack(flag, attacker, weapon, target, inMelee);
     attacksRead.set(key, read);
     edition = read.seq.edition;
     return read;
   };
-  const readAttack = (flag: string, attacker: EntryText, weapon: string | undefined, target: EntryText): AttackRead => {
-    const a = weapon === undefined ? { model: attacker.model } : { model: attacker.model, weapon };
+  const readAttack = (flag: string, attacker: EntryText, weapon: string | undefined, target: EntryText, inMelee: boolean): AttackRead => {
+    // In melee it is a melee attack (the model's Melee dice, the melee modifiers), one a Fight: AUTOMATIC's
+    // attacks are a Shoot's (ruling B47).
+    const a = weapon === undefined ? { model: attacker.model } : { model: attacker.model, weapon, ...(inMelee ? { attackType: 'melee', attacksPerAction: 1 } : {}) };
     const raw = { ...duelBase, kind: DUEL_KIND, a, b: { model: target.model } };
     const origin = `${flag}: ${showValue(attacker.text)}`;
     const duel = validate(raw, origin) as unknown as DuelScenario;
@@ -402,8 +407,8 @@ export function resolveBattleWith(
     for (const entry of entries[s]!) {
       const weapons: BattleWeapon[] = [];
       const byWeapon: SequenceScenario[][] = [];
-      const take = (weapon: string | undefined) => {
-        const against = enemies.map((target) => attackOf(flag, entry, weapon, target));
+      const take = (weapon: string | undefined, inMelee = false) => {
+        const against = enemies.map((target) => attackOf(flag, entry, weapon, target, inMelee));
         const first = against[0]!;
         const ranged = first.seq.attackType === 'ranged';
         const profile = weapon === undefined ? undefined : profiles.weapons.get(weapon);
@@ -411,10 +416,13 @@ export function resolveBattleWith(
         if (ranged && rangeInches <= 0) {
           throw refusal(`${flag}: ${showValue(entry.text)}`, `its ranged weapon ${showValue(weapon)} gives no range`, "allowed: a weapon with its range (a profiles file's rangeInches, a roster's or catalogue's Range)");
         }
-        weapons.push({ name: weapon ?? UNARMED, ranged, rangeInches: ranged ? rangeInches : 0, assault: profile?.keywords.includes('ASSAULT') === true, attacks: first.attacks });
+        const name = weapon === undefined ? UNARMED : inMelee ? `${weapon} ${IN_MELEE}` : weapon;
+        weapons.push({ name, ranged, rangeInches: ranged ? rangeInches : 0, assault: !inMelee && profile?.keywords.includes('ASSAULT') === true, attacks: first.attacks });
         byWeapon.push(against.map((x) => x.seq));
       };
       for (const weapon of entry.weapons) take(weapon);
+      // A ranged weapon whose Range also says Melee fights too, after the melee weapons: the off-hand of a model that carries one (ruling B47).
+      for (const weapon of entry.weapons) if (profiles.weapons.get(weapon)?.fields.usableInMelee === true) take(weapon, true);
       // No melee weapon among them: it fights unarmed (ruling B44).
       if (!weapons.some((w) => !w.ranged)) {
         notes.push(`${side}: ${entry.text}: no melee weapon named: it fights unarmed, with no weapon's modifiers (ruling B28)`);

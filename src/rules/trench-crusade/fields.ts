@@ -160,6 +160,13 @@ export const trenchCrusadeFields = [
     // A profile's field the battle reads from each entry (src/input/battle-core.ts), never a battle scenario's own.
     kinds: [],
   }),
+  booleanField('usableInMelee', {
+    profile: 'weapon',
+    description: 'A ranged weapon whose Range also says Melee (a pistol\'s 12"/Melee): a battle fights with it in melee too, after the model\'s melee weapons (ruling B47; a roster\'s or catalogue\'s Range)',
+    default: false,
+    // A profile's field the battle reads from each entry (src/input/battle-core.ts), never a scenario's own.
+    kinds: [],
+  }),
   numberField('movement', {
     profile: 'model',
     description: "The model's Movement in inches (a battle's Moves and Dashes, and its charges' M + D6; a roster's or catalogue's Movement)",

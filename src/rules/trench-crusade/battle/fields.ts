@@ -10,7 +10,7 @@ export const MAX_DUCATS = 100_000;
 
 /**
  * A battle's settings, declared once: `injury-lab battle`'s flags, its --help and the messages that
- * refuse a bad value all come from here. The rulings they set are docs/rules.md's B1-B46.
+ * refuse a bad value all come from here. The rulings they set are docs/rules.md's B1-B47.
  */
 export const battleFields = [
   integerField('turns', {
