@@ -180,6 +180,25 @@ describe('the battle simulator', () => {
     expect(tally[B_WINS]! + tally[DRAW]!).toBe(trials);
   });
 
+  it('a skirmishing shooter in melee Retreats, taking each engaged enemy\'s one blow, then shoots (rulings B21, B48)', () => {
+    // a's gun kills with every shot (automatic hit at +10, 24" of range); a and b start in contact, a goes
+    // first, one turn. Skirmishing, a Retreats: b's fist strikes once first (7+ on 2D6 hits, 20/36 a plain
+    // hit and 1/36 a critical at +1 injury dice), and a Down or Out of Action result (7+ on the injury roll,
+    // keep the best two of three dice on a critical) keeps it there; otherwise a steps back and shoots b
+    // Out of Action. So a wins exactly when b's blow does not stop it. Advancing instead, a Fights with its
+    // fist and can never shoot in contact: it wins less often.
+    const gunner = { weapons: [{ ranged: true, rangeInches: 24, fields: { autoHit: true, injuryModifier: 10 } }, {}] };
+    const trials = 40_000;
+    const game = { turns: 1, startInches: 0, initiative: 'a', morale: false } as const;
+    const stopped = (20 / 36) * keptAtLeast7(2, false) + (1 / 36) * keptAtLeast7(3, false);
+    const skirmish = play(battlePlan({ entries: [gunner], tactic: 'skirmish' }, { entries: [{}] }, game), trials);
+    expect(near(skirmish.tally[A_WINS]!, 1 - stopped, trials)).toBe(true);
+    // a shoots once in every game it gets away, and only then.
+    expect(skirmish.tally[meanOffset(skirmish.layout, 'a.0.attacks')]!).toBe(skirmish.tally[A_WINS]!);
+    const advancing = play(battlePlan({ entries: [gunner], tactic: 'advance' }, { entries: [{}] }, game), trials);
+    expect(advancing.tally[A_WINS]!).toBeLessThan(skirmish.tally[A_WINS]! / 2);
+  });
+
   it('counts the attacks each entry makes and the blood markers each side spends, on injuries and to hinder', () => {
     // Two GOLEMs in contact (only a Bloodbath takes one Out of Action), each hit automatically at +10: every
     // blow leaves the other Down with one blood marker. a spends the markers on b on its injury rolls; b spends

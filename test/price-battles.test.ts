@@ -62,7 +62,7 @@ describe('price --by battles', () => {
     ['a duel setting', ['--rounds', '3'], /^--rounds: is read only when pricing by duels, not by battles; allowed: --by duels, or no --rounds$/],
     ['a bad ducats', ['--ducats', '0'], /^--ducats: 0 is not allowed; allowed: a number from 1 to 100000$/],
     ['no games', ['--games', '0'], /^--games: 0 is not allowed; allowed: a whole number from 1 to 10000000$/],
-    ['an unknown tactic', ['--tactic', 'flank'], /^--tactic: "flank" is not a known tactic; allowed: advance, hold, charge, charge-weakest$/],
+    ['an unknown tactic', ['--tactic', 'flank'], /^--tactic: "flank" is not a known tactic; allowed: advance, hold, charge, charge-weakest, skirmish$/],
     ['an anchor', ['--anchor', 'Ash Acolyte with Censer Flail'], /^--anchor: is read only when pricing by duels, not by battles; allowed: --by duels, or no --anchor$/],
     ['a price line', ['--line', 'least-squares'], /^--line: is read only when pricing by duels, not by battles; allowed: --by duels, or no --line$/],
   ])('refuses %s in one line', async (_what, args, message) => {

@@ -200,7 +200,7 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
   };
 }
 
-/** The game every battle is, in a line: what the prices rest on besides the entries (rulings B1-B47 of docs/rules.md). */
+/** The game every battle is, in a line: what the prices rest on besides the entries (rulings B1-B48 of docs/rules.md). */
 function gameText(s: BattlePriceSettings): string {
   return [
     `${s.turns} turns${s.turnExtension === 'none' ? '' : ` (${s.turnExtension})`}, ${s.startInches}" apart at the start`,

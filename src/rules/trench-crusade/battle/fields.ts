@@ -10,7 +10,7 @@ export const MAX_DUCATS = 100_000;
 
 /**
  * A battle's settings, declared once: `injury-lab battle`'s flags, its --help and the messages that
- * refuse a bad value all come from here. The rulings they set are docs/rules.md's B1-B47.
+ * refuse a bad value all come from here. The rulings they set are docs/rules.md's B1-B48.
  */
 export const battleFields = [
   integerField('turns', {
@@ -82,7 +82,7 @@ export const battleFields = [
 /** Each side's own settings: `--a-tactic`, `--b-blood`, ... */
 export const battleSideFields = [
   choiceField('tactic', {
-    description: 'The side\'s plan (rulings B40-B42, B45): advance (move up and shoot; models without a ranged weapon charge), hold (shooters stay and shoot; the rest charge only what they reach), charge (every model charges the nearest enemy), charge-weakest (every model charges the weakest enemy its charge can reach: a Down one first, then the one with most blood markers, then the nearest)',
+    description: 'The side\'s plan (rulings B40-B42, B45, B48): advance (move up and shoot; models without a ranged weapon charge), hold (shooters stay and shoot; the rest charge only what they reach), charge (every model charges the nearest enemy), charge-weakest (every model charges the weakest enemy its charge can reach: a Down one first, then the one with most blood markers, then the nearest), skirmish (as advance, but a model with a ranged weapon that starts its activation in melee Retreats, each enemy engaged with it making one melee attack first, and then shoots; ruling B48)',
     values: BATTLE_TACTICS,
     default: 'advance',
     kinds: [BATTLE_KIND],

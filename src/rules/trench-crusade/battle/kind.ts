@@ -11,12 +11,13 @@ export const BATTLE_SIDES = ['a', 'b'] as const;
 export type BattleSideKey = (typeof BATTLE_SIDES)[number];
 
 /**
- * A side's plan (rulings B40-B42, B45): `advance` (move up and shoot; models without a ranged weapon
+ * A side's plan (rulings B40-B42, B45, B48): `advance` (move up and shoot; models without a ranged weapon
  * charge), `hold` (shooters stay and shoot; the rest charge only what they can reach), `charge` (every
  * model charges the nearest enemy; ASSAULT weapons shoot first), `charge-weakest` (as charge, at the
- * weakest enemy a charge can reach: a Down one first, then the one with most blood markers).
+ * weakest enemy a charge can reach: a Down one first, then the one with most blood markers), `skirmish`
+ * (as advance, but a shooter caught in melee Retreats and shoots).
  */
-export const BATTLE_TACTICS = ['advance', 'hold', 'charge', 'charge-weakest'] as const;
+export const BATTLE_TACTICS = ['advance', 'hold', 'charge', 'charge-weakest', 'skirmish'] as const;
 export type BattleTactic = (typeof BATTLE_TACTICS)[number];
 
 /** What a side does with the blood markers on its enemies (ruling B31): as a duel's policies, optimal aside. */

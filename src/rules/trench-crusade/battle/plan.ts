@@ -1,7 +1,7 @@
 /**
  * A Trench Crusade battle as the simulator reads it (issue 50): two warbands, each a list of entries (a
  * model with its weapons, fielded `count` times), the side's tactic and what it does with the blood
- * markers on its enemies, and the game's settings. The rulings it follows are docs/rules.md's B1-B47.
+ * markers on its enemies, and the game's settings. The rulings it follows are docs/rules.md's B1-B48.
  *
  * An attack of the battle is a sequence scenario, as a duel's are: one entry's weapon against one enemy
  * entry's body (`attack`), so every keyword and rule the single-roll and sequence kinds model acts in a

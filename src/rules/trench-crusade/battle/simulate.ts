@@ -3,7 +3,7 @@
  * turn, activation by activation, every die rolled one at a time: the initiative roll-off, each charge's
  * D6, each Dash's and morale check's success roll, and every attack by the sequence simulator's attack
  * roller (../sequence/attack-roller.ts), one roller per weapon and target entry (and per Ranged Attack
- * Modifier a shot can meet). The rulings are docs/rules.md's B1-B47.
+ * Modifier a shot can meet). The rulings are docs/rules.md's B1-B48.
  *
  * The game state lives in typed arrays made once per kernel: a trial allocates nothing.
  */
@@ -204,15 +204,19 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     return rollAndKeep(rng0, dice, successDice, net >= 0, kept) >= successHit;
   }
 
-  /** Model i attacks model j with its weapon w, `extra` dice off its success roll: true when j goes Out of Action. */
-  function attackWith(i: number, w: number, j: number, longRange: boolean, cover: boolean, extra: number): boolean {
+  /**
+   * Model i attacks model j with its weapon w, `extra` dice off its success roll: true when j goes Out of
+   * Action. `own`: the attack is of i's own activation (its standing up's dice apply, ruling B9), not a
+   * Retreat's free blow at another's (ruling B21).
+   */
+  function attackWith(i: number, w: number, j: number, longRange: boolean, cover: boolean, extra: number, own = true): boolean {
     const s = sideOf[i]!;
     const r = rollers[s]![entryOf[i]!]![w]![entryOf[j]!]![variantOf(longRange, cover)]!;
     r.m = m[j]!;
     r.d = d[j]!;
     r.tl = tl[j]!;
     r.bl = bl[j]!;
-    const hindered = extra + hindrance(i) + activationDice;
+    const hindered = extra + hindrance(i) + (own ? activationDice : 0);
     const spentBefore = r.spent;
     attacksBy[tallyEntryOf[i]!]! += 1;
     const taken = r.attack(rng0, cap, undefined, 0, hindered);
@@ -401,6 +405,30 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     shoot(i, w, j);
   }
 
+  /**
+   * The Retreat action (ruling B21): each enemy engaged with model i makes one melee attack at it (its
+   * first melee weapon, one attack), and unless that leaves it Down or Out of Action it moves its
+   * Movement (halved after standing up) straight back from the enemy's line, out of every engagement.
+   * False when it did not get away (a Down model's activation ends, ruling B13).
+   */
+  function retreat(i: number, half: boolean): boolean {
+    const o = 1 - sideOf[i]!;
+    for (let j = first[o]!; j < end[o]!; j++) {
+      if (engaged[i * n + j] !== 1 || out[j] === 1) continue;
+      if (attackWith(j, meleeWeapons[j]![0]!, i, false, false, 0, false) || winner !== NONE) return false;
+      if (d[i] === 1) return false;
+    }
+    for (let j = first[o]!; j < end[o]!; j++) {
+      if (engaged[i * n + j] !== 1) continue;
+      engaged[i * n + j] = 0;
+      engaged[j * n + i] = 0;
+      engagedCount[j]! -= 1;
+    }
+    engagedCount[i] = 0;
+    x[i]! -= forward(sideOf[i]!) * (half ? movement[i]! / 2 : movement[i]!);
+    return true;
+  }
+
   /** One activation of model i (rulings B6-B9): it stands up, REGENERATEs, and acts by its side's tactic. */
   function activate(i: number): void {
     acted[i] = 1;
@@ -412,11 +440,19 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
       activationDice = standUpDice;
     }
     m[i] = m[i]! > regen[i]! ? m[i]! - regen[i]! : 0;
+    const tactic = tactics[sideOf[i]!];
     if (engagedCount[i]! > 0) {
+      // A skirmishing shooter Retreats and shoots (ruling B48): the nearest free enemy its weapon reaches, no Move or Charge after a Retreat (ruling B8).
+      if (tactic === 'skirmish' && rangedWeapon[i] !== NONE) {
+        if (!retreat(i, half)) return;
+        const w = rangedWeapon[i]!;
+        const j = nearestEnemy(i, true);
+        if (j !== NONE && distance(i, j) <= weaponRange[sideOf[i]!]![entryOf[i]!]![w]!) shoot(i, w, j);
+        return;
+      }
       fight(i);
       return;
     }
-    const tactic = tactics[sideOf[i]!];
     if (tactic === 'charge' || tactic === 'charge-weakest') {
       // An ASSAULT weapon may Shoot before the charge (ruling B10).
       const w = assaultWeapon[i]!;
