@@ -159,7 +159,7 @@ describe('the battle simulator', () => {
     expect(tally[decided + BY_LAST_TURN]).toBe(200);
   });
 
-  it('loses on two failed morale checks in a row (ruling B33): q^2 (1 + p) over three turns, p = 21/36 a pass', () => {
+  it('loses on two failed morale checks in a row (ruling B33): q^2 (1 + p) over three turns, p = 21/36 a pass; on the first with moraleLoss first-failure, 1 - p^3', () => {
     // a, a GOLEM (only a Bloodbath takes it Out of Action) that cannot move, holds 24" away; b's gun hits
     // automatically at +10, 48" of range, and leaves it Down every turn. So a ends every turn with its one
     // model Down and checks morale (2D6, 7+ passes: p = 21/36), b never: a loses at its second failure in a
@@ -178,6 +178,17 @@ describe('the battle simulator', () => {
     expect(tally[A_WINS]).toBe(0);
     expect(near(tally[B_WINS]!, q * q * (1 + p), trials)).toBe(true);
     expect(tally[B_WINS]! + tally[DRAW]!).toBe(trials);
+    // The playtest's Trench Warfare: the first failure loses, so a survives three turns only by passing all three, p^3.
+    const firstFailure = play(
+      battlePlan(
+        { entries: [{ movement: 0, body: { golem: true } }], tactic: 'hold', blood: 'none' },
+        { entries: [{ weapons: [{ ranged: true, rangeInches: 48, fields: { autoHit: true, injuryModifier: 10 } }, {}] }], tactic: 'hold', blood: 'none' },
+        { turns: 3, initiative: 'a', morale: true, moraleLoss: 'first-failure' },
+      ),
+      trials,
+    ).tally;
+    expect(near(firstFailure[B_WINS]!, 1 - p ** 3, trials)).toBe(true);
+    expect(firstFailure[B_WINS]! + firstFailure[DRAW]!).toBe(trials);
   });
 
   it('a skirmishing shooter in melee Retreats, taking each engaged enemy\'s one blow, then shoots (rulings B21, B48)', () => {

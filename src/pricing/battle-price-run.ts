@@ -206,7 +206,7 @@ function gameText(s: BattlePriceSettings): string {
     `${s.turns} turns${s.turnExtension === 'none' ? '' : ` (${s.turnExtension})`}, ${s.startInches}" apart at the start`,
     `every warband's tactic ${s.tactic}, blood markers ${s.blood}`,
     `victory on ${s.victory}`,
-    s.morale ? 'morale checks' : 'no morale checks',
+    s.morale ? `morale checks${s.moraleLoss === 'first-failure' ? ' (the first failure loses)' : ''}` : 'no morale checks',
     `initiative ${s.initiative}`,
     `cover ${percentOf(s.coverChance)} and elevation ${percentOf(s.elevationChance)} of shots`,
     `standing up ${s.standUp}`,

@@ -1,5 +1,5 @@
 import { parseScenario } from '../../src/input/scenario.js';
-import type { BattleBloodPolicy, BattleInitiative, BattleTactic, BattleStandUpRule, BattleTurnExtension, BattleVictoryRule } from '../../src/rules/trench-crusade/battle/kind.js';
+import type { BattleBloodPolicy, BattleInitiative, BattleMoraleLoss, BattleTactic, BattleStandUpRule, BattleTurnExtension, BattleVictoryRule } from '../../src/rules/trench-crusade/battle/kind.js';
 import type { BattlePlan } from '../../src/rules/trench-crusade/battle/plan.js';
 import type { SequenceScenario } from '../../src/rules/trench-crusade/sequence/model.js';
 
@@ -40,6 +40,7 @@ export interface PlainGame {
   readonly victory?: BattleVictoryRule;
   readonly turnExtension?: BattleTurnExtension;
   readonly standUp?: BattleStandUpRule;
+  readonly moraleLoss?: BattleMoraleLoss;
 }
 
 const FIST: PlainWeapon = { name: 'fist' };
@@ -76,6 +77,7 @@ export function battlePlan(a: PlainSide, b: PlainSide, game: PlainGame = {}): Ba
     victory: game.victory ?? 'points',
     turnExtension: game.turnExtension ?? 'none',
     standUp: game.standUp ?? 'half-move',
+    moraleLoss: game.moraleLoss ?? 'two-in-a-row',
     attack(s, entry, weapon, target, longRange, cover) {
       const key = `${s} ${entry} ${weapon} ${target} ${longRange} ${cover}`;
       let found = cache.get(key);

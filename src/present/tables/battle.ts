@@ -3,6 +3,7 @@
  * decided and when they ended, the blood markers each side spent; and per entry, its models standing at the
  * end (and so each model's chance to survive), the enemies it took Out of Action and the attacks it made.
  */
+import { battleFields } from '../../rules/trench-crusade/battle/fields.js';
 import type { ResolvedBattle, ResolvedBattleSide } from '../../rules/trench-crusade/battle/resolved.js';
 import type { SimRun } from '../../sim/play.js';
 import { summarize, type MeanSummary } from '../../stats/summary.js';
@@ -26,7 +27,7 @@ function sideLine(key: string, side: ResolvedBattleSide): string {
 function settingsLine(b: ResolvedBattle): string {
   const chances = [b.coverChance > 0 ? `cover ${percent(b.coverChance, 0)} of shots` : '', b.elevationChance > 0 ? `elevated ${percent(b.elevationChance, 0)} of shots` : ''].filter(Boolean);
   const ending = [b.turnExtension !== 'none' ? 'from turn 4 a D6 of 1-2 ends it' : '', b.victory === 'models' ? 'won on models left' : '', b.standUp !== 'half-move' ? 'standing up: half move and -1 DICE' : ''].filter(Boolean);
-  return `  ${b.ducats > 0 ? `each side at ${b.ducats} ducats, ` : ''}${b.turns} turns${ending.length ? ` (${ending.join('; ')})` : ''}, ${b.startInches}" apart, initiative ${b.initiative === 'rules' ? 'by the rules' : `${b.initiative} always`}, morale ${b.morale ? 'checked' : 'off'}${chances.length ? `, ${chances.join(', ')}` : ''}`;
+  return `  ${b.ducats > 0 ? `each side at ${b.ducats} ducats, ` : ''}${b.turns} turns${ending.length ? ` (${ending.join('; ')})` : ''}, ${b.startInches}" apart, initiative ${b.initiative === 'rules' ? 'by the rules' : `${b.initiative} always`}, morale ${b.morale ? `checked${b.moraleLoss === 'first-failure' ? ' (the first failure loses)' : ''}` : 'off'}${chances.length ? `, ${chances.join(', ')}` : ''}`;
 }
 
 /** Each entry's two means and its survival (standing / count), side a's first. */
@@ -106,7 +107,8 @@ function battleJson(view: BattleView): unknown {
     system: battle.system,
     edition: battle.edition,
     kind: 'battle',
-    settings: { turns: battle.turns, startInches: battle.startInches, initiative: battle.initiative, morale: battle.morale, coverChance: battle.coverChance, elevationChance: battle.elevationChance, ducats: battle.ducats, victory: battle.victory, turnExtension: battle.turnExtension, standUp: battle.standUp },
+    // Every game setting as declared (src/rules/trench-crusade/battle/fields.ts).
+    settings: Object.fromEntries(battleFields.map((f) => [f.name, battle[f.name]])),
     a: side('a'),
     b: side('b'),
     outcomes: s.outcomes,
@@ -137,16 +139,8 @@ const CSV_COLUMNS = [
   'models',
   'trials',
   'seed',
-  'turns',
-  'start_inches',
-  'initiative',
-  'morale',
-  'cover_chance',
-  'elevation_chance',
-  'ducats',
-  'victory',
-  'turn_extension',
-  'stand_up',
+  // Every game setting as declared, in snake_case (src/rules/trench-crusade/battle/fields.ts).
+  ...battleFields.map((f) => f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)),
   'a_warband',
   'a_tactic',
   'a_blood',
@@ -163,7 +157,7 @@ const CSV_COLUMNS = [
 function battleCsv(view: BattleView): string {
   const { battle: b, run } = view;
   const s = summarize(run);
-  const settings = [run.trials, run.seed, b.turns, b.startInches, b.initiative, b.morale, b.coverChance, b.elevationChance, b.ducats, b.victory, b.turnExtension, b.standUp, b.a.label, b.a.tactic, b.a.blood, b.b.label, b.b.tactic, b.b.blood];
+  const settings = [run.trials, run.seed, ...battleFields.map((f) => b[f.name]), b.a.label, b.a.tactic, b.a.blood, b.b.label, b.b.tactic, b.b.blood];
   const row = (measure: string, side: string, entry: string, value: number, low: number, high: number, count: number | '', models: number | '') => [b.system, b.edition, 'battle', measure, side, entry, value, low, high, count, models, ...settings];
   const rows: unknown[][] = [[...CSV_COLUMNS]];
   for (const o of s.outcomes) rows.push(row('outcome', '', o.outcome, o.probability, o.ciLow, o.ciHigh, o.count, ''));

@@ -1,6 +1,6 @@
 import { booleanField, choiceField, integerField, numberField, textField } from '../../../model/fields.js';
 import type { FieldsOf } from '../../../model/types.js';
-import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_STAND_UP_RULES, BATTLE_TACTICS, BATTLE_TURN_EXTENSIONS, BATTLE_VICTORY_RULES } from './kind.js';
+import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_MORALE_LOSSES, BATTLE_STAND_UP_RULES, BATTLE_TACTICS, BATTLE_TURN_EXTENSIONS, BATTLE_VICTORY_RULES } from './kind.js';
 
 export const MAX_BATTLE_TURNS = 10;
 export const DEFAULT_BATTLE_TURNS = 6;
@@ -36,6 +36,12 @@ export const battleFields = [
   booleanField('morale', {
     description: 'Morale checks decide games (ruling B33): a side with half its models Down or Out of Action checks at the end of each turn, and two failures in a row lose',
     default: true,
+    kinds: [BATTLE_KIND],
+  }),
+  choiceField('moraleLoss', {
+    description: 'When failed morale checks lose the game (ruling B33): two-in-a-row (v1.0: two failures in consecutive Morale phases) or first-failure (the playtest Trench Warfare scenario: the first failure); with morale false, never',
+    values: BATTLE_MORALE_LOSSES,
+    default: 'two-in-a-row',
     kinds: [BATTLE_KIND],
   }),
   numberField('coverChance', {

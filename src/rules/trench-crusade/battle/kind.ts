@@ -39,3 +39,7 @@ export type BattleTurnExtension = (typeof BATTLE_TURN_EXTENSIONS)[number];
 /** What standing up costs (ruling B9): v1.0 halves the Movement; the playtest also takes -1 DICE off the activation's success rolls. */
 export const BATTLE_STAND_UP_RULES = ['half-move', 'half-move-minus-dice'] as const;
 export type BattleStandUpRule = (typeof BATTLE_STAND_UP_RULES)[number];
+
+/** When a side's failed morale checks lose it the game (ruling B33): at the second in a row (v1.0), or at the first (the playtest's Trench Warfare). */
+export const BATTLE_MORALE_LOSSES = ['two-in-a-row', 'first-failure'] as const;
+export type BattleMoraleLoss = (typeof BATTLE_MORALE_LOSSES)[number];

@@ -133,6 +133,8 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
   // Dice off a model's success rolls in the activation it stands up in (ruling B9's playtest reading).
   const standUpDice = plan.standUp === 'half-move-minus-dice' ? 1 : 0;
   const extension = plan.turnExtension !== 'none';
+  /** Failed morale checks in a row that lose the game (ruling B33). */
+  const moraleLosingFails = plan.moraleLoss === 'first-failure' ? 1 : 2;
 
   // The game's state, one slot per model.
   const x = new Float64Array(n);
@@ -495,7 +497,7 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
     }
   }
 
-  /** The Morale phase (ruling B33): a side with half its models Down or Out of Action checks; two failures in a row lose. */
+  /** The Morale phase (ruling B33): a side with half its models Down or Out of Action checks; two failures in a row lose (or the first, as the settings say). */
   function morale(): void {
     let loser = NONE;
     for (let s = 0; s < 2; s++) {
@@ -507,7 +509,7 @@ export function battleSimulator(plan: BattlePlan): SimKernel {
       }
       if (successRoll(0)) fails[s] = 0;
       else fails[s]! += 1;
-      if (fails[s]! >= 2) loser = loser === NONE ? s : 2;
+      if (fails[s]! >= moraleLosingFails) loser = loser === NONE ? s : 2;
     }
     if (loser === NONE) return;
     winner = loser === 2 ? DRAW : loser === 0 ? B_WINS : A_WINS;
