@@ -174,3 +174,30 @@ describe('a ranged weapon whose Range also says Melee (ruling B47)', () => {
     expect(weapons['Ember Carbine']!.usableInMelee).toBeUndefined();
   });
 });
+
+describe("the campaign's Field Strength (ruling B49)", () => {
+  const settings = (a: string, more: Record<string, unknown> = {}) => checkBattleSettings({ roster: ROSTER, a, b: B, ...more }, (n) => `--${n}`);
+
+  it('fields the first models in warband order, says what it left out, and plays the warband it fielded', async () => {
+    const cut = resolveBattle(settings('Ash Acolyte with Censer Flail x3, Thorn Sentinel with Ember Carbine', { fieldStrength: 2 }));
+    expect(cut.battle.a.entries.map((e) => [e.name, e.count])).toEqual([['Ash Acolyte with Censer Flail x2', 2]]);
+    expect(cut.notes).toContain('a: field strength 2: the first 2 of its 4 models in warband order take the field; left out: Ash Acolyte with Censer Flail, Thorn Sentinel with Ember Carbine (ruling B49)');
+    // b's two models are within it: as written.
+    expect(cut.battle.b.entries.map((e) => e.count)).toEqual([1, 1]);
+    // At equal ducats too: 700 ducats buy more Acolytes than a first battle's 10 take the field.
+    const bought = resolveBattle(settings('Ash Acolyte with Censer Flail', { ducats: 700, b: 'Ash Acolyte with Censer Flail', fieldStrength: 10 }));
+    expect(bought.battle.a.entries.map((e) => e.count)).toEqual([10]);
+    // The same games as the warband written as fielded: a reading, nothing in the game.
+    const args = ['--trials', '4000', '--seed', '9'];
+    const capped = await json('battle', '--roster', ROSTER, '--a', 'Ash Acolyte with Censer Flail x3, Thorn Sentinel with Ember Carbine', '--b', B, '--field-strength', '2', ...args);
+    const written = await json('battle', '--roster', ROSTER, '--a', 'Ash Acolyte with Censer Flail x2', '--b', B, ...args);
+    expect(outcomeCounts(capped.stdout)).toEqual(outcomeCounts(written.stdout));
+  });
+
+  it('is no setting of price --by battles, whose warbands are bought at equal ducats', async () => {
+    const r = await cliInProcess('price', '--by', 'battles', '--roster', ROSTER, '--field-strength', '10');
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^injury-lab: [^\n]*field-strength[^\n]*\n$/);
+  });
+});

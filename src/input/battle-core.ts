@@ -308,6 +308,27 @@ function atDucats(read: readonly EntryText[], ducats: number, profiles: Profiles
   return [{ ...entry, text: `${entry.text} x${count}`, count }];
 }
 
+/**
+ * A side within the campaign's Field Strength (ruling B49): at most `cap` models, the first in warband
+ * order (each entry's models together), said in a note naming what was left out; 0: no cap.
+ */
+function withinFieldStrength(entries: readonly EntryText[], cap: number, side: string, notes: string[]): EntryText[] {
+  const total = entries.reduce((n, e) => n + e.count, 0);
+  if (cap === 0 || total <= cap) return [...entries];
+  const kept: EntryText[] = [];
+  const left: string[] = [];
+  let room = cap;
+  for (const e of entries) {
+    const bare = e.text.replace(/\s+[x×]\s*\d+$/i, '');
+    const take = Math.min(room, e.count);
+    room -= take;
+    if (take > 0) kept.push(take === e.count ? e : { ...e, count: take, text: `${bare}${take > 1 ? ` x${take}` : ''}` });
+    if (take < e.count) left.push(`${bare}${e.count - take > 1 ? ` x${e.count - take}` : ''}`);
+  }
+  notes.push(`${side}: field strength ${cap}: the first ${cap} of its ${total} models in warband order take the field; left out: ${left.join(', ')} (ruling B49)`);
+  return kept;
+}
+
 /** One model's weapon against one body, as a battle reads it: the attack, and how many an action makes. */
 interface AttackRead {
   readonly seq: SequenceScenario;
@@ -348,12 +369,12 @@ export function resolveBattleWith(
   let swapRead: SwapRead | undefined;
   const entries = BATTLE_SIDES.map((side) => {
     const read = readSide(side);
-    if (side !== 'a' || settings.swap === undefined) return read;
+    if (side !== 'a' || settings.swap === undefined) return withinFieldStrength(read, settings.fieldStrength, side, notes);
     const swapped = applySwap(read, settings.swap, variant, profiles, nameOf('swap'));
     swapRead = swapped.read;
     const models = swapped.entries.reduce((n, e) => n + e.count, 0);
     if (models > MAX_SIDE_MODELS) throw notAllowed(nameOf('swap'), `${models} models on side a`, `at most ${MAX_SIDE_MODELS} models a side`);
-    return swapped.entries;
+    return withinFieldStrength(swapped.entries, settings.fieldStrength, side, notes);
   });
   function readSide(side: BattleSideKey): EntryText[] {
     if (settings[`${side}Roster`] === true) {

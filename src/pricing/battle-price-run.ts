@@ -92,7 +92,8 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
   const notes = new Set<string>();
   const attacksRead: AttacksRead = new Map();
   let edition = String(settings.edition ?? '');
-  const game = Object.fromEntries(battleFields.map((f) => [f.name, f.name === 'ducats' ? 0 : settings[f.name as keyof BattlePriceSettings]]));
+  // Each warband is its count, as written: no ducats buy it, no Field Strength cuts it.
+  const game = Object.fromEntries(battleFields.map((f) => [f.name, f.name === 'ducats' || f.name === 'fieldStrength' ? 0 : settings[f.name as keyof BattlePriceSettings]]));
   // Each pair read once, at one copy a side, in field order; a match-up is that battle with its counts,
   // sides swapped where the later entry is side a (a battle's sides are alike but for their letter).
   const pairsRead = new Map<string, ResolvedBattle>();
@@ -200,7 +201,7 @@ export async function battlePriceOfSettings(settings: BattlePriceSettings, optio
   };
 }
 
-/** The game every battle is, in a line: what the prices rest on besides the entries (rulings B1-B48 of docs/rules.md). */
+/** The game every battle is, in a line: what the prices rest on besides the entries (rulings B1-B49 of docs/rules.md). */
 function gameText(s: BattlePriceSettings): string {
   return [
     `${s.turns} turns${s.turnExtension === 'none' ? '' : ` (${s.turnExtension})`}, ${s.startInches}" apart at the start`,

@@ -109,7 +109,8 @@ export const PRICE_FIELDS: readonly FieldSpec[] = [
     kinds: BATTLES,
   }),
   // The game every battle is, as `injury-lab battle` declares it (its ducats are the price's own, above).
-  ...battleFields.filter((f) => f.name !== 'ducats').map((f) => ({ ...f, description: `With --by battles: ${f.description}`, kinds: BATTLES })),
+  // Each entry is fielded at equal ducats: a Field Strength would cut a cheap entry's warband and leave its fair price unidentified (battle --swap prices within one).
+  ...battleFields.filter((f) => f.name !== 'ducats' && f.name !== 'fieldStrength').map((f) => ({ ...f, description: `With --by battles: ${f.description}`, kinds: BATTLES })),
   // Both warbands play alike: one plan and one use of blood markers for every side.
   ...battleSideFields.map((f) => ({ ...f, description: `With --by battles, every warband: ${f.description}`, kinds: BATTLES })),
 ];
@@ -191,7 +192,7 @@ export interface DuelPriceSettings extends PriceCommonSettings {
 }
 
 /** A price from battles at equal ducats: the game every battle is, and how many are played. */
-export interface BattlePriceSettings extends PriceCommonSettings, Omit<BattleGameSettings, 'ducats'> {
+export interface BattlePriceSettings extends PriceCommonSettings, Omit<BattleGameSettings, 'ducats' | 'fieldStrength'> {
   readonly by: 'battles';
   readonly ducats: number;
   readonly games: number;

@@ -26,7 +26,7 @@ import { swapPresenter } from '../../present/tables/battle-swap.js';
 
 /**
  * `injury-lab battle --profiles FILE --a "..." --b "..."` (or --roster, --catalogue): two warbands fight
- * whole games of Trench Crusade, simulated on the worker threads (issue 50; rulings B1-B48 of
+ * whole games of Trench Crusade, simulated on the worker threads (issue 50; rulings B1-B49 of
  * docs/rules.md). Its settings are declared once (src/rules/trench-crusade/battle/fields.ts): these
  * flags, their --help and the messages that refuse a value come from there.
  */

@@ -27,7 +27,7 @@ function sideLine(key: string, side: ResolvedBattleSide): string {
 function settingsLine(b: ResolvedBattle): string {
   const chances = [b.coverChance > 0 ? `cover ${percent(b.coverChance, 0)} of shots` : '', b.elevationChance > 0 ? `elevated ${percent(b.elevationChance, 0)} of shots` : ''].filter(Boolean);
   const ending = [b.turnExtension !== 'none' ? 'from turn 4 a D6 of 1-2 ends it' : '', b.victory === 'models' ? 'won on models left' : '', b.standUp !== 'half-move' ? 'standing up: half move and -1 DICE' : ''].filter(Boolean);
-  return `  ${b.ducats > 0 ? `each side at ${b.ducats} ducats, ` : ''}${b.turns} turns${ending.length ? ` (${ending.join('; ')})` : ''}, ${b.startInches}" apart, initiative ${b.initiative === 'rules' ? 'by the rules' : `${b.initiative} always`}, morale ${b.morale ? `checked${b.moraleLoss === 'first-failure' ? ' (the first failure loses)' : ''}` : 'off'}${chances.length ? `, ${chances.join(', ')}` : ''}`;
+  return `  ${b.ducats > 0 ? `each side at ${b.ducats} ducats, ` : ''}${b.fieldStrength > 0 ? `field strength ${b.fieldStrength}, ` : ''}${b.turns} turns${ending.length ? ` (${ending.join('; ')})` : ''}, ${b.startInches}" apart, initiative ${b.initiative === 'rules' ? 'by the rules' : `${b.initiative} always`}, morale ${b.morale ? `checked${b.moraleLoss === 'first-failure' ? ' (the first failure loses)' : ''}` : 'off'}${chances.length ? `, ${chances.join(', ')}` : ''}`;
 }
 
 /** Each entry's two means and its survival (standing / count), side a's first. */

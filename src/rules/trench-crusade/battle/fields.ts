@@ -5,12 +5,14 @@ import { BATTLE_BLOOD_POLICIES, BATTLE_INITIATIVES, BATTLE_KIND, BATTLE_MORALE_L
 export const MAX_BATTLE_TURNS = 10;
 export const DEFAULT_BATTLE_TURNS = 6;
 export const MAX_START_INCHES = 72;
+/** The campaign's Field Strength at its twelfth battle (trench-companion's Campaign Limits Table), and any cap a scenario sets below it. */
+export const MAX_FIELD_STRENGTH = 22;
 /** Ducats a side may be fielded at: far above any game's (some 700 to 1,500). */
 export const MAX_DUCATS = 100_000;
 
 /**
  * A battle's settings, declared once: `injury-lab battle`'s flags, its --help and the messages that
- * refuse a bad value all come from here. The rulings they set are docs/rules.md's B1-B48.
+ * refuse a bad value all come from here. The rulings they set are docs/rules.md's B1-B49.
  */
 export const battleFields = [
   integerField('turns', {
@@ -74,6 +76,13 @@ export const battleFields = [
     description: 'What a Down model standing up at its activation costs (ruling B9): half-move (v1.0: its Movement halved, charges included) or half-move-minus-dice (the playtest: also -1 DICE on its success rolls that activation)',
     values: BATTLE_STAND_UP_RULES,
     default: 'half-move',
+    kinds: [BATTLE_KIND],
+  }),
+  integerField('fieldStrength', {
+    description: 'The campaign\'s Maximum Field Strength (ruling B49): each side fields at most this many models, the first in warband order (10 at a campaign\'s first battle, 11 at its second, ...); 0: no limit',
+    minimum: 0,
+    maximum: MAX_FIELD_STRENGTH,
+    default: 0,
     kinds: [BATTLE_KIND],
   }),
   numberField('ducats', {

@@ -1,7 +1,7 @@
 /**
  * A Trench Crusade battle as the simulator reads it (issue 50): two warbands, each a list of entries (a
  * model with its weapons, fielded `count` times), the side's tactic and what it does with the blood
- * markers on its enemies, and the game's settings. The rulings it follows are docs/rules.md's B1-B48.
+ * markers on its enemies, and the game's settings. The rulings it follows are docs/rules.md's B1-B49.
  *
  * An attack of the battle is a sequence scenario, as a duel's are: one entry's weapon against one enemy
  * entry's body (`attack`), so every keyword and rule the single-roll and sequence kinds model acts in a
@@ -44,9 +44,9 @@ export interface BattleSide {
 
 /**
  * A battle as the simulator plays it: the two sides, the game's settings (./fields.ts declares them, their
- * rulings with them; the ducats a side was bought at are the command's, not the game's), and its attacks.
+ * rulings with them; the ducats a side was bought at and the Field Strength that cut it are how its warbands were read, not the game's), and its attacks.
  */
-export interface BattlePlan extends Omit<BattleGameSettings, 'ducats'> {
+export interface BattlePlan extends Omit<BattleGameSettings, 'ducats' | 'fieldStrength'> {
   readonly a: BattleSide;
   readonly b: BattleSide;
   /**

@@ -48,8 +48,8 @@ export function battleOfScenario(scenario: Scenario): ResolvedBattle | undefined
 export function battlePlanOf(r: ResolvedBattle): BattlePlan {
   const side = (s: ResolvedBattleSide): BattleSide => ({ entries: s.entries, tactic: s.tactic, blood: s.blood });
   const sides = [r.a, r.b] as const;
-  // The ducats a side was bought at are said, never played; the system and edition are in every attack.
-  const { a, b, system: _system, edition: _edition, ducats: _ducats, ...game } = r;
+  // The ducats a side was bought at and its Field Strength are said, never played (the warbands are read within them); the system and edition are in every attack.
+  const { a, b, system: _system, edition: _edition, ducats: _ducats, fieldStrength: _fieldStrength, ...game } = r;
   return {
     ...game,
     a: side(a),

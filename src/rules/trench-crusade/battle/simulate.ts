@@ -3,7 +3,7 @@
  * turn, activation by activation, every die rolled one at a time: the initiative roll-off, each charge's
  * D6, each Dash's and morale check's success roll, and every attack by the sequence simulator's attack
  * roller (../sequence/attack-roller.ts), one roller per weapon and target entry (and per Ranged Attack
- * Modifier a shot can meet). The rulings are docs/rules.md's B1-B48.
+ * Modifier a shot can meet). The rulings are docs/rules.md's B1-B49.
  *
  * The game state lives in typed arrays made once per kernel: a trial allocates nothing.
  */
