@@ -39,7 +39,48 @@ export function checkJsonDepth(value: unknown, label: string): void {
   if (depth > MAX_JSON_DEPTH) throw refusal(label, `JSON nested ${depth} deep`, `at most ${MAX_JSON_DEPTH} levels are allowed`);
 }
 
-/** JSON text from a file or a pipe, refused in one line starting with `label` if invalid or too deep. */
+/**
+ * Keys no input may hold: JSON.parse keeps `"__proto__"` as an own key, but the first copy by assignment
+ * (`out[key] = value`, Object.assign) sets the copy's prototype instead, and its fields are then read
+ * through it, given by nobody (`{"__proto__": {"armour": "machine"}}` answered as Machine Armour).
+ * `constructor` and `prototype` reach the same places by other paths.
+ */
+export const FORBIDDEN_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/** Is this key one no input may hold (FORBIDDEN_KEYS)? */
+export const isForbiddenKey = (key: string): boolean => FORBIDDEN_KEYS.includes(key);
+
+/** The path ("a.__proto__", "analyses.0.constructor") of the first key of `value` that no input may hold, or undefined. With an explicit stack: never recurses. */
+export function forbiddenKeyIn(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, path] = top;
+    if (typeof v !== 'object' || v === null) continue;
+    // Object.keys lists an own "__proto__" as JSON.parse leaves it.
+    for (const key of Object.keys(v)) {
+      const at = path ? `${path}.${key}` : key;
+      if (isForbiddenKey(key)) return at;
+      stack.push([(v as Record<string, unknown>)[key], at]);
+    }
+  }
+  return undefined;
+}
+
+/** The words that refuse a key no input may hold, at `path`. */
+export function forbiddenKeyProblem(path: string): { problem: string; remedy: string } {
+  const key = path.split('.').pop()!;
+  return { problem: `key ${JSON.stringify(key)}${path === key ? '' : ` (at ${path})`} is not allowed: it would reach an object's prototype`, remedy: `allowed: any key but ${FORBIDDEN_KEYS.map((k) => JSON.stringify(k)).join(', ')}` };
+}
+
+/** Refuses JSON that holds a key no input may hold (FORBIDDEN_KEYS), in one line starting with `label`. */
+export function checkJsonKeys(value: unknown, label: string): void {
+  const path = forbiddenKeyIn(value);
+  if (path === undefined) return;
+  const { problem, remedy } = forbiddenKeyProblem(path);
+  throw refusal(label, problem, remedy);
+}
+
+/** JSON text from a file or a pipe, refused in one line starting with `label` if invalid, too deep or holding a key that reaches a prototype. */
 export function parseJsonText(text: string, label: string): JsonInput {
   let value: unknown;
   try {
@@ -48,6 +89,7 @@ export function parseJsonText(text: string, label: string): JsonInput {
     throw refusal(label, `not valid JSON (${jsonProblem(text, (e as Error).message)})`);
   }
   checkJsonDepth(value, label);
+  checkJsonKeys(value, label);
   return { text, value };
 }
 

@@ -90,9 +90,9 @@ describe('XML the parser would refuse: one line naming the file', () => {
     expect(await refused('profiles', '--catalogue', write('reserved.cat', '<catalogue name="C"><__proto__ polluted="yes"/></catalogue>'))).toBe(
       'injury-lab: catalogue file "DIR/reserved.cat": not readable XML ([SECURITY] Invalid name: "__proto__" is a reserved JavaScript keyword that could cause prototype pollution)',
     );
-    // JSON.parse makes "__proto__" an own key, never the prototype: a JSON roster holding one is read.
+    // JSON.parse makes "__proto__" an own key, never the prototype, but a copy by assignment would make it one: a JSON roster holding one is refused (issue 51).
     const json = write('proto.json', '{"roster": {"name": "R", "__proto__": {"polluted": "yes"}, "forces": [{"__proto__": {"polluted": "yes"}, "selections": []}]}}');
-    expect(readRosterProfiles(json).models.size).toBe(0);
+    expect(() => readRosterProfiles(json)).toThrow(/^roster file "[^"]*proto\.json": key "__proto__" \(at roster\.__proto__\) is not allowed: it would reach an object's prototype; allowed: any key but "__proto__", "constructor", "prototype"$/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
   });

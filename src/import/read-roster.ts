@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { UsageError, showValue } from '../errors.js';
 import { refusalAt } from '../messages.js';
-import { checkJsonDepth, jsonProblem } from '../json-text.js';
+import { checkJsonDepth, checkJsonKeys, jsonProblem } from '../json-text.js';
 import type { LeftOutKind } from '../model/profiles.js';
 
 /**
@@ -428,6 +428,7 @@ export function parseBattleScribeDocument(doc: BattleScribeDocument, what: strin
       throw refusalAt(at, `not valid JSON (${jsonProblem(content, e instanceof Error ? e.message : String(e))})`);
     }
     checkJsonDepth(parsed, at.replace(/: $/, ''));
+    checkJsonKeys(parsed, at.replace(/: $/, ''));
     return parsed;
   }
   throw refusalAt(at, `not ${what}`);

@@ -1,7 +1,7 @@
 import { injuryDiceUnlessText } from '../model/keywords.js';
 import { showValue } from '../errors.js';
 import { refusal } from '../messages.js';
-import { MAX_JSON_BYTES, parseJsonText } from '../json-text.js';
+import { MAX_JSON_BYTES, forbiddenKeyIn, forbiddenKeyProblem, parseJsonText } from '../json-text.js';
 import { MAX_CATALOGUE_TOTAL_BYTES, catalogueAt, catalogueTree, tooMuchCatalogue } from '../import/catalogue.js';
 import { MAX_ROSTER_BYTES, battleScribeDocument, mb, rosterAt, rosterFromDocument, type RosterTree } from '../import/read-roster.js';
 import { rosterProfiles, rosterSystem } from '../import/roster.js';
@@ -142,6 +142,11 @@ export function describeOpened(shelf: OpenedFiles): OpenedFile[] {
       value = JSON.parse(decode(bytes));
     } catch {
       out.push({ name, bytes: bytes.length, problem: 'not JSON, a roster (.ros, .rosz) or a catalogue (.cat, .gst)' });
+      continue;
+    }
+    const forbidden = forbiddenKeyIn(value);
+    if (forbidden !== undefined) {
+      out.push({ name, bytes: bytes.length, problem: forbiddenKeyProblem(forbidden).problem });
       continue;
     }
     const keys = value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];

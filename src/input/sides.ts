@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, refusal, refusalAt } from '../messages.js';
 import { schemaValidator } from '../model/ajv.js';
+import { forbiddenKeyProblem, isForbiddenKey } from '../json-text.js';
 import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
 import { bonusesVsKeywords, fearlessAttacker, injuryDiceUnlessTotal, keywordFields, parseBonusVsKeywords } from '../model/keywords.js';
 import { findProfile, findSideProfiles, type Profile, type Profiles } from '../model/profiles.js';
@@ -371,12 +372,17 @@ export function sideFromText(text: string, fields: readonly FieldSpec[], flag: s
     }
     parts.push([piece.slice(0, eq).trim().replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()), piece.slice(eq + 1)]);
   }
-  const out: Record<string, unknown> = {};
+  // No prototype to reach, and no key that would reach one (src/json-text.ts FORBIDDEN_KEYS).
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of parts) {
+    if (isForbiddenKey(key)) {
+      const { problem, remedy } = forbiddenKeyProblem(key);
+      throw refusal(flag, problem, remedy);
+    }
     // Given twice, one value would be dropped without a word: refused, as a whole side given twice is.
     if (Object.hasOwn(out, key)) throw refusal(`${flag} ${key}`, `given twice in ${showValue(text)}`, 'give each field of a side once');
     const field = fields.find((f) => f.name === key);
     out[key] = field ? convert(field, value) : value.trim();
   }
-  return out;
+  return { ...out };
 }

@@ -48,7 +48,7 @@ useChiSquareCdf(chisquareCdf);
 export { UsageError } from '../errors.js';
 export { systems, findSystem, DEFAULT_SYSTEM, type AnyScenario } from '../rules/registry.js';
 export { parseScenarioWith, resolveInputsWith, validateScenario, scenarioJsonSchema, scenarioRecord, NO_VARIANT, type ScenarioFiles, type ResolvedInputs } from '../input/scenario-core.js';
-export { parseJsonText, MAX_JSON_BYTES, MAX_JSON_DEPTH, type JsonInput } from '../json-text.js';
+export { parseJsonText, forbiddenKeyIn, forbiddenKeyProblem, MAX_JSON_BYTES, MAX_JSON_DEPTH, type JsonInput } from '../json-text.js';
 export { parseVariant, variantJsonSchema, type Variant } from '../input/variant.js';
 export { parseProfiles, profilesJsonSchema } from '../input/profiles-file.js';
 export type { Profiles, Profile } from '../model/profiles.js';

@@ -475,12 +475,15 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
   it('says one clear thing about a link it cannot read, and still gives a usable form', async () => {
     // The first opened fresh, as a link pasted into a new tab; the others followed in that page.
     let visit: Visit | undefined;
-    for (const hash of ['#s=%7Bnot%20json', '#s=%5B1%2C2%5D', `${permalink({ kind: 'attack' })}&seed=7&trials=0`]) {
+    // A key that would reach a prototype (issue 51's regression: it was answered as Machine Armour) is one of them.
+    const proto = `#s=${encodeURIComponent('{"__proto__": {"armour": "machine"}}')}`;
+    for (const hash of ['#s=%7Bnot%20json', '#s=%5B1%2C2%5D', `${permalink({ kind: 'attack' })}&seed=7&trials=0`, proto]) {
       visit = visit ? await moveTo(visit, hash) : await open(hash);
       const { page, errors } = visit;
       await page.waitForSelector('#app[data-state=ready]');
       const message = (await page.textContent('#link-error'))!;
       expect(message).toMatch(/^This link's/);
+      if (hash === proto) expect(message).toBe('This link\'s scenario was not read (its key "__proto__" is not allowed: it would reach an object\'s prototype); the form starts empty.');
       expect(await page.$$eval('#fields .field', (f) => f.length)).toBeGreaterThan(3);
       expect(await page.$$eval('tr[data-exact]', (r) => r.length)).toBeGreaterThan(0);
       expect(errors).toEqual([]);

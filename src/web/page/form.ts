@@ -4,7 +4,7 @@
  * scenario's edits (the fields and the scenario JSON box), the messages beside the fields, and the folds'
  * part of the link. What it tells the rest of the page goes through the hooks page.ts gives it.
  */
-import { describeAllowed, fieldTitle, parseDecimal, systems, type FieldSpec } from '../engine.js';
+import { describeAllowed, fieldTitle, forbiddenKeyIn, forbiddenKeyProblem, parseDecimal, systems, type FieldSpec } from '../engine.js';
 import { profileLabel, profileNames } from './profiles.js';
 import { exact, input, kindFields, linkProblem, setExact, setInput, systemOf, writeHash, type Input } from './state.js';
 
@@ -332,6 +332,12 @@ jsonBox.addEventListener('change', () => {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     hooks.badJson('scenario JSON: not an object; allowed: a scenario, e.g. {"kind": "attack", "armour": "machine"}');
+    return;
+  }
+  const forbidden = forbiddenKeyIn(parsed);
+  if (forbidden !== undefined) {
+    const { problem, remedy } = forbiddenKeyProblem(forbidden);
+    hooks.badJson(`scenario JSON: ${problem}; ${remedy}`);
     return;
   }
   setInput(parsed as Input);

@@ -4,7 +4,7 @@
  * simulated; on a worker of its own so that a big sweep never holds up the answer. It owns its part of
  * the link (&vary=, &compare=, &matrix=1, &gridTrials=, &gridSeed=) and its downloads.
  */
-import { esc, outcomeLabel } from '../engine.js';
+import { esc, forbiddenKeyIn, forbiddenKeyProblem, outcomeLabel } from '../engine.js';
 import { download, embedChart, fileName, type ChartView } from './chart.js';
 import { fractionHtml, pct, ratio, seedAndTrials } from './format.js';
 import { profileNames, withoutPicks } from './profiles.js';
@@ -283,6 +283,8 @@ export function gridFromLink(params: URLSearchParams): void {
     try {
       const list = JSON.parse(compare) as unknown;
       if (!Array.isArray(list) || !list.every((k) => k && typeof k === 'object' && typeof k.name === 'string' && k.raw && typeof k.raw === 'object' && !Array.isArray(k.raw))) throw new Error('not a list of {"name", "raw"} scenarios');
+      const forbidden = forbiddenKeyIn(list);
+      if (forbidden !== undefined) throw new Error(`its ${forbiddenKeyProblem(forbidden).problem}`);
       kept = list as typeof kept;
     } catch (err) {
       linkProblem(`This link's kept scenarios could not be read (${(err as Error).message}); none are kept.`);

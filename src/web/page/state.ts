@@ -3,7 +3,7 @@
  * state for the tests and the link (the URL hash). The panels write their own parts of the link; this
  * module puts them together after the scenario's, in the order page.ts lists them.
  */
-import { systems, type FieldSpec, type SystemSpec } from '../engine.js';
+import { forbiddenKeyIn, forbiddenKeyProblem, systems, type FieldSpec, type SystemSpec } from '../engine.js';
 
 /** A scenario as a file or the link holds it. */
 export type Input = Record<string, unknown>;
@@ -74,7 +74,9 @@ export function readScenario(s: string | null): void {
     linkError.textContent = `This link's scenario could not be read (not valid JSON: ${(err as Error).message}); the form starts empty.`;
   }
   if (parsed !== undefined) {
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) input = parsed as Input;
+    const forbidden = forbiddenKeyIn(parsed);
+    if (forbidden !== undefined) linkError.textContent = `This link's scenario was not read (its ${forbiddenKeyProblem(forbidden).problem}); the form starts empty.`;
+    else if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) input = parsed as Input;
     else linkError.textContent = "This link's scenario is not a JSON object; the form starts empty.";
   }
 }
