@@ -1,5 +1,6 @@
 import { UsageError, listAllowed, showValue } from './errors.js';
 import { terminalSafe } from './terminal-safe.js';
+import { suggestFlags } from './suggest.js';
 
 /**
  * Every refusal a user sees is built here, in one shape:
@@ -44,13 +45,21 @@ export function forbiddenByRules(at: string, problem: string): UsageError {
 }
 
 /** A value its field does not take: `WHERE: VALUE is not allowed; allowed: ALLOWED`. */
-export function notAllowed(where: string, value: unknown, allowed: string): UsageError {
-  return refusal(where, `${showValue(value)} is not allowed`, `allowed: ${allowed}`);
+export function notAllowed(where: string, value: unknown, allowed: string, guess = ''): UsageError {
+  return refusal(where, `${showValue(value)} is not allowed${guess}`, `allowed: ${allowed}`);
 }
 
-/** A name that is not one of a known set: `WHERE: VALUE is not WHAT; allowed: A, B, C` (long lists shortened). */
+/** " (did you mean "standard"?)" for a misspelt word of a known set, or nothing. */
+export function didYouMean(value: unknown, allowed: readonly unknown[]): string {
+  // A letter or two is no misspelling to guess at ("c" for a duel's first side is a or b by one edit each).
+  if (typeof value !== 'string' || value.length < 3) return '';
+  const guess = suggestFlags(value, allowed.filter((a): a is string => typeof a === 'string'));
+  return guess.length ? ` (did you mean ${guess.map((g) => showValue(g)).join(' or ')}?)` : '';
+}
+
+/** A name that is not one of a known set: `WHERE: VALUE is not WHAT (did you mean B?); allowed: A, B, C` (long lists shortened). */
 export function notOneOf(where: string, value: unknown, what: string, allowed: readonly unknown[]): UsageError {
-  return refusal(where, `${showValue(value)} is not ${what}`, `allowed: ${listAllowed(allowed)}`);
+  return refusal(where, `${showValue(value)} is not ${what}${didYouMean(value, allowed)}`, `allowed: ${listAllowed(allowed)}`);
 }
 
 /**

@@ -197,7 +197,7 @@ describe('injury-lab battle', () => {
     // A bad key or value of the file is named with the file, in one line, before any game.
     const bad = join(dir, 'bad-battle.json');
     for (const [content, message] of [
-      [{ roster: join(process.cwd(), ROSTER), a: 'Ash Acolyte', b: 'Cinder Brute', turnz: 3 }, /^injury-lab: battle file ".*bad-battle.json": key: "turnz" is not a setting of a battle; allowed: a, b, /],
+      [{ roster: join(process.cwd(), ROSTER), a: 'Ash Acolyte', b: 'Cinder Brute', turnz: 3 }, /^injury-lab: battle file ".*bad-battle.json": key: "turnz" is not a setting of a battle \(did you mean "turns"\?\); allowed: a, b, /],
       [{ roster: join(process.cwd(), ROSTER), a: 'Ash Acolyte', b: 'Cinder Brute', turns: 30 }, /^injury-lab: battle file ".*bad-battle.json": turns: 30 is not allowed; allowed: a whole number from 1 to 10$/],
     ] as const) {
       writeFileSync(bad, JSON.stringify(content));

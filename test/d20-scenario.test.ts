@@ -17,7 +17,7 @@ const badInputs: [Record<string, unknown>, string][] = [
   [{ kind: 'attack', attacks: 0 }, 'melee.json: attacks: 0 is not allowed; allowed: a whole number from 1 to 10'],
   [{ kind: 'attack', attacks: 1.5 }, 'melee.json: attacks: 1.5 is not allowed; allowed: a whole number from 1 to 10'],
   [{ kind: 'attack', wounds: -1 }, 'melee.json: wounds: -1 is not allowed; allowed: a whole number from 0 to 10'],
-  [{ kind: 'attack', state: 'prone' }, 'melee.json: state: "prone" is not allowed; allowed: none, staggered, dazed, stunned'],
+  [{ kind: 'attack', state: 'prone' }, 'melee.json: state: "prone" is not allowed (did you mean "none"?); allowed: none, staggered, dazed, stunned'],
   [{ kind: 'attack', defence: 25 }, 'melee.json: defence: 25 is not allowed; allowed: a whole number from 1 to 20, or "-"'],
   [{ kind: 'attack', attackType: 'magic' }, 'melee.json: attackType: "magic" is not allowed; allowed: melee, ranged'],
   [{ kind: 'fall', heightInches: -1 }, 'melee.json: heightInches: -1 is not allowed; allowed: a number from 0 to 100'],

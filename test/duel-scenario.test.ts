@@ -92,7 +92,7 @@ describe('the duel kind, read from a scenario', () => {
     // The same duel written out with objective win in the file: the flag is the field.
     const byFile = evaluateExact(duel({ rounds: 2, objective: 'win', a: { tough: true, bloodMarkers: 2, policy: 'optimal' }, b: { tough: true, bloodMarkers: 1, policy: 'injury' } }));
     expect(out.outcomes.map((o) => o.exact)).toEqual(byFile.outcomes.map((o) => o.exact));
-    expect((await cliInProcess('exact', ...flags, '--objective', 'wins')).stderr).toMatch(/^injury-lab: objective: "wins" is not allowed; allowed: margin, win$/m);
+    expect((await cliInProcess('exact', ...flags, '--objective', 'wins')).stderr).toMatch(/^injury-lab: objective: "wins" is not allowed \(did you mean "win"\?\); allowed: margin, win$/m);
   });
 
   it('takes a side\'s model and weapon in one name from a roster: "MODEL with WEAPON", or a model', async () => {
@@ -112,7 +112,8 @@ describe('the duel kind, read from a scenario', () => {
   });
 
   it('refuses what a duel cannot be, in one line naming the side and field', () => {
-    expect(refusal(() => duel({ a: {} }))).toMatch(/^b: is missing; allowed: an object of the side's fields \(/);
+    // A side left out is the side by default (issue 51), as {} says.
+    expect(duel({ a: {} })).toEqual(duel({ a: {}, b: {} }));
     expect(refusal(() => duel({ a: 'Brute', b: {} }))).toBe('a: "Brute" is not allowed; allowed: an object of the side\'s fields');
     expect(refusal(() => duel({ a: { armor: 'machine' }, b: {} }))).toMatch(/^a\.armor: not a field of a side; allowed: injuryDice, /);
     expect(refusal(() => duel({ a: {}, b: { policy: 'all' } }))).toBe('b.policy: "all" is not allowed; allowed: none, injury, hinder, optimal');

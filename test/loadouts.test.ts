@@ -184,7 +184,7 @@ describe('a loadout in a profiles file', () => {
       }
       return 'accepted';
     };
-    expect(refusal(file({ loadout: ['Mual'] }))).toBe('profiles file "p.json": models."Brute".loadout: "Mual" is not a weapon of this file; allowed: Axe, Maul, Bow');
+    expect(refusal(file({ loadout: ['Mual'] }))).toBe('profiles file "p.json": models."Brute".loadout: "Mual" is not a weapon of this file (did you mean "Maul"?); allowed: Axe, Maul, Bow');
     expect(refusal(file({ loadout: 'Maul' }))).toBe('profiles file "p.json": models."Brute".loadout: "Maul" is not allowed; allowed: a list of weapon names of this file, each once, e.g. ["Trench Knife", "Musket"]');
   });
 });

@@ -168,7 +168,7 @@ describe('--stopping', () => {
   it.each([
     [['examples/profiles.json', '--stopping'], '--stopping: lists what a roster or catalogue files hold (a profiles file has nothing that stops or is left out); give it with --roster FILE or --catalogue FILE...'],
     [['examples/profiles.json', '--left-out'], '--left-out: lists what a roster or catalogue files hold (a profiles file has nothing that stops or is left out); give it with --roster FILE or --catalogue FILE...'],
-    [['--roster', ROSTER, '--stopping', 'keywords'], '--stopping: "keywords" is not a cause of a stop; allowed: (nothing: all of them), target-text, attacker-text, weapon-text, fight-text, unclear-text, keyword, armour, dice, other'],
+    [['--roster', ROSTER, '--stopping', 'keywords'], '--stopping: "keywords" is not a cause of a stop (did you mean "keyword"?); allowed: (nothing: all of them), target-text, attacker-text, weapon-text, fight-text, unclear-text, keyword, armour, dice, other'],
     [['--roster', ROSTER, '--stopping', '--allow-unmodelled'], '--stopping: lists what stops a command without --allow-unmodelled; leave out --allow-unmodelled'],
     [['--roster', ROSTER, '--stopping', '--left-out'], '--left-out: cannot be given with --stopping (each is a listing of its own); give one of --explain, --stopping and --left-out'],
   ])('refuses %j in one line, exit 2', async (args, message) => {

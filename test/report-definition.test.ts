@@ -55,7 +55,7 @@ const bad: [string, unknown, RegExp][] = [
     withAnalysis({ scenario: { kind: 'fall' }, vary: ['edition=playtest,core'], strict: true }),
     /analysis "armour" \(analyses\[0\]\): cell edition="playtest": kind: "fall" is not a rule of the playtest edition/,
   ],
-  ['a chart of an unknown dimension', withAnalysis({ charts: [{ type: 'heatmap', x: 'injuryDice', y: 'armor', outcome: 'down' }] }), /charts\[0\] \(heatmap\): "armor" is not a varied dimension of this analysis; allowed: armour, injuryDice/],
+  ['a chart of an unknown dimension', withAnalysis({ charts: [{ type: 'heatmap', x: 'injuryDice', y: 'armor', outcome: 'down' }] }), /charts\[0\] \(heatmap\): "armor" is not a varied dimension of this analysis \(did you mean "armour"\?\); allowed: armour, injuryDice/],
   ['a chart that leaves a dimension out', withAnalysis({ charts: [{ type: 'stacked-bars', y: 'armour' }] }), /charts\[0\] \(stacked-bars\): dimension "injuryDice" is varied but not shown/],
   ['an unknown outcome', withAnalysis({ charts: [{ type: 'heatmap', x: 'injuryDice', y: 'armour', outcome: 'dead' }] }), /outcome "dead" is not an outcome of this kind; allowed: no-effect, minor-hit, down, out-of-action/],
   ['an unknown chart type', withAnalysis({ charts: [{ type: 'pie' }] }), /analysis "armour" \(analyses\[0\]\): charts\[0\]\.type: "pie" is not allowed; allowed: stacked-bars, lines, heatmap/],

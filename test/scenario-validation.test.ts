@@ -49,7 +49,7 @@ describe('scenario validation messages', () => {
   it('a choice with other capitals is the value it plainly means, in the scenario and in a side; a misspelling is still refused', () => {
     expect(parseScenario({ kind: 'attack', armour: 'Machine', attackType: 'RANGED' })).toMatchObject({ armour: 'machine', attackType: 'ranged' });
     expect(parseScenario({ kind: 'duel', a: { armour: 'STANDARD', policy: 'Optimal' }, b: {}, rounds: 1 })).toMatchObject({ a: { armour: 'standard', policy: 'optimal' } });
-    expect(() => parseScenario({ armour: 'Machin' })).toThrow(/^armour: "Machin" is not allowed; allowed: none, standard, reinforced, machine$/);
+    expect(() => parseScenario({ armour: 'Machin' })).toThrow(/^armour: "Machin" is not allowed \(did you mean "machine"\?\); allowed: none, standard, reinforced, machine$/);
   });
 
   it('defaults are filled as a player would assume', () => {
@@ -92,3 +92,23 @@ describe('reading files, then validating (issue 23)', () => {
   });
 });
 
+
+describe('a designer\'s slip, answered in one try (issue 51)', () => {
+  it('a misspelt value gets a "did you mean", on the command line and in a side, as a misspelt flag does', async () => {
+    const { cliInProcess } = await import('./helpers/cli-in-process.js');
+    const flag = await cliInProcess('exact', '--armour', 'standrd');
+    expect([flag.code, flag.stdout, flag.stderr]).toEqual([2, '', 'injury-lab: armour: "standrd" is not allowed (did you mean "standard"?); allowed: none, standard, reinforced, machine\n']);
+    const side = await cliInProcess('exact', '--kind', 'duel', '--a', 'armour=reinfrced');
+    expect(side.stderr).toBe('injury-lab: a.armour: "reinfrced" is not allowed (did you mean "reinforced"?); allowed: none, standard, reinforced, machine\n');
+    // A letter or two is not guessed at: "c" is a and b by one edit each.
+    expect(() => parseScenario({ kind: 'duel', first: 'c' })).toThrow(/^first: "c" is not allowed; allowed: /);
+  });
+
+  it('a duel side not given is the side by default: --b alone answers as --a "" --b', async () => {
+    const { cliInProcess } = await import('./helpers/cli-in-process.js');
+    const alone = await cliInProcess('exact', '--kind', 'duel', '--b', 'armour=machine', '--format', 'json');
+    const both = await cliInProcess('exact', '--kind', 'duel', '--a', '', '--b', 'armour=machine', '--format', 'json');
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(JSON.parse(alone.stdout).outcomes).toEqual(JSON.parse(both.stdout).outcomes);
+  });
+});

@@ -5,7 +5,7 @@ import { schemaValidator } from '../model/ajv.js';
 import { DEFAULT_SYSTEM, findSystem, resolveKind, systems, type AnyScenario } from '../rules/registry.js';
 import { perSystem } from './system-schema.js';
 import { editionTable, isCheckedTable } from '../model/edition-table.js';
-import { describeAllowed, fieldJsonSchema, inAllowedCase } from '../model/field-schema.js';
+import { describeAllowed, fieldJsonSchema, inAllowedCase, notAllowedValue } from '../model/field-schema.js';
 import { applyRuleChanges, ruleChangesJsonSchema } from '../model/rule-variant.js';
 import { parseVariant, type Variant } from './variant.js';
 import type { Profile, Profiles } from '../model/profiles.js';
@@ -498,7 +498,7 @@ export function validateFields(resolved: ResolvedInputs, origin = '', host: Unmo
     const field = system.fields.find((f) => f.name === fieldName);
     if (field) {
       const from = sources.get(field.name);
-      throw notAllowed(`${at}${from ? `${from}: ` : ''}${field.name}`, candidate[field.name], describeAllowed(field.schema));
+      throw notAllowedValue(`${at}${from ? `${from}: ` : ''}${field.name}`, candidate[field.name], field.schema);
     }
     throw refusal(`${at}${fieldName || 'scenario'}`, `${showValue(fieldName ? candidate[fieldName] : resolved.input)} ${err?.message ?? 'is not valid'}`);
   }

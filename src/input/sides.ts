@@ -3,7 +3,7 @@ import { listAllowed, showValue } from '../errors.js';
 import { notAllowed, refusal, refusalAt } from '../messages.js';
 import { schemaValidator } from '../model/ajv.js';
 import { forbiddenKeyProblem, isForbiddenKey } from '../json-text.js';
-import { describeAllowed, fieldJsonSchema } from '../model/field-schema.js';
+import { describeAllowed, fieldJsonSchema, notAllowedValue } from '../model/field-schema.js';
 import { bonusesVsKeywords, fearlessAttacker, injuryDiceUnlessTotal, keywordFields, parseBonusVsKeywords } from '../model/keywords.js';
 import { findProfile, findSideProfiles, type Profile, type Profiles } from '../model/profiles.js';
 import type { FieldSpec, FieldValue, GivenFields, KindSides, KindSpec, ProfileRole, RuleTable, SystemSpec } from '../model/types.js';
@@ -316,8 +316,8 @@ export function validateSides(
   const slotKeys: ReadonlySet<string> = sides.unprofiled ? new Set() : SIDE_SLOT_KEYS;
   const out: Record<string, Record<string, unknown>> = {};
   for (const key of sides.keys) {
-    const given = input[key];
-    if (given === undefined) throw refusal(`${at}${key}`, 'is missing', `allowed: an object of the side's fields (${listAllowed(names)})${sides.unprofiled ? '' : '; {} for a model with no armour and no weapon keywords'}`);
+    // A side not given is the side by default (issue 51): every field its default, as `{}` says.
+    const given = input[key] ?? {};
     if (typeof given !== 'object' || given === null || Array.isArray(given)) throw notAllowed(`${at}${key}`, given, "an object of the side's fields");
     const own = given as Record<string, unknown>;
     for (const name of Object.keys(own)) {
@@ -331,7 +331,7 @@ export function validateSides(
       const field = sides.fields.find((f) => f.name === name);
       if (field) {
         const from = sources.get(`${key}.${name}`);
-        throw notAllowed(`${at}${from ? `${from}: ` : ''}${key}.${name}`, fields[name], describeAllowed(field.schema));
+        throw notAllowedValue(`${at}${from ? `${from}: ` : ''}${key}.${name}`, fields[name], field.schema);
       }
       throw refusal(`${at}${key}`, `${showValue(given)} ${validate.errors?.[0]?.message ?? 'is not valid'}`);
     }

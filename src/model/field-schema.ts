@@ -1,4 +1,6 @@
 import { listAllowed } from '../errors.js';
+import type { UsageError } from '../errors.js';
+import { didYouMean, notAllowed } from '../messages.js';
 import type { FieldSchema, FieldSpec } from './types.js';
 
 /** JSON-Schema (draft-07) fragment for one field. */
@@ -53,4 +55,10 @@ export function inAllowedCase(f: FieldSpec, value: unknown): unknown {
   if (allowed === undefined || typeof value !== 'string' || allowed.includes(value)) return value;
   const same = allowed.filter((v) => v.toLowerCase() === value.toLowerCase());
   return same.length === 1 ? same[0] : value;
+}
+
+/** A field's value refused: `WHERE: VALUE is not allowed; allowed: ...`, with a "did you mean" for a misspelt word ("standrd"). */
+export function notAllowedValue(where: string, value: unknown, schema: FieldSchema): UsageError {
+  const words = schema.type === 'string' ? schema.enum : schema.type === 'integer-or' ? schema.words : [];
+  return notAllowed(where, value, describeAllowed(schema), didYouMean(value, words));
 }
