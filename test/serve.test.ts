@@ -51,6 +51,27 @@ describe('serve', () => {
     }
   });
 
+  it('answers a path too long 414 and headers too large 431, as a web server does, and goes on serving', async () => {
+    const { connect } = await import('node:net');
+    const raw = (port: number, text: string) =>
+      new Promise<string>((resolve, reject) => {
+        let said = '';
+        const socket = connect(port, '127.0.0.1', () => socket.end(text));
+        socket.on('data', (c) => (said += c.toString('latin1')));
+        socket.on('close', () => resolve(said.split('\r\n')[0]!));
+        socket.on('error', reject);
+      });
+    const server = await servePage(fixture(), 0);
+    const port = (server.address() as { port: number }).port;
+    try {
+      expect(await raw(port, `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nhost: x\r\n\r\n`)).toBe('HTTP/1.1 414 URI Too Long');
+      expect(await raw(port, `GET / HTTP/1.1\r\nhost: x\r\nx-big: ${'b'.repeat(70_000)}\r\n\r\n`)).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect((await get(port, '/')).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
   it('refuses a bad port in one line, and a port in use with what to do', async () => {
     for (const port of ['x', '-1', '65536', '1.5']) {
       const r = await cliInProcess('serve', '--port', port);

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import type { CommandModule } from 'yargs';
@@ -84,6 +84,9 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
   res.once('close', () => stream.destroy());
 }
 
+/** A request line past this many characters is a URI too long (414), not headers too large (431). */
+const MAX_URI_CHARS = 8192;
+
 export function servePage(dir: string, port: number): Promise<Server> {
   const server = createServer((req, res) => {
     const file = req.method === 'GET' || req.method === 'HEAD' ? fileFor(dir, req.url ?? '/') : undefined;
@@ -94,8 +97,19 @@ export function servePage(dir: string, port: number): Promise<Server> {
     }
     sendFile(req, res, file);
   });
-  // A client's broken connection is its own affair, never the server's end.
-  server.on('clientError', (_err, socket) => socket.destroy());
+  // A client's broken connection is its own affair, never the server's end. A request too big to read
+  // (Node's 16 KB of request line and headers) is answered as a web server answers it, 414 where the
+  // path alone is past half of that, 431 otherwise, and the server goes on serving.
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    if (err.code === 'HPE_HEADER_OVERFLOW' && socket.writable) {
+      const raw = err.rawPacket?.toString('latin1') ?? '';
+      const lineEnd = raw.indexOf('\r\n');
+      const status = (lineEnd < 0 ? raw.length : lineEnd) > MAX_URI_CHARS ? 414 : 431;
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: 0\r\n\r\n`);
+      return;
+    }
+    socket.destroy();
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
