@@ -121,7 +121,7 @@ describe('the battle kind', () => {
       expect(r.stderr.split('\n').length).toBe(2);
       expect(r.code).toBe(2);
     };
-    await refused(['simulate', '--kind', 'battle', '--a', `warband=${A}`, '--b', `warband=${B}`], 'kind: "battle" reads its warbands are entries of a profiles file, roster or catalogue, and the scenario names none; give profiles FILE, or roster FILE and catalogue FILES (one or both)');
+    await refused(['simulate', '--kind', 'battle', '--a', `warband=${A}`, '--b', `warband=${B}`], 'kind: "battle" reads its warbands from a profiles file, roster or catalogue, and the scenario names none; give profiles FILE, or roster FILE and catalogue FILES (one or both)');
     await refused(['exact', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A}`, '--b', `warband=${B}`], 'kind: "battle" has no exact answer: it is simulated only; allowed: injury-lab simulate, or sweep and compare (which simulate it)');
     await refused(['simulate', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A}`, '--b', 'tactic=charge'], /^injury-lab: b\.warband: "" is not allowed; allowed: side b's warband/);
     await refused(['simulate', '--kind', 'battle', '--roster', ROSTER, '--a', `warband=${A},model=Cinder Brute`, '--b', `warband=${B}`], /^injury-lab: a\.model: not a field of a side; allowed: warband, tactic, blood\n$/);

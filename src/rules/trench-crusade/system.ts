@@ -30,7 +30,7 @@ export const trenchCrusadeKinds: readonly KindSpec<TrenchCrusadeScenario>[] = [
     ...battleSimulation,
     fightsOn: true,
     description: 'Two warbands (a and b) fight a whole game, as `injury-lab battle` plays it: simulated only',
-    needsProfiles: 'its warbands are entries of a profiles file, roster or catalogue',
+    needsProfiles: 'its warbands from a profiles file, roster or catalogue',
     sides: {
       keys: BATTLE_SIDES,
       fields: battleKindSideFields,
