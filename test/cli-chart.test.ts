@@ -98,7 +98,7 @@ describe('--chart refuses what it cannot draw, in one line, before anything runs
   it('an outcome the kind does not have, --outcome without a chart, an outcome on stacked bars, "or worse" of a duel', async () => {
     await refused(['sweep', '--vary', 'injuryDice=0..1', '--chart', at('o.svg'), '--outcome', 'dead'], /--outcome: "dead" is not an outcome of this kind; allowed: no-effect, minor-hit, down, out-of-action/, at('o.svg'));
     // Without --chart it picks the table's rows (test/outcome-pick.test.ts); JSON holds every outcome, so there it is refused.
-    await refused(['exact', '--outcome', 'down', '--format', 'json'], /--outcome: picks rows of the table; --format json always holds every outcome/);
+    await refused(['exact', '--outcome', 'down', '--format', 'json'], /--outcome: picks rows of the table or the CSV; --format json always holds every outcome/);
     await refused(['sweep', '--vary', 'armour=none,standard', '--chart', at('b.svg'), '--outcome', 'down'], /--outcome: a chart of this grid is stacked bars, which show every outcome/, at('b.svg'));
     await refused(['exact', '--kind', 'duel', '--a', '', '--b', '', '--chart', at('d.svg'), '--cumulative'], /--cumulative: the outcomes of this kind are not ranked/, at('d.svg'));
   });

@@ -104,6 +104,6 @@ describe('diff --chart on the command line', () => {
     expect(exists.code).not.toBe(0);
     expect(readFileSync(kept, 'utf8')).toBe('mine');
     const json = await cliInProcess('diff', 'core', OOA_FILE, '--grid', grid, '--outcome', 'down', '--format', 'json');
-    expect(json.stderr).toMatch(/--outcome: picks rows of the table; --format json always holds every outcome/);
+    expect(json.stderr).toMatch(/--outcome: picks rows of the table or the CSV; --format json always holds every outcome/);
   });
 });

@@ -50,9 +50,21 @@ describe('--outcome picks the rows of a table', () => {
     expect(header.trim().split(/\s{2,}/)).toEqual(['armour', 'out of action']);
   });
 
+  it('keeps the rows asked for in a CSV, each as the full CSV writes it (issue 51: it was refused)', async () => {
+    for (const args of [['exact', ...ATTACK], ['compare', 'armour=standard', 'armour=machine', '--kind', 'attack'], ['sweep', '--kind', 'attack', '--vary', 'armour=none,machine']]) {
+      const full = (await cliInProcess(...args, '--format', 'csv')).stdout.split('\n');
+      const picked = await cliInProcess(...args, '--format', 'csv', '--outcome', 'down,out-of-action');
+      expect(picked.code, picked.stderr).toBe(0);
+      const at = full[0]!.split(',').indexOf('outcome');
+      const wanted = full.filter((line, i) => i === 0 || line === '' || ['down', 'out-of-action'].includes(line.split(',')[at]!));
+      expect(picked.stdout.split('\n')).toEqual(wanted);
+      expect(wanted.length).toBeLessThan(full.length);
+    }
+  });
+
   it('refuses an outcome the kind has not, several with a chart, and a format that holds every outcome', async () => {
     await refused(/^injury-lab: --outcome: "out-of-acton" is not an outcome of trench-crusade attack; allowed: miss, no-effect, minor-hit, down, out-of-action, or several separated by commas$/m, 'exact', ...ATTACK, '--outcome', 'out-of-acton');
     await refused(/--outcome: "down,out-of-action" names 2 outcomes; a chart draws one/, 'exact', ...ATTACK, '--outcome', 'down,out-of-action', '--chart', '/tmp/never-written.svg');
-    await refused(/--outcome: picks rows of the table; --format json always holds every outcome/, 'exact', ...ATTACK, '--outcome', 'down', '--format', 'json');
+    await refused(/--outcome: picks rows of the table or the CSV; --format json always holds every outcome/, 'exact', ...ATTACK, '--outcome', 'down', '--format', 'json');
   });
 });

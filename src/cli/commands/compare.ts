@@ -14,7 +14,7 @@ import { terminalSafe } from '../../terminal-safe.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
 import { planChart } from '../../present/write/one-off-chart.js';
 import { scenarioDimension, scenariosSweep } from '../../analysis/single.js';
-import { pickedOutcomes } from '../outcome-pick.js';
+import { outcomeRowsOf, pickedOutcomes } from '../outcome-pick.js';
 import { unionOutcomes } from '../../analysis/cells.js';
 import { resolveKind } from '../../rules/registry.js';
 
@@ -66,7 +66,8 @@ export const compareCommand: CommandModule = {
     if (chartRequest && chart) await writeChartAndSay(chartRequest, scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario'), { ...chart, title: 'Outcomes, scenario by scenario' });
     // --outcome keeps the rows (and verdicts) of the outcomes it names.
     const kept = (rows: typeof result.rows) => rows.filter((row) => picked!.includes(row.outcome));
-    const text = comparePresenter[format](picked && format === 'table' ? { ...result, rows: kept(result.rows), cumulativeRows: kept(result.cumulativeRows) } : result);
+    const written = comparePresenter[format](picked && format === 'table' ? { ...result, rows: kept(result.rows), cumulativeRows: kept(result.cumulativeRows) } : result);
+    const text = format === 'csv' ? outcomeRowsOf(written, picked, outcomes) : written;
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
       process.stderr.write(`injury-lab: wrote ${terminalSafe(argv.out)}\n`);

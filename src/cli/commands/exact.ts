@@ -7,7 +7,7 @@ import { noExactAnswer } from '../../rules/exact-kinds.js';
 import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
 import { scenarioCell, scenariosSweep } from '../../analysis/single.js';
 import { addDigitsOption, digitsFromArgv } from '../digits-option.js';
-import { pickedOutcomes } from '../outcome-pick.js';
+import { outcomeRowsOf, pickedOutcomes } from '../outcome-pick.js';
 import { resolveKind } from '../../rules/registry.js';
 
 export const exactCommand: CommandModule = {
@@ -30,6 +30,7 @@ export const exactCommand: CommandModule = {
     const chart = planOneScenarioChart(argv, scenario);
     const result = evaluateParsed(scenario);
     if (chart) await writeChartAndSay(chart.request, scenariosSweep([scenarioCell(scenario, chart.label, { exact: result })], chart.title), chart.def);
-    process.stdout.write(exactPresenter[format]({ ...result, ...(digits !== undefined ? { digits } : {}), ...(picked && format === 'table' ? { picked } : {}) }));
+    const text = exactPresenter[format]({ ...result, ...(digits !== undefined ? { digits } : {}), ...(picked && format === 'table' ? { picked } : {}) });
+    process.stdout.write(format === 'csv' ? outcomeRowsOf(text, picked, result.layout.outcomes) : text);
   },
 };

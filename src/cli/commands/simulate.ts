@@ -7,7 +7,7 @@ import { addSimOptions, parseSimFlags } from '../sim-options.js';
 import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
 import { scenarioCell, scenariosSweep } from '../../analysis/single.js';
 import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
-import { pickedOutcomes } from '../outcome-pick.js';
+import { outcomeRowsOf, pickedOutcomes } from '../outcome-pick.js';
 import { resolveKind } from '../../rules/registry.js';
 
 export const simulateCommand: CommandModule = {
@@ -41,6 +41,7 @@ export const simulateCommand: CommandModule = {
       }),
     );
     if (chart) await writeChartAndSay(chart.request, scenariosSweep([scenarioCell(scenario, chart.label, { run })], chart.title), chart.def);
-    process.stdout.write(simulationPresenter[format]({ run, ...(flags.precision !== undefined ? { precision: flags.precision } : {}), ...(picked && format === 'table' ? { picked } : {}) }));
+    const text = simulationPresenter[format]({ run, ...(flags.precision !== undefined ? { precision: flags.precision } : {}), ...(picked && format === 'table' ? { picked } : {}) });
+    process.stdout.write(format === 'csv' ? outcomeRowsOf(text, picked, run.layout.outcomes) : text);
   },
 };

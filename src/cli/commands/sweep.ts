@@ -13,7 +13,7 @@ import { queueOf, withRemote } from '../queue-option.js';
 import { addFileOutOptions, addSweepSimOptions, computedFor, kindSpecOf, refuseVariedFieldFlags, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
 import { cellProgress } from './report.js';
-import { pickedOutcomes } from '../outcome-pick.js';
+import { outcomeRowsOf, pickedOutcomes } from '../outcome-pick.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
 import { planChart } from '../../present/write/one-off-chart.js';
 import { askedLineOfGrid } from '../../analysis/asked.js';
@@ -107,7 +107,8 @@ export const sweepCommand: CommandModule = {
     });
     // The chart first: if it cannot be written, nothing has been printed.
     if (chartRequest && chart) await writeChartAndSay(chartRequest, sweep, chart);
-    const text = sweepPresenter[format]({ sweep, cumulative, ...(digits !== undefined ? { digits } : {}), ...(picked && format === 'table' ? { picked } : {}) });
+    const written = sweepPresenter[format]({ sweep, cumulative, ...(digits !== undefined ? { digits } : {}), ...(picked && format === 'table' ? { picked } : {}) });
+    const text = format === 'csv' ? outcomeRowsOf(written, picked, layout.outcomes) : written;
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
       const skipped = sweep.notAllowed.length ? `, ${sweep.notAllowed.length} not allowed` : '';
