@@ -158,3 +158,14 @@ export function wordWrap(text: string, width: number): string[] {
   if (line) lines.push(line);
   return lines;
 }
+
+/**
+ * The time a run has left, as a progress line says it ("about 40 s left", "about 3 min left"), from the
+ * time its `done` of `total` took so far; nothing before the first is done, or within the first second.
+ */
+export function timeLeft(elapsedMs: number, done: number, total: number): string {
+  // Before a second has gone by, the rate so far says little.
+  if (done <= 0 || elapsedMs < 1000) return '';
+  const seconds = ((elapsedMs / done) * Math.max(0, total - done)) / 1000;
+  return seconds < 100 ? `about ${Math.ceil(seconds)} s left` : `about ${Math.ceil(seconds / 60)} min left`;
+}

@@ -314,6 +314,11 @@ describe('progress within an analysis', () => {
     expect(written).toEqual(['\rbig [1/1] all: 3,365 / 6,731 cells (49%)\x1b[K', '\r\x1b[K']);
   });
 
+  it('says the time left from the rate so far, once a second has gone by (issue 51)', async () => {
+    const { timeLeft } = await import('../src/text.js');
+    expect([timeLeft(10_000, 10, 20), timeLeft(60_000, 1, 10), timeLeft(999, 1, 10), timeLeft(5_000, 0, 10), timeLeft(5_000, 10, 10)]).toEqual(['about 10 s left', 'about 9 min left', '', '', 'about 0 s left']);
+  });
+
   it('prints nothing when stderr is not a terminal', () => {
     expect(cellProgress(stream(false).s, 0)).toBeUndefined();
   });

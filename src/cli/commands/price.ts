@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { CommandModule } from 'yargs';
+import { timeLeft } from '../../text.js';
 import { coerceFlagValue, kebab } from '../../input/scenario.js';
 import { describeAllowed } from '../../model/field-schema.js';
 import { PRICE_FIELDS, PRICE_TEXT_SETTINGS, checkPriceSettings, priceSourceFiles } from '../../pricing/price-settings.js';
@@ -121,8 +122,8 @@ async function priceByBattlesCommand(settings: BattlePriceSettings, format: Form
   const started = performance.now();
   // The search asks for match-ups as it goes: the total is a guess that grows, and so is the time left.
   const progress = progressLine((done, expected, now) => {
-    const left = done > 0 ? (((now - started) / done) * Math.max(0, expected - done)) / 1000 : undefined;
-    return `battles: match-ups ${done} of about ${expected}${left !== undefined ? `, about ${Math.ceil(left)} s left` : ''}`;
+    const left = timeLeft(now - started, done, expected);
+    return `battles: match-ups ${done} of about ${expected}${left ? `, ${left}` : ''}`;
   });
   const priced = await withRunControls(async ({ signal }) => {
     setMaxListeners(0, signal);

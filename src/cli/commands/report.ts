@@ -9,7 +9,7 @@ import { loadReportDef, parseReportText, reportIdFor, reportIdOf, reportJsonSche
 import { claimBatchFolder, claimReportFolder, type FolderClaim } from '../../present/write/output-folder.js';
 import { indexHtml } from '../../present/report/page.js';
 import type { AnalysisRun, PriceRun } from '../../present/report/run.js';
-import { compact } from '../../text.js';
+import { compact, timeLeft } from '../../text.js';
 import { withRunControls } from '../sim-controls.js';
 import { parseSimFlags } from '../sim-options.js';
 import { queueOf, queueOptionDeclaration, withRemote } from '../queue-option.js';
@@ -91,7 +91,8 @@ export function cellProgress(stream: NodeJS.WriteStream, showAfterMs = SHOW_CELL
       lastDraw = now;
       drawn = true;
       const count = (n: number) => n.toLocaleString('en-GB');
-      stream.write(`\r${terminalSafe(what)}: ${count(done)} / ${count(total)} cells (${Math.floor((100 * done) / total)}%)\x1b[K`);
+      const left = timeLeft(now - started, done, total);
+      stream.write(`\r${terminalSafe(what)}: ${count(done)} / ${count(total)} cells (${Math.floor((100 * done) / total)}%${left ? `, ${left}` : ''})\x1b[K`);
     },
     clear() {
       if (drawn) stream.write('\r\x1b[K');
