@@ -33,6 +33,12 @@ const rosterSide = (file: string) => `the roster ${showValue(file)} as fielded`;
 export const UNARMED = 'unarmed';
 /** How a battle names a ranged weapon used in melee (ruling B47): "Pistol (in melee)". */
 export const IN_MELEE = '(in melee)';
+/** An entry as written without its count ("Trench Pilgrim with Rifle x6" is "Trench Pilgrim with Rifle"). */
+const withoutCount = (text: string) => text.replace(/\s+[x×]\s*\d+$/i, '');
+/** An entry written with its count, as a warband writes it: none for one model. */
+const withCount = (bare: string, count: number) => `${bare}${count > 1 ? ` x${count}` : ''}`;
+/** What a side's warband allows, for the messages that refuse one. */
+const warbandAllowed = (side: string) => `side ${side}'s warband: entries separated by commas, each "MODEL with WEAPON + WEAPON xCOUNT" (${LIST_QUOTING})`;
 
 export interface BattleSettings extends ProfileSource, BattleGameSettings {
   readonly edition?: string;
@@ -161,7 +167,7 @@ export function checkBattleSettings(given: Readonly<Record<string, unknown>>, na
   }
   for (const side of BATTLE_SIDES) {
     const text = given[side];
-    if (typeof text !== 'string' || text.trim() === '') throw notAllowed(nameOf(side), text, `side ${side}'s warband: entries separated by commas, each "MODEL with WEAPON + WEAPON xCOUNT" (${LIST_QUOTING})`);
+    if (typeof text !== 'string' || text.trim() === '') throw notAllowed(nameOf(side), text, warbandAllowed(side));
     out[side] = text;
   }
   for (const [name, field] of BATTLE_SETTING_FIELDS) out[name] = checkedValue(field, given[name], nameOf(name));
@@ -210,7 +216,7 @@ function fieldedEntries(profiles: Profiles, flag: string): EntryText[] {
   return fielded.map(({ model, count }) => {
     const held = profiles.models.get(model)?.loadout ?? [];
     const weapons = held.map((w) => (profiles.weapons.has(`${model} with ${w}`) ? `${model} with ${w}` : w));
-    const text = `${model}${held.length ? ` with ${held.join(WEAPON_JOIN)}` : ''}${count > 1 ? ` x${count}` : ''}`;
+    const text = withCount(`${model}${held.length ? ` with ${held.join(WEAPON_JOIN)}` : ''}`, count);
     if (count > MAX_ENTRY_COUNT) throw notAllowed(`${flag}: ${showValue(text)}: count`, count, `a whole number of models from 1 to ${MAX_ENTRY_COUNT}`);
     return { text, model, weapons, count };
   });
@@ -224,7 +230,7 @@ export interface SwapRead {
 
 /** The entry of side a that a swap's OLD names: its text without a count, or its model where one entry has it. */
 function swappedOut(entries: readonly EntryText[], old: string, flag: string): number {
-  const bare = (e: EntryText) => e.text.replace(/\s+[x×]\s*\d+$/i, '');
+  const bare = (e: EntryText) => withoutCount(e.text);
   let found = entries.findIndex((e) => bare(e) === old);
   if (found < 0) {
     const byModel = entries.flatMap((e, i) => (e.model === old ? [i] : []));
@@ -253,7 +259,7 @@ function applySwap(entries: readonly EntryText[], swap: string, variant: SwapVar
   };
   if (variant === 'asked') return { entries: [...entries], read };
   const left = out.count - oldCount;
-  const kept = entries.flatMap((e, i) => (i !== at ? [e] : left > 0 ? [{ ...e, count: left, text: `${oldName}${left > 1 ? ` x${left}` : ''}` }] : []));
+  const kept = entries.flatMap((e, i) => (i !== at ? [e] : left > 0 ? [{ ...e, count: left, text: withCount(oldName, left) }] : []));
   if (variant === 'without') {
     if (kept.length === 0) throw refusal(flag, `side a without ${showValue(oldText)} has no model left`, 'allowed: a swap that leaves side a a model');
     return { entries: kept, read };
@@ -319,11 +325,11 @@ function withinFieldStrength(entries: readonly EntryText[], cap: number, side: s
   const left: string[] = [];
   let room = cap;
   for (const e of entries) {
-    const bare = e.text.replace(/\s+[x×]\s*\d+$/i, '');
+    const bare = withoutCount(e.text);
     const take = Math.min(room, e.count);
     room -= take;
-    if (take > 0) kept.push(take === e.count ? e : { ...e, count: take, text: `${bare}${take > 1 ? ` x${take}` : ''}` });
-    if (take < e.count) left.push(`${bare}${e.count - take > 1 ? ` x${e.count - take}` : ''}`);
+    if (take > 0) kept.push(take === e.count ? e : { ...e, count: take, text: withCount(bare, take) });
+    if (take < e.count) left.push(withCount(bare, e.count - take));
   }
   notes.push(`${side}: field strength ${cap}: the first ${cap} of its ${total} models in warband order take the field; left out: ${left.join(', ')} (ruling B49)`);
   return kept;
@@ -459,7 +465,7 @@ export function resolveBattleWith(
     const asked = settings[side];
     return {
       // A swap's battles say which they are: side a as asked, with the swap, or without what it takes out.
-      label: s === 0 && swapRead && variant !== 'asked' ? `${asked}, ${variant === 'swapped' ? `${settings.swap}` : `without ${swapRead.outgoing.text}${swapRead.outgoing.count > 1 ? ` x${swapRead.outgoing.count}` : ''}`}` : asked,
+      label: s === 0 && swapRead && variant !== 'asked' ? `${asked}, ${variant === 'swapped' ? `${settings.swap}` : `without ${withCount(swapRead.outgoing.text, swapRead.outgoing.count)}`}` : asked,
       tactic: s === 0 ? settings.aTactic : settings.bTactic,
       blood: s === 0 ? settings.aBlood : settings.bBlood,
       entries: battleEntries,
@@ -503,7 +509,7 @@ export function readBattleScenario(
       settings[sideSettingName(side, f.name)] = scenario[side][f.name];
       names[sideSettingName(side, f.name)] = `${side}.${f.name}`;
     }
-    if (scenario[side].warband.trim() === '') throw notAllowed(`${at}${side}.warband`, scenario[side].warband, `side ${side}'s warband: entries separated by commas, each "MODEL with WEAPON + WEAPON xCOUNT" (${LIST_QUOTING})`);
+    if (scenario[side].warband.trim() === '') throw notAllowed(`${at}${side}.warband`, scenario[side].warband, warbandAllowed(side));
   }
   return resolveBattleWith(settings as unknown as BattleSettings, source, validate, (name) => `${at}${names[name] ?? name}`);
 }

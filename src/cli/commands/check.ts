@@ -3,9 +3,8 @@ import { evaluateParsed } from '../../evaluate.js';
 import { checkPresenter } from '../../present/tables/check.js';
 import { simulate } from '../../pool/simulate.js';
 import { crossCheck } from '../../stats/cross-check.js';
-import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv, scenarioFromArgv } from '../options.js';
-import { kindSpecOf } from '../sweep-options.js';
-import { noExactAnswer } from '../../rules/exact-kinds.js';
+import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
+import { requireExactKind } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { addSimOptions, parseSimFlags } from '../sim-options.js';
 
@@ -25,8 +24,7 @@ export const checkCommand: CommandModule = {
   handler: async (argv) => {
     const format = parseFormat(argv.format, checkPresenter, 'check');
     // A kind simulated only (a battle) is refused before its warbands are read.
-    const kind = kindSpecOf(rawScenarioFromArgv(argv, argv.scenario), typeof argv.scenario === 'string' ? argv.scenario : '');
-    if (!kind.exact) throw noExactAnswer(kind.id);
+    requireExactKind(argv);
     const scenario = scenarioFromArgv(argv);
     const flags = parseSimFlags(argv);
     const exact = evaluateParsed(scenario);

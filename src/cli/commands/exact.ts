@@ -1,9 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { evaluateParsed } from '../../evaluate.js';
 import { exactPresenter } from '../../present/tables/exact.js';
-import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv, scenarioFromArgv } from '../options.js';
-import { kindSpecOf } from '../sweep-options.js';
-import { noExactAnswer } from '../../rules/exact-kinds.js';
+import { addFormatOption, addScenarioOptions, parseFormat, scenarioFromArgv } from '../options.js';
+import { requireExactKind } from '../run-plan.js';
 import { addChartOptions, planOneScenarioChart, writeChartAndSay } from '../chart-options.js';
 import { scenarioCell, scenariosSweep } from '../../analysis/single.js';
 import { addDigitsOption, digitsFromArgv } from '../digits-option.js';
@@ -22,8 +21,7 @@ export const exactCommand: CommandModule = {
   handler: async (argv) => {
     const format = parseFormat(argv.format, exactPresenter, 'exact');
     // A kind simulated only (a battle) is refused before its warbands are read.
-    const kind = kindSpecOf(rawScenarioFromArgv(argv, argv.scenario), typeof argv.scenario === 'string' ? argv.scenario : '');
-    if (!kind.exact) throw noExactAnswer(kind.id);
+    requireExactKind(argv);
     const scenario = scenarioFromArgv(argv);
     const digits = digitsFromArgv(argv);
     const picked = pickedOutcomes(argv, resolveKind(scenario).kind.layout(scenario).outcomes, `${scenario.system} ${scenario.kind}`, format);
