@@ -105,7 +105,7 @@ describe('--chart refuses what it cannot draw, in one line, before anything runs
   it('three varied fields', async () => {
     await refused(
       ['sweep', '--vary', 'armour=none,standard', '--vary', 'injuryDice=0..1', '--vary', 'shield=false,true', '--chart', at('3.svg')],
-      /--chart: a chart of 3 varied fields needs to be told which goes on which axis; vary at most two fields, or write a report file/,
+      /--chart: a chart of 3 varied fields needs to be told which goes where; name them, e\.g\. --chart-type heatmap --x injuryDice --y armour --facet shield/,
       at('3.svg'),
     );
   });

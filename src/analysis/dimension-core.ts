@@ -20,6 +20,8 @@ export interface Dimension {
   readonly values: readonly DimensionValue[];
   /** A single numeric field: lines put it on a quantitative axis. */
   readonly numeric: boolean;
+  /** A numeric field whose answer holds from one whole threshold to the next (FieldSpec.steps): drawn as steps. */
+  readonly steps?: true;
   /**
    * The key of the side this dimension varies whole (a duel's `a`), for a kind with sides: each value
    * is a named side (`side` below), its name the value's one entry in `values`.
@@ -421,6 +423,7 @@ export function parseDimensionWith(spec: VarySpec, system: SystemSpec, kind: str
     title: title ?? (fields.length === 1 ? variedTitle(fields[0]!) : fields.map((f, i) => (i === 0 ? variedTitle(f) : variedTitle(f).toLowerCase())).join(' and ')),
     values: points.map((values, i) => ({ values, label: named[i]!, ...(shared[i] !== undefined ? { variant: shared[i] } : {}) })),
     numeric,
+    ...(numeric && typeof single !== 'string' && single?.steps ? { steps: true as const } : {}),
   };
 }
 

@@ -18,14 +18,17 @@ interface Common<K extends string> {
   readonly common?: true;
   /** Kinds that take it without modelling it (FieldSpec.notModelledIn). */
   readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string };
+  /** The answer holds from one whole threshold to the next (FieldSpec.steps). */
+  readonly steps?: true;
 }
 
 /** The optional parts every builder passes on. */
-const extras = (o: { readonly profile?: ProfileRole; readonly stacks?: boolean; readonly common?: true; readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string } }) => ({
+const extras = (o: { readonly profile?: ProfileRole; readonly stacks?: boolean; readonly common?: true; readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string }; readonly steps?: true }) => ({
   ...(o.profile ? { profile: o.profile } : {}),
   ...(o.stacks ? { stacks: true } : {}),
   ...(o.common ? { common: true as const } : {}),
   ...(o.notModelledIn ? { notModelledIn: o.notModelledIn } : {}),
+  ...(o.steps ? { steps: true as const } : {}),
 });
 
 /**

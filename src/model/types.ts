@@ -84,6 +84,12 @@ export interface FieldSpec<N extends string = string, V extends FieldValue = Fie
    * `why`, unless unmodelled rules are allowed; then the answer is without it, and says so.
    */
   readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string };
+  /**
+   * The answer changes only where the value crosses a whole threshold (a fall's height: +1 injury dice
+   * per full 3 inches), so a chart draws it as steps that hold until the next one, never as a slope
+   * between two measured heights. A presentation hint, like `common`.
+   */
+  readonly steps?: true;
 }
 
 /** The two sides a profiles file names: weapons (what attacks) and models (what is attacked). */

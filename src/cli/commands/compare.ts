@@ -30,7 +30,7 @@ export const compareCommand: CommandModule = {
             .positional('versus', { type: 'string', describe: 'A scenario, in any of those forms' })
             .positional('more', { type: 'string', array: true, describe: 'More scenarios' }),
         ),
-      )), { cumulative: false, force: true }),
+      )), { cumulative: false, force: true }, true),
       comparePresenter,
     )
       .option('exact', { type: 'boolean', describe: 'Compute the exact answers (--no-exact for simulation only)', default: true })

@@ -11,6 +11,10 @@ import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv }
 import { withRunControls } from '../sim-controls.js';
 import { refuseVariedFieldFlags } from '../sweep-options.js';
 import { cellProgress } from './report.js';
+import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
+import { planChart } from '../../present/write/one-off-chart.js';
+import { askedLineOfGrid } from '../../analysis/asked.js';
+import { namedFiles } from '../../input/scenario.js';
 
 /** A flag given as one value: yargs makes a repeated one an array, of which solve would silently use one. */
 function once(argv: Readonly<Record<string, unknown>>, flag: string, why: string): string {
@@ -26,7 +30,7 @@ export const solveCommand: CommandModule = {
   describe: 'Goal-seek over one field: the values that meet a condition on an outcome, "or worse" or a mean, and where it flips (exact)',
   builder: (y) =>
     addFormatOption(
-      addScenarioOptions(
+      addChartOptions(addScenarioOptions(
         // The search first in --help: the two flags solve requires.
         y
           .positional('scenario', { type: 'string', describe: 'Base scenario JSON file (field flags override it)' })
@@ -42,12 +46,13 @@ export const solveCommand: CommandModule = {
             demandOption: "give the condition, e.g. --where 'incapacitated<=0.2'",
             group: SEARCH_GROUP,
           }),
-      ),
+      ), { cumulative: false, force: false }, true),
       solvePresenter,
     )
       .example("$0 solve --system d20-warband --kind attack --stat 10 --pierce 2 --vary defence=1..20 --where 'stunned+<=10%'", 'the Defence values that keep stunned or worse at 10% or less')
       .example("$0 solve --kind sequence --vary attacks=1..30 --where 'out-of-action>=0.9'", 'how many attacks until P(out of action) >= 90%')
-      .example("$0 solve --kind attack --vary armour=none,standard,reinforced,machine --where 'down+<0.25' --format json", 'which armours keep Down or worse under 25%, as JSON'),
+      .example("$0 solve --kind attack --vary armour=none,standard,reinforced,machine --where 'down+<0.25' --format json", 'which armours keep Down or worse under 25%, as JSON')
+      .example("$0 solve --kind fall --vary heightInches=0..12 --where 'out-of-action<=10%' --chart fall.svg", "the heights a fall stays under 10% Out of Action at, and the condition's outcome drawn along them"),
   handler: async (argv) => {
     const format = parseFormat(argv.format, solvePresenter, 'solve');
     // The condition's form first: a typo in it costs nothing, not even reading the scenario file.
@@ -66,6 +71,14 @@ export const solveCommand: CommandModule = {
     // Checked against every cell's outcomes and means before anything is computed.
     const { system, kind } = baseSystemAndKind(base);
     const checked = checkCondition(condition, cells.map((c) => resolveKind(c.scenario).kind.layout(c.scenario)), `${system.id} kind "${kind}"`);
+    // The chart draws what the condition is about along the field searched: lines of its outcome ("or
+    // worse" if it says so) unless --outcome names another, or stacked bars of every outcome if asked.
+    const chartRequest = chartRequestFromArgv(argv);
+    const conditionOutcome = checked.target.kind === 'outcome' && chartRequest?.type !== 'bars' && chartRequest?.outcome === undefined && !chartRequest?.cumulative ? { outcome: checked.target.outcome, cumulative: checked.target.orWorse } : {};
+    const chartAsk = chartRequest && { type: 'lines' as const, ...chartRequest, ...conditionOutcome };
+    const scenarios = cells.map((c) => c.scenario);
+    const inputs = [...(typeof argv.scenario === 'string' ? [argv.scenario] : []), ...namedFiles(base)];
+    const chart = chartAsk && planChart(chartAsk, dims, gridLayout(scenarios), `${askedLineOfGrid(scenarios)}; where ${condition.text}`, inputs);
     const sweep = await withRunControls(async ({ signal }) => {
       try {
         return await runSweep({
@@ -80,6 +93,8 @@ export const solveCommand: CommandModule = {
         progress?.clear();
       }
     });
+    // The chart first: if it cannot be written, nothing has been printed.
+    if (chartAsk && chart) await writeChartAndSay(chartAsk, sweep, chart);
     process.stdout.write(solvePresenter[format](solveSweep(sweep, checked)));
   },
 };

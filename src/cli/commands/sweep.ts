@@ -38,7 +38,7 @@ export const sweepCommand: CommandModule = {
               group: GRID_GROUP,
             }),
         ),
-      )), { cumulative: true, force: true })),
+      )), { cumulative: true, force: true }, true)),
       sweepPresenter,
     )
       .option('cumulative', { type: 'boolean', describe: 'Show "this or worse" for each outcome (table format, and a chart of lines or a heat map)', default: false, group: GRID_GROUP })

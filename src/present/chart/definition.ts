@@ -60,6 +60,9 @@ export type ChartDef = (
 
 export type ChartType = ChartDef['type'];
 
+/** A chart as a definition gives it, before its file name is settled and its options checked. */
+export type ChartInput = { readonly type: ChartType; readonly file?: string; readonly [option: string]: unknown };
+
 export const CHART_TYPES: readonly ChartType[] = ['stacked-bars', 'lines', 'heatmap', 'value'];
 
 /** The dimensions a chart puts on its channels, in the order they are listed. */

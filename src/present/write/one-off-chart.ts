@@ -13,7 +13,7 @@ import { toolVersion } from '../../version.js';
 import { jsonText } from '../../text.js';
 import { chartNotes, chartSpec } from '../chart/charts.js';
 import type { ChartDef, VlSpec } from '../chart/definition.js';
-import { CHART_FLAG, chooseChart } from '../chart/defaults.js';
+import { CHART_FLAG, type ChartAsk, chooseChart } from '../chart/defaults.js';
 import { chartPageHtml } from '../report/page.js';
 import { checkOutputFile, writeOutputFile } from './output-file.js';
 import { renderChart } from '../report/render.js';
@@ -25,11 +25,9 @@ type ChartEnding = (typeof CHART_ENDINGS)[number];
 /** The option a command line gives its chart with, for messages. */
 export { CHART_FLAG };
 
-/** What the command line asks of its chart: the file, and one outcome or "or worse" for lines and heat maps. */
-export interface ChartRequest {
+/** What the command line asks of its chart: the file, one outcome or "or worse" for lines and heat maps, and its type and axes where named. */
+export interface ChartRequest extends ChartAsk {
   readonly file: string;
-  readonly outcome?: string;
-  readonly cumulative: boolean;
   /** Replace the file if it exists. */
   readonly force: boolean;
 }

@@ -142,6 +142,7 @@ export const d20WarbandFields = [
   }),
   // The injury file's own falling example is a fall of 3".
   numberField('heightInches', {
+    steps: true,
     common: true,
     description: 'Height of the fall in inches: +2 to the Injury Roll per full inch above 2',
     minimum: 0,

@@ -473,6 +473,7 @@ export const trenchCrusadeFields = [
     kinds: ['attack', 'sequence', DUEL_KIND],
   }),
   numberField('heightInches', {
+    steps: true,
     common: true,
     description: 'Height of the fall in inches (no roll under 3; +1 injury dice per full 3 inches)',
     minimum: 0,
