@@ -62,6 +62,11 @@ export function askedLineOfGrid(scenarios: readonly Scenario[]): string {
   return lineOf(first, shared, scenarios.every((s) => s.edition === first.edition));
 }
 
+/** What compared scenarios were asked, for a chart's subtitle: what they all share, then who is compared ("...; A against B"). */
+export function askedLineOfComparison(scenarios: readonly Scenario[], names: readonly string[]): string {
+  return `${askedLineOfGrid(scenarios)}; ${names.join(' against ')}`;
+}
+
 /**
  * The line a table prints under its heading: "  Given: armour reinforced, shield, ignoreArmour" (fields
  * that differ from their defaults, keywords read into theirs), or none when nothing does. A kind with

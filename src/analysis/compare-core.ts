@@ -50,8 +50,16 @@ export interface CompareRow {
   readonly versus: readonly Versus[];
 }
 
+/** A field in which the compared scenarios differ, with each one's value as outputs write it ("-": not a field of its kind). */
+export interface ScenarioDifference {
+  readonly field: string;
+  readonly values: readonly string[];
+}
+
 export interface CompareResult {
   readonly scenarios: readonly { name: string; file: string; cell: Cell }[];
+  /** Every field in which the scenarios differ: what the comparison measures, and anything else that was given. */
+  readonly differences: readonly ScenarioDifference[];
   readonly outcomes: readonly string[];
   readonly rows: readonly CompareRow[];
   readonly cumulativeRows: readonly CompareRow[];
@@ -76,6 +84,40 @@ export function verdictVoice(scenarios: readonly Scenario[]): VerdictVoice {
   const values = (s: Scenario) => s as unknown as Readonly<Record<string, unknown>>;
   const differing = [...compared].filter((k) => scenarios.some((s) => JSON.stringify(values(s)[k]) !== JSON.stringify(values(first)[k])));
   return differing.length > 0 && differing.every((k) => weaponSide.has(k)) ? 'weapon' : 'target';
+}
+
+/** The rule table a scenario is read under, as a field: the variant's name, or the edition's own. */
+const RULES_FIELD = 'rules';
+
+/**
+ * A scenario's fields, one level of sides opened (a duel's `a.armour`), as outputs write them: its
+ * rules by the variant's name (the table itself is what the name stands for), lists joined.
+ */
+function fieldValues(s: Scenario): Map<string, string> {
+  const out = new Map<string, string>();
+  const write = (v: unknown): string => (Array.isArray(v) ? v.map(write).join('; ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+  for (const [key, value] of Object.entries(s as unknown as Record<string, unknown>)) {
+    if (key === RULES_FIELD) continue;
+    if (key === 'variant') out.set(RULES_FIELD, String(value));
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) for (const [sub, v] of Object.entries(value)) out.set(`${key}.${sub}`, write(v));
+    else out.set(key, write(value));
+  }
+  if (!out.has(RULES_FIELD)) out.set(RULES_FIELD, 'edition rules');
+  return out;
+}
+
+/**
+ * Every field in which the scenarios differ, in the first one's order: a comparison asked about one
+ * field ("rules") must say when another (injuryDice, given in one file only) differs too, or a designer
+ * reads +1 injury dice against +0 as the rule's doing.
+ */
+export function scenarioDifferences(scenarios: readonly Scenario[]): ScenarioDifference[] {
+  const maps = scenarios.map(fieldValues);
+  const fields = [...new Set(maps.flatMap((m) => [...m.keys()]))];
+  return fields.flatMap((field) => {
+    const values = maps.map((m) => m.get(field) ?? '-');
+    return values.every((v) => v === values[0]) ? [] : [{ field, values }];
+  });
 }
 
 function valueOf(cell: Cell, outcome: string, cumulative: boolean) {
@@ -212,6 +254,7 @@ export function compareCells(scenarios: readonly { readonly name: string; readon
   const ranked = scenarios.every((s) => !s.cell.layout.unranked);
   return {
     scenarios,
+    differences: scenarioDifferences(scenarios.map((s) => s.cell.scenario)),
     outcomes,
     rows: rowsFor(scenarios, outcomes, false, voice),
     cumulativeRows: ranked ? rowsFor(scenarios, outcomes, true, voice) : [],

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { showValue } from '../errors.js';
 import { refusal } from '../messages.js';
 import { scenarioName, type CompareInput } from '../analysis/compare.js';
-import { coerceFlagValue, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
+import { NO_VARIANT, coerceFlagValue, diskScenarioFiles, readScenarioFile, scenarioSystemAndKind } from '../input/scenario.js';
+import { RULES } from '../analysis/dimension-core.js';
 import { scenarioProfilesOnce } from '../input/read-once.js';
 import { sideFromText } from '../input/sides.js';
 import { BOTH_SIDES, assignField, isPlainObject, sidePath } from '../analysis/dimension-core.js';
@@ -59,8 +60,16 @@ function compareInput(text: string, i: number, shared: Readonly<Record<string, u
   );
 }
 
-/** An inline scenario's name: its text, or for keywords alone what has them ("a weapon with IGNORE ARMOUR"). */
+/**
+ * An inline scenario's name: its text, or for keywords alone what has them ("a weapon with IGNORE
+ * ARMOUR"); a variant file by its name, not its path ("Out of Action on 10+", then any other fields).
+ */
 function inlineName(text: string, own: Readonly<Record<string, unknown>>): string {
+  const rules = own[RULES];
+  if (typeof rules === 'string' && rules !== NO_VARIANT) {
+    const rest = Object.entries(own).filter(([k]) => k !== RULES);
+    return [diskScenarioFiles.variant(rules).name, ...rest.map(([k, v]) => `${k}=${String(v)}`)].join(', ');
+  }
   const keys = Object.keys(own);
   if (keys.length !== 1 || typeof own[keys[0]!] !== 'string') return text;
   const keywords = String(own[keys[0]!]).trim();

@@ -19,7 +19,7 @@ import { scenarioCell, scenarioDimension, scenariosSweep } from '../analysis/sin
 import { chooseChart, gridLayout } from '../present/chart/defaults.js';
 import { chartSpec } from '../present/chart/charts.js';
 import type { ChartDef } from '../present/chart/definition.js';
-import { askedLine, askedLineOfGrid } from '../analysis/asked.js';
+import { askedLine, askedLineOfComparison, askedLineOfGrid } from '../analysis/asked.js';
 import type { Scenario } from '../model/types.js';
 
 /**
@@ -191,12 +191,12 @@ export function compareInThread(
 
 /** The chart `compare --chart` draws for compared scenarios: one bar of outcomes per scenario. */
 export function compareChartSpec(result: CompareResult, ask: { readonly outcome?: string; readonly cumulative?: boolean } = {}): Record<string, unknown> {
-  const first = result.scenarios[0]!.cell.scenario;
   const names = result.scenarios.map((s) => s.name);
+  const scenarios = result.scenarios.map((s) => s.cell.scenario);
   const def = chooseChart(
     [scenarioDimension(names, 'Scenario')],
-    gridLayout(result.scenarios.map((s) => s.cell.scenario)),
-    `${first.system} (${first.edition} edition), ${first.kind}: ${names.join(' against ')}`,
+    gridLayout(scenarios),
+    askedLineOfComparison(scenarios, names),
     { ...(ask.outcome !== undefined ? { outcome: ask.outcome } : {}), cumulative: ask.cumulative === true },
   );
   return chartSpec(scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario'), { ...def, title: 'Outcomes, scenario by scenario' });

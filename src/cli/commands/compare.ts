@@ -11,6 +11,7 @@ import { withRunControls } from '../sim-controls.js';
 import { queueOf, withRemote } from '../queue-option.js';
 import { addFileOutOptions, addSweepSimOptions, computedFor, simPlanFromArgv } from '../sweep-options.js';
 import { terminalSafe } from '../../terminal-safe.js';
+import { askedLineOfComparison } from '../../analysis/asked.js';
 import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } from '../chart-options.js';
 import { planChart } from '../../present/write/one-off-chart.js';
 import { scenarioDimension, scenariosSweep } from '../../analysis/single.js';
@@ -52,14 +53,15 @@ export const compareCommand: CommandModule = {
     requireSomethingToCompute(exact, sim, 'compare');
     const inputFiles = [...texts.filter((t) => existsSync(t)), ...inputs.flatMap((i) => namedFiles(i.raw))];
     if (typeof argv.out === 'string') checkOutputFile(argv.out, inputFiles, '--out', argv.force === true);
-    // The chart is one bar per scenario (or one outcome's lines), planned before the run.
+    // The chart is one bar per scenario (or one outcome's lines), planned before the run. Its subtitle
+    // says what every scenario shared: an edition only where they all have it.
     const chartRequest = chartRequestFromArgv(argv);
     const first = parsed[0]!.scenario;
     const outcomes = unionOutcomes(parsed.map((p) => resolveKind(p.scenario).kind.layout(p.scenario).outcomes));
     const picked = pickedOutcomes(argv, outcomes, `${first.system} ${first.kind}`, format);
     const chart =
       chartRequest &&
-      planChart(chartRequest, [scenarioDimension(inputs.map((i) => i.name), 'Scenario')], gridLayout(parsed.map((p) => p.scenario)), `${first.system} (${first.edition} edition), ${first.kind}: ${inputs.map((i) => i.name).join(' against ')}`, inputFiles);
+      planChart(chartRequest, [scenarioDimension(inputs.map((i) => i.name), 'Scenario')], gridLayout(parsed.map((p) => p.scenario)), askedLineOfComparison(parsed.map((p) => p.scenario), inputs.map((i) => i.name)), inputFiles);
     const result = await withRunControls(({ signal }) =>
       withRemote(queue, (remote) => compareScenarios(inputs, { exact, ...(sim ? { sim } : {}), signal, allowMixed, ...(remote ? { player: remote, solver: remote } : {}) })),
     );

@@ -67,6 +67,13 @@ function compareTable(r: CompareResult): string {
     // An inline scenario is named by what it gives: said once, not "name: name".
     lines.push(terminalSafe(`${byNumber ? `${numbered[i]} ` : ''}${s.name === s.file ? s.name : `${s.name}: ${s.file}`} (${sc.system} ${sc.kind}, ${sc.edition} edition)`));
   });
+  // Every field that differs, before the table: a difference nobody asked about is said, not hidden.
+  const who = (i: number) => (byNumber ? numbered[i]! : given[i]!);
+  lines.push(
+    r.differences.length
+      ? terminalSafe(`differ in: ${r.differences.map((d) => `${d.field} (${d.values.map((v, i) => `${who(i)}: ${v}`).join(', ')})`).join('; ')}`)
+      : 'differ in: nothing (the same fields and rules)',
+  );
   if (simulated) {
     const sim = r.scenarios[0]!.cell.sim!;
     lines.push(`${exact ? 'exact and simulated' : 'simulated'}: ${r.scenarios.map((s) => s.cell.sim!.trials).join('/')} trials each, seed ${sim.seed}, ${sim.batches} batch(es), the same seeds for every scenario`);
@@ -81,6 +88,7 @@ function compareTable(r: CompareResult): string {
 export function compareJson(r: CompareResult) {
   return {
     scenarios: r.scenarios.map((s) => ({ name: s.name, file: s.file, scenario: scenarioRecord(s.cell.scenario), outcomes: s.cell.outcomes, means: s.cell.means })),
+    differences: r.differences,
     outcomes: r.outcomes,
     comparisons: [...r.rows, ...r.cumulativeRows].map((row) => ({
       outcome: row.outcome,
