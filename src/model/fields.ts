@@ -20,15 +20,18 @@ interface Common<K extends string> {
   readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string };
   /** The answer holds from one whole threshold to the next (FieldSpec.steps). */
   readonly steps?: true;
+  /** A choice a side makes in play (FieldSpec.played). */
+  readonly played?: true;
 }
 
 /** The optional parts every builder passes on. */
-const extras = (o: { readonly profile?: ProfileRole; readonly stacks?: boolean; readonly common?: true; readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string }; readonly steps?: true }) => ({
+const extras = (o: { readonly profile?: ProfileRole; readonly stacks?: boolean; readonly common?: true; readonly notModelledIn?: { readonly kinds: readonly string[]; readonly why: string }; readonly steps?: true; readonly played?: true }) => ({
   ...(o.profile ? { profile: o.profile } : {}),
   ...(o.stacks ? { stacks: true } : {}),
   ...(o.common ? { common: true as const } : {}),
   ...(o.notModelledIn ? { notModelledIn: o.notModelledIn } : {}),
   ...(o.steps ? { steps: true as const } : {}),
+  ...(o.played ? { played: true as const } : {}),
 });
 
 /**

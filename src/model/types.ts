@@ -90,6 +90,11 @@ export interface FieldSpec<N extends string = string, V extends FieldValue = Fie
    * between two measured heights. A presentation hint, like `common`.
    */
   readonly steps?: true;
+  /**
+   * A choice a side makes in play (how it spends blood markers, its plan), not what it is: a sweep over
+   * it asks which serves the side best, and says so (src/analysis/side-best.ts).
+   */
+  readonly played?: true;
 }
 
 /** The two sides a profiles file names: weapons (what attacks) and models (what is attacked). */

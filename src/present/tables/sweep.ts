@@ -1,5 +1,6 @@
 import { scenarioRecord } from '../../input/scenario-core.js';
-import { orWorseLabel, outcomeLabel } from '../../labels.js';
+import { orWorseLabel, outcomeLabel, points } from '../../labels.js';
+import { sideBestLine, sideBests } from '../../analysis/side-best.js';
 import { neighbourDifferences, type Cell, type GridPlan, type SweepResult } from '../../analysis/cells.js';
 import { inGridOrder, isNotAllowed, notAllowedLines, type NotAllowedCell } from '../../analysis/not-allowed.js';
 import type { Dimension } from '../../analysis/dimension-core.js';
@@ -78,6 +79,7 @@ export function sweepJson(sweep: SweepResult) {
     dimensions: dimensionsJson(sweep),
     outcomes: sweep.outcomes,
     cells: inGridOrder(sweep.cells, sweep.notAllowed).map(gridCellJson),
+    ...(sideBests(sweep).length ? { best: sideBests(sweep) } : {}),
     neighbours: neighbourDifferences(sweep),
     seconds: sweep.seconds,
     manifest: sweep.manifest,
@@ -155,6 +157,9 @@ function sweepTable({ sweep, cumulative = false, digits: fixed, picked }: SweepV
     lines.push('', renderTable(pick(headers, meansFrom, headers.length), rows.map((r) => pick(r, meansFrom, headers.length)), pick(right, meansFrom, headers.length)));
   }
   if (meanSpecs.length) lines.push('', ...meanSpecs.map((m) => `${m.jsonKey}: ${m.label}`));
+  // A grid of a side's choices asks which is best for that side: said as solve says what meets its condition.
+  const bests = sideBests(sweep);
+  if (bests.length) lines.push('', ...bests.map((b) => terminalSafe(sideBestLine(b, points))));
   return lines.join('\n') + '\n';
 }
 

@@ -97,12 +97,14 @@ export const battleFields = [
 /** Each side's own settings: `--a-tactic`, `--b-blood`, ... */
 export const battleSideFields = [
   choiceField('tactic', {
+    played: true,
     description: 'The side\'s plan (rulings B40-B42, B45, B48): advance (move up and shoot; models without a ranged weapon charge), hold (shooters stay and shoot; the rest charge only what they reach), charge (every model charges the nearest enemy), charge-weakest (every model charges the weakest enemy its charge can reach: a Down one first, then the one with most blood markers, then the nearest), skirmish (as advance, but a model with a ranged weapon that starts its activation in melee Retreats, each enemy engaged with it making one melee attack first, and then shoots; ruling B48)',
     values: BATTLE_TACTICS,
     default: 'advance',
     kinds: [BATTLE_KIND],
   }),
   choiceField('blood', {
+    played: true,
     description: 'What the side does with the blood markers on its enemies (ruling B31): injury (all of them as +1 injury dice on each injury roll it makes), hinder (all of them off the marked model\'s next success roll) or none',
     values: BATTLE_BLOOD_POLICIES,
     default: 'injury',

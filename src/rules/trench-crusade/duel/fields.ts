@@ -49,6 +49,7 @@ export const duelFields = [
  */
 export const duelSideOwnFields = [
   choiceField('policy', {
+    played: true,
     common: true,
     description: "What this side does with the blood markers on its opponent: none; injury (every one of them as +1 injury dice on each injury roll it makes); hinder (every one of them on the opponent's next success roll, -1 dice each); optimal (as many as, and on what, does best against an opponent who does the same, Bloodbaths included: for the duel's objective, P(win) - P(loss) by default)",
     values: DUEL_POLICIES,

@@ -35,6 +35,7 @@ export const sequenceFields = [
     kinds: [SEQUENCE_KIND],
   }),
   choiceField('blessingPolicy', {
+    played: true,
     description: 'How the target spends its blessing markers (core): none, or all of them on the first injury roll against it',
     values: BLESSING_POLICIES,
     default: 'none',
