@@ -190,6 +190,24 @@ describe('--wide: the format, --out, compare', () => {
   });
 });
 
+describe('compare --wide reads compare\'s own answer', () => {
+  it('an outcome a kind cannot have (an injury roll\'s miss, --allow-mixed) is 0, as compare counts it; --cumulative is its or-worse rows', async () => {
+    const args = ['compare', 'kind=injury', 'kind=attack', '--allow-mixed', '--format', 'csv'];
+    const rows = rowsOf((await ok(...args)).stdout);
+    const one = cellsOf((await ok(...args, '--wide')).stdout);
+    expect(one[1]!.slice(0, 2)).toEqual(['kind=injury', '0']);
+    const worse = await ok(...args, '--wide', '--cumulative');
+    const m = cellsOf(worse.stdout);
+    expect(m[0]).toEqual(['scenario \\ outcome or worse', 'no-effect', 'minor-hit', 'down', 'out-of-action']);
+    for (const [i, name] of ['kind=injury', 'kind=attack'].entries()) {
+      for (const [j, o] of ['no-effect', 'minor-hit', 'down', 'out-of-action'].entries()) {
+        expect(m[i + 1]![j + 1]).toBe(tidyValue(rows.filter((r) => r.view === 'or-worse'), { name }, o, 'probability'));
+      }
+    }
+    expect(worse.stderr).toContain("the exact probability (the CSV's probability column of its view or-worse rows)");
+  });
+});
+
 describe('--wide refuses in one line, exit 2, nothing written', () => {
   it('with another --format given: one of the two flags would be ignored', async () => {
     expectRefused(await cliInProcess(...GRID, '--wide', '--format', 'json'), /^injury-lab: --wide: writes a CSV; --format json asks for another format; allowed: --wide with --format csv, or --wide alone \(it implies csv\)$/);

@@ -17,7 +17,7 @@ import { scenarioDimension, scenariosSweep } from '../../analysis/single.js';
 import { outcomeRowsOf, pickedOutcomes } from '../outcome-pick.js';
 import { unionOutcomes } from '../../analysis/cells.js';
 import { resolveKind } from '../../rules/registry.js';
-import { addWideFormatOption, checkWideCumulative, formatWithWide, wideText } from '../wide-option.js';
+import { addWideFormatOption, checkWideCumulative, compareGrid, compareSources, formatWithWide, wideText } from '../wide-option.js';
 
 export const compareCommand: CommandModule = {
   command: 'compare <scenario> <versus> [more..]',
@@ -69,7 +69,7 @@ export const compareCommand: CommandModule = {
     // --outcome keeps the rows (and verdicts) of the outcomes it names.
     const kept = (rows: typeof result.rows) => rows.filter((row) => picked!.includes(row.outcome));
     const written = comparePresenter[format](picked && format === 'table' ? { ...result, rows: kept(result.rows), cumulativeRows: kept(result.cumulativeRows) } : result);
-    const text = wide ? wideText(scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario'), picked, argv.cumulative === true) : format === 'csv' ? outcomeRowsOf(written, picked, outcomes) : written;
+    const text = wide ? wideText(compareGrid(result), picked, argv.cumulative === true, compareSources(argv.cumulative === true)) : format === 'csv' ? outcomeRowsOf(written, picked, outcomes) : written;
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
       process.stderr.write(`injury-lab: wrote ${terminalSafe(argv.out)}\n`);

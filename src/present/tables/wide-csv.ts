@@ -27,6 +27,11 @@ export interface WideAsk {
   readonly outcomes?: readonly string[];
   /** "This outcome or worse" instead of the outcome alone. */
   readonly cumulative?: boolean;
+  /**
+   * Where the CSV of the same command holds the exact value and the estimate, for the stderr line;
+   * default the tidy CSV's columns (`probability`, `estimate`; `or_worse`, `or_worse_estimate`).
+   */
+  readonly sources?: { readonly exact: string; readonly estimate: string };
 }
 
 export interface WideCsv {
@@ -112,13 +117,14 @@ export function wideCsv(sweep: SweepResult, ask: WideAsk = {}): WideCsv {
     const which = outcomes.map((o) => orWorse(o, cumulative)).join(', ');
     shape = `rows ${rowNames.join(', ')}${rowNames.length > 1 ? ' (every combination)' : ''}; columns ${columns.id}; cells ${outcomes.length > 1 ? `one block per outcome (${which})` : which}${ask.outcomes ? '' : ' (the default, --outcome for another)'},`;
   }
-  const source = cumulative ? ['or_worse', 'or_worse_estimate'] : ['probability', 'estimate'];
+  const tidy = cumulative ? ['or_worse', 'or_worse_estimate'] : ['probability', 'estimate'];
+  const source = ask.sources ? [ask.sources.exact, ask.sources.estimate] : tidy.map((c) => `the tidy CSV's ${c} column`);
   const kind =
     estimatedCells === 0
-      ? `the exact probability (the tidy CSV's ${source[0]} column)`
+      ? `the exact probability (${source[0]})`
       : exactCells === 0
-        ? `the simulated estimate (the tidy CSV's ${source[1]} column)`
-        : `the exact probability where a cell has one (the tidy CSV's ${source[0]} column), else the simulated estimate (${source[1]})`;
+        ? `the simulated estimate (${source[1]})`
+        : `the exact probability where a cell has one (${source[0]}), else the simulated estimate (${source[1]})`;
   const empty = sweep.notAllowed.length ? '; a cell the rules forbid is empty' : '';
   return { text: csvText(rows), note: `wide CSV: ${shape} ${kind}${empty}` };
 }
