@@ -5,7 +5,7 @@ import { comparePresenter } from '../../present/tables/compare.js';
 import { checkComparable, compareScenarios } from '../../analysis/compare.js';
 import { compareInputs } from '../compare-sides.js';
 import { checkOutputFile, writeOutputFile } from '../../present/write/output-file.js';
-import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
+import { addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { queueOf, withRemote } from '../queue-option.js';
@@ -18,12 +18,13 @@ import { scenarioDimension, scenariosSweep } from '../../analysis/single.js';
 import { outcomeRowsOf, pickedOutcomes } from '../outcome-pick.js';
 import { unionOutcomes } from '../../analysis/cells.js';
 import { resolveKind } from '../../rules/registry.js';
+import { addWideFormatOption, checkWideCumulative, compareGrid, compareSources, formatWithWide, wideText } from '../wide-option.js';
 
 export const compareCommand: CommandModule = {
   command: 'compare <scenario> <versus> [more..]',
   describe: 'Scenarios side by side: per outcome the probabilities, differences and ratios against the first, and a verdict',
   builder: (y) =>
-    addFormatOption(
+    addWideFormatOption(
       addChartOptions(addFileOutOptions(addSweepSimOptions(
         addScenarioOptions(
           y
@@ -41,7 +42,7 @@ export const compareCommand: CommandModule = {
       .example("$0 compare 'armour=reinforced,shield=true' 'armour=machine' --kind attack --injury-dice 2", 'without files: the shared fields as flags')
       .example("$0 compare 'Shield Bearer' 'Machine Brute' --profiles examples/profiles.json --weapon 'Great Hammer' --kind attack", 'two models of a profiles file'),
   handler: async (argv) => {
-    const format = parseFormat(argv.format, comparePresenter, 'compare');
+    const { format, wide } = formatWithWide(argv, parseFormat(argv.format, comparePresenter, 'compare'));
     const texts = [argv.scenario, argv.versus, ...((argv.more as unknown[] | undefined) ?? [])].map(String);
     const inputs = compareInputs(texts, rawScenarioFromArgv(argv, undefined));
     const queue = queueOf(argv);
@@ -58,6 +59,7 @@ export const compareCommand: CommandModule = {
     const chartRequest = chartRequestFromArgv(argv);
     const first = parsed[0]!.scenario;
     const outcomes = unionOutcomes(parsed.map((p) => resolveKind(p.scenario).kind.layout(p.scenario).outcomes));
+    checkWideCumulative(wide, argv.cumulative === true, gridLayout(parsed.map((p) => p.scenario)));
     const picked = pickedOutcomes(argv, outcomes, `${first.system} ${first.kind}`, format);
     const chart =
       chartRequest &&
@@ -69,7 +71,7 @@ export const compareCommand: CommandModule = {
     // --outcome keeps the rows (and verdicts) of the outcomes it names.
     const kept = (rows: typeof result.rows) => rows.filter((row) => picked!.includes(row.outcome));
     const written = comparePresenter[format](picked && format === 'table' ? { ...result, rows: kept(result.rows), cumulativeRows: kept(result.cumulativeRows) } : result);
-    const text = format === 'csv' ? outcomeRowsOf(written, picked, outcomes) : written;
+    const text = wide ? wideText(compareGrid(result), picked, argv.cumulative === true, compareSources(argv.cumulative === true)) : format === 'csv' ? outcomeRowsOf(written, picked, outcomes) : written;
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
       process.stderr.write(`injury-lab: wrote ${terminalSafe(argv.out)}\n`);

@@ -6,7 +6,7 @@ import { skippedLines, sweepPresenter } from '../../present/tables/sweep.js';
 import { checkOutputFile, writeOutputFile } from '../../present/write/output-file.js';
 import { checkGridSize } from '../../analysis/dimensions.js';
 import { checkSimBudget, planGrid, runSweep, sweepDimensions, type GridPlan } from '../../analysis/sweep.js';
-import { addFormatOption, addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
+import { addScenarioOptions, parseFormat, rawScenarioFromArgv } from '../options.js';
 import { requireSomethingToCompute } from '../run-plan.js';
 import { withRunControls } from '../sim-controls.js';
 import { queueOf, withRemote } from '../queue-option.js';
@@ -18,6 +18,7 @@ import { addChartOptions, chartRequestFromArgv, gridLayout, writeChartAndSay } f
 import { planChart } from '../../present/write/one-off-chart.js';
 import { askedLineOfGrid } from '../../analysis/asked.js';
 import { addDigitsOption, digitsFromArgv } from '../digits-option.js';
+import { addWideFormatOption, checkWideCumulative, formatWithWide, wideText } from '../wide-option.js';
 
 const GRID_GROUP = 'Grid:';
 
@@ -25,7 +26,7 @@ export const sweepCommand: CommandModule = {
   command: 'sweep [scenario]',
   describe: 'Every cell of a grid of scenario values: exact, and simulated with common random numbers when asked',
   builder: (y) =>
-    addFormatOption(
+    addWideFormatOption(
       addDigitsOption(addChartOptions(addFileOutOptions(addSweepSimOptions(
         addScenarioOptions(
           // The grid first in --help: it is what a sweep is about, and --vary is the one flag it requires.
@@ -54,7 +55,7 @@ export const sweepCommand: CommandModule = {
       .example('$0 sweep examples/standard.json --vary shield=false,true --trials 1e6 --format csv --out grid.csv', 'exact and simulated, tidy CSV')
       .example('$0 sweep --system d20-warband --kind attack --pierce 2 --vary defence=4..8 --chart defence.png', 'and a chart of it (lines)'),
   handler: async (argv) => {
-    const format = parseFormat(argv.format, sweepPresenter, 'sweep');
+    const { format, wide } = formatWithWide(argv, parseFormat(argv.format, sweepPresenter, 'sweep'));
     checkBooleanFlag('strict');
     const base = rawScenarioFromArgv(argv, argv.scenario);
     const vary = ([] as unknown[]).concat(argv.vary ?? []).map(String);
@@ -85,6 +86,7 @@ export const sweepCommand: CommandModule = {
     const chart =
       chartRequest && planChart(chartRequest, dims, gridLayout(grid.cells.map((c) => c.scenario)), askedLineOfGrid(grid.cells.map((c) => c.scenario)), inputs);
     const layout = gridLayout(grid.cells.map((c) => c.scenario));
+    checkWideCumulative(wide, cumulative, layout);
     const picked = pickedOutcomes(argv, cumulative ? layout.outcomes.slice(1) : layout.outcomes, `${grid.cells[0]!.scenario.system} ${grid.cells[0]!.scenario.kind}${cumulative ? ' "or worse"' : ''}`, format);
     for (const line of skippedLines(dims, grid)) process.stderr.write(`injury-lab: ${line}\n`);
     const sweep = await withRunControls(async ({ signal }) => {
@@ -108,7 +110,7 @@ export const sweepCommand: CommandModule = {
     // The chart first: if it cannot be written, nothing has been printed.
     if (chartRequest && chart) await writeChartAndSay(chartRequest, sweep, chart);
     const written = sweepPresenter[format]({ sweep, cumulative, ...(digits !== undefined ? { digits } : {}), ...(picked && format === 'table' ? { picked } : {}) });
-    const text = format === 'csv' ? outcomeRowsOf(written, picked, layout.outcomes) : written;
+    const text = wide ? wideText(sweep, picked, cumulative) : format === 'csv' ? outcomeRowsOf(written, picked, layout.outcomes) : written;
     if (typeof argv.out === 'string') {
       writeOutputFile(argv.out, text, '--out', argv.force === true);
       const skipped = sweep.notAllowed.length ? `, ${sweep.notAllowed.length} not allowed` : '';
