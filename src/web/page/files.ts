@@ -51,7 +51,7 @@ export function showOpened(files: readonly OpenedFile[]): void {
       ? f.problem
       : f.field === 'rules'
         ? `a variant of ${f.system}`
-        : `${f.field === 'catalogue' ? 'catalogue' : f.field === 'roster' ? 'roster' : 'profiles'} of ${f.system}: ${f.weapons?.length ?? 0} weapons, ${f.models?.length ?? 0} models`;
+        : `${f.field === 'catalogue' ? 'catalogue' : f.field === 'roster' ? 'roster' : 'profiles'} of ${f.system}: ${offers(f, files)}`;
     li.append(`${f.name} (${what}) `);
     if (f.field && !f.problem) {
       const b = document.createElement('button');
@@ -73,6 +73,20 @@ export function showOpened(files: readonly OpenedFile[]): void {
   const readable = files.filter((f) => !f.problem).length;
   filesCount.textContent = files.length === 0 ? 'none open yet' : `${files.length} open in this page${readable < files.length ? ` (${files.length - readable} not readable)` : ''}`;
   hooks.shown();
+}
+
+const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+const counts = (p: { readonly weapons?: readonly string[]; readonly models?: readonly string[] }) => `${counted(p.weapons?.length ?? 0, 'weapon')}, ${counted(p.models?.length ?? 0, 'model')}`;
+
+/**
+ * What a file offers, in its own counts. A catalogue file among others says its own share (the weapons
+ * and models whose entries it holds: describeOpened's `held`, opened-files.ts's heldBy gives the ruling),
+ * then what the catalogue files offer read together, which its pickers list.
+ */
+function offers(f: OpenedFile, files: readonly OpenedFile[]): string {
+  const together = files.filter((o) => o.field === 'catalogue').length;
+  if (f.field !== 'catalogue' || !f.held || together < 2) return counts(f);
+  return `${counts(f.held)} in this file (${counts(f)} with the other catalogue file${together > 2 ? 's' : ''})`;
 }
 
 /** A file's button: "in use" (and nothing to click) while the scenario names the file, else what using it does. */
