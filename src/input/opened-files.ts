@@ -92,6 +92,12 @@ export interface OpenedFile {
   readonly models?: readonly string[];
   /** Each weapon's and model's keywords as written, its cost, and what nothing models in it (a roster's). */
   readonly profiles?: Readonly<Record<string, ProfileSummary>>;
+  /**
+   * A catalogue file's own share of what the catalogue files offer read together (`weapons` and `models`
+   * are the set's, which a scenario's `weapon` and `target` may name): the weapons and models whose entry
+   * this file holds (heldBy says why that is the honest share).
+   */
+  readonly held?: { readonly weapons: readonly string[]; readonly models: readonly string[] };
   readonly problem?: string;
 }
 
@@ -156,16 +162,46 @@ export function describeOpened(shelf: OpenedFiles): OpenedFile[] {
     else out.push({ name, bytes: bytes.length, problem: 'not a variant, profiles file, roster or catalogue' });
   }
   if (catalogues.length) {
-    // Read together: each catalogue file is listed with what all of them offer.
+    // Read together (a catalogue's links reach into its game system file): each catalogue file offers
+    // what all of them offer, and says its own share of it.
     let together: Omit<OpenedFile, 'name' | 'bytes' | 'field'>;
+    let tree: RosterTree | undefined;
     try {
-      together = names(treeProfiles(cataloguesOf(shelf, catalogues), 'catalogue'));
+      tree = cataloguesOf(shelf, catalogues);
+      together = names(treeProfiles(tree, 'catalogue'));
     } catch (e) {
       together = { problem: e instanceof Error ? e.message : String(e) };
     }
-    for (const name of catalogues) out.push({ name, bytes: shelf.get(name)!.length, field: 'catalogue', ...together });
+    catalogues.forEach((name, i) => {
+      const held = tree && !together.problem ? heldBy(tree, i) : undefined;
+      out.push({ name, bytes: shelf.get(name)!.length, field: 'catalogue', ...together, ...(held ? { held } : {}) });
+    });
   }
   return out;
+}
+
+/**
+ * The weapons and models the `i`-th catalogue file holds, read with the others. A weapon or model is the
+ * file's whose entry it is (where its profile is written), wherever the link that prices it is: the game
+ * system's shared Thornpike, linked at 12 ducats by a faction's .cat, is the .gst's, and the faction's own
+ * Lantern Warden is the .cat's. Counted so, each profile is one file's, and the files' counts add up to
+ * what the set offers (less a name two files both hold). The other reading, crediting a .cat with every
+ * shared item its links price, would count one weapon on every faction that links it and leave the game
+ * system file, which defines most of the armoury, with none. Read from the set's tree (each selection says
+ * which catalogue holds its entry, read-roster.ts's `catalogue`): a file read alone would lose the links'
+ * prices and the entries its links reach.
+ */
+function heldBy(tree: RosterTree, i: number): OpenedFile['held'] | undefined {
+  // The forces are the files in the order given (catalogueTree), each named by its catalogue.
+  const holder = tree.forces[i]?.name;
+  if (holder === undefined) return undefined;
+  try {
+    const own = treeProfiles({ ...tree, forces: tree.forces.map((f) => ({ ...f, selections: f.selections.filter((s) => s.catalogue === holder) })) }, 'catalogue');
+    return { weapons: [...own.weapons.keys()], models: [...own.models.keys()] };
+  } catch {
+    // A share that cannot be read apart from the others: the file is listed with the set's counts.
+    return undefined;
+  }
 }
 
 function treeProfiles(tree: RosterTree, source: 'roster' | 'catalogue'): Profiles {

@@ -5,6 +5,7 @@
  *
  * Contract (test/browser/web-page.test.ts relies on it):
  *   #s=<URL-encoded scenario JSON>[&seed=S&trials=T]   loads a scenario; seed and trials start a simulation
+ *   &file=NAME:DIGEST (one per file)                    a file the link was made with, asked for and checked (files.ts)
  *   &folds=key:open|closed,...                          folds set otherwise than their default ("model:closed,a.weapon.more:open")
  *   tr[data-outcome][data-exact="n/d"]                  each outcome row once the exact answer is in
  *   tr[data-count]                                      each row's count once the simulation is done
@@ -15,35 +16,49 @@
  *   answer.ts      the exact answer's worker, table, chart and downloads
  *   simulation.ts  the run's form and workers (&seed=&trials=)
  *   grid.ts        sweep, comparison and matrix (&vary=, &compare=, &matrix=1, &gridTrials=&gridSeed=)
- *   files.ts       the opened files
+ *   files.ts       the opened files, and the files a link was made with (&file=)
  * and beneath them, shared: state.ts (the scenario, the answer, the link), profiles.ts (what the opened
  * files offer), workers.ts, chart.ts (charts and downloads), format.ts. Panels import only those shared
  * modules, never each other: what one tells another goes through the hooks wired here.
  */
 import { toolVersion } from '../engine.js';
 import { askExact, clearEstimates, sendFiles, showError, showEstimates, showRun, wireAnswer } from './answer.js';
-import { showFilesInUse, showOpened, wireFiles } from './files.js';
+import { filesFromLink, filesInLink, linkFilesProblem, refreshFilesInLink, showFilesInUse, showLinkFiles, showOpened, wireFiles } from './files.js';
 import { clearFieldErrors, errorBesideField, foldsInLink, readFolds, renderForm, showFilled, wireForm } from './form.js';
 import { askGrid, filesChangedForGrid, gridFromLink, gridInLink, offerMatrix, scenarioChangedForGrid } from './grid.js';
 import { forgetSimulation, runPending, sendFilesToSimulation, simulationFromLink, simulationInLink, wireSimulation } from './simulation.js';
-import { linkProblem, linkWrittenBy, readScenario, setExact, writeHash } from './state.js';
+import { linkFilesBy, linkProblem, linkWrittenBy, readScenario, setExact, writeHash } from './state.js';
+
+/**
+ * Whether the link's answer may be shown: not while a file it was made with is not open, or differs
+ * from the one it was made with (the answer would come from the wrong file). Then the one line saying
+ * which stands in the answer's place, and nothing is asked of the workers.
+ */
+function filesRight(): boolean {
+  showLinkFiles();
+  const problem = linkFilesProblem();
+  if (problem !== undefined) showError(problem, false);
+  return problem === undefined;
+}
 
 /** The scenario changed: the link, the answer and whatever follows the scenario follow it. */
 function changed(): void {
   forgetSimulation();
   writeHash();
   showFilesInUse();
+  if (!filesRight()) return;
   askExact();
   scenarioChangedForGrid();
 }
 
 linkWrittenBy([simulationInLink, gridInLink, foldsInLink]);
+linkFilesBy(filesInLink);
 
 wireForm({ changed, badJson: (message) => showError(message, false), matrixOffered: offerMatrix });
 wireAnswer({
   opened: (files) => {
     showOpened(files);
-    filesChangedForGrid();
+    if (linkFilesProblem() === undefined) filesChangedForGrid();
   },
   errorBesideField,
   clearFieldErrors,
@@ -55,8 +70,10 @@ wireFiles({
   shelfChanged: () => {
     sendFiles();
     sendFilesToSimulation();
+    // The link now carries the digests of the files its scenario names (a link made before they were open too).
+    refreshFilesInLink();
     // A scenario naming a file that was not open yet may be answered now.
-    askExact();
+    if (filesRight()) askExact();
   },
   shown: renderForm,
   changed,
@@ -68,11 +85,13 @@ function readHash(): void {
   const params = new URLSearchParams(location.hash.replace(/^#/, ''));
   readFolds(params.get('folds') ?? '');
   readScenario(params.get('s'));
+  filesFromLink(params);
   simulationFromLink(params);
   gridFromLink(params);
   setExact(undefined);
   renderForm();
   showFilesInUse();
+  if (!filesRight()) return;
   askExact();
   askGrid();
 }

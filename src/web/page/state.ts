@@ -53,8 +53,18 @@ export function linkWrittenBy(parts: readonly (() => readonly string[])[]): void
   linkParts = parts;
 }
 
+/** The link's files part, made from its other parts (the files they name): files.ts's filesInLink. */
+let fileParts: (parts: readonly string[]) => readonly string[] = () => [];
+
+export function linkFilesBy(parts: (others: readonly string[]) => readonly string[]): void {
+  fileParts = parts;
+}
+
+/** The link: the scenario, the files it was made with (`file=NAME:DIGEST`), then the panels' parts. */
 export function writeHash(): void {
-  const parts = [`s=${encodeURIComponent(JSON.stringify(input))}`, ...linkParts.flatMap((p) => p())];
+  const scenario = `s=${encodeURIComponent(JSON.stringify(input))}`;
+  const others = linkParts.flatMap((p) => p());
+  const parts = [scenario, ...fileParts([scenario, ...others]), ...others];
   history.replaceState(null, '', `#${parts.join('&')}`);
 }
 
