@@ -158,7 +158,7 @@ describe.skipIf(!available)('the web page on a phone, and its console', () => {
     // Not cut short: the headline's box holds all of its lines.
     expect(await page.$eval('#summary-text', (e) => e.scrollHeight <= e.clientHeight + 1)).toBe(true);
     await page.setViewportSize(LAPTOP);
-    expect(await page.$eval('#summary', (e) => getComputedStyle(e).display)).toBe('none');
+    expect(await page.evaluate(`getComputedStyle(document.querySelector('#summary')).display`)).toBe('none');
     expect((await rect(page, '#answer')).top).toBeLessThan(LAPTOP.height);
     expect(errors).toEqual([]);
     await page.close();
