@@ -40,6 +40,8 @@ interface ExactOutcomeJson {
 const topError = document.getElementById('scenario-error')!;
 const resultBox = document.getElementById('result')!;
 const chartBox = document.getElementById('chart')!;
+const summary = document.getElementById('summary')!;
+const summaryText = document.getElementById('summary-text')!;
 /** The last answer's CSV, as `exact --format csv` gives it (with the estimates once simulated). */
 let csv = '';
 let chartView: ChartView | undefined;
@@ -79,6 +81,8 @@ export function askExact(): void {
   }
   exactBusy = true;
   setState('computing');
+  // The last headline stays, greyed, until the new one is in: the line does not jump at each keystroke.
+  summary.dataset.state = 'computing';
   post(exactWorker, { type: 'exact', id, input });
 }
 
@@ -107,6 +111,8 @@ export function showError(message: string, bug: boolean): void {
   const path = /^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)[^:\s]*: /.exec(message)?.[1];
   const text = bug ? `Something went wrong inside injury-lab (please report it): ${message}` : message;
   if (!path || !hooks.errorBesideField(path, text)) topError.textContent = text;
+  summary.dataset.state = 'error';
+  summaryText.textContent = text;
 }
 
 function showExact(result: Record<string, unknown>): void {
@@ -157,10 +163,31 @@ function showExact(result: Record<string, unknown>): void {
   warning.className = 'note warning';
   if (typeof leftOut === 'string') warning.textContent = `Left out, not modelled: ${leftOut}`;
   resultBox.replaceChildren(...(typeof leftOut === 'string' ? [warning] : []), table, ...(means.children.length ? [means] : []), notes);
+  summary.dataset.state = 'ready';
+  summaryText.innerHTML = headline(result, outcomes, ranked);
   // Refresh the placeholders: a field's default may depend on the others.
   hooks.filled(result.scenario as Input);
   setState('ready');
   hooks.answered();
+}
+
+/**
+ * The answer in one line, for the top of a narrow window: where outcomes are ranked, the worst one's
+ * chance and the chance of the one before it or worse ("out of action 16.87% · down or worse 34.57%");
+ * where they are not (a duel), every outcome's ("a wins 28.50% · b wins 23.75% · undecided 47.75%").
+ */
+function headline(result: Record<string, unknown>, outcomes: readonly ExactOutcomeJson[], ranked: boolean): string {
+  const worst = outcomes.at(-1);
+  const before = outcomes.at(-2);
+  const parts = !ranked
+    ? outcomes.map((o) => `${outcomeLabel(o.outcome)} ${pct(o.probability)}`)
+    : [
+        ...(worst ? [`${outcomeLabel(worst.outcome)} ${pct(worst.probability)}`] : []),
+        // Of two outcomes (a check's fail and success) the one before "or worse" is every roll.
+        ...(outcomes.length > 2 && before?.orWorse !== undefined ? [`${orWorseLabel(before.outcome)} ${pct(before.orWorse)}`] : []),
+      ];
+  // Each chance kept whole on its line, its separator with it ("b wins" once broke from its 24.30%).
+  return `<span class="kind">${esc(String(result.kind))}</span>: ${parts.map((p, i) => `<span class="part">${esc(p)}${i < parts.length - 1 ? ' ·' : ''}</span>`).join(' ')}`;
 }
 
 function heading(result: Record<string, unknown>): string {
@@ -197,6 +224,12 @@ async function drawChart(spec: Record<string, unknown>, forRequest: number): Pro
   chartView = (await embedChart(chartBox, spec, () => forRequest === requestId, chartView)) ?? chartView;
 }
 
+// The full answer, below the form on a narrow screen: its heading takes the focus, so the keyboard goes on from there.
+document.getElementById('to-answer')!.addEventListener('click', () => {
+  const answerHeading = document.getElementById('answer-heading')!;
+  answerHeading.focus({ preventScroll: true });
+  answerHeading.scrollIntoView({ block: 'start' });
+});
 // The scenario as the user gave it: `injury-lab exact FILE` reads it unchanged (files it names beside it).
 document.getElementById('download-scenario')!.addEventListener('click', () => download(`${fileName()}.json`, 'application/json', JSON.stringify(input, null, 2) + '\n'));
 document.getElementById('download-csv')!.addEventListener('click', () => {

@@ -23,21 +23,44 @@ export async function embedChart(box: HTMLElement, spec: Record<string, unknown>
   const { default: embed } = await import('vega-embed');
   if (!stillWanted()) return undefined;
   previous?.finalize();
-  const result = await embed(box, fittedToBox(spec, box.clientWidth) as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' } });
+  const fits = fitsBox(spec);
+  const shown = fits ? { ...spec, ...subtitleWrapped(spec, box.clientWidth), ...legendWrapped(spec, box.clientWidth) } : spec;
+  const result = await embed(box, shown as never, { renderer: 'svg', actions: false, tooltip: { theme: 'light' }, ...(fits ? { patch: widthFittedToBox } : {}) });
   box.dataset.state = 'drawn';
   return result.view;
 }
 
 /**
- * A single view (one chart, or layers of one) drawn at its box's width rather than at the width the
+ * A single view (one chart, or layers of one) is drawn at its box's width rather than at the width the
  * report engine gives it (about 900 px) and then scaled down, which shrank its 12 px labels to 6 px in
  * a narrow column. Facets and concatenations keep their own widths (Vega-Lite cannot fit them) and
  * scroll in their box instead. The downloads are drawn from this view: the same chart as on screen.
  */
-function fittedToBox(spec: Record<string, unknown>, boxWidth: number): Record<string, unknown> {
-  const composed = ['facet', 'repeat', 'concat', 'hconcat', 'vconcat'].some((k) => k in spec);
-  if (composed || typeof spec.width !== 'number') return spec;
-  return { ...spec, ...subtitleWrapped(spec, boxWidth), ...legendWrapped(spec, boxWidth), width: 'container', autosize: { type: 'fit-x', contains: 'padding' } };
+function fitsBox(spec: Record<string, unknown>): boolean {
+  return !['facet', 'repeat', 'concat', 'hconcat', 'vconcat'].some((k) => k in spec) && typeof spec.width === 'number';
+}
+
+/** The part of a compiled Vega spec the fit changes. */
+interface VegaSpec {
+  readonly width?: unknown;
+  readonly autosize?: unknown;
+  readonly signals?: readonly { readonly name: string }[];
+}
+
+/**
+ * The fit to the box's width is asked of Vega, in the spec Vega-Lite compiled at the chart's own width,
+ * and not of Vega-Lite (width "container"): Vega-Lite warns 'Dropping "fit-y" because spec has discrete
+ * height' whenever a fit meets a height set in steps (a row of bars, a heat map's rows), even a fit-x
+ * that asks nothing of the height (vega/vega-lite#8579, a fix still open in 6.4), so the console showed
+ * it for nearly every chart the page drew. This is the Vega that Vega-Lite writes for width "container",
+ * to the signal: the box's width, again on every resize of the window, the padding and axes inside it.
+ */
+function widthFittedToBox<S extends VegaSpec>(vg: S): S {
+  if (typeof vg.width !== 'number' || vg.signals?.some((s) => s.name === 'width')) return vg;
+  const { width, ...rest } = vg;
+  const boxWidth = `isFinite(containerSize()[0]) ? containerSize()[0] : ${width}`;
+  const signal = { name: 'width', init: boxWidth, on: [{ update: boxWidth, events: 'window:resize' }] };
+  return { ...rest, autosize: { type: 'fit-x', contains: 'padding' }, signals: [signal, ...(vg.signals ?? [])] } as unknown as S;
 }
 
 /** About how wide one entry of a horizontal legend is (a symbol and an outcome's name), in pixels. */
