@@ -18,7 +18,7 @@ export function checkChart(c: ChartInput, dims: readonly Dimension[], layout: Re
   const ids = dims.map((d) => d.id);
   const raw: Record<string, unknown> = c;
   const channels: Record<ChartDef['type'], { required: string[]; allowed: string[] }> = {
-    'stacked-bars': { required: ['y'], allowed: ['y', 'facet', 'title', 'file'] },
+    'stacked-bars': { required: ['y'], allowed: ['y', 'facet', 'cumulative', 'title', 'file'] },
     lines: { required: ['x'], allowed: ['x', 'series', 'facet', 'outcomes', 'cumulative', 'interpolate', 'title', 'file'] },
     heatmap: { required: ['x', 'y', 'outcome'], allowed: ['x', 'y', 'facet', 'outcome', 'cumulative', 'differenceFrom', 'fullScale', 'title', 'file'] },
     value: { required: ['by'], allowed: ['by', 'outcome', 'cumulative', 'survive', 'mean', 'per', 'title', 'file'] },

@@ -136,8 +136,7 @@ function placedChart(dims: readonly Dimension[], layout: ReportLayout, ask: Char
   if (type === 'heatmap') return { type: 'heatmap', ...channels, outcome: ask.outcome ?? worst, ...(ask.cumulative ? { cumulative: true } : {}) };
   if (type === 'bars') {
     if (ask.outcome !== undefined) throw refusal('--outcome', 'stacked bars show every outcome', `leave it out, or ${CHART_TYPE_FLAG} lines or heatmap (one outcome)`);
-    if (ask.cumulative) throw refusal('--cumulative', 'stacked bars show each outcome once', `leave it out, or ${CHART_TYPE_FLAG} lines or heatmap`);
-    return { type: 'stacked-bars', ...channels };
+    return { type: 'stacked-bars', ...channels, ...(ask.cumulative ? { cumulative: true } : {}) };
   }
   const x = dims.find((d) => d.id === placed.get('x'))!;
   const oneOutcome = placed.has('series') || ask.outcome !== undefined;
@@ -168,17 +167,18 @@ export function chooseChart(dims: readonly Dimension[], layout: ReportLayout, co
     throw refusal(CHART_FLAG, `a chart of ${dims.length} varied fields needs to be told which goes where`, `name them, e.g. ${CHART_TYPE_FLAG} heatmap --x ${dims[1]!.id} --y ${dims[0]!.id} --facet ${dims[2]!.id}`);
   }
   const charts = defaultCharts(dims, layout);
-  // One outcome asked for: the first chart that shows one (lines, a heat map); stacked bars show them all.
+  // One outcome asked for: the first chart that shows one (lines, a heat map); stacked bars show them
+  // all. "Or worse" alone is drawn by stacked bars too, laid most severe first (./stacked-bars.ts).
   const oneOutcome = ask.outcome !== undefined || ask.cumulative;
-  const chosen = oneOutcome ? charts.find((c) => c.type !== 'stacked-bars') : charts[0];
+  const chosen = oneOutcome ? (charts.find((c) => c.type !== 'stacked-bars') ?? (ask.outcome === undefined ? charts[0] : undefined)) : charts[0];
   if (!chosen) {
-    throw oneOutcome
-      ? refusal(ask.outcome !== undefined ? '--outcome' : '--cumulative', 'a chart of this grid is stacked bars, which show every outcome', 'leave it out, or vary a numeric field (lines) or two fields (a heat map)')
+    throw ask.outcome !== undefined && charts.length > 0
+      ? refusal('--outcome', 'a chart of this grid is stacked bars, which show every outcome', `leave it out, or ${CHART_TYPE_FLAG} lines (one outcome)`)
       : refusal(CHART_FLAG, 'this grid has too many cells for stacked bars', 'vary two fields (a heat map), or fewer values');
   }
   const base = { ...chosen, file: 'chart', context } as Record<string, unknown>;
   if (chosen.type === 'lines' && ask.outcome !== undefined) base.outcomes = [ask.outcome];
   if (chosen.type === 'heatmap' && ask.outcome !== undefined) base.outcome = ask.outcome;
-  if (chosen.type !== 'stacked-bars' && oneOutcome) base.cumulative = ask.cumulative;
+  if (oneOutcome && (chosen.type !== 'stacked-bars' || ask.cumulative)) base.cumulative = ask.cumulative;
   return base as unknown as ChartDef;
 }

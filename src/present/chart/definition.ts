@@ -4,7 +4,15 @@
  */
 
 export type ChartDef = (
-  | { readonly type: 'stacked-bars'; readonly y: string; readonly facet?: string; readonly title?: string; readonly file: string }
+  | {
+      readonly type: 'stacked-bars';
+      readonly y: string;
+      readonly facet?: string;
+      /** "This or worse": the segments laid most severe first, each labelled where its "or worse" ends. */
+      readonly cumulative?: boolean;
+      readonly title?: string;
+      readonly file: string;
+    }
   | {
       readonly type: 'lines';
       readonly x: string;

@@ -1,5 +1,5 @@
 import { percent } from '../../text.js';
-import { outcomeColour, outcomeLabel, textColourOn } from '../../labels.js';
+import { orWorseLabel, outcomeColour, outcomeLabel, textColourOn } from '../../labels.js';
 import type { SweepResult } from '../../analysis/cells.js';
 import type { ChartDef, VlSpec } from './definition.js';
 import { facetField, outcomeScale, probabilityAxis } from './shared/axes.js';
@@ -62,14 +62,17 @@ function outsidePercent(p: number): string {
 interface OutsideShare {
   readonly row: Record<string, unknown>;
   readonly id: string;
+  /** The number written: the share, or with "or worse" the chance of this outcome or worse. */
   readonly p: number;
+  /** What the number is of: the outcome, or "down or worse". */
+  readonly name: string;
 }
 
 /** A bar's narrow shares laid out left to right from the plot's edge: each text's left and its swatch's centre, in px. */
 function outsideLayout(shares: readonly OutsideShare[], named: boolean) {
   let at = OUTSIDE.gap;
   const placed = shares.map((s) => {
-    const text = named ? `${outcomeLabel(s.id)} ${outsidePercent(s.p)}` : outsidePercent(s.p);
+    const text = named ? `${s.name} ${outsidePercent(s.p)}` : outsidePercent(s.p);
     const swatch = at + OUTSIDE.swatch / 2;
     const left = at + OUTSIDE.swatch + OUTSIDE.afterSwatch;
     at = left + textWidth(text, LABEL_FONT) + OUTSIDE.between;
@@ -83,12 +86,20 @@ function outsideLayout(shares: readonly OutsideShare[], named: boolean) {
  * distribution from the mildest (left) to the most severe (right), with the percentage written in each
  * segment wide enough to hold it. When simulated, a black interval marks each boundary between
  * segments: the 95% interval of "this outcome or worse".
+ *
+ * With `cumulative` ("this or worse"), the same segments are laid the other way, the most severe on the
+ * left, so that each outcome's segment ends where the chance of it or worse does: each is labelled at
+ * that end with the chance of this outcome or worse, and a bar reads as every "or worse" at once, nested
+ * (a bar per "or worse" would draw the same lengths overlapping). The mildest outcome's "or worse" is
+ * every trial, and is left unlabelled.
  */
 export function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: 'stacked-bars' }>, opts: ChartOptions): VlSpec {
   const { d: yd, index: yi } = dim(sweep, def.y);
   const fd = def.facet ? dim(sweep, def.facet) : undefined;
-  const ids = sweep.outcomes;
-  const possible = new Set(possibleOutcomes(sweep, ids, false));
+  const cumulative = def.cumulative === true;
+  const ids = cumulative ? [...sweep.outcomes].reverse() : sweep.outcomes;
+  const possible = new Set(possibleOutcomes(sweep, sweep.outcomes, false));
+  const mildest = sweep.outcomes[0];
   const bars: Record<string, unknown>[] = [];
   const bounds: Record<string, unknown>[] = [];
   const outside: OutsideShare[][] = [];
@@ -100,6 +111,9 @@ export function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: '
       const s = shown(byId.get(id), false);
       const p = s?.value ?? 0;
       const cum = shown(byId.get(id), true);
+      // "Or worse": the chance written is where this segment ends, this outcome or a more severe one.
+      const written = cumulative ? x + p : p;
+      const labelled = !cumulative || id !== mildest;
       const row = {
         kind: 'bar',
         y: cell.labels[yi],
@@ -108,19 +122,21 @@ export function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: '
         order: k,
         x0: x,
         x1: x + p,
-        mid: x + p / 2,
+        mid: cumulative ? x + p : x + p / 2,
         p,
-        label: p >= INSIDE_MIN ? percent(p, p >= 0.9995 ? 0 : 1) : '',
+        label: labelled && p >= INSIDE_MIN ? percent(written, written >= 0.9995 ? 0 : 1) : '',
         ink: textColourOn(outcomeColour(id)),
         tip: `${cell.labels.join(', ')}: ${outcomeLabel(id)} ${valueTip(s)}`,
       };
       if (possible.has(id)) bars.push(row);
       // A share of exactly 0 draws no segment, so it has nothing to name.
-      if (possible.has(id) && p > 0 && p < INSIDE_MIN) narrow.push({ row, id, p });
+      if (labelled && possible.has(id) && p > 0 && p < INSIDE_MIN) narrow.push({ row, id, p: written, name: cumulative ? orWorseLabel(id) : outcomeLabel(id) });
       // No mark where nothing is this bad: that boundary is the end of the bar.
-      if (k > 0 && cum?.low !== undefined && (cum.estimate ?? cum.value) > 0) {
-        // Left edge of outcome k = 1 - P(k or worse); its interval mirrors that of P(k or worse).
-        bounds.push({ kind: 'bound', y: row.y, ...(fd ? { facet: row.facet } : {}), lo: 1 - cum.high!, hi: 1 - cum.low, at: 1 - (cum.estimate ?? cum.value) });
+      if (id !== mildest && cum?.low !== undefined && (cum.estimate ?? cum.value) > 0) {
+        // Outcome k's "or worse" boundary: its right edge laid most severe first, else its left edge,
+        // 1 - P(k or worse), whose interval mirrors that of P(k or worse).
+        const at = cum.estimate ?? cum.value;
+        bounds.push({ kind: 'bound', y: row.y, ...(fd ? { facet: row.facet } : {}), ...(cumulative ? { lo: cum.low, hi: cum.high!, at } : { lo: 1 - cum.high!, hi: 1 - cum.low, at: 1 - at }) });
       }
       x += p;
     });
@@ -152,13 +168,14 @@ export function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: '
         y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title, ...yScale },
         x: { field: 'x0', type: 'quantitative', scale: { domain: [0, 1], nice: false }, axis: probabilityAxis(share) },
         x2: { field: 'x1' },
-        color: { field: 'outcome', type: 'nominal', scale: outcomeScale([...possible], false), title: 'Outcome', sort: [...possible].map(outcomeLabel) },
+        color: { field: 'outcome', type: 'nominal', scale: outcomeScale([...possible], false), title: 'Outcome', sort: ids.filter((id) => possible.has(id)).map(outcomeLabel) },
         tooltip: { field: 'tip', type: 'nominal' }, description: { field: 'tip', type: 'nominal' },
       },
     },
     {
       transform: [{ filter: "datum.kind === 'bar' && datum.label !== ''" }],
-      mark: { type: 'text', fontSize: LABEL_FONT, baseline: 'middle', align: 'center' },
+      // "Or worse" is written at the segment's right end, where that chance is; a share in its middle.
+      mark: { type: 'text', fontSize: LABEL_FONT, baseline: 'middle', ...(cumulative ? { align: 'right', dx: -4 } : { align: 'center' }) },
       encoding: {
         y: { field: 'y', type: 'nominal', sort: labelsOf(yd), title: fd ? null : yd.title },
         x: { field: 'mid', type: 'quantitative', title: share },
@@ -205,13 +222,15 @@ export function stackedBars(sweep: SweepResult, def: Extract<ChartDef, { type: '
   }
   const inner = { width, height: { step: 24 }, layer: layers };
   const subtitle = [
-    `Outcome of each ${trial.one}, ${unranked ? "in the legend's order" : 'mildest on the left'}${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
+    cumulative
+      ? `Outcome of each ${trial.one}, most severe on the left: each colour ends at the chance of that outcome or worse, written there${fd ? `; one panel per ${fd.d.title.toLowerCase()}` : ''}.`
+      : `Outcome of each ${trial.one}, ${unranked ? "in the legend's order" : 'mildest on the left'}${fd ? `, one panel per ${fd.d.title.toLowerCase()}` : ''}.`,
     provenance(sweep, { exact: 'Bars', sim: 'black marks: the boundaries from' }),
     ...impossibleLine(sweep, ids, false),
     ...notAllowedSubtitle(sweep),
   ];
   const top = {
-    ...header(def, `Outcomes${titlePhrase(sweep)} by ${yd.title.toLowerCase()}${fd ? ` and ${fd.d.title.toLowerCase()}` : ''}`, subtitle, '', opts),
+    ...header(def, `Outcomes${cumulative ? ', this or worse,' : ''}${titlePhrase(sweep)} by ${yd.title.toLowerCase()}${fd ? ` and ${fd.d.title.toLowerCase()}` : ''}`, subtitle, '', opts),
     data: { values: [...bars, ...bounds, ...notes] },
   };
   const legend = { config: { ...CONFIG, legend: { ...CONFIG.legend, orient: 'top', direction: 'horizontal', titleOrient: 'top' } } };
