@@ -3,15 +3,15 @@ import { checkBooleanFlag, cliArgs } from './args.js';
 import { refusal } from '../messages.js';
 import { formatsOf, type Format, type Presenter } from '../present/tables/presenter.js';
 import { addFormatOption } from './options.js';
-import { wideCsv, type WideAsk } from '../present/tables/wide-csv.js';
+import { wideCsv, type WideAsk, type WideCsv } from '../present/tables/wide-csv.js';
 import type { CellOutcome, SweepResult } from '../analysis/cells.js';
 import type { CompareResult, CompareRow } from '../analysis/compare-core.js';
 import { scenariosSweep } from '../analysis/single.js';
 import type { ReportLayout } from '../model/types.js';
 
 /**
- * `--wide` (sweep, compare): the CSV as a matrix a spreadsheet user pastes instead of the tidy long table
- * (src/present/tables/wide-csv.ts says what goes where). Declared here once, with --format (which it
+ * `--wide` (sweep, compare, price): the CSV as a matrix a spreadsheet user pastes instead of the tidy long
+ * table (src/present/tables/wide-csv.ts says what goes where; price's, price-wide.ts). Declared here once, with --format (which it
  * adds to), so its help reads the same in every command that takes it. Its help is the --format line's
  * tail, not a line of its own: sweep's --help is at the length a screen shows (test/cli-flags.test.ts),
  * and --wide is a way of writing csv, found where csv is.
@@ -21,7 +21,7 @@ export function addWideFormatOption<T, R, F extends Format>(y: Argv<T>, presente
     .option('format', { describe: `Output format: ${formatsOf(presenter).join(', ')} (--wide: a matrix)` })
     .option('wide', {
       type: 'boolean',
-      describe: 'Write the CSV as a matrix: rows the first varied field, columns the second (one field: the outcomes), cells the most severe outcome (--outcome, --cumulative); implies --format csv',
+      describe: "Write the CSV as a matrix: rows the first varied field, columns the second (one field: the outcomes), cells the most severe outcome (--outcome, --cumulative); price: a row and a column per entry, cells the row's share against the column; implies --format csv",
       default: false,
       hidden: true,
     }) as Argv<T>;
@@ -53,7 +53,11 @@ export function checkWideCumulative(wide: boolean, cumulative: boolean, layout: 
 
 /** The wide CSV of `sweep` for the outcomes picked (--outcome) and --cumulative; what fills it said on stderr. */
 export function wideText(sweep: SweepResult, picked: readonly string[] | undefined, cumulative: boolean, sources?: WideAsk['sources']): string {
-  const wide = wideCsv(sweep, { ...(picked ? { outcomes: picked } : {}), cumulative, ...(sources ? { sources } : {}) });
+  return saidWide(wideCsv(sweep, { ...(picked ? { outcomes: picked } : {}), cumulative, ...(sources ? { sources } : {}) }));
+}
+
+/** A wide CSV's text, its note said on stderr: the file holds nothing but numbers, so what they are is said there. */
+export function saidWide(wide: WideCsv): string {
   process.stderr.write(`injury-lab: ${wide.note}\n`);
   return wide.text;
 }

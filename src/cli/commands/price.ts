@@ -6,7 +6,9 @@ import { describeAllowed } from '../../model/field-schema.js';
 import { PRICE_FIELDS, PRICE_TEXT_SETTINGS, checkPriceSettings, priceSourceFiles } from '../../pricing/price-settings.js';
 import { priceOfSettings } from '../../pricing/price-run.js';
 import { pricePresenter } from '../../present/tables/price.js';
-import { addFormatOption, parseFormat } from '../options.js';
+import { parseFormat } from '../options.js';
+import { addWideFormatOption, formatWithWide, saidWide } from '../wide-option.js';
+import { battlePriceWide, priceWide } from '../../present/tables/price-wide.js';
 import { exactThreads } from '../../pool/exact.js';
 import { addQueueOption, queueOf, withRemote } from '../queue-option.js';
 import { withRunControls } from '../sim-controls.js';
@@ -45,7 +47,7 @@ export const priceCommand: CommandModule = {
       // No default handed to yargs: a setting is "given" only when typed, so one the chosen --by does not read is refused.
       withSettings = withSettings.option(kebab(f.name), { type: 'string', describe: `${f.description} (${describeAllowed(f.schema)})`, ...(typeof f.default === 'function' ? {} : { defaultDescription: String(f.default) }) });
     }
-    return addFormatOption(
+    return addWideFormatOption(
       withSettings
         .option('workers', workersOptionDeclaration())
         .option('chart', { type: 'string', describe: `Also draw fair against current price (with the diagonal; with --by battles each fair price's interval) and the pairwise matrix as a heat map into this file: ${CHART_ENDINGS.join(', ')} (.vl.json: the Vega-Lite spec; .html: a page that works offline)` })
@@ -59,7 +61,8 @@ export const priceCommand: CommandModule = {
       .example('$0 price --by battles --catalogue system.gst faction.cat --allow-unmodelled', 'each entry fielded at 700 ducats against every other; its fair price where its warband wins half against the field');
   },
   handler: async (argv) => {
-    const format = parseFormat(argv.format, pricePresenter(NO_CONTEXT), 'price');
+    // --wide is read first: refused with another --format before any duel or battle.
+    const { format, wide } = formatWithWide(argv, parseFormat(argv.format, pricePresenter(NO_CONTEXT), 'price'));
     const given: Record<string, unknown> = {};
     for (const t of PRICE_TEXT_SETTINGS) {
       const value = argv[t.name];
@@ -73,7 +76,7 @@ export const priceCommand: CommandModule = {
     const chartRequest = chartRequestFromArgv(argv);
     if (chartRequest) checkChartFile(chartRequest, priceSourceFiles(settings));
     if (settings.by === 'battles') {
-      await priceByBattlesCommand(settings, format, queueOf(argv), workersOf(argv), chartRequest);
+      await priceByBattlesCommand(settings, format, wide, queueOf(argv), workersOf(argv), chartRequest);
       return;
     }
     // --workers is refused with --queue (queueOf): a queue's hosts choose their own concurrency. Without
@@ -98,7 +101,7 @@ export const priceCommand: CommandModule = {
       await writeChartSpec(chartRequest, spec, notes, [`${priced.system} (${priced.edition} edition): fair prices from exact duels, ${priced.field}`]);
       process.stderr.write(`injury-lab: wrote ${terminalSafe(chartRequest.file)}${notes.length ? ` (${notes.map(terminalSafe).join('; ')})` : ''}\n`);
     }
-    process.stdout.write(pricePresenter(context)[format](result));
+    process.stdout.write(wide ? saidWide(priceWide(result)) : pricePresenter(context)[format](result));
   },
 };
 
@@ -118,7 +121,7 @@ function progressLine(say: (done: number, total: number, now: number) => string)
 }
 
 /** `price --by battles`: every match-up played on the threads (or a queue's hosts), the progress and time left on stderr. */
-async function priceByBattlesCommand(settings: BattlePriceSettings, format: Format, queue: QueueAddress | undefined, workers: number, chartRequest: ChartRequest | undefined): Promise<void> {
+async function priceByBattlesCommand(settings: BattlePriceSettings, format: Format, wide: boolean, queue: QueueAddress | undefined, workers: number, chartRequest: ChartRequest | undefined): Promise<void> {
   const started = performance.now();
   // The search asks for match-ups as it goes: the total is a guess that grows, and so is the time left.
   const progress = progressLine((done, expected, now) => {
@@ -146,5 +149,5 @@ async function priceByBattlesCommand(settings: BattlePriceSettings, format: Form
     await writeChartSpec(chartRequest, spec, notes, [`${priced.system} (${priced.edition} edition): fair prices from battles at ${result.ducats} ducats, ${priced.field}`]);
     process.stderr.write(`injury-lab: wrote ${terminalSafe(chartRequest.file)}${notes.length ? ` (${notes.map(terminalSafe).join('; ')})` : ''}\n`);
   }
-  process.stdout.write(battlePricePresenter(context)[format](result));
+  process.stdout.write(wide ? saidWide(battlePriceWide(result)) : battlePricePresenter(context)[format](result));
 }
