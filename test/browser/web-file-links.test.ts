@@ -28,14 +28,25 @@ let browser: Browser;
 let context: BrowserContext;
 let server: Server;
 let origin: string;
+/**
+ * The same server under a name that is not localhost (Chromium resolves it to 127.0.0.1): a page served
+ * over plain http to another machine, where browsers give no crypto.subtle (not a secure context).
+ */
+let insecureOrigin: string;
+const INSECURE_HOST = 'injury-lab.test';
 
 beforeAll(async () => {
   if (!available) return;
   if (!existsSync(join(WEB, 'index.html'))) throw new Error('dist/web is not built: npm test builds it (node dist/scripts/build-web.js)');
   server = await servePage(WEB, 0);
   const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const port = typeof address === 'object' && address ? address.port : 0;
+  origin = `http://127.0.0.1:${port}`;
+  insecureOrigin = `http://${INSECURE_HOST}:${port}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`],
+  });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 }, 60_000);
 
@@ -45,8 +56,8 @@ afterAll(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 });
 
-/** A fresh page at `hash` (as a link pasted into a new tab), its errors collected, every request outside the server refused. */
-async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
+/** A fresh page at `hash` (as a link pasted into a new tab), its errors collected, every request outside the server (at `at`) refused. */
+async function open(hash: string, at = origin): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -55,11 +66,11 @@ async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
   });
   await page.route('**/*', (route) => {
     const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
+    if (url.startsWith(at) || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
     errors.push(`request outside the page: ${url}`);
     return route.abort();
   });
-  await page.goto(`${origin}/${hash}`);
+  await page.goto(`${at}/${hash}`);
   return { page, errors };
 }
 
@@ -72,9 +83,9 @@ const scenario = { kind: 'attack', catalogue: ['pilgrim-system.gst', 'ashen-pilg
 /** The CLI's answer for it, from the same files on disk. */
 const expected = () => evaluateExact({ ...scenario, catalogue: [GST, CAT] }).outcomes.map((o) => [o.outcome, ratio(o.exact)]);
 
-/** The link a page writes once the catalogue files are opened and used, and the Lantern Warden picked. */
-async function linkMadeWithFiles(): Promise<string> {
-  const { page, errors } = await open(permalink({ kind: 'attack' }));
+/** The link a page (at `at`) writes once the catalogue files are opened and used, and the Lantern Warden picked. */
+async function linkMadeWithFiles(at = origin): Promise<string> {
+  const { page, errors } = await open(permalink({ kind: 'attack' }), at);
   await page.waitForSelector('#app[data-state=ready]');
   // A link that uses no opened file names none.
   expect(await page.evaluate('location.hash')).not.toContain('file=');
@@ -156,6 +167,24 @@ describe.skipIf(!available)('links that carry their files, in headless Chromium'
     await page.waitForSelector('#app[data-state=ready]');
     expect(await page.$$eval('tr[data-exact]', (r) => r.length)).toBeGreaterThan(0);
     expect(new URLSearchParams(((await page.evaluate('location.hash')) as string).slice(1)).getAll('file')).toContain(`ashen-pilgrims.cat:${digest(Buffer.from(changed))}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a page without crypto.subtle (plain http, not localhost) makes the same digests, and answers a link opened with its files', async () => {
+    const link = await linkMadeWithFiles(insecureOrigin);
+    // The digests are node:crypto's, as on a secure page.
+    expect(new URLSearchParams(link.slice(1)).getAll('file')).toEqual([`pilgrim-system.gst:${digest(readFileSync(GST))}`, `ashen-pilgrims.cat:${digest(readFileSync(CAT))}`]);
+    expect(link).toBe(await madeLink());
+
+    const { page, errors } = await open(link, insecureOrigin);
+    expect(await page.evaluate('[window.isSecureContext, typeof crypto.subtle]')).toEqual([false, 'undefined']);
+    await page.waitForSelector('#app[data-state=error]');
+    await page.setInputFiles('#open-files', [GST, CAT]);
+    await page.waitForSelector('#app[data-state=ready]');
+    expect(await exactRows(page)).toEqual(expected());
+    expect(await page.textContent('#link-files')).toBe('');
+    expect(await page.evaluate('location.hash')).toBe(link);
     expect(errors).toEqual([]);
     await page.close();
   });
