@@ -11,8 +11,9 @@ import { evaluateExact } from '../../src/evaluate.js';
  * Links that carry their files (issue 51, item 9) and the opened-files list's per-file counts (item 10),
  * in the web page (dist/web) in Debian's Chromium, served by `injury-lab serve`'s own server, as
  * test/browser/web-page.test.ts sets it up: a link made with opened catalogue files names each with its
- * digest; opened fresh, the page asks for exactly those files, answers once they are open as they were,
- * and refuses a file that differs in one line naming it.
+ * digest (on a page without crypto.subtle too); opened fresh, the page asks for exactly those files,
+ * answers once they are open as they were, and refuses a file that differs in one line naming it;
+ * followed in an open page, its prompt is not replaced by an earlier scenario's answer coming in late.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const WEB = join(process.cwd(), 'dist', 'web');
@@ -185,6 +186,57 @@ describe.skipIf(!available)('links that carry their files, in headless Chromium'
     expect(await exactRows(page)).toEqual(expected());
     expect(await page.textContent('#link-files')).toBe('');
     expect(await page.evaluate('location.hash')).toBe(link);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a link with files followed while an earlier answer is still coming shows its prompt, never that answer', async () => {
+    const link = await madeLink();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    // The page's exact answers are held back until the test lets them through, as a slow answer (a long
+    // duel's) would be: the answer's worker has replied, and the page has not heard yet.
+    // (Text, not a function: the tests' type-check has no DOM library, as in web-phone.test.ts.)
+    await page.addInitScript(`
+      const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+      window.held = [];
+      window.hold = true;
+      window.release = () => {
+        window.hold = false;
+        for (const deliver of window.held.splice(0)) deliver();
+      };
+      Object.defineProperty(Worker.prototype, 'onmessage', {
+        configurable: true,
+        get() {
+          return handler.get.call(this);
+        },
+        set(listener) {
+          handler.set.call(this, listener && ((e) => {
+            if (window.hold && e.data && e.data.type === 'exact') window.held.push(() => listener.call(this, e));
+            else listener.call(this, e);
+          }));
+        },
+      });
+    `);
+    await page.goto(`${origin}/${permalink({ kind: 'attack', armour: 'machine' })}`);
+    await page.waitForFunction('window.held.length === 1');
+    expect(await page.getAttribute('#app', 'data-state')).toBe('computing');
+
+    // The link with files is followed in the same page (pasted, or a link clicked): its prompt stands.
+    await page.evaluate(`location.hash = ${JSON.stringify(link)}`);
+    await page.waitForSelector('#link-files .link-files-missing');
+    // The earlier scenario's answer comes in after the prompt (delivered within release()): it is not shown.
+    await page.evaluate('window.release()');
+    expect(await page.getAttribute('#app', 'data-state')).toBe('error');
+    expect(await page.textContent('#scenario-error')).toMatch(/^This link was made with 2 files not open in this page/);
+    expect(await page.$$eval('tr[data-exact]', (r) => r.length)).toBe(0);
+    expect(await page.textContent('#summary-text')).toMatch(/^This link was made with 2 files/);
+
+    // Opened, the files give the link's own answer.
+    await page.setInputFiles('#open-files', [GST, CAT]);
+    await page.waitForSelector('#app[data-state=ready]');
+    expect(await exactRows(page)).toEqual(expected());
     expect(errors).toEqual([]);
     await page.close();
   });
