@@ -11,8 +11,9 @@ import { evaluateExact } from '../../src/evaluate.js';
  * Links that carry their files (issue 51, item 9) and the opened-files list's per-file counts (item 10),
  * in the web page (dist/web) in Debian's Chromium, served by `injury-lab serve`'s own server, as
  * test/browser/web-page.test.ts sets it up: a link made with opened catalogue files names each with its
- * digest; opened fresh, the page asks for exactly those files, answers once they are open as they were,
- * and refuses a file that differs in one line naming it.
+ * digest (on a page without crypto.subtle too); opened fresh, the page asks for exactly those files,
+ * answers once they are open as they were, and refuses a file that differs in one line naming it;
+ * followed in an open page, its prompt is not replaced by an earlier scenario's answer coming in late.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const WEB = join(process.cwd(), 'dist', 'web');
@@ -28,14 +29,25 @@ let browser: Browser;
 let context: BrowserContext;
 let server: Server;
 let origin: string;
+/**
+ * The same server under a name that is not localhost (Chromium resolves it to 127.0.0.1): a page served
+ * over plain http to another machine, where browsers give no crypto.subtle (not a secure context).
+ */
+let insecureOrigin: string;
+const INSECURE_HOST = 'injury-lab.test';
 
 beforeAll(async () => {
   if (!available) return;
   if (!existsSync(join(WEB, 'index.html'))) throw new Error('dist/web is not built: npm test builds it (node dist/scripts/build-web.js)');
   server = await servePage(WEB, 0);
   const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const port = typeof address === 'object' && address ? address.port : 0;
+  origin = `http://127.0.0.1:${port}`;
+  insecureOrigin = `http://${INSECURE_HOST}:${port}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`],
+  });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 }, 60_000);
 
@@ -45,8 +57,8 @@ afterAll(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 });
 
-/** A fresh page at `hash` (as a link pasted into a new tab), its errors collected, every request outside the server refused. */
-async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
+/** A fresh page at `hash` (as a link pasted into a new tab), its errors collected, every request outside the server (at `at`) refused. */
+async function open(hash: string, at = origin): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -55,11 +67,11 @@ async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
   });
   await page.route('**/*', (route) => {
     const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
+    if (url.startsWith(at) || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
     errors.push(`request outside the page: ${url}`);
     return route.abort();
   });
-  await page.goto(`${origin}/${hash}`);
+  await page.goto(`${at}/${hash}`);
   return { page, errors };
 }
 
@@ -72,9 +84,9 @@ const scenario = { kind: 'attack', catalogue: ['pilgrim-system.gst', 'ashen-pilg
 /** The CLI's answer for it, from the same files on disk. */
 const expected = () => evaluateExact({ ...scenario, catalogue: [GST, CAT] }).outcomes.map((o) => [o.outcome, ratio(o.exact)]);
 
-/** The link a page writes once the catalogue files are opened and used, and the Lantern Warden picked. */
-async function linkMadeWithFiles(): Promise<string> {
-  const { page, errors } = await open(permalink({ kind: 'attack' }));
+/** The link a page (at `at`) writes once the catalogue files are opened and used, and the Lantern Warden picked. */
+async function linkMadeWithFiles(at = origin): Promise<string> {
+  const { page, errors } = await open(permalink({ kind: 'attack' }), at);
   await page.waitForSelector('#app[data-state=ready]');
   // A link that uses no opened file names none.
   expect(await page.evaluate('location.hash')).not.toContain('file=');
@@ -156,6 +168,75 @@ describe.skipIf(!available)('links that carry their files, in headless Chromium'
     await page.waitForSelector('#app[data-state=ready]');
     expect(await page.$$eval('tr[data-exact]', (r) => r.length)).toBeGreaterThan(0);
     expect(new URLSearchParams(((await page.evaluate('location.hash')) as string).slice(1)).getAll('file')).toContain(`ashen-pilgrims.cat:${digest(Buffer.from(changed))}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a page without crypto.subtle (plain http, not localhost) makes the same digests, and answers a link opened with its files', async () => {
+    const link = await linkMadeWithFiles(insecureOrigin);
+    // The digests are node:crypto's, as on a secure page.
+    expect(new URLSearchParams(link.slice(1)).getAll('file')).toEqual([`pilgrim-system.gst:${digest(readFileSync(GST))}`, `ashen-pilgrims.cat:${digest(readFileSync(CAT))}`]);
+    expect(link).toBe(await madeLink());
+
+    const { page, errors } = await open(link, insecureOrigin);
+    expect(await page.evaluate('[window.isSecureContext, typeof crypto.subtle]')).toEqual([false, 'undefined']);
+    await page.waitForSelector('#app[data-state=error]');
+    await page.setInputFiles('#open-files', [GST, CAT]);
+    await page.waitForSelector('#app[data-state=ready]');
+    expect(await exactRows(page)).toEqual(expected());
+    expect(await page.textContent('#link-files')).toBe('');
+    expect(await page.evaluate('location.hash')).toBe(link);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a link with files followed while an earlier answer is still coming shows its prompt, never that answer', async () => {
+    const link = await madeLink();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    // The page's exact answers are held back until the test lets them through, as a slow answer (a long
+    // duel's) would be: the answer's worker has replied, and the page has not heard yet.
+    // (Text, not a function: the tests' type-check has no DOM library, as in web-phone.test.ts.)
+    await page.addInitScript(`
+      const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+      window.held = [];
+      window.hold = true;
+      window.release = () => {
+        window.hold = false;
+        for (const deliver of window.held.splice(0)) deliver();
+      };
+      Object.defineProperty(Worker.prototype, 'onmessage', {
+        configurable: true,
+        get() {
+          return handler.get.call(this);
+        },
+        set(listener) {
+          handler.set.call(this, listener && ((e) => {
+            if (window.hold && e.data && e.data.type === 'exact') window.held.push(() => listener.call(this, e));
+            else listener.call(this, e);
+          }));
+        },
+      });
+    `);
+    await page.goto(`${origin}/${permalink({ kind: 'attack', armour: 'machine' })}`);
+    await page.waitForFunction('window.held.length === 1');
+    expect(await page.getAttribute('#app', 'data-state')).toBe('computing');
+
+    // The link with files is followed in the same page (pasted, or a link clicked): its prompt stands.
+    await page.evaluate(`location.hash = ${JSON.stringify(link)}`);
+    await page.waitForSelector('#link-files .link-files-missing');
+    // The earlier scenario's answer comes in after the prompt (delivered within release()): it is not shown.
+    await page.evaluate('window.release()');
+    expect(await page.getAttribute('#app', 'data-state')).toBe('error');
+    expect(await page.textContent('#scenario-error')).toMatch(/^This link was made with 2 files not open in this page/);
+    expect(await page.$$eval('tr[data-exact]', (r) => r.length)).toBe(0);
+    expect(await page.textContent('#summary-text')).toMatch(/^This link was made with 2 files/);
+
+    // Opened, the files give the link's own answer.
+    await page.setInputFiles('#open-files', [GST, CAT]);
+    await page.waitForSelector('#app[data-state=ready]');
+    expect(await exactRows(page)).toEqual(expected());
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -52,19 +52,23 @@ let chartView: ChartView | undefined;
  */
 let exactWorker = exactWorkerStarted();
 let exactBusy = false;
+/** The request whose answer is wanted: a reply to any other is dropped. */
 let requestId = 0;
+/** Descriptions of the opened files asked of the worker and not yet given (hooks.opened): asked again of a worker started in its place. */
+let describing = 0;
 
 function exactWorkerStarted(): Worker {
   const w = newWorker();
   w.onmessage = (e: MessageEvent<WorkerReply>) => {
     const reply = e.data;
     if (reply.type === 'opened') {
+      describing = Math.max(0, describing - 1);
       hooks.opened(reply.files);
       return;
     }
     if (reply.id !== requestId) return;
     exactBusy = false;
-    if (reply.type === 'error') showError(reply.message, reply.bug);
+    if (reply.type === 'error') showMessage(reply.message, reply.bug);
     else if (reply.type === 'exact') {
       showExact(reply.result);
       showRun(reply.chart, reply.csv);
@@ -73,12 +77,27 @@ function exactWorkerStarted(): Worker {
   return w;
 }
 
-export function askExact(): void {
-  const id = ++requestId;
-  if (exactBusy) {
-    exactWorker.terminate();
-    exactWorker = exactWorkerStarted();
+/**
+ * The answer asked last is wanted no more (a newer one is asked, or the page says why there is none):
+ * its reply, should it come, is dropped, and a worker still computing it is ended. A followed link's
+ * prompt for its files was once replaced by the answer to the scenario before it, which came in after.
+ */
+function dropPending(): void {
+  requestId++;
+  if (!exactBusy) return;
+  exactWorker.terminate();
+  exactWorker = exactWorkerStarted();
+  exactBusy = false;
+  // The ended worker's description of the opened files would never come: the new one is asked for it.
+  if (describing > 0) {
+    describing = 0;
+    sendFiles();
   }
+}
+
+export function askExact(): void {
+  dropPending();
+  const id = requestId;
   exactBusy = true;
   setState('computing');
   // The last headline stays, greyed, until the new one is in: the line does not jump at each keystroke.
@@ -88,6 +107,7 @@ export function askExact(): void {
 
 /** The opened files, to the answer's worker: it reads them and says what each is (hooks.opened). */
 export function sendFiles(): void {
+  describing++;
   post(exactWorker, { type: 'files', id: 0, files: [...shelf], describe: true });
 }
 
@@ -96,8 +116,17 @@ function clearErrors(): void {
   hooks.clearFieldErrors();
 }
 
-/** The engine's one line, beside the field it names (it starts "field: ..."), or above the form. */
+/**
+ * The page's one line in the answer's place (a link's files to open, a scenario box that cannot be
+ * read): the answer asked before it is no answer to what is on the form now, and is dropped.
+ */
 export function showError(message: string, bug: boolean): void {
+  dropPending();
+  showMessage(message, bug);
+}
+
+/** The engine's one line, beside the field it names (it starts "field: ..."), or above the form. */
+function showMessage(message: string, bug: boolean): void {
   clearErrors();
   setExact(undefined);
   resultBox.replaceChildren();
