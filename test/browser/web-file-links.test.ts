@@ -241,6 +241,52 @@ describe.skipIf(!available)('links that carry their files, in headless Chromium'
     await page.close();
   });
 
+  it("a link with files followed while a sweep is still coming shows no sweep of the earlier scenario", async () => {
+    const link = await madeLink();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    // The grid's replies are held back, as a big sweep's would be: its worker has replied, the page not heard.
+    await page.addInitScript(`
+      const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+      window.held = [];
+      window.hold = true;
+      window.release = () => {
+        window.hold = false;
+        for (const deliver of window.held.splice(0)) deliver();
+      };
+      Object.defineProperty(Worker.prototype, 'onmessage', {
+        configurable: true,
+        get() {
+          return handler.get.call(this);
+        },
+        set(listener) {
+          handler.set.call(this, listener && ((e) => {
+            if (window.hold && e.data && e.data.type === 'swept') window.held.push(() => listener.call(this, e));
+            else listener.call(this, e);
+          }));
+        },
+      });
+    `);
+    await page.goto(`${origin}/${permalink({ kind: 'attack' })}&vary=${encodeURIComponent('armour=none,standard')}`);
+    await page.waitForFunction('window.held.length === 1');
+    expect(await page.getAttribute('#grid-result', 'data-state')).toBe('computing');
+
+    // The link with files is followed in the same page; the earlier sweep's reply comes in after it.
+    await page.evaluate(`location.hash = ${JSON.stringify(`${link}&vary=${encodeURIComponent('armour=none,standard')}`)}`);
+    await page.waitForSelector('#link-files .link-files-missing');
+    await page.evaluate('window.release()');
+    expect(await page.$$eval('#grid-table', (t) => t.length)).toBe(0);
+    expect(await page.getAttribute('#grid-result', 'data-state')).not.toBe('ready');
+
+    // Opened, the files give the link's own sweep: of its catalogue's scenario, armour none and standard.
+    await page.setInputFiles('#open-files', [GST, CAT]);
+    await page.waitForSelector('#grid-result[data-state=ready]');
+    expect(await page.$$eval('#grid-table tbody tr', (rows) => rows.map((r) => r.getAttribute('data-row')))).toEqual(['none', 'standard']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('the file list says what each catalogue file holds, and what the files offer together', async () => {
     const { page, errors } = await open(permalink({ kind: 'attack' }));
     await page.waitForSelector('#app[data-state=ready]');

@@ -108,10 +108,19 @@ sweepForm.addEventListener('submit', (e) => {
   askGrid();
 });
 
-function clearGrid(): void {
-  grid = undefined;
+/**
+ * Ends the grid's work in flight: its worker, and any reply or chart of it still on its way (a reply
+ * already sent is ignored, as a newer request's are: its id is no longer the current one).
+ */
+function stopGridWork(): void {
+  gridRequest++;
   gridWorker?.terminate();
   gridWorker = undefined;
+}
+
+function clearGrid(): void {
+  grid = undefined;
+  stopGridWork();
   gridError.textContent = '';
   gridResult.replaceChildren();
   gridView?.finalize();
@@ -296,6 +305,24 @@ export function gridFromLink(params: URLSearchParams): void {
     grid = { vary };
   } else if (params.get('matrix') === '1') grid = { matrix: true };
   else if (kept.length >= 2) grid = { compare: true };
+}
+
+/**
+ * The scenario changed, and waits for a link's files before it is answered: a sweep or matrix of it
+ * waits too. Its work in flight is of the scenario as it was, so it is stopped and what it showed
+ * cleared; opened, the files ask for it anew (filesChangedForGrid). A comparison keeps its scenarios.
+ */
+export function holdGridForFiles(): void {
+  if (!grid || !('vary' in grid || 'matrix' in grid)) return;
+  stopGridWork();
+  gridError.textContent = '';
+  gridResult.replaceChildren();
+  gridView?.finalize();
+  gridView = undefined;
+  gridChart.replaceChildren();
+  gridDownloads.hidden = true;
+  gridResult.dataset.state = 'waiting';
+  clearValue();
 }
 
 /** The scenario changed: a sweep or matrix varies it as it now is; a comparison is of the kept scenarios, which stay as they were. */

@@ -10,6 +10,7 @@
  *   tr[data-outcome][data-exact="n/d"]                  each outcome row once the exact answer is in
  *   tr[data-count]                                      each row's count once the simulation is done
  *   #app[data-state]                                    "computing", "ready", "simulating", "done" or "error"
+ *   #grid-result[data-state]                            "computing", "ready", "error", or "waiting" (for a link's files)
  *
  * This module only wires the panels together; each owns its state and its part of the page and link:
  *   form.ts        the fields, their groups and folds, the scenario JSON box (&folds=)
@@ -25,7 +26,7 @@ import { toolVersion } from '../engine.js';
 import { askExact, clearEstimates, sendFiles, showError, showEstimates, showRun, wireAnswer } from './answer.js';
 import { filesFromLink, filesInLink, linkFilesProblem, refreshFilesInLink, showFilesInUse, showLinkFiles, showOpened, wireFiles } from './files.js';
 import { clearFieldErrors, errorBesideField, foldsInLink, readFolds, renderForm, showFilled, wireForm } from './form.js';
-import { askGrid, filesChangedForGrid, gridFromLink, gridInLink, offerMatrix, scenarioChangedForGrid } from './grid.js';
+import { askGrid, filesChangedForGrid, gridFromLink, gridInLink, holdGridForFiles, offerMatrix, scenarioChangedForGrid } from './grid.js';
 import { forgetSimulation, runPending, sendFilesToSimulation, simulationFromLink, simulationInLink, wireSimulation } from './simulation.js';
 import { linkFilesBy, linkProblem, linkWrittenBy, readScenario, setExact, writeHash } from './state.js';
 
@@ -46,7 +47,10 @@ function changed(): void {
   forgetSimulation();
   writeHash();
   showFilesInUse();
-  if (!filesRight()) return;
+  if (!filesRight()) {
+    holdGridForFiles();
+    return;
+  }
   askExact();
   scenarioChangedForGrid();
 }
