@@ -99,8 +99,8 @@ export {
 export { sweepDimensionsWith, planGridWith, planCellsWith, profilesNamedWith, type GridPlanOptions } from '../analysis/grid.js';
 export { parseDimensionWith, checkGridSize, type Dimension, type DimensionValue, type VarySpec } from '../analysis/dimension-core.js';
 export { compareCells, checkComparable, verdict, verdictVoice, type CompareInput, type CompareResult, type CompareRow } from '../analysis/compare-core.js';
-export { comparePresenter, compareJson, compareRows } from '../present/tables/compare.js';
-export { sweepPresenter, sweepJson, type SweepView } from '../present/tables/sweep.js';
+export { comparePresenter, compareJson, compareRows, differencesLine } from '../present/tables/compare.js';
+export { sweepPresenter, sweepJson, sideBestLines, type SweepView } from '../present/tables/sweep.js';
 export { exactPresenter, type ExactView } from '../present/tables/exact.js';
 export { findingOf } from '../present/tables/findings.js';
 export { tidyCsv, scenarioCsv, type TidySource } from '../present/tables/csv.js';

@@ -394,6 +394,18 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await close();
   });
 
+  it("a sweep of a side's choice ends with which is best for that side, as the CLI's table does", async () => {
+    const vary = 'a.policy=none,injury,optimal';
+    const { page, errors, close } = await follow(permalink({ kind: 'duel', rounds: 3 }, `&vary=${encodeURIComponent(vary)}`));
+    await page.waitForFunction(`document.querySelector('#grid-result').dataset.state === 'ready'`);
+    const cli = await cliInProcess('sweep', '--kind', 'duel', '--rounds', '3', '--vary', vary);
+    const best = cli.stdout.trimEnd().split('\n').at(-1)!;
+    expect(best).toMatch(/^best for a by a\.policy /);
+    expect(await page.$$eval('#grid-result ul.words li', (lis) => lis.map((li) => li.textContent))).toContain(best);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('sweeps a field and compares kept scenarios as the CLI does, exactly, from the page and from its link', async () => {
     const vary = 'armour=none,standard,reinforced,machine';
     const { page, errors } = await follow(permalink({ kind: 'attack' }, `&vary=${encodeURIComponent(vary)}`));
@@ -416,7 +428,10 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     expect(await page.textContent('#grid-error')).toBe('');
     const compared = await cliInProcess('compare', 'armour=reinforced', 'armour=machine', '--kind', 'attack', '--format', 'json');
     expect(compared.code).toBe(0);
-    const verdicts = (JSON.parse(compared.stdout) as { verdicts: string[] }).verdicts;
+    const comparison = JSON.parse(compared.stdout) as { verdicts: string[]; differences: { field: string; values: string[] }[] };
+    // First what the scenarios differ in (the CLI's line before its table), then its verdicts.
+    expect(comparison.differences).toEqual([{ field: 'armour', values: ['reinforced', 'machine'] }]);
+    const verdicts = ['differ in: armour (armour=reinforced: reinforced, armour=machine: machine)', ...comparison.verdicts];
     expect(await page.$$eval('#grid-result ul.words li', (lis) => lis.map((li) => li.textContent))).toEqual(verdicts);
     const link = page.url();
     expect(link).toContain('&compare=');
@@ -459,7 +474,10 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.waitForFunction(`document.querySelector('#grid-result').dataset.state === 'ready' && document.querySelector('#grid-result').dataset.kind === 'compared'`);
     const compared = await cliInProcess('compare', 'armour=standard', 'armour=reinforced', '--kind', 'attack', '--trials', '40000', '--seed', '3', '--format', 'json');
     expect(compared.code).toBe(0);
-    expect(await page.$$eval('#grid-result ul.words li', (lis) => lis.map((li) => li.textContent))).toEqual((JSON.parse(compared.stdout) as { verdicts: string[] }).verdicts);
+    expect(await page.$$eval('#grid-result ul.words li', (lis) => lis.map((li) => li.textContent))).toEqual([
+      'differ in: armour (armour=standard: standard, armour=reinforced: reinforced)',
+      ...(JSON.parse(compared.stdout) as { verdicts: string[] }).verdicts,
+    ]);
     const comparedJson = JSON.parse(compared.stdout) as { scenarios: { outcomes: { outcome: string; estimate: number }[] }[] };
     expect(await estimates()).toEqual(comparedJson.scenarios.map((c) => c.outcomes.map((o) => [o.outcome, o.estimate])));
     expect(page.url()).toContain('&gridTrials=40000&gridSeed=3');

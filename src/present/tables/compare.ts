@@ -31,6 +31,16 @@ function simDiffText(d: OutcomeDifference): string {
   return e ? `${points(e.value, 2)} [${points(e.ciLow, 2)}, ${points(e.ciHigh, 2)}]` : '-';
 }
 
+/**
+ * Every field in which the compared scenarios differ, each scenario's value named by `names` (its name,
+ * or #1, #2 where the table numbers them): "differ in: injuryDice (#1: 1, #2: 0); rules (...)". The
+ * table's line before its rows, and the page's first words of a comparison.
+ */
+export function differencesLine(r: CompareResult, names: readonly string[] = r.scenarios.map((s) => s.name)): string {
+  if (r.differences.length === 0) return 'differ in: nothing (the same fields and rules)';
+  return `differ in: ${r.differences.map((d) => `${d.field} (${d.values.map((v, i) => `${names[i]!}: ${v}`).join(', ')})`).join('; ')}`;
+}
+
 /** The plain-text comparison: a table per view (each outcome, this or worse), then the verdicts. */
 function compareTable(r: CompareResult): string {
   const simulated = r.scenarios.every((s) => s.cell.sim);
@@ -68,12 +78,7 @@ function compareTable(r: CompareResult): string {
     lines.push(terminalSafe(`${byNumber ? `${numbered[i]} ` : ''}${s.name === s.file ? s.name : `${s.name}: ${s.file}`} (${sc.system} ${sc.kind}, ${sc.edition} edition)`));
   });
   // Every field that differs, before the table: a difference nobody asked about is said, not hidden.
-  const who = (i: number) => (byNumber ? numbered[i]! : given[i]!);
-  lines.push(
-    r.differences.length
-      ? terminalSafe(`differ in: ${r.differences.map((d) => `${d.field} (${d.values.map((v, i) => `${who(i)}: ${v}`).join(', ')})`).join('; ')}`)
-      : 'differ in: nothing (the same fields and rules)',
-  );
+  lines.push(terminalSafe(differencesLine(r, byNumber ? numbered : given)));
   if (simulated) {
     const sim = r.scenarios[0]!.cell.sim!;
     lines.push(`${exact ? 'exact and simulated' : 'simulated'}: ${r.scenarios.map((s) => s.cell.sim!.trials).join('/')} trials each, seed ${sim.seed}, ${sim.batches} batch(es), the same seeds for every scenario`);

@@ -158,9 +158,14 @@ function sweepTable({ sweep, cumulative = false, digits: fixed, picked }: SweepV
   }
   if (meanSpecs.length) lines.push('', ...meanSpecs.map((m) => `${m.jsonKey}: ${m.label}`));
   // A grid of a side's choices asks which is best for that side: said as solve says what meets its condition.
-  const bests = sideBests(sweep);
-  if (bests.length) lines.push('', ...bests.map((b) => terminalSafe(sideBestLine(b, points))));
+  const bests = sideBestLines(sweep);
+  if (bests.length) lines.push('', ...bests.map(terminalSafe));
   return lines.join('\n') + '\n';
+}
+
+/** A grid of a side's choices: which is best for that side, a line per group (src/analysis/side-best.ts); the table's last lines, and the page's words. */
+export function sideBestLines(sweep: SweepResult): string[] {
+  return sideBests(sweep).map((b) => sideBestLine(b, points));
 }
 
 export const sweepPresenter: Presenter<SweepView> = {

@@ -4,7 +4,7 @@
  * the CLI's: the same kernel from the same scenario, the same streams `Rng.forChunk(seed, chunk)`, so
  * the counts summed over any number of workers equal `injury-lab simulate`'s for the same seed and trials.
  */
-import { CHUNK_SIZE, UsageError, answerCsv, chartSpec, compareChartSpec, compareInThread, compareJson, comparePresenter, sweepInThread, DEFAULT_BATCHES, findingOf, sweepChartSpec, sweepJson, sweepPresenter, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
+import { CHUNK_SIZE, UsageError, answerCsv, chartSpec, compareChartSpec, compareInThread, compareJson, comparePresenter, differencesLine, sideBestLines, sweepInThread, DEFAULT_BATCHES, findingOf, sweepChartSpec, sweepJson, sweepPresenter, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 interface WorkerScope {
@@ -51,7 +51,8 @@ scope.onmessage = async (e) => {
         chart: sweepChartSpec(sweep),
         csv: sweepPresenter.csv({ sweep, cumulative: false }),
         table: sweepPresenter.table({ sweep, cumulative: false }),
-        words: finding === undefined ? [] : [finding],
+        // The finding, and for a side's choices which is best for it, as the CLI's table ends.
+        words: [...(finding === undefined ? [] : [finding]), ...sideBestLines(sweep)],
       });
     } else if (req.type === 'matrix') {
       const vary = [
@@ -87,7 +88,7 @@ scope.onmessage = async (e) => {
         planOf(req.sim),
       );
       const json = compareJson(result);
-      scope.postMessage({ type: 'compared', id: req.id, json, chart: compareChartSpec(result), csv: comparePresenter.csv(result), table: comparePresenter.table(result), words: json.verdicts });
+      scope.postMessage({ type: 'compared', id: req.id, json, chart: compareChartSpec(result), csv: comparePresenter.csv(result), table: comparePresenter.table(result), words: [differencesLine(result), ...json.verdicts] });
     } else if (req.type === 'exact') {
       const scenario = parse(req.input);
       const exact = evaluateParsed(scenario);
