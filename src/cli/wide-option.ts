@@ -4,9 +4,9 @@ import { refusal } from '../messages.js';
 import { formatsOf, type Format, type Presenter } from '../present/tables/presenter.js';
 import { addFormatOption } from './options.js';
 import { wideCsv, type WideAsk, type WideCsv } from '../present/tables/wide-csv.js';
-import type { CellOutcome, SweepResult } from '../analysis/cells.js';
-import type { CompareResult, CompareRow } from '../analysis/compare-core.js';
-import { scenariosSweep } from '../analysis/single.js';
+
+export { compareGrid, compareSources } from '../present/tables/wide-csv.js';
+import type { SweepResult } from '../analysis/cells.js';
 import type { ReportLayout } from '../model/types.js';
 
 /**
@@ -60,32 +60,4 @@ export function wideText(sweep: SweepResult, picked: readonly string[] | undefin
 export function saidWide(wide: WideCsv): string {
   process.stderr.write(`injury-lab: ${wide.note}\n`);
   return wide.text;
-}
-
-/**
- * compare's answer as the grid of one dimension (its scenarios) that wideCsv reads, each value from
- * compare's own rows: there an outcome a scenario's kind cannot have (an injury roll's miss, with
- * --allow-mixed) counts as 0, as in compare's tidy CSV, where a sweep's cell would leave it empty.
- */
-export function compareGrid(result: CompareResult): SweepResult {
-  const grid = scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario');
-  const at = (rows: readonly CompareRow[], id: string, i: number) => rows.find((r) => r.outcome === id)?.values[i];
-  const outcome = (id: string, i: number): CellOutcome => {
-    const one = at(result.rows, id, i);
-    const worse = at(result.cumulativeRows, id, i);
-    return {
-      outcome: id,
-      ...(one?.probability !== undefined ? { probability: one.probability } : {}),
-      ...(one?.estimate !== undefined ? { estimate: one.estimate } : {}),
-      ...(worse?.probability !== undefined ? { orWorse: worse.probability } : {}),
-      ...(worse?.estimate !== undefined ? { orWorseEstimate: worse.estimate } : {}),
-    };
-  };
-  return { ...grid, outcomes: result.outcomes, cells: grid.cells.map((c, i) => ({ ...c, outcomes: result.outcomes.map((id) => outcome(id, i)) })) };
-}
-
-/** Where compare's CSV holds what a wide cell holds: its `probability` and `estimate`, of its or-worse rows with --cumulative. */
-export function compareSources(cumulative: boolean): NonNullable<WideAsk['sources']> {
-  const rows = cumulative ? ' of its view or-worse rows' : '';
-  return { exact: `the CSV's probability column${rows}`, estimate: `the CSV's estimate column${rows}` };
 }

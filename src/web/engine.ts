@@ -101,6 +101,7 @@ export { parseDimensionWith, checkGridSize, type Dimension, type DimensionValue,
 export { compareCells, checkComparable, verdict, verdictVoice, type CompareInput, type CompareResult, type CompareRow } from '../analysis/compare-core.js';
 export { comparePresenter, compareJson, compareRows, differencesLine } from '../present/tables/compare.js';
 export { sweepPresenter, sweepJson, sideBestLines, type SweepView } from '../present/tables/sweep.js';
+export { compareGrid, wideCsv } from '../present/tables/wide-csv.js';
 export { exactPresenter, type ExactView } from '../present/tables/exact.js';
 export { findingOf } from '../present/tables/findings.js';
 export { tidyCsv, scenarioCsv, type TidySource } from '../present/tables/csv.js';

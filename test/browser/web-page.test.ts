@@ -417,6 +417,11 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     expect(await gridRows()).toEqual(sweep.cells.map((c) => ({ row: c.labels.join(', '), cells: c.outcomes.map((o) => [o.outcome, ratio(o.exact)]) })));
     expect(await page.textContent('#grid-result ul.words')).toMatch(/^Out of action is most likely with none \(16\.89%\) and least likely with machine \(1\.75%\)/);
     await page.waitForSelector('#grid-chart[data-state=drawn] svg');
+    // The matrix download is `sweep --wide`'s, byte for byte; its button says what fills the cells.
+    const wide = await cliInProcess('sweep', '--kind', 'attack', '--vary', vary, '--wide');
+    const [matrix] = await Promise.all([page.waitForEvent('download'), page.click('#download-grid-wide')]);
+    expect(readFileSync((await matrix.path())!, 'utf8')).toBe(wide.stdout);
+    expect(`wide CSV: ${await page.getAttribute('#download-grid-wide', 'title')}`).toBe(wide.stderr.trim().replace(/^injury-lab: /, ''));
 
     // Keep two scenarios and compare them: the CLI's verdicts, word for word.
     await page.selectOption('#f-armour', 'reinforced');

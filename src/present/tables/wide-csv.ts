@@ -1,4 +1,6 @@
 import type { Cell, CellOutcome, SweepResult } from '../../analysis/cells.js';
+import type { CompareResult, CompareRow } from '../../analysis/compare-core.js';
+import { scenariosSweep } from '../../analysis/single.js';
 import type { Dimension, DimensionValue } from '../../analysis/dimension-core.js';
 import type { FieldValue } from '../../model/types.js';
 import { csvText } from './csv.js';
@@ -127,4 +129,32 @@ export function wideCsv(sweep: SweepResult, ask: WideAsk = {}): WideCsv {
         : `the exact probability where a cell has one (${source[0]}), else the simulated estimate (${source[1]})`;
   const empty = sweep.notAllowed.length ? '; a cell the rules forbid is empty' : '';
   return { text: csvText(rows), note: `wide CSV: ${shape} ${kind}${empty}` };
+}
+
+/**
+ * compare's answer as the grid of one dimension (its scenarios) that wideCsv reads, each value from
+ * compare's own rows: there an outcome a scenario's kind cannot have (an injury roll's miss, with
+ * --allow-mixed) counts as 0, as in compare's tidy CSV, where a sweep's cell would leave it empty.
+ */
+export function compareGrid(result: CompareResult): SweepResult {
+  const grid = scenariosSweep(result.scenarios.map((s) => ({ ...s.cell, labels: [s.name] })), 'Scenario');
+  const at = (rows: readonly CompareRow[], id: string, i: number) => rows.find((r) => r.outcome === id)?.values[i];
+  const outcome = (id: string, i: number): CellOutcome => {
+    const one = at(result.rows, id, i);
+    const worse = at(result.cumulativeRows, id, i);
+    return {
+      outcome: id,
+      ...(one?.probability !== undefined ? { probability: one.probability } : {}),
+      ...(one?.estimate !== undefined ? { estimate: one.estimate } : {}),
+      ...(worse?.probability !== undefined ? { orWorse: worse.probability } : {}),
+      ...(worse?.estimate !== undefined ? { orWorseEstimate: worse.estimate } : {}),
+    };
+  };
+  return { ...grid, outcomes: result.outcomes, cells: grid.cells.map((c, i) => ({ ...c, outcomes: result.outcomes.map((id) => outcome(id, i)) })) };
+}
+
+/** Where compare's CSV holds what a wide cell holds: its `probability` and `estimate`, of its or-worse rows with --cumulative. */
+export function compareSources(cumulative: boolean): NonNullable<WideAsk['sources']> {
+  const rows = cumulative ? ' of its view or-worse rows' : '';
+  return { exact: `the CSV's probability column${rows}`, estimate: `the CSV's estimate column${rows}` };
 }

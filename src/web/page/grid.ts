@@ -33,6 +33,9 @@ let kept: { name: string; raw: Input }[] = [];
 /** What the grid shows: a sweep's --vary, or a comparison; in the link as &vary= or &compare=. */
 let grid: { vary: string } | { compare: true } | { matrix: true } | undefined;
 let gridCsv = '';
+/** The grid as `--wide` writes it: the matrix a spreadsheet user pastes; its button says what fills the cells. */
+let gridWide = '';
+const wideButton = document.getElementById('download-grid-wide') as HTMLButtonElement;
 let gridView: ChartView | undefined;
 let valueView: ChartView | undefined;
 let gridRequest = 0;
@@ -163,6 +166,8 @@ export function askGrid(): void {
     } else if (reply.type === 'swept' || reply.type === 'compared') {
       showGrid(reply.type, reply.json, reply.words);
       gridCsv = reply.csv;
+      gridWide = reply.wide.text;
+      wideButton.title = reply.wide.note.replace(/^wide CSV: /, '');
       void drawGridChart(reply.chart, id);
       clearValue();
       valueNote.textContent = reply.valueNote ?? '';
@@ -255,6 +260,9 @@ async function drawGridChart(spec: Record<string, unknown>, forRequest: number):
 const gridName = () => `${fileName()}-${grid && 'vary' in grid ? 'sweep' : grid && 'matrix' in grid ? 'matrix' : 'compare'}`;
 document.getElementById('download-grid-csv')!.addEventListener('click', () => {
   if (gridCsv) download(`${gridName()}.csv`, 'text/csv', gridCsv);
+});
+wideButton.addEventListener('click', () => {
+  if (gridWide) download(`${gridName()}-matrix.csv`, 'text/csv', gridWide);
 });
 document.getElementById('download-grid-svg')!.addEventListener('click', async () => {
   if (gridView) download(`${gridName()}.svg`, 'image/svg+xml', await gridView.toSVG());

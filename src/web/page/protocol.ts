@@ -95,6 +95,8 @@ export interface GridReply {
   readonly json: Record<string, unknown>;
   readonly chart: Record<string, unknown>;
   readonly csv: string;
+  /** The matrix `--wide` writes (its text), and what fills its cells (the line the CLI says on stderr). */
+  readonly wide: { readonly text: string; readonly note: string };
   /** The table the command line prints. */
   readonly table: string;
   /** The sweep's one-sentence finding, or the comparison's verdicts. */

@@ -4,7 +4,7 @@
  * the CLI's: the same kernel from the same scenario, the same streams `Rng.forChunk(seed, chunk)`, so
  * the counts summed over any number of workers equal `injury-lab simulate`'s for the same seed and trials.
  */
-import { CHUNK_SIZE, UsageError, answerCsv, chartSpec, compareChartSpec, compareInThread, compareJson, comparePresenter, differencesLine, sideBestLines, sweepInThread, DEFAULT_BATCHES, findingOf, sweepChartSpec, sweepJson, sweepPresenter, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
+import { CHUNK_SIZE, UsageError, answerCsv, chartSpec, compareChartSpec, compareInThread, compareJson, comparePresenter, differencesLine, sideBestLines, compareGrid, wideCsv, sweepInThread, DEFAULT_BATCHES, findingOf, sweepChartSpec, sweepJson, sweepPresenter, compileKernel, crossCheck, describeOpened, evaluateParsed, exactChartSpec, exactJson, openedFiles, pageRun, pageScenario, playChunks, summarize } from '../engine.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 interface WorkerScope {
@@ -50,6 +50,7 @@ scope.onmessage = async (e) => {
         json: sweepJson(sweep),
         chart: sweepChartSpec(sweep),
         csv: sweepPresenter.csv({ sweep, cumulative: false }),
+        wide: wideCsv(sweep, {}),
         table: sweepPresenter.table({ sweep, cumulative: false }),
         // The finding, and for a side's choices which is best for it, as the CLI's table ends.
         words: [...(finding === undefined ? [] : [finding]), ...sideBestLines(sweep)],
@@ -76,6 +77,7 @@ scope.onmessage = async (e) => {
         json: sweepJson(sweep),
         chart: sweepChartSpec(sweep, { outcome: worst }),
         csv: sweepPresenter.csv({ sweep, cumulative: false }),
+        wide: wideCsv(sweep, {}),
         table: sweepPresenter.table({ sweep, cumulative: false }),
         words: finding === undefined ? [] : [finding],
         ...(value ? { value } : {}),
@@ -88,7 +90,7 @@ scope.onmessage = async (e) => {
         planOf(req.sim),
       );
       const json = compareJson(result);
-      scope.postMessage({ type: 'compared', id: req.id, json, chart: compareChartSpec(result), csv: comparePresenter.csv(result), table: comparePresenter.table(result), words: [differencesLine(result), ...json.verdicts] });
+      scope.postMessage({ type: 'compared', id: req.id, json, chart: compareChartSpec(result), csv: comparePresenter.csv(result), wide: wideCsv(compareGrid(result), {}), table: comparePresenter.table(result), words: [differencesLine(result), ...json.verdicts] });
     } else if (req.type === 'exact') {
       const scenario = parse(req.input);
       const exact = evaluateParsed(scenario);
