@@ -144,7 +144,10 @@ describe.skipIf(!available)('the HTML report in headless Chromium, offline', () 
       const html = readFileSync(join(out, id, 'index.html'), 'utf8');
       expect(html).not.toMatch(/<(script|link|img|iframe)\b/i);
       expect(html).not.toMatch(/\bsrc=|@import|url\((?!#)/i);
-      expect(readdirSync(join(out, id)).sort()).toEqual(['.injury-lab.json', 'charts', 'index.html', 'results.csv', 'results.json']);
+      // Each grid analysis's matrix CSV in matrices/ (a report of prices alone has none).
+      const analyses = (JSON.parse(readFileSync(join(out, id, 'results.json'), 'utf8')) as { analyses: { id: string }[] }).analyses;
+      expect(readdirSync(join(out, id)).sort()).toEqual(['.injury-lab.json', 'charts', 'index.html', ...(analyses.length ? ['matrices'] : []), 'results.csv', 'results.json']);
+      if (analyses.length) expect(readdirSync(join(out, id, 'matrices')).sort()).toEqual(analyses.map((a) => `${a.id}.csv`).sort());
     }
   });
 });

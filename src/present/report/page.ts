@@ -202,6 +202,11 @@ function findingParagraph(a: AnalysisRun): string {
   return finding ? `<p class="finding">${esc(finding)}</p>\n` : '';
 }
 
+/** An analysis's matrix CSV in the report folder: the grid as `sweep --wide` writes it (src/present/write/report.ts). */
+export function matrixFile(analysis: string): string {
+  return `matrices/${analysis}.csv`;
+}
+
 function analysisSection(a: AnalysisRun, index: number): string {
   const charts = a.charts.map((c, k) => chartFigure(c, `a${index}c${k}`)).join('\n');
   return `<section class="analysis" id="${esc(a.def.id)}">
@@ -210,6 +215,7 @@ ${findingParagraph(a)}${a.def.description ? `<p class="lede">${esc(a.def.descrip
 ${facts(a)}${notAllowedNote(a)}
 ${charts}
 <h3>Probabilities</h3>
+<p class="files">As a matrix to paste into a spreadsheet: <a href="${esc(matrixFile(a.def.id))}">${esc(matrixFile(a.def.id))}</a> (what <code>sweep --wide</code> writes)</p>
 ${probabilityTable(a, false)}
 ${ranked(a) ? atLeastSection(a) : ''}
 ${checkSection(a)}

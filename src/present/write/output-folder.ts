@@ -6,6 +6,7 @@ import { refusal } from '../../messages.js';
 import { toolVersion } from '../../version.js';
 import { writeFileAtomic } from './files.js';
 import { quote, lstatOrUndefined, readOnly, checkCanCreate, checkNotPrecious, statFollowing, inOneLine, errnoWords } from './paths.js';
+import { matrixFile } from '../report/page.js';
 
 /**
  * Where injury-lab writes, and the promise it keeps there: a designer's files are never lost.
@@ -153,10 +154,12 @@ function ownedFiles(dir: string): OwnedFiles | undefined {
   const own = readOwnership(dir, 'report');
   if (own) return { files: new Set(own.files), ...(own.sha256 ? { sha256: own.sha256 } : {}), ownershipValid: true };
   // Report folders written before the ownership file existed: what results.json's manifest says was written.
-  const results = readJson(join(dir, 'results.json')) as { manifest?: { tool?: unknown }; analyses?: { charts?: { file?: unknown }[] }[] } | undefined;
+  const results = readJson(join(dir, 'results.json')) as { manifest?: { tool?: unknown }; analyses?: { id?: unknown; charts?: { file?: unknown }[] }[] } | undefined;
   if (results?.manifest?.tool !== 'injury-lab' || !Array.isArray(results.analyses)) return undefined;
   const files = new Set(['index.html', 'results.csv', 'results.json']);
   for (const a of results.analyses) {
+    // An analysis's matrix CSV (matrices/ID.csv, written since issue 51) is the report's too.
+    if (typeof a?.id === 'string') files.add(matrixFile(a.id));
     for (const c of Array.isArray(a?.charts) ? a.charts : []) {
       if (typeof c?.file === 'string') for (const ext of ['vl.json', 'svg', 'png']) files.add(`charts/${c.file}.${ext}`);
     }

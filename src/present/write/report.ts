@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chartTitle } from '../chart/charts.js';
-import { PIPED_DEFINITION, reportHtml } from '../report/page.js';
+import { PIPED_DEFINITION, matrixFile, reportHtml } from '../report/page.js';
+import { wideCsv } from '../tables/wide-csv.js';
 import { claimReportFolder, type FolderClaim } from './output-folder.js';
 import type { ReportRun } from '../report/result.js';
 import { neighbourDifferences } from '../../analysis/sweep.js';
@@ -75,7 +76,7 @@ export function reportCsv(run: ReportRun): string {
 }
 
 /**
- * Writes the report folder: index.html, results.csv, results.json and charts/NAME.vl.json|svg|png, and
+ * Writes the report folder: index.html, results.csv, results.json, matrices/ANALYSIS.csv and charts/NAME.vl.json|svg|png, and
  * the ownership file that lets a later run replace them. All of it is written into a hidden folder
  * inside the target first and swapped in at the end (see output-folder.ts for when a folder may be
  * replaced). Given a path, the folder is checked and locked here; the CLI claims it before the run.
@@ -100,6 +101,9 @@ export async function writeReport(run: ReportRun, target: string | FolderClaim):
         writeFileSync(`${base}.png`, chart.rendered.png);
       }
       writeFileSync(join(dir, 'results.csv'), reportCsv(run));
+      // Each analysis's grid also as the matrix a spreadsheet user pastes (its default outcome, as sweep --wide).
+      if (run.analyses.length > 0) mkdirSync(join(dir, 'matrices'));
+      for (const a of run.analyses) writeFileSync(join(dir, matrixFile(a.def.id)), wideCsv(a.sweep, {}).text);
       writeFileSync(join(dir, 'results.json'), jsonText(reportJson(run)));
       if (run.prices.some((p) => p.by === 'duels')) writeFileSync(join(dir, 'prices.csv'), pricesCsv(run));
       if (run.prices.some((p) => p.by === 'battles')) writeFileSync(join(dir, 'battle-prices.csv'), battlePricesCsv(run));
