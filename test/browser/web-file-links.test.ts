@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '../../src/cli/commands/serve.js';
+import { chromiumAvailable, startPageServer, watchPage, type PageServer } from '../helpers/page-in-chromium.js';
 import { evaluateExact } from '../../src/evaluate.js';
 
 /**
@@ -15,19 +13,13 @@ import { evaluateExact } from '../../src/evaluate.js';
  * answers once they are open as they were, and refuses a file that differs in one line naming it;
  * followed in an open page, its prompt is not replaced by an earlier scenario's answer coming in late.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const WEB = join(process.cwd(), 'dist', 'web');
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: install it with apt-get install -y chromium (.ci/run does)`);
-
 const GST = 'test/fixtures/rosters/pilgrim-system.gst';
 const CAT = 'test/fixtures/rosters/ashen-pilgrims.cat';
 /** The link's digest of a file: the first 16 hex digits of its SHA-256 (src/web/page/files.ts, DIGEST_HEX), from node:crypto. */
 const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
-let browser: Browser;
+let served: PageServer;
 let context: BrowserContext;
-let server: Server;
 let origin: string;
 /**
  * The same server under a name that is not localhost (Chromium resolves it to 127.0.0.1): a page served
@@ -37,42 +29,52 @@ let insecureOrigin: string;
 const INSECURE_HOST = 'injury-lab.test';
 
 beforeAll(async () => {
-  if (!available) return;
-  if (!existsSync(join(WEB, 'index.html'))) throw new Error('dist/web is not built: npm test builds it (node dist/scripts/build-web.js)');
-  server = await servePage(WEB, 0);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  origin = `http://127.0.0.1:${port}`;
-  insecureOrigin = `http://${INSECURE_HOST}:${port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`],
-  });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (!chromiumAvailable) return;
+  const started = await startPageServer({ width: 1280, height: 900 }, [`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`]);
+  served = started;
+  ({ context, origin } = started);
+  insecureOrigin = `http://${INSECURE_HOST}:${started.port}`;
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await served?.close();
 });
 
 /** A fresh page at `hash` (as a link pasted into a new tab), its errors collected, every request outside the server (at `at`) refused. */
 async function open(hash: string, at = origin): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  await page.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(at) || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
-    errors.push(`request outside the page: ${url}`);
-    return route.abort();
-  });
+  const errors = await watchPage(page, at);
   await page.goto(`${at}/${hash}`);
   return { page, errors };
+}
+
+/**
+ * Holds back the page's worker replies of one type until the test calls `window.release()`, as a slow
+ * answer would be: the worker has replied, and the page has not heard yet. (Text, not a function: the
+ * tests' type-check has no DOM library, as in web-phone.test.ts.)
+ */
+function holdReplies(page: Page, type: 'exact' | 'swept'): Promise<unknown> {
+  return page.addInitScript(`
+    const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+    window.held = [];
+    window.hold = true;
+    window.release = () => {
+      window.hold = false;
+      for (const deliver of window.held.splice(0)) deliver();
+    };
+    Object.defineProperty(Worker.prototype, 'onmessage', {
+      configurable: true,
+      get() {
+        return handler.get.call(this);
+      },
+      set(listener) {
+        handler.set.call(this, listener && ((e) => {
+          if (window.hold && e.data && e.data.type === ${JSON.stringify(type)}) window.held.push(() => listener.call(this, e));
+          else listener.call(this, e);
+        }));
+      },
+    });
+  `);
 }
 
 const permalink = (scenario: object) => `#s=${encodeURIComponent(JSON.stringify(scenario))}`;
@@ -103,7 +105,7 @@ async function linkMadeWithFiles(at = origin): Promise<string> {
   return hash;
 }
 
-describe.skipIf(!available)('links that carry their files, in headless Chromium', () => {
+describe.skipIf(!chromiumAvailable)('links that carry their files, in headless Chromium', () => {
   let made: Promise<string> | undefined;
   /** The link the first test makes, made once for whichever test runs first. */
   const madeLink = () => (made ??= linkMadeWithFiles());
@@ -197,28 +199,7 @@ describe.skipIf(!available)('links that carry their files, in headless Chromium'
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     // The page's exact answers are held back until the test lets them through, as a slow answer (a long
     // duel's) would be: the answer's worker has replied, and the page has not heard yet.
-    // (Text, not a function: the tests' type-check has no DOM library, as in web-phone.test.ts.)
-    await page.addInitScript(`
-      const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
-      window.held = [];
-      window.hold = true;
-      window.release = () => {
-        window.hold = false;
-        for (const deliver of window.held.splice(0)) deliver();
-      };
-      Object.defineProperty(Worker.prototype, 'onmessage', {
-        configurable: true,
-        get() {
-          return handler.get.call(this);
-        },
-        set(listener) {
-          handler.set.call(this, listener && ((e) => {
-            if (window.hold && e.data && e.data.type === 'exact') window.held.push(() => listener.call(this, e));
-            else listener.call(this, e);
-          }));
-        },
-      });
-    `);
+    await holdReplies(page, 'exact');
     await page.goto(`${origin}/${permalink({ kind: 'attack', armour: 'machine' })}`);
     await page.waitForFunction('window.held.length === 1');
     expect(await page.getAttribute('#app', 'data-state')).toBe('computing');
@@ -247,27 +228,7 @@ describe.skipIf(!available)('links that carry their files, in headless Chromium'
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     // The grid's replies are held back, as a big sweep's would be: its worker has replied, the page not heard.
-    await page.addInitScript(`
-      const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
-      window.held = [];
-      window.hold = true;
-      window.release = () => {
-        window.hold = false;
-        for (const deliver of window.held.splice(0)) deliver();
-      };
-      Object.defineProperty(Worker.prototype, 'onmessage', {
-        configurable: true,
-        get() {
-          return handler.get.call(this);
-        },
-        set(listener) {
-          handler.set.call(this, listener && ((e) => {
-            if (window.hold && e.data && e.data.type === 'swept') window.held.push(() => listener.call(this, e));
-            else listener.call(this, e);
-          }));
-        },
-      });
-    `);
+    await holdReplies(page, 'swept');
     await page.goto(`${origin}/${permalink({ kind: 'attack' })}&vary=${encodeURIComponent('armour=none,standard')}`);
     await page.waitForFunction('window.held.length === 1');
     expect(await page.getAttribute('#grid-result', 'data-state')).toBe('computing');

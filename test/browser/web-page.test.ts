@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '../../src/cli/commands/serve.js';
+import { chromiumAvailable, startPageServer, watchPage, type PageServer } from '../helpers/page-in-chromium.js';
 import { evaluateExact } from '../../src/evaluate.js';
 import { parseScenario } from '../../src/input/scenario.js';
 import { systems } from '../../src/rules/registry.js';
@@ -17,32 +15,20 @@ import { cliInProcess } from '../helpers/cli-in-process.js';
  * gives the CLI's counts, a bad value gives the CLI's message beside its field, a bad link one clear
  * message and a usable form, and the form works from the keyboard alone.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const WEB = join(process.cwd(), 'dist', 'web');
-const available = existsSync(CHROMIUM);
 const DEFAULT_VIEWPORT = { width: 1280, height: 900 };
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: install it with apt-get install -y chromium (.ci/run does)`);
 
-let browser: Browser;
+let served: PageServer;
 let context: BrowserContext;
-let server: Server;
 let origin: string;
 
 beforeAll(async () => {
-  if (!available) return;
-  if (!existsSync(join(WEB, 'index.html'))) throw new Error('dist/web is not built: npm test builds it (node dist/scripts/build-web.js)');
-  server = await servePage(WEB, 0);
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
-  // One context for every page: the pages share no storage the page uses (it keeps its state in the link).
-  context = await browser.newContext({ viewport: DEFAULT_VIEWPORT, acceptDownloads: true });
+  if (!chromiumAvailable) return;
+  served = await startPageServer(DEFAULT_VIEWPORT);
+  ({ context, origin } = served);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await served?.close();
 });
 
 interface Visit {
@@ -60,19 +46,9 @@ interface Visit {
 async function open(hash: string, viewport = DEFAULT_VIEWPORT): Promise<Visit> {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
   // Nothing may leave the page's own server (no fonts, scripts or data from anywhere else): such a request
   // is refused and reported as an error, which every test checks is empty.
-  await page.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
-    errors.push(`request outside the page: ${url}`);
-    return route.abort();
-  });
+  const errors = await watchPage(page, origin);
   await page.goto(`${origin}/${hash}`);
   return { page, errors, close: () => page.close() };
 }
@@ -119,7 +95,7 @@ function scenarios(): { system: string; kind: string; [field: string]: unknown }
   return systems.flatMap((s) => s.kinds.filter((k) => k.needsProfiles === undefined).map((k) => ({ system: s.id, kind: k.id, ...(k.sides ? { ...Object.fromEntries(k.sides.keys.map((key) => [key, {}])), rounds: 2 } : {}) })));
 }
 
-describe.skipIf(!available)('the web page in headless Chromium', () => {
+describe.skipIf(!chromiumAvailable)('the web page in headless Chromium', () => {
   it('answers a permalink of every kind of both systems with the library\'s exact fractions', async () => {
     const all = scenarios();
     expect(all.length).toBeGreaterThanOrEqual(10);

@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '../../src/cli/commands/serve.js';
+import { chromiumAvailable, startPageServer, watchPage, type PageServer } from '../helpers/page-in-chromium.js';
 import { evaluateExact } from '../../src/evaluate.js';
 import { percent } from '../../src/text.js';
 
@@ -12,32 +9,21 @@ import { percent } from '../../src/text.js';
  * drives it, on what a phone shows and what the console says: the answer's headline at the top of a
  * phone's window while the form is edited, and charts drawn without Vega-Lite's warnings.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const WEB = join(process.cwd(), 'dist', 'web');
-const available = existsSync(CHROMIUM);
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: install it with apt-get install -y chromium (.ci/run does)`);
 
-let browser: Browser;
+let served: PageServer;
 let context: BrowserContext;
-let server: Server;
 let origin: string;
 
 beforeAll(async () => {
-  if (!available) return;
-  if (!existsSync(join(WEB, 'index.html'))) throw new Error('dist/web is not built: npm test builds it (node dist/scripts/build-web.js)');
-  server = await servePage(WEB, 0);
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
-  context = await browser.newContext({ viewport: PHONE, acceptDownloads: true });
+  if (!chromiumAvailable) return;
+  served = await startPageServer(PHONE);
+  ({ context, origin } = served);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await served?.close();
 });
 
 interface Visit {
@@ -52,19 +38,8 @@ interface Visit {
 async function open(hash: string, viewport: { width: number; height: number }): Promise<Visit> {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
-  const errors: string[] = [];
   const messages: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    messages.push(`${m.type()}: ${m.text()}`);
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  await page.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
-    errors.push(`request outside the page: ${url}`);
-    return route.abort();
-  });
+  const errors = await watchPage(page, origin, messages);
   await page.goto(`${origin}/${hash}`);
   return { page, errors, console: messages };
 }
@@ -88,7 +63,7 @@ async function answered(page: Page, before: string | null): Promise<string> {
   return (await summaryText(page))!;
 }
 
-describe.skipIf(!available)('the web page on a phone, and its console', () => {
+describe.skipIf(!chromiumAvailable)('the web page on a phone, and its console', () => {
   it("keeps the answer's headline at the top of a phone's window (390x844) while a field far down the form changes it, the full answer a button away", async () => {
     const { page, errors } = await open(permalink({ kind: 'attack', armour: 'standard' }), PHONE);
     await page.waitForSelector('#app[data-state=ready]');

@@ -3,7 +3,7 @@ import { showValue } from '../../errors.js';
 import { notOneOf, refusal } from '../../messages.js';
 import type { DiffCell, DiffResult } from '../../analysis/diff.js';
 import type { FieldValue } from '../../model/types.js';
-import { outcomeLabel, points, textColourOn } from '../../labels.js';
+import { outcomeLabel, points } from '../../labels.js';
 import { percent, wordWrap } from '../../text.js';
 import { fieldTitle } from '../../labels.js';
 import type { ChartAsk } from './defaults.js';
@@ -11,7 +11,8 @@ import { CHART_TYPE_FLAG } from './defaults.js';
 import type { VlSpec } from './definition.js';
 import { panelColumns, panelHeader } from './shared/axes.js';
 import { SUBTITLE_CHARS, TITLE_CHARS } from './shared/text.js';
-import { CHART_WIDTH, CONFIG, FALL_COLOUR, INK, NO_CHANGE_COLOUR, RISE_COLOUR, mix } from './shared/theme.js';
+import { CHART_WIDTH, CONFIG, INK } from './shared/theme.js';
+import { changeInk, changeScale } from './difference-map.js';
 
 /**
  * `diff --chart-type heatmap|lines --x FIELD ...`: a diff's changes laid out over two of its grid's
@@ -133,7 +134,7 @@ export function diffMapSpec(r: DiffResult, plan: DiffMapPlan): VlSpec {
       tip: `${c.kind}: ${named.filter((f) => f !== KIND).map((f) => `${f} ${at(c, f)}`).join(', ')}: ${name} ${percent(toNumber(o.base), 2)} under ${r.base.label}, ${percent(toNumber(o.other), 2)} under ${r.other.label} (${points(change, 2)} points)`,
     };
   });
-  const reach = Math.max(0.05, Math.ceil(Math.max(...rows.map((row) => Math.abs(row.p))) * 20 - 1e-9) / 20);
+  const { reach, inked } = changeInk(rows);
   const title = (f: string) => (f === KIND ? 'Kind' : fieldTitle(f));
   const panels = facet !== undefined ? orderOf(facet) : [];
   const columns = panelColumns(Math.max(1, panels.length), 2);
@@ -151,7 +152,7 @@ export function diffMapSpec(r: DiffResult, plan: DiffMapPlan): VlSpec {
               encoding: {
                 x,
                 y: { field: 'y', type: 'ordinal', sort: orderOf(place.y), title: title(place.y) },
-                color: { field: 'p', type: 'quantitative', title: ['Change in', `P(${name})`], scale: { domain: [-reach, 0, reach], range: [FALL_COLOUR, NO_CHANGE_COLOUR, RISE_COLOUR], interpolate: 'rgb', clamp: true }, legend: { format: '+.0%' } },
+                color: { field: 'p', type: 'quantitative', title: ['Change in', `P(${name})`], scale: changeScale(reach), legend: { format: '+.0%' } },
                 tooltip: { field: 'tip', type: 'nominal' },
               },
             },
@@ -169,7 +170,6 @@ export function diffMapSpec(r: DiffResult, plan: DiffMapPlan): VlSpec {
             },
           ],
         };
-  const inked = rows.map((row) => ({ ...row, ink: textColourOn(mix(NO_CHANGE_COLOUR, row.p < 0 ? FALL_COLOUR : RISE_COLOUR, Math.min(1, Math.abs(row.p) / reach))) }));
   const text = `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${r.other.label} against ${r.base.label}, ${title(place.y).toLowerCase()} × ${title(place.x).toLowerCase()}`;
   const subtitle = [
     `${r.system}, ${kinds.join(', ')} cells of the ${r.grid} grid${heldText.length ? `, with ${heldText.join(', ')} (their defaults)` : ''}; exact on both sides.`,

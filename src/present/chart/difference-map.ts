@@ -15,6 +15,21 @@ import { type ChartOptions, header, notAllowedSubtitle, provenance } from './sha
  */
 
 /**
+ * The colour scale of changes in probability (`p`, -1..1): blue for less likely, red for more, from none
+ * to `reach`, a multiple of 5 points (at least 5) past the largest change either way; and each row's
+ * text colour (`ink`), readable on its cell. A report's map of changes and diff's (./diff-map.ts) alike.
+ */
+export function changeInk<R extends { readonly p: number }>(rows: readonly R[]): { reach: number; inked: (R & { ink: string })[] } {
+  const reach = Math.max(0.05, Math.ceil(Math.max(...rows.map((r) => Math.abs(r.p))) * 20 - 1e-9) / 20);
+  return { reach, inked: rows.map((r) => ({ ...r, ink: textColourOn(mix(NO_CHANGE_COLOUR, r.p < 0 ? FALL_COLOUR : RISE_COLOUR, Math.min(1, Math.abs(r.p) / reach))) })) };
+}
+
+/** The diverging scale of changeInk's `reach`. */
+export function changeScale(reach: number): VlSpec {
+  return { domain: [-reach, 0, reach], range: [FALL_COLOUR, NO_CHANGE_COLOUR, RISE_COLOUR], interpolate: 'rgb', clamp: true };
+}
+
+/**
  * A heat map of changes: every cell minus the cell with the same other coordinates at the facet's
  * `differenceFrom` value, one panel per other facet value. Exact values where both cells have them,
  * else the estimates. Past MAX_HEATMAP_ROWS rows it shows the rows that change most, either way.
@@ -49,8 +64,7 @@ export function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { t
       },
     ];
   });
-  const reach = Math.max(0.05, Math.ceil(Math.max(...rows.map((r) => Math.abs(r.p))) * 20 - 1e-9) / 20);
-  const inked = rows.map((r) => ({ ...r, ink: textColourOn(mix(NO_CHANGE_COLOUR, r.p < 0 ? FALL_COLOUR : RISE_COLOUR, Math.min(1, Math.abs(r.p) / reach))) }));
+  const { reach, inked } = changeInk(rows);
   const legendWidth = textWidth(`P(${name})`, TITLE_SIZE) + 24;
   const panels = labelsOf(fd.d).filter((l) => l !== baseline);
   const facets = panelColumns(panels.length, 2);
@@ -59,7 +73,7 @@ export function differenceHeatmap(sweep: SweepResult, def: Extract<ChartDef, { t
     field: 'p',
     type: 'quantitative',
     title: ['Change in', `P(${name})`],
-    scale: { domain: [-reach, 0, reach], range: [FALL_COLOUR, NO_CHANGE_COLOUR, RISE_COLOUR], interpolate: 'rgb', clamp: true },
+    scale: changeScale(reach),
     legend: { format: '+.0%', gradientLength: 200, orient: 'right' },
   };
   const inner = { width: plan.width, height: { step: plan.rowStep }, layer: mapLayers(mapAxes(xd, shownRows.labels, yd, plan, sweep.notAllowed.length > 0), color, plan) };

@@ -121,8 +121,8 @@ function stopGridWork(): void {
   gridWorker = undefined;
 }
 
-function clearGrid(): void {
-  grid = undefined;
+/** Stops the grid's work and empties what it showed; `state` is what the grid's result says then (none: no grid). */
+function emptyGrid(state?: 'waiting'): void {
   stopGridWork();
   gridError.textContent = '';
   gridResult.replaceChildren();
@@ -130,8 +130,14 @@ function clearGrid(): void {
   gridView = undefined;
   gridChart.replaceChildren();
   gridDownloads.hidden = true;
-  delete gridResult.dataset.state;
+  if (state) gridResult.dataset.state = state;
+  else delete gridResult.dataset.state;
   clearValue();
+}
+
+function clearGrid(): void {
+  grid = undefined;
+  emptyGrid();
 }
 
 function clearValue(): void {
@@ -322,15 +328,7 @@ export function gridFromLink(params: URLSearchParams): void {
  */
 export function holdGridForFiles(): void {
   if (!grid || !('vary' in grid || 'matrix' in grid)) return;
-  stopGridWork();
-  gridError.textContent = '';
-  gridResult.replaceChildren();
-  gridView?.finalize();
-  gridView = undefined;
-  gridChart.replaceChildren();
-  gridDownloads.hidden = true;
-  gridResult.dataset.state = 'waiting';
-  clearValue();
+  emptyGrid('waiting');
 }
 
 /** The scenario changed: a sweep or matrix varies it as it now is; a comparison is of the kept scenarios, which stay as they were. */
