@@ -74,12 +74,13 @@ export function dimensionsJson(sweep: SweepResult) {
 
 /** The document `sweep --format json` prints; a report's results.json holds the same cells. */
 export function sweepJson(sweep: SweepResult) {
+  const best = sideBests(sweep);
   return {
     base: sweep.base,
     dimensions: dimensionsJson(sweep),
     outcomes: sweep.outcomes,
     cells: inGridOrder(sweep.cells, sweep.notAllowed).map(gridCellJson),
-    ...(sideBests(sweep).length ? { best: sideBests(sweep) } : {}),
+    ...(best.length ? { best } : {}),
     neighbours: neighbourDifferences(sweep),
     seconds: sweep.seconds,
     manifest: sweep.manifest,
